@@ -1,0 +1,66 @@
+// Assembles the server in one visible order: errors → request id and log → security headers →
+// compression → context → routes → the built app with its SPA fallback → 404.
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { requestId } from 'hono/request-id';
+import type { DB } from '../db/client';
+import type { AppEnv } from './context';
+import { apiNotFound, onError } from './middleware/errors';
+import { securityHeaders } from './middleware/security';
+import { forumRoutes } from './routes/forum';
+import { healthRoutes } from './routes/health';
+import { jobsRoutes } from './routes/jobs';
+import { payScalesRoutes } from './routes/pay-scales';
+import { salariesRoutes } from './routes/salaries';
+import { schoolsRoutes } from './routes/schools';
+import { statsRoutes } from './routes/stats';
+import { serveApp } from './static';
+
+export interface AppOptions {
+  db: DB;
+  /** Folder of the built web app (vite build output); omit to serve the API only. */
+  distDir?: string;
+  now?: () => Date;
+  logRequests?: boolean;
+}
+
+/** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
+export const api = new Hono<AppEnv>()
+  .route('/health', healthRoutes)
+  .route('/jobs', jobsRoutes)
+  .route('/schools', schoolsRoutes)
+  .route('/salaries', salariesRoutes)
+  .route('/pay-scales', payScalesRoutes)
+  .route('/forum', forumRoutes)
+  .route('/stats', statsRoutes);
+export type ApiType = typeof api;
+
+export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
+
+export function createApp(options: AppOptions) {
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use(requestId());
+  if (options.logRequests) {
+    app.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      console.log(`[${c.get('requestId')}] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
+    });
+  }
+  app.use(securityHeaders());
+  app.use('/api/*', compress());
+  app.use('/api/*', async (c, next) => {
+    c.set('db', options.db);
+    c.set('now', options.now ?? (() => new Date()));
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
+  app.route('/api', api);
+  if (options.distDir) app.use(serveApp(options.distDir));
+  app.notFound(apiNotFound);
+  return app;
+}

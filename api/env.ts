@@ -1,0 +1,39 @@
+// Environment variables, parsed once at boot. A bad value stops the server with a clear message.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === '1' || v === 'true'));
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_PATH: z.string().min(1).default('data/app.db'),
+  SESSION_SECRET: z.string().optional(),
+  SEED_DEMO: flag,
+  /** Where the built web app lives (vite build output). */
+  DIST_DIR: z.string().optional(),
+  /** Log one line per request (default: on except in tests). */
+  LOG_REQUESTS: flag,
+});
+
+export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean };
+
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
+    throw new Error('Invalid environment:\n  SESSION_SECRET: must be set to at least 32 characters in production');
+  }
+  return {
+    ...env,
+    seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    logRequests: env.LOG_REQUESTS ?? env.NODE_ENV !== 'test',
+  };
+}

@@ -1,0 +1,52 @@
+// zod validation for queries, params and bodies, answering the API's error shape with the
+// spec's messages: 400 `{ error, fields: { name: message } }`.
+import { zValidator } from '@hono/zod-validator';
+import type { ValidationTargets } from 'hono';
+import { z, type ZodType } from 'zod';
+
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const name = issue.path.length ? issue.path.join('.') : '_';
+    fields[name] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+  return zValidator(target, schema, (result, c) => {
+    if (!result.success) {
+      const fields = fieldErrors(result.error as unknown as z.ZodError);
+      return c.json({ error: target === 'query' ? 'Invalid query' : 'Invalid input', fields }, 400);
+    }
+  });
+}
+
+/** A filter value from the spec's list; "all" or empty means no filter (spec §5). */
+export function filterOf<const T extends readonly [string, ...string[]]>(values: T) {
+  const allowed = new Set<string>(values);
+  return z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v === 'all' || allowed.has(v), { message: `Must be one of: all, ${values.join(', ')}` })
+    .transform((v) => (v === undefined || v === '' || v === 'all' ? undefined : (v as T[number])));
+}
+
+export const searchText = z
+  .string()
+  .max(200, 'Search text is too long')
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+export const limitOf = (max: number, fallback?: number) =>
+  z.coerce
+    .number({ message: 'Limit must be a number' })
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be at least 1')
+    .max(max, `Limit must be at most ${max}`)
+    .optional()
+    .transform((v) => v ?? fallback);
+
+export const idParam = z.object({
+  id: z.coerce.number({ message: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive'),
+});

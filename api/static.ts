@@ -1,0 +1,80 @@
+// Serves the built web app from memory: hashed assets cached for a year, everything else
+// revalidated, gzip when the browser accepts it, and index.html for every client route.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json; charset=utf-8',
+};
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.map']);
+
+interface StaticFile {
+  body: Buffer;
+  gzip?: Buffer;
+  type: string;
+  etag: string;
+  cacheControl: string;
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!existsSync(distDir)) return files;
+  for (const path of walk(distDir)) {
+    const url = '/' + relative(distDir, path).split(sep).join('/');
+    const ext = extname(path);
+    const body = readFileSync(path);
+    const hashed = url.startsWith('/assets/');
+    files.set(url, {
+      body,
+      gzip: COMPRESSIBLE.has(ext) && body.length > 1024 ? gzipSync(body) : undefined,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 20)}"`,
+      cacheControl: hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+  }
+  return files;
+}
+
+/** Paths the server owns: never answered with the app's index.html. */
+export const SERVER_PATHS = /^\/(api)(\/|$)/;
+
+export function serveApp(distDir: string): MiddlewareHandler {
+  const files = loadStaticFiles(distDir);
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    const path = decodeURIComponent(c.req.path);
+    let file = files.get(path);
+    if (!file && !SERVER_PATHS.test(path) && !extname(path)) file = files.get('/index.html');
+    if (!file) return next();
+    c.header('Cache-Control', file.cacheControl);
+    c.header('ETag', file.etag);
+    c.header('Vary', 'Accept-Encoding');
+    if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
+    c.header('Content-Type', file.type);
+    const useGzip = file.gzip && /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+    if (useGzip) c.header('Content-Encoding', 'gzip');
+    return c.body(new Uint8Array(useGzip ? file.gzip! : file.body));
+  };
+}

@@ -1,0 +1,28 @@
+// Test helpers: a fresh migrated and seeded SQLite file per call, and an app around it.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase, type DB } from '../db/client';
+import { seed } from '../db/seed/index';
+import { createApp } from './app';
+
+export function tempDbPath(): string {
+  return join(mkdtempSync(join(tmpdir(), 'tilt-test-')), 'app.db');
+}
+
+export function testDb(options: { demo?: boolean; now?: Date } = {}): DB {
+  const db = openDatabase(tempDbPath());
+  seed(db, { demo: options.demo ?? true, now: options.now });
+  return db;
+}
+
+export function testApp(options: { demo?: boolean; now?: Date } = {}) {
+  const db = testDb(options);
+  const now = options.now ?? new Date();
+  const app = createApp({ db, now: () => now });
+  const get = async (path: string) => {
+    const res = await app.request(path);
+    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+  };
+  return { db, app, get, now };
+}

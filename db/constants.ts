@@ -1,0 +1,191 @@
+// Business constants of the spec (§9), in one place: the API validates against them and the
+// web app builds its selects from them.
+
+export const BOROUGHS = [
+  'Barking and Dagenham',
+  'Barnet',
+  'Bexley',
+  'Brent',
+  'Bromley',
+  'Camden',
+  'City of London',
+  'Croydon',
+  'Ealing',
+  'Enfield',
+  'Greenwich',
+  'Hackney',
+  'Hammersmith and Fulham',
+  'Haringey',
+  'Harrow',
+  'Havering',
+  'Hillingdon',
+  'Hounslow',
+  'Islington',
+  'Kensington and Chelsea',
+  'Kingston upon Thames',
+  'Lambeth',
+  'Lewisham',
+  'Merton',
+  'Newham',
+  'Redbridge',
+  'Richmond upon Thames',
+  'Southwark',
+  'Sutton',
+  'Tower Hamlets',
+  'Waltham Forest',
+  'Wandsworth',
+  'Westminster',
+] as const;
+
+export const SUBJECTS = [
+  'Mathematics',
+  'English',
+  'Science',
+  'History',
+  'Geography',
+  'Modern Languages',
+  'Art',
+  'Music',
+  'Physical Education',
+  'Computing',
+  'Religious Studies',
+  'PSHE',
+] as const;
+
+export const KEY_STAGES = ['Early Years', 'Primary', 'Secondary', 'Sixth Form'] as const;
+export const CONTRACT_TYPES = ['Permanent', 'Temporary', 'Part-time', 'Supply'] as const;
+export const EDUCATION_LEVELS = ['Primary', 'Secondary', 'SEND'] as const;
+
+/**
+ * School types offered by the jobs and schools filters (spec §9), plus "Academy", which the spec's
+ * list lacks although a third of London's schools are academies. Each label matches the register's
+ * own type names (GIAS `TypeOfEstablishment`), listed here so the filter is exact.
+ */
+export const SCHOOL_TYPE_FILTERS: Record<string, readonly string[]> = {
+  'Community School': ['Community school'],
+  'Voluntary Aided School': ['Voluntary aided school'],
+  'Independent School': ['Other independent school', 'Other independent special school'],
+  'Free School': ['Free schools'],
+  'Community special school': ['Community special school'],
+  'Local authority nursery school': ['Local authority nursery school'],
+  'Foundation School': ['Foundation school'],
+  PRU: ['Pupil referral unit'],
+  'Further education': ['Further education'],
+  'Free schools special': ['Free schools special'],
+  'Free schools 16 to 19': ['Free schools 16 to 19'],
+  'Foundation special school': ['Foundation special school'],
+  'Free schools alternative provision': ['Free schools alternative provision'],
+  'Voluntary Controlled School': ['Voluntary controlled school'],
+  'Sixth form centres': ['Sixth form centres'],
+  'Studio School': ['Studio schools'],
+  UTC: ['University technical college'],
+  'City technology college': ['City technology college'],
+  Academy: [
+    'Academy converter',
+    'Academy sponsor led',
+    'Academy special converter',
+    'Academy special sponsor led',
+    'Academy alternative provision converter',
+    'Academy alternative provision sponsor led',
+    'Academy 16-19 converter',
+    'Academy 16 to 19 sponsor led',
+  ],
+};
+export const SCHOOL_TYPES = Object.keys(SCHOOL_TYPE_FILTERS);
+
+export const SALARY_SCHOOL_TYPES = [
+  'Academy',
+  'Independent School',
+  'State School',
+  'Free School',
+  'Faith School',
+  'Grammar School',
+  'Special School',
+] as const;
+
+export const SALARY_JOB_TITLES = [
+  'Primary Teacher',
+  'Secondary Teacher',
+  'Head of Department',
+  'Assistant Headteacher',
+  'Headteacher',
+  'Teaching Assistant',
+  'SENCO',
+  'Supply Teacher',
+  'NQT/ECT',
+  'Cover Supervisor',
+] as const;
+
+export const EXPERIENCE_BANDS = ['0-2 years', '3-5 years', '6-10 years', '11-15 years', '16+ years'] as const;
+export const YEARS_AT_SCHOOL = ['Less than 1 year', '1-2 years', '3-5 years', '6-10 years', 'More than 10 years'] as const;
+export const EMPLOYMENT_STATUSES = ['Current', 'Former'] as const;
+export const INTERVIEW_DIFFICULTIES = ['Easy', 'Medium', 'Hard'] as const;
+export const INTERVIEW_OUTCOMES = ['Offer', 'No Offer'] as const;
+export const PAY_REGIONS = ['England', 'Inner London', 'Outer London', 'London Fringe'] as const;
+export const PAY_SPINES = [
+  'Main Pay Range',
+  'Upper Pay Range',
+  'Leadership Group',
+  'Leading Practitioner',
+  'Unqualified Teacher',
+] as const;
+export const OFSTED_RATINGS = ['Outstanding', 'Good', 'Requires Improvement', 'Inadequate'] as const;
+
+export const MOODS = [
+  { mood: 'excited', emoji: '🤩', label: 'Love working here!', sentiment: 5 },
+  { mood: 'happy', emoji: '😊', label: 'Generally satisfied', sentiment: 4 },
+  { mood: 'neutral', emoji: '😐', label: "It's okay", sentiment: 3 },
+  { mood: 'frustrated', emoji: '😤', label: 'Having some issues', sentiment: 2 },
+  { mood: 'stressed', emoji: '😰', label: 'Really struggling', sentiment: 1 },
+] as const;
+export const MOOD_VALUES = MOODS.map((m) => m.mood) as unknown as readonly [
+  'excited',
+  'happy',
+  'neutral',
+  'frustrated',
+  'stressed',
+];
+
+/** §9: the job list shows only jobs posted within the last month. */
+export const JOB_WINDOW_DAYS = 31;
+export const HOME_JOBS = 4;
+export const HOME_SCHOOLS = 3;
+export const HOME_SALARY_ROLES = 4;
+export const SCHOOLS_LIST_LIMIT = 200;
+export const SCHOOLS_PAGE_SIZE = 50;
+export const MAX_COMPARE = 3;
+export const RECENT_SALARIES = 10;
+export const THREAD_PREVIEW_CHARS = 200;
+export const SALARY_MIN = 15000;
+export const SALARY_MAX = 200000;
+/** Salary groups with fewer submissions than this answer `average: null` (k-anonymity). */
+export const SALARY_K_ANONYMITY = 5;
+export const HIGHLY_RATED_AT = 4;
+
+/** The 13 inner London authorities (DfE LA codes 201-213); the other 20 are outer London. */
+export const INNER_LONDON_BOROUGHS = [
+  'City of London',
+  'Camden',
+  'Greenwich',
+  'Hackney',
+  'Hammersmith and Fulham',
+  'Islington',
+  'Kensington and Chelsea',
+  'Lambeth',
+  'Lewisham',
+  'Southwark',
+  'Tower Hamlets',
+  'Wandsworth',
+  'Westminster',
+] as const;
+
+export const FORUM_CATEGORIES = [
+  { slug: 'job-hunting', name: 'Job hunting', description: 'Applications, interviews, references and finding the right London school.' },
+  { slug: 'pay-and-conditions', name: 'Pay and conditions', description: 'Pay scales, London weighting, TLRs, contracts and directed time.' },
+  { slug: 'workload-and-wellbeing', name: 'Workload and wellbeing', description: 'Marking, planning, behaviour and looking after yourself.' },
+  { slug: 'early-career', name: 'Early career', description: 'Trainees, ECTs and mentors: the first years in the classroom.' },
+  { slug: 'send', name: 'SEND', description: 'Special educational needs and disabilities, EHCPs and inclusion.' },
+  { slug: 'supply-teaching', name: 'Supply teaching', description: 'Agencies, day rates, umbrella companies and supply life.' },
+  { slug: 'leadership', name: 'Leadership', description: 'Middle and senior leadership, NPQs and headship.' },
+  { slug: 'off-topic', name: 'Off topic', description: 'Commuting, housing, London life and everything else.' },
+] as const;

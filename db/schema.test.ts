@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { count, eq, sql } from 'drizzle-orm';
+import { openDatabase } from './client';
+import { seed } from './seed/index';
+import * as t from './schema';
+import { tempDbPath } from '../api/test-utils';
+
+function fresh() {
+  return openDatabase(tempDbPath());
+}
+
+const aReview = (schoolId: number, overrides: Partial<typeof t.reviews.$inferInsert> = {}) => ({
+  schoolId,
+  overallRating: 5,
+  workLifeBalanceRating: 4,
+  compensationRating: 4,
+  careerOpportunitiesRating: 4,
+  cultureRating: 4,
+  leadershipRating: 4,
+  pros: 'Supportive leaders',
+  cons: 'Long commute',
+  wouldRecommend: true,
+  ...overrides,
+});
+
+describe('schema constraints', () => {
+  const db = fresh();
+  seed(db, { demo: false });
+  const school = db.select().from(t.schools).limit(1).get()!;
+
+  it('refuses a rating of 6 and of 0', () => {
+    expect(() => db.insert(t.reviews).values(aReview(school.id, { overallRating: 6 })).run()).toThrow(/CHECK constraint failed/);
+    expect(() => db.insert(t.reviews).values(aReview(school.id, { leadershipRating: 0 })).run()).toThrow(/CHECK constraint failed/);
+    db.insert(t.reviews).values(aReview(school.id)).run();
+    expect(db.select({ n: count() }).from(t.reviews).get()!.n).toBe(1);
+  });
+
+  it('enforces foreign keys', () => {
+    expect(() => db.insert(t.reviews).values(aReview(999_999)).run()).toThrow(/FOREIGN KEY/);
+  });
+
+  it('keeps dfe_number and urn unique, and the spec lengths', () => {
+    db.update(t.schools).set({ dfeNumber: '201/3614' }).where(eq(t.schools.id, school.id)).run();
+    const other = db.select().from(t.schools).where(sql`${t.schools.id} != ${school.id}`).limit(1).get()!;
+    expect(() => db.update(t.schools).set({ dfeNumber: '201/3614' }).where(eq(t.schools.id, other.id)).run()).toThrow(/UNIQUE/);
+    expect(() => db.update(t.schools).set({ urn: school.urn }).where(eq(t.schools.id, other.id)).run()).toThrow(/UNIQUE/);
+    expect(() => db.update(t.schools).set({ name: 'x'.repeat(256) }).where(eq(t.schools.id, other.id)).run()).toThrow(/schools_name_len/);
+    expect(() => db.update(t.schools).set({ phoneNumber: '0'.repeat(21) }).where(eq(t.schools.id, other.id)).run()).toThrow(/schools_phone_number_len/);
+  });
+
+  it('allows one saved row per user and job, and one mood per user and school', () => {
+    db.insert(t.users).values({ id: 'test:1', email: 'a@example.test' }).run();
+    const job = db
+      .insert(t.jobs)
+      .values({ title: 'Teacher', description: 'Teach', borough: 'Camden' })
+      .returning()
+      .get();
+    db.insert(t.savedJobs).values({ userId: 'test:1', jobId: job.id }).run();
+    expect(() => db.insert(t.savedJobs).values({ userId: 'test:1', jobId: job.id }).run()).toThrow(/UNIQUE/);
+    db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: school.id, emoji: '😊', mood: 'happy' }).run();
+    expect(() => db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: school.id, emoji: '😊', mood: 'happy' }).run()).toThrow(/UNIQUE/);
+    expect(() => db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: other(), emoji: '🙃', mood: 'ecstatic' }).run()).toThrow(/school_moods_mood_enum/);
+    function other() {
+      return db.select().from(t.schools).where(sql`${t.schools.id} != ${school.id}`).limit(1).get()!.id;
+    }
+  });
+
+  it('refuses salaries outside £15,000 to £200,000', () => {
+    const base = { jobTitle: 'Primary Teacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '0-2 years' };
+    expect(() => db.insert(t.salaries).values({ ...base, annualSalary: 14_999 }).run()).toThrow(/CHECK/);
+    expect(() => db.insert(t.salaries).values({ ...base, annualSalary: 200_001 }).run()).toThrow(/CHECK/);
+    db.insert(t.salaries).values({ ...base, annualSalary: 15_000 }).run();
+  });
+
+  it('runs in WAL mode with foreign keys on', () => {
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+});
+
+describe('seed', () => {
+  const tables = ['users', 'schools', 'jobs', 'reviews', 'interview_experiences', 'salaries', 'pay_scales', 'school_moods', 'forum_categories', 'forum_threads', 'forum_posts'];
+  const snapshot = (db: ReturnType<typeof fresh>) =>
+    Object.fromEntries(tables.map((name) => [name, db.$client.prepare(`select * from ${name} order by 1`).all()]));
+
+  it('loads every open London school of the register across all 33 authorities', () => {
+    const db = fresh();
+    const result = seed(db, { demo: false });
+    expect(result.schools).toBe(3189);
+    const boroughs = db.select({ borough: t.schools.borough, n: count() }).from(t.schools).groupBy(t.schools.borough).all();
+    expect(boroughs).toHaveLength(33);
+    expect(boroughs.reduce((s, b) => s + b.n, 0)).toBe(3189);
+    expect(boroughs.find((b) => b.borough === 'Barnet')?.n).toBe(175);
+    const aldgate = db.select().from(t.schools).where(eq(t.schools.urn, 100000)).get()!;
+    expect(aldgate).toMatchObject({
+      name: 'The Aldgate School',
+      borough: 'City of London',
+      type: 'Voluntary aided school',
+      ofstedRating: 'Outstanding',
+      ofstedInspectionDate: '2024-06-12',
+      numberOfPupils: 229,
+      keyStages: 'Early Years, Primary',
+      educationLevel: 'Primary',
+      ageRange: '3-11',
+      website: 'http://www.sirjohncassprimary.org',
+      phoneNumber: '020 7283 1147',
+      address: "St James's Passage, Duke's Place, London, EC3A 5DE",
+    });
+    // Ratings use the spec's capitalisation.
+    expect(db.select({ n: count() }).from(t.schools).where(eq(t.schools.ofstedRating, 'Requires Improvement')).get()!.n).toBeGreaterThan(50);
+  });
+
+  it('loads every pay-scale row with its source and effective date', () => {
+    const db = fresh();
+    seed(db, { demo: false });
+    const rows = db.select().from(t.payScales).all();
+    expect(rows).toHaveLength(204);
+    expect(new Set(rows.map((r) => r.region))).toEqual(new Set(['England', 'Inner London', 'Outer London', 'London Fringe']));
+    expect(new Set(rows.map((r) => r.effectiveDate))).toEqual(new Set(['2023-09-01', '2024-09-01', '2025-09-01']));
+    expect(rows.every((r) => r.source && r.source.length > 10)).toBe(true);
+  });
+
+  it('is idempotent: a second run changes nothing, demo layer included', () => {
+    const db = fresh();
+    const now = new Date('2026-11-22T12:00:00Z');
+    seed(db, { demo: true, now });
+    const before = snapshot(db);
+    expect(before.reviews.length).toBeGreaterThan(50);
+    expect(before.jobs.length).toBe(25);
+    const again = seed(db, { demo: true, now: new Date('2026-12-01T12:00:00Z') });
+    expect(again.demo).toBe(false);
+    expect(snapshot(db)).toEqual(before);
+  });
+
+  it('places demo jobs within the month before the seed', () => {
+    const db = fresh();
+    const now = new Date('2026-11-22T12:00:00Z');
+    seed(db, { demo: true, now });
+    const posted = db.select({ at: t.jobs.postedAt }).from(t.jobs).all().map((j) => j.at.getTime());
+    expect(Math.max(...posted)).toBeLessThanOrEqual(now.getTime());
+    expect(Math.min(...posted)).toBeGreaterThan(now.getTime() - 30 * 86_400_000);
+  });
+
+  it('leaves the demo layer out when asked', () => {
+    const db = fresh();
+    seed(db, { demo: false });
+    expect(db.select({ n: count() }).from(t.jobs).get()!.n).toBe(0);
+    expect(db.select({ n: count() }).from(t.reviews).get()!.n).toBe(0);
+    expect(db.select({ n: count() }).from(t.forumCategories).get()!.n).toBe(8);
+  });
+});

@@ -1,0 +1,439 @@
+// The single source of truth for the shapes of the product (spec §3). Columns are snake_case in
+// SQLite and camelCase in TypeScript. Lengths and enumerations of the spec are real CHECK
+// constraints, so a bad row is refused by the database itself, not only by the API.
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type AnySQLiteColumn,
+} from 'drizzle-orm/sqlite-core';
+
+const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
+const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
+const updatedAt = () => integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
+
+/** CHECK that a text column is at most n characters long. */
+function maxLen(table: string, column: AnySQLiteColumn, n: number) {
+  return check(`${table}_${column.name}_len`, sql`length(${column}) <= ${sql.raw(String(n))}`);
+}
+function oneOf(table: string, column: AnySQLiteColumn, values: readonly string[]) {
+  const list = sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
+  return check(`${table}_${column.name}_enum`, sql`${column} in (${list})`);
+}
+function rating(table: string, column: AnySQLiteColumn): ReturnType<typeof check> {
+  return check(`${table}_${column.name}_range`, sql`${column} between 1 and 5`);
+}
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+export const users = sqliteTable('users', {
+  id: text('id').primaryKey(),
+  email: text('email').unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the secret the cookie carries; never the secret itself. */
+    sid: text('sid').primaryKey(),
+    sess: text('sess', { mode: 'json' })
+      .notNull()
+      .$type<{ userId: string; createdAt: number; lastSeenAt: number }>(),
+    expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire)],
+);
+
+export const schools = sqliteTable(
+  'schools',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The register's Unique Reference Number (GIAS URN). */
+    urn: integer('urn').notNull().unique(),
+    name: text('name').notNull(),
+    address: text('address'),
+    postcode: text('postcode'),
+    website: text('website'),
+    phoneNumber: text('phone_number'),
+    dfeNumber: text('dfe_number').unique(),
+    type: text('type'),
+    typeGroup: text('type_group'),
+    phase: text('phase'),
+    /** Derived from phase, type and ages: "Primary", "Secondary", "SEND" or a comma-separated mix. */
+    educationLevel: text('education_level'),
+    borough: text('borough').notNull(),
+    numberOfPupils: integer('number_of_pupils'),
+    numberOfStaff: integer('number_of_staff'),
+    keyStages: text('key_stages'),
+    ofstedRating: text('ofsted_rating'),
+    /** Start date (yyyy-mm-dd) of the latest Ofsted inspection of any kind the register holds. */
+    ofstedInspectionDate: text('ofsted_inspection_date'),
+    headteacher: text('headteacher'),
+    ageRange: text('age_range'),
+    gender: text('gender'),
+    admissionPolicy: text('admission_policy'),
+    religiousCharacter: text('religious_character'),
+    trustName: text('trust_name'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    imageUrl: text('image_url'),
+    imageSource: text('image_source'),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLen('schools', t.name, 255),
+    maxLen('schools', t.phoneNumber, 20),
+    maxLen('schools', t.type, 100),
+    maxLen('schools', t.borough, 100),
+    maxLen('schools', t.keyStages, 255),
+    maxLen('schools', t.ofstedRating, 50),
+    maxLen('schools', t.headteacher, 100),
+    maxLen('schools', t.ageRange, 20),
+    maxLen('schools', t.admissionPolicy, 100),
+    maxLen('schools', t.religiousCharacter, 100),
+    maxLen('schools', t.imageSource, 100),
+    index('schools_borough_idx').on(t.borough),
+    index('schools_type_idx').on(t.type),
+    index('schools_name_idx').on(t.name),
+  ],
+);
+
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    schoolId: integer('school_id').references(() => schools.id),
+    subject: text('subject'),
+    keyStage: text('key_stage'),
+    contractType: text('contract_type'),
+    educationLevel: text('education_level'),
+    salaryMin: integer('salary_min'),
+    salaryMax: integer('salary_max'),
+    /** The salary as the advert words it ("MPS/UPS (Inner London)"), when it gives no figures. */
+    salaryText: text('salary_text'),
+    borough: text('borough').notNull(),
+    requirements: text('requirements'),
+    benefits: text('benefits'),
+    applicationDeadline: integer('application_deadline', { mode: 'timestamp_ms' }),
+    isActive: bool('is_active').notNull().default(true),
+    isExternal: bool('is_external').notNull().default(false),
+    externalUrl: text('external_url'),
+    externalSource: text('external_source'),
+    externalId: text('external_id'),
+    employerName: text('employer_name'),
+    postedAt: integer('posted_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLen('jobs', t.title, 255),
+    maxLen('jobs', t.subject, 100),
+    maxLen('jobs', t.keyStage, 100),
+    maxLen('jobs', t.contractType, 50),
+    maxLen('jobs', t.borough, 100),
+    check('jobs_salary_order', sql`${t.salaryMax} is null or ${t.salaryMin} is null or ${t.salaryMax} >= ${t.salaryMin}`),
+    uniqueIndex('jobs_external_idx').on(t.externalSource, t.externalId),
+    index('jobs_posted_idx').on(t.isActive, t.postedAt),
+    index('jobs_school_idx').on(t.schoolId),
+    index('jobs_borough_idx').on(t.borough),
+  ],
+);
+
+const moderation = {
+  /** Set when a moderator refuses the item; the author sees the reason. */
+  rejectedAt: integer('rejected_at', { mode: 'timestamp_ms' }),
+  rejectionReason: text('rejection_reason'),
+};
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').references(() => users.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    overallRating: integer('overall_rating').notNull(),
+    workLifeBalanceRating: integer('work_life_balance_rating').notNull(),
+    compensationRating: integer('compensation_rating').notNull(),
+    careerOpportunitiesRating: integer('career_opportunities_rating').notNull(),
+    cultureRating: integer('culture_rating').notNull(),
+    leadershipRating: integer('leadership_rating').notNull(),
+    pros: text('pros').notNull(),
+    cons: text('cons').notNull(),
+    adviceToManagement: text('advice_to_management'),
+    wouldRecommend: bool('would_recommend').notNull(),
+    employmentStatus: text('employment_status'),
+    jobTitle: text('job_title'),
+    yearsAtSchool: text('years_at_school'),
+    isApproved: bool('is_approved').notNull().default(false),
+    ...moderation,
+    createdAt: createdAt(),
+  },
+  (t) => [
+    rating('reviews', t.overallRating),
+    rating('reviews', t.workLifeBalanceRating),
+    rating('reviews', t.compensationRating),
+    rating('reviews', t.careerOpportunitiesRating),
+    rating('reviews', t.cultureRating),
+    rating('reviews', t.leadershipRating),
+    oneOf('reviews', t.employmentStatus, ['Current', 'Former']),
+    maxLen('reviews', t.jobTitle, 255),
+    maxLen('reviews', t.yearsAtSchool, 50),
+    index('reviews_school_idx').on(t.schoolId, t.isApproved),
+    index('reviews_user_idx').on(t.userId),
+  ],
+);
+
+export const interviewExperiences = sqliteTable(
+  'interview_experiences',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').references(() => users.id),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    jobTitle: text('job_title').notNull(),
+    interviewDifficulty: text('interview_difficulty'),
+    processDescription: text('process_description').notNull(),
+    questionsAsked: text('questions_asked'),
+    tipsForCandidates: text('tips_for_candidates'),
+    outcome: text('outcome'),
+    overallExperience: integer('overall_experience'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    maxLen('interviews', t.jobTitle, 255),
+    oneOf('interviews', t.interviewDifficulty, ['Easy', 'Medium', 'Hard']),
+    oneOf('interviews', t.outcome, ['Offer', 'No Offer']),
+    check('interviews_overall_experience_range', sql`${t.overallExperience} is null or ${t.overallExperience} between 1 and 5`),
+    index('interviews_school_idx').on(t.schoolId),
+    index('interviews_user_idx').on(t.userId),
+  ],
+);
+
+export const salaries = sqliteTable(
+  'salaries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id').references(() => users.id),
+    jobTitle: text('job_title').notNull(),
+    schoolType: text('school_type').notNull(),
+    borough: text('borough').notNull(),
+    yearsExperience: text('years_experience').notNull(),
+    annualSalary: integer('annual_salary').notNull(),
+    additionalBenefits: text('additional_benefits'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    maxLen('salaries', t.jobTitle, 255),
+    maxLen('salaries', t.schoolType, 100),
+    maxLen('salaries', t.borough, 100),
+    maxLen('salaries', t.yearsExperience, 50),
+    check('salaries_annual_salary_range', sql`${t.annualSalary} between 15000 and 200000`),
+    index('salaries_created_idx').on(t.createdAt),
+    index('salaries_user_idx').on(t.userId),
+  ],
+);
+
+export const savedJobs = sqliteTable(
+  'saved_jobs',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_jobs_user_job_idx').on(t.userId, t.jobId)],
+);
+
+export const payScales = sqliteTable(
+  'pay_scales',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    paySpine: text('pay_spine').notNull(),
+    /** Position on the spine, for ordering; `pointLabel` is how the sources name it (M1, U3, maximum). */
+    point: integer('point').notNull(),
+    pointLabel: text('point_label'),
+    annualSalary: integer('annual_salary').notNull(),
+    region: text('region').notNull().default('England'),
+    effectiveDate: text('effective_date').notNull(),
+    description: text('description'),
+    source: text('source'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    maxLen('pay_scales', t.paySpine, 50),
+    maxLen('pay_scales', t.region, 100),
+    uniqueIndex('pay_scales_key_idx').on(t.region, t.paySpine, t.effectiveDate, t.point),
+  ],
+);
+
+export const schoolMoods = sqliteTable(
+  'school_moods',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    emoji: text('emoji').notNull(),
+    mood: text('mood').notNull(),
+    comment: text('comment'),
+    anonymous: bool('anonymous').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLen('school_moods', t.emoji, 10),
+    maxLen('school_moods', t.mood, 50),
+    oneOf('school_moods', t.mood, ['excited', 'happy', 'neutral', 'frustrated', 'stressed']),
+    uniqueIndex('school_moods_school_user_idx').on(t.schoolId, t.userId),
+  ],
+);
+
+export const forumCategories = sqliteTable(
+  'forum_categories',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description'),
+    slug: text('slug').notNull().unique(),
+    order: integer('order').notNull().default(0),
+    isActive: bool('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [maxLen('forum_categories', t.name, 100), maxLen('forum_categories', t.slug, 100)],
+);
+
+export const forumThreads = sqliteTable(
+  'forum_threads',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => forumCategories.id),
+    userId: text('user_id').references(() => users.id),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    content: text('content').notNull(),
+    isSticky: bool('is_sticky').notNull().default(false),
+    isLocked: bool('is_locked').notNull().default(false),
+    isApproved: bool('is_approved').notNull().default(false),
+    viewCount: integer('view_count').notNull().default(0),
+    replyCount: integer('reply_count').notNull().default(0),
+    lastReplyAt: integer('last_reply_at', { mode: 'timestamp_ms' }),
+    lastReplyUserId: text('last_reply_user_id').references(() => users.id),
+    ...moderation,
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLen('forum_threads', t.title, 200),
+    maxLen('forum_threads', t.slug, 200),
+    index('forum_threads_category_idx').on(t.categoryId, t.isApproved),
+    index('forum_threads_user_idx').on(t.userId),
+  ],
+);
+
+export const forumPosts = sqliteTable(
+  'forum_posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => forumThreads.id),
+    userId: text('user_id').references(() => users.id),
+    content: text('content').notNull(),
+    isApproved: bool('is_approved').notNull().default(false),
+    parentPostId: integer('parent_post_id').references((): AnySQLiteColumn => forumPosts.id),
+    ...moderation,
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('forum_posts_thread_idx').on(t.threadId, t.isApproved)],
+);
+
+export const forumModerators = sqliteTable(
+  'forum_moderators',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => forumCategories.id),
+    canEdit: bool('can_edit').notNull().default(true),
+    canDelete: bool('can_delete').notNull().default(true),
+    canApprove: bool('can_approve').notNull().default(true),
+    canLock: bool('can_lock').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('forum_moderators_user_category_idx').on(t.userId, t.categoryId)],
+);
+
+/** Every moderation decision: who, when, what (issue: moderation). */
+export const moderationLog = sqliteTable('moderation_log', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  actorUserId: text('actor_user_id')
+    .notNull()
+    .references(() => users.id),
+  kind: text('kind').notNull(),
+  targetId: integer('target_id').notNull(),
+  action: text('action').notNull(),
+  reason: text('reason'),
+  createdAt: createdAt(),
+});
+
+/** Answers remembered per (user, Idempotency-Key) so a replayed submission writes nothing new. */
+export const idempotencyKeys = sqliteTable(
+  'idempotency_keys',
+  {
+    userId: text('user_id').notNull(),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    /** null while the first request is still in flight. */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
+);
+
+export type User = typeof users.$inferSelect;
+export type School = typeof schools.$inferSelect;
+export type NewSchool = typeof schools.$inferInsert;
+export type Job = typeof jobs.$inferSelect;
+export type NewJob = typeof jobs.$inferInsert;
+export type Review = typeof reviews.$inferSelect;
+export type InterviewExperience = typeof interviewExperiences.$inferSelect;
+export type Salary = typeof salaries.$inferSelect;
+export type PayScale = typeof payScales.$inferSelect;
+export type SchoolMood = typeof schoolMoods.$inferSelect;
+export type ForumCategory = typeof forumCategories.$inferSelect;
+export type ForumThread = typeof forumThreads.$inferSelect;
+export type ForumPost = typeof forumPosts.$inferSelect;
+export type { SQL };

@@ -1,0 +1,136 @@
+// Seeds the database: the real data (London schools register, teacher pay scales, forum
+// categories) and, unless switched off, a demo layer. Idempotent: a second run changes nothing.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DB } from '../client';
+import { FORUM_CATEGORIES, INNER_LONDON_BOROUGHS } from '../constants';
+import { forumCategories, payScales, schools } from '../schema';
+import type { ListingContext } from '../teaching-vacancies';
+import { parseCsvRecords } from './csv';
+import { seedDemo } from './demo';
+import { SEED_DIR } from './paths';
+import { mapRegisterRow } from './schools';
+
+export { SEED_DIR };
+
+export interface SeedResult {
+  schools: number;
+  payScales: number;
+  forumCategories: number;
+  demo: boolean;
+}
+
+interface PayScaleRecord {
+  paySpine: string;
+  point: number | null;
+  pointLabel?: string;
+  annualSalary: number;
+  region: string;
+  effectiveDate: string;
+  description?: string;
+  source?: string;
+}
+
+export function seedSchools(db: DB): number {
+  const rows = parseCsvRecords(readFileSync(join(SEED_DIR, 'london-schools.csv'), 'utf8'));
+  const mapped = rows.map(mapRegisterRow).filter((s) => s !== null);
+  db.transaction((tx) => {
+    for (const school of mapped) tx.insert(schools).values(school).onConflictDoNothing({ target: schools.urn }).run();
+  });
+  return mapped.length;
+}
+
+export function seedPayScales(db: DB): number {
+  const records = JSON.parse(readFileSync(join(SEED_DIR, 'pay-scales.json'), 'utf8')) as PayScaleRecord[];
+  // A range maximum with no point number in the sources sorts after the last numbered point.
+  const top = new Map<string, number>();
+  for (const r of records) {
+    const k = `${r.region}|${r.paySpine}|${r.effectiveDate}`;
+    if (r.point != null) top.set(k, Math.max(top.get(k) ?? 0, r.point));
+  }
+  db.transaction((tx) => {
+    for (const r of records) {
+      const point = r.point ?? (top.get(`${r.region}|${r.paySpine}|${r.effectiveDate}`) ?? 0) + 1;
+      tx.insert(payScales)
+        .values({
+          paySpine: r.paySpine,
+          point,
+          pointLabel: r.pointLabel ?? null,
+          annualSalary: r.annualSalary,
+          region: r.region,
+          effectiveDate: r.effectiveDate,
+          description: r.description ?? null,
+          source: r.source ?? null,
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+  });
+  return records.length;
+}
+
+export function seedForumCategories(db: DB): number {
+  db.transaction((tx) => {
+    FORUM_CATEGORIES.forEach((c, i) => {
+      tx.insert(forumCategories)
+        .values({ ...c, order: i + 1 })
+        .onConflictDoNothing({ target: forumCategories.slug })
+        .run();
+    });
+  });
+  return FORUM_CATEGORIES.length;
+}
+
+/** Lookups the Teaching Vacancies mapper needs, answered from the database. */
+export function listingContext(db: DB): ListingContext {
+  const byUrn = new Map(
+    db
+      .select({ id: schools.id, urn: schools.urn, borough: schools.borough, educationLevel: schools.educationLevel, keyStages: schools.keyStages, postcode: schools.postcode })
+      .from(schools)
+      .all()
+      .map((s) => [s.urn, s]),
+  );
+  // Postcode district (outward code) → the borough most of our schools in it belong to.
+  const votes = new Map<string, Map<string, number>>();
+  for (const s of byUrn.values()) {
+    const district = s.postcode?.split(' ')[0]?.toUpperCase();
+    if (!district) continue;
+    const m = votes.get(district) ?? new Map<string, number>();
+    m.set(s.borough, (m.get(s.borough) ?? 0) + 1);
+    votes.set(district, m);
+  }
+  const districtBorough = new Map([...votes].map(([d, m]) => [d, [...m].sort((a, b) => b[1] - a[1])[0][0]]));
+  const latest = db
+    .select({ d: sql<string>`max(${payScales.effectiveDate})` })
+    .from(payScales)
+    .get()?.d;
+  const inner = new Set<string>(INNER_LONDON_BOROUGHS);
+  return {
+    schoolByUrn: (urn) => byUrn.get(urn),
+    boroughForPostcode: (pc) => districtBorough.get(pc.trim().toUpperCase().split(/\s+/)[0]),
+    isInnerLondon: (b) => inner.has(b),
+    payRange(spine, region) {
+      if (!latest) return undefined;
+      const rows = db
+        .select({ salary: payScales.annualSalary })
+        .from(payScales)
+        .where(and(eq(payScales.paySpine, spine), eq(payScales.region, region), eq(payScales.effectiveDate, latest)))
+        .orderBy(desc(payScales.annualSalary))
+        .all();
+      if (!rows.length) return undefined;
+      return { min: rows[rows.length - 1].salary, max: rows[0].salary };
+    },
+  };
+}
+
+export function seed(db: DB, options: { demo: boolean; now?: Date }): SeedResult {
+  const result: SeedResult = {
+    schools: seedSchools(db),
+    payScales: seedPayScales(db),
+    forumCategories: seedForumCategories(db),
+    demo: false,
+  };
+  if (options.demo) result.demo = seedDemo(db, listingContext(db), options.now ?? new Date());
+  return result;
+}

@@ -1,0 +1,102 @@
+// Maps a row of the London schools register extract (GIAS fields, see ATTRIBUTION.md) onto the
+// product's school shape (spec §3).
+import type { NewSchool } from '../schema';
+
+const RATINGS: Record<string, string> = {
+  outstanding: 'Outstanding',
+  good: 'Good',
+  'requires improvement': 'Requires Improvement',
+  inadequate: 'Inadequate',
+};
+
+export function normaliseOfsted(value: string | undefined | null): string | null {
+  if (!value) return null;
+  return RATINGS[value.trim().toLowerCase()] ?? null;
+}
+
+const int = (v: string | undefined) => (v && /^\d+$/.test(v) ? Number(v) : null);
+const str = (v: string | undefined, max?: number) => {
+  const s = (v ?? '').replace(/\s+/g, ' ').trim();
+  if (!s) return null;
+  return max && s.length > max ? s.slice(0, max) : s;
+};
+
+/** "Early Years, Primary, Secondary, Sixth Form" style text from phase and statutory ages. */
+export function keyStagesFor(phase: string | null, low: number | null, high: number | null): string | null {
+  const stages: string[] = [];
+  if (low != null && high != null) {
+    if (low < 5) stages.push('Early Years');
+    if (low <= 10 && high >= 5) stages.push('Primary');
+    if (low <= 15 && high >= 12) stages.push('Secondary');
+    if (high >= 17) stages.push('Sixth Form');
+  } else {
+    const byPhase: Record<string, string[]> = {
+      Nursery: ['Early Years'],
+      Primary: ['Primary'],
+      Secondary: ['Secondary'],
+      'All-through': ['Primary', 'Secondary'],
+      '16 plus': ['Sixth Form'],
+    };
+    stages.push(...(byPhase[phase ?? ''] ?? []));
+  }
+  return stages.length ? stages.join(', ') : null;
+}
+
+const SEND_TYPES = /special|non-maintained special|special post 16/i;
+
+/** Primary / Secondary / SEND (spec §9 education levels), comma-separated when a school is several. */
+export function educationLevelFor(type: string | null, phase: string | null, keyStages: string | null): string | null {
+  const levels: string[] = [];
+  if (type && SEND_TYPES.test(type)) levels.push('SEND');
+  const ks = keyStages ?? '';
+  if (phase === 'Primary' || phase === 'Nursery' || /Primary|Early Years/.test(ks)) levels.push('Primary');
+  if (phase === 'Secondary' || phase === '16 plus' || /Secondary|Sixth Form/.test(ks)) levels.push('Secondary');
+  return levels.length ? [...new Set(levels)].join(', ') : null;
+}
+
+export function websiteUrl(v: string | undefined): string | null {
+  const s = str(v);
+  if (!s) return null;
+  return /^https?:\/\//i.test(s) ? s : `http://${s.replace(/^\/+/, '')}`;
+}
+
+export function mapRegisterRow(r: Record<string, string>): NewSchool | null {
+  const urn = int(r.urn);
+  const name = str(r.name, 255);
+  const borough = str(r.borough, 100);
+  if (!urn || !name || !borough) return null;
+  const low = int(r.statutory_low_age);
+  const high = int(r.statutory_high_age);
+  const phase = str(r.phase);
+  const type = str(r.type, 100);
+  const keyStages = keyStagesFor(phase, low, high);
+  const address = [r.street, r.locality, r.town, r.postcode].map((p) => str(p)).filter(Boolean).join(', ');
+  const estab = str(r.establishment_number);
+  return {
+    urn,
+    name,
+    address: address || null,
+    postcode: str(r.postcode),
+    website: websiteUrl(r.website),
+    phoneNumber: str(r.phone, 20),
+    dfeNumber: str(r.dfe_number) ?? (estab && r.la_code ? `${r.la_code}/${estab}` : null),
+    type,
+    typeGroup: str(r.type_group),
+    phase,
+    educationLevel: educationLevelFor(type, phase, keyStages),
+    borough,
+    numberOfPupils: int(r.number_of_pupils),
+    numberOfStaff: int(r.number_of_staff),
+    keyStages,
+    ofstedRating: normaliseOfsted(r.ofsted_rating),
+    ofstedInspectionDate: /^\d{4}-\d{2}-\d{2}$/.test(r.ofsted_last_inspection ?? '') ? r.ofsted_last_inspection : null,
+    headteacher: str(r.headteacher, 100),
+    ageRange: low != null && high != null ? `${low}-${high}` : null,
+    gender: str(r.gender),
+    admissionPolicy: str(r.admissions_policy, 100),
+    religiousCharacter: str(r.religious_character?.replace(/\s*\(group\)$/, ''), 100),
+    trustName: str(r.trust_name),
+    latitude: r.latitude ? Number(r.latitude) : null,
+    longitude: r.longitude ? Number(r.longitude) : null,
+  };
+}

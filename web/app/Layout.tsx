@@ -1,0 +1,25 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { Footer } from '../components/Footer';
+import { BottomNav, Header } from '../components/Header';
+
+/** Every page: skip link, header, the screen, footer, and the phone's bottom navigation. */
+export function Layout() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return (
+    <div className="min-h-dvh flex flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 btn btn-sm">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer />
+      <BottomNav />
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import { LOGOUT_URL, loginHref, useAuth } from '../data/auth';
+import { Avatar } from './Avatar';
+import { Icon } from './Icon';
+import { NAV_LINKS } from './nav';
+
+export function Logo() {
+  return (
+    <Link to="/" className="flex items-center gap-2 font-bold text-lg text-primary shrink-0" aria-label="Teachers In London Talk, home">
+      <img src="/favicon.svg" alt="" className="size-8" />
+      <span className="leading-tight">
+        Teachers In <span className="text-secondary">London</span> Talk
+      </span>
+    </Link>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `px-3 py-2 rounded-field text-sm font-medium ${isActive ? 'bg-primary/10 text-primary' : 'hover:bg-base-200'}`;
+}
+
+export function Header() {
+  const { user, isLoading, isAuthenticated } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        menuButton.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const links = isAuthenticated ? [...NAV_LINKS, { to: '/dashboard', label: 'Dashboard', icon: 'user' as const }] : NAV_LINKS;
+
+  return (
+    <header className="sticky top-0 z-40 bg-base-100/95 backdrop-blur border-b border-base-300">
+      <div className="mx-auto max-w-6xl px-4 h-16 flex items-center gap-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden lg:flex items-center gap-1 ml-4">
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === '/'} className={navClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          {isLoading ? (
+            <span className="skeleton h-9 w-24" aria-label="Loading account" role="status" />
+          ) : isAuthenticated && user ? (
+            <div className="dropdown dropdown-end">
+              <button type="button" tabIndex={0} className="btn btn-ghost btn-circle" aria-label={`Account menu for ${user.firstName ?? user.email ?? 'you'}`}>
+                <Avatar user={user} />
+              </button>
+              <ul tabIndex={0} className="dropdown-content menu bg-base-100 rounded-box shadow-lg border border-base-300 w-60 mt-2 p-2 z-50">
+                <li className="menu-title">
+                  <span className="block text-base-content font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Teacher'}</span>
+                  {user.email && <span className="block text-xs font-normal truncate">{user.email}</span>}
+                </li>
+                <li>
+                  <Link to="/dashboard">Dashboard</Link>
+                </li>
+                <li>
+                  <a href={LOGOUT_URL}>Sign Out</a>
+                </li>
+              </ul>
+            </div>
+          ) : (
+            <>
+              <a href={loginHref()} className="btn btn-ghost btn-sm hidden sm:inline-flex">
+                Sign In
+              </a>
+              <a href={loginHref()} className="btn btn-primary btn-sm">
+                Join
+              </a>
+            </>
+          )}
+          <button
+            ref={menuButton}
+            type="button"
+            className="btn btn-ghost btn-square lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((o) => !o)}
+          >
+            <Icon name={menuOpen ? 'close' : 'menu'} className="size-6" />
+          </button>
+        </div>
+      </div>
+      {menuOpen && (
+        <nav id="mobile-menu" aria-label="Mobile" className="lg:hidden border-t border-base-300 bg-base-100">
+          <ul className="menu w-full p-2">
+            {links.map((l) => (
+              <li key={l.to}>
+                <NavLink to={l.to} end={l.to === '/'} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+                  <Icon name={l.icon} />
+                  {l.label}
+                </NavLink>
+              </li>
+            ))}
+            {!isAuthenticated && !isLoading && (
+              <li>
+                <a href={loginHref()}>
+                  <Icon name="user" />
+                  Sign In
+                </a>
+              </li>
+            )}
+          </ul>
+        </nav>
+      )}
+    </header>
+  );
+}
+
+/** The phone's thumb-reachable navigation: a dock at the bottom of the screen. */
+export function BottomNav() {
+  const items = NAV_LINKS.filter((l) => ['/', '/jobs', '/schools', '/pay-scales', '/forum'].includes(l.to));
+  return (
+    <nav aria-label="Quick" className="dock dock-sm lg:hidden z-40 border-t border-base-300 bg-base-100">
+      {items.map((l) => (
+        <NavLink key={l.to} to={l.to} end={l.to === '/'} className={({ isActive }) => (isActive ? 'dock-active text-primary' : '')}>
+          <Icon name={l.icon} />
+          <span className="dock-label">{l.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom';
+import type { Job } from '../data/client';
+import { formatSalaryRange, timeAgo } from '../lib/format';
+import { Icon } from './Icon';
+
+export function JobCard({ job, compact = false, actions }: { job: Job; compact?: boolean; actions?: React.ReactNode }) {
+  const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
+  const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
+  return (
+    <article className="card bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow">
+      <div className="card-body gap-2 p-5">
+        <div className="flex items-start gap-2">
+          <h3 className="card-title text-base leading-snug flex-1">{job.title}</h3>
+          {actions}
+        </div>
+        <p className="text-sm">
+          {job.school ? (
+            <Link to={`/schools/${job.school.id}`} className="link link-primary font-medium">
+              {job.school.name}
+            </Link>
+          ) : (
+            <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
+          )}
+          {job.isExternal && job.externalSource && <span className="badge badge-outline badge-xs ml-2 align-middle">{job.externalSource}</span>}
+        </p>
+        <p className="text-sm opacity-80 flex items-center gap-1">
+          <Icon name="pin" className="size-4" />
+          {job.borough}
+        </p>
+        {tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label="Job details">
+            {tags.map((t) => (
+              <li key={t} className="badge badge-ghost badge-sm">
+                {t}
+              </li>
+            ))}
+          </ul>
+        )}
+        {salary && <p className="text-sm font-semibold text-success">{salary}</p>}
+        {!compact && <p className="text-sm opacity-80 line-clamp-3 whitespace-pre-line">{job.description}</p>}
+        <div className="card-actions items-center justify-between mt-1">
+          <span className="text-xs opacity-70">Posted {timeAgo(job.postedAt)}</span>
+          {job.isExternal && job.externalUrl ? (
+            <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline btn-primary">
+              View on GOV.UK
+              <Icon name="external" className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : (
+            <Link to={`/jobs/${job.id}`} className="btn btn-sm btn-primary">
+              View Details
+            </Link>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,26 @@
+import { Icon } from './Icon';
+
+const OFSTED_CLASS: Record<string, string> = {
+  outstanding: 'badge-success',
+  good: 'badge-info',
+  'requires improvement': 'badge-warning',
+  inadequate: 'badge-error',
+};
+
+/** Inspection badge: green, blue, yellow, red, grey (spec §4), always with the word too. */
+export function OfstedBadge({ rating, className = '' }: { rating: string | null | undefined; className?: string }) {
+  const cls = OFSTED_CLASS[(rating ?? '').toLowerCase()] ?? 'badge-ghost';
+  return <span className={`badge ${cls} badge-sm whitespace-nowrap ${className}`}>Ofsted: {rating || 'Not rated'}</span>;
+}
+
+/** Average rating badge, shown only when above 0, one decimal (spec §9). */
+export function RatingBadge({ value, count }: { value: number; count?: number }) {
+  if (!(value > 0)) return null;
+  return (
+    <span className="badge badge-warning badge-sm gap-1 whitespace-nowrap" aria-label={`Rated ${value.toFixed(1)} out of 5${count != null ? ` from ${count} review${count === 1 ? '' : 's'}` : ''}`}>
+      <Icon name="star" className="size-3" filled />
+      {value.toFixed(1)}
+      {count != null && <span className="opacity-70">({count})</span>}
+    </span>
+  );
+}

@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { Icon, type IconName } from './Icon';
+
+export function EmptyState({ icon = 'search', title, children }: { icon?: IconName; title: string; children?: ReactNode }) {
+  return (
+    <div className="card bg-base-200 border border-dashed border-base-300">
+      <div className="card-body items-center text-center py-10">
+        <Icon name={icon} className="size-10 opacity-50" />
+        <h3 className="font-semibold text-lg">{title}</h3>
+        {children && <div className="text-sm opacity-80 max-w-prose">{children}</div>}
+      </div>
+    </div>
+  );
+}
+
+export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+  return (
+    <div role="alert" className="alert alert-error alert-soft">
+      <Icon name="warning" />
+      <span>Something went wrong loading this. {error instanceof Error ? error.message : ''}</span>
+      {retry && (
+        <button type="button" className="btn btn-sm" onClick={retry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+export function CardSkeleton({ lines = 3 }: { lines?: number }) {
+  return (
+    <div className="card bg-base-100 border border-base-300" aria-hidden="true">
+      <div className="card-body gap-3">
+        <div className="skeleton h-5 w-2/3" />
+        {Array.from({ length: lines }, (_, i) => (
+          <div key={i} className="skeleton h-3 w-full" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export function SkeletonList({ count, lines, className = 'grid gap-4' }: { count: number; lines?: number; className?: string }) {
+  return (
+    <div className={className} role="status" aria-label="Loading">
+      {Array.from({ length: count }, (_, i) => (
+        <CardSkeleton key={i} lines={lines} />
+      ))}
+    </div>
+  );
+}
+
+export function Breadcrumb({ items }: { items: { to?: string; label: string }[] }) {
+  return (
+    <nav aria-label="Breadcrumb" className="breadcrumbs text-sm">
+      <ul>
+        {items.map((item) => (
+          <li key={item.label}>{item.to ? <Link to={item.to}>{item.label}</Link> : <span aria-current="page">{item.label}</span>}</li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

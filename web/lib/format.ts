@@ -1,0 +1,36 @@
+const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
+const number = new Intl.NumberFormat('en-GB');
+
+export const formatGBP = (n: number) => gbp.format(n);
+export const formatNumber = (n: number) => number.format(n);
+
+/** "£min - £max", or "£min+" when there is no maximum (spec §9); null when no figures. */
+export function formatSalaryRange(min: number | null | undefined, max: number | null | undefined): string | null {
+  if (min == null) return null;
+  return max != null ? `${formatGBP(min)} - ${formatGBP(max)}` : `${formatGBP(min)}+`;
+}
+
+const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+export const formatDate = (d: string | number | Date) => dateFmt.format(new Date(d));
+
+/** "3 days ago", "just now". */
+export function timeAgo(d: string | number | Date, now = Date.now()): string {
+  const seconds = Math.round((now - new Date(d).getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  const units: [number, string][] = [
+    [60, 'minute'],
+    [60, 'hour'],
+    [24, 'day'],
+    [30, 'month'],
+    [12, 'year'],
+  ];
+  let value = seconds / 60;
+  let unit = 'minute';
+  for (let i = 1; i < units.length && value >= units[i][0]; i++) {
+    value /= units[i][0];
+    unit = units[i][1];
+  }
+  if (unit === 'day' && value >= 7 && value < 30) return `${Math.floor(value / 7)} week${Math.floor(value / 7) === 1 ? '' : 's'} ago`;
+  const n = Math.floor(value);
+  return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}

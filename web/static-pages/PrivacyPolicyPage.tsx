@@ -1,0 +1,58 @@
+import { Prose } from './Prose';
+
+export function PrivacyPolicyPage() {
+  return (
+    <Prose title="Privacy Policy" intro={<>Effective 27 July 2025. This policy explains what Teachers In London Talk collects, why, and the choices you have.</>}>
+      <section>
+        <h2>Information we collect</h2>
+        <ul>
+          <li><strong>Account details</strong> from the identity provider you sign in with (for example Google or Microsoft): a provider identifier, your email address, first and last name and profile picture.</li>
+          <li><strong>Your contributions</strong>: school reviews, interview experiences, salary submissions, school moods and forum posts.</li>
+          <li><strong>Saved jobs</strong> and the settings you choose.</li>
+          <li><strong>Technical data</strong> needed to run the service: a session cookie, and short-lived server logs (request path, status and timing) that never include your email or the text of your contributions.</li>
+        </ul>
+        <p>Visitors who do not sign in can browse without giving us any personal information.</p>
+      </section>
+      <section>
+        <h2>How we use it</h2>
+        <ul>
+          <li>To sign you in and keep you signed in.</li>
+          <li>To publish your contributions anonymously and to compute statistics such as average ratings and salaries.</li>
+          <li>To moderate contributions and protect the community from abuse.</li>
+          <li>To keep the service secure and working.</li>
+        </ul>
+        <p>We do not sell your data and we do not use it for advertising.</p>
+      </section>
+      <section>
+        <h2>Anonymity and sharing</h2>
+        <p>Reviews, interview experiences, salaries and moods are published without your name, email or account identifier. Salary averages are only shown for groups of at least five submissions, so no single salary can be worked out from an average. Forum posts show your first name only.</p>
+        <p>We share data only with the providers that host and run the service on our behalf, under contract, or where the law requires it.</p>
+      </section>
+      <section>
+        <h2>Security</h2>
+        <p>Connections are encrypted. Session cookies are HttpOnly and the database stores only a hash of each session token. Access to production data is restricted to the people who run the service.</p>
+      </section>
+      <section>
+        <h2>Your rights</h2>
+        <ul>
+          <li><strong>Access</strong>: ask for a copy of the personal data we hold about you.</li>
+          <li><strong>Delete</strong>: ask us to delete your account and contributions.</li>
+          <li><strong>Withdraw consent</strong>: sign out and stop using the service at any time; withdrawing does not affect processing that took place before.</li>
+          <li>Correct inaccurate data, object to processing, and complain to the Information Commissioner's Office (ico.org.uk).</li>
+        </ul>
+      </section>
+      <section>
+        <h2>Cookies and offline storage</h2>
+        <p>We use one essential session cookie to keep you signed in, and short-lived cookies during sign-in. The installable app stores pages and data you have viewed on your device so it works offline, and queues contributions made offline until you are back online. Signing out clears this data from the device. We use no advertising or tracking cookies.</p>
+      </section>
+      <section>
+        <h2>Changes to this policy</h2>
+        <p>If we change this policy we will update the effective date above and, for significant changes, tell signed-in users in the app.</p>
+      </section>
+      <section>
+        <h2>Contact</h2>
+        <p>Questions or requests about your data: privacy@teachersinlondontalk.example. We answer within one month.</p>
+      </section>
+    </Prose>
+  );
+}
