@@ -1,5 +1,5 @@
 // Assembles the server in one visible order: errors → request id and log → security headers →
-// compression → context → routes → the built app with its SPA fallback → 404.
+// compression → context → session → csrf → body limit → routes → the built app with its SPA fallback → 404.
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -7,8 +7,10 @@ import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
+import { cookieSettings, session } from './middleware/session';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
@@ -24,6 +26,11 @@ export interface AppOptions {
   distDir?: string;
   now?: () => Date;
   logRequests?: boolean;
+  /** Emails (lower case) of the administrators (ADMIN_EMAILS). */
+  adminEmails?: readonly string[];
+  /** Production or https: Secure, `__Host-` session cookie. */
+  production?: boolean;
+  https?: boolean;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -58,6 +65,8 @@ export function createApp(options: AppOptions) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use('/api/*', session({ settings: cookieSettings({ production: !!options.production, https: !!options.https }), adminEmails: options.adminEmails ?? [] }));
+  app.use('/api/*', csrf());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   if (options.distDir) app.use(serveApp(options.distDir));

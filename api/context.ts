@@ -1,4 +1,7 @@
 import type { DB } from '../db/client';
+import type { User } from '../db/schema';
+
+export type SessionUser = User & { isAdmin: boolean };
 
 /** What every handler can read from the context. */
 export interface AppEnv {
@@ -7,5 +10,8 @@ export interface AppEnv {
     /** The clock, injectable so tests can move time (the job board's one-month window). */
     now: () => Date;
     requestId: string;
+    /** The signed-in user, or null for a visitor. */
+    user: SessionUser | null;
+    sessionId: string | null;
   };
 }

@@ -12,6 +12,13 @@ export const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATABASE_PATH: z.string().min(1).default('data/app.db'),
   SESSION_SECRET: z.string().optional(),
+  /** Public origin of the app (sign-in redirect URIs, Secure cookies when https). */
+  APP_URL: z.url({ message: 'must be a URL such as https://teachers.example' }).optional(),
+  /** Comma-separated emails of the administrators. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   SEED_DEMO: flag,
   /** Where the built web app lives (vite build output). */
   DIST_DIR: z.string().optional(),
@@ -19,7 +26,7 @@ export const envSchema = z.object({
   LOG_REQUESTS: flag,
 });
 
-export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean };
+export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean; appUrl: string };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -33,6 +40,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   return {
     ...env,
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logRequests: env.LOG_REQUESTS ?? env.NODE_ENV !== 'test',
   };

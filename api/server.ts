@@ -20,7 +20,14 @@ const db = openDatabase(env.DATABASE_PATH);
 const seeded = seed(db, { demo: env.seedDemo });
 console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
 
-const app = createApp({ db, distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR, logRequests: env.logRequests });
+const app = createApp({
+  db,
+  distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
+  logRequests: env.logRequests,
+  adminEmails: env.ADMIN_EMAILS,
+  production: env.NODE_ENV === 'production',
+  https: env.appUrl.startsWith('https:'),
+});
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Teachers In London Talk listening on http://localhost:${info.port}`);
 });

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DB } from '../db/client';
 import { seed } from '../db/seed/index';
+import { users } from '../db/schema';
+import { createSession } from './lib/sessions';
 import { createApp } from './app';
 
 export function tempDbPath(): string {
@@ -16,13 +18,20 @@ export function testDb(options: { demo?: boolean; now?: Date } = {}): DB {
   return db;
 }
 
-export function testApp(options: { demo?: boolean; now?: Date } = {}) {
+export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[] } = {}) {
   const db = testDb(options);
   const now = options.now ?? new Date();
-  const app = createApp({ db, now: () => now });
+  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails });
   const get = async (path: string) => {
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
   return { db, app, get, now };
+}
+
+/** Creates (or reuses) a user with a live session; returns the Cookie header to send. */
+export function signIn(db: DB, user: { id: string; email?: string; firstName?: string; lastName?: string }): string {
+  db.insert(users).values({ email: null, ...user }).onConflictDoNothing().run();
+  const { token } = createSession(db, user.id);
+  return `tilt_session=${token}`;
 }

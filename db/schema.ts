@@ -44,11 +44,12 @@ export const users = sqliteTable('users', {
 export const sessions = sqliteTable(
   'sessions',
   {
-    /** SHA-256 (hex) of the secret the cookie carries; never the secret itself. */
+    /** The public half of the cookie's token ("sid.secret"); the secret itself is never stored. */
     sid: text('sid').primaryKey(),
+    /** secretHash: SHA-256 (hex) of the token's secret, compared in constant time. */
     sess: text('sess', { mode: 'json' })
       .notNull()
-      .$type<{ userId: string; createdAt: number; lastSeenAt: number }>(),
+      .$type<{ userId: string; secretHash: string; createdAt: number; lastSeenAt: number }>(),
     expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire)],

@@ -1,0 +1,43 @@
+// The one way the web app talks to the API: Hono's typed client over the API's own route
+// definitions (no hand-copied interfaces) and one error shape (spec §7).
+import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { ApiType } from '../../api/app';
+
+export const client = hc<ApiType>('/api', { init: { credentials: 'include' } });
+
+/** A failed request: message "status: response text" (the status text when the body is empty). */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; fields?: Record<string, string> } | null,
+    text: string,
+  ) {
+    super(`${status}: ${text}`);
+  }
+}
+
+/** The body type of the successful answers of a typed-client call. */
+type OkBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
+
+/** Awaits a typed-client call and returns its JSON, or throws ApiRequestError. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function json<R extends ClientResponse<any, any, any>>(request: Promise<R>): Promise<OkBody<R>> {
+  const res = await request;
+  if (!res.ok) {
+    const text = await res.text();
+    let body = null;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    throw new ApiRequestError(res.status, body, text || res.statusText);
+  }
+  return (await res.json()) as OkBody<R>;
+}
+
+export type Job = InferResponseType<(typeof client.jobs)[':id']['$get'], 200>;
+export type SchoolListItem = InferResponseType<typeof client.schools.$get, 200>[number];
+export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get'], 200>;
+export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;
