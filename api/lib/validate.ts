@@ -3,20 +3,14 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z, type ZodType } from 'zod';
+import { formErrors } from '../../db/validation';
 
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const name = issue.path.length ? issue.path.join('.') : '_';
-    fields[name] ??= issue.message;
-  }
-  return fields;
-}
+export { formErrors as fieldErrors };
 
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {
-      const fields = fieldErrors(result.error as unknown as z.ZodError);
+      const fields = formErrors(result.error as unknown as z.ZodError);
       return c.json({ error: target === 'query' ? 'Invalid query' : 'Invalid input', fields }, 400);
     }
   });
