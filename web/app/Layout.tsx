@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { Footer } from '../components/Footer';
 import { BottomNav, Header } from '../components/Header';
+import { Toaster } from '../components/toast/Toaster';
 
 /** Every page: skip link, header, the screen, footer, and the phone's bottom navigation. */
 export function Layout() {
@@ -20,6 +21,7 @@ export function Layout() {
       </main>
       <Footer />
       <BottomNav />
+      <Toaster />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router-dom';
 import { ComingSoonPage } from '../coming-soon/ComingSoonPage';
 import { HomePage } from '../home/HomePage';
+import { JobDetailPage } from '../job-detail/JobDetailPage';
+import { JobsPage } from '../jobs/JobsPage';
+import { SchoolsPage } from '../schools/SchoolsPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AboutUsPage } from '../static-pages/AboutUsPage';
 import { CareerAdvicePage } from '../static-pages/CareerAdvicePage';
@@ -12,9 +15,9 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     children: [
       { path: '/', element: <HomePage /> },
-      { path: '/jobs', element: <ComingSoonPage title="Teaching Jobs in London" /> },
-      { path: '/jobs/:id', element: <ComingSoonPage title="Job details" /> },
-      { path: '/schools', element: <ComingSoonPage title="Schools" /> },
+      { path: '/jobs', element: <JobsPage /> },
+      { path: '/jobs/:id', element: <JobDetailPage /> },
+      { path: '/schools', element: <SchoolsPage /> },
       { path: '/schools/:id', element: <ComingSoonPage title="School profile" /> },
       { path: '/compare', element: <ComingSoonPage title="Compare" /> },
       { path: '/salaries', element: <ComingSoonPage title="Salaries" /> },

@@ -1,6 +1,7 @@
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
-import { client, json } from './client';
+import { useAuth } from './auth';
+import { ApiRequestError, client, json } from './client';
 
 type Query = Record<string, string | undefined>;
 /** Drops 'all' and empty values (spec §5). */
@@ -24,4 +25,115 @@ export function useSalaryStats() {
 
 export function useSiteStats() {
   return useSWR('stats', () => json(client.stats.$get()));
+}
+
+// ---- Screens (issue 5) ----
+
+/** GET for endpoints the typed client does not know yet (contributions API, branch contrib). */
+export async function getJson<T>(path: string): Promise<T> {
+  const res = await fetch(path, { credentials: 'include' });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  if (!res.ok) throw new ApiRequestError(res.status, body as ApiRequestError['body'], text || res.statusText);
+  return body as T;
+}
+
+export function useJob(id: number | undefined) {
+  return useSWR(id ? ['job', id] : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
+}
+
+/** The schools list with the X-Total-Count total (how many match before the limit). */
+export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get>[0]['query'], enabled = true) {
+  const q = cleanQuery(query as Query);
+  return useSWR(enabled ? ['schools+total', JSON.stringify(q)] : null, async () => {
+    const res = await client.schools.$get({ query: q });
+    const rows = await json(Promise.resolve(res));
+    const total = Number(res.headers.get('X-Total-Count') ?? rows.length);
+    return { rows, total: Number.isFinite(total) ? total : rows.length };
+  });
+}
+
+export function useSchool(id: number | undefined) {
+  return useSWR(id ? ['school', id] : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
+}
+export function useSchoolReviews(id: number | undefined) {
+  return useSWR(id ? ['school-reviews', id] : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) } })));
+}
+export function useSchoolInterviews(id: number | undefined) {
+  return useSWR(id ? ['school-interviews', id] : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) } })));
+}
+export function useMoodStats(id: number | undefined) {
+  return useSWR(id ? ['mood-stats', id] : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
+}
+
+export interface UserMood {
+  emoji: string;
+  mood: string;
+  comment: string | null;
+  anonymous: boolean;
+  updatedAt: string;
+}
+/** The signed-in user's mood for a school (only when signed in, spec §6); null when none. */
+export function useUserMood(id: number | undefined) {
+  const { isAuthenticated } = useAuth();
+  return useSWR(id && isAuthenticated ? ['user-mood', id] : null, async () => {
+    try {
+      return await getJson<UserMood | null>(`/api/schools/${id}/user-mood`);
+    } catch (e) {
+      if (e instanceof ApiRequestError && e.status === 404) return null;
+      throw e;
+    }
+  });
+}
+
+export function useSalaries() {
+  return useSWR('salaries', () => json(client.salaries.$get()));
+}
+
+export function usePayScales(query: { region?: string; paySpine?: string; effectiveDate?: string } = {}) {
+  const q = cleanQuery(query);
+  return useSWR(['pay-scales', JSON.stringify(q)], () => json(client['pay-scales'].$get({ query: q })));
+}
+
+export function useForumCategories() {
+  return useSWR('forum/categories', () => json(client.forum.categories.$get()));
+}
+export function useForumThreads(categoryId: string | undefined) {
+  const q = cleanQuery({ categoryId });
+  return useSWR(['forum/threads', JSON.stringify(q)], () => json(client.forum.threads.$get({ query: q })));
+}
+
+/** Saved status of a job: only asked when signed in (spec §6). */
+export function useSavedStatus(jobId: number) {
+  const { isAuthenticated } = useAuth();
+  return useSWR(isAuthenticated ? ['saved', jobId] : null, () => getJson<{ saved: boolean }>(`/api/jobs/${jobId}/saved`));
+}
+
+export interface SavedJob {
+  id: number;
+  createdAt: string;
+  job: {
+    id: number;
+    title: string;
+    borough: string;
+    contractType: string | null;
+    keyStage: string | null;
+    salaryMin: number | null;
+    salaryMax: number | null;
+    salaryText?: string | null;
+    description: string;
+    createdAt: string;
+    postedAt?: string;
+    applicationDeadline?: string | null;
+    school: { id: number; name: string } | null;
+  };
+}
+export function useSavedJobs() {
+  const { isAuthenticated } = useAuth();
+  return useSWR(isAuthenticated ? 'saved-jobs' : null, () => getJson<SavedJob[]>('/api/saved-jobs'));
 }

@@ -1,0 +1,81 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Icon } from './Icon';
+
+/**
+ * A modal on the native <dialog> (daisyUI modal): focus goes to the first field when it opens,
+ * Escape closes it, and focus returns to whatever opened it.
+ */
+export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const opener = useRef<Element | null>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (open && !d.open) {
+      opener.current = document.activeElement;
+      d.showModal();
+      const first = d.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button:not([data-close])');
+      first?.focus();
+    } else if (!open && d.open) {
+      d.close();
+    }
+  }, [open]);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    const handle = () => {
+      onClose();
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+    };
+    d.addEventListener('close', handle);
+    return () => d.removeEventListener('close', handle);
+  }, [onClose]);
+  const titleId = `dlg-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
+      <div className={`modal-box ${wide ? 'sm:max-w-2xl' : ''} max-h-[90dvh]`}>
+        <div className="flex items-start justify-between gap-2 mb-4">
+          <h2 id={titleId} className="text-lg font-bold">
+            {title}
+          </h2>
+          <button type="button" data-close className="btn btn-ghost btn-sm btn-square" onClick={() => ref.current?.close()} aria-label="Close">
+            <Icon name="close" className="size-4" />
+          </button>
+        </div>
+        {open && children}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} data-close>
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+/** A labelled field with its message underneath (aria-describedby ties them together). */
+export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="fieldset py-1">
+      <label htmlFor={id} className="fieldset-legend pb-1 pt-0">
+        {label}
+      </label>
+      {children}
+      {hint && !error && <p className="label text-xs">{hint}</p>}
+      {error && (
+        <p id={`${id}-error`} className="text-error text-sm flex items-center gap-1" data-testid={`error-${id}`}>
+          <Icon name="warning" className="size-4 shrink-0" />
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Props that wire an input to its Field's message. */
+export const fieldProps = (id: string, error?: string) => ({
+  id,
+  name: id,
+  'aria-invalid': error ? true : undefined,
+  'aria-describedby': error ? `${id}-error` : undefined,
+});

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { mutate as globalMutate } from 'swr';
+import { useAuth } from '../data/auth';
+import { useSavedStatus } from '../data/hooks';
+import { Icon } from './Icon';
+import { signInRequired, write } from './writes';
+
+/** The save heart (spec §4): filled when saved; visitors get 'Sign In Required'. */
+export function SaveJobButton({ jobId, title }: { jobId: number; title: string }) {
+  const { isAuthenticated } = useAuth();
+  const { data, mutate } = useSavedStatus(jobId);
+  const [busy, setBusy] = useState(false);
+  const saved = !!data?.saved;
+  async function toggle() {
+    if (!isAuthenticated) return signInRequired('Please sign in to save jobs.');
+    setBusy(true);
+    const result = await write(
+      { kind: saved ? 'unsave-job' : 'save-job', method: saved ? 'DELETE' : 'POST', path: `/api/jobs/${jobId}/save`, label: title },
+      saved
+        ? { success: { title: 'Job Removed', description: 'Job has been removed from your saved jobs.' }, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to remove job. Please try again.' } }
+        : { success: { title: 'Job Saved', description: 'Job has been added to your saved jobs.' }, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to save job. Please try again.' } },
+    );
+    setBusy(false);
+    if (result) {
+      await mutate({ saved: !saved }, { revalidate: result.status === 'sent' });
+      void globalMutate('saved-jobs');
+    }
+  }
+  return (
+    <button
+      type="button"
+      className={`btn btn-ghost btn-sm btn-square ${saved ? 'text-secondary' : ''}`}
+      onClick={toggle}
+      disabled={busy}
+      aria-pressed={saved}
+      aria-label={saved ? `Remove ${title} from saved jobs` : `Save ${title}`}
+      title={saved ? 'Saved' : 'Save job'}
+      data-testid="save-job"
+    >
+      <Icon name="heart" filled={saved} />
+    </button>
+  );
+}

@@ -1,0 +1,18 @@
+import { Icon } from './Icon';
+
+/** The school's photo, or a neat placeholder; both described for screen readers. */
+export function SchoolImage({ name, imageUrl, className = 'h-36' }: { name: string; imageUrl?: string | null; className?: string }) {
+  if (imageUrl) return <img src={imageUrl} alt={`Photo of ${name}`} loading="lazy" className={`w-full object-cover ${className}`} />;
+  const initials = name
+    .split(/\s+/)
+    .filter((w) => /^[A-Z]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('');
+  return (
+    <div role="img" aria-label={`No photo of ${name} yet`} className={`w-full bg-gradient-to-br from-primary/15 to-accent/20 flex items-center justify-center gap-2 text-primary ${className}`}>
+      <Icon name="school" className="size-8 opacity-70" />
+      <span className="text-2xl font-bold opacity-70">{initials}</span>
+    </div>
+  );
+}

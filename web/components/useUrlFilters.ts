@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * Filters kept in the URL query (shareable; the back button steps through them). 'all' and empty
+ * values are left out of the URL (spec §5).
+ */
+export function useUrlFilters<K extends string>(keys: readonly K[]) {
+  const [params, setParams] = useSearchParams();
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  const set = useCallback(
+    (next: Partial<Record<K, string>>, replace = false) => {
+      setParams(
+        (prev) => {
+          const p = new URLSearchParams(prev);
+          for (const [k, v] of Object.entries(next) as [K, string | undefined][]) {
+            const value = (v ?? '').trim() === '' || v === 'all' ? null : (v as string);
+            if (value === null) p.delete(k);
+            else p.set(k, value);
+          }
+          return p;
+        },
+        { replace },
+      );
+    },
+    [setParams],
+  );
+  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  const active = keys.some((k) => values[k] !== '');
+  return { values, set, clear, active };
+}
+
+/** A search box's text that writes itself to the URL 350 ms after typing stops. */
+export function useDebouncedSearch(urlValue: string, commit: (v: string) => void, delay = 350) {
+  const [text, setText] = useState(urlValue);
+  const committed = useRef(urlValue);
+  useEffect(() => {
+    // The URL changed from outside (back button, Clear): follow it.
+    if (urlValue !== committed.current) {
+      committed.current = urlValue;
+      setText(urlValue);
+    }
+  }, [urlValue]);
+  useEffect(() => {
+    if (text.trim() === committed.current.trim()) return;
+    const t = setTimeout(() => {
+      committed.current = text.trim();
+      commit(text.trim());
+    }, delay);
+    return () => clearTimeout(t);
+  }, [text, commit, delay]);
+  const flush = () => {
+    committed.current = text.trim();
+    commit(text.trim());
+  };
+  return { text, setText, flush };
+}

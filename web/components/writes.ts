@@ -1,0 +1,63 @@
+// How every screen writes: through send() (web/data/mutations.ts), with the spec's toasts (§8):
+// sent → the success toast; queued (offline) → a calm "will be sent" toast; 401 → 'Sign In
+// Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
+// anything else → the error toast.
+import type { z } from 'zod';
+import { formErrors } from '../../db/validation';
+import { ApiRequestError } from '../data/client';
+import { loginHref } from '../data/auth';
+import { send, type SendRequest, type SendResult } from '../data/mutations';
+import { toast } from './toast/store';
+
+export const LOGIN_REDIRECT_MS = 1500;
+export const QUEUED_TEXT = "Saved — will be sent when you're back online";
+
+/** 'Sign In Required' with the given text, then the login address after 1.5 s (spec §6, §8). */
+export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
+  toast({ title: 'Sign In Required', description, variant: 'destructive' });
+  setTimeout(() => window.location.assign(loginHref()), delay);
+}
+
+export interface WriteOptions {
+  success: { title: string; description?: string };
+  /** The §8 text for a 401 ('Please sign in to submit a review.'). */
+  signIn: string;
+  /** The §8 failure toast. */
+  error: { title?: string; description: string };
+  /** Field messages from a 400 answer. */
+  onFieldErrors?: (fields: Record<string, string>) => void;
+  /** Use the server's message (thread creation) when it sends one. */
+  preferServerMessage?: boolean;
+}
+
+/** Sends a write and shows the right toast; resolves with the result, or null when it failed. */
+export async function write<T>(request: SendRequest, options: WriteOptions): Promise<SendResult<T> | null> {
+  try {
+    const result = await send<T>(request);
+    if (result.status === 'queued') toast({ title: 'Saved offline', description: QUEUED_TEXT });
+    else toast(options.success);
+    return result;
+  } catch (err) {
+    if (err instanceof ApiRequestError && err.status === 401) {
+      signInRequired(options.signIn);
+      return null;
+    }
+    if (err instanceof ApiRequestError && err.status === 400 && err.body?.fields && options.onFieldErrors) {
+      options.onFieldErrors(err.body.fields);
+      return null;
+    }
+    const serverMessage = err instanceof ApiRequestError ? err.body?.error : undefined;
+    toast({
+      title: options.error.title ?? 'Error',
+      description: options.preferServerMessage && serverMessage ? serverMessage : options.error.description,
+      variant: 'destructive',
+    });
+    return null;
+  }
+}
+
+/** Client-side check with the API's own zod schema: the parsed value, or field → message. */
+export function check<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string> } {
+  const r = schema.safeParse(value);
+  return r.success ? { ok: true, data: r.data } : { ok: false, fields: formErrors(r.error) };
+}

@@ -1,0 +1,94 @@
+import { useCallback, type ComponentType } from 'react';
+import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
+import { FilterSelect } from '../components/FilterSelect';
+import { Icon } from '../components/Icon';
+import { JobCard } from '../components/JobCard';
+import { SaveJobButton } from '../components/SaveJobButton';
+import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
+import { useJobs } from '../data/hooks';
+
+export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
+
+// Slot for the admin-only 'Refresh Jobs' button, built in web/admin/ by another engineer: when
+// that file is absent, nothing renders here.
+const adminModules = import.meta.glob<{ RefreshJobsButton?: ComponentType; default?: ComponentType }>('../admin/RefreshJobsButton.tsx', { eager: true });
+const RefreshJobsSlot: ComponentType | null = (() => {
+  const mod = Object.values(adminModules)[0];
+  return mod ? (mod.RefreshJobsButton ?? mod.default ?? null) : null;
+})();
+
+export function JobsPage() {
+  const { values, set, clear, active } = useUrlFilters(JOB_FILTER_KEYS);
+  const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
+  const search = useDebouncedSearch(values.search, commitSearch);
+  const { data, error, isLoading, mutate } = useJobs(values);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Jobs' }]} />
+      <div className="flex flex-wrap items-start justify-between gap-3 mt-2">
+        <h1 className="text-3xl font-bold">Teaching Jobs in London</h1>
+        <div data-slot="refresh-jobs">{RefreshJobsSlot && <RefreshJobsSlot />}</div>
+      </div>
+      <div role="note" className="alert alert-info alert-soft mt-4 text-sm">
+        <Icon name="clock" />
+        <span>Only jobs posted within the last month are shown.</span>
+      </div>
+
+      <form
+        role="search"
+        aria-label="Search and filter jobs"
+        className="card bg-base-100 border border-base-300 mt-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search.flush();
+        }}
+      >
+        <div className="card-body p-4 gap-3">
+          <label className="input w-full" htmlFor="job-search">
+            <Icon name="search" className="size-4 opacity-60" />
+            <span className="sr-only">Search jobs</span>
+            <input id="job-search" type="search" placeholder="Search by job title, subject or school" value={search.text} onChange={(e) => search.setText(e.target.value)} />
+          </label>
+          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
+            <FilterSelect id="educationLevel" label="Education level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
+            <FilterSelect id="subject" label="Subject" value={values.subject} onChange={(v) => set({ subject: v })} options={SUBJECTS} allLabel="All subjects" />
+            <FilterSelect id="keyStage" label="Key stage" value={values.keyStage} onChange={(v) => set({ keyStage: v })} options={KEY_STAGES} allLabel="All key stages" />
+            <FilterSelect id="contractType" label="Contract" value={values.contractType} onChange={(v) => set({ contractType: v })} options={CONTRACT_TYPES} allLabel="All contract types" />
+            <FilterSelect id="schoolType" label="School type" value={values.schoolType} onChange={(v) => set({ schoolType: v })} options={SCHOOL_TYPES} allLabel="All school types" />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
+              {data ? `${data.length} ${data.length === 1 ? 'job' : 'jobs'} found` : isLoading ? 'Loading jobs…' : ''}
+            </p>
+            <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
+              Clear All Filters
+            </button>
+          </div>
+        </div>
+      </form>
+
+      <section aria-label="Job results" className="mt-6">
+        {error ? (
+          <ErrorState error={error} retry={() => mutate()} />
+        ) : isLoading || !data ? (
+          <SkeletonList count={6} lines={4} className="grid gap-4 md:grid-cols-2" />
+        ) : data.length === 0 ? (
+          <EmptyState icon="briefcase" title="No jobs found">
+            Try other filters, or clear them to see every job of the last month.
+          </EmptyState>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
+            {data.map((job) => (
+              <li key={job.id}>
+                <JobCard job={job} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

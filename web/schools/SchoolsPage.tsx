@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPES } from '../../db/constants';
+import { OfstedBadge, RatingBadge } from '../components/badges';
+import { FilterSelect } from '../components/FilterSelect';
+import { Icon } from '../components/Icon';
+import { SchoolImage } from '../components/SchoolImage';
+import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
+import type { SchoolListItem } from '../data/client';
+import { useSchoolsWithTotal } from '../data/hooks';
+import { formatNumber } from '../lib/format';
+import { PAGE_SIZE, pageInfo, requestLimit } from './paging';
+
+export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'] as const;
+
+export function SchoolCard({ school }: { school: SchoolListItem }) {
+  return (
+    <article className="card bg-base-100 border border-base-300 shadow-sm overflow-hidden h-full">
+      <figure>
+        <SchoolImage name={school.name} imageUrl={school.imageUrl} />
+      </figure>
+      <div className="card-body p-4 gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="card-title text-base leading-snug">{school.name}</h2>
+          <RatingBadge value={school.averageRating} />
+        </div>
+        <p className="text-sm opacity-80 flex items-center gap-1">
+          <Icon name="pin" className="size-4" /> {school.borough}
+        </p>
+        <div className="flex flex-wrap gap-1">
+          {school.type && <span className="badge badge-ghost badge-sm">{school.type}</span>}
+          <OfstedBadge rating={school.ofstedRating} />
+          {school.averageRating >= 4 && (
+            <span className="badge badge-secondary badge-sm gap-1">
+              <Icon name="star" className="size-3" filled /> Highly Rated
+            </span>
+          )}
+        </div>
+        <dl className="grid grid-cols-2 gap-1 text-sm">
+          <div>
+            <dt className="sr-only">Pupils</dt>
+            <dd>{school.numberOfPupils != null ? `${formatNumber(school.numberOfPupils)} pupils` : 'Pupils: N/A'}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Open jobs</dt>
+            <dd>
+              {school.openJobsCount} open {school.openJobsCount === 1 ? 'job' : 'jobs'}
+            </dd>
+          </div>
+        </dl>
+        {school.keyStages && (
+          <ul className="flex flex-wrap gap-1" aria-label="Key stages">
+            {school.keyStages.split(', ').map((k) => (
+              <li key={k} className="badge badge-outline badge-xs">
+                {k}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="card-actions justify-end mt-auto pt-2">
+          <Link to={`/schools/${school.id}`} className="btn btn-sm btn-primary">
+            View Profile<span className="sr-only"> of {school.name}</span>
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function SchoolsPage() {
+  const { values, set, clear, active } = useUrlFilters(SCHOOL_FILTER_KEYS);
+  const [shown, setShown] = useState(PAGE_SIZE);
+  const filterKey = JSON.stringify(values);
+  useEffect(() => setShown(PAGE_SIZE), [filterKey]);
+  const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
+  const search = useDebouncedSearch(values.search, commitSearch);
+  const { data, error, isLoading, mutate } = useSchoolsWithTotal({ ...values, limit: String(requestLimit(shown)) });
+  const [last, setLast] = useState(data);
+  useEffect(() => {
+    if (data) setLast(data);
+  }, [data]);
+  const view = data ?? (isLoading && last && shown > PAGE_SIZE ? last : undefined);
+  const info = view ? pageInfo(shown, view.rows.length, view.total) : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Schools' }]} />
+      <h1 className="text-3xl font-bold mt-2">London Schools</h1>
+      <p className="opacity-80 mt-1">Ofsted grades, pupil numbers and anonymous reviews from teachers.</p>
+      <form
+        role="search"
+        aria-label="Search and filter schools"
+        className="card bg-base-100 border border-base-300 mt-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search.flush();
+        }}
+      >
+        <div className="card-body p-4 gap-3">
+          <label className="input w-full" htmlFor="school-search">
+            <Icon name="search" className="size-4 opacity-60" />
+            <span className="sr-only">Search schools by name</span>
+            <input id="school-search" type="search" placeholder="Search by school name" value={search.text} onChange={(e) => search.setText(e.target.value)} />
+          </label>
+          <div className="grid gap-2 sm:grid-cols-3">
+            <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
+            <FilterSelect id="educationLevel" label="Education level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
+            <FilterSelect id="type" label="School type" value={values.type} onChange={(v) => set({ type: v })} options={SCHOOL_TYPES} allLabel="All school types" />
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
+              {info ? info.text : 'Loading schools…'}
+            </p>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline"
+              disabled={!active}
+              onClick={() => {
+                setShown(PAGE_SIZE);
+                clear();
+              }}
+            >
+              Clear Filters
+            </button>
+          </div>
+        </div>
+      </form>
+
+      <section aria-label="School results" className="mt-6">
+        {error ? (
+          <ErrorState error={error} retry={() => mutate()} />
+        ) : !view ? (
+          <SkeletonList count={6} lines={4} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
+        ) : view.rows.length === 0 ? (
+          <EmptyState icon="school" title="No schools found">
+            Try another name or clear the filters.
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="school-list">
+              {view.rows.slice(0, info!.visible).map((s) => (
+                <li key={s.id}>
+                  <SchoolCard school={s} />
+                </li>
+              ))}
+            </ul>
+            {info!.remaining > 0 && (
+              <div className="flex justify-center mt-6">
+                <button type="button" className="btn btn-primary" onClick={() => setShown((n) => n + PAGE_SIZE)} disabled={isLoading}>
+                  {isLoading && <span className="loading loading-spinner loading-sm" />}
+                  Load More Schools ({formatNumber(info!.remaining)} remaining)
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
