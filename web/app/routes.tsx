@@ -3,6 +3,7 @@ import { ComingSoonPage } from '../coming-soon/ComingSoonPage';
 import { HomePage } from '../home/HomePage';
 import { JobDetailPage } from '../job-detail/JobDetailPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { SchoolDetailPage } from '../school-detail/SchoolDetailPage';
 import { SchoolsPage } from '../schools/SchoolsPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AboutUsPage } from '../static-pages/AboutUsPage';
@@ -18,7 +19,7 @@ export const routes: RouteObject[] = [
       { path: '/jobs', element: <JobsPage /> },
       { path: '/jobs/:id', element: <JobDetailPage /> },
       { path: '/schools', element: <SchoolsPage /> },
-      { path: '/schools/:id', element: <ComingSoonPage title="School profile" /> },
+      { path: '/schools/:id', element: <SchoolDetailPage /> },
       { path: '/compare', element: <ComingSoonPage title="Compare" /> },
       { path: '/salaries', element: <ComingSoonPage title="Salaries" /> },
       { path: '/pay-scales', element: <ComingSoonPage title="Pay Scales" /> },

@@ -1,0 +1,224 @@
+import { useRef } from 'react';
+import { mutate } from 'swr';
+import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
+import { interviewInput, reviewInput } from '../../db/validation';
+import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { focusFirstError, useForm } from '../components/useForm';
+import { check, write } from '../components/writes';
+
+const RATING_FIELDS = [
+  ['overallRating', 'Overall rating'],
+  ['workLifeBalanceRating', 'Work-life balance'],
+  ['compensationRating', 'Compensation'],
+  ['careerOpportunitiesRating', 'Career opportunities'],
+  ['cultureRating', 'Culture'],
+  ['leadershipRating', 'Leadership'],
+] as const;
+
+function RatingSelect({ id, label, value, onChange, error, optional }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; optional?: boolean }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
+        {optional && <option value="">Prefer not to say</option>}
+        {[5, 4, 3, 2, 1].map((n) => (
+          <option key={n} value={String(n)}>
+            {n} out of 5{n === 5 ? ' (best)' : n === 1 ? ' (worst)' : ''}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+const REVIEW_DEFAULTS = {
+  overallRating: '5',
+  workLifeBalanceRating: '5',
+  compensationRating: '5',
+  careerOpportunitiesRating: '5',
+  cultureRating: '5',
+  leadershipRating: '5',
+  pros: '',
+  cons: '',
+  adviceToManagement: '',
+  wouldRecommend: true,
+  employmentStatus: 'Current',
+  jobTitle: '',
+  yearsAtSchool: '',
+};
+
+/** 'Write a Review' (spec §5 fields and defaults). */
+export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
+  const f = useForm(REVIEW_DEFAULTS);
+  const formRef = useRef<HTMLFormElement>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const v = f.values;
+    const parsed = check(reviewInput, { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined });
+    if (!parsed.ok) {
+      f.setErrors(parsed.fields);
+      return focusFirstError(formRef.current);
+    }
+    f.setBusy(true);
+    const result = await write(
+      { kind: 'review', method: 'POST', path: `/api/schools/${schoolId}/reviews`, body: parsed.data, label: `Review of ${schoolName}` },
+      {
+        success: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
+        signIn: 'Please sign in to submit a review.',
+        error: { description: 'Failed to submit review. Please try again.' },
+        onFieldErrors: (fields) => {
+          f.setErrors(fields);
+          focusFirstError(formRef.current);
+        },
+      },
+    );
+    f.setBusy(false);
+    if (result) {
+      void mutate(['school-reviews', schoolId]);
+      void mutate(['school', schoolId]);
+      f.reset();
+      onClose();
+    }
+  }
+  const v = f.values;
+  return (
+    <Dialog open={open} onClose={onClose} title="Write a Review" wide>
+      <form ref={formRef} onSubmit={submit} noValidate data-testid="review-form">
+        <p className="text-sm opacity-80 mb-2">Your review of {schoolName} is anonymous and is published once approved.</p>
+        <div className="grid sm:grid-cols-2 gap-x-4">
+          <Field id="jobTitle" label="Job title" error={f.errors.jobTitle}>
+            <input className="input w-full" {...fieldProps('jobTitle', f.errors.jobTitle)} value={v.jobTitle} onChange={(e) => f.set('jobTitle', e.target.value)} autoComplete="organization-title" />
+          </Field>
+          <Field id="employmentStatus" label="Employment status" error={f.errors.employmentStatus}>
+            <select className="select w-full" {...fieldProps('employmentStatus', f.errors.employmentStatus)} value={v.employmentStatus} onChange={(e) => f.set('employmentStatus', e.target.value)}>
+              {EMPLOYMENT_STATUSES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </Field>
+          <Field id="yearsAtSchool" label="Years at school" error={f.errors.yearsAtSchool}>
+            <select className="select w-full" {...fieldProps('yearsAtSchool', f.errors.yearsAtSchool)} value={v.yearsAtSchool} onChange={(e) => f.set('yearsAtSchool', e.target.value)}>
+              <option value="">Choose…</option>
+              {YEARS_AT_SCHOOL.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </Field>
+          {RATING_FIELDS.map(([key, label]) => (
+            <RatingSelect key={key} id={key} label={label} value={v[key]} onChange={(x) => f.set(key, x)} error={f.errors[key]} />
+          ))}
+        </div>
+        <Field id="pros" label="Pros" error={f.errors.pros}>
+          <textarea className="textarea w-full" rows={3} {...fieldProps('pros', f.errors.pros)} value={v.pros} onChange={(e) => f.set('pros', e.target.value)} />
+        </Field>
+        <Field id="cons" label="Cons" error={f.errors.cons}>
+          <textarea className="textarea w-full" rows={3} {...fieldProps('cons', f.errors.cons)} value={v.cons} onChange={(e) => f.set('cons', e.target.value)} />
+        </Field>
+        <Field id="adviceToManagement" label="Advice to management (optional)" error={f.errors.adviceToManagement}>
+          <textarea className="textarea w-full" rows={2} {...fieldProps('adviceToManagement', f.errors.adviceToManagement)} value={v.adviceToManagement} onChange={(e) => f.set('adviceToManagement', e.target.value)} />
+        </Field>
+        <label className="label cursor-pointer gap-2 mt-2">
+          <input type="checkbox" className="checkbox checkbox-primary" checked={v.wouldRecommend} onChange={(e) => f.set('wouldRecommend', e.target.checked)} name="wouldRecommend" />
+          <span className="text-base-content">I would recommend this school to a friend</span>
+        </label>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={f.busy}>
+            {f.busy && <span className="loading loading-spinner loading-sm" />}
+            {f.busy ? 'Submitting...' : 'Submit Review'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+const INTERVIEW_DEFAULTS = {
+  jobTitle: '',
+  interviewDifficulty: 'Medium',
+  processDescription: '',
+  questionsAsked: '',
+  tipsForCandidates: '',
+  outcome: 'Offer',
+  overallExperience: '5',
+};
+
+/** 'Share Interview Experience' (spec §5 fields and defaults). */
+export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
+  const f = useForm(INTERVIEW_DEFAULTS);
+  const formRef = useRef<HTMLFormElement>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const v = f.values;
+    const parsed = check(interviewInput, { ...v, overallExperience: v.overallExperience || undefined });
+    if (!parsed.ok) {
+      f.setErrors(parsed.fields);
+      return focusFirstError(formRef.current);
+    }
+    f.setBusy(true);
+    const result = await write(
+      { kind: 'interview', method: 'POST', path: `/api/schools/${schoolId}/interviews`, body: parsed.data, label: `Interview at ${schoolName}` },
+      {
+        success: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
+        signIn: 'Please sign in to share your interview experience.',
+        error: { description: 'Failed to submit interview experience. Please try again.' },
+        onFieldErrors: (fields) => {
+          f.setErrors(fields);
+          focusFirstError(formRef.current);
+        },
+      },
+    );
+    f.setBusy(false);
+    if (result) {
+      void mutate(['school-interviews', schoolId]);
+      f.reset();
+      onClose();
+    }
+  }
+  const v = f.values;
+  return (
+    <Dialog open={open} onClose={onClose} title="Share Interview Experience" wide>
+      <form ref={formRef} onSubmit={submit} noValidate data-testid="interview-form">
+        <div className="grid sm:grid-cols-2 gap-x-4">
+          <Field id="iv-jobTitle" label="Job title" error={f.errors.jobTitle}>
+            <input className="input w-full" {...fieldProps('iv-jobTitle', f.errors.jobTitle)} value={v.jobTitle} onChange={(e) => f.set('jobTitle', e.target.value)} />
+          </Field>
+          <Field id="interviewDifficulty" label="Difficulty" error={f.errors.interviewDifficulty}>
+            <select className="select w-full" {...fieldProps('interviewDifficulty', f.errors.interviewDifficulty)} value={v.interviewDifficulty} onChange={(e) => f.set('interviewDifficulty', e.target.value)}>
+              {INTERVIEW_DIFFICULTIES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </Field>
+          <Field id="outcome" label="Outcome" error={f.errors.outcome}>
+            <select className="select w-full" {...fieldProps('outcome', f.errors.outcome)} value={v.outcome} onChange={(e) => f.set('outcome', e.target.value)}>
+              {INTERVIEW_OUTCOMES.map((s) => (
+                <option key={s}>{s}</option>
+              ))}
+            </select>
+          </Field>
+          <RatingSelect id="overallExperience" label="Overall experience (optional)" value={v.overallExperience} onChange={(x) => f.set('overallExperience', x)} error={f.errors.overallExperience} optional />
+        </div>
+        <Field id="processDescription" label="Describe the interview process" error={f.errors.processDescription}>
+          <textarea className="textarea w-full" rows={4} {...fieldProps('processDescription', f.errors.processDescription)} value={v.processDescription} onChange={(e) => f.set('processDescription', e.target.value)} />
+        </Field>
+        <Field id="questionsAsked" label="Questions asked (optional)" error={f.errors.questionsAsked}>
+          <textarea className="textarea w-full" rows={2} {...fieldProps('questionsAsked', f.errors.questionsAsked)} value={v.questionsAsked} onChange={(e) => f.set('questionsAsked', e.target.value)} />
+        </Field>
+        <Field id="tipsForCandidates" label="Tips for candidates (optional)" error={f.errors.tipsForCandidates}>
+          <textarea className="textarea w-full" rows={2} {...fieldProps('tipsForCandidates', f.errors.tipsForCandidates)} value={v.tipsForCandidates} onChange={(e) => f.set('tipsForCandidates', e.target.value)} />
+        </Field>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={f.busy}>
+            {f.busy && <span className="loading loading-spinner loading-sm" />}
+            {f.busy ? 'Submitting...' : 'Submit Experience'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

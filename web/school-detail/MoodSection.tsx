@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import { MOODS } from '../../db/constants';
+import { moodInput } from '../../db/validation';
+import { Icon } from '../components/Icon';
+import { EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { check, write } from '../components/writes';
+import { loginHref, useAuth } from '../data/auth';
+import { useMoodStats, useUserMood } from '../data/hooks';
+import { timeAgo } from '../lib/format';
+import { moodFormLabels, sentimentLabel } from './sentiment';
+
+function MoodStats({ schoolId }: { schoolId: number }) {
+  const { data, error, isLoading, mutate } = useMoodStats(schoolId);
+  if (error) return <ErrorState error={error} retry={() => mutate()} />;
+  if (isLoading || !data) return <SkeletonList count={1} lines={5} />;
+  if (data.totalMoods === 0)
+    return (
+      <EmptyState icon="chat" title="No moods shared yet">
+        Be the first teacher to say how working here feels.
+      </EmptyState>
+    );
+  return (
+    <div className="card bg-base-100 border border-base-300">
+      <div className="card-body p-5 gap-3">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 className="font-semibold text-lg">How teachers feel</h3>
+          <p className="text-sm" data-testid="mood-summary">
+            <span className="badge badge-primary badge-soft mr-2">{sentimentLabel(data.averageSentiment)}</span>
+            {data.averageSentiment.toFixed(1)} / 5 from {data.totalMoods} {data.totalMoods === 1 ? 'teacher' : 'teachers'}
+          </p>
+        </div>
+        <ul className="grid gap-2" data-testid="mood-breakdown">
+          {data.moodBreakdown.map((m) => (
+            <li key={m.mood} className="grid grid-cols-[2rem_1fr_auto] items-center gap-2 text-sm">
+              <span aria-hidden="true" className="text-xl">
+                {m.emoji}
+              </span>
+              <div>
+                <div className="flex justify-between">
+                  <span>{m.label}</span>
+                </div>
+                <progress className="progress progress-primary w-full" value={m.percentage} max={100} aria-label={`${m.label}: ${m.percentage}%`} />
+              </div>
+              <span className="tabular-nums w-20 text-right">
+                {m.count} ({m.percentage}%)
+              </span>
+            </li>
+          ))}
+        </ul>
+        {data.recentComments.length > 0 && (
+          <div>
+            <h4 className="font-semibold mt-2 mb-1">Recent comments</h4>
+            <ul className="grid gap-2">
+              {data.recentComments.map((c, i) => (
+                <li key={i} className="bg-base-200 rounded-box p-3 text-sm">
+                  <span aria-hidden="true">{c.emoji} </span>
+                  <span className="sr-only">{MOODS.find((m) => m.mood === c.mood)?.label}: </span>
+                  {c.comment} <span className="opacity-60 text-xs">· {timeAgo(c.updatedAt)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
+  const { data: saved, mutate: mutateUserMood, isLoading } = useUserMood(schoolId);
+  const { mutate: mutateStats } = useMoodStats(schoolId);
+  const labels = moodFormLabels(!!saved);
+  const [editing, setEditing] = useState(false);
+  const [mood, setMood] = useState('');
+  const [comment, setComment] = useState('');
+  const [anonymous, setAnonymous] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const restore = () => {
+    setMood(saved?.mood ?? '');
+    setComment(saved?.comment ?? '');
+    setAnonymous(saved?.anonymous ?? false);
+    setError(undefined);
+  };
+  useEffect(restore, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = check(moodInput, { mood, comment: comment.trim() || undefined, anonymous });
+    if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);
+    setBusy(true);
+    const result = await write(
+      { kind: 'mood', method: labels.method, path: `/api/schools/${schoolId}/mood`, body: parsed.data, label: `Mood at ${schoolName}` },
+      {
+        success: { title: 'Mood updated!', description: saved ? 'Your mood has been updated successfully.' : 'Thank you for sharing your experience.' },
+        signIn: 'Please sign in to share your mood.',
+        error: { description: 'Failed to update mood. Please try again.' },
+        onFieldErrors: (fields) => setError(Object.values(fields)[0]),
+      },
+    );
+    setBusy(false);
+    if (result) {
+      setEditing(false);
+      if (!saved) setComment('');
+      void mutateStats();
+      void mutateUserMood();
+    }
+  }
+
+  if (isLoading) return <div className="skeleton h-24 w-full" />;
+  if (!editing)
+    return (
+      <div className="card bg-base-200">
+        <div className="card-body p-5 flex-row flex-wrap items-center justify-between gap-3">
+          <div>
+            <h3 className="font-semibold">Your mood</h3>
+            {saved ? (
+              <p className="text-sm" data-testid="my-mood">
+                <span aria-hidden="true">{saved.emoji} </span>
+                {MOODS.find((m) => m.mood === saved.mood)?.label ?? saved.mood} · updated {timeAgo(saved.updatedAt)}
+              </p>
+            ) : (
+              <p className="text-sm opacity-80">Tell other teachers how working here feels. It stays anonymous.</p>
+            )}
+          </div>
+          <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
+            {labels.open}
+          </button>
+        </div>
+      </div>
+    );
+  return (
+    <form className="card bg-base-100 border border-primary" onSubmit={submit} data-testid="mood-form">
+      <div className="card-body p-5 gap-3">
+        <fieldset>
+          <legend className="font-semibold mb-2">How do you feel about working at {schoolName}?</legend>
+          <div className="grid grid-cols-1 sm:grid-cols-5 gap-2" role="radiogroup">
+            {MOODS.map((m) => (
+              <label key={m.mood} className={`btn h-auto py-2 flex-col gap-1 ${mood === m.mood ? 'btn-primary' : 'btn-outline'}`}>
+                <input type="radio" name="mood" value={m.mood} checked={mood === m.mood} onChange={() => setMood(m.mood)} className="sr-only" />
+                <span aria-hidden="true" className="text-2xl">
+                  {m.emoji}
+                </span>
+                <span className="text-xs font-normal">{m.label}</span>
+                {mood === m.mood && <Icon name="check" className="size-4" />}
+              </label>
+            ))}
+          </div>
+          {error && (
+            <p className="text-error text-sm mt-1" role="alert">
+              {error}
+            </p>
+          )}
+        </fieldset>
+        <label className="fieldset">
+          <span className="fieldset-legend">Comment (optional)</span>
+          <textarea className="textarea w-full" rows={2} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} name="comment" />
+        </label>
+        <label className="label cursor-pointer gap-2">
+          <input type="checkbox" className="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} name="anonymous" />
+          <span className="text-base-content">Post anonymously</span>
+        </label>
+        <div className="flex justify-end gap-2">
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() => {
+              restore();
+              setEditing(false);
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={!mood || busy}>
+            {busy && <span className="loading loading-spinner loading-sm" />}
+            {labels.submit}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** The Teacher Mood tab (spec §4). */
+export function MoodSection({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  return (
+    <div className="grid gap-4">
+      <MoodStats schoolId={schoolId} />
+      {isLoading ? (
+        <div className="skeleton h-24 w-full" />
+      ) : isAuthenticated ? (
+        <MoodForm schoolId={schoolId} schoolName={schoolName} />
+      ) : (
+        <div className="card bg-base-200">
+          <div className="card-body p-5 flex-row flex-wrap items-center justify-between gap-3">
+            <p className="font-medium">Sign in to share your experience</p>
+            <a href={loginHref()} className="btn btn-primary">
+              Sign In
+            </a>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

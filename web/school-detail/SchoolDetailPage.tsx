@@ -1,0 +1,357 @@
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { OfstedBadge } from '../components/badges';
+import { Icon } from '../components/Icon';
+import { JobCard } from '../components/JobCard';
+import { SaveJobButton } from '../components/SaveJobButton';
+import { SchoolImage } from '../components/SchoolImage';
+import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { Tabs } from '../components/Tabs';
+import { signInRequired } from '../components/writes';
+import { useAuth } from '../data/auth';
+import { ApiRequestError } from '../data/client';
+import { useSchool, useSchoolInterviews, useSchoolReviews } from '../data/hooks';
+import { formatDate, formatNumber } from '../lib/format';
+import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
+import { MoodSection } from './MoodSection';
+import { ratingPercent } from './sentiment';
+
+type School = NonNullable<ReturnType<typeof useSchool>['data']>;
+type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';
+
+function Stars({ value, label }: { value: number; label?: string }) {
+  return (
+    <span className="inline-flex items-center gap-0.5 text-warning" role="img" aria-label={label ?? `${value} out of 5 stars`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Icon key={n} name="star" className="size-4" filled={n <= Math.round(value)} />
+      ))}
+    </span>
+  );
+}
+
+function Info({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 py-2 border-b border-base-200 last:border-0">
+      <dt className="opacity-70">{label}</dt>
+      <dd className="font-medium text-right">{value}</dd>
+    </div>
+  );
+}
+
+function Overview({ school }: { school: School }) {
+  const s = school.stats;
+  const bars = [
+    ['Work-life balance', s.workLifeBalance],
+    ['Compensation', s.compensation],
+    ['Career opportunities', s.careerOpportunities],
+    ['Culture', s.culture],
+    ['Leadership', s.leadership],
+  ] as const;
+  return (
+    <div className="grid gap-4">
+      <section className="card bg-base-100 border border-base-300">
+        <div className="card-body p-5">
+          <h2 className="card-title text-lg">School Information</h2>
+          <dl className="text-sm" data-testid="school-info">
+            <Info label="Number of pupils" value={school.numberOfPupils != null ? formatNumber(school.numberOfPupils) : 'Not specified'} />
+            <Info label="Number of staff" value={school.numberOfStaff != null ? formatNumber(school.numberOfStaff) : 'Not specified'} />
+            <Info label="DfE number" value={school.dfeNumber ?? 'Not specified'} />
+            <Info label="School type" value={school.type ?? 'Not specified'} />
+            <Info label="Age range" value={school.ageRange ?? 'Not specified'} />
+            <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
+            {school.religiousCharacter && <Info label="Religious character" value={school.religiousCharacter} />}
+            {school.admissionPolicy && <Info label="Admissions" value={school.admissionPolicy} />}
+            {school.phoneNumber && <Info label="Phone" value={<a className="link" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
+            {school.address && <Info label="Address" value={[school.address, school.postcode].filter(Boolean).join(', ')} />}
+            <Info
+              label="Ofsted"
+              value={
+                <span>
+                  {school.ofstedRating ?? 'Not rated'}
+                  {school.ofstedInspectionDate && <span className="block text-xs opacity-70 font-normal">latest inspection {formatDate(school.ofstedInspectionDate)}</span>}
+                </span>
+              }
+            />
+          </dl>
+          <p className="text-xs opacity-70 mt-2">
+            The grade is the last single-word Ofsted judgement the register holds; Ofsted stopped giving one-word grades from September 2024.
+          </p>
+        </div>
+      </section>
+      {s.totalReviews > 0 && (
+        <section className="card bg-base-100 border border-base-300" data-testid="teacher-ratings">
+          <div className="card-body p-5 gap-3">
+            <h2 className="card-title text-lg">Teacher Ratings</h2>
+            <ul className="grid gap-3">
+              {bars.map(([label, value]) => (
+                <li key={label}>
+                  <div className="flex justify-between text-sm">
+                    <span>{label}</span>
+                    <span className="tabular-nums">
+                      {value.toFixed(1)} / 5 ({ratingPercent(value)})
+                    </span>
+                  </div>
+                  <div className="h-2 rounded-full bg-base-300 overflow-hidden" aria-hidden="true">
+                    <div className="h-full bg-primary rounded-full" style={{ width: ratingPercent(value) }} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="font-medium" data-testid="recommend-rate">
+              {s.recommendationRate}% would recommend to a friend
+            </p>
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Reviews({ schoolId }: { schoolId: number }) {
+  const { data, error, isLoading, mutate } = useSchoolReviews(schoolId);
+  if (error) return <ErrorState error={error} retry={() => mutate()} />;
+  if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
+  if (data.length === 0) return <EmptyState icon="star" title="No reviews yet">Be the first teacher to review this school.</EmptyState>;
+  return (
+    <ul className="grid gap-4" data-testid="review-list">
+      {data.map((r) => (
+        <li key={r.id} className="card bg-base-100 border border-base-300">
+          <article className="card-body p-5 gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <Stars value={r.overallRating} label={`Overall ${r.overallRating} out of 5`} />
+              <span className="text-xs opacity-70">{formatDate(r.createdAt)}</span>
+            </div>
+            <h3 className="font-semibold">{r.jobTitle}</h3>
+            <p className="text-sm opacity-80">
+              {r.employmentStatus} employee{r.yearsAtSchool ? ` · ${r.yearsAtSchool}` : ''}
+            </p>
+            <div>
+              <h4 className="font-medium text-success">Pros</h4>
+              <p className="text-sm whitespace-pre-line">{r.pros}</p>
+            </div>
+            <div>
+              <h4 className="font-medium text-error">Cons</h4>
+              <p className="text-sm whitespace-pre-line">{r.cons}</p>
+            </div>
+            {r.adviceToManagement && (
+              <div>
+                <h4 className="font-medium">Advice to management</h4>
+                <p className="text-sm whitespace-pre-line">{r.adviceToManagement}</p>
+              </div>
+            )}
+            <div className="flex flex-wrap gap-3 text-sm">
+              <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
+              <span>Leadership: {r.leadershipRating}/5</span>
+              {r.wouldRecommend && (
+                <span className="badge badge-success badge-soft gap-1">
+                  <Icon name="check" className="size-3" /> Recommends to a friend
+                </span>
+              )}
+            </div>
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Interviews({ schoolId }: { schoolId: number }) {
+  const { data, error, isLoading, mutate } = useSchoolInterviews(schoolId);
+  if (error) return <ErrorState error={error} retry={() => mutate()} />;
+  if (isLoading || !data) return <SkeletonList count={2} lines={4} />;
+  if (data.length === 0) return <EmptyState icon="chat" title="No interview experiences yet">Share yours to help the next candidate.</EmptyState>;
+  return (
+    <ul className="grid gap-4" data-testid="interview-list">
+      {data.map((iv) => (
+        <li key={iv.id} className="card bg-base-100 border border-base-300">
+          <article className="card-body p-5 gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-semibold">{iv.jobTitle}</h3>
+              <span className="text-xs opacity-70">{formatDate(iv.createdAt)}</span>
+            </div>
+            <div className="flex flex-wrap gap-2 text-sm">
+              <span className="badge badge-ghost">Difficulty: {iv.interviewDifficulty}</span>
+              <span className={`badge ${iv.outcome === 'Offer' ? 'badge-success' : 'badge-ghost'} badge-soft`}>Outcome: {iv.outcome}</span>
+              {iv.overallExperience != null && <span className="badge badge-ghost">Experience: {iv.overallExperience}/5</span>}
+            </div>
+            <p className="text-sm whitespace-pre-line">{iv.processDescription}</p>
+            {iv.questionsAsked && (
+              <div>
+                <h4 className="font-medium">Questions asked</h4>
+                <p className="text-sm whitespace-pre-line">{iv.questionsAsked}</p>
+              </div>
+            )}
+            {iv.tipsForCandidates && (
+              <div>
+                <h4 className="font-medium">Tips for candidates</h4>
+                <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
+              </div>
+            )}
+          </article>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Sidebar({ school, interviews }: { school: School; interviews: number | undefined }) {
+  const { isAuthenticated } = useAuth();
+  const [dialog, setDialog] = useState<'review' | 'interview' | null>(null);
+  const close = useCallback(() => setDialog(null), []);
+  const s = school.stats;
+  return (
+    <aside className="grid gap-4 content-start">
+      <section className="card bg-base-100 border border-base-300" aria-labelledby="quick-stats">
+        <div className="card-body p-5">
+          <h2 id="quick-stats" className="card-title text-lg">
+            Quick Stats
+          </h2>
+          <dl className="text-sm" data-testid="quick-stats">
+            <Info label="Overall rating" value={s.averageRating > 0 ? `${s.averageRating.toFixed(1)} / 5` : 'N/A'} />
+            <Info label="Total reviews" value={s.totalReviews} />
+            <Info label="Current jobs" value={school.jobs.length} />
+            <Info label="Interview experiences" value={interviews ?? '…'} />
+          </dl>
+        </div>
+      </section>
+      <section className="card bg-primary text-primary-content" aria-labelledby="contribute">
+        <div className="card-body p-5 gap-3">
+          <h2 id="contribute" className="card-title text-lg">
+            Contribute
+          </h2>
+          <p className="text-sm opacity-90">Help other teachers: everything you share is anonymous.</p>
+          <button type="button" className="btn btn-secondary" onClick={() => (isAuthenticated ? setDialog('review') : signInRequired('Please sign in to submit a review.'))}>
+            <Icon name="star" /> Write a Review
+          </button>
+          <button type="button" className="btn" onClick={() => (isAuthenticated ? setDialog('interview') : signInRequired('Please sign in to share your interview experience.'))}>
+            <Icon name="chat" /> Share Interview Experience
+          </button>
+        </div>
+      </section>
+      <ReviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'review'} onClose={close} />
+      <InterviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'interview'} onClose={close} />
+    </aside>
+  );
+}
+
+export function SchoolDetailPage() {
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const { data: school, error, isLoading, mutate } = useSchool(valid ? id : undefined);
+  const { data: reviews } = useSchoolReviews(school ? id : undefined);
+  const { data: interviews } = useSchoolInterviews(school ? id : undefined);
+  const [tab, setTab] = useState<TabKey>('overview');
+  const missing = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
+
+  if (missing)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <EmptyState icon="school" title="School not found">
+          The school you're looking for doesn't exist.{' '}
+          <Link to="/schools" className="link link-primary">
+            Browse schools
+          </Link>
+        </EmptyState>
+      </div>
+    );
+  if (error)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-10">
+        <ErrorState error={error} retry={() => mutate()} />
+      </div>
+    );
+  if (isLoading || !school)
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6 grid gap-4" role="status" aria-label="Loading school">
+        <div className="skeleton h-40 w-full" />
+        <CardSkeleton lines={6} />
+      </div>
+    );
+
+  const s = school.stats;
+  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/schools', label: 'Schools' }, { label: school.name }]} />
+      <header className="card bg-base-100 border border-base-300 overflow-hidden mt-2">
+        <div className="grid md:grid-cols-[16rem_1fr]">
+          <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />
+          <div className="card-body p-5 gap-2">
+            <h1 className="text-2xl sm:text-3xl font-bold">{school.name}</h1>
+            <p className="flex items-center gap-1 opacity-80">
+              <Icon name="pin" className="size-4" /> {school.borough}, London
+            </p>
+            {school.website && (
+              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit">
+                Visit website <Icon name="external" className="size-4" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+            {s.averageRating > 0 && (
+              <p className="flex items-center gap-2" data-testid="header-rating">
+                <Stars value={s.averageRating} label={`Rated ${s.averageRating.toFixed(1)} out of 5`} />
+                <span className="font-semibold">{s.averageRating.toFixed(1)}</span>
+                <span className="text-sm opacity-70">
+                  ({s.totalReviews} {s.totalReviews === 1 ? 'review' : 'reviews'})
+                </span>
+              </p>
+            )}
+            <div className="flex flex-wrap gap-1">
+              {school.type && <span className="badge badge-ghost">{school.type}</span>}
+              {school.keyStages?.split(', ').map((k) => (
+                <span key={k} className="badge badge-outline">
+                  {k}
+                </span>
+              ))}
+              <OfstedBadge rating={school.ofstedRating} className="badge-md" />
+            </div>
+            {school.ofstedInspectionDate && <p className="text-xs opacity-70">Ofsted latest inspection {formatDate(school.ofstedInspectionDate)}</p>}
+          </div>
+        </div>
+      </header>
+
+      <div className="grid lg:grid-cols-[1fr_20rem] gap-6 mt-6">
+        <div className="min-w-0">
+          <Tabs<TabKey>
+            label="School sections"
+            active={tab}
+            onChange={setTab}
+            tabs={[
+              { key: 'overview', label: 'Overview' },
+              { key: 'mood', label: 'Teacher Mood' },
+              { key: 'reviews', label: `Reviews${count(reviews?.length)}` },
+              { key: 'jobs', label: `Jobs${count(school.jobs.length)}` },
+              { key: 'interviews', label: `Interviews${count(interviews?.length)}` },
+            ]}
+          >
+            {tab === 'overview' && <Overview school={school} />}
+            {tab === 'mood' && <MoodSection schoolId={school.id} schoolName={school.name} />}
+            {tab === 'reviews' && <Reviews schoolId={school.id} />}
+            {tab === 'jobs' && (
+              <section>
+                <h2 className="text-xl font-semibold mb-3">Current Openings</h2>
+                {school.jobs.length === 0 ? (
+                  <EmptyState icon="briefcase" title="No current openings">
+                    <Link to="/jobs" className="link link-primary">
+                      See all London jobs
+                    </Link>
+                  </EmptyState>
+                ) : (
+                  <ul className="grid gap-4">
+                    {school.jobs.map((j) => (
+                      <li key={j.id}>
+                        <JobCard job={j} actions={<SaveJobButton jobId={j.id} title={j.title} />} />
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+            )}
+            {tab === 'interviews' && <Interviews schoolId={school.id} />}
+          </Tabs>
+        </div>
+        <Sidebar school={school} interviews={interviews?.length} />
+      </div>
+    </div>
+  );
+}
