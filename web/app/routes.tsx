@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { ComingSoonPage } from '../coming-soon/ComingSoonPage';
+import { ComparePage } from '../compare/ComparePage';
 import { HomePage } from '../home/HomePage';
 import { JobDetailPage } from '../job-detail/JobDetailPage';
 import { JobsPage } from '../jobs/JobsPage';
@@ -20,7 +21,7 @@ export const routes: RouteObject[] = [
       { path: '/jobs/:id', element: <JobDetailPage /> },
       { path: '/schools', element: <SchoolsPage /> },
       { path: '/schools/:id', element: <SchoolDetailPage /> },
-      { path: '/compare', element: <ComingSoonPage title="Compare" /> },
+      { path: '/compare', element: <ComparePage /> },
       { path: '/salaries', element: <ComingSoonPage title="Salaries" /> },
       { path: '/pay-scales', element: <ComingSoonPage title="Pay Scales" /> },
       { path: '/forum', element: <ComingSoonPage title="Forum" /> },

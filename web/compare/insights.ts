@@ -1,0 +1,39 @@
+// Compare rules (spec §5, §9): star weights, pupil-staff ratio, and the two insight lists.
+export const MAX_COMPARE = 3;
+
+export interface CompareSchool {
+  id: number;
+  name: string;
+  numberOfPupils: number | null;
+  numberOfStaff: number | null;
+  ofstedRating: string | null;
+}
+
+const WEIGHTS: Record<string, number> = { outstanding: 4, good: 3, 'requires improvement': 2, inadequate: 1 };
+
+/** Outstanding 4, Good 3, Requires Improvement 2, Inadequate or anything else 1 (of 4 stars). */
+export function ofstedWeight(rating: string | null | undefined): number {
+  return WEIGHTS[(rating ?? '').toLowerCase()] ?? 1;
+}
+
+/** "N:1" (pupils ÷ staff, rounded) only when both counts exist; otherwise "N/A". */
+export function pupilStaffRatio(pupils: number | null | undefined, staff: number | null | undefined): string {
+  if (pupils == null || staff == null || staff <= 0) return 'N/A';
+  return `${Math.round(pupils / staff)}:1`;
+}
+
+/** Adds a school unless it is already chosen or three are chosen. */
+export function addSchool<T extends { id: number }>(chosen: T[], school: T): T[] {
+  if (chosen.length >= MAX_COMPARE || chosen.some((s) => s.id === school.id)) return chosen;
+  return [...chosen, school];
+}
+
+/** School Size Comparison: schools with a pupil count, largest first. */
+export function sizeInsights<T extends CompareSchool>(schools: T[]) {
+  return schools.filter((s) => s.numberOfPupils != null).sort((a, b) => b.numberOfPupils! - a.numberOfPupils!);
+}
+
+/** Ofsted Performance: schools with a rating, best first (stable for ties). */
+export function ofstedInsights<T extends CompareSchool>(schools: T[]) {
+  return schools.filter((s) => !!s.ofstedRating).sort((a, b) => ofstedWeight(b.ofstedRating) - ofstedWeight(a.ofstedRating));
+}
