@@ -4,6 +4,7 @@ import { ComparePage } from '../compare/ComparePage';
 import { HomePage } from '../home/HomePage';
 import { JobDetailPage } from '../job-detail/JobDetailPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { SalariesPage } from '../salaries/SalariesPage';
 import { SchoolDetailPage } from '../school-detail/SchoolDetailPage';
 import { SchoolsPage } from '../schools/SchoolsPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
@@ -22,7 +23,7 @@ export const routes: RouteObject[] = [
       { path: '/schools', element: <SchoolsPage /> },
       { path: '/schools/:id', element: <SchoolDetailPage /> },
       { path: '/compare', element: <ComparePage /> },
-      { path: '/salaries', element: <ComingSoonPage title="Salaries" /> },
+      { path: '/salaries', element: <SalariesPage /> },
       { path: '/pay-scales', element: <ComingSoonPage title="Pay Scales" /> },
       { path: '/forum', element: <ComingSoonPage title="Forum" /> },
       { path: '/forum/threads/:id', element: <ComingSoonPage title="Discussion" /> },

@@ -1,0 +1,184 @@
+import { useRef, useState } from 'react';
+import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../db/constants';
+import { salaryInput } from '../../db/validation';
+import { Field, fieldProps } from '../components/Dialog';
+import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { Tabs } from '../components/Tabs';
+import { focusFirstError, useForm } from '../components/useForm';
+import { check, signInRequired, write } from '../components/writes';
+import { useAuth } from '../data/auth';
+import { useSalaries, useSalaryStats } from '../data/hooks';
+import { formatDate, formatGBP } from '../lib/format';
+import { BarChart } from './BarChart';
+
+function Insights() {
+  const stats = useSalaryStats();
+  const recent = useSalaries();
+  const k = stats.data?.minimumGroupSize;
+  return (
+    <div className="grid gap-6">
+      <div className="grid lg:grid-cols-2 gap-6">
+        <section className="card bg-base-100 border border-base-300">
+          <div className="card-body p-5">
+            <h2 className="card-title text-lg">Average Salary by Role</h2>
+            {stats.error ? (
+              <ErrorState error={stats.error} retry={() => stats.mutate()} />
+            ) : !stats.data ? (
+              <SkeletonList count={3} lines={1} />
+            ) : stats.data.averageByRole.length === 0 ? (
+              <EmptyState icon="pound" title="No salary data available yet" />
+            ) : (
+              <BarChart testId="by-role" bars={stats.data.averageByRole.map((g) => ({ label: g.role, value: g.average, count: g.count }))} />
+            )}
+          </div>
+        </section>
+        <section className="card bg-base-100 border border-base-300">
+          <div className="card-body p-5">
+            <h2 className="card-title text-lg">Average Salary by Experience</h2>
+            {stats.error ? (
+              <ErrorState error={stats.error} retry={() => stats.mutate()} />
+            ) : !stats.data ? (
+              <SkeletonList count={3} lines={1} />
+            ) : stats.data.averageByExperience.length === 0 ? (
+              <EmptyState icon="pound" title="No salary data available yet" />
+            ) : (
+              <BarChart testId="by-experience" bars={stats.data.averageByExperience.map((g) => ({ label: g.experience, value: g.average, count: g.count }))} />
+            )}
+          </div>
+        </section>
+      </div>
+      {k && <p className="text-sm opacity-70">To keep every contribution anonymous, an average is shown only once a group has at least {k} submissions.</p>}
+      <section className="card bg-base-100 border border-base-300">
+        <div className="card-body p-5">
+          <h2 className="card-title text-lg">Recent Submissions</h2>
+          {recent.error ? (
+            <ErrorState error={recent.error} retry={() => recent.mutate()} />
+          ) : !recent.data ? (
+            <SkeletonList count={3} lines={1} />
+          ) : recent.data.length === 0 ? (
+            <EmptyState icon="pound" title="No salary submissions yet">
+              Be the first to share yours in Contribute Data.
+            </EmptyState>
+          ) : (
+            <ul className="divide-y divide-base-200" data-testid="recent-salaries">
+              {recent.data.map((s) => (
+                <li key={s.id} className="py-3 flex flex-wrap justify-between gap-2">
+                  <div>
+                    <p className="font-medium">{s.jobTitle}</p>
+                    <p className="text-sm opacity-80">
+                      {s.schoolType} · {s.yearsExperience} · {s.borough}
+                    </p>
+                  </div>
+                  <div className="text-right">
+                    <p className="font-semibold text-success tabular-nums">{formatGBP(s.annualSalary)}</p>
+                    <p className="text-xs opacity-70">{formatDate(s.createdAt)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
+
+const DEFAULTS = { jobTitle: '', schoolType: '', borough: '', yearsExperience: '', annualSalary: '0', additionalBenefits: '' };
+
+function Select({ id, label, options, value, onChange, error }: { id: string; label: string; options: readonly string[]; value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">Choose…</option>
+        {options.map((o) => (
+          <option key={o}>{o}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+function SalaryForm({ onDone }: { onDone: () => void }) {
+  const { isAuthenticated } = useAuth();
+  const stats = useSalaryStats();
+  const recent = useSalaries();
+  const f = useForm(DEFAULTS);
+  const formRef = useRef<HTMLFormElement>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = check(salaryInput, { ...f.values, jobTitle: f.values.jobTitle || undefined, schoolType: f.values.schoolType || undefined, borough: f.values.borough || undefined, yearsExperience: f.values.yearsExperience || undefined });
+    if (!parsed.ok) {
+      f.setErrors(parsed.fields);
+      return focusFirstError(formRef.current);
+    }
+    if (!isAuthenticated) return signInRequired('Please sign in to submit salary data.');
+    f.setBusy(true);
+    const result = await write(
+      { kind: 'salary', method: 'POST', path: '/api/salaries', body: parsed.data, label: `Salary: ${parsed.data.jobTitle}` },
+      {
+        success: { title: 'Salary Submitted', description: 'Thank you for contributing to our salary database.' },
+        signIn: 'Please sign in to submit salary data.',
+        error: { description: 'Failed to submit salary data. Please try again.' },
+        onFieldErrors: (fields) => {
+          f.setErrors(fields);
+          focusFirstError(formRef.current);
+        },
+      },
+    );
+    f.setBusy(false);
+    if (result) {
+      void stats.mutate();
+      void recent.mutate();
+      f.reset();
+      onDone();
+    }
+  }
+  const v = f.values;
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="card bg-base-100 border border-base-300" data-testid="salary-form">
+      <div className="card-body p-5">
+        <h2 className="card-title text-lg">Share Your Salary</h2>
+        <p className="text-sm opacity-80">Anonymous: your name is never shown with your salary, and averages appear only for groups of several teachers.</p>
+        <div className="grid sm:grid-cols-2 gap-x-4">
+          <Select id="jobTitle" label="Job title" options={SALARY_JOB_TITLES} value={v.jobTitle} onChange={(x) => f.set('jobTitle', x)} error={f.errors.jobTitle} />
+          <Select id="schoolType" label="School type" options={SALARY_SCHOOL_TYPES} value={v.schoolType} onChange={(x) => f.set('schoolType', x)} error={f.errors.schoolType} />
+          <Select id="borough" label="Borough" options={BOROUGHS} value={v.borough} onChange={(x) => f.set('borough', x)} error={f.errors.borough} />
+          <Select id="yearsExperience" label="Years of experience" options={EXPERIENCE_BANDS} value={v.yearsExperience} onChange={(x) => f.set('yearsExperience', x)} error={f.errors.yearsExperience} />
+          <Field id="annualSalary" label="Annual salary (£)" error={f.errors.annualSalary} hint="Between £15,000 and £200,000">
+            <input className="input w-full" inputMode="numeric" {...fieldProps('annualSalary', f.errors.annualSalary)} value={v.annualSalary} onChange={(e) => f.set('annualSalary', e.target.value)} onFocus={(e) => e.target.value === '0' && e.target.select()} />
+          </Field>
+        </div>
+        <Field id="additionalBenefits" label="Additional benefits (optional)" error={f.errors.additionalBenefits}>
+          <textarea className="textarea w-full" rows={2} {...fieldProps('additionalBenefits', f.errors.additionalBenefits)} value={v.additionalBenefits} onChange={(e) => f.set('additionalBenefits', e.target.value)} />
+        </Field>
+        <div className="card-actions justify-end mt-2">
+          <button type="submit" className="btn btn-primary" disabled={f.busy}>
+            {f.busy && <span className="loading loading-spinner loading-sm" />}
+            {f.busy ? 'Submitting...' : 'Submit Salary'}
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+export function SalariesPage() {
+  const [tab, setTab] = useState<'insights' | 'contribute'>('insights');
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Salaries' }]} />
+      <h1 className="text-3xl font-bold mt-2 mb-4">London Teacher Salaries</h1>
+      <Tabs
+        label="Salary sections"
+        active={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'insights', label: 'Salary Insights' },
+          { key: 'contribute', label: 'Contribute Data' },
+        ]}
+      >
+        {tab === 'insights' ? <Insights /> : <SalaryForm onDone={() => setTab('insights')} />}
+      </Tabs>
+    </div>
+  );
+}
