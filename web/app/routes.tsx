@@ -4,6 +4,7 @@ import { ComparePage } from '../compare/ComparePage';
 import { HomePage } from '../home/HomePage';
 import { JobDetailPage } from '../job-detail/JobDetailPage';
 import { JobsPage } from '../jobs/JobsPage';
+import { PayScalesPage } from '../pay-scales/PayScalesPage';
 import { SalariesPage } from '../salaries/SalariesPage';
 import { SchoolDetailPage } from '../school-detail/SchoolDetailPage';
 import { SchoolsPage } from '../schools/SchoolsPage';
@@ -24,7 +25,7 @@ export const routes: RouteObject[] = [
       { path: '/schools/:id', element: <SchoolDetailPage /> },
       { path: '/compare', element: <ComparePage /> },
       { path: '/salaries', element: <SalariesPage /> },
-      { path: '/pay-scales', element: <ComingSoonPage title="Pay Scales" /> },
+      { path: '/pay-scales', element: <PayScalesPage /> },
       { path: '/forum', element: <ComingSoonPage title="Forum" /> },
       { path: '/forum/threads/:id', element: <ComingSoonPage title="Discussion" /> },
       { path: '/career-advice', element: <CareerAdvicePage /> },

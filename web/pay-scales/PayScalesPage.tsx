@@ -1,0 +1,202 @@
+import { useMemo } from 'react';
+import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import { FilterSelect } from '../components/FilterSelect';
+import { Icon } from '../components/Icon';
+import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { Tabs } from '../components/Tabs';
+import { useUrlFilters } from '../components/useUrlFilters';
+import { usePayScales } from '../data/hooks';
+import { formatDate, formatGBP } from '../lib/format';
+import { groupBySpine, londonDifferences, sourcesOf, type PayRow } from './allowances';
+
+/** The years the data holds (effective 1 September each year); latest first. */
+export const PAY_YEARS = ['2025-09-01', '2024-09-01', '2023-09-01'] as const;
+const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
+
+function Sources({ rows }: { rows: PayRow[] }) {
+  const list = sourcesOf(rows);
+  if (list.length === 0) return null;
+  return (
+    <details className="collapse collapse-arrow bg-base-200 mt-6">
+      <summary className="collapse-title font-medium">Sources for these figures ({list.length})</summary>
+      <ul className="collapse-content text-xs list-disc pl-8 grid gap-1 break-words">
+        {list.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function EffectiveDates({ year }: { year: string }) {
+  return (
+    <div role="note" className="alert alert-soft mt-4 text-sm items-start" data-testid="effective-dates">
+      <Icon name="calendar" className="mt-0.5" />
+      <div>
+        <p>
+          <strong>Effective dates.</strong> The sources we were given read two ways: one says these scales apply for <strong>September 2024-2025</strong>, another that
+          they apply from <strong>September 1, 2023</strong>. Both are real pay years, so this page holds both, plus the newer award: figures effective 1 September 2023,
+          1 September 2024 (the 2024-2025 year) and 1 September 2025. You are viewing the scales <strong>effective {yearLabel(year)}</strong>. Each figure's sources are listed
+          below; among them is the teachers' union NASUWT's England pay tables.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ScalesTab({ rows }: { rows: PayRow[] }) {
+  const groups = groupBySpine(rows);
+  if (groups.length === 0) return <EmptyState icon="pound" title="No pay scales match these filters" />;
+  return (
+    <div className="grid gap-4 md:grid-cols-2" data-testid="pay-groups">
+      {groups.map(([spine, list]) => (
+        <section key={spine} className="card bg-base-100 border border-base-300" aria-labelledby={`spine-${spine}`}>
+          <div className="card-body p-5">
+            <h2 id={`spine-${spine}`} className="card-title text-lg">
+              {spine}
+            </h2>
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th scope="col">Point</th>
+                  <th scope="col" className="text-right">
+                    Annual salary
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((r) => (
+                  <tr key={`${r.point}-${r.pointLabel}`}>
+                    <td>{r.pointLabel ?? r.point}</td>
+                    <td className="text-right tabular-nums font-medium">{formatGBP(r.annualSalary)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function AllowancesTab({ rows }: { rows: PayRow[] }) {
+  const areas = londonDifferences(rows);
+  return (
+    <div className="grid gap-4">
+      <div role="note" className="alert alert-info alert-soft text-sm items-start">
+        <Icon name="lightbulb" className="mt-0.5" />
+        <p>
+          London teachers are not paid England's scale plus a separate allowance: each London pay area (Inner London, Outer London and the London Fringe) has its own
+          higher ranges. The amounts below are how much more each area pays than England at the same point, computed from the published figures.
+        </p>
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3" data-testid="allowance-areas">
+        {areas.map(({ area, bySpine }) => (
+          <section key={area} className="card bg-base-100 border border-base-300" aria-labelledby={`area-${area}`}>
+            <div className="card-body p-5">
+              <h2 id={`area-${area}`} className="card-title text-lg">
+                {area}
+              </h2>
+              {bySpine.length === 0 ? (
+                <p className="text-sm opacity-70">No matching figures for these filters.</p>
+              ) : (
+                bySpine.map(([spine, diffs]) => (
+                  <div key={spine} className="mt-2">
+                    <h3 className="font-semibold text-sm">{spine}</h3>
+                    <ul className="text-sm divide-y divide-base-200">
+                      {diffs.map((d) => (
+                        <li key={d.pointLabel} className="flex justify-between py-1 gap-2">
+                          <span>{d.pointLabel}</span>
+                          <span className="tabular-nums">
+                            <span className="font-semibold text-success">+{formatGBP(d.extra)}</span>
+                            <span className="opacity-70 text-xs"> ({formatGBP(d.london)})</span>
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                ))
+              )}
+            </div>
+          </section>
+        ))}
+      </div>
+      <section className="card bg-base-200" aria-labelledby="allowance-example">
+        <div className="card-body p-5">
+          <h2 id="allowance-example" className="card-title text-lg">
+            Example
+          </h2>
+          <p data-testid="allowance-example">
+            A base salary of £28,000 plus an Inner London allowance of £4,166 gives £32,166.
+          </p>
+          <p className="text-xs opacity-70">This is an illustrative example from the product brief, not a current figure: use the tables above for real amounts.</p>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+export function PayScalesPage() {
+  const { values, set } = useUrlFilters(['region', 'paySpine', 'year', 'tab'] as const);
+  const region = values.region || 'England';
+  const year = (PAY_YEARS as readonly string[]).includes(values.year) ? values.year : PAY_YEARS[0];
+  const tab = values.tab === 'london' ? 'london' : 'scales';
+  // One request for the year (every region): the scales tab filters the region locally, the
+  // allowances tab compares regions.
+  const { data, error, isLoading, mutate } = usePayScales({ paySpine: values.paySpine, effectiveDate: year });
+  const rows = useMemo(() => (data ?? []) as PayRow[], [data]);
+  const regionRows = rows.filter((r) => r.region === region);
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Pay Scales' }]} />
+      <h1 className="text-3xl font-bold mt-2">Teacher Pay Scales</h1>
+      <p className="opacity-80 mt-1">Statutory and advisory pay points for teachers in England and the three London pay areas.</p>
+      <div className="grid gap-2 sm:grid-cols-3 mt-4">
+        <label className="select select-sm w-full" htmlFor="year">
+          <span className="label">Year</span>
+          <select id="year" value={year} onChange={(e) => set({ year: e.target.value === PAY_YEARS[0] ? '' : e.target.value })}>
+            {PAY_YEARS.map((y) => (
+              <option key={y} value={y}>
+                From {formatDate(y)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="select select-sm w-full" htmlFor="region">
+          <span className="label">Region</span>
+          <select id="region" value={region} onChange={(e) => set({ region: e.target.value === 'England' ? '' : e.target.value })}>
+            {PAY_REGIONS.map((r) => (
+              <option key={r}>{r}</option>
+            ))}
+          </select>
+        </label>
+        <FilterSelect id="paySpine" label="Pay scale" value={values.paySpine} onChange={(v) => set({ paySpine: v })} options={PAY_SPINES} allLabel="All pay scales" />
+      </div>
+      <EffectiveDates year={year} />
+      <div className="mt-6">
+        <Tabs
+          label="Pay scale sections"
+          active={tab}
+          onChange={(k) => set({ tab: k === 'london' ? 'london' : '' }, true)}
+          tabs={[
+            { key: 'scales', label: 'Pay Scales' },
+            { key: 'london', label: 'London Allowances' },
+          ]}
+        >
+          {error ? (
+            <ErrorState error={error} retry={() => mutate()} />
+          ) : isLoading || !data ? (
+            <SkeletonList count={4} lines={5} className="grid gap-4 md:grid-cols-2" />
+          ) : tab === 'scales' ? (
+            <ScalesTab rows={regionRows} />
+          ) : (
+            <AllowancesTab rows={rows} />
+          )}
+        </Tabs>
+      </div>
+      {data && <Sources rows={tab === 'scales' ? regionRows : rows} />}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { groupBySpine, londonDifferences, sourcesOf, type PayRow } from './allowances';
+
+const row = (region: string, paySpine: string, point: number, pointLabel: string, annualSalary: number, source = 'A'): PayRow => ({ region, paySpine, point, pointLabel, annualSalary, effectiveDate: '2025-09-01', source });
+
+describe('pay scale helpers', () => {
+  const rows = [
+    row('England', 'Main Pay Range', 2, 'M2', 34823),
+    row('England', 'Main Pay Range', 1, 'M1', 32916),
+    row('Inner London', 'Main Pay Range', 1, 'M1', 40317, 'A | B'),
+    row('Outer London', 'Main Pay Range', 1, 'M1', 37870),
+    row('Inner London', 'Upper Pay Range', 2, 'U2', 60000),
+  ];
+  it('computes how much more each London area pays than England at the same point', () => {
+    const [inner, outer, fringe] = londonDifferences(rows);
+    expect(inner.area).toBe('Inner London');
+    expect(inner.bySpine).toEqual([['Main Pay Range', [{ paySpine: 'Main Pay Range', point: 1, pointLabel: 'M1', england: 32916, london: 40317, extra: 7401 }]]]);
+    expect(outer.bySpine[0][1][0].extra).toBe(4954);
+    expect(fringe.bySpine).toEqual([]);
+  });
+  it('groups by spine with points ascending and hides London-named groups', () => {
+    const groups = groupBySpine([...rows.filter((r) => r.region === 'England'), row('England', 'London Allowance', 1, '1', 5)]);
+    expect(groups.map(([s]) => s)).toEqual(['Main Pay Range']);
+    expect(groups[0][1].map((r) => r.pointLabel)).toEqual(['M1', 'M2']);
+  });
+  it('lists distinct sources', () => {
+    expect(sourcesOf(rows)).toEqual(['A', 'B']);
+  });
+});

@@ -1,0 +1,58 @@
+// London pay, computed from the data (spec §2 'London Allowances'). The data has no London-named
+// allowance groups: London pay is published as separate Inner, Outer and Fringe ranges, so the
+// extra a London area pays is that area's figure minus England's at the same spine point.
+export interface PayRow {
+  paySpine: string;
+  point: number;
+  pointLabel: string | null;
+  annualSalary: number;
+  region: string;
+  effectiveDate: string;
+  source: string | null;
+}
+
+export const LONDON_AREAS = ['Inner London', 'Outer London', 'London Fringe'] as const;
+
+export interface Difference {
+  paySpine: string;
+  point: number;
+  pointLabel: string;
+  england: number;
+  london: number;
+  extra: number;
+}
+
+/** For each London area: spine → points where both England and the area have a figure. */
+export function londonDifferences(rows: PayRow[]) {
+  const key = (r: PayRow) => `${r.effectiveDate}|${r.paySpine}|${r.pointLabel ?? r.point}`;
+  const england = new Map(rows.filter((r) => r.region === 'England').map((r) => [key(r), r]));
+  return LONDON_AREAS.map((area) => {
+    const diffs: Difference[] = rows
+      .filter((r) => r.region === area && england.has(key(r)))
+      .map((r) => {
+        const e = england.get(key(r))!;
+        return { paySpine: r.paySpine, point: r.point, pointLabel: r.pointLabel ?? String(r.point), england: e.annualSalary, london: r.annualSalary, extra: r.annualSalary - e.annualSalary };
+      })
+      .sort((a, b) => a.paySpine.localeCompare(b.paySpine) || a.point - b.point);
+    const bySpine = new Map<string, Difference[]>();
+    for (const d of diffs) bySpine.set(d.paySpine, [...(bySpine.get(d.paySpine) ?? []), d]);
+    return { area, bySpine: [...bySpine.entries()] };
+  });
+}
+
+/** Groups rows by spine, points ascending; groups whose name contains 'London' are left out (spec §2). */
+export function groupBySpine(rows: PayRow[]) {
+  const groups = new Map<string, PayRow[]>();
+  for (const r of rows) {
+    if (r.paySpine.includes('London')) continue;
+    groups.set(r.paySpine, [...(groups.get(r.paySpine) ?? []), r]);
+  }
+  return [...groups.entries()].map(([spine, list]) => [spine, [...list].sort((a, b) => a.point - b.point)] as const);
+}
+
+/** The distinct sources behind a set of rows (each row's `source` joins several with ' | '). */
+export function sourcesOf(rows: PayRow[]): string[] {
+  const set = new Set<string>();
+  for (const r of rows) for (const s of (r.source ?? '').split(' | ')) if (s.trim()) set.add(s.trim());
+  return [...set].sort();
+}
