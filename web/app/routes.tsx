@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { ComingSoonPage } from '../coming-soon/ComingSoonPage';
 import { ComparePage } from '../compare/ComparePage';
+import { ForumPage } from '../forum/ForumPage';
 import { HomePage } from '../home/HomePage';
 import { JobDetailPage } from '../job-detail/JobDetailPage';
 import { JobsPage } from '../jobs/JobsPage';
@@ -8,8 +8,10 @@ import { PayScalesPage } from '../pay-scales/PayScalesPage';
 import { SalariesPage } from '../salaries/SalariesPage';
 import { SchoolDetailPage } from '../school-detail/SchoolDetailPage';
 import { SchoolsPage } from '../schools/SchoolsPage';
+import { ModerationPage } from '../moderation/ModerationPage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AboutUsPage } from '../static-pages/AboutUsPage';
+import { ThreadPage } from '../thread/ThreadPage';
 import { CareerAdvicePage } from '../static-pages/CareerAdvicePage';
 import { PrivacyPolicyPage } from '../static-pages/PrivacyPolicyPage';
 import { Layout } from './Layout';
@@ -26,8 +28,9 @@ export const routes: RouteObject[] = [
       { path: '/compare', element: <ComparePage /> },
       { path: '/salaries', element: <SalariesPage /> },
       { path: '/pay-scales', element: <PayScalesPage /> },
-      { path: '/forum', element: <ComingSoonPage title="Forum" /> },
-      { path: '/forum/threads/:id', element: <ComingSoonPage title="Discussion" /> },
+      { path: '/forum', element: <ForumPage /> },
+      { path: '/forum/threads/:id', element: <ThreadPage /> },
+      { path: '/moderation', element: <ModerationPage /> },
       { path: '/career-advice', element: <CareerAdvicePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/about-us', element: <AboutUsPage /> },

@@ -1,0 +1,217 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { threadInput } from '../../db/validation';
+import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Icon } from '../components/Icon';
+import { EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { focusFirstError, useForm } from '../components/useForm';
+import { useUrlFilters } from '../components/useUrlFilters';
+import { check, write } from '../components/writes';
+import { loginHref, useAuth } from '../data/auth';
+import { useForumCategories, useForumThreads } from '../data/hooks';
+import { formatNumber, timeAgo } from '../lib/format';
+import { preview, threadStatus } from './status';
+
+type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
+
+function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated }: { open: boolean; onClose: () => void; categories: Category[]; defaultCategory: string; onCreated: () => void }) {
+  const f = useForm({ categoryId: defaultCategory, title: '', content: '' });
+  const formRef = useRef<HTMLFormElement>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const parsed = check(threadInput, { ...f.values, categoryId: f.values.categoryId || undefined });
+    if (!parsed.ok) {
+      f.setErrors(parsed.fields);
+      return focusFirstError(formRef.current);
+    }
+    f.setBusy(true);
+    const result = await write(
+      { kind: 'thread', method: 'POST', path: '/api/forum/threads', body: parsed.data, label: `Discussion: ${parsed.data.title}` },
+      {
+        success: { title: 'Thread Created', description: 'Your thread has been submitted for moderation and will appear once approved.' },
+        signIn: 'Please sign in to start a discussion.',
+        error: { description: 'Failed to create thread' },
+        preferServerMessage: true,
+        onFieldErrors: (fields) => {
+          f.setErrors(fields);
+          focusFirstError(formRef.current);
+        },
+      },
+    );
+    f.setBusy(false);
+    if (result) {
+      f.reset();
+      onCreated();
+      onClose();
+    }
+  }
+  return (
+    <Dialog open={open} onClose={onClose} title="Start a New Discussion" wide>
+      <form ref={formRef} onSubmit={submit} noValidate data-testid="thread-form">
+        <Field id="categoryId" label="Category" error={f.errors.categoryId}>
+          <select className="select w-full" {...fieldProps('categoryId', f.errors.categoryId)} value={f.values.categoryId} onChange={(e) => f.set('categoryId', e.target.value)}>
+            <option value="">Select a category</option>
+            {categories.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id="title" label="Title" error={f.errors.title}>
+          <input className="input w-full" maxLength={200} {...fieldProps('title', f.errors.title)} value={f.values.title} onChange={(e) => f.set('title', e.target.value)} placeholder="What would you like to discuss?" />
+        </Field>
+        <Field id="content" label="Content" error={f.errors.content}>
+          <textarea className="textarea w-full min-h-[200px]" {...fieldProps('content', f.errors.content)} value={f.values.content} onChange={(e) => f.set('content', e.target.value)} placeholder="Share your thoughts, questions or experiences..." />
+        </Field>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={f.busy}>
+            {f.busy && <span className="loading loading-spinner loading-sm" />}
+            {f.busy ? 'Creating...' : 'Create Discussion'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ForumPage() {
+  const { isAuthenticated, isLoading: authLoading } = useAuth();
+  const { values, set } = useUrlFilters(['category'] as const);
+  const categories = useForumCategories();
+  const threads = useForumThreads(values.category || undefined);
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const selected = categories.data?.find((c) => String(c.id) === values.category);
+
+  const newButton = (label: string) =>
+    isAuthenticated && (
+      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+        <Icon name="chat" /> {label}
+      </button>
+    );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-3xl font-bold">Teachers In London Talk</h1>
+          <p className="opacity-80 mt-1">Ask, share and support each other: a community forum for London teachers.</p>
+        </div>
+        {newButton('New Discussion')}
+      </div>
+
+      <div className="grid lg:grid-cols-[16rem_1fr] gap-6 mt-6">
+        <aside className="grid gap-4 content-start">
+          <nav aria-label="Forum categories" className="card bg-base-100 border border-base-300">
+            <div className="card-body p-3">
+              <h2 className="font-semibold px-2 pt-1">Categories</h2>
+              {categories.error ? (
+                <ErrorState error={categories.error} retry={() => categories.mutate()} />
+              ) : !categories.data ? (
+                <div className="grid gap-2 p-2" role="status" aria-label="Loading categories">
+                  {[1, 2, 3, 4].map((i) => (
+                    <div key={i} className="skeleton h-8 w-full" />
+                  ))}
+                </div>
+              ) : (
+                <ul className="flex lg:flex-col gap-1 overflow-x-auto pb-1">
+                  {[{ id: '', name: 'All Discussions' }, ...categories.data.map((c) => ({ id: String(c.id), name: c.name }))].map((c) => (
+                    <li key={c.id} className="shrink-0">
+                      <button
+                        type="button"
+                        className={`btn btn-sm w-full justify-start font-normal ${values.category === c.id ? 'btn-primary' : 'btn-ghost'}`}
+                        aria-pressed={values.category === c.id}
+                        onClick={() => set({ category: c.id })}
+                      >
+                        {c.name}
+                      </button>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          </nav>
+          {!authLoading && !isAuthenticated && (
+            <section className="card bg-primary text-primary-content" aria-labelledby="join">
+              <div className="card-body p-5 gap-2">
+                <h2 id="join" className="card-title">
+                  Join the Discussion
+                </h2>
+                <p className="text-sm opacity-90">Sign in to start discussions and reply to other teachers.</p>
+                <a href={loginHref()} className="btn btn-secondary">
+                  Log In
+                </a>
+              </div>
+            </section>
+          )}
+        </aside>
+
+        <section aria-label={selected ? `${selected.name} discussions` : 'All discussions'}>
+          {selected?.description && <p className="mb-3 text-sm opacity-80">{selected.description}</p>}
+          {threads.error ? (
+            <ErrorState error={threads.error} retry={() => threads.mutate()} />
+          ) : !threads.data ? (
+            <SkeletonList count={4} lines={3} />
+          ) : threads.data.length === 0 ? (
+            <EmptyState icon="chat" title="No discussions yet">
+              <p>{values.category ? 'No discussions in this category yet. Be the first to start one!' : 'Be the first to start a discussion in this community!'}</p>
+              {isAuthenticated && (
+                <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => setOpen(true)}>
+                  Start Discussion
+                </button>
+              )}
+            </EmptyState>
+          ) : (
+            <ul className="grid gap-3" data-testid="thread-list">
+              {threads.data.map((t) => {
+                const status = threadStatus(t as typeof t & { status?: string });
+                return (
+                  <li key={t.id}>
+                    <article className={`card bg-base-100 border ${t.isSticky ? 'border-primary' : 'border-base-300'}`}>
+                      <div className="card-body p-4 gap-2">
+                        <div className="flex flex-wrap items-center gap-2 text-xs">
+                          {t.isSticky && (
+                            <span className="badge badge-primary badge-sm gap-1">
+                              <Icon name="pin" className="size-3" /> Sticky
+                            </span>
+                          )}
+                          <span className="badge badge-ghost badge-sm">{t.category.name}</span>
+                          <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
+                        </div>
+                        <h2 className="font-semibold text-lg leading-snug">
+                          <Link to={`/forum/threads/${t.id}`} className="link link-hover">
+                            {t.title}
+                          </Link>
+                        </h2>
+                        <p className="text-sm opacity-80 break-words">{preview(t.content)}</p>
+                        <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs opacity-70">
+                          <span className="flex items-center gap-1">
+                            <Icon name="user" className="size-3" /> {t.user.firstName || 'Anonymous'}
+                          </span>
+                          <span>
+                            {formatNumber(t.replyCount)} {t.replyCount === 1 ? 'reply' : 'replies'}
+                          </span>
+                          <span>
+                            {formatNumber(t.viewCount)} {t.viewCount === 1 ? 'view' : 'views'}
+                          </span>
+                          <span className="flex items-center gap-1">
+                            <Icon name="clock" className="size-3" /> {timeAgo(t.createdAt)}
+                          </span>
+                        </div>
+                      </div>
+                    </article>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      </div>
+      {categories.data && <NewThreadDialog open={open} onClose={close} categories={categories.data} defaultCategory={values.category} onCreated={() => threads.mutate()} />}
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import useSWR from 'swr';
+import { rejectInput } from '../../db/validation';
+import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { check, write } from '../components/writes';
+import { loginHref, useAuth } from '../data/auth';
+import { ApiRequestError } from '../data/client';
+import { getJson, useForumThreads } from '../data/hooks';
+import { formatDate } from '../lib/format';
+import { threadStatus } from '../forum/status';
+
+type Kind = 'reviews' | 'threads' | 'posts';
+interface QueueItem {
+  id: number;
+  createdAt: string;
+  content?: string;
+  title?: string;
+  threadId?: number;
+  threadTitle?: string;
+  schoolId?: number;
+  schoolName?: string;
+  jobTitle?: string;
+  overallRating?: number;
+  pros?: string;
+  cons?: string;
+  category?: { name: string };
+  user?: { firstName: string | null };
+}
+interface Queue {
+  permissions?: { isAdmin: boolean };
+  reviews: QueueItem[];
+  threads: QueueItem[];
+  posts: QueueItem[];
+}
+
+const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion', posts: 'Reply' };
+
+function RejectDialog({ target, onClose, onDone }: { target: { kind: Kind; id: number } | null; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!target) return;
+    const parsed = check(rejectInput, { reason });
+    if (!parsed.ok) return setError(parsed.fields.reason);
+    setBusy(true);
+    const result = await write(
+      { kind: 'moderation', method: 'POST', path: `/api/moderation/${target.kind}/${target.id}/reject`, body: parsed.data, label: `Reject ${LABELS[target.kind].toLowerCase()}` },
+      {
+        success: { title: 'Rejected', description: `The ${LABELS[target.kind].toLowerCase()} was rejected; its author sees your reason.` },
+        signIn: 'Please sign in to moderate.',
+        error: { description: 'Failed to reject. Please try again.' },
+        preferServerMessage: true,
+        onFieldErrors: (f) => setError(f.reason ?? Object.values(f)[0]),
+      },
+    );
+    setBusy(false);
+    if (result) {
+      setReason('');
+      onDone();
+      onClose();
+    }
+  }
+  return (
+    <Dialog open={!!target} onClose={onClose} title="Reject with a reason">
+      <form ref={formRef} onSubmit={submit} noValidate>
+        <Field id="reason" label="Reason (shown to the author)" error={error}>
+          <textarea className="textarea w-full" rows={3} {...fieldProps('reason', error)} value={reason} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-error" disabled={busy}>
+            Reject
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+async function action(path: string, title: string, description: string) {
+  return write({ kind: 'moderation', method: 'POST', path, label: title }, { success: { title, description }, signIn: 'Please sign in to moderate.', error: { description: 'The action failed. Please try again.' }, preferServerMessage: true });
+}
+
+function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items: QueueItem[]; onReject: (k: Kind, id: number) => void; onChanged: () => void }) {
+  const title = kind === 'reviews' ? 'Pending reviews' : kind === 'threads' ? 'Pending discussions' : 'Pending replies';
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby={`q-${kind}`}>
+      <div className="card-body p-5">
+        <h2 id={`q-${kind}`} className="card-title text-lg">
+          {title} ({items.length})
+        </h2>
+        {items.length === 0 ? (
+          <p className="text-sm opacity-70">Nothing waiting.</p>
+        ) : (
+          <ul className="grid gap-3" data-testid={`queue-${kind}`}>
+            {items.map((it) => (
+              <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
+                <p className="text-xs opacity-70">
+                  {formatDate(it.createdAt)}
+                  {it.user && ` · ${it.user.firstName || 'Anonymous'}`}
+                  {it.category && ` · ${it.category.name}`}
+                  {it.schoolName && ` · ${it.schoolName}`}
+                  {it.threadTitle && ` · in "${it.threadTitle}"`}
+                </p>
+                {it.title && <p className="font-semibold">{it.title}</p>}
+                {it.jobTitle && (
+                  <p className="font-semibold">
+                    {it.jobTitle} · {it.overallRating}/5
+                  </p>
+                )}
+                {it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
+                {it.pros && <p className="text-sm">Pros: {it.pros}</p>}
+                {it.cons && <p className="text-sm">Cons: {it.cons}</p>}
+                <div className="flex flex-wrap gap-2 mt-1">
+                  <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(`/api/moderation/${kind}/${it.id}/approve`, 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
+                    Approve
+                  </button>
+                  <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject(kind, it.id)}>
+                    Reject
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function ThreadControls() {
+  const threads = useForumThreads(undefined);
+  if (threads.error) return <ErrorState error={threads.error} retry={() => threads.mutate()} />;
+  if (!threads.data) return <SkeletonList count={2} lines={1} />;
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-controls">
+      <div className="card-body p-5">
+        <h2 id="q-controls" className="card-title text-lg">
+          Lock and pin discussions
+        </h2>
+        <ul className="divide-y divide-base-200">
+          {threads.data.map((t) => {
+            const s = threadStatus(t);
+            const run = async (what: string, title: string) => (await action(`/api/moderation/threads/${t.id}/${what}`, title, t.title)) && threads.mutate();
+            return (
+              <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
+                <span className="flex-1 min-w-48">
+                  <Link to={`/forum/threads/${t.id}`} className="link link-hover">
+                    {t.title}
+                  </Link>{' '}
+                  <span className={`badge badge-xs ${s.className}`}>{s.label}</span>
+                  {t.isSticky && <span className="badge badge-xs badge-primary ml-1">Sticky</span>}
+                </span>
+                <span className="flex gap-1">
+                  <button type="button" className="btn btn-xs" onClick={() => run(t.isLocked ? 'unlock' : 'lock', t.isLocked ? 'Thread Unlocked' : 'Thread Locked')}>
+                    {t.isLocked ? 'Unlock' : 'Lock'}
+                  </button>
+                  <button type="button" className="btn btn-xs" onClick={() => run(t.isSticky ? 'unsticky' : 'sticky', t.isSticky ? 'Thread Unpinned' : 'Thread Pinned')}>
+                    {t.isSticky ? 'Unstick' : 'Make sticky'}
+                  </button>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+export function ModerationPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const { data, error, mutate } = useSWR(isAuthenticated ? 'moderation/queue' : null, () => getJson<Queue>('/api/moderation/queue'));
+  const [reject, setReject] = useState<{ kind: Kind; id: number } | null>(null);
+  const close = useCallback(() => setReject(null), []);
+  const forbidden = error instanceof ApiRequestError && (error.status === 403 || error.status === 401);
+  const missing = error instanceof ApiRequestError && error.status === 404;
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/forum', label: 'Forum' }, { label: 'Moderation' }]} />
+      <h1 className="text-3xl font-bold mt-2 mb-4">Moderation</h1>
+      {isLoading ? (
+        <SkeletonList count={2} lines={3} />
+      ) : !isAuthenticated ? (
+        <EmptyState icon="shield" title="Moderators only">
+          <p>Sign in with a moderator or admin account to see the moderation queue.</p>
+          <a href={loginHref()} className="btn btn-primary btn-sm mt-3">
+            Sign In
+          </a>
+        </EmptyState>
+      ) : forbidden ? (
+        <EmptyState icon="shield" title="Moderators only">
+          Your account is not a forum moderator or admin.
+        </EmptyState>
+      ) : missing ? (
+        <EmptyState icon="shield" title="Moderation is not available yet" />
+      ) : error ? (
+        <ErrorState error={error} retry={() => mutate()} />
+      ) : !data ? (
+        <SkeletonList count={3} lines={3} />
+      ) : (
+        <div className="grid gap-4">
+          {data.permissions?.isAdmin && <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />}
+          <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
+          <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
+          <ThreadControls />
+        </div>
+      )}
+      <RejectDialog target={reject} onClose={close} onDone={() => mutate()} />
+    </div>
+  );
+}
