@@ -104,8 +104,8 @@ export function ForumPage() {
         {newButton('New Discussion')}
       </div>
 
-      <div className="grid lg:grid-cols-[16rem_1fr] gap-6 mt-6">
-        <aside className="grid gap-4 content-start">
+      <div className="grid grid-cols-1 lg:grid-cols-[16rem_1fr] gap-6 mt-6">
+        <aside className="flex flex-col gap-4 min-w-0">
           <nav aria-label="Forum categories" className="card bg-base-100 border border-base-300">
             <div className="card-body p-3">
               <h2 className="font-semibold px-2 pt-1">Categories</h2>
@@ -150,7 +150,7 @@ export function ForumPage() {
           )}
         </aside>
 
-        <section aria-label={selected ? `${selected.name} discussions` : 'All discussions'}>
+        <section className="min-w-0" aria-label={selected ? `${selected.name} discussions` : 'All discussions'}>
           {selected?.description && <p className="mb-3 text-sm opacity-80">{selected.description}</p>}
           {threads.error ? (
             <ErrorState error={threads.error} retry={() => threads.mutate()} />

@@ -53,7 +53,7 @@ export function JobsPage() {
           </label>
           <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
-            <FilterSelect id="educationLevel" label="Education level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
+            <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
             <FilterSelect id="subject" label="Subject" value={values.subject} onChange={(v) => set({ subject: v })} options={SUBJECTS} allLabel="All subjects" />
             <FilterSelect id="keyStage" label="Key stage" value={values.keyStage} onChange={(v) => set({ keyStage: v })} options={KEY_STAGES} allLabel="All key stages" />
             <FilterSelect id="contractType" label="Contract" value={values.contractType} onChange={(v) => set({ contractType: v })} options={CONTRACT_TYPES} allLabel="All contract types" />

@@ -200,7 +200,7 @@ function Sidebar({ school, interviews }: { school: School; interviews: number | 
   const close = useCallback(() => setDialog(null), []);
   const s = school.stats;
   return (
-    <aside className="grid gap-4 content-start">
+    <aside className="flex flex-col gap-4 min-w-0">
       <section className="card bg-base-100 border border-base-300" aria-labelledby="quick-stats">
         <div className="card-body p-5">
           <h2 id="quick-stats" className="card-title text-lg">
@@ -303,14 +303,14 @@ export function SchoolDetailPage() {
                   {k}
                 </span>
               ))}
-              <OfstedBadge rating={school.ofstedRating} className="badge-md" />
+              <OfstedBadge rating={school.ofstedRating} />
             </div>
             {school.ofstedInspectionDate && <p className="text-xs opacity-70">Ofsted latest inspection {formatDate(school.ofstedInspectionDate)}</p>}
           </div>
         </div>
       </header>
 
-      <div className="grid lg:grid-cols-[1fr_20rem] gap-6 mt-6">
+      <div className="grid grid-cols-1 lg:grid-cols-[1fr_20rem] gap-6 mt-6">
         <div className="min-w-0">
           <Tabs<TabKey>
             label="School sections"

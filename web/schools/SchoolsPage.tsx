@@ -105,7 +105,7 @@ export function SchoolsPage() {
           </label>
           <div className="grid gap-2 sm:grid-cols-3">
             <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
-            <FilterSelect id="educationLevel" label="Education level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
+            <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
             <FilterSelect id="type" label="School type" value={values.type} onChange={(v) => set({ type: v })} options={SCHOOL_TYPES} allLabel="All school types" />
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
