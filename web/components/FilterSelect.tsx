@@ -1,8 +1,10 @@
 /** A labelled select whose first option is 'all' (spec §5: 'all' means no filter). */
 export function FilterSelect({ id, label, value, onChange, options, allLabel }: { id: string; label: string; value: string; onChange: (v: string) => void; options: readonly string[]; allLabel: string }) {
   return (
-    <label className="select select-sm w-full" htmlFor={id}>
-      <span className="label min-w-0">{label}</span>
+    <div className="select select-sm w-full">
+      <label className="label min-w-0" htmlFor={id}>
+        {label}
+      </label>
       <select id={id} name={id} value={value || 'all'} onChange={(e) => onChange(e.target.value)}>
         <option value="all">{allLabel}</option>
         {options.map((o) => (
@@ -11,6 +13,6 @@ export function FilterSelect({ id, label, value, onChange, options, allLabel }: 
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }

@@ -11,6 +11,7 @@ import { groupBySpine, londonDifferences, sourcesOf, type PayRow } from './allow
 
 /** The years the data holds (effective 1 September each year); latest first. */
 export const PAY_YEARS = ['2025-09-01', '2024-09-01', '2023-09-01'] as const;
+const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
 
 function Sources({ rows }: { rows: PayRow[] }) {
@@ -50,9 +51,9 @@ function ScalesTab({ rows }: { rows: PayRow[] }) {
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="pay-groups">
       {groups.map(([spine, list]) => (
-        <section key={spine} className="card bg-base-100 border border-base-300" aria-labelledby={`spine-${spine}`}>
+        <section key={spine} className="card bg-base-100 border border-base-300" aria-labelledby={`spine-${slug(spine)}`}>
           <div className="card-body p-5">
-            <h2 id={`spine-${spine}`} className="card-title text-lg">
+            <h2 id={`spine-${slug(spine)}`} className="card-title text-lg">
               {spine}
             </h2>
             <table className="table table-sm">
@@ -93,9 +94,9 @@ function AllowancesTab({ rows }: { rows: PayRow[] }) {
       </div>
       <div className="grid gap-4 lg:grid-cols-3" data-testid="allowance-areas">
         {areas.map(({ area, bySpine }) => (
-          <section key={area} className="card bg-base-100 border border-base-300" aria-labelledby={`area-${area}`}>
+          <section key={area} className="card bg-base-100 border border-base-300" aria-labelledby={`area-${slug(area)}`}>
             <div className="card-body p-5">
-              <h2 id={`area-${area}`} className="card-title text-lg">
+              <h2 id={`area-${slug(area)}`} className="card-title text-lg">
                 {area}
               </h2>
               {bySpine.length === 0 ? (
@@ -154,8 +155,10 @@ export function PayScalesPage() {
       <h1 className="text-3xl font-bold mt-2">Teacher Pay Scales</h1>
       <p className="opacity-80 mt-1">Statutory and advisory pay points for teachers in England and the three London pay areas.</p>
       <div className="grid gap-2 sm:grid-cols-3 mt-4">
-        <label className="select select-sm w-full" htmlFor="year">
-          <span className="label">Year</span>
+        <div className="select select-sm w-full">
+          <label className="label" htmlFor="year">
+            Year
+          </label>
           <select id="year" value={year} onChange={(e) => set({ year: e.target.value === PAY_YEARS[0] ? '' : e.target.value })}>
             {PAY_YEARS.map((y) => (
               <option key={y} value={y}>
@@ -163,15 +166,17 @@ export function PayScalesPage() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="select select-sm w-full" htmlFor="region">
-          <span className="label">Region</span>
+        </div>
+        <div className="select select-sm w-full">
+          <label className="label" htmlFor="region">
+            Region
+          </label>
           <select id="region" value={region} onChange={(e) => set({ region: e.target.value === 'England' ? '' : e.target.value })}>
             {PAY_REGIONS.map((r) => (
               <option key={r}>{r}</option>
             ))}
           </select>
-        </label>
+        </div>
         <FilterSelect id="paySpine" label="Pay scale" value={values.paySpine} onChange={(v) => set({ paySpine: v })} options={PAY_SPINES} allLabel="All pay scales" />
       </div>
       <EffectiveDates year={year} />

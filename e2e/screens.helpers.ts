@@ -1,0 +1,37 @@
+// Shared bits of the screen tests: one server + browser per file, API answers to compare against,
+// a signed-in user simulated at the network edge (sign-in is built on another branch).
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer, type RunningServer } from './harness';
+
+export interface Env {
+  server: RunningServer;
+  browser: BrowserContext;
+  api: <T = any>(path: string) => Promise<T>;
+  apiWithHeaders: (path: string) => Promise<{ body: any; headers: Headers }>;
+}
+
+export async function setup(): Promise<Env> {
+  const server = await startServer();
+  const browser = await launchBrowser();
+  const api = async (path: string) => (await fetch(server.url + path)).json();
+  const apiWithHeaders = async (path: string) => {
+    const res = await fetch(server.url + path);
+    return { body: await res.json(), headers: res.headers };
+  };
+  return { server, browser, api, apiWithHeaders };
+}
+
+export async function teardown(env: Env | undefined) {
+  await env?.browser?.close();
+  await env?.server?.stop();
+}
+
+export const TEST_USER = { id: 'demo:99', email: 'pat@demo.invalid', firstName: 'Pat', lastName: 'Teacher', profileImageUrl: null, isAdmin: false };
+
+/** Answers /api/auth/user with a user, as the sign-in branch will. */
+export async function signInAs(page: Page, user = TEST_USER) {
+  await page.route('**/api/auth/user', (route) => route.fulfill({ json: user }));
+}
+
+export const toastTitle = (page: Page) => page.getByTestId('toast-title');
+export const toastText = (page: Page) => page.getByTestId('toast-description');
