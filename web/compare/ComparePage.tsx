@@ -139,7 +139,7 @@ function SchoolCompareCard({ school, leaving, onRemove }: { school: SchoolListIt
         )}
         <p className="text-sm flex gap-1">
           <Icon name="pin" className="size-4 shrink-0 mt-0.5" />
-          <span>{[school.address, school.postcode, school.borough].filter(Boolean).join(', ')}</span>
+          <span>{[school.address, school.borough].filter(Boolean).join(', ')}</span>
         </p>
         <p className="text-sm">
           <span className="opacity-70">DfE Number: </span>

@@ -62,7 +62,7 @@ function Overview({ school }: { school: School }) {
             {school.religiousCharacter && <Info label="Religious character" value={school.religiousCharacter} />}
             {school.admissionPolicy && <Info label="Admissions" value={school.admissionPolicy} />}
             {school.phoneNumber && <Info label="Phone" value={<a className="link" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
-            {school.address && <Info label="Address" value={[school.address, school.postcode].filter(Boolean).join(', ')} />}
+            {school.address && <Info label="Address" value={school.address} />}
             <Info
               label="Ofsted"
               value={

@@ -1,0 +1,99 @@
+// The compare wizard (spec §2, §4, §5, §9) at phone and desktop size with real schools.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './harness';
+import { setup, teardown, type Env } from './screens.helpers';
+
+let env: Env;
+beforeAll(async () => {
+  env = await setup();
+});
+afterAll(() => teardown(env));
+
+const WEIGHT: Record<string, number> = { Outstanding: 4, Good: 3, 'Requires Improvement': 2, Inadequate: 1 };
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+describe('compare', () => {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`runs the wizard to 3 schools with insights sorted as §9 says (${label})`, async () => {
+      const all: any[] = await env.api('/api/schools?limit=5000');
+      const unique = all.filter((s) => all.filter((x) => x.name === s.name).length === 1 && s.numberOfPupils);
+      // Three schools with different grades and sizes: the insight orders then differ.
+      const good = unique.find((s) => s.ofstedRating === 'Good' && s.numberOfPupils > 1000)!;
+      const outstanding = unique.find((s) => s.ofstedRating === 'Outstanding' && s.numberOfPupils < 400)!;
+      const ri = unique.find((s) => s.ofstedRating === 'Requires Improvement' && s.numberOfPupils > 400 && s.numberOfPupils < 1000)!;
+      const picks = [ri, good, outstanding];
+
+      const page = await env.browser.newPage();
+      await page.setViewportSize(size);
+      let schoolCalls = 0;
+      page.on('request', (r) => r.url().includes('/api/schools') && schoolCalls++);
+      await page.goto(env.server.url + '/compare');
+      expect(await page.getByText('Compare up to 3 London schools side-by-side with authentic data').isVisible()).toBe(true);
+      expect(await page.getByText('Select schools to start comparing').isVisible()).toBe(true);
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
+      await page.waitForTimeout(300);
+      expect(schoolCalls).toBe(0); // schools load only when the picker first opens
+
+      for (const [i, s] of picks.entries()) {
+        await page.getByRole('button', { name: 'Add School to Compare' }).click();
+        const picker = page.getByTestId('compare-picker');
+        await expect.poll(() => picker.locator('#compare-options li').count()).toBeGreaterThan(0);
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe('compare-search');
+        // Chosen schools are not offered again.
+        for (const chosen of picks.slice(0, i)) {
+          await picker.getByLabel('Search schools to compare').fill(chosen.name);
+          await expect.poll(() => picker.getByText(`No schools match "${chosen.name}".`).isVisible()).toBe(true);
+        }
+        await picker.getByLabel('Search schools to compare').fill(s.name);
+        const option = picker.getByRole('button', { name: new RegExp(`^${esc(s.name)}`) });
+        await expect.poll(() => option.count()).toBe(1);
+        await option.click();
+        await expect.poll(() => page.getByTestId('compare-card').count()).toBe(i + 1);
+        expect(await page.getByTestId('compare-picker').count()).toBe(0);
+        expect(await page.getByTestId('insights').count()).toBe(i + 1 >= 2 ? 1 : 0);
+      }
+      // At 3 the add button and picker are gone.
+      expect(await page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(0);
+      expect(await page.getByTestId('compare-chips').locator('> li').count()).toBe(3);
+
+      const cards = page.getByTestId('compare-card');
+      const first = cards.first();
+      // The register snapshot has no staff counts: the ratio then says N/A (§5).
+      expect(await first.getByTestId('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
+      expect(await first.getByTestId('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
+      expect(await first.getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);
+      expect(await first.innerText()).toContain('DfE Number: Not specified');
+      expect(await cards.nth(2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
+      if (ri.website) expect(await first.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
+
+      const bySize = [...picks].sort((a, b) => b.numberOfPupils - a.numberOfPupils);
+      const sizeRows = await page.getByTestId('size-insights').locator('> li').allInnerTexts();
+      expect(sizeRows.map((t) => t.replace(/^Largest\s*/, '').split('\n')[0].trim())).toEqual(bySize.map((s) => s.name));
+      expect(sizeRows[0]).toContain(`${bySize[0].numberOfPupils.toLocaleString('en-GB')} pupils`);
+      expect(sizeRows[0]).toContain('Largest');
+      const byGrade = [...picks].sort((a, b) => WEIGHT[b.ofstedRating] - WEIGHT[a.ofstedRating]);
+      const gradeRows = await page.getByTestId('ofsted-insights').locator('> li').allInnerTexts();
+      expect(gradeRows.map((t) => t.replace(/^Best\s*/, '').split('\n')[0].trim())).toEqual(byGrade.map((s) => s.name));
+      await screenshot(page, `compare-3-${label}`);
+
+      // Remove through a chip: the add button comes back; with one school left, no insights.
+      await page.getByRole('button', { name: `Remove ${good.name}`, exact: true }).click();
+      await expect.poll(() => cards.count()).toBe(2);
+      expect(await page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(1);
+      await page.getByRole('button', { name: `Remove ${outstanding.name} from comparison` }).click();
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await page.getByTestId('insights').count()).toBe(0);
+      // The picker closes with its close button and Escape.
+      await page.getByRole('button', { name: 'Add School to Compare' }).click();
+      await page.getByRole('button', { name: 'Close school picker' }).click();
+      expect(await page.getByTestId('compare-picker').count()).toBe(0);
+      await page.getByRole('button', { name: 'Add School to Compare' }).click();
+      await page.keyboard.press('Escape');
+      expect(await page.getByTestId('compare-picker').count()).toBe(0);
+      await page.close();
+    }, 90_000);
+  }
+});
