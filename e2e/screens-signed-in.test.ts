@@ -1,0 +1,219 @@
+// The contribution forms as a signed-in user. Sign-in and the contributions API are built on
+// other branches, so the signed-in user and the write endpoints' answers are given at the
+// network edge (page.route); the forms, their client-side checks (the API's own zod schemas),
+// the toasts and the dialogs' focus handling are the real ones.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot } from './harness';
+import { setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+
+let env: Env;
+let schoolId: number;
+beforeAll(async () => {
+  env = await setup();
+  schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
+});
+afterAll(() => teardown(env));
+
+async function signedInPage(path: string, size = PHONE, setupRoutes?: (page: Page) => Promise<void>) {
+  const page = await env.browser.newPage();
+  await page.setViewportSize(size);
+  await signInAs(page);
+  await setupRoutes?.(page);
+  await page.goto(env.server.url + path);
+  return page;
+}
+
+describe('review dialog', () => {
+  it('opens with focus on the first field, shows the §5 messages, closes with Escape and returns focus', async () => {
+    const posted: unknown[] = [];
+    const page = await signedInPage(`/schools/${schoolId}`, PHONE, async (p) => {
+      await p.route(`**/api/schools/${schoolId}/reviews`, (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        posted.push(route.request().postDataJSON());
+        return route.fulfill({ status: 201, json: { id: 1 } });
+      });
+    });
+    const open = page.getByRole('button', { name: 'Write a Review' });
+    await open.click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
+    // Defaults: every rating 5, Current, would recommend.
+    expect(await dialog.getByLabel('Overall rating').inputValue()).toBe('5');
+    expect(await dialog.getByLabel('Employment status').inputValue()).toBe('Current');
+    expect(await dialog.getByLabel('I would recommend this school to a friend').isChecked()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    expect(await page.getByTestId('error-jobTitle').innerText()).toBe('Job title is required');
+    expect(await page.getByTestId('error-yearsAtSchool').innerText()).toBe('Years at school is required');
+    expect(await page.getByTestId('error-pros').innerText()).toBe('Please provide at least 10 characters');
+    expect(await page.getByTestId('error-cons').innerText()).toBe('Please provide at least 10 characters');
+    expect(await dialog.getByLabel('Job title').getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'review-dialog-errors-phone');
+    expect(posted).toHaveLength(0);
+
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Write a Review');
+
+    await open.click();
+    await dialog.getByLabel('Job title').fill('Teacher of English');
+    await dialog.getByLabel('Years at school').selectOption('3-5 years');
+    await dialog.getByLabel('Leadership').selectOption('2');
+    await dialog.getByLabel('Pros', { exact: true }).fill('Supportive department and great pupils.');
+    await dialog.getByLabel('Cons', { exact: true }).fill('Marking load is heavy at times.');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Review Submitted');
+    expect(await toastText(page).innerText()).toBe('Your review has been submitted and is pending approval.');
+    expect(posted[0]).toMatchObject({ jobTitle: 'Teacher of English', yearsAtSchool: '3-5 years', overallRating: 5, leadershipRating: 2, wouldRecommend: true, employmentStatus: 'Current' });
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.close();
+  });
+
+  it("shows the API's field messages beside the fields and 'Sign In Required' on a 401", async () => {
+    let answer: 'fields' | 'unauthorized' = 'fields';
+    const page = await signedInPage(`/schools/${schoolId}`, DESKTOP, async (p) => {
+      await p.route(`**/api/schools/${schoolId}/reviews`, (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        return answer === 'fields'
+          ? route.fulfill({ status: 400, json: { error: 'Invalid input', fields: { pros: 'Please keep this under 5,000 characters' } } })
+          : route.fulfill({ status: 401, json: { error: 'Unauthorized' } });
+      });
+    });
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByLabel('Job title').fill('Teacher');
+    await dialog.getByLabel('Years at school').selectOption('1-2 years');
+    await dialog.getByLabel('Pros', { exact: true }).fill('Long enough pros text');
+    await dialog.getByLabel('Cons', { exact: true }).fill('Long enough cons text');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => page.getByTestId('error-pros').innerText()).toBe('Please keep this under 5,000 characters');
+    answer = 'unauthorized';
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
+    expect(await toastText(page).innerText()).toBe('Please sign in to submit a review.');
+    await page.waitForURL(/\/api\/login/);
+    await page.close();
+  });
+});
+
+describe('interview dialog', () => {
+  it('has the §5 defaults, checks the description length and thanks the user', async () => {
+    const page = await signedInPage(`/schools/${schoolId}`, PHONE, async (p) => {
+      await p.route(`**/api/schools/${schoolId}/interviews`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 201, json: { id: 9 } }) : route.fallback()));
+    });
+    await page.getByRole('button', { name: 'Share Interview Experience' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Interview Experience' });
+    expect(await dialog.getByLabel('Difficulty').inputValue()).toBe('Medium');
+    expect(await dialog.getByLabel('Outcome').inputValue()).toBe('Offer');
+    expect(await dialog.getByLabel('Overall experience (optional)').inputValue()).toBe('5');
+    await dialog.getByLabel('Job title').fill('Teacher of Maths');
+    await dialog.getByLabel('Describe the interview process').fill('Too short');
+    await dialog.getByRole('button', { name: 'Submit Experience' }).click();
+    expect(await page.getByTestId('error-processDescription').innerText()).toBe('Please provide at least 20 characters');
+    await dialog.getByLabel('Describe the interview process').fill('A lesson observation, then a panel interview with the head.');
+    await dialog.getByRole('button', { name: 'Submit Experience' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Interview Experience Submitted');
+    expect(await toastText(page).innerText()).toBe('Thank you for sharing your interview experience.');
+    await page.close();
+  });
+});
+
+describe('teacher mood', () => {
+  it('creates with Share My Experience / Share Mood, then offers Update My Mood / Update Mood', async () => {
+    let saved: null | { emoji: string; mood: string; comment: string | null; anonymous: boolean; updatedAt: string } = null;
+    const methods: string[] = [];
+    const page = await signedInPage(`/schools/${schoolId}`, PHONE, async (p) => {
+      await p.route(`**/api/schools/${schoolId}/user-mood`, (route) => route.fulfill({ json: saved }));
+      await p.route(`**/api/schools/${schoolId}/mood`, (route) => {
+        methods.push(route.request().method());
+        const body = route.request().postDataJSON();
+        saved = { emoji: body.emoji, mood: body.mood, comment: body.comment ?? null, anonymous: body.anonymous, updatedAt: new Date().toISOString() };
+        return route.fulfill({ json: saved });
+      });
+    });
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await page.getByRole('button', { name: 'Share My Experience' }).click();
+    const submit = page.getByRole('button', { name: 'Share Mood' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByTestId('mood-form').getByText('Generally satisfied').click();
+    expect(await submit.isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Share My Experience' }).click();
+    expect(await page.getByRole('button', { name: 'Share Mood' }).isDisabled()).toBe(true); // cancel cleared it
+    await page.getByTestId('mood-form').getByText('Generally satisfied').click();
+    await page.getByLabel('Comment (optional)').fill('  Friendly staff room  ');
+    await page.getByRole('button', { name: 'Share Mood' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Mood updated!');
+    expect(await toastText(page).innerText()).toBe('Thank you for sharing your experience.');
+    await expect.poll(() => page.getByRole('button', { name: 'Update My Mood' }).count()).toBe(1);
+    expect(await page.getByTestId('my-mood').innerText()).toContain('Generally satisfied');
+    await page.getByRole('button', { name: 'Update My Mood' }).click();
+    await page.getByTestId('mood-form').getByText('Really struggling').click();
+    await page.getByRole('button', { name: 'Update Mood' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe('Your mood has been updated successfully.');
+    expect(methods).toEqual(['POST', 'PUT']);
+    await screenshot(page, 'mood-phone');
+    await page.close();
+  });
+});
+
+describe('save heart and new discussion', () => {
+  it('saves and removes a job with the §8 toasts', async () => {
+    let saved = false;
+    const page = await signedInPage('/jobs', DESKTOP, async (p) => {
+      await p.route('**/api/jobs/*/saved', (route) => route.fulfill({ json: { saved } }));
+      await p.route('**/api/jobs/*/save', (route) => {
+        saved = route.request().method() === 'POST';
+        return route.fulfill({ json: { saved } });
+      });
+    });
+    const heart = page.getByTestId('save-job').first();
+    await heart.click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Job Saved');
+    expect(await toastText(page).innerText()).toBe('Job has been added to your saved jobs.');
+    await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+    await heart.click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Job Removed');
+    expect(await toastText(page).innerText()).toBe('Job has been removed from your saved jobs.');
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    await page.close();
+  });
+
+  it('starts a discussion from the dialog with its messages, Creating... and the toasts', async () => {
+    let fail = true;
+    const page = await signedInPage('/forum', PHONE, async (p) => {
+      await p.route('**/api/forum/threads', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        await new Promise((r) => setTimeout(r, 300));
+        return fail ? route.fulfill({ status: 429, json: { error: 'Too many posts: try again in a minute' } }) : route.fulfill({ status: 201, json: { id: 77 } });
+      });
+    });
+    await page.getByRole('button', { name: 'New Discussion' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Start a New Discussion' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByLabel('Content').evaluate((el) => getComputedStyle(el).minHeight)).toBe('200px');
+    await dialog.getByRole('button', { name: 'Create Discussion' }).click();
+    expect(await page.getByTestId('error-categoryId').innerText()).toBe('Please choose a category');
+    expect(await page.getByTestId('error-title').innerText()).toBe('Title is required');
+    expect(await page.getByTestId('error-content').innerText()).toBe('Content is required');
+    await dialog.getByLabel('Category').selectOption({ index: 1 });
+    await dialog.getByLabel('Title').fill('Best commute tips?');
+    await dialog.getByLabel('Content').fill('How do you all manage the Northern line at 7am?');
+    await dialog.getByRole('button', { name: 'Create Discussion' }).click();
+    await expect.poll(() => dialog.getByRole('button', { name: 'Creating...' }).count()).toBe(1);
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Error');
+    expect(await toastText(page).innerText()).toBe('Too many posts: try again in a minute');
+    expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
+    fail = false;
+    await dialog.getByRole('button', { name: 'Create Discussion' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Thread Created');
+    expect(await toastText(page).innerText()).toBe('Your thread has been submitted for moderation and will appear once approved.');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'New Discussion' }).click();
+    expect(await dialog.getByLabel('Title').inputValue()).toBe(''); // reset after success
+    await page.close();
+  });
+});
