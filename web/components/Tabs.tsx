@@ -36,7 +36,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
             aria-selected={t.key === active}
             aria-controls={`${base}-panel`}
             tabIndex={t.key === active ? 0 : -1}
-            className={`tab whitespace-nowrap ${t.key === active ? 'tab-active' : ''}`}
+            className={`tab whitespace-nowrap ${t.key === active ? "tab-active" : "text-base-content"}`}
             onClick={() => onChange(t.key)}
           >
             {t.label}

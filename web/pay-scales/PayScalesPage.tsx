@@ -57,7 +57,7 @@ function ScalesTab({ rows }: { rows: PayRow[] }) {
               {spine}
             </h2>
             <table className="table table-sm">
-              <thead>
+              <thead className="text-base-content">
                 <tr>
                   <th scope="col">Point</th>
                   <th scope="col" className="text-right">

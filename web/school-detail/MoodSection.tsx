@@ -55,7 +55,7 @@ function MoodStats({ schoolId }: { schoolId: number }) {
                 <li key={i} className="bg-base-200 rounded-box p-3 text-sm">
                   <span aria-hidden="true">{c.emoji} </span>
                   <span className="sr-only">{MOODS.find((m) => m.mood === c.mood)?.label}: </span>
-                  {c.comment} <span className="opacity-60 text-xs">· {timeAgo(c.updatedAt)}</span>
+                  {c.comment} <span className="opacity-80 text-xs">· {timeAgo(c.updatedAt)}</span>
                 </li>
               ))}
             </ul>
