@@ -34,12 +34,16 @@ describe('jobs', () => {
     expect(await noHorizontalScroll(page)).toBe(true);
     await screenshot(page, 'jobs-phone');
 
+    // On a phone the selects fold behind 'Filters'.
+    expect(await page.getByLabel('Borough').isVisible()).toBe(false);
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Borough').selectOption('Camden');
     await page.waitForURL(/borough=Camden/);
     const camden = await env.api('/api/jobs?borough=Camden');
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${camden.length} jobs found`);
     await page.getByLabel('Key stage').selectOption('Primary');
     await page.waitForURL(/keyStage=Primary/);
+    expect(await page.getByRole('button', { name: /^Filters/ }).innerText()).toContain('2 active');
     expect(new URL(page.url()).search).toBe('?borough=Camden&keyStage=Primary');
     const both = await env.api('/api/jobs?borough=Camden&keyStage=Primary');
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${both.length} ${both.length === 1 ? 'job' : 'jobs'} found`);
@@ -102,6 +106,7 @@ describe('schools', () => {
     expect(await page.getByTestId('schools-count').innerText()).toBe(`Showing 100 of ${total.toLocaleString('en-GB')} schools`);
     expect(await more.innerText()).toContain(`${(total - 100).toLocaleString('en-GB')} remaining`);
 
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Borough', { exact: true }).selectOption('City of London');
     await page.waitForURL(/borough=City\+of\+London|borough=City%20of%20London/);
     const city = await env.apiWithHeaders('/api/schools?borough=City%20of%20London');

@@ -1,6 +1,7 @@
 import { useCallback, type ComponentType } from 'react';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
 import { FilterSelect } from '../components/FilterSelect';
+import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
@@ -51,14 +52,14 @@ export function JobsPage() {
             <span className="sr-only">Search jobs</span>
             <input id="job-search" type="search" placeholder="Search by job title, subject or school" value={search.text} onChange={(e) => search.setText(e.target.value)} />
           </label>
-          <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
             <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
             <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
             <FilterSelect id="subject" label="Subject" value={values.subject} onChange={(v) => set({ subject: v })} options={SUBJECTS} allLabel="All subjects" />
             <FilterSelect id="keyStage" label="Key stage" value={values.keyStage} onChange={(v) => set({ keyStage: v })} options={KEY_STAGES} allLabel="All key stages" />
             <FilterSelect id="contractType" label="Contract" value={values.contractType} onChange={(v) => set({ contractType: v })} options={CONTRACT_TYPES} allLabel="All contract types" />
             <FilterSelect id="schoolType" label="School type" value={values.schoolType} onChange={(v) => set({ schoolType: v })} options={SCHOOL_TYPES} allLabel="All school types" />
-          </div>
+          </FiltersPanel>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data ? `${data.length} ${data.length === 1 ? 'job' : 'jobs'} found` : isLoading ? 'Loading jobs…' : ''}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPES } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { FilterSelect } from '../components/FilterSelect';
+import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
 import { SchoolImage } from '../components/SchoolImage';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -103,11 +104,11 @@ export function SchoolsPage() {
             <span className="sr-only">Search schools by name</span>
             <input id="school-search" type="search" placeholder="Search by school name" value={search.text} onChange={(e) => search.setText(e.target.value)} />
           </label>
-          <div className="grid gap-2 sm:grid-cols-3">
+          <FiltersPanel className="sm:grid-cols-3" activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
             <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
             <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
             <FilterSelect id="type" label="School type" value={values.type} onChange={(v) => set({ type: v })} options={SCHOOL_TYPES} allLabel="All school types" />
-          </div>
+          </FiltersPanel>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
               {info ? info.text : 'Loading schools…'}
