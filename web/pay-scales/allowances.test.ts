@@ -19,8 +19,8 @@ describe('pay scale helpers', () => {
     expect(fringe.bySpine).toEqual([]);
   });
   it('groups by spine with points ascending and hides London-named groups', () => {
-    const groups = groupBySpine([...rows.filter((r) => r.region === 'England'), row('England', 'London Allowance', 1, '1', 5)]);
-    expect(groups.map(([s]) => s)).toEqual(['Main Pay Range']);
+    const groups = groupBySpine([row('England', 'Unqualified Teacher', 1, '1', 22601), ...rows.filter((r) => r.region === 'England'), row('England', 'London Allowance', 1, '1', 5)]);
+    expect(groups.map(([s]) => s)).toEqual(['Main Pay Range', 'Unqualified Teacher']);
     expect(groups[0][1].map((r) => r.pointLabel)).toEqual(['M1', 'M2']);
   });
   it('lists distinct sources', () => {

@@ -1,6 +1,14 @@
 // London pay, computed from the data (spec §2 'London Allowances'). The data has no London-named
 // allowance groups: London pay is published as separate Inner, Outer and Fringe ranges, so the
 // extra a London area pays is that area's figure minus England's at the same spine point.
+import { PAY_SPINES } from '../../db/constants';
+
+/** Spines in the spec's order (Main, Upper, Leadership, Leading Practitioner, Unqualified). */
+export function spineOrder(spine: string) {
+  const i = (PAY_SPINES as readonly string[]).indexOf(spine);
+  return i < 0 ? PAY_SPINES.length : i;
+}
+
 export interface PayRow {
   paySpine: string;
   point: number;
@@ -33,7 +41,7 @@ export function londonDifferences(rows: PayRow[]) {
         const e = england.get(key(r))!;
         return { paySpine: r.paySpine, point: r.point, pointLabel: r.pointLabel ?? String(r.point), england: e.annualSalary, london: r.annualSalary, extra: r.annualSalary - e.annualSalary };
       })
-      .sort((a, b) => a.paySpine.localeCompare(b.paySpine) || a.point - b.point);
+      .sort((a, b) => spineOrder(a.paySpine) - spineOrder(b.paySpine) || a.paySpine.localeCompare(b.paySpine) || a.point - b.point);
     const bySpine = new Map<string, Difference[]>();
     for (const d of diffs) bySpine.set(d.paySpine, [...(bySpine.get(d.paySpine) ?? []), d]);
     return { area, bySpine: [...bySpine.entries()] };
@@ -47,7 +55,9 @@ export function groupBySpine(rows: PayRow[]) {
     if (r.paySpine.includes('London')) continue;
     groups.set(r.paySpine, [...(groups.get(r.paySpine) ?? []), r]);
   }
-  return [...groups.entries()].map(([spine, list]) => [spine, [...list].sort((a, b) => a.point - b.point)] as const);
+  return [...groups.entries()]
+    .sort(([a], [b]) => spineOrder(a) - spineOrder(b) || a.localeCompare(b))
+    .map(([spine, list]) => [spine, [...list].sort((a, b) => a.point - b.point)] as const);
 }
 
 /** The distinct sources behind a set of rows (each row's `source` joins several with ' | '). */
