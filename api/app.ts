@@ -3,10 +3,10 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
@@ -58,7 +58,7 @@ export function createApp(options: AppOptions) {
     });
   }
   app.use(securityHeaders());
-  app.use('/api/*', compress());
+  app.use('/api/*', compression());
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
     c.set('now', options.now ?? (() => new Date()));
