@@ -235,6 +235,17 @@ describe('POST /api/salaries', () => {
     expect(rows('salaries')).toBe(before);
   });
 
+  it('keeps the statistics k-anonymous: a group below 5 submissions shows its count, not its average', async () => {
+    const group = () => db.$client.prepare("select count(*) n, avg(annual_salary) a from salaries where job_title = 'Cover Supervisor'").get() as { n: number; a: number };
+    const stats = async () => (await call('GET', '/api/salaries/stats')).body.averageByRole.find((r: any) => r.role === 'Cover Supervisor');
+    while (group().n < 3) await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: 'Cover Supervisor', annualSalary: 24000 } });
+    db.$client.prepare("delete from salaries where job_title = 'Cover Supervisor' and id not in (select id from salaries where job_title = 'Cover Supervisor' order by id limit 3)").run();
+    await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: 'Cover Supervisor', annualSalary: 26000 } });
+    expect(await stats()).toMatchObject({ count: 4, average: null });
+    await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: 'Cover Supervisor', annualSalary: 27000 } });
+    expect(await stats()).toMatchObject({ count: 5, average: Math.round(group().a) });
+  });
+
   it('is idempotent', async () => {
     const before = rows('salaries');
     const a = await call('POST', '/api/salaries', { cookie: ada, body: salary, key: 'salary-1' });
