@@ -107,3 +107,26 @@ describe('idempotency middleware', () => {
     expect(keyRow('u:2', 'old')).toBeUndefined();
   });
 });
+
+describe('idempotency over real HTTP', () => {
+  it('five concurrent submissions with one key make one row and five identical answers', async () => {
+    const { serve } = await import('@hono/node-server');
+    const { testApp, signIn } = await import('../test-utils');
+    const { app, db: appDb } = testApp({ demo: false, rateLimit: false });
+    const cookie = signIn(appDb, { id: 'http:1', firstName: 'Hal' });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const body = JSON.stringify({ jobTitle: 'Headteacher', schoolType: 'Academy', borough: 'Brent', yearsExperience: '16+ years', annualSalary: 110000 });
+      const send = () =>
+        fetch(`http://127.0.0.1:${port}/api/salaries`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Idempotency-Key': 'http-key' }, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+      const answers = await Promise.all([send(), send(), send(), send(), send()]);
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.text)).size).toBe(1);
+      expect((appDb.$client.prepare("select count(*) n from salaries where user_id = 'http:1'").get() as { n: number }).n).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
