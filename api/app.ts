@@ -10,12 +10,16 @@ import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
 import { forumRoutes } from './routes/forum';
+import { meRoutes } from './routes/me';
+import { moderationRoutes } from './routes/moderation';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
 import { payScalesRoutes } from './routes/pay-scales';
 import { salariesRoutes } from './routes/salaries';
+import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
 import { serveApp } from './static';
@@ -31,6 +35,8 @@ export interface AppOptions {
   /** Production or https: Secure, `__Host-` session cookie. */
   production?: boolean;
   https?: boolean;
+  /** Per-user limits on contribution writes (default 20 a minute, 200 a day); false turns them off. */
+  rateLimit?: RateLimitOptions | false;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -41,13 +47,17 @@ export const api = new Hono<AppEnv>()
   .route('/salaries', salariesRoutes)
   .route('/pay-scales', payScalesRoutes)
   .route('/forum', forumRoutes)
-  .route('/stats', statsRoutes);
+  .route('/stats', statsRoutes)
+  .route('/saved-jobs', savedJobsRoutes)
+  .route('/me', meRoutes)
+  .route('/moderation', moderationRoutes);
 export type ApiType = typeof api;
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMITS);
   app.onError(onError);
   app.use(requestId());
   if (options.logRequests) {
@@ -62,6 +72,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
     c.set('now', options.now ?? (() => new Date()));
+    if (rateLimiter) c.set('rateLimiter', rateLimiter);
     c.header('Cache-Control', 'no-store');
     await next();
   });

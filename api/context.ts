@@ -1,5 +1,6 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
+import type { RateLimiter } from './middleware/rate-limit';
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -13,5 +14,7 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** Per-user write limits of this app (absent: no limit). */
+    rateLimiter?: RateLimiter;
   };
 }

@@ -58,13 +58,21 @@ describe('outbox state machine', () => {
     const db = fresh();
     await enqueue(item('x'), db, 0);
     for (const status of [500, 503, 409, 429]) {
-      const { f } = fakeFetch(() => json(status, { error: 'later' }));
+      const { f } = fakeFetch(() => (status === 409 ? new Response('{"error":"Still processing"}', { status, headers: { 'Retry-After': '1' } }) : json(status, { error: 'later' })));
       await drainOutbox({ db, fetch: f, force: true });
     }
     expect((await db.outbox.get('x'))!).toMatchObject({ state: 'pending', attempts: 4 });
     expect(backoff(1)).toBe(5000);
     expect(backoff(2)).toBe(10_000);
     expect(backoff(30)).toBe(600_000);
+  });
+
+  it('marks a plain 409 conflict failed (not retried forever)', async () => {
+    const db = fresh();
+    await enqueue(item('c'), db);
+    const { f } = fakeFetch(() => json(409, { error: 'Mood already exists' }));
+    const summary = await drainOutbox({ db, fetch: f });
+    expect(summary.failed[0]).toMatchObject({ key: 'c', state: 'failed', error: 'Mood already exists' });
   });
 
   it('marks a validation refusal failed with the server messages; resend puts it back', async () => {

@@ -55,8 +55,10 @@ export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) 
   }
   if (res.ok) return { type: 'sent', status: res.status, data };
   if (res.status === 401) return { type: 'needs-auth', status: 401, text: text || res.statusText };
-  // 408 timeout, 409 "first request still in flight", 425, 429 rate limit: try again later.
-  if (res.status >= 500 || [408, 409, 425, 429].includes(res.status)) return { type: 'retry', status: res.status, text: text || res.statusText };
+  // 408 timeout, 425, 429 rate limit, and 409 with Retry-After (the first request with this key
+  // is still in flight): try again later. A plain 409 is a real conflict (e.g. a mood that exists).
+  const inFlight = res.status === 409 && res.headers.has('Retry-After');
+  if (res.status >= 500 || inFlight || [408, 425, 429].includes(res.status)) return { type: 'retry', status: res.status, text: text || res.statusText };
   const body = (data ?? {}) as { error?: string; fields?: Record<string, string> };
   return { type: 'failed', status: res.status, error: body.error ?? (text || res.statusText), fields: body.fields, text: text || res.statusText };
 }
