@@ -11,6 +11,8 @@ import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { cookieSettings, session } from './middleware/session';
+import { adminJobsRoutes } from './routes/admin-jobs';
+import { adminSchoolImagesRoutes } from './routes/admin-school-images';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
@@ -18,6 +20,7 @@ import { payScalesRoutes } from './routes/pay-scales';
 import { salariesRoutes } from './routes/salaries';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
+import { externalServices, type ExternalOptions } from './services/external';
 import { serveApp } from './static';
 
 export interface AppOptions {
@@ -31,12 +34,17 @@ export interface AppOptions {
   /** Production or https: Secure, `__Host-` session cookie. */
   production?: boolean;
   https?: boolean;
+  /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
+  external?: ExternalOptions;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
+  .route('/jobs', adminJobsRoutes)
   .route('/jobs', jobsRoutes)
+  // Before /schools so /schools/images/... is never read as /schools/:id.
+  .route('/schools/images', adminSchoolImagesRoutes)
   .route('/schools', schoolsRoutes)
   .route('/salaries', salariesRoutes)
   .route('/pay-scales', payScalesRoutes)
@@ -48,6 +56,7 @@ export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
+  const external = externalServices(options.external);
   app.onError(onError);
   app.use(requestId());
   if (options.logRequests) {
@@ -62,6 +71,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
     c.set('now', options.now ?? (() => new Date()));
+    c.set('external', external);
     c.header('Cache-Control', 'no-store');
     await next();
   });

@@ -1,5 +1,6 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
+import type { ExternalServices } from './services/external';
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -13,5 +14,7 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** The Teaching Vacancies feed settings and the school image batches. */
+    external: ExternalServices;
   };
 }
