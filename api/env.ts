@@ -26,10 +26,10 @@ export const envSchema = z.object({
   LOG_REQUESTS: flag,
   /** The Teaching Vacancies jobs API (default: the public GOV.UK feed). */
   TEACHING_VACANCIES_URL: z.url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' }).optional().or(z.literal('').transform(() => undefined)),
-  /** Refresh Jobs on a timer every N minutes (0 or unset: only from the button). */
+  /** Refresh Jobs on a timer every N minutes (0 or unset: only from the button; decimals allowed). */
   JOBS_REFRESH_INTERVAL_MINUTES: z.union([
     z.literal('').transform(() => 0),
-    z.coerce.number({ message: 'must be a number of minutes' }).int('must be a whole number of minutes').min(0, 'must be 0 or more').max(10080, 'must be at most 10080 (one week)'),
+    z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(10080, 'must be at most 10080 (one week)'),
   ]).default(0),
 });
 
