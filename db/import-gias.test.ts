@@ -155,3 +155,10 @@ describe('GIAS register refresh', () => {
     check.$client.close();
   });
 });
+
+describe('decodeWindows1252', () => {
+  it('maps 0x80-0x9F to the Windows-1252 characters (Node 20 TextDecoder does not)', async () => {
+    const { decodeWindows1252 } = await import('./import-gias');
+    expect(decodeWindows1252(Uint8Array.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x99, 0x9f, 0xe9, 0x41]))).toBe('€…‘’“”–—™Ÿé' + 'A');
+  });
+});

@@ -274,3 +274,18 @@ describe('http-fetch', () => {
     }
   });
 });
+
+describe('environment', () => {
+  it('parses TEACHING_VACANCIES_URL and JOBS_REFRESH_INTERVAL_MINUTES', async () => {
+    const { parseEnv } = await import('../env');
+    expect(parseEnv({}).TEACHING_VACANCIES_URL).toBeUndefined();
+    expect(parseEnv({}).JOBS_REFRESH_INTERVAL_MINUTES).toBe(0);
+    expect(parseEnv({ TEACHING_VACANCIES_URL: 'http://mirror.internal/api/v1/jobs.json', JOBS_REFRESH_INTERVAL_MINUTES: '60' })).toMatchObject({
+      TEACHING_VACANCIES_URL: 'http://mirror.internal/api/v1/jobs.json',
+      JOBS_REFRESH_INTERVAL_MINUTES: 60,
+    });
+    expect(() => parseEnv({ TEACHING_VACANCIES_URL: 'not a url' })).toThrow(/TEACHING_VACANCIES_URL: must be a URL/);
+    expect(() => parseEnv({ JOBS_REFRESH_INTERVAL_MINUTES: 'hourly' })).toThrow(/JOBS_REFRESH_INTERVAL_MINUTES: must be a number of minutes/);
+    expect(() => parseEnv({ JOBS_REFRESH_INTERVAL_MINUTES: '-5' })).toThrow(/must be 0 or more/);
+  });
+});
