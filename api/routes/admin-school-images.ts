@@ -22,7 +22,7 @@ export const adminSchoolImagesRoutes = new Hono<AppEnv>()
   .post('/batch-update', requireAdmin, validate('query', batchQuery), (c) => {
     const { limit } = c.req.valid('query');
     const { batch, alreadyRunning } = c.get('external').images.start(c.get('db'), limit ?? DEFAULT_BATCH_LIMIT);
-    return c.json({ id: batch.id, status: batch.status, total: batch.total, processed: batch.processed, updated: batch.updated, alreadyRunning }, 202);
+    return c.json({ id: batch.id, status: batch.status, total: batch.total, processed: batch.processed, updated: batch.updated, results: batch.results, alreadyRunning }, 202);
   })
   .get('/batch-update/:id', requireAdmin, validate('param', batchParam), (c) => {
     const batch = c.get('external').images.get(c.req.valid('param').id);
