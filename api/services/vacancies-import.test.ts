@@ -188,6 +188,16 @@ describe('POST /api/jobs/refresh', () => {
     expect(total).toBe(before - 2 + 3);
   });
 
+  it('stops at the page cap, imports what it read and deactivates nothing', async () => {
+    pages = standardFeed();
+    const { db } = setup();
+    const app = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: feedServer.url + '/api/v1/jobs.json', feed: { maxPages: 2 } } });
+    const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) } });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ pages: 2, capped: true, imported: 2, deactivated: 0, deletedJobs: 2 });
+    expect(byUrl(db, 'year-3-argyle')).toBeUndefined();
+  });
+
   it('answers 401 signed out and 403 to a signed-in non-admin, and changes nothing', async () => {
     pages = standardFeed();
     const { db, app, refresh } = setup();
