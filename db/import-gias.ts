@@ -106,7 +106,8 @@ export function registerRecord(r: Record<string, string>, borough: string): Reco
     phone: clean(r.TelephoneNum),
     type: clean(r['TypeOfEstablishment (name)']),
     type_group: clean(r['EstablishmentTypeGroup (name)']),
-    phase: clean(r['PhaseOfEducation (name)']),
+    // "Not applicable" is a real phase (independent schools, PRUs, colleges); the shipped data keeps it.
+    phase: (r['PhaseOfEducation (name)'] ?? '').trim(),
     borough,
     la_code: la,
     establishment_number: estab,
@@ -236,7 +237,10 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
       for (const field of FIELDS) {
         const value = mapped[field];
         if (value == null || value === '') continue;
-        if (value !== current[field]) (changes as Record<string, unknown>)[field] = value;
+        if (value === current[field]) continue;
+        // "020 7283 1147" and "02072831147" are the same number.
+        if (field === 'phoneNumber' && String(value).replace(/\D/g, '') === (current.phoneNumber ?? '').replace(/\D/g, '')) continue;
+        (changes as Record<string, unknown>)[field] = value;
       }
       const reopening = !current.isActive;
       const changed = Object.keys(changes);
