@@ -12,6 +12,8 @@ import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
+import { adminJobsRoutes } from './routes/admin-jobs';
+import { adminSchoolImagesRoutes } from './routes/admin-school-images';
 import { forumRoutes } from './routes/forum';
 import { meRoutes } from './routes/me';
 import { moderationRoutes } from './routes/moderation';
@@ -22,6 +24,7 @@ import { salariesRoutes } from './routes/salaries';
 import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
+import { externalServices, type ExternalOptions } from './services/external';
 import { serveApp } from './static';
 
 export interface AppOptions {
@@ -37,12 +40,17 @@ export interface AppOptions {
   https?: boolean;
   /** Per-user limits on contribution writes (default 20 a minute, 200 a day); false turns them off. */
   rateLimit?: RateLimitOptions | false;
+  /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
+  external?: ExternalOptions;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = new Hono<AppEnv>()
   .route('/health', healthRoutes)
+  .route('/jobs', adminJobsRoutes)
   .route('/jobs', jobsRoutes)
+  // Before /schools so /schools/images/... is never read as /schools/:id.
+  .route('/schools/images', adminSchoolImagesRoutes)
   .route('/schools', schoolsRoutes)
   .route('/salaries', salariesRoutes)
   .route('/pay-scales', payScalesRoutes)
@@ -58,6 +66,7 @@ export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMITS);
+  const external = externalServices(options.external);
   app.onError(onError);
   app.use(requestId());
   if (options.logRequests) {
@@ -73,6 +82,7 @@ export function createApp(options: AppOptions) {
     c.set('db', options.db);
     c.set('now', options.now ?? (() => new Date()));
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
+    c.set('external', external);
     c.header('Cache-Control', 'no-store');
     await next();
   });

@@ -1,6 +1,7 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit';
+import type { ExternalServices } from './services/external';
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -16,5 +17,7 @@ export interface AppEnv {
     sessionId: string | null;
     /** Per-user write limits of this app (absent: no limit). */
     rateLimiter?: RateLimiter;
+    /** The Teaching Vacancies feed settings and the school image batches. */
+    external: ExternalServices;
   };
 }

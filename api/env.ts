@@ -24,6 +24,18 @@ export const envSchema = z.object({
   DIST_DIR: z.string().optional(),
   /** Log one line per request (default: on except in tests). */
   LOG_REQUESTS: flag,
+  /** The Teaching Vacancies jobs API (default: the public GOV.UK feed). */
+  TEACHING_VACANCIES_URL: z.url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' }).optional().or(z.literal('').transform(() => undefined)),
+  /** Refresh Jobs on a timer every N minutes (0 or unset: only from the button; decimals allowed). */
+  JOBS_REFRESH_INTERVAL_MINUTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a number of minutes' })
+      .min(0, 'must be 0 or more')
+      .max(10080, 'must be at most 10080 (one week)')
+      .optional()
+      .transform((v) => v ?? 0),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean; appUrl: string };

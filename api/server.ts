@@ -5,6 +5,8 @@ import { openDatabase } from '../db/client';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { parseEnv } from './env';
+import { FeedError, refreshJobsOnce } from './services/vacancies-import';
+import { externalServices } from './services/external';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -20,8 +22,10 @@ const db = openDatabase(env.DATABASE_PATH);
 const seeded = seed(db, { demo: env.seedDemo });
 console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
 
+const external = { teachingVacanciesUrl: env.TEACHING_VACANCIES_URL };
 const app = createApp({
   db,
+  external,
   distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
   logRequests: env.logRequests,
   adminEmails: env.ADMIN_EMAILS,
@@ -31,6 +35,21 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Teachers In London Talk listening on http://localhost:${info.port}`);
 });
+
+// Refresh Jobs on a schedule (JOBS_REFRESH_INTERVAL_MINUTES); the button and the timer share one lock.
+if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
+  const feed = externalServices(external).feed;
+  const every = env.JOBS_REFRESH_INTERVAL_MINUTES * 60_000;
+  console.log(`Refresh Jobs every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
+  setInterval(() => {
+    const { started, promise } = refreshJobsOnce(db, feed, new Date());
+    if (!started) return;
+    promise.then(
+      (r) => console.log(`Scheduled job refresh: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`),
+      (e) => console.error(`Scheduled job refresh failed: ${e instanceof FeedError ? e.message : e}`),
+    );
+  }, every).unref();
+}
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
