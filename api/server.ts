@@ -57,6 +57,8 @@ function shutdown(signal: string) {
     db.$client.close();
     process.exit(0);
   });
+  // Keep-alive connections with no request in flight would hold the close open.
+  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
   setTimeout(() => process.exit(0), 3000).unref();
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
