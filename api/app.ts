@@ -12,6 +12,8 @@ import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { cookieSettings, session } from './middleware/session';
 import { forumRoutes } from './routes/forum';
+import type { SignInProvider } from './lib/oidc';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
 import { payScalesRoutes } from './routes/pay-scales';
@@ -31,10 +33,13 @@ export interface AppOptions {
   /** Production or https: Secure, `__Host-` session cookie. */
   production?: boolean;
   https?: boolean;
+  /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
+  signIn?: readonly SignInProvider[];
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = new Hono<AppEnv>()
+  .route('/', authRoutes)
   .route('/health', healthRoutes)
   .route('/jobs', jobsRoutes)
   .route('/schools', schoolsRoutes)
@@ -59,13 +64,16 @@ export function createApp(options: AppOptions) {
   }
   app.use(securityHeaders());
   app.use('/api/*', compress());
+  const cookies = cookieSettings({ production: !!options.production, https: !!options.https });
+  const auth = { providers: options.signIn ?? [], cookies };
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
+    c.set('auth', auth);
     c.set('now', options.now ?? (() => new Date()));
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use('/api/*', session({ settings: cookieSettings({ production: !!options.production, https: !!options.https }), adminEmails: options.adminEmails ?? [] }));
+  app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);

@@ -1,5 +1,7 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
+import type { SignInProvider } from './lib/oidc';
+import type { CookieSettings } from './middleware/session';
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -13,5 +15,7 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** Sign-in providers and cookie settings (routes/auth.ts). */
+    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings };
   };
 }

@@ -1,10 +1,12 @@
 // Entry point: read the environment, open (create, migrate, seed) the database, listen.
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../db/client';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { parseEnv } from './env';
+import { callbackUrl, oidcProvider, providersFromEnv } from './lib/oidc';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -20,6 +22,22 @@ const db = openDatabase(env.DATABASE_PATH);
 const seeded = seed(db, { demo: env.seedDemo });
 console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
 
+// Sign-in: the providers of the environment; with none outside production, the local provider.
+let signIn = providersFromEnv(env.signIn, env.appUrl);
+let devOidc: { close(): Promise<void> } | undefined;
+if (signIn.length === 0 && env.NODE_ENV !== 'production') {
+  const { startDevOidc } = await import('./dev-oidc/provider');
+  const client = { clientId: 'tilt-local', clientSecret: randomBytes(24).toString('base64url') };
+  const redirect = callbackUrl(env.appUrl, 'dev');
+  const dev = await startDevOidc({ port: env.DEV_OIDC_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1), redirectUris: [redirect], ...client });
+  devOidc = dev;
+  // prompt=login: the form every time, so you can sign in as someone else after signing out.
+  signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: dev.issuer, ...client, extraAuthParams: { prompt: 'login' } }, redirect)];
+  console.log(`No sign-in provider configured: local sign-in provider (development only) at ${dev.issuer}`);
+} else if (signIn.length === 0) {
+  console.warn('No sign-in provider configured (GOOGLE_*, MICROSOFT_ENTRA_*, OIDC_*): /api/login answers 503.');
+}
+
 const app = createApp({
   db,
   distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
@@ -27,6 +45,7 @@ const app = createApp({
   adminEmails: env.ADMIN_EMAILS,
   production: env.NODE_ENV === 'production',
   https: env.appUrl.startsWith('https:'),
+  signIn,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Teachers In London Talk listening on http://localhost:${info.port}`);
@@ -34,6 +53,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
+  void devOidc?.close();
   server.close(() => {
     db.$client.close();
     process.exit(0);
