@@ -33,6 +33,61 @@ interface Account {
   name: string;
 }
 
+/** Tokens that die with their grant (revokeByGrantId); sessions and interactions do not. */
+const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+/** In-memory storage (the provider's own quick-start adapter, minus its warning): data ends with the process. */
+function memoryAdapter() {
+  const store = new Map<string, { payload: Record<string, unknown>; expires?: number }>();
+  const live = (key: string) => {
+    const hit = store.get(key);
+    if (hit?.expires !== undefined && hit.expires < Date.now()) {
+      store.delete(key);
+      return undefined;
+    }
+    return hit?.payload;
+  };
+  return class MemoryAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
+      if (store.size > 10_000) for (const key of [...store.keys()]) live(key);
+      store.set(this.key(id), { payload, expires: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
+      if (GRANTABLE.has(this.model) && payload.grantId) store.set(`grant:${payload.grantId}:${this.key(id)}`, { payload: { key: this.key(id) } });
+      if (this.model === 'Session' && payload.uid) store.set(`uid:${this.model}:${payload.uid}`, { payload: { id } });
+      if (payload.userCode) store.set(`userCode:${this.model}:${payload.userCode}`, { payload: { id } });
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      const ref = live(`uid:${this.model}:${uid}`);
+      return ref ? live(this.key(String(ref.id))) : undefined;
+    }
+    async findByUserCode(userCode: string) {
+      const ref = live(`userCode:${this.model}:${userCode}`);
+      return ref ? live(this.key(String(ref.id))) : undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const key of [...store.keys()]) {
+        if (key.startsWith(`grant:${grantId}:`)) {
+          store.delete(String(store.get(key)!.payload.key));
+          store.delete(key);
+        }
+      }
+    }
+  };
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 function signInPage(uid: string, loginHint: string, error?: string) {
@@ -106,6 +161,8 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
         token_endpoint_auth_method: 'client_secret_basic',
       },
     ],
+    adapter: memoryAdapter(),
+    ttl: { Interaction: 3600, Session: 14 * 86_400, Grant: 14 * 86_400, AccessToken: 3600, IdToken: 3600, AuthorizationCode: 60 },
     jwks: { keys: [{ ...jwk, kid: 'dev', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: [randomBytes(32).toString('base64url')] },
     pkce: { required: () => true },

@@ -48,9 +48,10 @@ function cookiesOf(res: Response): Record<string, string> {
   return out;
 }
 
+let signInPagesShown = 0;
+
 /** Plays the browser at the provider: follows redirects, fills the form, stops at the app's callback. */
-async function atProvider(authorizeUrl: string, person: { email: string; name: string }): Promise<string> {
-  const jar = new Map<string, string>();
+async function atProvider(authorizeUrl: string, person: { email: string; name: string }, jar = new Map<string, string>()): Promise<string> {
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   let url = authorizeUrl;
   let init: RequestInit = {};
@@ -67,11 +68,19 @@ async function atProvider(authorizeUrl: string, person: { email: string; name: s
     const html = await res.text();
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
     if (res.status !== 200 || !action) throw new Error(`unexpected answer ${res.status} at ${url}: ${html.slice(0, 300)}`);
-    expect(html).toContain('name="email"');
-    expect(html).toContain('name="name"');
-    expect(html.match(/<button/g)).toHaveLength(1);
+    let body: URLSearchParams;
+    if (html.includes('name="email"')) {
+      // The sign-in page: a plain form with email, name and one button.
+      expect(html).toContain('name="name"');
+      expect(html.match(/<button/g)).toHaveLength(1);
+      body = new URLSearchParams(person);
+      signInPagesShown++;
+    } else {
+      // The provider's own auto-submitted form (ending the previous person's provider session).
+      body = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    }
     url = new URL(action, url).toString();
-    init = { method: 'POST', body: new URLSearchParams(person).toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+    init = { method: 'POST', body: body.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
   }
   throw new Error('too many redirects');
 }
@@ -141,6 +150,22 @@ describe('sign-in through the local OpenID provider', () => {
     expect(second.session.split('.')[0]).not.toBe(first.session.split('.')[0]);
     expect(db.select().from(users).where(eq(users.id, 'dev:ada@example.test')).get()!.lastName).toBe('King');
     expect(db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('shows the form again for the next sign-in in the same browser (prompt=login) and can switch person', async () => {
+    const { app } = setup();
+    const jar = new Map<string, string>();
+    const shownBefore = signInPagesShown;
+    for (const person of [{ email: 'ada@example.test', name: 'Ada Lovelace' }, { email: 'grace@example.test', name: 'Grace Hopper' }]) {
+      const { authorize, pending } = await startLogin(app);
+      const callback = await atProvider(authorize, person, jar);
+      const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${pending}` } });
+      expect(res.status).toBe(302);
+      const me = await (await app.request('/api/auth/user', { headers: { Cookie: `tilt_session=${cookiesOf(res).tilt_session}` } })).json();
+      expect(me.email).toBe(person.email);
+    }
+    expect(jar.has('_session')).toBe(true);
+    expect(signInPagesShown - shownBefore).toBe(2);
   });
 
   it('reads the userinfo endpoint when the ID token carries no email (conformIdTokenClaims)', async () => {
