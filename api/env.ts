@@ -16,7 +16,7 @@ export const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).default('data/app.db'),
   SESSION_SECRET: z.string().optional(),
   /** Public origin of the app (sign-in redirect URIs, Secure cookies when https). */
-  APP_URL: z.url({ message: 'must be a URL such as https://teachers.example' }).optional(),
+  APP_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL such as https://teachers.example' }).optional()),
   /** Comma-separated emails of the administrators. */
   ADMIN_EMAILS: z
     .string()

@@ -8,7 +8,7 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
       <label htmlFor={id} className="label text-sm font-medium mb-1 block">
         {label}
       </label>
-      <input id={id} className="input w-full" value={value ?? ''} placeholder="Not provided" readOnly />
+      <input id={id} className="input w-full bg-base-200" value={value ?? ''} placeholder="Not provided" readOnly />
     </div>
   );
 }
