@@ -29,7 +29,11 @@ if (signIn.length === 0 && env.NODE_ENV !== 'production') {
   const { startDevOidc } = await import('./dev-oidc/provider');
   const client = { clientId: 'tilt-local', clientSecret: randomBytes(24).toString('base64url') };
   const redirect = callbackUrl(env.appUrl, 'dev');
-  const dev = await startDevOidc({ port: env.DEV_OIDC_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1), redirectUris: [redirect], ...client });
+  const port = env.DEV_OIDC_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+  const dev = await startDevOidc({ port, redirectUris: [redirect], ...client }).catch((error: NodeJS.ErrnoException) => {
+    console.error(`The local sign-in provider could not listen on port ${port} (${error.code ?? error.message}); set DEV_OIDC_PORT to a free port.`);
+    process.exit(1);
+  });
   devOidc = dev;
   // prompt=login: the form every time, so you can sign in as someone else after signing out.
   signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: dev.issuer, ...client, extraAuthParams: { prompt: 'login' } }, redirect)];

@@ -373,3 +373,15 @@ describe('safeReturnTo', () => {
     }
   });
 });
+
+describe('local provider', () => {
+  it('refuses to start in production', async () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await expect(startDevOidc({ port: 0, redirectUris: [callbackUrl(APP, 'dev')], ...client })).rejects.toThrow('never runs in production');
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
+});
