@@ -26,6 +26,7 @@ async function fillProviderForm(page: Page, email: string, name: string) {
   expect(await page.locator('form button').count()).toBe(1);
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="name"]').fill(name);
+  await screenshot(page, 'auth-local-provider-form');
   await page.locator('form button[type="submit"]').click();
 }
 

@@ -29,9 +29,9 @@ function devProvider(issuer = op.issuer): SignInProvider {
   return oidcProvider({ id: 'dev', label: 'Local sign-in', issuer, ...client, extraAuthParams: { prompt: 'login' } }, callbackUrl(APP, 'dev'));
 }
 
-function setup(options: { adminEmails?: string[]; signIn?: SignInProvider[] } = {}) {
+function setup(options: { adminEmails?: string[]; signIn?: SignInProvider[]; production?: boolean } = {}) {
   const db = testDb({ demo: false });
-  const app = createApp({ db, adminEmails: options.adminEmails, signIn: options.signIn ?? [devProvider()] });
+  const app = createApp({ db, adminEmails: options.adminEmails, signIn: options.signIn ?? [devProvider()], production: options.production });
   app.get('/api/admin-probe', requireAdmin, (c) => c.json({ ok: true }));
   return { db, app };
 }
@@ -274,6 +274,22 @@ describe('sign-in through the local OpenID provider', () => {
 });
 
 describe('sessions and guards on the real app', () => {
+  it('in production both cookies are Secure and __Host- prefixed', async () => {
+    const { app } = setup({ production: true });
+    const login = await app.request(`${APP}/api/login`);
+    const oauthLine = login.headers.getSetCookie()[0];
+    expect(oauthLine).toMatch(/^__Host-tilt_oauth=[\w-]+; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    const pending = cookiesOf(login)['__Host-tilt_oauth'];
+    const callback = await atProvider(login.headers.get('location')!, { email: 'ada@example.test', name: 'Ada' });
+    const res = await app.request(callback, { headers: { Cookie: `__Host-tilt_oauth=${pending}` } });
+    expect(res.status).toBe(302);
+    const sessionLine = res.headers.getSetCookie().find((l) => l.startsWith('__Host-tilt_session='))!;
+    expect(sessionLine).toMatch(/HttpOnly/);
+    expect(sessionLine).toMatch(/Secure/);
+    const me = await app.request('/api/auth/user', { headers: { Cookie: `__Host-tilt_session=${cookiesOf(res)['__Host-tilt_session']}` } });
+    expect((await me.json()).email).toBe('ada@example.test');
+  });
+
   it('/api/auth/user: 401 JSON for a visitor and for an expired session', async () => {
     const { app, db } = setup();
     const visitor = await app.request('/api/auth/user');
