@@ -95,7 +95,7 @@ function signInPage(uid: string, loginHint: string, error?: string) {
 <title>Local sign-in (development)</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
-main{background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(22rem,calc(100vw - 2rem))}
+main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(22rem,calc(100vw - 2rem))}
 h1{font-size:1.3rem;margin:0 0 .3rem}p{margin:0 0 1rem;color:#475569;font-size:.9rem;line-height:1.4}
 label{display:block;font-weight:600;margin:.8rem 0 .3rem}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;border-radius:.5rem;font-size:1rem}
 button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#1e3a8a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
