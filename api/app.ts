@@ -17,6 +17,8 @@ import { adminSchoolImagesRoutes } from './routes/admin-school-images';
 import { forumRoutes } from './routes/forum';
 import { meRoutes } from './routes/me';
 import { moderationRoutes } from './routes/moderation';
+import type { SignInProvider } from './lib/oidc';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
 import { payScalesRoutes } from './routes/pay-scales';
@@ -42,10 +44,13 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions | false;
   /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
   external?: ExternalOptions;
+  /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
+  signIn?: readonly SignInProvider[];
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = new Hono<AppEnv>()
+  .route('/', authRoutes)
   .route('/health', healthRoutes)
   .route('/jobs', adminJobsRoutes)
   .route('/jobs', jobsRoutes)
@@ -78,15 +83,18 @@ export function createApp(options: AppOptions) {
   }
   app.use(securityHeaders());
   app.use('/api/*', compression());
+  const cookies = cookieSettings({ production: !!options.production, https: !!options.https });
+  const auth = { providers: options.signIn ?? [], cookies };
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
+    c.set('auth', auth);
     c.set('now', options.now ?? (() => new Date()));
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
     c.set('external', external);
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use('/api/*', session({ settings: cookieSettings({ production: !!options.production, https: !!options.https }), adminEmails: options.adminEmails ?? [] }));
+  app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);

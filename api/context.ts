@@ -2,6 +2,8 @@ import type { DB } from '../db/client';
 import type { User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit';
 import type { ExternalServices } from './services/external';
+import type { SignInProvider } from './lib/oidc';
+import type { CookieSettings } from './middleware/session';
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -19,5 +21,7 @@ export interface AppEnv {
     rateLimiter?: RateLimiter;
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;
+    /** Sign-in providers and cookie settings (routes/auth.ts). */
+    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings };
   };
 }

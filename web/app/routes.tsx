@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { ComingSoonPage } from '../coming-soon/ComingSoonPage';
+import { DashboardPage } from '../dashboard/DashboardPage';
 import { HomePage } from '../home/HomePage';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { AboutUsPage } from '../static-pages/AboutUsPage';
@@ -24,6 +25,8 @@ export const routes: RouteObject[] = [
       { path: '/career-advice', element: <CareerAdvicePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/about-us', element: <AboutUsPage /> },
+      // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
+      { path: '/dashboard', element: <DashboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -65,7 +65,10 @@ export function Header() {
                   {user.email && <span className="block text-xs font-normal truncate">{user.email}</span>}
                 </li>
                 <li>
-                  <Link to="/dashboard">Dashboard</Link>
+                  {/* Blur so the focus-driven dropdown closes after navigating. */}
+                  <Link to="/dashboard" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
+                    Dashboard
+                  </Link>
                 </li>
                 <li>
                   <a href={LOGOUT_URL}>Sign Out</a>
