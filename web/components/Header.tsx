@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LOGOUT_URL, loginHref, useAuth } from '../data/auth';
+import { loginHref, useAuth } from '../data/auth';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 import { NAV_LINKS } from './nav';
+import { SignOutButton } from './SignOutButton';
 
 export function Logo() {
   return (
@@ -71,7 +72,7 @@ export function Header() {
                   </Link>
                 </li>
                 <li>
-                  <a href={LOGOUT_URL}>Sign Out</a>
+                  <SignOutButton />
                 </li>
               </ul>
             </div>

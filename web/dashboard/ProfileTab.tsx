@@ -1,6 +1,7 @@
 // The Profile tab (spec §2): first name, last name and email, read-only (the identity provider
 // manages the profile), and Sign Out.
-import { LOGOUT_URL, type CurrentUser } from '../data/auth';
+import type { CurrentUser } from '../data/auth';
+import { SignOutButton } from '../components/SignOutButton';
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string | null }) {
   return (
@@ -29,9 +30,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
         </div>
         <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
         <div className="card-actions">
-          <a href={LOGOUT_URL} className="btn btn-outline btn-error">
-            Sign Out
-          </a>
+          <SignOutButton className="btn btn-outline btn-error" />
         </div>
       </div>
     </section>

@@ -13,7 +13,7 @@ export interface CurrentUser {
 
 export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
-export const LOGOUT_URL = '/api/logout';
+export { LOGOUT_URL } from '../offline/sign-out';
 
 async function fetchUser(): Promise<CurrentUser> {
   const res = await fetch('/api/auth/user', { credentials: 'include' });
