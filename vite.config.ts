@@ -1,11 +1,49 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+export const THEME_COLOR = '#1e3a8a';
 
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      // Our own TypeScript service worker (sw/sw.ts): precache, navigation fallback, images, sync.
+      strategies: 'injectManifest',
+      srcDir: '../sw',
+      filename: 'sw.ts',
+      // Registered from code with workbox-window (web/offline/register-sw.ts), never inline.
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        id: '/',
+        name: 'Teachers In London Talk',
+        short_name: 'TILT',
+        description: 'Teaching jobs, school profiles, anonymous reviews and salaries, pay scales and a forum for teachers in London. Works offline.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        lang: 'en-GB',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        categories: ['education', 'business'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,ico}'],
+        rollupFormat: 'iife',
+      },
+    }),
+  ],
   build: {
     outDir: '../dist',
     emptyOutDir: true,

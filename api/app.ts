@@ -3,21 +3,30 @@
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
+import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
+import { adminJobsRoutes } from './routes/admin-jobs';
+import { adminSchoolImagesRoutes } from './routes/admin-school-images';
 import { forumRoutes } from './routes/forum';
+import { meRoutes } from './routes/me';
+import { moderationRoutes } from './routes/moderation';
+import type { SignInProvider } from './lib/oidc';
+import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
 import { payScalesRoutes } from './routes/pay-scales';
 import { salariesRoutes } from './routes/salaries';
+import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
+import { externalServices, type ExternalOptions } from './services/external';
 import { serveApp } from './static';
 
 export interface AppOptions {
@@ -31,23 +40,38 @@ export interface AppOptions {
   /** Production or https: Secure, `__Host-` session cookie. */
   production?: boolean;
   https?: boolean;
+  /** Per-user limits on contribution writes (default 20 a minute, 200 a day); false turns them off. */
+  rateLimit?: RateLimitOptions | false;
+  /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
+  external?: ExternalOptions;
+  /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
+  signIn?: readonly SignInProvider[];
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = new Hono<AppEnv>()
+  .route('/', authRoutes)
   .route('/health', healthRoutes)
+  .route('/jobs', adminJobsRoutes)
   .route('/jobs', jobsRoutes)
+  // Before /schools so /schools/images/... is never read as /schools/:id.
+  .route('/schools/images', adminSchoolImagesRoutes)
   .route('/schools', schoolsRoutes)
   .route('/salaries', salariesRoutes)
   .route('/pay-scales', payScalesRoutes)
   .route('/forum', forumRoutes)
-  .route('/stats', statsRoutes);
+  .route('/stats', statsRoutes)
+  .route('/saved-jobs', savedJobsRoutes)
+  .route('/me', meRoutes)
+  .route('/moderation', moderationRoutes);
 export type ApiType = typeof api;
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMITS);
+  const external = externalServices(options.external);
   app.onError(onError);
   app.use(requestId());
   if (options.logRequests) {
@@ -58,14 +82,19 @@ export function createApp(options: AppOptions) {
     });
   }
   app.use(securityHeaders());
-  app.use('/api/*', compress());
+  app.use('/api/*', compression());
+  const cookies = cookieSettings({ production: !!options.production, https: !!options.https });
+  const auth = { providers: options.signIn ?? [], cookies };
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
+    c.set('auth', auth);
     c.set('now', options.now ?? (() => new Date()));
+    if (rateLimiter) c.set('rateLimiter', rateLimiter);
+    c.set('external', external);
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use('/api/*', session({ settings: cookieSettings({ production: !!options.production, https: !!options.https }), adminEmails: options.adminEmails ?? [] }));
+  app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);

@@ -1,5 +1,9 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
+import type { RateLimiter } from './middleware/rate-limit';
+import type { ExternalServices } from './services/external';
+import type { SignInProvider } from './lib/oidc';
+import type { CookieSettings } from './middleware/session';
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -13,5 +17,11 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** Per-user write limits of this app (absent: no limit). */
+    rateLimiter?: RateLimiter;
+    /** The Teaching Vacancies feed settings and the school image batches. */
+    external: ExternalServices;
+    /** Sign-in providers and cookie settings (routes/auth.ts). */
+    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings };
   };
 }

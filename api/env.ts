@@ -1,6 +1,9 @@
 // Environment variables, parsed once at boot. A bad value stops the server with a clear message.
 import { z } from 'zod';
 
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(emptyToUndefined, z.string().trim().optional());
+
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
@@ -13,7 +16,7 @@ export const envSchema = z.object({
   DATABASE_PATH: z.string().min(1).default('data/app.db'),
   SESSION_SECRET: z.string().optional(),
   /** Public origin of the app (sign-in redirect URIs, Secure cookies when https). */
-  APP_URL: z.url({ message: 'must be a URL such as https://teachers.example' }).optional(),
+  APP_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL such as https://teachers.example' }).optional()),
   /** Comma-separated emails of the administrators. */
   ADMIN_EMAILS: z
     .string()
@@ -24,9 +27,60 @@ export const envSchema = z.object({
   DIST_DIR: z.string().optional(),
   /** Log one line per request (default: on except in tests). */
   LOG_REQUESTS: flag,
+  /** The Teaching Vacancies jobs API (default: the public GOV.UK feed). */
+  TEACHING_VACANCIES_URL: z.url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' }).optional().or(z.literal('').transform(() => undefined)),
+  /** Refresh Jobs on a timer every N minutes (0 or unset: only from the button; decimals allowed). */
+  JOBS_REFRESH_INTERVAL_MINUTES: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ message: 'must be a number of minutes' })
+      .min(0, 'must be 0 or more')
+      .max(10080, 'must be at most 10080 (one week)')
+      .optional()
+      .transform((v) => v ?? 0),
+  ),
+  // Sign-in providers (README "Sign-in"). A provider counts as configured when its client id is set.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  MICROSOFT_ENTRA_TENANT_ID: optionalText,
+  MICROSOFT_ENTRA_CLIENT_ID: optionalText,
+  MICROSOFT_ENTRA_CLIENT_SECRET: optionalText,
+  OIDC_ISSUER: z.preprocess(emptyToUndefined, z.url({ message: 'must be the issuer URL, such as https://login.example.org' }).optional()),
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  /** Button label of the generic OpenID Connect provider on the chooser page. */
+  OIDC_NAME: optionalText,
+  /** Port of the local development sign-in provider (default PORT + 1); never used in production. */
+  DEV_OIDC_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
 });
 
-export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean; appUrl: string };
+/** The sign-in providers configured in the environment, checked for completeness. */
+export interface SignInEnv {
+  google?: { clientId: string; clientSecret: string };
+  microsoft?: { tenantId: string; clientId: string; clientSecret: string };
+  oidc?: { issuer: string; clientId: string; clientSecret: string | null; name: string };
+}
+
+export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean; appUrl: string; signIn: SignInEnv };
+
+function signInEnv(env: z.infer<typeof envSchema>): { signIn: SignInEnv; problems: string[] } {
+  const problems: string[] = [];
+  const signIn: SignInEnv = {};
+  const need = (names: string[]) => {
+    const values = names.map((n) => env[n as keyof typeof env] as string | undefined);
+    if (values.every((v) => v === undefined)) return undefined;
+    names.forEach((n, i) => values[i] === undefined && problems.push(`  ${n}: must be set too (${names.filter((_, j) => values[j] !== undefined).join(', ')} is set)`));
+    return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
+  };
+  const google = need(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
+  if (google) signIn.google = { clientId: google[0], clientSecret: google[1] };
+  const microsoft = need(['MICROSOFT_ENTRA_TENANT_ID', 'MICROSOFT_ENTRA_CLIENT_ID', 'MICROSOFT_ENTRA_CLIENT_SECRET']);
+  if (microsoft) signIn.microsoft = { tenantId: microsoft[0], clientId: microsoft[1], clientSecret: microsoft[2] };
+  // The secret is optional: without it the client is a public one (PKCE only).
+  const oidc = need(['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
+  if (oidc) signIn.oidc = { issuer: oidc[0], clientId: oidc[1], clientSecret: env.OIDC_CLIENT_SECRET ?? null, name: env.OIDC_NAME ?? 'Single sign-on' };
+  return { signIn, problems };
+}
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -35,6 +89,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const env = parsed.data;
+  const { signIn, problems } = signInEnv(env);
+  if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
     throw new Error('Invalid environment:\n  SESSION_SECRET: must be set to at least 32 characters in production');
   }
@@ -43,5 +99,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
     logRequests: env.LOG_REQUESTS ?? env.NODE_ENV !== 'test',
+    signIn,
   };
 }

@@ -7,6 +7,7 @@ import { seed } from '../db/seed/index';
 import { users } from '../db/schema';
 import { createSession } from './lib/sessions';
 import { createApp } from './app';
+import type { RateLimitOptions } from './middleware/rate-limit';
 
 export function tempDbPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'tilt-test-')), 'app.db');
@@ -18,10 +19,10 @@ export function testDb(options: { demo?: boolean; now?: Date } = {}): DB {
   return db;
 }
 
-export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[] } = {}) {
+export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false } = {}) {
   const db = testDb(options);
   const now = options.now ?? new Date();
-  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails });
+  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit });
   const get = async (path: string) => {
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };

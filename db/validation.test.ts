@@ -59,3 +59,17 @@ describe('mood and thread', () => {
     expect(errors(threadInput, {})).toEqual({ title: 'Title is required', content: 'Content is required', categoryId: 'Please choose a category' });
   });
 });
+
+describe('numbers from JSON or form fields', () => {
+  const base = { pros: 'Great colleagues', cons: 'Long meetings', jobTitle: 'Teacher', yearsAtSchool: '1-2 years' };
+  it('accepts numbers and digit strings, refuses booleans, arrays and empty strings', () => {
+    expect(reviewInput.parse({ ...base, overallRating: '4' }).overallRating).toBe(4);
+    expect(errors(reviewInput, { ...base, overallRating: true })).toEqual({ overallRating: 'Rating must be between 1 and 5' });
+    expect(errors(reviewInput, { ...base, overallRating: [3] })).toEqual({ overallRating: 'Rating must be between 1 and 5' });
+    expect(errors(reviewInput, { ...base, overallRating: '' })).toEqual({ overallRating: 'Rating must be between 1 and 5' });
+    expect(errors(reviewInput, { ...base, overallRating: 2.5 })).toEqual({ overallRating: 'Rating must be between 1 and 5' });
+    expect(threadInput.parse({ title: 't', content: 'c', categoryId: '3' }).categoryId).toBe(3);
+    expect(errors(threadInput, { title: 't', content: 'c', categoryId: true })).toEqual({ categoryId: 'Please choose a category' });
+    expect(errors(threadInput, { title: 't', content: 'c', categoryId: '0x10' })).toEqual({ categoryId: 'Please choose a category' });
+  });
+});

@@ -56,7 +56,11 @@ const optionalText = (max: number) =>
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, required: string) =>
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? required : 'Choose one of the options') });
 
-const rating = z.coerce.number({ error: MESSAGES.rating }).int(MESSAGES.rating).min(1, MESSAGES.rating).max(5, MESSAGES.rating);
+/** A number, or a string of digits as a form field gives it; never true, [] or '' (Number() would read 1, 0, 0). */
+const wholeNumber = (message: string) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
+
+const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(1, MESSAGES.rating).max(5, MESSAGES.rating));
 
 export const reviewInput = z.object({
   overallRating: rating.default(5),
@@ -123,13 +127,16 @@ export type MoodInput = z.input<typeof moodInput>;
 export const threadInput = z.object({
   title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(200, MESSAGES.titleMax),
   content: requiredText(MESSAGES.content, 20000),
-  categoryId: z.coerce.number({ error: MESSAGES.category }).int(MESSAGES.category).positive(MESSAGES.category),
+  categoryId: wholeNumber(MESSAGES.category).pipe(z.number().positive(MESSAGES.category)),
 });
 export type ThreadInput = z.input<typeof threadInput>;
 
 export const postInput = z.object({
   content: requiredText(MESSAGES.content, 20000),
-  parentPostId: z.coerce.number().int().positive().nullish().transform((v) => v ?? undefined),
+  parentPostId: wholeNumber('Choose a reply of this thread')
+    .pipe(z.number().positive('Choose a reply of this thread'))
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 export type PostInput = z.input<typeof postInput>;
 

@@ -35,10 +35,12 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db'), port?: number): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   port ??= await freePort();
+  // The local sign-in provider (no provider configured) listens on its own free port.
+  const devOidcPort = env.DEV_OIDC_PORT ?? String(await freePort());
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, DEV_OIDC_PORT: devOidcPort, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));
@@ -63,7 +65,7 @@ export async function startServer(env: Record<string, string> = {}, databasePath
     output: () => log,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3000).unref();

@@ -41,6 +41,10 @@ export const limitOf = (max: number, fallback?: number) =>
     .optional()
     .transform((v) => v ?? fallback);
 
+/** A decimal id: '0x10', ' 1' or '1e3' are not ids (Number() would read them as 16, 1 and 1000). */
 export const idParam = z.object({
-  id: z.coerce.number({ message: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive'),
+  id: z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, 'Id must be a number')
+    .pipe(z.coerce.number<string>({ message: 'Id must be a number' }).int('Id must be a whole number').positive('Id must be positive')),
 });

@@ -1,15 +1,138 @@
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { forumCategories, forumThreads, users } from '../../db/schema';
-import type { AppEnv } from '../context';
-import { validate } from '../lib/validate';
+import type { DB } from '../../db/client';
+import { forumCategories, forumPosts, forumThreads, users } from '../../db/schema';
+import { postInput, threadInput } from '../../db/validation';
+import type { AppEnv, SessionUser } from '../context';
+import { ApiError, notFound } from '../lib/http-error';
+import { approvalState, may, moderatorGrants, type Grants } from '../lib/moderators';
+import { idParam, validate } from '../lib/validate';
+import { idempotency } from '../middleware/idempotency';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireUser } from '../middleware/session';
 
 export const threadsQuery = z.object({
   categoryId: z.union([z.literal('all'), z.literal(''), z.coerce.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive('Category must be positive')])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : undefined)),
 });
+
+/** A URL slug from a title: lower case ASCII words joined by '-', at most 200 characters. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 200)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'thread';
+}
+
+const threadColumns = {
+  id: forumThreads.id,
+  categoryId: forumThreads.categoryId,
+  userId: forumThreads.userId,
+  title: forumThreads.title,
+  slug: forumThreads.slug,
+  content: forumThreads.content,
+  isSticky: forumThreads.isSticky,
+  isApproved: forumThreads.isApproved,
+  isLocked: forumThreads.isLocked,
+  replyCount: forumThreads.replyCount,
+  viewCount: forumThreads.viewCount,
+  lastReplyAt: forumThreads.lastReplyAt,
+  rejectedAt: forumThreads.rejectedAt,
+  rejectionReason: forumThreads.rejectionReason,
+  createdAt: forumThreads.createdAt,
+  updatedAt: forumThreads.updatedAt,
+  categoryName: forumCategories.name,
+  categorySlug: forumCategories.slug,
+  firstName: users.firstName,
+};
+type ThreadRow = NonNullable<ReturnType<ReturnType<typeof selectThreads>['get']>>;
+
+/** A thread as the forum shows it: category name and author first name, never the user id. */
+function toThread({ categoryName, categorySlug, firstName, userId: _u, rejectedAt, rejectionReason, ...t }: ThreadRow) {
+  const status = approvalState({ isApproved: t.isApproved, rejectedAt });
+  return { ...t, status, ...(status === 'rejected' ? { rejectionReason } : {}), category: { id: t.categoryId, name: categoryName, slug: categorySlug }, user: { firstName } };
+}
+
+function selectThreads(db: DB) {
+  return db
+    .select(threadColumns)
+    .from(forumThreads)
+    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+    .leftJoin(users, eq(forumThreads.userId, users.id));
+}
+
+/**
+ * Which threads the viewer sees: approved ones for everyone; pending ones (not rejected) also to
+ * their author, to moderators of their category and to admins. Rejected threads show only to
+ * their author (with the reason) and to admins, on the thread page and in /api/me/activity.
+ */
+function canSeeThread(user: SessionUser | null, grants: Grants, t: { isApproved: boolean; rejectedAt: Date | null; userId: string | null; categoryId: number }) {
+  if (t.isApproved) return true;
+  if (!user) return false;
+  if (user.isAdmin || t.userId === user.id) return true;
+  if (t.rejectedAt) return false;
+  return grants.has(t.categoryId);
+}
+
+function loadThread(db: DB, id: number, user: SessionUser | null, grants: Grants) {
+  const row = selectThreads(db).where(and(eq(forumThreads.id, id), eq(forumCategories.isActive, true))).get();
+  if (!row || !canSeeThread(user, grants, row)) throw notFound('Thread');
+  return row;
+}
+
+interface ReplyNode {
+  id: number;
+  parentPostId: number | null;
+  content: string;
+  isApproved: boolean;
+  status: 'approved' | 'pending' | 'rejected';
+  createdAt: Date;
+  updatedAt: Date;
+  user: { firstName: string | null };
+  replies: ReplyNode[];
+}
+
+/** Replies as a tree through parentPostId, oldest first at every level. */
+function replyTree(db: DB, threadId: number, user: SessionUser | null, moderates: boolean): ReplyNode[] {
+  const visible: SQL[] = [eq(forumPosts.isApproved, true)];
+  if (user) {
+    const own = and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt));
+    if (own) visible.push(own);
+    if (moderates) visible.push(isNull(forumPosts.rejectedAt));
+  }
+  const rows = db
+    .select({
+      id: forumPosts.id,
+      parentPostId: forumPosts.parentPostId,
+      content: forumPosts.content,
+      isApproved: forumPosts.isApproved,
+      rejectedAt: forumPosts.rejectedAt,
+      createdAt: forumPosts.createdAt,
+      updatedAt: forumPosts.updatedAt,
+      firstName: users.firstName,
+    })
+    .from(forumPosts)
+    .leftJoin(users, eq(forumPosts.userId, users.id))
+    .where(and(eq(forumPosts.threadId, threadId), or(...visible)))
+    .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
+    .all();
+  const nodes = new Map<number, ReplyNode>();
+  for (const { firstName, rejectedAt, ...p } of rows) {
+    nodes.set(p.id, { ...p, status: approvalState({ isApproved: p.isApproved, rejectedAt }), user: { firstName }, replies: [] });
+  }
+  const roots: ReplyNode[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parentPostId !== null ? nodes.get(node.parentPostId) : undefined;
+    (parent ? parent.replies : roots).push(node);
+  }
+  return roots;
+}
 
 export const forumRoutes = new Hono<AppEnv>()
   .get('/categories', (c) =>
@@ -25,31 +148,74 @@ export const forumRoutes = new Hono<AppEnv>()
   )
   .get('/threads', validate('query', threadsQuery), (c) => {
     const { categoryId } = c.req.valid('query');
-    const where: SQL[] = [eq(forumThreads.isApproved, true), eq(forumCategories.isActive, true)];
+    const db = c.get('db');
+    const user = c.get('user');
+    const visible: (SQL | undefined)[] = [eq(forumThreads.isApproved, true)];
+    if (user?.isAdmin) visible.push(isNull(forumThreads.rejectedAt));
+    else if (user) {
+      visible.push(and(isNull(forumThreads.rejectedAt), eq(forumThreads.userId, user.id)));
+      const moderated = [...moderatorGrants(db, user.id).keys()];
+      if (moderated.length) visible.push(and(isNull(forumThreads.rejectedAt), inArray(forumThreads.categoryId, moderated)));
+    }
+    const where: (SQL | undefined)[] = [or(...visible), eq(forumCategories.isActive, true)];
     if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
-    const rows = c
-      .get('db')
-      .select({
-        id: forumThreads.id,
-        categoryId: forumThreads.categoryId,
-        title: forumThreads.title,
-        slug: forumThreads.slug,
-        content: forumThreads.content,
-        isSticky: forumThreads.isSticky,
-        isApproved: forumThreads.isApproved,
-        isLocked: forumThreads.isLocked,
-        replyCount: forumThreads.replyCount,
-        viewCount: forumThreads.viewCount,
-        lastReplyAt: forumThreads.lastReplyAt,
-        createdAt: forumThreads.createdAt,
-        categoryName: forumCategories.name,
-        firstName: users.firstName,
-      })
-      .from(forumThreads)
-      .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-      .leftJoin(users, eq(forumThreads.userId, users.id))
+    const rows = selectThreads(db)
       .where(and(...where))
       .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
       .all();
-    return c.json(rows.map(({ categoryName, firstName, ...t }) => ({ ...t, category: { name: categoryName }, user: { firstName } })));
+    return c.json(rows.map(toThread));
+  })
+  .post('/threads', requireUser, idempotency, rateLimit, validate('json', threadInput), (c) => {
+    const db = c.get('db');
+    const input = c.req.valid('json');
+    const category = db
+      .select({ id: forumCategories.id })
+      .from(forumCategories)
+      .where(and(eq(forumCategories.id, input.categoryId), eq(forumCategories.isActive, true)))
+      .get();
+    if (!category) throw new ApiError(400, { error: 'Invalid input', fields: { categoryId: 'Please choose a category' } });
+    const now = c.get('now')();
+    const { id } = db
+      .insert(forumThreads)
+      .values({ categoryId: category.id, userId: c.get('user')!.id, title: input.title, slug: slugify(input.title), content: input.content, isApproved: false, createdAt: now, updatedAt: now })
+      .returning({ id: forumThreads.id })
+      .get();
+    return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
+  })
+  // The thread page: counts a view of an approved thread.
+  .get('/threads/:id', validate('param', idParam), (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const grants = user ? moderatorGrants(db, user.id) : new Map();
+    const found = loadThread(db, c.req.valid('param').id, user, grants);
+    if (found.isApproved) {
+      db.update(forumThreads).set({ viewCount: sql`${forumThreads.viewCount} + 1` }).where(eq(forumThreads.id, found.id)).run();
+      found.viewCount += 1;
+    }
+    const moderates = may(user, grants, found.categoryId, 'canApprove');
+    return c.json({ ...toThread(found), replies: replyTree(db, found.id, user, moderates) });
+  })
+  // A reply waits for moderation like a thread; the thread's reply counters move when it is approved.
+  .post('/threads/:id/posts', requireUser, idempotency, rateLimit, validate('param', idParam), validate('json', postInput), (c) => {
+    const db = c.get('db');
+    const user = c.get('user')!;
+    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    if (thread.isLocked) throw new ApiError(423, { error: 'This thread is locked: no new replies can be added' });
+    if (!thread.isApproved) throw new ApiError(409, { error: 'This thread is awaiting moderation: replies open once it is approved' });
+    const input = c.req.valid('json');
+    if (input.parentPostId !== undefined) {
+      const parent = db
+        .select({ id: forumPosts.id })
+        .from(forumPosts)
+        .where(and(eq(forumPosts.id, input.parentPostId), eq(forumPosts.threadId, thread.id), or(eq(forumPosts.isApproved, true), and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt)))))
+        .get();
+      if (!parent) throw new ApiError(400, { error: 'Invalid input', fields: { parentPostId: 'The reply you answer is not in this thread' } });
+    }
+    const now = c.get('now')();
+    const post = db
+      .insert(forumPosts)
+      .values({ threadId: thread.id, userId: user.id, content: input.content, parentPostId: input.parentPostId ?? null, isApproved: false, createdAt: now, updatedAt: now })
+      .returning({ id: forumPosts.id, threadId: forumPosts.threadId, parentPostId: forumPosts.parentPostId, content: forumPosts.content, isApproved: forumPosts.isApproved, createdAt: forumPosts.createdAt, updatedAt: forumPosts.updatedAt })
+      .get();
+    return c.json({ ...post, status: 'pending' as const, user: { firstName: user.firstName } }, 201);
   });

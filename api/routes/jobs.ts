@@ -3,11 +3,14 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { jobs, schools } from '../../db/schema';
+import { jobs, savedJobs, schools } from '../../db/schema';
 import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
 import { notFound } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
+import { idempotency } from '../middleware/idempotency';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireUser } from '../middleware/session';
 import { filterOf, idParam, limitOf, searchText, validate } from '../lib/validate';
 
 export const jobsQuery = z.object({
@@ -90,4 +93,29 @@ export const jobsRoutes = new Hono<AppEnv>()
     const row = c.get('db').select(jobColumns()).from(jobs).leftJoin(schools, eq(jobs.schoolId, schools.id)).where(eq(jobs.id, id)).get();
     if (!row) throw notFound('Job');
     return c.json(toJob(row));
+  })
+  .get('/:id/saved', requireUser, validate('param', idParam), (c) => {
+    const db = c.get('db');
+    const job = findJob(db, c.req.valid('param').id);
+    const row = db.select({ id: savedJobs.id }).from(savedJobs).where(and(eq(savedJobs.userId, c.get('user')!.id), eq(savedJobs.jobId, job.id))).get();
+    return c.json({ saved: !!row });
+  })
+  // Saving twice keeps one row (201 the first time, 200 after).
+  .post('/:id/save', requireUser, idempotency, rateLimit, validate('param', idParam), (c) => {
+    const db = c.get('db');
+    const job = findJob(db, c.req.valid('param').id);
+    const inserted = db.insert(savedJobs).values({ userId: c.get('user')!.id, jobId: job.id, createdAt: c.get('now')() }).onConflictDoNothing().run();
+    return c.json({ saved: true }, inserted.changes ? 201 : 200);
+  })
+  .delete('/:id/save', requireUser, idempotency, rateLimit, validate('param', idParam), (c) => {
+    const db = c.get('db');
+    const job = findJob(db, c.req.valid('param').id);
+    db.delete(savedJobs).where(and(eq(savedJobs.userId, c.get('user')!.id), eq(savedJobs.jobId, job.id))).run();
+    return c.json({ saved: false });
   });
+
+function findJob(db: DB, id: number) {
+  const job = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id)).get();
+  if (!job) throw notFound('Job');
+  return job;
+}

@@ -263,3 +263,18 @@ describe('errors', () => {
     expect(await get('/api/nothing/here')).toMatchObject({ status: 404, body: { error: 'Not found' } });
   });
 });
+
+describe('compression', () => {
+  const { app } = testApp({ demo: false });
+  it('gzips answers over 1 KB when the client accepts it, and leaves tiny ones alone', async () => {
+    const big = await app.request('/api/schools?limit=50', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(big.headers.get('content-encoding')).toBe('gzip');
+    const { gunzipSync } = await import('node:zlib');
+    expect(JSON.parse(gunzipSync(Buffer.from(await big.arrayBuffer())).toString())).toHaveLength(50);
+    const small = await app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.json()).toEqual({ ok: true });
+    const plain = await app.request('/api/schools?limit=50');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+});

@@ -1,9 +1,14 @@
 import { count, desc, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { salaryInput } from '../../db/validation';
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../db/constants';
 import type { DB } from '../../db/client';
 import { salaries } from '../../db/schema';
 import type { AppEnv } from '../context';
+import { validate } from '../lib/validate';
+import { idempotency } from '../middleware/idempotency';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireUser } from '../middleware/session';
 
 /**
  * Averages by role and by experience. A group with fewer than SALARY_K_ANONYMITY submissions
@@ -50,4 +55,14 @@ export const salariesRoutes = new Hono<AppEnv>()
         .all(),
     ),
   )
-  .get('/stats', (c) => c.json(salaryStats(c.get('db'))));
+  .get('/stats', (c) => c.json(salaryStats(c.get('db'))))
+  .post('/', requireUser, idempotency, rateLimit, validate('json', salaryInput), (c) => {
+    const input = c.req.valid('json');
+    const { userId: _u, ...row } = c
+      .get('db')
+      .insert(salaries)
+      .values({ ...input, additionalBenefits: input.additionalBenefits ?? null, userId: c.get('user')!.id, createdAt: c.get('now')() })
+      .returning()
+      .get();
+    return c.json(row, 201);
+  });

@@ -5,9 +5,13 @@ import { BOROUGHS, EDUCATION_LEVELS, MOODS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, S
 import type { DB } from '../../db/client';
 import { interviewExperiences, jobs, reviews, schoolMoods, schools } from '../../db/schema';
 import type { AppEnv } from '../context';
-import { notFound } from '../lib/http-error';
+import { interviewInput, moodInput, reviewInput } from '../../db/validation';
+import { ApiError, notFound } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
 import { filterOf, idParam, limitOf, searchText, validate } from '../lib/validate';
+import { idempotency } from '../middleware/idempotency';
+import { rateLimit } from '../middleware/rate-limit';
+import { requireUser } from '../middleware/session';
 import { listJobs } from './jobs';
 
 export const schoolsQuery = z.object({
@@ -131,6 +135,11 @@ const publicReview = (() => {
   const { userId: _u, rejectedAt: _r, rejectionReason: _rr, ...columns } = getTableColumns(reviews);
   return columns;
 })();
+/** A review as its author reads it back: moderation state, no user id. */
+const ownReview = (() => {
+  const { userId: _u, ...columns } = getTableColumns(reviews);
+  return columns;
+})();
 const publicInterview = (() => {
   const { userId: _u, ...columns } = getTableColumns(interviewExperiences);
   return columns;
@@ -175,4 +184,77 @@ export const schoolsRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
     return c.json(moodStats(db, school.id));
+  })
+  // Contributions (issue 4). Stored as typed; the answer is the author's own row, without user id.
+  .post('/:id/reviews', requireUser, idempotency, rateLimit, validate('param', idParam), validate('json', reviewInput), (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const input = c.req.valid('json');
+    const row = db
+      .insert(reviews)
+      .values({ ...input, adviceToManagement: input.adviceToManagement ?? null, schoolId: school.id, userId: c.get('user')!.id, isApproved: false, createdAt: c.get('now')() })
+      .returning(ownReview)
+      .get();
+    return c.json({ ...row, status: 'pending' as const }, 201);
+  })
+  .post('/:id/interviews', requireUser, idempotency, rateLimit, validate('param', idParam), validate('json', interviewInput), (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const input = c.req.valid('json');
+    const row = db
+      .insert(interviewExperiences)
+      .values({
+        ...input,
+        questionsAsked: input.questionsAsked ?? null,
+        tipsForCandidates: input.tipsForCandidates ?? null,
+        overallExperience: input.overallExperience ?? null,
+        schoolId: school.id,
+        userId: c.get('user')!.id,
+        createdAt: c.get('now')(),
+      })
+      .returning(publicInterview)
+      .get();
+    return c.json(row, 201);
+  })
+  .get('/:id/user-mood', requireUser, validate('param', idParam), (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    return c.json(findMood(db, school.id, c.get('user')!.id) ?? null);
+  })
+  // One mood per user and school: POST creates (409 when one exists), PUT updates (404 when none).
+  .post('/:id/mood', requireUser, idempotency, rateLimit, validate('param', idParam), validate('json', moodInput), (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const userId = c.get('user')!.id;
+    const input = c.req.valid('json');
+    const now = c.get('now')();
+    const inserted = db
+      .insert(schoolMoods)
+      .values({ schoolId: school.id, userId, emoji: input.emoji, mood: input.mood, comment: input.comment ?? null, anonymous: input.anonymous, createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .run();
+    if (!inserted.changes) throw new ApiError(409, { error: 'You have already shared your mood for this school; update it instead' });
+    return c.json(findMood(db, school.id, userId)!, 201);
+  })
+  .put('/:id/mood', requireUser, idempotency, rateLimit, validate('param', idParam), validate('json', moodInput), (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const userId = c.get('user')!.id;
+    const input = c.req.valid('json');
+    const updated = db
+      .update(schoolMoods)
+      .set({ emoji: input.emoji, mood: input.mood, comment: input.comment ?? null, anonymous: input.anonymous, updatedAt: c.get('now')() })
+      .where(and(eq(schoolMoods.schoolId, school.id), eq(schoolMoods.userId, userId)))
+      .run();
+    if (!updated.changes) throw notFound('Mood');
+    return c.json(findMood(db, school.id, userId)!);
   });
+
+/** The user's own mood for a school as spec §3 reads it (plus the school id), or undefined. */
+function findMood(db: DB, schoolId: number, userId: string) {
+  return db
+    .select({ schoolId: schoolMoods.schoolId, emoji: schoolMoods.emoji, mood: schoolMoods.mood, comment: schoolMoods.comment, anonymous: schoolMoods.anonymous, createdAt: schoolMoods.createdAt, updatedAt: schoolMoods.updatedAt })
+    .from(schoolMoods)
+    .where(and(eq(schoolMoods.schoolId, schoolId), eq(schoolMoods.userId, userId)))
+    .get();
+}

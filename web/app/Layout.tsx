@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { OfflineBanner, UpdatePrompt } from '../components/AppStatus';
 import { Footer } from '../components/Footer';
 import { BottomNav, Header } from '../components/Header';
 import { Toaster } from '../components/toast/Toaster';
@@ -16,11 +17,13 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <OfflineBanner />
       <main id="main" className="flex-1" tabIndex={-1}>
         <Outlet />
       </main>
       <Footer />
       <BottomNav />
+      <UpdatePrompt />
       <Toaster />
     </div>
   );

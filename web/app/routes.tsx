@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
 import { ComparePage } from '../compare/ComparePage';
+import { DashboardPage } from '../dashboard/DashboardPage';
 import { ForumPage } from '../forum/ForumPage';
 import { HomePage } from '../home/HomePage';
 import { JobDetailPage } from '../job-detail/JobDetailPage';
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
       { path: '/career-advice', element: <CareerAdvicePage /> },
       { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
       { path: '/about-us', element: <AboutUsPage /> },
+      // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
+      { path: '/dashboard', element: <DashboardPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { InstallButton } from './AppStatus';
 
 const GROUPS: { title: string; links: { to: string; label: string }[] }[] = [
   {
@@ -37,6 +38,9 @@ export function Footer() {
           <a className="link link-hover text-sm mt-3 inline-block" href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer">
             Follow us on LinkedIn
           </a>
+          <div className="mt-4">
+            <InstallButton className="btn btn-sm btn-outline text-neutral-content" />
+          </div>
         </div>
         {GROUPS.map((g) => (
           <nav key={g.title} aria-label={g.title}>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { LOGOUT_URL, loginHref, useAuth } from '../data/auth';
+import { loginHref, useAuth } from '../data/auth';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 import { NAV_LINKS } from './nav';
+import { SignOutButton } from './SignOutButton';
 
 export function Logo() {
   return (
@@ -65,10 +66,13 @@ export function Header() {
                   {user.email && <span className="block text-xs font-normal truncate">{user.email}</span>}
                 </li>
                 <li>
-                  <Link to="/dashboard">Dashboard</Link>
+                  {/* Blur so the focus-driven dropdown closes after navigating. */}
+                  <Link to="/dashboard" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
+                    Dashboard
+                  </Link>
                 </li>
                 <li>
-                  <a href={LOGOUT_URL}>Sign Out</a>
+                  <SignOutButton />
                 </li>
               </ul>
             </div>

@@ -13,7 +13,7 @@ export interface CurrentUser {
 
 export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
-export const LOGOUT_URL = '/api/logout';
+export { LOGOUT_URL } from '../offline/sign-out';
 
 async function fetchUser(): Promise<CurrentUser> {
   const res = await fetch('/api/auth/user', { credentials: 'include' });
@@ -21,10 +21,15 @@ async function fetchUser(): Promise<CurrentUser> {
   return (await res.json()) as CurrentUser;
 }
 
+export const AUTH_KEY = 'auth/user';
+
 export function useAuth() {
-  const { data, error, isLoading } = useSWR('auth/user', fetchUser, {
+  const { data, error, isLoading } = useSWR(AUTH_KEY, fetchUser, {
+    // §4: no retry, no refetch on focus (nor on reconnect), fresh for 5 minutes.
     shouldRetryOnError: false,
+    errorRetryCount: 0,
     revalidateOnFocus: false,
+    revalidateOnReconnect: false,
     dedupingInterval: USER_FRESH_MS,
   });
   return { user: error ? undefined : data, isLoading: isLoading && !error, isAuthenticated: !!data && !error };

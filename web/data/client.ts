@@ -3,8 +3,10 @@
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
+import { offlineFetch } from '../offline/cache-fetch';
 
-export const client = hc<ApiType>('/api', { init: { credentials: 'include' } });
+/** Reads go through the offline layer: network first, saved copies when the network is gone. */
+export const client = hc<ApiType>('/api', { init: { credentials: 'include' }, fetch: offlineFetch });
 
 /** A failed request: message "status: response text" (the status text when the body is empty). */
 export class ApiRequestError extends Error {

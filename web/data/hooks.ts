@@ -1,6 +1,7 @@
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
 import { useAuth } from './auth';
+import { offlineFetch } from '../offline/cache-fetch';
 import { ApiRequestError, client, json } from './client';
 
 type Query = Record<string, string | undefined>;
@@ -29,9 +30,9 @@ export function useSiteStats() {
 
 // ---- Screens (issue 5) ----
 
-/** GET for endpoints the typed client does not know yet (contributions API, branch contrib). */
+/** A GET by path (user-specific answers), through the offline layer like the typed client. */
 export async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: 'include' });
+  const res = await offlineFetch(path, { credentials: 'include' });
   const text = await res.text();
   let body: unknown = null;
   try {

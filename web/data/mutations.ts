@@ -1,9 +1,16 @@
 // The one write path of the web app. Every contribution and save goes through `send()`, which
-// gives it an Idempotency-Key when the user presses submit. The offline layer (outbox) plugs in
-// here, so screens never change when writes start being queued.
+// gives it an Idempotency-Key when the user presses submit. Reviews, interviews, salaries, moods
+// and saves are written to the offline outbox first, so none is lost on the Tube: sent at once
+// when the network allows, otherwise queued and replayed later (web/offline/).
+import { enqueue, discard, sendNow } from '../offline/outbox';
+import { registerBackgroundSync } from '../offline/replay';
+import { offlineDb } from '../offline/db';
 import { ApiRequestError } from './client';
 
 export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin';
+
+/** Kinds that go through the outbox (they must survive being offline). */
+export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);
 
 export interface SendRequest {
   kind: SubmissionKind;
@@ -21,8 +28,19 @@ export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
-/** Sends now. Throws ApiRequestError for an answer that is not ok (401, 400 with fields, …). */
-export async function send<T = unknown>(request: SendRequest, key = newIdempotencyKey()): Promise<SendResult<T>> {
+/** After the first contribution or save, ask the browser not to evict our data. */
+async function askPersistentStorage() {
+  try {
+    const asked = await offlineDb.meta.get('persist-asked');
+    if (asked || !navigator.storage?.persist) return;
+    await offlineDb.meta.put({ key: 'persist-asked', value: Date.now() });
+    await navigator.storage.persist();
+  } catch {
+    // not available: nothing to do
+  }
+}
+
+async function sendDirect<T>(request: SendRequest, key: string): Promise<SendResult<T>> {
   const res = await fetch(request.path, {
     method: request.method,
     credentials: 'include',
@@ -38,4 +56,24 @@ export async function send<T = unknown>(request: SendRequest, key = newIdempoten
   }
   if (!res.ok) throw new ApiRequestError(res.status, body as ApiRequestError['body'], text || res.statusText);
   return { status: 'sent', data: body as T };
+}
+
+/**
+ * Sends now, or queues when the network (or the server) cannot be reached. Throws
+ * ApiRequestError when the server refuses: 401 (the item stays queued until the user has signed
+ * in), 400 with `fields` (shown next to the form's fields; the item leaves the queue).
+ */
+export async function send<T = unknown>(request: SendRequest, key = newIdempotencyKey()): Promise<SendResult<T>> {
+  if (!QUEUED_KINDS.has(request.kind)) return sendDirect<T>(request, key);
+  await enqueue({ key, kind: request.kind, method: request.method, path: request.path, body: request.body, label: request.label });
+  void askPersistentStorage();
+  const outcome = await sendNow(key);
+  if (!outcome || outcome.type === 'sent') return { status: 'sent', data: (outcome?.data ?? null) as T };
+  if (outcome.type === 'retry') {
+    void registerBackgroundSync();
+    return { status: 'queued', key };
+  }
+  if (outcome.type === 'needs-auth') throw new ApiRequestError(401, { error: 'Unauthorized' }, outcome.text);
+  await discard(key);
+  throw new ApiRequestError(outcome.status, { error: outcome.error, fields: outcome.fields }, outcome.text);
 }

@@ -1,23 +1,18 @@
-import { useCallback, type ComponentType } from 'react';
+import { useCallback } from 'react';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
+import { RefreshJobsButton } from '../admin/RefreshJobsButton';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { toast } from '../components/toast/store';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobs } from '../data/hooks';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
 
-// Slot for the admin-only 'Refresh Jobs' button, built in web/admin/ by another engineer: when
-// that file is absent, nothing renders here.
-const adminModules = import.meta.glob<{ RefreshJobsButton?: ComponentType; default?: ComponentType }>('../admin/RefreshJobsButton.tsx', { eager: true });
-const RefreshJobsSlot: ComponentType | null = (() => {
-  const mod = Object.values(adminModules)[0];
-  return mod ? (mod.RefreshJobsButton ?? mod.default ?? null) : null;
-})();
 
 export function JobsPage() {
   const { values, set, clear, active } = useUrlFilters(JOB_FILTER_KEYS);
@@ -30,7 +25,10 @@ export function JobsPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Jobs' }]} />
       <div className="flex flex-wrap items-start justify-between gap-3 mt-2">
         <h1 className="text-3xl font-bold">Teaching Jobs in London</h1>
-        <div data-slot="refresh-jobs">{RefreshJobsSlot && <RefreshJobsSlot />}</div>
+        {/* The 'Refresh Jobs' button renders for admins only (web/admin/), with the app's toasts. */}
+        <div data-slot="refresh-jobs">
+          <RefreshJobsButton notify={toast} />
+        </div>
       </div>
       <div role="note" className="alert alert-info alert-soft mt-4 text-sm">
         <Icon name="clock" />

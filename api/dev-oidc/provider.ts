@@ -1,0 +1,243 @@
+// The local OpenID Connect provider for development and tests (docs/decisions/0101). It is the
+// certified `oidc-provider` package on its own port, so a fresh `npm start` signs in through the
+// very same code path as Google, Microsoft or any issuer. Its sign-in page is a plain form
+// (email, name, one button): any values sign you in as that person, consent is automatic.
+// It refuses to start in production.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Provider from 'oidc-provider';
+
+export interface DevOidcOptions {
+  /** 0 picks a free port. */
+  port: number;
+  /** Interface to bind (default 127.0.0.1: this provider is for this machine only). */
+  host?: string;
+  /** Host name in the issuer URL: what the browser reaches (default localhost). */
+  publicHost?: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+  /** false (default) puts email and name into the ID token, as Google does; true leaves them to userinfo. */
+  conformIdTokenClaims?: boolean;
+}
+
+export interface DevOidc {
+  issuer: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+interface Account {
+  email: string;
+  name: string;
+}
+
+/** Tokens that die with their grant (revokeByGrantId); sessions and interactions do not. */
+const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+/** In-memory storage (the provider's own quick-start adapter, minus its warning): data ends with the process. */
+function memoryAdapter() {
+  const store = new Map<string, { payload: Record<string, unknown>; expires?: number }>();
+  const live = (key: string) => {
+    const hit = store.get(key);
+    if (hit?.expires !== undefined && hit.expires < Date.now()) {
+      store.delete(key);
+      return undefined;
+    }
+    return hit?.payload;
+  };
+  return class MemoryAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) {
+      return `${this.model}:${id}`;
+    }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
+      if (store.size > 10_000) for (const key of [...store.keys()]) live(key);
+      store.set(this.key(id), { payload, expires: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
+      if (GRANTABLE.has(this.model) && payload.grantId) store.set(`grant:${payload.grantId}:${this.key(id)}`, { payload: { key: this.key(id) } });
+      if (this.model === 'Session' && payload.uid) store.set(`uid:${this.model}:${payload.uid}`, { payload: { id } });
+      if (payload.userCode) store.set(`userCode:${this.model}:${payload.userCode}`, { payload: { id } });
+    }
+    async find(id: string) {
+      return live(this.key(id));
+    }
+    async findByUid(uid: string) {
+      const ref = live(`uid:${this.model}:${uid}`);
+      return ref ? live(this.key(String(ref.id))) : undefined;
+    }
+    async findByUserCode(userCode: string) {
+      const ref = live(`userCode:${this.model}:${userCode}`);
+      return ref ? live(this.key(String(ref.id))) : undefined;
+    }
+    async consume(id: string) {
+      const payload = live(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) {
+      store.delete(this.key(id));
+    }
+    async revokeByGrantId(grantId: string) {
+      for (const key of [...store.keys()]) {
+        if (key.startsWith(`grant:${grantId}:`)) {
+          store.delete(String(store.get(key)!.payload.key));
+          store.delete(key);
+        }
+      }
+    }
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function signInPage(uid: string, loginHint: string, error?: string) {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Local sign-in (development)</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
+main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(22rem,calc(100vw - 2rem))}
+h1{font-size:1.3rem;margin:0 0 .3rem}p{margin:0 0 1rem;color:#475569;font-size:.9rem;line-height:1.4}
+label{display:block;font-weight:600;margin:.8rem 0 .3rem}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;border-radius:.5rem;font-size:1rem}
+button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#1e3a8a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+.error{color:#b91c1c}
+</style></head><body><main>
+<h1>Local sign-in</h1>
+<p>Development only: no password. Any email and name sign you in as that person.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/interaction/${escapeHtml(uid)}/login" autocomplete="off">
+<label for="email">Email</label><input id="email" name="email" type="email" required maxlength="254" value="${escapeHtml(loginHint)}" autofocus>
+<label for="name">Name</label><input id="name" name="name" type="text" required maxlength="200">
+<button type="submit">Sign in</button>
+</form></main></body></html>`;
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  let body = '';
+  for await (const chunk of req) {
+    body += chunk;
+    if (body.length > 10_000) throw new Error('form too large');
+  }
+  return new URLSearchParams(body);
+}
+
+function send(res: ServerResponse, status: number, html: string) {
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(html);
+}
+
+export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
+  if (process.env.NODE_ENV === 'production') throw new Error('The local sign-in provider never runs in production.');
+  const { default: OidcProvider } = await import('oidc-provider');
+  const accounts = new Map<string, Account>();
+  let provider: Provider | undefined;
+
+  const server = createServer((req, res) => {
+    if (!provider) return send(res, 503, 'Starting');
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const login = /^\/interaction\/([\w-]+)\/login$/.exec(url.pathname);
+    const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
+    if (login && req.method === 'POST') return void handleLogin(provider, req, res, login[1]).catch((e) => fail(res, e));
+    if (interaction && req.method === 'GET') return void handleInteraction(provider, req, res).catch((e) => fail(res, e));
+    provider.callback()(req, res);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const issuer = `http://${options.publicHost ?? 'localhost'}:${port}`;
+
+  const jwk = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' });
+  provider = new OidcProvider(issuer, {
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    adapter: memoryAdapter(),
+    ttl: { Interaction: 3600, Session: 14 * 86_400, Grant: 14 * 86_400, AccessToken: 3600, IdToken: 3600, AuthorizationCode: 60 },
+    jwks: { keys: [{ ...jwk, kid: 'dev', use: 'sig', alg: 'RS256' }] },
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+    conformIdTokenClaims: options.conformIdTokenClaims ?? false,
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    findAccount: (_ctx: unknown, sub: string) => {
+      const account = accounts.get(sub);
+      if (!account) return undefined;
+      const [given, ...family] = account.name.split(/\s+/);
+      return {
+        accountId: sub,
+        claims: () => ({ sub, email: account.email, email_verified: true, name: account.name, given_name: given, family_name: family.join(' ') || undefined }),
+      };
+    },
+    // Auto-consent: the app is this provider's only (first-party) client.
+    loadExistingGrant: async (ctx: {
+      oidc: { client: { clientId: string }; session: { accountId?: string; grantIdFor(id: string): string | undefined }; result?: { consent?: { grantId?: string } } };
+    }) => {
+      const { client, session, result } = ctx.oidc;
+      const existing = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (existing) return provider!.Grant.find(existing);
+      if (!session.accountId) return undefined;
+      const grant = new provider!.Grant({ accountId: session.accountId, clientId: client.clientId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  provider.on('server_error', (_ctx, error) => console.error('local sign-in provider:', error));
+
+  return {
+    issuer,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
+  async function handleInteraction(op: Provider, req: IncomingMessage, res: ServerResponse) {
+    const details = await op.interactionDetails(req, res);
+    if (details.prompt.name === 'login') {
+      return send(res, 200, signInPage(details.uid, typeof details.params.login_hint === 'string' ? details.params.login_hint : ''));
+    }
+    // Consent (normally granted by loadExistingGrant already): grant what is missing.
+    const accountId = details.session?.accountId;
+    if (!accountId) return send(res, 400, 'No signed-in account');
+    const grant = details.grantId ? await op.Grant.find(details.grantId) : new op.Grant({ accountId, clientId: details.params.client_id });
+    if (!grant) return send(res, 400, 'Unknown grant');
+    const missingScope = details.prompt.details.missingOIDCScope as string[] | undefined;
+    const missingClaims = details.prompt.details.missingOIDCClaims as string[] | undefined;
+    if (missingScope) grant.addOIDCScope(missingScope.join(' '));
+    if (missingClaims) grant.addOIDCClaims(missingClaims);
+    const grantId = await grant.save();
+    await op.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+  }
+
+  async function handleLogin(op: Provider, req: IncomingMessage, res: ServerResponse, uid: string) {
+    const form = await readForm(req);
+    const email = (form.get('email') ?? '').trim().slice(0, 254);
+    const name = (form.get('name') ?? '').trim().replace(/\s+/g, ' ').slice(0, 200);
+    const details = await op.interactionDetails(req, res);
+    if (details.uid !== uid || details.prompt.name !== 'login') return send(res, 400, 'This sign-in is no longer in progress.');
+    if (!email.includes('@') || !name) return send(res, 400, signInPage(uid, email, 'Enter an email address and a name.'));
+    const accountId = email.toLowerCase();
+    accounts.set(accountId, { email: accountId, name });
+    await op.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+  }
+}
+
+function fail(res: ServerResponse, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!res.headersSent) send(res, 400, `<!doctype html><title>Sign-in error</title><p>${escapeHtml(message)}</p>`);
+  else res.end();
+}

@@ -1,0 +1,218 @@
+// Sign-in (spec §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
+// a new server-side session → back to a safe, same-site returnTo. GET /api/logout ends the
+// session; GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
+// in lib/oidc.ts (the only importer of arctic).
+import { timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { users } from '../../db/schema';
+import type { AppEnv } from '../context';
+import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
+import { createSession, invalidateSession } from '../lib/sessions';
+import { clearSessionCookie, requireUser, setSessionCookie, type CookieSettings } from '../middleware/session';
+
+/** How long a started sign-in may take (the temporary cookie's lifetime). */
+export const SIGN_IN_WINDOW_S = 600;
+
+/**
+ * A returnTo kept only when it is a path on this site: starts with one "/", no second "/" or
+ * "\" after it, no scheme, no control characters, not under /api. Anything else becomes "/".
+ */
+export function safeReturnTo(value: string | undefined | null): string {
+  if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return '/';
+  if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\s]/.test(value)) return '/';
+  let url: URL;
+  try {
+    url = new URL(value, 'https://same.invalid');
+  } catch {
+    return '/';
+  }
+  if (url.origin !== 'https://same.invalid') return '/';
+  const path = url.pathname + url.search + url.hash;
+  if (path.startsWith('//') || /^\/api(\/|$|\?|#)/.test(path)) return '/';
+  return path;
+}
+
+/** The temporary cookie of one sign-in in progress (never `_session` or `_interaction`: the local provider's). */
+export const oauthCookieName = (cookies: CookieSettings) => (cookies.secure ? '__Host-tilt_oauth' : 'tilt_oauth');
+
+interface PendingSignIn {
+  /** provider id */
+  p: string;
+  /** state */
+  s: string;
+  /** PKCE code verifier */
+  v: string;
+  /** nonce */
+  n: string;
+  /** returnTo */
+  r: string;
+}
+
+export const encodePending = (p: PendingSignIn) => Buffer.from(JSON.stringify(p)).toString('base64url');
+
+function decodePending(raw: string | undefined): Partial<PendingSignIn> | null {
+  if (!raw || raw.length > 4096) return null;
+  try {
+    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    return value && typeof value === 'object' ? (value as Partial<PendingSignIn>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function sameString(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function page(c: Context<AppEnv>, status: ContentfulStatusCode, title: string, body: string) {
+  return c.html(
+    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} · Teachers In London Talk</title>
+<style>
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
+main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(24rem,calc(100vw - 2rem))}
+h1{font-size:1.4rem;margin:0 0 .5rem}p{line-height:1.5}
+a.button{display:block;text-align:center;padding:.8rem 1rem;margin:.6rem 0;border-radius:.6rem;border:1px solid #cbd5e1;color:#1e3a8a;text-decoration:none;font-weight:600}
+a.button:hover,a.button:focus{background:#eef2ff}a.secondary{color:#475569;font-weight:400}
+</style></head><body><main>${body}</main></body></html>`,
+    status,
+  );
+}
+
+function failure(c: Context<AppEnv>, status: ContentfulStatusCode, message: string, returnTo = '/') {
+  const again = `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+  return page(
+    c,
+    status,
+    'Sign-in failed',
+    `<h1>Sign-in failed</h1><p>${escapeHtml(message)}</p><a class="button" href="${escapeHtml(again)}">Try again</a><a class="button secondary" href="/">Back to the home page</a>`,
+  );
+}
+
+function chooser(c: Context<AppEnv>, providers: readonly SignInProvider[], returnTo: string) {
+  const links = providers
+    .map((p) => `<a class="button" href="/api/login?provider=${encodeURIComponent(p.id)}&amp;returnTo=${encodeURIComponent(returnTo)}">${escapeHtml(p.label)}</a>`)
+    .join('');
+  return page(
+    c,
+    200,
+    'Sign in',
+    `<h1>Sign in to Teachers In London Talk</h1><p>Choose how you sign in. Your school account works if your school uses Google Workspace or Microsoft 365.</p>${links}<a class="button secondary" href="/">Cancel</a>`,
+  );
+}
+
+/** Creates or refreshes the user `${provider}:${subject}` from the provider's claims. */
+function upsertUser(c: Context<AppEnv>, providerId: string, identity: Identity): string {
+  const db = c.get('db');
+  const id = `${providerId}:${identity.subject}`;
+  const now = c.get('now')();
+  const profile = { email: identity.email, firstName: identity.firstName, lastName: identity.lastName, profileImageUrl: identity.profileImageUrl };
+  db.transaction((tx) => {
+    if (identity.email) {
+      const owner = tx.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
+      // Accounts are not merged by email across providers (an email claim is only as good as its
+      // provider); the second one is refused with a clear message instead.
+      if (owner && owner.id !== id) {
+        throw new SignInError('This email address already belongs to an account that signs in with another provider. Please sign in the way you did before.', 409);
+      }
+    }
+    tx.insert(users)
+      .values({ id, ...profile, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: users.id, set: { ...profile, updatedAt: now } })
+      .run();
+  });
+  return id;
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get('/login', async (c) => {
+    const { providers, cookies } = c.get('auth');
+    const returnTo = safeReturnTo(c.req.query('returnTo'));
+    if (providers.length === 0) {
+      return page(c, 503, 'Sign-in unavailable', '<h1>Sign-in is not available</h1><p>No identity provider is configured on this server.</p><a class="button" href="/">Back to the home page</a>');
+    }
+    const chosen = c.req.query('provider');
+    const provider = providers.length === 1 ? providers[0] : providers.find((p) => p.id === chosen);
+    if (!provider) return chooser(c, providers, returnTo);
+    let start;
+    try {
+      start = await provider.start();
+    } catch (error) {
+      if (error instanceof SignInError) return failure(c, error.status, error.message, returnTo);
+      throw error;
+    }
+    const pending: PendingSignIn = { p: provider.id, s: start.state, v: start.codeVerifier, n: start.nonce, r: returnTo };
+    setCookie(c, oauthCookieName(cookies), encodePending(pending), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
+    return c.redirect(start.url, 302);
+  })
+  .get('/callback/:provider', async (c) => {
+    const { providers, cookies } = c.get('auth');
+    const name = oauthCookieName(cookies);
+    const pending = decodePending(getCookie(c, name));
+    deleteCookie(c, name, { path: '/', secure: cookies.secure });
+    const returnTo = safeReturnTo(pending?.r);
+    if (!pending) return failure(c, 400, 'Your sign-in took too long or was started in another browser. Please try again.', returnTo);
+    const error = c.req.query('error');
+    if (error) {
+      const message = error === 'access_denied' ? 'Sign-in was cancelled.' : `The identity provider did not sign you in (${error.slice(0, 60)}).`;
+      return failure(c, 400, message, returnTo);
+    }
+    const provider = providers.find((p) => p.id === c.req.param('provider'));
+    if (!provider || pending.p !== provider.id) return failure(c, 400, 'This sign-in was started with another provider. Please try again.', returnTo);
+    const state = c.req.query('state');
+    if (!state || typeof pending.s !== 'string' || !sameString(state, pending.s)) {
+      return failure(c, 400, 'The sign-in answer did not match the sign-in we started (state). Please try again.', returnTo);
+    }
+    if (typeof pending.v !== 'string' || !pending.v || typeof pending.n !== 'string' || !pending.n) {
+      return failure(c, 400, 'The sign-in could not be verified (missing code verifier). Please try again.', returnTo);
+    }
+    const code = c.req.query('code');
+    if (!code) return failure(c, 400, 'The identity provider sent no sign-in code.', returnTo);
+    let userId: string;
+    try {
+      const identity = await provider.finish({ code, codeVerifier: pending.v, nonce: pending.n, now: c.get('now')() });
+      userId = upsertUser(c, provider.id, identity);
+    } catch (err) {
+      if (err instanceof SignInError) {
+        console.warn(`sign-in (${provider.id}) refused: ${err.message}`);
+        return failure(c, err.status, err.message, returnTo);
+      }
+      throw err;
+    }
+    // A new session at every sign-in; the one this browser had (if any) ends.
+    const previous = c.get('sessionId');
+    if (previous) invalidateSession(c.get('db'), previous);
+    const { token, expire } = createSession(c.get('db'), userId, c.get('now')());
+    setSessionCookie(c, cookies, token, expire);
+    return c.redirect(returnTo, 302);
+  })
+  .get('/logout', (c) => {
+    const { cookies } = c.get('auth');
+    const sid = c.get('sessionId');
+    if (sid) invalidateSession(c.get('db'), sid);
+    clearSessionCookie(c, cookies);
+    return c.redirect('/', 302);
+  })
+  .get('/auth/user', requireUser, (c) => {
+    const user = c.get('user')!;
+    return c.json(
+      {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        profileImageUrl: user.profileImageUrl,
+        isAdmin: user.isAdmin,
+      },
+      200,
+    );
+  });

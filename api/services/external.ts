@@ -1,0 +1,24 @@
+// What the routes that reach other sites need, built once per app (createApp) so tests can point
+// them at local servers: the Teaching Vacancies feed settings and the school image batches.
+import { ImageBatches, type ImageBatchOptions } from './school-images';
+import { DEFAULT_TEACHING_VACANCIES_URL, type FeedOptions } from './vacancies-import';
+
+export interface ExternalServices {
+  feed: FeedOptions;
+  images: ImageBatches;
+}
+
+export interface ExternalOptions {
+  /** TEACHING_VACANCIES_URL; default the public jobs API. */
+  teachingVacanciesUrl?: string;
+  feed?: Partial<Omit<FeedOptions, 'url'>>;
+  images?: ImageBatchOptions;
+}
+
+export function externalServices(options: ExternalOptions = {}): ExternalServices {
+  return {
+    // The feed address is the operator's own setting, so a private mirror is allowed.
+    feed: { allowPrivate: true, ...options.feed, url: options.teachingVacanciesUrl || DEFAULT_TEACHING_VACANCIES_URL },
+    images: new ImageBatches(options.images),
+  };
+}

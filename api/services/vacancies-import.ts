@@ -1,0 +1,197 @@
+// Refresh Jobs: fetches the GOV.UK Teaching Vacancies open data feed page by page (links.next),
+// then, in ONE synchronous transaction and only once every page has arrived, deletes the jobs
+// posted more than a month ago and upserts the London listings by the feed's own id (the
+// listing's url). A feed that is down or answers garbage throws FeedError before anything is
+// written. See docs/decisions/0401-vacancies-refresh.md.
+import { and, eq, lt, notInArray } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { listingContext } from '../../db/seed/index';
+import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacancies';
+import { oneMonthBefore } from '../lib/time';
+import { fetchJson, HttpFetchError, type FetchOptions } from './http-fetch';
+
+export const DEFAULT_TEACHING_VACANCIES_URL = 'https://teaching-vacancies.service.gov.uk/api/v1/jobs.json';
+
+export interface FeedOptions {
+  url: string;
+  /** Pages followed at most (100 listings each on the real feed). */
+  maxPages?: number;
+  /** Per page. */
+  timeoutMs?: number;
+  /** Per page. */
+  maxBytes?: number;
+  allowPrivate?: boolean;
+}
+
+export class FeedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FeedError';
+  }
+}
+
+export interface FetchedFeed {
+  listings: unknown[];
+  pages: number;
+  /** True when the page cap stopped us before the last page. */
+  capped: boolean;
+}
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Every page of the feed, or a FeedError saying what went wrong. Writes nothing. */
+export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
+  const maxPages = options.maxPages ?? 200;
+  const fetchOptions: FetchOptions = { timeoutMs: options.timeoutMs ?? 20_000, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, allowPrivate: options.allowPrivate };
+  const listings: unknown[] = [];
+  const seen = new Set<string>();
+  let next: string | null = options.url;
+  let pages = 0;
+  while (next && pages < maxPages) {
+    if (seen.has(next)) throw new FeedError(`The feed's pagination loops back to ${next}`);
+    seen.add(next);
+    let page: { url: string; data: unknown };
+    try {
+      page = await fetchJson(next, fetchOptions);
+    } catch (error) {
+      const reason = error instanceof HttpFetchError ? error.message : String(error);
+      throw new FeedError(`Teaching Vacancies feed unavailable (page ${pages + 1}): ${reason}`);
+    }
+    pages++;
+    if (!isObj(page.data) || !Array.isArray(page.data.data)) throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): no "data" list`);
+    listings.push(...page.data.data);
+    const link = isObj(page.data.links) ? page.data.links.next : undefined;
+    if (link != null && typeof link !== 'string') throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" is not an address`);
+    // An empty page ends the list even if the feed still offers a next link (pagy's overflow page).
+    next = link && page.data.data.length ? new URL(link, page.url).toString() : null;
+  }
+  return { listings, pages, capped: !!next };
+}
+
+export interface RefreshResult {
+  deletedJobs: number;
+  imported: number;
+  updated: number;
+  /** Listings of ours no longer in the (complete) feed: filled, withdrawn or expired. */
+  deactivated: number;
+  skipped: number;
+  skipReasons: Record<string, number>;
+  pages: number;
+  listings: number;
+  capped: boolean;
+}
+
+// The fields the importer owns; a listing whose values all equal the stored ones is left alone.
+const COMPARED = [
+  'title',
+  'description',
+  'schoolId',
+  'subject',
+  'keyStage',
+  'contractType',
+  'educationLevel',
+  'salaryMin',
+  'salaryMax',
+  'salaryText',
+  'borough',
+  'benefits',
+  'applicationDeadline',
+  'externalUrl',
+  'employerName',
+  'postedAt',
+  'isActive',
+  'isExternal',
+] as const;
+
+function same(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => (v instanceof Date ? v.getTime() : v ?? null);
+  return norm(a) === norm(b);
+}
+
+/** Applies a fetched feed: one synchronous transaction. */
+export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
+  const ctx = listingContext(db);
+  const since = oneMonthBefore(now);
+  const skipReasons: Record<string, number> = {};
+  const skip = (reason: string) => (skipReasons[reason] = (skipReasons[reason] ?? 0) + 1);
+  const result: RefreshResult = { deletedJobs: 0, imported: 0, updated: 0, deactivated: 0, skipped: 0, skipReasons, pages: feed.pages, listings: feed.listings.length, capped: feed.capped };
+
+  db.transaction((tx) => {
+    result.deletedJobs = tx.delete(jobs).where(lt(jobs.postedAt, since)).run().changes;
+
+    const seen = new Set<string>();
+    for (const listing of feed.listings) {
+      // The feed covers all of England: a listing whose organisation is outside London and is not
+      // one of our schools is not ours, whatever its postcode district.
+      const region = isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address) ? listing.jobLocation.address.addressRegion : undefined;
+      const urn = isObj(listing) && isObj(listing.hiringOrganization) ? Number(listing.hiringOrganization.identifier) : NaN;
+      const knownSchool = Number.isInteger(urn) && urn > 0 && !!ctx.schoolByUrn(urn);
+      if (typeof region === 'string' && region.trim().toLowerCase() !== 'london' && !knownSchool) {
+        skip('not in London');
+        continue;
+      }
+      const mapped = mapListing(listing, ctx);
+      if (!mapped.ok) {
+        skip(mapped.reason);
+        continue;
+      }
+      const job = mapped.job;
+      if (seen.has(job.externalId)) {
+        skip('duplicate in feed');
+        continue;
+      }
+      seen.add(job.externalId);
+      if ((job.postedAt as Date).getTime() < since.getTime()) {
+        skip('posted more than a month ago');
+        continue;
+      }
+      const existing = tx
+        .select()
+        .from(jobs)
+        .where(and(eq(jobs.externalSource, TEACHING_VACANCIES_SOURCE), eq(jobs.externalId, job.externalId)))
+        .get();
+      if (!existing) {
+        tx.insert(jobs).values(job).run();
+        result.imported++;
+        continue;
+      }
+      const changed = COMPARED.some((k) => !same(existing[k], job[k]));
+      if (changed) {
+        tx.update(jobs)
+          .set({ ...job, updatedAt: now })
+          .where(eq(jobs.id, existing.id))
+          .run();
+        result.updated++;
+      }
+    }
+
+    // Only a complete feed tells us a listing is gone; a capped one proves nothing.
+    if (!feed.capped) {
+      const gone = and(
+        eq(jobs.externalSource, TEACHING_VACANCIES_SOURCE),
+        eq(jobs.isActive, true),
+        seen.size ? notInArray(jobs.externalId, [...seen]) : undefined,
+      );
+      result.deactivated = tx.update(jobs).set({ isActive: false, updatedAt: now }).where(gone).run().changes;
+    }
+  });
+  result.skipped = Object.values(skipReasons).reduce((a, b) => a + b, 0);
+  return result;
+}
+
+/** Fetch fully, then apply. Throws FeedError (nothing written) when the feed fails. */
+export async function refreshJobs(db: DB, options: FeedOptions, now: Date): Promise<RefreshResult> {
+  const feed = await fetchFeed(options);
+  return applyFeed(db, feed, now);
+}
+
+/** One refresh at a time per process (button and schedule share it). */
+let running: Promise<RefreshResult> | null = null;
+export function refreshJobsOnce(db: DB, options: FeedOptions, now: Date): { started: boolean; promise: Promise<RefreshResult> } {
+  if (running) return { started: false, promise: running };
+  running = refreshJobs(db, options, now).finally(() => {
+    running = null;
+  });
+  return { started: true, promise: running };
+}

@@ -1,0 +1,66 @@
+// The installable, offline-first app: the service worker controls the page, the manifest makes it
+// installable, and with the server stopped and the browser offline, pages seen before still render
+// from the saved copies.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+  }, undefined, { timeout: 20_000 });
+}
+
+describe('installable PWA', () => {
+  it('serves a manifest Chromium accepts, with 192, 512 and maskable icons', async () => {
+    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    expect(res.headers.get('content-type')).toContain('application/manifest+json');
+    const manifest = await res.json();
+    expect(manifest).toMatchObject({ name: 'Teachers In London Talk', short_name: 'TILT', start_url: '/', display: 'standalone' });
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    for (const icon of manifest.icons) expect((await fetch(server.url + icon.src)).headers.get('content-type')).toBe('image/png');
+    const sw = await fetch(`${server.url}/sw.js`);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('renders pages seen before with the server stopped and the browser offline', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/');
+    await waitForServiceWorker(page);
+    // Load once more under the worker's control so the data is saved.
+    await page.reload();
+    const cards = page.getByTestId('featured-jobs').locator('article');
+    await expect.poll(() => cards.count()).toBe(4);
+    const titles = await cards.locator('h3').allTextContents();
+    await page.goto(server.url + '/about-us');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('About Us');
+
+    await server.stop();
+    await browser.setOffline(true);
+    try {
+      await page.goto(server.url + '/');
+      await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(4);
+      expect(await cards.locator('h3').allTextContents()).toEqual(titles);
+      await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
+      await screenshot(page, 'offline-home-phone');
+      // A client route never opened before still gets the app shell (navigation fallback).
+      await page.goto(server.url + '/career-advice');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Career Advice');
+    } finally {
+      await browser.setOffline(false);
+    }
+  });
+});

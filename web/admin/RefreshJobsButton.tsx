@@ -1,0 +1,55 @@
+// 'Refresh Jobs' (spec §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
+// Deletes month-old jobs and imports the Teaching Vacancies feed, then refreshes every job list.
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { useAuth } from '../data/auth';
+import { send } from '../data/mutations';
+import { useNotify, type Notify, type Toast } from './notify';
+
+export interface RefreshResult {
+  deletedJobs: number;
+  imported?: number;
+  updated?: number;
+  skipped?: number;
+}
+
+export function refreshedToast(result: RefreshResult): Toast {
+  return { title: 'Job Board Refreshed', description: `Removed ${result.deletedJobs} old jobs and updated listings.` };
+}
+export const REFRESH_FAILED: Toast = { title: 'Refresh Failed', description: 'Unable to refresh job listings. Please try again.', variant: 'destructive' };
+
+/** SWR keys of job lists: ['jobs', query] arrays or strings starting with 'jobs'. */
+export const isJobsKey = (key: unknown) => (Array.isArray(key) ? key[0] === 'jobs' : typeof key === 'string' && key.startsWith('jobs'));
+
+export function RefreshJobsButton({ notify, className = '' }: { notify?: Notify; className?: string }) {
+  const { user } = useAuth();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState(false);
+  const { show, region } = useNotify(notify);
+  if (!user?.isAdmin) return null;
+
+  async function refresh() {
+    setBusy(true);
+    try {
+      const res = await send<RefreshResult>({ kind: 'admin', method: 'POST', path: '/api/jobs/refresh', label: 'Refresh Jobs' });
+      // An admin action is never queued for later: offline, it failed.
+      if (res.status !== 'sent') throw new Error('not sent');
+      show(refreshedToast(res.data));
+      await mutate(isJobsKey);
+    } catch {
+      show(REFRESH_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className={className}>
+      <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={busy} aria-busy={busy}>
+        {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        Refresh Jobs
+      </button>
+      {region}
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// Dashboard → Admin: the school image updater (spec §2 dashboard, §4 batch image states, §8).
+// Starts a background batch, polls its progress every second and shows a real progress bar,
+// then the result: updated count and the 'no image found' count (processed − updated).
+import { useEffect, useRef, useState } from 'react';
+import { useAuth } from '../data/auth';
+import { client, json } from '../data/client';
+import { send } from '../data/mutations';
+import { useNotify, type Notify, type Toast } from './notify';
+
+export interface BatchStatus {
+  id: string;
+  status: 'running' | 'done';
+  total: number;
+  processed: number;
+  updated: number;
+}
+
+export const POLL_MS = 1000;
+export const BATCH_SIZES = [25, 100, 500, 5000] as const;
+
+export function batchDoneToast(b: Pick<BatchStatus, 'updated'>): Toast {
+  return { title: 'Batch Update Complete', description: `Updated ${b.updated} schools with authentic images` };
+}
+export const UPDATE_FAILED: Toast = { title: 'Update Failed', description: 'Failed to update school images. Please try again.', variant: 'destructive' };
+export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => Math.max(0, b.processed - b.updated);
+
+type State = { phase: 'idle' } | { phase: 'running'; batch: BatchStatus } | { phase: 'done'; batch: BatchStatus };
+
+export function SchoolImageUpdater({ notify }: { notify?: Notify }) {
+  const { user } = useAuth();
+  const [state, setState] = useState<State>({ phase: 'idle' });
+  const [limit, setLimit] = useState<number>(100);
+  const { show, region } = useNotify(notify);
+  const showRef = useRef(show);
+  showRef.current = show;
+
+  const runningId = state.phase === 'running' ? state.batch.id : null;
+  useEffect(() => {
+    if (!runningId) return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      try {
+        const batch = (await json(client.schools.images['batch-update'][':id'].$get({ param: { id: runningId } }))) as BatchStatus;
+        if (stopped) return;
+        if (batch.status === 'done') {
+          stopped = true;
+          clearInterval(timer);
+          setState({ phase: 'done', batch });
+          showRef.current(batchDoneToast(batch));
+        } else setState({ phase: 'running', batch });
+      } catch {
+        if (stopped) return;
+        stopped = true;
+        clearInterval(timer);
+        setState({ phase: 'idle' });
+        showRef.current(UPDATE_FAILED);
+      }
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [runningId]);
+
+  async function start() {
+    try {
+      const res = await send<BatchStatus>({ kind: 'admin', method: 'POST', path: `/api/schools/images/batch-update?limit=${limit}`, label: 'School images' });
+      if (res.status !== 'sent') throw new Error('not sent');
+      setState({ phase: 'running', batch: res.data });
+    } catch {
+      show(UPDATE_FAILED);
+    }
+  }
+
+  if (!user?.isAdmin) {
+    return (
+      <section className="card bg-base-100 border border-base-300" aria-labelledby="image-updater-title">
+        <div className="card-body">
+          <h2 id="image-updater-title" className="card-title text-lg">School images</h2>
+          <p className="text-sm text-base-content/70">Only administrators can update school images.</p>
+        </div>
+      </section>
+    );
+  }
+
+  const batch = state.phase === 'idle' ? null : state.batch;
+  const percent = batch && batch.total ? Math.round((batch.processed / batch.total) * 100) : state.phase === 'done' ? 100 : 0;
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby="image-updater-title" data-testid="school-image-updater">
+      <div className="card-body gap-3">
+        <h2 id="image-updater-title" className="card-title text-lg">School images</h2>
+        <p className="text-sm text-base-content/70">
+          Finds an authentic picture for schools without one, from the school's own website (its og:image or a photo named after the school). Images set by hand are never replaced.
+        </p>
+        <div className="flex flex-wrap items-end gap-3">
+          <label className="form-control">
+            <span className="label-text text-sm">Schools per batch</span>
+            <select className="select select-sm" value={limit} onChange={(e) => setLimit(Number(e.target.value))} disabled={state.phase === 'running'}>
+              {BATCH_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n === 5000 ? 'All (slow)' : n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn btn-primary btn-sm" onClick={start} disabled={state.phase === 'running'}>
+            {state.phase === 'running' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+            {state.phase === 'running' ? 'Updating…' : 'Update School Images'}
+          </button>
+        </div>
+        {batch && (
+          <div>
+            <progress className="progress progress-primary w-full" value={batch.processed} max={Math.max(1, batch.total)} aria-label="School images progress" />
+            <p className="text-sm" data-testid="image-progress">
+              {batch.processed} of {batch.total} schools checked ({percent}%)
+            </p>
+          </div>
+        )}
+        {state.phase === 'done' && (
+          <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="image-result">
+            <div>
+              <dt className="text-base-content/70">Updated</dt>
+              <dd className="text-xl font-semibold">{state.batch.updated}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/70">No image found</dt>
+              <dd className="text-xl font-semibold">{noImageCount(state.batch)}</dd>
+            </div>
+          </dl>
+        )}
+        {region}
+      </div>
+    </section>
+  );
+}

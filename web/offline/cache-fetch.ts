@@ -1,0 +1,93 @@
+// The fetch behind the whole app's typed API client: reads go network-first, every good answer
+// is written through to IndexedDB, and when the network (or our server) cannot be reached the
+// saved copy answers instead. One fetcher, so no screen needs to know about being offline.
+import { MAX_CACHED_RESPONSES, offlineDb, type OfflineDatabase } from './db';
+import { offlineStatus } from './status';
+
+/** GET paths never kept offline. */
+const NOT_CACHED = [/^\/api\/health$/, /^\/api\/moderation\//, /^\/api\/schools\/images\//];
+/** Answer headers the screens read (the schools list total). */
+const KEPT_HEADERS = ['content-type', 'x-total-count'];
+
+export const CACHED_AT_HEADER = 'x-offline-saved-at';
+
+export class OfflineError extends TypeError {
+  constructor(readonly url: string) {
+    super(`Offline: nothing saved yet for ${url}`);
+  }
+}
+
+/** Cache key: pathname and query with sorted parameters. */
+export function cacheKey(input: string, base = typeof location !== 'undefined' ? location.origin : 'http://localhost'): string {
+  const url = new URL(input, base);
+  const params = [...url.searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
+  const query = new URLSearchParams(params).toString();
+  return url.pathname + (query ? `?${query}` : '');
+}
+
+export function isCacheable(key: string) {
+  return key.startsWith('/api/') && !NOT_CACHED.some((re) => re.test(key.split('?')[0]));
+}
+
+export async function readCached(key: string, db: OfflineDatabase = offlineDb) {
+  return db.responses.get(key);
+}
+
+export async function writeCached(key: string, body: string, headers: Headers, db: OfflineDatabase = offlineDb, now = Date.now()) {
+  const kept: Record<string, string> = {};
+  for (const h of KEPT_HEADERS) {
+    const v = headers.get(h);
+    if (v !== null) kept[h] = v;
+  }
+  await db.responses.put({ url: key, body, headers: kept, savedAt: now });
+  const count = await db.responses.count();
+  if (count > MAX_CACHED_RESPONSES) {
+    const oldest = await db.responses.orderBy('savedAt').limit(count - MAX_CACHED_RESPONSES).primaryKeys();
+    await db.responses.bulkDelete(oldest);
+  }
+}
+
+function fromCache(saved: { body: string; headers: Record<string, string>; savedAt: number }) {
+  return new Response(saved.body, { status: 200, headers: { ...saved.headers, [CACHED_AT_HEADER]: String(saved.savedAt) } });
+}
+
+/** Statuses that mean "our server is not reachable" (a proxy or the platform answered). */
+const UNREACHABLE = new Set([502, 503, 504]);
+
+export function createOfflineFetch(db: OfflineDatabase = offlineDb, baseFetch: typeof fetch = (...a) => fetch(...a)): typeof fetch {
+  return async (input, init) => {
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const key = cacheKey(url);
+    if (method !== 'GET' || !isCacheable(key)) return baseFetch(input, init);
+
+    let res: Response | undefined;
+    try {
+      res = await baseFetch(input, init);
+    } catch (error) {
+      const saved = await readCached(key, db).catch(() => undefined);
+      offlineStatus.markOffline(saved?.savedAt);
+      if (saved) return fromCache(saved);
+      throw new OfflineError(key);
+    }
+    if (UNREACHABLE.has(res.status)) {
+      const saved = await readCached(key, db).catch(() => undefined);
+      if (saved) {
+        offlineStatus.markOffline(saved.savedAt);
+        return fromCache(saved);
+      }
+      return res;
+    }
+    offlineStatus.markOnline();
+    if (res.ok) {
+      const body = await res.text();
+      await writeCached(key, body, res.headers, db).catch(() => undefined);
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    }
+    // A signed-out answer must not leave a signed-in copy behind.
+    if (res.status === 401) await db.responses.delete(key).catch(() => undefined);
+    return res;
+  };
+}
+
+export const offlineFetch = createOfflineFetch();

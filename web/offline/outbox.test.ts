@@ -1,0 +1,121 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { OfflineDatabase } from './db';
+import { backoff, drainOutbox, enqueue, resend, sendNow } from './outbox';
+
+let n = 0;
+const fresh = () => new OfflineDatabase(`test-${++n}`);
+afterEach(() => undefined);
+
+type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
+function fakeFetch(handler: Handler) {
+  const calls: { path: string; key: string; body: unknown }[] = [];
+  const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input);
+    const headers = init?.headers as Record<string, string>;
+    calls.push({ path, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return handler(path, init ?? {});
+  }) as typeof fetch;
+  return { f, calls };
+}
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const item = (key: string, path = '/api/salaries') => ({ key, kind: 'salary', method: 'POST' as const, path, body: { annualSalary: 40000 } });
+
+describe('outbox state machine', () => {
+  it('removes an item the server accepted, sending its idempotency key', async () => {
+    const db = fresh();
+    await enqueue(item('k1'), db);
+    const { f, calls } = fakeFetch(() => json(201, { id: 7 }));
+    const summary = await drainOutbox({ db, fetch: f });
+    expect(summary.sent.map((s) => s.data)).toEqual([{ id: 7 }]);
+    expect(summary.remaining).toBe(0);
+    expect(calls).toEqual([{ path: '/api/salaries', key: 'k1', body: { annualSalary: 40000 } }]);
+  });
+
+  it('keeps items on a network error, stops there, and retries with backoff', async () => {
+    const db = fresh();
+    await enqueue(item('a'), db, 1000);
+    await enqueue(item('b'), db, 2000);
+    const down = fakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    const s1 = await drainOutbox({ db, fetch: down.f, now: () => 10_000 });
+    expect(down.calls).toHaveLength(1); // stopped at the first network failure
+    expect(s1.remaining).toBe(2);
+    const a = (await db.outbox.get('a'))!;
+    expect(a).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: 10_000 + backoff(1) });
+    // Not due yet: nothing is sent.
+    const up = fakeFetch(() => json(201, {}));
+    await drainOutbox({ db, fetch: up.f, now: () => 10_001 });
+    expect(up.calls.map((c) => c.key)).toEqual(['b']);
+    // Forced (back online): the rest goes, oldest first.
+    const s3 = await drainOutbox({ db, fetch: up.f, now: () => 10_002, force: true });
+    expect(s3.sent.map((s) => s.item.key)).toEqual(['a']);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('retries 5xx, 409 and 429 later; backoff grows and is capped', async () => {
+    const db = fresh();
+    await enqueue(item('x'), db, 0);
+    for (const status of [500, 503, 409, 429]) {
+      const { f } = fakeFetch(() => (status === 409 ? new Response('{"error":"Still processing"}', { status, headers: { 'Retry-After': '1' } }) : json(status, { error: 'later' })));
+      await drainOutbox({ db, fetch: f, force: true });
+    }
+    expect((await db.outbox.get('x'))!).toMatchObject({ state: 'pending', attempts: 4 });
+    expect(backoff(1)).toBe(5000);
+    expect(backoff(2)).toBe(10_000);
+    expect(backoff(30)).toBe(600_000);
+  });
+
+  it('marks a plain 409 conflict failed (not retried forever)', async () => {
+    const db = fresh();
+    await enqueue(item('c'), db);
+    const { f } = fakeFetch(() => json(409, { error: 'Mood already exists' }));
+    const summary = await drainOutbox({ db, fetch: f });
+    expect(summary.failed[0]).toMatchObject({ key: 'c', state: 'failed', error: 'Mood already exists' });
+  });
+
+  it('marks a validation refusal failed with the server messages; resend puts it back', async () => {
+    const db = fresh();
+    await enqueue(item('v'), db);
+    const { f } = fakeFetch(() => json(400, { error: 'Invalid input', fields: { annualSalary: 'Salary must be at least £15,000' } }));
+    const summary = await drainOutbox({ db, fetch: f });
+    expect(summary.failed[0]).toMatchObject({ key: 'v', state: 'failed', fields: { annualSalary: 'Salary must be at least £15,000' } });
+    // A failed item is not retried by itself.
+    const again = fakeFetch(() => json(201, {}));
+    await drainOutbox({ db, fetch: again.f, force: true });
+    expect(again.calls).toHaveLength(0);
+    await resend('v', { annualSalary: 45000 }, db);
+    await drainOutbox({ db, fetch: again.f });
+    expect(again.calls[0]).toMatchObject({ key: 'v', body: { annualSalary: 45000 } });
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps a 401 until the user has signed in', async () => {
+    const db = fresh();
+    await enqueue(item('s'), db);
+    const { f } = fakeFetch(() => json(401, { error: 'Unauthorized' }));
+    expect((await drainOutbox({ db, fetch: f })).needsAuth).toBe(1);
+    expect((await db.outbox.get('s'))!.state).toBe('needs-auth');
+    const ok = fakeFetch(() => json(201, {}));
+    await drainOutbox({ db, fetch: ok.f, force: true });
+    expect(ok.calls).toHaveLength(0);
+    await drainOutbox({ db, fetch: ok.f, includeNeedsAuth: true });
+    expect(ok.calls).toHaveLength(1);
+  });
+
+  it('never sends an item twice when drains overlap', async () => {
+    const db = fresh();
+    for (const k of ['1', '2', '3']) await enqueue(item(k), db);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const { f, calls } = fakeFetch(async () => {
+      await gate;
+      return json(201, {});
+    });
+    const drains = [drainOutbox({ db, fetch: f }), drainOutbox({ db, fetch: f }), sendNow('2', { db, fetch: f })];
+    release();
+    await Promise.all(drains);
+    expect(calls.map((c) => c.key).sort()).toEqual(['1', '2', '3']);
+  });
+});

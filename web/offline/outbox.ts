@@ -1,0 +1,154 @@
+// The outbox: submissions (reviews, interviews, salaries, moods, saves) are written to IndexedDB
+// first, then sent with their Idempotency-Key. Replays run one at a time across tabs and the
+// service worker (Web Locks), and the server's idempotency makes any repeat harmless.
+// Outcomes: 2xx → removed; 401 → kept until the user signs in; other 4xx → failed with the
+// server's messages (edit and resend, or discard); 5xx/network → kept, retried with backoff.
+import { offlineDb, type OfflineDatabase, type OutboxItem } from './db';
+
+export const OUTBOX_SYNC_TAG = 'tilt-outbox';
+export const OUTBOX_LOCK = 'tilt-outbox';
+
+export type NewOutboxItem = Pick<OutboxItem, 'key' | 'kind' | 'method' | 'path' | 'body' | 'label'>;
+
+export type Outcome =
+  | { type: 'sent'; status: number; data: unknown }
+  | { type: 'failed'; status: number; error: string; fields?: Record<string, string>; text: string }
+  | { type: 'needs-auth'; status: 401; text: string }
+  | { type: 'retry'; status?: number; text: string };
+
+export interface DrainSummary {
+  sent: { item: OutboxItem; data: unknown }[];
+  failed: OutboxItem[];
+  needsAuth: number;
+  remaining: number;
+}
+
+const BASE_DELAY_MS = 5_000;
+const MAX_DELAY_MS = 10 * 60_000;
+export const backoff = (attempts: number) => Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, attempts - 1));
+
+export async function enqueue(item: NewOutboxItem, db: OfflineDatabase = offlineDb, now = Date.now()): Promise<OutboxItem> {
+  const row: OutboxItem = { ...item, state: 'pending', attempts: 0, nextAttemptAt: now, createdAt: now };
+  await db.outbox.put(row);
+  return row;
+}
+
+/** Sends one item and classifies the answer. Never throws. */
+export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) => fetch(...a)): Promise<Outcome> {
+  let res: Response;
+  try {
+    res = await doFetch(item.path, {
+      method: item.method,
+      credentials: 'include',
+      headers: { 'Idempotency-Key': item.key, ...(item.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+      body: item.body !== undefined ? JSON.stringify(item.body) : undefined,
+    });
+  } catch (error) {
+    return { type: 'retry', text: error instanceof Error ? error.message : 'Network error' };
+  }
+  const text = await res.text().catch(() => '');
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON
+  }
+  if (res.ok) return { type: 'sent', status: res.status, data };
+  if (res.status === 401) return { type: 'needs-auth', status: 401, text: text || res.statusText };
+  // 408 timeout, 425, 429 rate limit, and 409 with Retry-After (the first request with this key
+  // is still in flight): try again later. A plain 409 is a real conflict (e.g. a mood that exists).
+  const inFlight = res.status === 409 && res.headers.has('Retry-After');
+  if (res.status >= 500 || inFlight || [408, 425, 429].includes(res.status)) return { type: 'retry', status: res.status, text: text || res.statusText };
+  const body = (data ?? {}) as { error?: string; fields?: Record<string, string> };
+  return { type: 'failed', status: res.status, error: body.error ?? (text || res.statusText), fields: body.fields, text: text || res.statusText };
+}
+
+/** Applies an outcome to the stored item. */
+export async function settle(item: OutboxItem, outcome: Outcome, db: OfflineDatabase = offlineDb, now = Date.now()) {
+  switch (outcome.type) {
+    case 'sent':
+      await db.outbox.delete(item.key);
+      return;
+    case 'needs-auth':
+      await db.outbox.update(item.key, { state: 'needs-auth' });
+      return;
+    case 'failed':
+      await db.outbox.update(item.key, { state: 'failed', error: outcome.error, fields: outcome.fields });
+      return;
+    case 'retry': {
+      const attempts = item.attempts + 1;
+      await db.outbox.update(item.key, { state: 'pending', attempts, nextAttemptAt: now + backoff(attempts) });
+      return;
+    }
+  }
+}
+
+// One drain at a time: Web Locks across tabs and the service worker; a promise chain otherwise.
+let chain: Promise<unknown> = Promise.resolve();
+export function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
+  const locks = (globalThis as { navigator?: { locks?: { request<R>(name: string, cb: () => Promise<R>): Promise<R> } } }).navigator?.locks;
+  if (locks?.request) return locks.request(OUTBOX_LOCK, fn);
+  const run = chain.then(fn, fn);
+  chain = run.catch(() => undefined);
+  return run;
+}
+
+export interface DrainOptions {
+  db?: OfflineDatabase;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Send items waiting for their backoff too (the user pressed "retry", or we just came online). */
+  force?: boolean;
+  /** Also resend items that were waiting for sign-in. */
+  includeNeedsAuth?: boolean;
+  /** Only these keys. */
+  keys?: string[];
+}
+
+/** Sends every due item, oldest first; stops at the first network failure. */
+export function drainOutbox(options: DrainOptions = {}): Promise<DrainSummary> {
+  const db = options.db ?? offlineDb;
+  const now = options.now ?? Date.now;
+  return withOutboxLock(async () => {
+    const summary: DrainSummary = { sent: [], failed: [], needsAuth: 0, remaining: 0 };
+    const items = await db.outbox.orderBy('createdAt').toArray();
+    for (const stored of items) {
+      // Re-read: another drain (a tab, the service worker) may have settled it meanwhile.
+      const item = await db.outbox.get(stored.key);
+      if (!item) continue;
+      if (options.keys && !options.keys.includes(item.key)) continue;
+      const due = item.state === 'pending' && (options.force || item.nextAttemptAt <= now());
+      const authRetry = item.state === 'needs-auth' && options.includeNeedsAuth;
+      if (!due && !authRetry) continue;
+      const outcome = await sendItem(item, options.fetch);
+      await settle(item, outcome, db, now());
+      if (outcome.type === 'sent') summary.sent.push({ item, data: outcome.data });
+      else if (outcome.type === 'failed') summary.failed.push({ ...item, state: 'failed', error: outcome.error, fields: outcome.fields });
+      else if (outcome.type === 'needs-auth') summary.needsAuth++;
+      else if (outcome.status === undefined) break; // the network is down: the rest would fail too
+    }
+    summary.remaining = await db.outbox.count();
+    return summary;
+  });
+}
+
+/** Sends one freshly queued item now, under the lock, and returns its outcome. */
+export function sendNow(key: string, options: { db?: OfflineDatabase; fetch?: typeof fetch } = {}): Promise<Outcome | null> {
+  const db = options.db ?? offlineDb;
+  return withOutboxLock(async () => {
+    const item = await db.outbox.get(key);
+    if (!item) return null;
+    const outcome = await sendItem(item, options.fetch);
+    await settle(item, outcome, db);
+    return outcome;
+  });
+}
+
+export async function discard(key: string, db: OfflineDatabase = offlineDb) {
+  await db.outbox.delete(key);
+}
+
+/** Puts a failed item back in the queue with an edited body. */
+export async function resend(key: string, body: unknown, db: OfflineDatabase = offlineDb) {
+  await db.outbox.update(key, { body, state: 'pending', error: undefined, fields: undefined, attempts: 0, nextAttemptAt: Date.now() });
+}

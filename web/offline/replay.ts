@@ -1,0 +1,56 @@
+// When queued submissions are sent: at app start, when the browser comes back online, when the
+// app returns to the foreground, on a timer while items wait for their backoff, and from the
+// service worker's Background Sync (Chromium). One drain implementation for all of them.
+import { liveQuery } from 'dexie';
+import { offlineDb } from './db';
+import { drainOutbox, OUTBOX_SYNC_TAG, type DrainSummary } from './outbox';
+import { createStore } from './store';
+
+export const outboxCount = createStore(0);
+type DrainListener = (summary: DrainSummary) => void;
+const drainListeners = new Set<DrainListener>();
+
+/** Called with every drain's result (the app shows toasts and revalidates its data). */
+export function onDrained(listener: DrainListener) {
+  drainListeners.add(listener);
+  return () => drainListeners.delete(listener);
+}
+
+function report(summary: DrainSummary) {
+  if (summary.sent.length || summary.failed.length) drainListeners.forEach((l) => l(summary));
+}
+
+export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean } = {}) {
+  const summary = await drainOutbox(options);
+  report(summary);
+  return summary;
+}
+
+/** Asks the service worker to replay even if the page closes (where Background Sync exists). */
+export async function registerBackgroundSync() {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } })?.sync;
+    await sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // not supported: the page's own triggers cover it
+  }
+}
+
+let started = false;
+export function startReplay() {
+  if (started || typeof window === 'undefined') return;
+  started = true;
+  liveQuery(() => offlineDb.outbox.where('state').anyOf('pending', 'needs-auth').count()).subscribe({ next: (n) => outboxCount.set(n) });
+  void replay({ force: true, includeNeedsAuth: true });
+  window.addEventListener('online', () => void replay({ force: true }));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') void replay();
+  });
+  setInterval(() => {
+    if (outboxCount.get() > 0 && navigator.onLine) void replay();
+  }, 15_000);
+  navigator.serviceWorker?.addEventListener('message', (event) => {
+    if (event.data?.type === 'outbox-drained') report(event.data.summary as DrainSummary);
+  });
+}

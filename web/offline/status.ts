@@ -1,0 +1,39 @@
+// Whether the app is answering from saved copies, and since when: read by the offline banner.
+type Listener = () => void;
+
+export interface OfflineStatus {
+  offline: boolean;
+  /** The oldest saved copy shown since the connection was lost (ms since epoch). */
+  servedFrom: number | null;
+}
+
+let status: OfflineStatus = { offline: typeof navigator !== 'undefined' ? !navigator.onLine : false, servedFrom: null };
+const listeners = new Set<Listener>();
+
+function set(next: OfflineStatus) {
+  if (next.offline === status.offline && next.servedFrom === status.servedFrom) return;
+  status = next;
+  listeners.forEach((l) => l());
+}
+
+export const offlineStatus = {
+  get: () => status,
+  subscribe(listener: Listener) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** A request reached the server: we are online. */
+  markOnline() {
+    set({ offline: false, servedFrom: null });
+  },
+  /** A request failed to reach the server and a copy saved at `savedAt` was shown (if any). */
+  markOffline(savedAt?: number) {
+    const servedFrom = savedAt === undefined ? status.servedFrom : Math.min(savedAt, status.servedFrom ?? savedAt);
+    set({ offline: true, servedFrom });
+  },
+};
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => offlineStatus.markOffline());
+  window.addEventListener('online', () => offlineStatus.markOnline());
+}
