@@ -5,12 +5,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
-import { setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { launchBrowser } from './harness';
+import { realSignIn, setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 
+const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
 let schoolId: number;
 beforeAll(async () => {
-  env = await setup();
+  env = await setup({ ADMIN_EMAILS: ADMIN_EMAIL });
   schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
 });
 afterAll(() => teardown(env));
@@ -217,4 +219,117 @@ describe('save heart and new discussion', () => {
     expect(await dialog.getByLabel('Title').inputValue()).toBe(''); // reset after success
     await page.close();
   });
+});
+
+// Last in the file: a real session through the local OpenID provider (the session cookie then
+// belongs to this browser), with the real contributions API behind the forms.
+describe('with a real session', () => {
+  it('signs in and contributes: review, mood, salary, saved job and a discussion', async () => {
+    const page = await env.browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize(PHONE);
+    await realSignIn(page, env, 'robin.screens@school.example', 'Robin Screens', `/schools/${schoolId}`);
+    const activity = () => page.evaluate(async () => (await fetch('/api/me/activity')).json());
+
+    // Review
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByLabel('Job title').fill('Teacher of Geography');
+    await dialog.getByLabel('Years at school').selectOption('1-2 years');
+    await dialog.getByLabel('Pros', { exact: true }).fill('Collaborative planning across the department.');
+    await dialog.getByLabel('Cons', { exact: true }).fill('Old building, cold classrooms in winter.');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Review Submitted');
+    await expect.poll(async () => (await activity()).reviews.map((r: any) => [r.jobTitle, r.status])).toEqual([['Teacher of Geography', 'pending']]);
+
+    // Mood: create, then the update wording
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await page.getByRole('button', { name: 'Share My Experience' }).click();
+    await page.getByTestId('mood-form').getByText("It's okay").click();
+    await page.getByRole('button', { name: 'Share Mood' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe('Thank you for sharing your experience.');
+    await expect.poll(() => page.getByRole('button', { name: 'Update My Mood' }).count()).toBe(1);
+    expect((await activity()).moods.map((m: any) => m.mood)).toEqual(['neutral']);
+
+    // Salary
+    await page.goto(env.server.url + '/salaries');
+    await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    await page.getByLabel('Job title').selectOption('SENCO');
+    await page.getByLabel('School type').selectOption('State School');
+    await page.getByLabel('Borough').selectOption('Lewisham');
+    await page.getByLabel('Years of experience').selectOption('6-10 years');
+    await page.getByLabel('Annual salary (£)').fill('£52,345');
+    await page.getByRole('button', { name: 'Submit Salary' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Salary Submitted');
+    expect(await toastText(page).innerText()).toBe('Thank you for contributing to our salary database.');
+    await expect.poll(() => page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain('£52,345');
+
+    // Saved job: the heart stays filled after a reload
+    await page.goto(env.server.url + '/jobs');
+    const heart = page.getByTestId('save-job').first();
+    await heart.click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Job Saved');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('save-job').first().getAttribute('aria-pressed')).toBe('true');
+    expect((await activity()).counts.savedJobs).toBe(1);
+
+    // New discussion: pending, shown to its author with the Pending badge
+    await page.goto(env.server.url + '/forum');
+    await page.getByRole('button', { name: 'New Discussion' }).click();
+    const d = page.getByRole('dialog', { name: 'Start a New Discussion' });
+    await d.getByLabel('Category').selectOption({ index: 1 });
+    await d.getByLabel('Title').fill('Screens test: CPD budgets in Lewisham?');
+    await d.getByLabel('Content').fill('How much CPD budget does your department get per teacher each year?');
+    await d.getByRole('button', { name: 'Create Discussion' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Thread Created');
+    const mine = page.getByTestId('thread-list').locator('> li', { hasText: 'Screens test: CPD budgets in Lewisham?' });
+    await expect.poll(() => mine.innerText()).toContain('Pending');
+    await mine.getByRole('link').click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Screens test: CPD budgets in Lewisham?');
+    expect(await page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible()).toBe(true);
+    await screenshot(page, 'thread-pending-phone');
+    await page.close();
+  }, 90_000);
+
+  it('lets an admin approve, reject with a reason, lock and pin from /moderation', async () => {
+    const admin = await launchBrowser();
+    try {
+      const page = await admin.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.setViewportSize(DESKTOP);
+      await realSignIn(page, env, ADMIN_EMAIL, 'Alex Admin', '/moderation');
+      const threads = page.getByTestId('queue-threads').locator('> li');
+      const mine = threads.filter({ hasText: 'Screens test: CPD budgets in Lewisham?' });
+      await expect.poll(() => mine.count()).toBe(1);
+      const review = page.getByTestId('queue-reviews').locator('> li').filter({ hasText: 'Teacher of Geography' });
+      await expect.poll(() => review.count()).toBe(1);
+      await screenshot(page, 'moderation-desktop');
+
+      await review.getByRole('button', { name: 'Reject' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Reject with a reason' });
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      expect(await page.getByTestId('error-reason').innerText()).toBe('A reason is required');
+      await dialog.getByLabel('Reason (shown to the author)').fill('Please keep reviews about the school, not named staff.');
+      await dialog.getByRole('button', { name: 'Reject' }).click();
+      await expect.poll(() => toastTitle(page).innerText()).toBe('Rejected');
+      await expect.poll(() => review.count()).toBe(0);
+
+      await mine.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => toastTitle(page).innerText()).toBe('Approved');
+      await expect.poll(() => mine.count()).toBe(0);
+
+      const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Screens test: CPD budgets in Lewisham?' }) });
+      await row.getByRole('button', { name: 'Lock' }).click();
+      await expect.poll(() => row.innerText()).toContain('Locked');
+      await row.getByRole('button', { name: 'Make sticky' }).click();
+      await expect.poll(() => row.innerText()).toContain('Sticky');
+
+      const publicList = await env.api('/api/forum/threads');
+      const t = publicList.find((x: any) => x.title === 'Screens test: CPD budgets in Lewisham?');
+      expect(t).toMatchObject({ isApproved: true, isLocked: true, isSticky: true });
+      expect(publicList[0].isSticky).toBe(true);
+    } finally {
+      await admin.close();
+    }
+  }, 90_000);
 });

@@ -10,8 +10,8 @@ export interface Env {
   apiWithHeaders: (path: string) => Promise<{ body: any; headers: Headers }>;
 }
 
-export async function setup(): Promise<Env> {
-  const server = await startServer();
+export async function setup(serverEnv: Record<string, string> = {}): Promise<Env> {
+  const server = await startServer(serverEnv);
   const browser = await launchBrowser();
   const api = async (path: string) => (await fetch(server.url + path)).json();
   const apiWithHeaders = async (path: string) => {
@@ -27,6 +27,16 @@ export async function teardown(env: Env | undefined) {
 }
 
 export const TEST_USER = { id: 'demo:99', email: 'pat@demo.invalid', firstName: 'Pat', lastName: 'Teacher', profileImageUrl: null, isAdmin: false };
+
+/** Signs in through the local OpenID provider the server starts in tests; lands on returnTo. */
+export async function realSignIn(page: Page, env: Env, email: string, name: string, returnTo: string) {
+  await page.goto(env.server.url + `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((u) => u.href.startsWith(env.server.url) && u.pathname + u.search === returnTo);
+}
 
 /** Answers /api/auth/user with a user, as the sign-in branch will. */
 export async function signInAs(page: Page, user = TEST_USER) {
