@@ -79,7 +79,7 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
 }
 
 export function ForumPage() {
-  const { isAuthenticated, isLoading: authLoading } = useAuth();
+  const { isAuthenticated, isLoading: authLoading, user } = useAuth();
   const { values, set } = useUrlFilters(['category'] as const);
   const categories = useForumCategories();
   const threads = useForumThreads(values.category || undefined);
@@ -101,7 +101,14 @@ export function ForumPage() {
           <h1 className="text-3xl font-bold">Teachers In London Talk</h1>
           <p className="opacity-80 mt-1">Ask, share and support each other: a community forum for London teachers.</p>
         </div>
-        {newButton('New Discussion')}
+        <div className="flex flex-wrap gap-2">
+          {user?.isAdmin && (
+            <Link to="/moderation" className="btn btn-ghost">
+              <Icon name="shield" /> Moderation queue
+            </Link>
+          )}
+          {newButton('New Discussion')}
+        </div>
       </div>
 
       <div className="grid grid-cols-1 lg:grid-cols-[16rem_1fr] gap-6 mt-6">
