@@ -221,11 +221,14 @@ describe('save heart and new discussion', () => {
   });
 });
 
-// Last in the file: a real session through the local OpenID provider (the session cookie then
-// belongs to this browser), with the real contributions API behind the forms.
+// Last in the file: real sessions through the local OpenID provider, each in its own browser
+// profile, with the real contributions API behind the forms.
 describe('with a real session', () => {
   it('signs in and contributes: review, mood, salary, saved job and a discussion', async () => {
-    const page = await env.browser.newPage();
+    // A fresh browser profile: the mocked 401 above left its review in this profile's outbox,
+    // which (by design) would be sent once a real session exists.
+    const browser = await launchBrowser();
+    const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewportSize(PHONE);
     await realSignIn(page, env, 'robin.screens@school.example', 'Robin Screens', `/schools/${schoolId}`);
@@ -263,6 +266,18 @@ describe('with a real session', () => {
     await expect.poll(() => toastTitle(page).innerText()).toBe('Salary Submitted');
     expect(await toastText(page).innerText()).toBe('Thank you for contributing to our salary database.');
     await expect.poll(() => page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain('£52,345');
+    // Offline, the outbox keeps the submission: a calm toast, not an error.
+    await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    await browser.setOffline(true);
+    await page.getByLabel('Job title').selectOption('Supply Teacher');
+    await page.getByLabel('School type').selectOption('Academy');
+    await page.getByLabel('Borough').selectOption('Brent');
+    await page.getByLabel('Years of experience').selectOption('0-2 years');
+    await page.getByLabel('Annual salary (£)').fill('31000');
+    await page.getByRole('button', { name: 'Submit Salary' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+    expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+    await browser.setOffline(false);
 
     // Saved job: the heart stays filled after a reload
     await page.goto(env.server.url + '/jobs');
@@ -288,7 +303,7 @@ describe('with a real session', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Screens test: CPD budgets in Lewisham?');
     expect(await page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible()).toBe(true);
     await screenshot(page, 'thread-pending-phone');
-    await page.close();
+    await browser.close();
   }, 90_000);
 
   it('lets an admin approve, reject with a reason, lock and pin from /moderation', async () => {
