@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { launchBrowser } from './harness';
-import { realSignIn, setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { realSignIn, seriousViolations, setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 
 const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
@@ -303,6 +303,7 @@ describe('with a real session', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Screens test: CPD budgets in Lewisham?');
     expect(await page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible()).toBe(true);
     await screenshot(page, 'thread-pending-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await browser.close();
   }, 90_000);
 
@@ -319,6 +320,7 @@ describe('with a real session', () => {
       const review = page.getByTestId('queue-reviews').locator('> li').filter({ hasText: 'Teacher of Geography' });
       await expect.poll(() => review.count()).toBe(1);
       await screenshot(page, 'moderation-desktop');
+      expect(await seriousViolations(page)).toEqual([]);
 
       await review.getByRole('button', { name: 'Reject' }).click();
       const dialog = page.getByRole('dialog', { name: 'Reject with a reason' });

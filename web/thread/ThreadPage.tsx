@@ -174,8 +174,8 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDeta
             {thread.user?.firstName || 'Anonymous'} · {formatDate(thread.createdAt)} · {thread.viewCount} views
           </p>
           {thread.status === 'rejected' && thread.rejectionReason && (
-            <p role="note" className="alert alert-error alert-soft text-sm">
-              Not published: {thread.rejectionReason}
+            <p role="note" className="alert bg-base-200 border-error text-sm">
+              <Icon name="warning" className="text-error" /> Not published: {thread.rejectionReason}
             </p>
           )}
           <p className="whitespace-pre-line break-words mt-2">{thread.content}</p>
@@ -212,8 +212,8 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDeta
               </div>
             </div>
           ) : !thread.isApproved ? (
-            <p role="note" className="alert alert-warning alert-soft text-sm">
-              This discussion is awaiting moderation: replies open once it is approved.
+            <p role="note" className="alert bg-base-200 border-warning text-sm">
+              <Icon name="clock" /> This discussion is awaiting moderation: replies open once it is approved.
             </p>
           ) : (
             <ReplyBox threadId={thread.id} onDone={onChanged} />
