@@ -60,7 +60,7 @@ export function JobDetailPage() {
               <Icon name="pin" className="size-4" /> {job.borough}
             </p>
             <ul className="flex flex-wrap gap-1" aria-label="Job details">
-              {[job.contractType, job.keyStage, job.subject, job.educationLevel].filter(Boolean).map((t) => (
+              {[...new Set([job.contractType, job.keyStage, job.subject, job.educationLevel].filter(Boolean))].map((t) => (
                 <li key={t} className="badge badge-ghost">
                   {t}
                 </li>
