@@ -73,13 +73,15 @@ export async function startServer(env: Record<string, string> = {}, databasePath
   };
 }
 
-export async function launchBrowser(): Promise<BrowserContext> {
+/** `options` adds context options (e.g. `bypassCSP` for a page that injects a test script). */
+export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tilt-chromium-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: PHONE,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    ...options,
   });
 }
 
