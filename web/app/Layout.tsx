@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { OfflineBanner, UpdatePrompt } from '../components/AppStatus';
 import { Footer } from '../components/Footer';
 import { BottomNav, Header } from '../components/Header';
+import { OutboxSync } from '../components/OutboxSync';
 import { Toaster } from '../components/toast/Toaster';
 
 /** Every page: skip link, header, the screen, footer, and the phone's bottom navigation. */
@@ -25,6 +26,7 @@ export function Layout() {
       <BottomNav />
       <UpdatePrompt />
       <Toaster />
+      <OutboxSync />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { loginHref, useAuth } from '../data/auth';
 import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 import { NAV_LINKS } from './nav';
 import { SignOutButton } from './SignOutButton';
+import { outboxCount } from '../offline/replay';
 
 export function Logo() {
   return (
@@ -53,6 +54,7 @@ export function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <QueuedBadge />
           {isLoading ? (
             <span className="skeleton h-9 w-24" aria-label="Loading account" role="status" />
           ) : isAuthenticated && user ? (
@@ -137,5 +139,17 @@ export function BottomNav() {
         </NavLink>
       ))}
     </nav>
+  );
+}
+
+/** How many submissions wait on this device to be sent (the outbox); links to the dashboard list. */
+function QueuedBadge() {
+  const n = useSyncExternalStore(outboxCount.subscribe, outboxCount.get);
+  if (!n) return null;
+  return (
+    <Link to="/dashboard#queued" className="badge badge-warning gap-1 whitespace-nowrap" data-testid="queued-count" aria-label={`${n} submission${n === 1 ? '' : 's'} waiting to be sent`}>
+      <Icon name="clock" className="size-3" />
+      {n} queued
+    </Link>
   );
 }

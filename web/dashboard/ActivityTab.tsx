@@ -1,13 +1,6 @@
-// PLACEHOLDER (contributions issue): the user's activity (spec §2 Dashboard, Activity): an empty
-// state with links to /schools and /salaries.
-import { EmptyState } from '../components/states';
+// Activity tab: the user's own contributions with their approval state (GET /api/me/activity).
+import { ActivityList } from '../dashboard-parts/ActivityList';
 
 export function ActivityTab() {
-  return (
-    <div data-testid="activity-placeholder">
-      <EmptyState icon="clock" title="Activity">
-        Your activity is coming soon.
-      </EmptyState>
-    </div>
-  );
+  return <ActivityList />;
 }

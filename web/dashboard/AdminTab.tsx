@@ -1,13 +1,7 @@
-// PLACEHOLDER (admin issue): the school image updater (spec §2 Dashboard, Admin; batch update,
-// 'Batch Update Complete'). Shown only to admins (ADMIN_EMAILS); the API guards with requireAdmin.
-import { EmptyState } from '../components/states';
+// Admin tab (admins only; the API guards with requireAdmin): the school image updater.
+import { SchoolImageUpdater } from '../admin/SchoolImageUpdater';
+import { toast } from '../components/toast/store';
 
 export function AdminTab() {
-  return (
-    <div data-testid="admin-placeholder">
-      <EmptyState icon="shield" title="Admin">
-        Admin tools are coming soon.
-      </EmptyState>
-    </div>
-  );
+  return <SchoolImageUpdater notify={toast} />;
 }

@@ -5,6 +5,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Breadcrumb } from '../components/states';
 import { loginHref, useAuth, type CurrentUser } from '../data/auth';
+import { useActivity } from '../dashboard-parts/ActivityList';
 import { ActivityTab } from './ActivityTab';
 import { AdminTab } from './AdminTab';
 import { ProfileTab } from './ProfileTab';
@@ -69,7 +70,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Dashboard' }]} />
       <h1 className="text-3xl font-extrabold mt-2">Welcome back, {user.firstName?.trim() || 'Teacher'}!</h1>
-      {/* The three counters (saved jobs, reviews written, salary contributions) come with the saved-jobs issue. */}
+      <Counters />
       <div role="tablist" aria-label="Dashboard" className="tabs tabs-border mt-6 overflow-x-auto flex-nowrap" onKeyDown={onKeyDown}>
         {tabs.map((t) => (
           <button
@@ -97,5 +98,25 @@ function Dashboard({ user }: { user: CurrentUser }) {
         {active === 'admin' && <AdminTab />}
       </div>
     </div>
+  );
+}
+
+/** The three counters of spec §2, with the real numbers from GET /api/me/activity. */
+function Counters() {
+  const { data, error } = useActivity();
+  const counters = [
+    { label: 'Saved jobs', value: data?.counts.savedJobs },
+    { label: 'Reviews written', value: data?.counts.reviews },
+    { label: 'Salary contributions', value: data?.counts.salaries },
+  ];
+  return (
+    <dl className="grid grid-cols-3 gap-3 mt-6" data-testid="dashboard-counters">
+      {counters.map((c) => (
+        <div key={c.label} className="rounded-box bg-base-200 p-4 flex flex-col-reverse text-center">
+          <dt className="text-xs sm:text-sm opacity-80">{c.label}</dt>
+          <dd className="text-2xl font-extrabold text-primary">{c.value ?? (error ? '–' : <span className="skeleton inline-block h-7 w-8" aria-label="Loading" />)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

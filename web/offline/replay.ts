@@ -13,7 +13,9 @@ const drainListeners = new Set<DrainListener>();
 /** Called with every drain's result (the app shows toasts and revalidates its data). */
 export function onDrained(listener: DrainListener) {
   drainListeners.add(listener);
-  return () => drainListeners.delete(listener);
+  return () => {
+    drainListeners.delete(listener);
+  };
 }
 
 function report(summary: DrainSummary) {

@@ -1,0 +1,28 @@
+// Listens to the outbox replays (page triggers and the service worker's Background Sync): when a
+// queued submission arrives, shows its success toast and refreshes every screen's data; when the
+// server refuses one, says so and points to the dashboard where it can be fixed or discarded.
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+import { kindLabel, successToastFor } from '../data/messages';
+import { onDrained } from '../offline/replay';
+import { toast } from './toast/store';
+
+export function OutboxSync() {
+  const { mutate } = useSWRConfig();
+  useEffect(
+    () =>
+      onDrained((summary) => {
+        const last = summary.sent[summary.sent.length - 1];
+        if (summary.failed.length) {
+          const item = summary.failed[0];
+          toast({ title: 'Not sent', description: `${kindLabel(item.kind)} was refused: ${item.error ?? 'please check it'}. Open your dashboard to fix or discard it.`, variant: 'destructive' });
+        } else if (last) {
+          const message = successToastFor(last.item);
+          if (message) toast(summary.sent.length > 1 ? { title: message.title, description: `${summary.sent.length} queued submissions were sent. ${message.description}` } : message);
+        }
+        void mutate(() => true);
+      }),
+    [mutate],
+  );
+  return null;
+}

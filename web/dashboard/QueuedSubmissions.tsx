@@ -1,0 +1,64 @@
+// The outbox as the user sees it: what is waiting to be sent, its state, and what to do about it.
+import { useLiveQuery } from '../offline/live';
+import { kindLabel } from '../data/messages';
+import { offlineDb, type OutboxItem } from '../offline/db';
+import { discard } from '../offline/outbox';
+import { replay } from '../offline/replay';
+import { timeAgo } from '../lib/format';
+
+const STATE: Record<OutboxItem['state'], { label: string; className: string }> = {
+  pending: { label: 'Waiting to send', className: 'badge-info' },
+  'needs-auth': { label: 'Waiting for sign-in', className: 'badge-warning' },
+  failed: { label: 'Not accepted', className: 'badge-error' },
+};
+
+export function QueuedSubmissions() {
+  const items = useLiveQuery(() => offlineDb.outbox.orderBy('createdAt').toArray(), []);
+  if (!items?.length) return null;
+  return (
+    <section aria-labelledby="queued-heading" className="card bg-base-100 border border-base-300 mb-6" id="queued">
+      <div className="card-body p-5 gap-3">
+        <div className="flex items-center justify-between gap-2">
+          <h2 id="queued-heading" className="card-title text-lg">
+            Waiting to be sent ({items.length})
+          </h2>
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => void replay({ force: true, includeNeedsAuth: true })}>
+            Send now
+          </button>
+        </div>
+        <p className="text-sm opacity-80">Saved on this device while you were offline. They are sent automatically when you are back online.</p>
+        <ul className="divide-y divide-base-300" data-testid="queued-list">
+          {items.map((item) => (
+            <li key={item.key} className="py-3 flex flex-wrap items-start gap-3">
+              <div className="flex-1 min-w-48">
+                <p className="font-medium">{item.label ?? kindLabel(item.kind)}</p>
+                <p className="text-xs opacity-70">
+                  {kindLabel(item.kind)} · saved {timeAgo(item.createdAt)}
+                  {item.attempts > 0 && ` · ${item.attempts} attempt${item.attempts === 1 ? '' : 's'}`}
+                </p>
+                {item.state === 'failed' && (
+                  <div className="text-sm text-error mt-1">
+                    <p>{item.error}</p>
+                    {item.fields && (
+                      <ul className="list-disc pl-5">
+                        {Object.entries(item.fields).map(([field, message]) => (
+                          <li key={field}>
+                            {field}: {message}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </div>
+                )}
+              </div>
+              <span className={`badge badge-sm ${STATE[item.state].className}`}>{STATE[item.state].label}</span>
+              <button type="button" className="btn btn-xs btn-ghost text-error" onClick={() => void discard(item.key)} aria-label={`Discard ${item.label ?? kindLabel(item.kind)}`}>
+                Discard
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
