@@ -14,9 +14,11 @@ export interface CurrentUser {
 export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
 export { LOGOUT_URL } from '../offline/sign-out';
+import { offlineFetch } from '../offline/cache-fetch';
 
 async function fetchUser(): Promise<CurrentUser> {
-  const res = await fetch('/api/auth/user', { credentials: 'include' });
+  // Through the offline layer: offline, the last known user keeps the app signed in.
+  const res = await offlineFetch('/api/auth/user', { credentials: 'include' });
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
   return (await res.json()) as CurrentUser;
 }

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
 import { useAuth } from './auth';
@@ -96,9 +97,18 @@ export function useSalaries() {
   return useSWR('salaries', () => json(client.salaries.$get()));
 }
 
+/**
+ * Pay scales: always the whole table (204 rows, one URL), filtered here, so every year, region
+ * and spine is readable offline once the app has started online (web/offline/warm.ts).
+ */
 export function usePayScales(query: { region?: string; paySpine?: string; effectiveDate?: string } = {}) {
   const q = cleanQuery(query);
-  return useSWR(['pay-scales', JSON.stringify(q)], () => json(client['pay-scales'].$get({ query: q })));
+  const result = useSWR('pay-scales', () => json(client['pay-scales'].$get({ query: {} })));
+  const data = useMemo(
+    () => result.data?.filter((r) => (!q.region || r.region === q.region) && (!q.paySpine || r.paySpine === q.paySpine) && (!q.effectiveDate || r.effectiveDate === q.effectiveDate)),
+    [result.data, q.region, q.paySpine, q.effectiveDate],
+  );
+  return { ...result, data };
 }
 
 export function useForumCategories() {

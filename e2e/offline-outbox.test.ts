@@ -1,0 +1,186 @@
+// The design card's promise, end to end: a signed-in teacher reads what she saw before with the
+// server down and the browser offline, writes a salary, a review and a mood on the Tube, and
+// each arrives exactly once when the connection is back — also when the page dies mid-replay.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { freePort, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: BrowserContext;
+let port: number;
+let oidcPort: number;
+const databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-offline-')), 'app.db');
+
+const start = () => startServer({ DEV_OIDC_PORT: String(oidcPort) }, databasePath, port);
+const api = async (path: string) => (await fetch(server.url + path)).json();
+
+beforeAll(async () => {
+  port = await freePort();
+  oidcPort = await freePort();
+  server = await start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+  }, undefined, { timeout: 20_000 });
+}
+
+const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
+const toastText = (page: Page) => page.getByTestId('toast-description');
+const queued = (page: Page) => page.getByTestId('queued-count');
+const activity = (page: Page) => page.evaluate(async () => (await fetch('/api/me/activity')).json());
+
+describe('offline-first', () => {
+  it('reads seen pages offline, queues contributions, and sends each exactly once', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize(PHONE);
+
+    // Sign in through the local provider.
+    await page.goto(`${server.url}/api/login?returnTo=%2F`);
+    await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
+    await page.locator('input[name="email"]').fill('tube.teacher@school.example');
+    await page.locator('input[name="name"]').fill('Tess Tube');
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(`${server.url}/`);
+    await waitForServiceWorker(page);
+
+    // Online: visit what she will want on the Tube, noting what each page shows.
+    const jobs = await api('/api/jobs');
+    const [schoolA, schoolB] = await api('/api/schools?limit=2&sort=rating');
+    const pages: { path: string; expect: string }[] = [
+      { path: '/', expect: 'Your next London teaching job' },
+      { path: '/jobs', expect: 'Teaching Jobs in London' },
+      { path: `/jobs/${jobs[0].id}`, expect: jobs[0].title },
+      { path: '/pay-scales', expect: 'Pay Scales' },
+      { path: `/schools/${schoolA.id}`, expect: schoolA.name },
+      { path: `/schools/${schoolB.id}`, expect: schoolB.name },
+      { path: '/dashboard', expect: 'Welcome back, Tess!' },
+    ];
+    for (const p of pages) {
+      await page.goto(server.url + p.path);
+      await expect.poll(() => h1(page).innerText()).toContain(p.expect);
+    }
+    await page.goto(`${server.url}/jobs`);
+    await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
+    await page.goto(`${server.url}/pay-scales`);
+    const payText = await page.getByTestId('pay-groups').innerText();
+    expect(payText).toMatch(/£\d{2},\d{3}/);
+    // The mood form needs to know she has no mood yet: open the tab once online.
+    await page.goto(`${server.url}/schools/${schoolA.id}`);
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Share My Experience' }).count()).toBe(1);
+    await page.goto(`${server.url}/salaries`);
+    await expect.poll(() => page.getByRole('tab', { name: 'Contribute Data' }).count()).toBe(1);
+
+    // The outage: the server is stopped and the browser is offline.
+    await server.stop();
+    await browser.setOffline(true);
+
+    for (const p of pages) {
+      await page.goto(server.url + p.path);
+      await expect.poll(() => h1(page).innerText(), { message: `offline ${p.path}` }).toContain(p.expect);
+    }
+    await page.goto(`${server.url}/jobs`);
+    await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
+    await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
+    await page.goto(`${server.url}/pay-scales`);
+    await expect.poll(() => page.getByTestId('pay-groups').innerText()).toBe(payText);
+    await screenshot(page, 'offline-pay-scales-phone');
+
+    // Offline submissions: a salary, a review and a mood.
+    await page.goto(`${server.url}/salaries`);
+    await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    await page.getByLabel('Job title').selectOption('Secondary Teacher');
+    await page.getByLabel('School type').selectOption('Academy');
+    await page.getByLabel('Borough').selectOption('Hackney');
+    await page.getByLabel('Years of experience').selectOption('3-5 years');
+    await page.getByLabel('Annual salary (£)').fill('43,210');
+    await page.getByRole('button', { name: 'Submit Salary' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+
+    await page.goto(`${server.url}/schools/${schoolA.id}`);
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByLabel('Job title').fill('Teacher of Physics');
+    await dialog.getByLabel('Years at school').selectOption('3-5 years');
+    await dialog.getByLabel('Pros', { exact: true }).fill('Written on the Victoria line: great colleagues.');
+    await dialog.getByLabel('Cons', { exact: true }).fill('Written on the Victoria line: long days.');
+    await dialog.getByRole('button', { name: 'Submit Review' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await page.getByRole('button', { name: 'Share My Experience' }).click();
+    await page.getByTestId('mood-form').getByText('Generally satisfied').click();
+    await page.getByRole('button', { name: 'Share Mood' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+    await expect.poll(() => queued(page).innerText()).toBe('3 queued');
+
+    // Still queued after a reload.
+    await page.reload();
+    await expect.poll(() => queued(page).innerText()).toBe('3 queued');
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.getByTestId('queued-list').locator('> li').count()).toBe(3);
+    await screenshot(page, 'offline-queued-dashboard-phone');
+
+    // Back online: the server starts again and the queue drains, each item once.
+    server = await start();
+    await browser.setOffline(false);
+    await expect.poll(() => queued(page).count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => {
+      const a = await activity(page);
+      return [a.salaries.length, a.reviews.length, a.moods.length];
+    }).toEqual([1, 1, 1]);
+    const a = await activity(page);
+    expect(a.salaries[0]).toMatchObject({ jobTitle: 'Secondary Teacher', annualSalary: 43210, borough: 'Hackney' });
+    expect(a.reviews[0]).toMatchObject({ jobTitle: 'Teacher of Physics', status: 'pending' });
+    expect(a.moods[0]).toMatchObject({ mood: 'happy' });
+    await page.close();
+  });
+
+  it('still sends exactly once when the page dies mid-replay', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${server.url}/salaries`);
+    const before = (await activity(page)).salaries.length;
+    await browser.setOffline(true);
+    await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    await page.getByLabel('Job title').selectOption('Headteacher');
+    await page.getByLabel('School type').selectOption('State School');
+    await page.getByLabel('Borough').selectOption('Camden');
+    await page.getByLabel('Years of experience').selectOption('16+ years');
+    await page.getByLabel('Annual salary (£)').fill('98,765');
+    await page.getByRole('button', { name: 'Submit Salary' }).click();
+    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+
+    // The replay's POST leaves the page; the page is killed before the answer comes back.
+    let sent!: () => void;
+    const posted = new Promise<void>((resolve) => (sent = resolve));
+    await page.route('**/api/salaries', async (route) => {
+      await route.continue();
+      if (route.request().method() === 'POST') sent();
+    });
+    await browser.setOffline(false);
+    await posted;
+    await page.close();
+
+    const again = await browser.newPage();
+    await again.goto(`${server.url}/dashboard`);
+    await expect.poll(async () => (await activity(again)).salaries.filter((s: { annualSalary: number }) => s.annualSalary === 98765).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => again.getByTestId('queued-count').count(), { timeout: 20_000 }).toBe(0);
+    // Exactly once: one new row, even though the request reached the server and was replayed.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await activity(again)).salaries.length).toBe(before + 1);
+    await again.close();
+  });
+});
