@@ -77,6 +77,21 @@ describe('accessibility (axe)', () => {
     }, 120_000);
   }
 
+  it('has no serious or critical violations in the dark theme either (phone)', async () => {
+    const page = await env.browser.newPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize(PHONE);
+    const found: Record<string, string[]> = {};
+    for (const path of [...ROUTES(), '/pay-scales?tab=london']) {
+      await page.goto(env.server.url + path);
+      await settle(page);
+      const v = await serious(page);
+      if (v.length) found[path] = v;
+    }
+    expect(found).toEqual({});
+    await page.close();
+  }, 120_000);
+
   it('has no serious or critical violations in the dialogs and forms of a signed-in user', async () => {
     const page = await env.browser.newPage();
     await page.setViewportSize(PHONE);
