@@ -58,6 +58,7 @@ describe('offline-first', () => {
     // Online: visit what she will want on the Tube, noting what each page shows.
     const jobs = await api('/api/jobs');
     const [schoolA, schoolB] = await api('/api/schools?limit=2&sort=rating');
+    const [unseen] = await api('/api/schools?limit=1&search=Aldgate');
     const pages: { path: string; expect: string }[] = [
       { path: '/', expect: 'Your next London teaching job' },
       { path: '/jobs', expect: 'Teaching Jobs in London' },
@@ -96,6 +97,10 @@ describe('offline-first', () => {
     await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
     await page.goto(`${server.url}/pay-scales`);
     await expect.poll(() => page.getByTestId('pay-groups').innerText()).toBe(payText);
+    // A school never opened: it says what will appear once online, not an error.
+    await page.goto(`${server.url}/schools/${unseen.id}`);
+    await expect.poll(() => page.getByTestId('offline-empty').innerText()).toContain("You're offline and this hasn't been saved on this device yet.");
+    expect(await page.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'offline-pay-scales-phone');
 
     // Offline submissions: a salary, a review and a mood.

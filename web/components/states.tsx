@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { OfflineError } from '../offline/cache-fetch';
 import { Icon, type IconName } from './Icon';
 
 export function EmptyState({ icon = 'search', title, children }: { icon?: IconName; title: string; children?: ReactNode }) {
@@ -14,7 +15,20 @@ export function EmptyState({ icon = 'search', title, children }: { icon?: IconNa
   );
 }
 
-export function ErrorState({ error, retry }: { error: unknown; retry?: () => void }) {
+/** Whether a failed load is because the app is offline with nothing saved for it yet. */
+export function isOfflineError(error: unknown) {
+  return error instanceof OfflineError || (typeof navigator !== 'undefined' && !navigator.onLine);
+}
+
+export function ErrorState({ error, retry, offlineText = "This will appear here once you're back online." }: { error: unknown; retry?: () => void; offlineText?: string }) {
+  if (isOfflineError(error)) {
+    return (
+      <div role="status" className="alert alert-soft" data-testid="offline-empty">
+        <Icon name="clock" />
+        <span>You're offline and this hasn't been saved on this device yet. {offlineText}</span>
+      </div>
+    );
+  }
   return (
     <div role="alert" className="alert alert-error alert-soft">
       <Icon name="warning" />

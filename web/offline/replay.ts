@@ -19,7 +19,7 @@ export function onDrained(listener: DrainListener) {
 }
 
 function report(summary: DrainSummary) {
-  if (summary.sent.length || summary.failed.length) drainListeners.forEach((l) => l(summary));
+  if (summary.sent.length || summary.failed.length || summary.needsAuth) drainListeners.forEach((l) => l(summary));
 }
 
 export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean } = {}) {
