@@ -1,17 +1,15 @@
 // 'Refresh Jobs' (spec §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
 // Deletes month-old jobs and imports the Teaching Vacancies feed, then refreshes every job list.
 import { useState } from 'react';
+import type { InferResponseType } from 'hono/client';
 import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
+import type { client } from '../data/client';
 import { send } from '../data/mutations';
 import { useNotify, type Notify, type Toast } from './notify';
 
-export interface RefreshResult {
-  deletedJobs: number;
-  imported?: number;
-  updated?: number;
-  skipped?: number;
-}
+/** POST /api/jobs/refresh's answer, as the API types it. */
+export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
 
 export function refreshedToast(result: RefreshResult): Toast {
   return { title: 'Job Board Refreshed', description: `Removed ${result.deletedJobs} old jobs and updated listings.` };

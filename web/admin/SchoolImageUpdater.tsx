@@ -1,19 +1,19 @@
 // Dashboard → Admin: the school image updater (spec §2 dashboard, §4 batch image states, §8).
 // Starts a background batch, polls its progress every second and shows a real progress bar,
 // then the result: updated count and the 'no image found' count (processed − updated).
+import type { InferResponseType } from 'hono/client';
 import { useEffect, useRef, useState } from 'react';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { send } from '../data/mutations';
 import { useNotify, type Notify, type Toast } from './notify';
 
-export interface BatchStatus {
-  id: string;
-  status: 'running' | 'done';
-  total: number;
-  processed: number;
-  updated: number;
-}
+type BatchUpdate = (typeof client.schools.images)['batch-update'];
+/** POST /api/schools/images/batch-update's answer (202): the batch just started. */
+export type BatchStarted = InferResponseType<BatchUpdate['$post'], 202>;
+/** GET /api/schools/images/batch-update/:id's answer: the batch's progress. */
+export type BatchProgress = InferResponseType<BatchUpdate[':id']['$get'], 200>;
+export type BatchStatus = BatchStarted | BatchProgress;
 
 export const POLL_MS = 1000;
 export const BATCH_SIZES = [25, 100, 500, 5000] as const;
@@ -40,7 +40,7 @@ export function SchoolImageUpdater({ notify }: { notify?: Notify }) {
     let stopped = false;
     const timer = setInterval(async () => {
       try {
-        const batch = (await json(client.schools.images['batch-update'][':id'].$get({ param: { id: runningId } }))) as BatchStatus;
+        const batch = await json(client.schools.images['batch-update'][':id'].$get({ param: { id: runningId } }));
         if (stopped) return;
         if (batch.status === 'done') {
           stopped = true;
@@ -64,7 +64,7 @@ export function SchoolImageUpdater({ notify }: { notify?: Notify }) {
 
   async function start() {
     try {
-      const res = await send<BatchStatus>({ kind: 'admin', method: 'POST', path: `/api/schools/images/batch-update?limit=${limit}`, label: 'School images' });
+      const res = await send<BatchStarted>({ kind: 'admin', method: 'POST', path: `/api/schools/images/batch-update?limit=${limit}`, label: 'School images' });
       if (res.status !== 'sent') throw new Error('not sent');
       setState({ phase: 'running', batch: res.data });
     } catch {

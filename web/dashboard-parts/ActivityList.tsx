@@ -1,32 +1,20 @@
 import { Link } from 'react-router-dom';
+import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
 import { MOODS } from '../../db/constants';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useAuth } from '../data/auth';
-import { getJson } from '../data/hooks';
+import { client, json } from '../data/client';
 import { formatDate, formatGBP } from '../lib/format';
 
-type Status = 'approved' | 'pending' | 'rejected';
-interface Base {
-  id: number;
-  createdAt: string;
-  status: Status;
-  rejectionReason?: string | null;
-}
-export interface Activity {
-  counts: { savedJobs: number; reviews: number; reviewsApproved: number; interviews: number; salaries: number; moods: number; threads: number; posts: number; pending: number };
-  reviews: (Base & { schoolId: number; schoolName: string; overallRating: number; jobTitle: string | null })[];
-  interviews: (Base & { schoolId: number; schoolName: string; jobTitle: string; outcome: string })[];
-  salaries: (Base & { jobTitle: string; borough: string; annualSalary: number })[];
-  moods: (Base & { schoolId: number; schoolName: string; emoji: string; mood: string; updatedAt: string })[];
-  threads: (Base & { title: string; categoryName: string })[];
-  posts?: (Base & { threadId: number; threadTitle: string; content: string })[];
-}
+/** GET /api/me/activity as the API types it: the user's contributions and the dashboard counters. */
+export type Activity = InferResponseType<typeof client.me.activity.$get, 200>;
+type Status = Activity['reviews'][number]['status'];
 
 /** GET /api/me/activity (only when signed in): also gives the dashboard's real counters. */
 export function useActivity() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? 'me/activity' : null, () => getJson<Activity>('/api/me/activity'));
+  return useSWR(isAuthenticated ? 'me/activity' : null, () => json(client.me.activity.$get()));
 }
 
 const STATUS: Record<Status, { label: string; className: string }> = {
@@ -62,7 +50,7 @@ export function ActivityList() {
     ...data.salaries.map((r) => ({ key: `s${r.id}`, date: r.createdAt, el: <Row key={`s${r.id}`} kind="Salary" title={`${r.jobTitle}, ${r.borough}`} detail={formatGBP(r.annualSalary)} date={r.createdAt} status={r.status} /> })),
     ...data.moods.map((r) => ({ key: `m${r.id}`, date: r.updatedAt, el: <Row key={`m${r.id}`} kind="Mood" title={<Link className="link link-hover" to={`/schools/${r.schoolId}`}>{r.schoolName}</Link>} detail={`${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`} date={r.updatedAt} status={r.status} /> })),
     ...data.threads.map((r) => ({ key: `t${r.id}`, date: r.createdAt, el: <Row key={`t${r.id}`} kind="Discussion" title={<Link className="link link-hover" to={`/forum/threads/${r.id}`}>{r.title}</Link>} detail={r.categoryName} date={r.createdAt} status={r.status} reason={r.rejectionReason} /> })),
-    ...(data.posts ?? []).map((r) => ({ key: `p${r.id}`, date: r.createdAt, el: <Row key={`p${r.id}`} kind="Reply" title={<Link className="link link-hover" to={`/forum/threads/${r.threadId}`}>{r.threadTitle}</Link>} detail={r.content.slice(0, 120)} date={r.createdAt} status={r.status} reason={r.rejectionReason} /> })),
+    ...data.posts.map((r) => ({ key: `p${r.id}`, date: r.createdAt, el: <Row key={`p${r.id}`} kind="Reply" title={<Link className="link link-hover" to={`/forum/threads/${r.threadId}`}>{r.threadTitle}</Link>} detail={r.content.slice(0, 120)} date={r.createdAt} status={r.status} reason={r.rejectionReason} /> })),
   ].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
   if (rows.length === 0)
     return (

@@ -1,27 +1,17 @@
 // The signed-in user (spec §4): loading while in flight, a failed request means signed out.
 // No retry, no refetch on focus, fresh for 5 minutes.
+import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
+import { client, json } from './client';
 
-export interface CurrentUser {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  isAdmin: boolean;
-}
+/** GET /api/auth/user's answer, as the API types it. */
+export type CurrentUser = InferResponseType<typeof client.auth.user.$get, 200>;
 
 export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
 export { LOGOUT_URL } from '../offline/sign-out';
-import { offlineFetch } from '../offline/cache-fetch';
-
-async function fetchUser(): Promise<CurrentUser> {
-  // Through the offline layer: offline, the last known user keeps the app signed in.
-  const res = await offlineFetch('/api/auth/user', { credentials: 'include' });
-  if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
-  return (await res.json()) as CurrentUser;
-}
+/** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
+const fetchUser = (): Promise<CurrentUser> => json(client.auth.user.$get());
 
 export const AUTH_KEY = 'auth/user';
 

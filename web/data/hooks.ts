@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
 import { useAuth } from './auth';
-import { offlineFetch } from '../offline/cache-fetch';
+import type { InferResponseType } from 'hono/client';
 import { ApiRequestError, client, json } from './client';
 
 type Query = Record<string, string | undefined>;
@@ -30,20 +30,6 @@ export function useSiteStats() {
 }
 
 // ---- Screens (issue 5) ----
-
-/** A GET by path (user-specific answers), through the offline layer like the typed client. */
-export async function getJson<T>(path: string): Promise<T> {
-  const res = await offlineFetch(path, { credentials: 'include' });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  if (!res.ok) throw new ApiRequestError(res.status, body as ApiRequestError['body'], text || res.statusText);
-  return body as T;
-}
 
 export function useJob(id: number | undefined) {
   return useSWR(id ? ['job', id] : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
@@ -73,19 +59,14 @@ export function useMoodStats(id: number | undefined) {
   return useSWR(id ? ['mood-stats', id] : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
 }
 
-export interface UserMood {
-  emoji: string;
-  mood: string;
-  comment: string | null;
-  anonymous: boolean;
-  updatedAt: string;
-}
+/** The signed-in user's own mood for a school (GET /api/schools/:id/user-mood). */
+export type UserMood = NonNullable<InferResponseType<(typeof client.schools)[':id']['user-mood']['$get'], 200>>;
 /** The signed-in user's mood for a school (only when signed in, spec §6); null when none. */
 export function useUserMood(id: number | undefined) {
   const { isAuthenticated } = useAuth();
   return useSWR(id && isAuthenticated ? ['user-mood', id] : null, async () => {
     try {
-      return await getJson<UserMood | null>(`/api/schools/${id}/user-mood`);
+      return await json(client.schools[':id']['user-mood'].$get({ param: { id: String(id) } }));
     } catch (e) {
       if (e instanceof ApiRequestError && e.status === 404) return null;
       throw e;
@@ -122,29 +103,12 @@ export function useForumThreads(categoryId: string | undefined) {
 /** Saved status of a job: only asked when signed in (spec §6). */
 export function useSavedStatus(jobId: number) {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? ['saved', jobId] : null, () => getJson<{ saved: boolean }>(`/api/jobs/${jobId}/saved`));
+  return useSWR(isAuthenticated ? ['saved', jobId] : null, () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })));
 }
 
-export interface SavedJob {
-  id: number;
-  createdAt: string;
-  job: {
-    id: number;
-    title: string;
-    borough: string;
-    contractType: string | null;
-    keyStage: string | null;
-    salaryMin: number | null;
-    salaryMax: number | null;
-    salaryText?: string | null;
-    description: string;
-    createdAt: string;
-    postedAt?: string;
-    applicationDeadline?: string | null;
-    school: { id: number; name: string } | null;
-  };
-}
+/** A saved job as the dashboard reads it (GET /api/saved-jobs). */
+export type SavedJob = InferResponseType<(typeof client)['saved-jobs']['$get'], 200>[number];
 export function useSavedJobs() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? 'saved-jobs' : null, () => getJson<SavedJob[]>('/api/saved-jobs'));
+  return useSWR(isAuthenticated ? 'saved-jobs' : null, () => json(client['saved-jobs'].$get()));
 }

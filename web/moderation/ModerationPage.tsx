@@ -1,39 +1,21 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
 import { rejectInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check, write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
-import { ApiRequestError } from '../data/client';
-import { getJson, useForumThreads } from '../data/hooks';
+import { ApiRequestError, client, json } from '../data/client';
+import { useForumThreads } from '../data/hooks';
 import { formatDate } from '../lib/format';
 import { threadStatus } from '../forum/status';
 
 type Kind = 'reviews' | 'threads' | 'posts';
-interface QueueItem {
-  id: number;
-  createdAt: string;
-  content?: string;
-  title?: string;
-  threadId?: number;
-  threadTitle?: string;
-  schoolId?: number;
-  schoolName?: string;
-  jobTitle?: string;
-  overallRating?: number;
-  pros?: string;
-  cons?: string;
-  category?: { name: string };
-  user?: { firstName: string | null };
-}
-interface Queue {
-  permissions?: { isAdmin: boolean };
-  reviews: QueueItem[];
-  threads: QueueItem[];
-  posts: QueueItem[];
-}
+/** GET /api/moderation/queue as the API types it. */
+type Queue = InferResponseType<typeof client.moderation.queue.$get, 200>;
+type QueueItem = Queue[Kind][number];
 
 const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion', posts: 'Reply' };
 
@@ -104,20 +86,20 @@ function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items:
               <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
                 <p className="text-xs opacity-70">
                   {formatDate(it.createdAt)}
-                  {it.user && ` · ${it.user.firstName || 'Anonymous'}`}
-                  {it.category && ` · ${it.category.name}`}
-                  {it.schoolName && ` · ${it.schoolName}`}
-                  {it.threadTitle && ` · in "${it.threadTitle}"`}
+                  {'user' in it && ` · ${it.user.firstName || 'Anonymous'}`}
+                  {'category' in it && ` · ${it.category.name}`}
+                  {'schoolName' in it && it.schoolName && ` · ${it.schoolName}`}
+                  {'threadTitle' in it && it.threadTitle && ` · in "${it.threadTitle}"`}
                 </p>
-                {it.title && <p className="font-semibold">{it.title}</p>}
-                {it.jobTitle && (
+                {'title' in it && it.title && <p className="font-semibold">{it.title}</p>}
+                {'jobTitle' in it && it.jobTitle && (
                   <p className="font-semibold">
                     {it.jobTitle} · {it.overallRating}/5
                   </p>
                 )}
-                {it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
-                {it.pros && <p className="text-sm">Pros: {it.pros}</p>}
-                {it.cons && <p className="text-sm">Cons: {it.cons}</p>}
+                {'content' in it && it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
+                {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
+                {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
                 <div className="flex flex-wrap gap-2 mt-1">
                   <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(`/api/moderation/${kind}/${it.id}/approve`, 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
                     Approve
@@ -177,7 +159,7 @@ function ThreadControls() {
 
 export function ModerationPage() {
   const { isAuthenticated, isLoading } = useAuth();
-  const { data, error, mutate } = useSWR(isAuthenticated ? 'moderation/queue' : null, () => getJson<Queue>('/api/moderation/queue'));
+  const { data, error, mutate } = useSWR(isAuthenticated ? 'moderation/queue' : null, () => json(client.moderation.queue.$get()));
   const [reject, setReject] = useState<{ kind: Kind; id: number } | null>(null);
   const close = useCallback(() => setReject(null), []);
   const forbidden = error instanceof ApiRequestError && (error.status === 403 || error.status === 401);
@@ -208,7 +190,7 @@ export function ModerationPage() {
         <SkeletonList count={3} lines={3} />
       ) : (
         <div className="grid gap-4">
-          {data.permissions?.isAdmin && <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />}
+          {data.permissions.isAdmin && <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />}
           <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <ThreadControls />

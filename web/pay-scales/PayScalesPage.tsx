@@ -146,7 +146,7 @@ export function PayScalesPage() {
   // One request for the year (every region): the scales tab filters the region locally, the
   // allowances tab compares regions.
   const { data, error, isLoading, mutate } = usePayScales({ paySpine: values.paySpine, effectiveDate: year });
-  const rows = useMemo(() => (data ?? []) as PayRow[], [data]);
+  const rows = useMemo(() => data ?? [], [data]);
   const regionRows = rows.filter((r) => r.region === region);
 
   return (

@@ -1,7 +1,9 @@
 // London pay, computed from the data (spec §2 'London Allowances'). The data has no London-named
 // allowance groups: London pay is published as separate Inner, Outer and Fringe ranges, so the
 // extra a London area pays is that area's figure minus England's at the same spine point.
+import type { InferResponseType } from 'hono/client';
 import { PAY_SPINES } from '../../db/constants';
+import type { client } from '../data/client';
 
 /** Spines in the spec's order (Main, Upper, Leadership, Leading Practitioner, Unqualified). */
 export function spineOrder(spine: string) {
@@ -9,15 +11,11 @@ export function spineOrder(spine: string) {
   return i < 0 ? PAY_SPINES.length : i;
 }
 
-export interface PayRow {
-  paySpine: string;
-  point: number;
-  pointLabel: string | null;
-  annualSalary: number;
-  region: string;
-  effectiveDate: string;
-  source: string | null;
-}
+/** A pay scale row as GET /api/pay-scales types it (the fields these computations read). */
+export type PayRow = Pick<
+  InferResponseType<(typeof client)['pay-scales']['$get'], 200>[number],
+  'paySpine' | 'point' | 'pointLabel' | 'annualSalary' | 'region' | 'effectiveDate' | 'source'
+>;
 
 export const LONDON_AREAS = ['Inner London', 'Outer London', 'London Fringe'] as const;
 

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
 import { postInput } from '../../db/validation';
 import { Field, fieldProps } from '../components/Dialog';
@@ -7,29 +8,20 @@ import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { check, write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
-import { ApiRequestError } from '../data/client';
-import { getJson } from '../data/hooks';
+import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
 import { threadStatus } from '../forum/status';
-import { buildTree, type Reply } from './tree';
+import { buildTree } from './tree';
 
-interface ThreadDetail {
-  id: number;
-  title: string;
-  content: string;
-  isSticky: boolean;
-  isLocked: boolean;
-  isApproved: boolean;
-  status?: string;
-  rejectionReason?: string | null;
-  viewCount: number;
-  replyCount: number;
-  createdAt: string;
-  category: { id?: number; name: string };
-  user: { firstName: string | null } | null;
-  replies?: Reply[];
-  posts?: Reply[];
-}
+/** GET /api/forum/threads/:id as the API types it. */
+type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
+/**
+ * A reply as the API sends it. Replies nest (the API's ReplyNode is recursive) but Hono's JSON
+ * typing stops after the first level (deeper `replies` become JSONValue), so the nesting is
+ * restated on the derived type.
+ */
+type Reply = Omit<ThreadAnswer['replies'][number], 'replies'> & { replies: Reply[] };
+type ThreadDetail = Omit<ThreadAnswer, 'replies'> & { replies: Reply[] };
 
 function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: number; parentPostId?: number; onDone: () => void; autoFocus?: boolean }) {
   const [content, setContent] = useState('');
@@ -126,7 +118,7 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, isLoading, mutate } = useSWR(valid ? ['forum/thread', id] : null, () => getJson<ThreadDetail>(`/api/forum/threads/${id}`));
+  const { data, error, isLoading, mutate } = useSWR(valid ? ['forum/thread', id] : null, async () => (await json(client.forum.threads[':id'].$get({ param: { id: String(id) } }))) as ThreadDetail);
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
@@ -158,7 +150,7 @@ export function ThreadPage() {
 
 function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDetail; isAuthenticated: boolean; onChanged: () => void }) {
   const status = threadStatus(thread);
-  const replies = buildTree(thread.replies ?? thread.posts ?? []);
+  const replies = buildTree(thread.replies);
   const canReply = isAuthenticated && thread.isApproved && !thread.isLocked;
   return (
     <>

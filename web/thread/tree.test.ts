@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildTree, type Reply } from './tree';
+import { buildTree } from './tree';
+
+interface Reply {
+  id: number;
+  parentPostId: number | null;
+  content: string;
+  createdAt: string;
+  replies?: Reply[];
+}
 
 const r = (id: number, parentPostId: number | null, replies?: Reply[]): Reply => ({ id, parentPostId, content: `c${id}`, createdAt: '2026-11-01T00:00:00Z', replies });
 
