@@ -188,4 +188,48 @@ describe('offline-first', () => {
     expect((await activity(again)).salaries.length).toBe(before + 1);
     await again.close();
   });
+
+  it('lets the user fix a refused submission and resend it', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.goto(`${server.url}/dashboard`);
+    const before = (await activity(page)).salaries.length;
+    // A queued salary the server will refuse (as if the rules changed while it waited).
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('teachers-in-london-talk');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('outbox', 'readwrite');
+            tx.objectStore('outbox').put({
+              key: crypto.randomUUID(),
+              kind: 'salary',
+              method: 'POST',
+              path: '/api/salaries',
+              body: { jobTitle: 'SENCO', schoolType: 'Academy', borough: 'Brent', yearsExperience: '6-10 years', annualSalary: 9000 },
+              label: 'Salary: SENCO',
+              state: 'pending',
+              attempts: 0,
+              nextAttemptAt: 0,
+              createdAt: Date.now(),
+            });
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+          open.onerror = () => reject(open.error);
+        }),
+    );
+    await page.getByRole('button', { name: 'Send now' }).click();
+    const list = page.getByTestId('queued-list');
+    await expect.poll(() => list.innerText()).toContain('Not accepted');
+    expect(await list.innerText()).toContain('Salary must be at least £15,000');
+    await list.getByRole('button', { name: 'Edit' }).click();
+    await list.getByLabel('Annual Salary').fill('61000');
+    await list.getByRole('button', { name: 'Resend' }).click();
+    await expect.poll(() => list.count()).toBe(0);
+    const salaries = (await activity(page)).salaries;
+    expect(salaries.length).toBe(before + 1);
+    expect(salaries.some((x: { annualSalary: number; jobTitle: string }) => x.annualSalary === 61000 && x.jobTitle === 'SENCO')).toBe(true);
+    await page.close();
+  });
 });

@@ -2,7 +2,8 @@
 import { useLiveQuery } from '../offline/live';
 import { kindLabel } from '../data/messages';
 import { offlineDb, type OutboxItem } from '../offline/db';
-import { discard } from '../offline/outbox';
+import { useState } from 'react';
+import { discard, resend } from '../offline/outbox';
 import { replay } from '../offline/replay';
 import { timeAgo } from '../lib/format';
 
@@ -52,6 +53,7 @@ export function QueuedSubmissions() {
                 )}
               </div>
               <span className={`badge badge-sm ${STATE[item.state].className}`}>{STATE[item.state].label}</span>
+              {item.state === 'failed' && item.body !== null && typeof item.body === 'object' && <EditAndResend item={item} />}
               <button type="button" className="btn btn-xs btn-ghost text-error" onClick={() => void discard(item.key)} aria-label={`Discard ${item.label ?? kindLabel(item.kind)}`}>
                 Discard
               </button>
@@ -60,5 +62,65 @@ export function QueuedSubmissions() {
         </ul>
       </div>
     </section>
+  );
+}
+
+/** A refused item: its fields, editable, with the server's messages; Resend puts it back in the queue. */
+function EditAndResend({ item }: { item: OutboxItem }) {
+  const [open, setOpen] = useState(false);
+  const [body, setBody] = useState<Record<string, unknown>>(() => ({ ...(item.body as Record<string, unknown>) }));
+  if (!open) {
+    return (
+      <button type="button" className="btn btn-xs btn-outline" onClick={() => setOpen(true)}>
+        Edit
+      </button>
+    );
+  }
+  const label = (name: string) => name.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase());
+  return (
+    <form
+      className="w-full grid gap-2 mt-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void resend(item.key, body).then(() => replay({ force: true, keys: [item.key] }));
+      }}
+    >
+      {Object.entries(body).map(([name, value]) => {
+        const id = `edit-${item.key}-${name}`;
+        const error = item.fields?.[name];
+        return (
+          <div key={name} className="grid gap-1">
+            <label htmlFor={id} className="text-sm font-medium">
+              {label(name)}
+            </label>
+            {typeof value === 'boolean' ? (
+              <input id={id} type="checkbox" className="checkbox checkbox-sm" checked={value} onChange={(e) => setBody({ ...body, [name]: e.target.checked })} />
+            ) : (
+              <input
+                id={id}
+                className={`input input-sm w-full ${error ? 'input-error' : ''}`}
+                value={value == null ? '' : String(value)}
+                aria-invalid={!!error}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(e) => setBody({ ...body, [name]: typeof value === 'number' ? Number(e.target.value) || 0 : e.target.value })}
+              />
+            )}
+            {error && (
+              <span id={`${id}-error`} className="text-xs text-error">
+                {error}
+              </span>
+            )}
+          </div>
+        );
+      })}
+      <div className="flex gap-2">
+        <button type="submit" className="btn btn-sm btn-primary">
+          Resend
+        </button>
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }

@@ -22,7 +22,7 @@ function report(summary: DrainSummary) {
   if (summary.sent.length || summary.failed.length || summary.needsAuth) drainListeners.forEach((l) => l(summary));
 }
 
-export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean } = {}) {
+export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean; keys?: string[] } = {}) {
   const summary = await drainOutbox(options);
   report(summary);
   return summary;
