@@ -71,7 +71,7 @@ describe('sign-in through the local OpenID provider', () => {
     await screenshot(page, 'auth-dashboard-profile-desktop');
 
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
-    expect(me).toEqual({ id: 'dev:ada.lovelace@school.example', email: 'ada.lovelace@school.example', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isAdmin: false });
+    expect(me).toEqual({ id: 'dev:ada.lovelace@school.example', email: 'ada.lovelace@school.example', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isAdmin: false, isModerator: false });
 
     await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(server.url + '/');

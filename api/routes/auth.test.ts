@@ -2,7 +2,7 @@
 // the app driven through app.request: state, PKCE, nonce, sessions, logout, returnTo.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { forumCategories, forumModerators, sessions, users } from '../../db/schema';
 import { createApp } from '../app';
 import { startDevOidc, type DevOidc } from '../dev-oidc/provider';
 import { callbackUrl, checkIdTokenClaims, googleProvider, microsoftProvider, oidcProvider, type SignInProvider } from '../lib/oidc';
@@ -133,8 +133,14 @@ describe('sign-in through the local OpenID provider', () => {
       lastName: 'Lovelace',
       profileImageUrl: null,
       isAdmin: false,
+      isModerator: false,
     });
     const row = db.select().from(users).where(eq(users.id, 'dev:ada@example.test')).get()!;
+    // A forum moderator row makes the user a moderator (the forum links the queue for them).
+    const category = db.select().from(forumCategories).get()!;
+    db.insert(forumModerators).values({ userId: row.id, categoryId: category.id }).run();
+    expect((await (await app.request('/api/auth/user', { headers: { Cookie: `tilt_session=${session}` } })).json()).isModerator).toBe(true);
+    db.delete(forumModerators).run();
     expect(row.firstName).toBe('Ada');
     // Only the hash of the cookie's secret is stored.
     const [sid, secret] = session.split('.');

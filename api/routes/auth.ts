@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { users } from '../../db/schema';
+import { forumModerators, users } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
 import { createSession, invalidateSession } from '../lib/sessions';
@@ -212,6 +212,8 @@ export const authRoutes = new Hono<AppEnv>()
         lastName: user.lastName,
         profileImageUrl: user.profileImageUrl,
         isAdmin: user.isAdmin,
+        /** Moderates at least one forum category (the moderation queue is open to them). */
+        isModerator: user.isAdmin || !!c.get('db').select({ id: forumModerators.id }).from(forumModerators).where(eq(forumModerators.userId, user.id)).get(),
       },
       200,
     );

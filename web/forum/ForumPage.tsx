@@ -102,7 +102,7 @@ export function ForumPage() {
           <p className="opacity-80 mt-1">Ask, share and support each other: a community forum for London teachers.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {user?.isAdmin && (
+          {user?.isModerator && (
             <Link to="/moderation" className="btn btn-ghost">
               <Icon name="shield" /> Moderation queue
             </Link>
