@@ -23,7 +23,9 @@ registerRoute(
   ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
   new CacheFirst({
     cacheName: 'images',
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    // Only readable (same-origin or CORS) answers: an opaque cross-origin image counts as
+    // megabytes of padding against the storage quota, which would crowd out the offline data.
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
   }),
 );
 
