@@ -31,7 +31,8 @@ describe('compare', () => {
       let schoolCalls = 0;
       page.on('request', (r) => r.url().includes('/api/schools') && schoolCalls++);
       await page.goto(env.server.url + '/compare');
-      expect(await page.getByText('Compare up to 3 London schools side-by-side with authentic data').isVisible()).toBe(true);
+      // The screen is its own chunk: wait for it rather than reading the page at 'load'.
+      await page.getByText('Compare up to 3 London schools side-by-side with authentic data').waitFor();
       expect(await page.getByText('Select schools to start comparing').isVisible()).toBe(true);
       expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
       await page.waitForTimeout(300);

@@ -24,6 +24,39 @@ async function waitForServiceWorker(page: Page) {
   }, undefined, { timeout: 20_000 });
 }
 
+describe('screens in their own chunks', () => {
+  it('keeps the header and shows a skeleton, never a blank page, while a screen\'s chunk loads; then titles the page', async () => {
+    // A fresh profile: no service worker yet, so the chunk comes from the network and can be held back.
+    const fresh = await launchBrowser();
+    try {
+      const page = await fresh.newPage();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\/assets\/CareerAdvicePage-[\w-]+\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      await page.goto(server.url + '/career-advice', { waitUntil: 'domcontentloaded' });
+      await expect.poll(() => page.getByTestId('page-skeleton').isVisible()).toBe(true);
+      expect(requested).toBe(true);
+      expect(await page.locator('header').first().isVisible()).toBe(true);
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      release();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Career Advice');
+      expect(await page.getByTestId('page-skeleton').count()).toBe(0);
+      expect(await page.title()).toBe('Career Advice · Teachers In London Talk');
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Career advice for teachers in London/);
+      // Home is in the main chunk: no skeleton, the site name alone as title.
+      await page.getByRole('link', { name: 'Teachers In London Talk' }).first().click();
+      await expect.poll(() => page.title()).toBe('Teachers In London Talk');
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('installable PWA', () => {
   it('serves a manifest Chromium accepts, with 192, 512 and maskable icons', async () => {
     const res = await fetch(`${server.url}/manifest.webmanifest`);
@@ -34,6 +67,21 @@ describe('installable PWA', () => {
     for (const icon of manifest.icons) expect((await fetch(server.url + icon.src)).headers.get('content-type')).toBe('image/png');
     const sw = await fetch(`${server.url}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('is installable: Chromium parses the manifest without errors and reports no installability errors', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url + '/');
+    await waitForServiceWorker(page);
+    const cdp = await browser.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.errors).toEqual([]);
+    expect(JSON.parse(manifest.data ?? 'null')).toMatchObject({ name: 'Teachers In London Talk', display: 'standalone' });
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+    await cdp.detach();
+    await page.close();
   });
 
   it('renders pages seen before with the server stopped and the browser offline', async () => {

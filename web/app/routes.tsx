@@ -1,43 +1,63 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ComparePage } from '../compare/ComparePage';
-import { DashboardPage } from '../dashboard/DashboardPage';
-import { ForumPage } from '../forum/ForumPage';
 import { HomePage } from '../home/HomePage';
-import { JobDetailPage } from '../job-detail/JobDetailPage';
-import { JobsPage } from '../jobs/JobsPage';
-import { PayScalesPage } from '../pay-scales/PayScalesPage';
-import { SalariesPage } from '../salaries/SalariesPage';
-import { SchoolDetailPage } from '../school-detail/SchoolDetailPage';
-import { SchoolsPage } from '../schools/SchoolsPage';
-import { ModerationPage } from '../moderation/ModerationPage';
-import { NotFoundPage } from '../not-found/NotFoundPage';
-import { AboutUsPage } from '../static-pages/AboutUsPage';
-import { ThreadPage } from '../thread/ThreadPage';
-import { CareerAdvicePage } from '../static-pages/CareerAdvicePage';
-import { PrivacyPolicyPage } from '../static-pages/PrivacyPolicyPage';
 import { Layout } from './Layout';
+import { PageSkeleton } from './PageSkeleton';
+
+// Home and the Layout are in the main chunk; every other screen is its own chunk, fetched when
+// first visited (the service worker precaches every chunk, so all screens still open offline).
+// While a chunk loads, the page keeps its header and footer and shows a skeleton in <main>;
+// on client navigation React keeps the previous screen up until the next one is ready
+// (react-router updates inside startTransition). See docs/decisions/0601-route-code-splitting.md.
+function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: pick(m) })));
+}
+
+const JobsPage = screen(() => import('../jobs/JobsPage'), (m) => m.JobsPage);
+const JobDetailPage = screen(() => import('../job-detail/JobDetailPage'), (m) => m.JobDetailPage);
+const SchoolsPage = screen(() => import('../schools/SchoolsPage'), (m) => m.SchoolsPage);
+const SchoolDetailPage = screen(() => import('../school-detail/SchoolDetailPage'), (m) => m.SchoolDetailPage);
+const ComparePage = screen(() => import('../compare/ComparePage'), (m) => m.ComparePage);
+const SalariesPage = screen(() => import('../salaries/SalariesPage'), (m) => m.SalariesPage);
+const PayScalesPage = screen(() => import('../pay-scales/PayScalesPage'), (m) => m.PayScalesPage);
+const ForumPage = screen(() => import('../forum/ForumPage'), (m) => m.ForumPage);
+const ThreadPage = screen(() => import('../thread/ThreadPage'), (m) => m.ThreadPage);
+const ModerationPage = screen(() => import('../moderation/ModerationPage'), (m) => m.ModerationPage);
+const CareerAdvicePage = screen(() => import('../static-pages/CareerAdvicePage'), (m) => m.CareerAdvicePage);
+const PrivacyPolicyPage = screen(() => import('../static-pages/PrivacyPolicyPage'), (m) => m.PrivacyPolicyPage);
+const AboutUsPage = screen(() => import('../static-pages/AboutUsPage'), (m) => m.AboutUsPage);
+const DashboardPage = screen(() => import('../dashboard/DashboardPage'), (m) => m.DashboardPage);
+const NotFoundPage = screen(() => import('../not-found/NotFoundPage'), (m) => m.NotFoundPage);
+
+function lazyElement(Screen: LazyExoticComponent<ComponentType>) {
+  return (
+    <Suspense fallback={<PageSkeleton />}>
+      <Screen />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/jobs', element: <JobsPage /> },
-      { path: '/jobs/:id', element: <JobDetailPage /> },
-      { path: '/schools', element: <SchoolsPage /> },
-      { path: '/schools/:id', element: <SchoolDetailPage /> },
-      { path: '/compare', element: <ComparePage /> },
-      { path: '/salaries', element: <SalariesPage /> },
-      { path: '/pay-scales', element: <PayScalesPage /> },
-      { path: '/forum', element: <ForumPage /> },
-      { path: '/forum/threads/:id', element: <ThreadPage /> },
-      { path: '/moderation', element: <ModerationPage /> },
-      { path: '/career-advice', element: <CareerAdvicePage /> },
-      { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: '/about-us', element: <AboutUsPage /> },
+      { path: '/', handle: { description: 'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.' }, element: <HomePage /> },
+      { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.' }, element: lazyElement(JobsPage) },
+      { path: '/jobs/:id', handle: { title: 'Job', description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.' }, element: lazyElement(JobDetailPage) },
+      { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.' }, element: lazyElement(SchoolsPage) },
+      { path: '/schools/:id', handle: { title: 'School', description: 'A London school\'s profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.' }, element: lazyElement(SchoolDetailPage) },
+      { path: '/compare', handle: { title: 'Compare Schools', description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.' }, element: lazyElement(ComparePage) },
+      { path: '/salaries', handle: { title: 'Salaries', description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.' }, element: lazyElement(SalariesPage) },
+      { path: '/pay-scales', handle: { title: 'Teacher Pay Scales', description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.' }, element: lazyElement(PayScalesPage) },
+      { path: '/forum', handle: { title: 'Forum', description: 'Discussions for London teachers: careers, schools, workload, pay and more.' }, element: lazyElement(ForumPage) },
+      { path: '/forum/threads/:id', handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.' }, element: lazyElement(ThreadPage) },
+      { path: '/moderation', handle: { title: 'Moderation' }, element: lazyElement(ModerationPage) },
+      { path: '/career-advice', handle: { title: 'Career Advice', description: 'Career advice for teachers in London: applications, interviews, progression and pay.' }, element: lazyElement(CareerAdvicePage) },
+      { path: '/privacy-policy', handle: { title: 'Privacy Policy', description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.' }, element: lazyElement(PrivacyPolicyPage) },
+      { path: '/about-us', handle: { title: 'About Us', description: 'About Teachers In London Talk, an independent community for London\'s teachers.' }, element: lazyElement(AboutUsPage) },
       // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
-      { path: '/dashboard', element: <DashboardPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/dashboard', handle: { title: 'Dashboard' }, element: lazyElement(DashboardPage) },
+      { path: '*', handle: { title: 'Page not found' }, element: lazyElement(NotFoundPage) },
     ],
   },
 ];

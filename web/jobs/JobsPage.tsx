@@ -69,7 +69,11 @@ export function JobsPage() {
         </div>
       </form>
 
-      <section aria-label="Job results" className="mt-6">
+      <section aria-labelledby="job-results-heading" className="mt-6">
+        {/* Job cards carry h3 titles (as on the home page): this keeps the heading order h1 → h2 → h3. */}
+        <h2 id="job-results-heading" className="sr-only">
+          Job results
+        </h2>
         {error ? (
           <ErrorState error={error} retry={() => mutate()} />
         ) : isLoading || !data ? (

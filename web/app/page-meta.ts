@@ -1,0 +1,27 @@
+// Each route's <title> and meta description (route `handle` in routes.tsx), applied on every
+// navigation by the Layout: shared links, history entries and search results name the page.
+import { useEffect } from 'react';
+import { useMatches } from 'react-router-dom';
+
+export const SITE_NAME = 'Teachers In London Talk';
+export const SITE_DESCRIPTION =
+  'Teachers In London Talk: teaching jobs, school profiles, anonymous reviews and salaries, pay scales and a forum for teachers in London.';
+
+export interface PageMeta {
+  /** Page name, shown before the site name; none on the home page. */
+  title?: string;
+  description?: string;
+}
+
+export function pageTitle(meta: PageMeta | undefined): string {
+  return meta?.title ? `${meta.title} · ${SITE_NAME}` : SITE_NAME;
+}
+
+export function usePageMeta() {
+  const matches = useMatches();
+  const meta = [...matches].reverse().find((m) => m.handle)?.handle as PageMeta | undefined;
+  useEffect(() => {
+    document.title = pageTitle(meta);
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta?.description ?? SITE_DESCRIPTION);
+  }, [meta]);
+}
