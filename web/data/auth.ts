@@ -2,6 +2,7 @@
 // No retry, no refetch on focus, fresh for 5 minutes.
 import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
+import { warmSignedIn } from '../offline/warm';
 import { client, json } from './client';
 
 /** GET /api/auth/user's answer, as the API types it. */
@@ -23,6 +24,8 @@ export function useAuth() {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     dedupingInterval: USER_FRESH_MS,
+    // Saved jobs are kept fresh for offline reading as soon as we know who is signed in.
+    onSuccess: (user) => warmSignedIn(user.id),
   });
   return { user: error ? undefined : data, isLoading: isLoading && !error, isAuthenticated: !!data && !error };
 }

@@ -1,13 +1,30 @@
 // Keeps what a teacher reads on the Tube fresh in the offline store: refreshed in the background
-// at every start, whichever screen she opens first.
+// at every start, whichever screen she opens first. Personal data only once we know she is
+// signed in (a visitor's browser never asks for it).
 import { offlineFetch } from './cache-fetch';
 
 /** The exact URLs the screens read, so the saved copies match. */
-export const WARM_URLS = ['/api/pay-scales', '/api/auth/user', '/api/saved-jobs'];
+export const WARM_URLS = ['/api/pay-scales'];
+export const WARM_SIGNED_IN_URLS = ['/api/saved-jobs'];
 
-export function warmOfflineCache(urls = WARM_URLS) {
+function whenIdle(run: () => void) {
   if (typeof window === 'undefined') return;
-  const run = () => urls.forEach((url) => void offlineFetch(url, { credentials: 'include' }).catch(() => undefined));
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1000);
+}
+
+function warm(urls: readonly string[]) {
+  whenIdle(() => urls.forEach((url) => void offlineFetch(url, { credentials: 'include' }).catch(() => undefined)));
+}
+
+export function warmOfflineCache(urls = WARM_URLS) {
+  warm(urls);
+}
+
+let warmedFor: string | null = null;
+/** Called once the signed-in user is known (the auth hook's first success). */
+export function warmSignedIn(userId: string, urls = WARM_SIGNED_IN_URLS) {
+  if (warmedFor === userId) return;
+  warmedFor = userId;
+  warm(urls);
 }
