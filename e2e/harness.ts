@@ -90,3 +90,11 @@ export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/** Waits until the service worker is active and controls the page (ready can resolve while still activating). */
+export async function waitForServiceWorker(page: Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+  }, undefined, { timeout: 20_000 });
+}

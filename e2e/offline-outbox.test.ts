@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freePort, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+import { freePort, launchBrowser, PHONE, screenshot, startServer, type RunningServer, waitForServiceWorker } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -27,13 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
-  }, undefined, { timeout: 20_000 });
-}
 
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const toastText = (page: Page) => page.getByTestId('toast-description');

@@ -2,8 +2,8 @@
 // installable, and with the server stopped and the browser offline, pages seen before still render
 // from the saved copies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer } from './harness';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, screenshot, startServer, type RunningServer, waitForServiceWorker } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -16,13 +16,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
-  }, undefined, { timeout: 20_000 });
-}
 
 describe('screens in their own chunks', () => {
   it('keeps the header and shows a skeleton, never a blank page, while a screen\'s chunk loads; then titles the page', async () => {
