@@ -43,7 +43,7 @@ describe('jobs', () => {
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${camden.length} jobs found`);
     await page.getByLabel('Key stage').selectOption('Primary');
     await page.waitForURL(/keyStage=Primary/);
-    expect(await page.getByRole('button', { name: /^Filters/ }).innerText()).toContain('2 active');
+    await expect.poll(() => page.getByRole('button', { name: /^Filters/ }).innerText()).toContain('2 active');
     expect(new URL(page.url()).search).toBe('?borough=Camden&keyStage=Primary');
     const both = await env.api('/api/jobs?borough=Camden&keyStage=Primary');
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${both.length} ${both.length === 1 ? 'job' : 'jobs'} found`);
