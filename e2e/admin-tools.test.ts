@@ -114,7 +114,7 @@ describe('admin tools', () => {
     await expect.poll(() => bar.getAttribute('max'), { timeout: 8000 }).toBe('3');
     await expect.poll(() => page.getByTestId('image-progress').innerText(), { timeout: 8000 }).toMatch(/^[12] of 3 schools checked/);
     await expect.poll(() => page.getByTestId('image-result').innerText(), { timeout: 10_000 }).toMatch(/Updated\s+2\s+No image found\s+1/);
-    expect(await bar.getAttribute('value')).toBe('3');
+    await expect.poll(() => bar.getAttribute('value')).toBe('3');
     const status = page.getByRole('status').last();
     await expect.poll(() => status.innerText(), { timeout: 8000 }).toContain('Batch Update Complete');
     expect(await status.innerText()).toContain('Updated 2 schools with authentic images');
