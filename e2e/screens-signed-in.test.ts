@@ -92,7 +92,7 @@ describe('review dialog', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => page.getByTestId('error-pros').innerText()).toBe('Please keep this under 5,000 characters');
     answer = 'unauthorized';
-    const login = page.waitForRequest(/\/api\/login/, { timeout: 10_000 });
+    const login = page.waitForRequest(/\/api\/login/, { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to submit a review.');

@@ -63,7 +63,7 @@ describe('jobs', () => {
 
   it("asks a visitor to sign in when they press a save heart, then goes to the login page after 1.5 s", async () => {
     const page = await open('/jobs', DESKTOP);
-    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fjobs/, { timeout: 10_000 });
+    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fjobs/, { timeout: 20_000 });
     await page.getByTestId('save-job').first().click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to save jobs.');
@@ -161,7 +161,7 @@ describe('school detail', () => {
   it('sends a visitor who presses Write a Review or Share Interview Experience to sign in', async () => {
     const [found] = await env.api('/api/schools?search=Westminster%20City%20School');
     const page = await open(`/schools/${found.id}`, DESKTOP);
-    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fschools/, { timeout: 10_000 });
+    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fschools/, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to share your interview experience.');
