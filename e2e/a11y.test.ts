@@ -50,8 +50,10 @@ describe('accessibility (axe)', () => {
       await page.goto(env.server.url + `/schools/${schoolId}`);
       await settle(page);
       for (const tab of ['Teacher Mood', 'Reviews', 'Jobs', 'Interviews']) {
-        await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
-        await page.waitForTimeout(300);
+        const tabButton = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+        await tabButton.click();
+        await expect.poll(() => tabButton.getAttribute('aria-selected')).toBe('true');
+        await settle(page);
         const v = await serious(page);
         if (v.length) found[`school tab ${tab}`] = v;
       }
@@ -59,6 +61,7 @@ describe('accessibility (axe)', () => {
       await settle(page);
       await page.getByRole('tab', { name: 'Contribute Data' }).click();
       await page.getByRole('button', { name: 'Submit Salary' }).click();
+      await page.getByTestId('error-jobTitle').waitFor();
       found['salary form with errors'] = await serious(page);
       await page.goto(env.server.url + '/pay-scales?tab=london');
       await settle(page);
@@ -70,7 +73,8 @@ describe('accessibility (axe)', () => {
       await page.getByRole('button', { name: 'Add School to Compare' }).click();
       await settle(page);
       await page.getByTestId('compare-picker').locator('#compare-options button').nth(1).click();
-      await page.waitForTimeout(400);
+      await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
+      await settle(page);
       found['compare with 2'] = await serious(page);
       expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
       await page.close();

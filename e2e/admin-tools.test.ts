@@ -79,7 +79,7 @@ afterAll(async () => {
 async function open(): Promise<Page> {
   const page = await browser.newPage();
   await page.goto(url + '/admin-tools');
-  await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 8000 }).not.toBe('…');
+  await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 15_000 }).not.toBe('…');
   return page;
 }
 
@@ -91,15 +91,15 @@ describe('admin tools', () => {
     const before = Number(await page.getByTestId('jobs-count').innerText());
     await page.getByRole('button', { name: 'Refresh Jobs' }).click();
     const status = page.getByRole('status').first();
-    await expect.poll(() => status.innerText(), { timeout: 8000 }).toContain('Job Board Refreshed');
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Job Board Refreshed');
     expect(await status.innerText()).toContain('Removed 0 old jobs and updated listings.');
     // The demo jobs are not in this feed (deactivated); the feed's two are in.
-    await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 8000 }).toBe('2');
+    await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 15_000 }).toBe('2');
     expect(before).toBe(25);
 
     feedDown = true;
     await page.getByRole('button', { name: 'Refresh Jobs' }).click();
-    await expect.poll(() => status.innerText(), { timeout: 8000 }).toContain('Refresh Failed');
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Refresh Failed');
     expect(await status.innerText()).toContain('Unable to refresh job listings. Please try again.');
     await screenshot(page, 'admin-refresh-failed');
     await page.close();
@@ -111,12 +111,12 @@ describe('admin tools', () => {
     await page.getByLabel('Schools per batch').selectOption('25');
     await page.getByRole('button', { name: 'Update School Images' }).click();
     const bar = page.getByRole('progressbar', { name: 'School images progress' });
-    await expect.poll(() => bar.getAttribute('max'), { timeout: 8000 }).toBe('3');
-    await expect.poll(() => page.getByTestId('image-progress').innerText(), { timeout: 8000 }).toMatch(/^[12] of 3 schools checked/);
-    await expect.poll(() => page.getByTestId('image-result').innerText(), { timeout: 10_000 }).toMatch(/Updated\s+2\s+No image found\s+1/);
-    expect(await bar.getAttribute('value')).toBe('3');
+    await expect.poll(() => bar.getAttribute('max'), { timeout: 15_000 }).toBe('3');
+    await expect.poll(() => page.getByTestId('image-progress').innerText(), { timeout: 15_000 }).toMatch(/^[12] of 3 schools checked/);
+    await expect.poll(() => page.getByTestId('image-result').innerText(), { timeout: 20_000 }).toMatch(/Updated\s+2\s+No image found\s+1/);
+    await expect.poll(() => bar.getAttribute('value')).toBe('3');
     const status = page.getByRole('status').last();
-    await expect.poll(() => status.innerText(), { timeout: 8000 }).toContain('Batch Update Complete');
+    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Batch Update Complete');
     expect(await status.innerText()).toContain('Updated 2 schools with authentic images');
     await screenshot(page, 'admin-images-done');
     await page.close();
@@ -125,8 +125,9 @@ describe('admin tools', () => {
   it('a teacher sees no Refresh Jobs button', async () => {
     isAdmin = false;
     const page = await open();
+    // Wait for the signed-in user's role to render before checking that the admin button is absent.
+    await expect.poll(() => page.getByText('Only administrators can update school images.').isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Refresh Jobs' }).count()).toBe(0);
-    expect(await page.getByText('Only administrators can update school images.').isVisible()).toBe(true);
     await page.close();
   });
 });

@@ -33,7 +33,7 @@ describe('compare', () => {
       await page.goto(env.server.url + '/compare');
       // The screen is its own chunk: wait for it rather than reading the page at 'load'.
       await page.getByText('Compare up to 3 London schools side-by-side with authentic data').waitFor();
-      expect(await page.getByText('Select schools to start comparing').isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Select schools to start comparing').isVisible()).toBe(true);
       expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
       await page.waitForTimeout(300);
       expect(schoolCalls).toBe(0); // schools load only when the picker first opens
@@ -53,22 +53,22 @@ describe('compare', () => {
         await expect.poll(() => option.count()).toBe(1);
         await option.click();
         await expect.poll(() => page.getByTestId('compare-card').count()).toBe(i + 1);
-        expect(await page.getByTestId('compare-picker').count()).toBe(0);
-        expect(await page.getByTestId('insights').count()).toBe(i + 1 >= 2 ? 1 : 0);
+        await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
+        await expect.poll(() => page.getByTestId('insights').count()).toBe(i + 1 >= 2 ? 1 : 0);
       }
       // At 3 the add button and picker are gone.
-      expect(await page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(0);
-      expect(await page.getByTestId('compare-chips').locator('> li').count()).toBe(3);
+      await expect.poll(() => page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(0);
+      await expect.poll(() => page.getByTestId('compare-chips').locator('> li').count()).toBe(3);
 
       const cards = page.getByTestId('compare-card');
       const first = cards.first();
       // The register snapshot has no staff counts: the ratio then says N/A (§5).
-      expect(await first.getByTestId('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
-      expect(await first.getByTestId('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
-      expect(await first.getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);
-      expect(await first.innerText()).toContain('DfE Number: Not specified');
-      expect(await cards.nth(2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
-      if (ri.website) expect(await first.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
+      await expect.poll(() => first.getByTestId('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
+      await expect.poll(() => first.getByTestId('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
+      await expect.poll(() => first.getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);
+      await expect.poll(() => first.innerText()).toContain('DfE Number: Not specified');
+      await expect.poll(() => cards.nth(2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
+      if (ri.website) await expect.poll(() => first.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
 
       const bySize = [...picks].sort((a, b) => b.numberOfPupils - a.numberOfPupils);
       const sizeRows = await page.getByTestId('size-insights').locator('> li').allInnerTexts();
@@ -83,17 +83,17 @@ describe('compare', () => {
       // Remove through a chip: the add button comes back; with one school left, no insights.
       await page.getByRole('button', { name: `Remove ${good.name}`, exact: true }).click();
       await expect.poll(() => cards.count()).toBe(2);
-      expect(await page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(1);
       await page.getByRole('button', { name: `Remove ${outstanding.name} from comparison` }).click();
       await expect.poll(() => cards.count()).toBe(1);
-      expect(await page.getByTestId('insights').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('insights').count()).toBe(0);
       // The picker closes with its close button and Escape.
       await page.getByRole('button', { name: 'Add School to Compare' }).click();
       await page.getByRole('button', { name: 'Close school picker' }).click();
-      expect(await page.getByTestId('compare-picker').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
       await page.getByRole('button', { name: 'Add School to Compare' }).click();
       await page.keyboard.press('Escape');
-      expect(await page.getByTestId('compare-picker').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
       await page.close();
     }, 90_000);
   }

@@ -27,7 +27,7 @@ describe('scheduled Refresh Jobs', () => {
       .poll(async () => ((await (await fetch(`${server.url}/api/jobs`)).json()) as { externalUrl: string | null }[]).map((j) => j.externalUrl), { timeout: 20_000, interval: 300 })
       .toEqual(['https://teaching-vacancies.service.gov.uk/jobs/scheduled-maths-westminster']);
     expect(server.output()).toMatch(/Refresh Jobs every 0\.02 min from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/jobs\.json/);
-    await expect.poll(() => server.output(), { timeout: 5000 }).toMatch(/Scheduled job refresh: 0 deleted, 1 imported/);
+    await expect.poll(() => server.output(), { timeout: 15_000 }).toMatch(/Scheduled job refresh: 0 deleted, 1 imported/);
     expect(feed.hits.length).toBeGreaterThanOrEqual(1);
   });
 });

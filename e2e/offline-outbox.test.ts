@@ -144,7 +144,7 @@ describe('offline-first', () => {
     expect(a.reviews[0]).toMatchObject({ jobTitle: 'Teacher of Physics', status: 'pending' });
     expect(a.moods[0]).toMatchObject({ mood: 'happy' });
     await page.close();
-  });
+  }, 90_000);
 
   it('still sends exactly once when the page dies mid-replay', async () => {
     const page = await browser.newPage();

@@ -38,9 +38,9 @@ describe('screens in their own chunks', () => {
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
       release();
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Career Advice');
-      expect(await page.getByTestId('page-skeleton').count()).toBe(0);
-      expect(await page.title()).toBe('Career Advice · Teachers In London Talk');
-      expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Career advice for teachers in London/);
+      await expect.poll(() => page.getByTestId('page-skeleton').count()).toBe(0);
+      await expect.poll(() => page.title()).toBe('Career Advice · Teachers In London Talk');
+      await expect.poll(() => page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Career advice for teachers in London/);
       // Home is in the main chunk: no skeleton, the site name alone as title.
       await page.getByRole('link', { name: 'Teachers In London Talk' }).first().click();
       await expect.poll(() => page.title()).toBe('Teachers In London Talk');

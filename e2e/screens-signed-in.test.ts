@@ -92,7 +92,7 @@ describe('review dialog', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => page.getByTestId('error-pros').innerText()).toBe('Please keep this under 5,000 characters');
     answer = 'unauthorized';
-    const login = page.waitForRequest(/\/api\/login/, { timeout: 10_000 });
+    const login = page.waitForRequest(/\/api\/login/, { timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to submit a review.');
@@ -108,9 +108,9 @@ describe('interview dialog', () => {
     });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Interview Experience' });
-    expect(await dialog.getByLabel('Difficulty').inputValue()).toBe('Medium');
-    expect(await dialog.getByLabel('Outcome').inputValue()).toBe('Offer');
-    expect(await dialog.getByLabel('Overall experience (optional)').inputValue()).toBe('5');
+    await expect.poll(() => dialog.getByLabel('Difficulty').inputValue()).toBe('Medium');
+    await expect.poll(() => dialog.getByLabel('Outcome').inputValue()).toBe('Offer');
+    await expect.poll(() => dialog.getByLabel('Overall experience (optional)').inputValue()).toBe('5');
     await dialog.getByLabel('Job title').fill('Teacher of Maths');
     await dialog.getByLabel('Describe the interview process').fill('Too short');
     await dialog.getByRole('button', { name: 'Submit Experience' }).click();
@@ -151,7 +151,7 @@ describe('teacher mood', () => {
     await expect.poll(() => toastTitle(page).innerText()).toBe('Mood updated!');
     expect(await toastText(page).innerText()).toBe('Thank you for sharing your experience.');
     await expect.poll(() => page.getByRole('button', { name: 'Update My Mood' }).count()).toBe(1);
-    expect(await page.getByTestId('my-mood').innerText()).toContain('Generally satisfied');
+    await expect.poll(() => page.getByTestId('my-mood').innerText()).toContain('Generally satisfied');
     await page.getByRole('button', { name: 'Update My Mood' }).click();
     await page.getByTestId('mood-form').getByText('Really struggling').click();
     await page.getByRole('button', { name: 'Update Mood' }).click();
@@ -216,7 +216,7 @@ describe('save heart and new discussion', () => {
     expect(await toastText(page).innerText()).toBe('Your thread has been submitted for moderation and will appear once approved.');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.getByRole('button', { name: 'New Discussion' }).click();
-    expect(await dialog.getByLabel('Title').inputValue()).toBe(''); // reset after success
+    await expect.poll(() => dialog.getByLabel('Title').inputValue()).toBe(''); // reset after success
     await page.close();
   });
 });
@@ -301,7 +301,7 @@ describe('with a real session', () => {
     await expect.poll(() => mine.innerText()).toContain('Pending');
     await mine.getByRole('link').click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Screens test: CPD budgets in Lewisham?');
-    expect(await page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible()).toBe(true);
     await screenshot(page, 'thread-pending-phone');
     expect(await seriousViolations(page)).toEqual([]);
 

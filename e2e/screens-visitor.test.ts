@@ -22,8 +22,8 @@ describe('jobs', () => {
   it('lists the real jobs with the count, filters in the URL and the back button', async () => {
     const all = await env.api('/api/jobs');
     const page = await open('/jobs');
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Teaching Jobs in London');
-    expect(await page.getByText('Only jobs posted within the last month are shown.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Teaching Jobs in London');
+    await expect.poll(() => page.getByText('Only jobs posted within the last month are shown.').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${all.length} jobs found`);
     const titles = await page.getByTestId('job-list').locator('h3').allTextContents();
     expect(titles).toEqual(all.map((j: any) => j.title));
@@ -50,7 +50,7 @@ describe('jobs', () => {
     await page.goBack();
     await page.waitForURL((u) => u.search === '?borough=Camden');
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${camden.length} jobs found`);
-    expect(await page.getByLabel('Key stage').inputValue()).toBe('all');
+    await expect.poll(() => page.getByLabel('Key stage').inputValue()).toBe('all');
 
     await page.getByRole('searchbox').fill('zzzz no such job');
     await expect.poll(() => page.getByText('No jobs found').isVisible()).toBe(true);
@@ -63,7 +63,7 @@ describe('jobs', () => {
 
   it("asks a visitor to sign in when they press a save heart, then goes to the login page after 1.5 s", async () => {
     const page = await open('/jobs', DESKTOP);
-    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fjobs/, { timeout: 10_000 });
+    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fjobs/, { timeout: 20_000 });
     await page.getByTestId('save-job').first().click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to save jobs.');
@@ -95,7 +95,7 @@ describe('schools', () => {
     const page = await open('/schools');
     const cards = page.getByTestId('school-list').locator('> li');
     await expect.poll(() => page.getByTestId('schools-count').innerText()).toBe(`Showing 50 of ${total.toLocaleString('en-GB')} schools`);
-    expect(await cards.count()).toBe(50);
+    await expect.poll(() => cards.count()).toBe(50);
     const more = page.getByRole('button', { name: /Load More Schools/ });
     expect(await more.innerText()).toContain(`${(total - 50).toLocaleString('en-GB')} remaining`);
     const first = (await env.api('/api/schools'))[0];
@@ -104,8 +104,8 @@ describe('schools', () => {
     await screenshot(page, 'schools-phone');
     await more.click();
     await expect.poll(() => cards.count()).toBe(100);
-    expect(await page.getByTestId('schools-count').innerText()).toBe(`Showing 100 of ${total.toLocaleString('en-GB')} schools`);
-    expect(await more.innerText()).toContain(`${(total - 100).toLocaleString('en-GB')} remaining`);
+    await expect.poll(() => page.getByTestId('schools-count').innerText()).toBe(`Showing 100 of ${total.toLocaleString('en-GB')} schools`);
+    await expect.poll(() => more.innerText()).toContain(`${(total - 100).toLocaleString('en-GB')} remaining`);
 
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Borough', { exact: true }).selectOption('City of London');
@@ -113,10 +113,10 @@ describe('schools', () => {
     const city = await env.apiWithHeaders('/api/schools?borough=City%20of%20London');
     const n = Number(city.headers.get('x-total-count'));
     await expect.poll(() => page.getByTestId('schools-count').innerText()).toBe(`Showing ${n} of ${n} schools`);
-    expect(await page.getByRole('button', { name: /Load More Schools/ }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: /Load More Schools/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => page.getByTestId('schools-count').innerText()).toBe(`Showing 50 of ${total.toLocaleString('en-GB')} schools`);
-    expect(await cards.count()).toBe(50);
+    await expect.poll(() => cards.count()).toBe(50);
     expect(new URL(page.url()).search).toBe('');
     await page.close();
   }, 90_000);
@@ -161,7 +161,7 @@ describe('school detail', () => {
   it('sends a visitor who presses Write a Review or Share Interview Experience to sign in', async () => {
     const [found] = await env.api('/api/schools?search=Westminster%20City%20School');
     const page = await open(`/schools/${found.id}`, DESKTOP);
-    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fschools/, { timeout: 10_000 });
+    const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fschools/, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to share your interview experience.');
@@ -229,11 +229,11 @@ describe('salaries', () => {
     await page.getByLabel('Years of experience').selectOption('3-5 years');
     await page.getByLabel('Annual salary (£)').fill('lots');
     await page.getByRole('button', { name: 'Submit Salary' }).click();
-    expect(await page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be at least £15,000');
-    expect(await page.getByTestId('error-jobTitle').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be at least £15,000');
+    await expect.poll(() => page.getByTestId('error-jobTitle').count()).toBe(0);
     await page.getByLabel('Annual salary (£)').fill('250000');
     await page.getByRole('button', { name: 'Submit Salary' }).click();
-    expect(await page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be less than £200,000');
+    await expect.poll(() => page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be less than £200,000');
     await page.getByLabel('Annual salary (£)').fill('41,500');
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
@@ -281,7 +281,7 @@ describe('forum', () => {
     const threads = await env.api('/api/forum/threads');
     const categories = await env.api('/api/forum/categories');
     const page = await open('/forum', DESKTOP);
-    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Teachers In London Talk');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Teachers In London Talk');
     await expect.poll(() => page.getByTestId('thread-list').locator('> li').count()).toBe(threads.length);
     const first = page.getByTestId('thread-list').locator('> li').first();
     const text = await first.innerText();
