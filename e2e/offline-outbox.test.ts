@@ -106,6 +106,7 @@ describe('offline-first', () => {
     await page.getByLabel('Annual salary (£)').fill('43,210');
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+    await expect.poll(() => queued(page).innerText()).toBe('1 queued');
 
     await page.goto(`${server.url}/schools/${schoolA.id}`);
     await page.getByRole('button', { name: 'Write a Review' }).click();
@@ -116,6 +117,7 @@ describe('offline-first', () => {
     await dialog.getByLabel('Cons', { exact: true }).fill('Written on the Victoria line: long days.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+    await expect.poll(() => queued(page).innerText()).toBe('2 queued');
 
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
     await page.getByRole('button', { name: 'Share My Experience' }).click();
