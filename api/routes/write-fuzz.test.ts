@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { forumPosts, forumThreads, jobs, reviews, schools } from '../../db/schema';
 import { signIn, testApp } from '../test-utils';
 import { caller } from '../test-requests';
+import { mulberry32 } from '../../db/seed/prng';
 
 const { db, app } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['fuzz@example.test'], rateLimit: false });
 const call = caller(app);
@@ -13,16 +14,9 @@ const TABLES = ['saved_jobs', 'reviews', 'interview_experiences', 'salaries', 's
 const snapshot = () => TABLES.map((t) => `${t}:${(db.$client.prepare(`select count(*) n from ${t}`).get() as { n: number }).n}`).join(' ');
 const contentState = () => JSON.stringify(db.$client.prepare('select sum(is_approved), sum(rejected_at is not null) from forum_threads').get()) + JSON.stringify(db.$client.prepare('select sum(is_approved), sum(is_locked), sum(is_sticky) from forum_threads').get());
 
-/** mulberry32: small, fast, seeded. */
+/** Seeded random choices over mulberry32. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)];
   return { next, int, pick };

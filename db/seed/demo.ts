@@ -21,19 +21,13 @@ import {
 } from '../schema';
 import { mapListing, type ListingContext } from '../teaching-vacancies';
 import { SEED_DIR } from './paths';
+import { mulberry32 } from './prng';
 
 export const DEMO_USER_PREFIX = 'demo:';
 const DAY = 86_400_000;
 
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
