@@ -5,8 +5,6 @@ import type { ValidationTargets } from 'hono';
 import { z, type ZodType } from 'zod';
 import { formErrors } from '../../db/validation';
 
-export { formErrors as fieldErrors };
-
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result, c) => {
     if (!result.success) {

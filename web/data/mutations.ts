@@ -2,7 +2,7 @@
 // gives it an Idempotency-Key when the user presses submit. Reviews, interviews, salaries, moods
 // and saves are written to the offline outbox first, so none is lost on the Tube: sent at once
 // when the network allows, otherwise queued and replayed later (web/offline/).
-import { enqueue, discard, sendNow } from '../offline/outbox';
+import { discard, enqueue, request, sendNow } from '../offline/outbox';
 import { registerBackgroundSync } from '../offline/replay';
 import { offlineDb } from '../offline/db';
 import { ApiRequestError } from './client';
@@ -40,22 +40,10 @@ async function askPersistentStorage() {
   }
 }
 
-async function sendDirect<T>(request: SendRequest, key: string): Promise<SendResult<T>> {
-  const res = await fetch(request.path, {
-    method: request.method,
-    credentials: 'include',
-    headers: { 'Idempotency-Key': key, ...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-    body: request.body !== undefined ? JSON.stringify(request.body) : undefined,
-  });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  if (!res.ok) throw new ApiRequestError(res.status, body as ApiRequestError['body'], text || res.statusText);
-  return { status: 'sent', data: body as T };
+async function sendDirect<T>(req: SendRequest, key: string): Promise<SendResult<T>> {
+  const { res, text, data } = await request({ key, method: req.method, path: req.path, body: req.body });
+  if (!res.ok) throw new ApiRequestError(res.status, data as ApiRequestError['body'], text || res.statusText);
+  return { status: 'sent', data: data as T };
 }
 
 /**

@@ -33,19 +33,17 @@ export async function enqueue(item: NewOutboxItem, db: OfflineDatabase = offline
   return row;
 }
 
-/** Sends one item and classifies the answer. Never throws. */
-export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) => fetch(...a)): Promise<Outcome> {
-  let res: Response;
-  try {
-    res = await doFetch(item.path, {
-      method: item.method,
-      credentials: 'include',
-      headers: { 'Idempotency-Key': item.key, ...(item.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
-      body: item.body !== undefined ? JSON.stringify(item.body) : undefined,
-    });
-  } catch (error) {
-    return { type: 'retry', text: error instanceof Error ? error.message : 'Network error' };
-  }
+/** One write with its Idempotency-Key: the answer and its body, parsed when it is JSON. Throws on a network error. */
+export async function request(
+  item: Pick<OutboxItem, 'key' | 'method' | 'path' | 'body'>,
+  doFetch: typeof fetch = (...a) => fetch(...a),
+): Promise<{ res: Response; text: string; data: unknown }> {
+  const res = await doFetch(item.path, {
+    method: item.method,
+    credentials: 'include',
+    headers: { 'Idempotency-Key': item.key, ...(item.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+    body: item.body !== undefined ? JSON.stringify(item.body) : undefined,
+  });
   const text = await res.text().catch(() => '');
   let data: unknown = null;
   try {
@@ -53,6 +51,18 @@ export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) 
   } catch {
     // not JSON
   }
+  return { res, text, data };
+}
+
+/** Sends one item and classifies the answer. Never throws. */
+export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) => fetch(...a)): Promise<Outcome> {
+  let answer: Awaited<ReturnType<typeof request>>;
+  try {
+    answer = await request(item, doFetch);
+  } catch (error) {
+    return { type: 'retry', text: error instanceof Error ? error.message : 'Network error' };
+  }
+  const { res, text, data } = answer;
   if (res.ok) return { type: 'sent', status: res.status, data };
   if (res.status === 401) return { type: 'needs-auth', status: 401, text: text || res.statusText };
   // 408 timeout, 425, 429 rate limit, and 409 with Retry-After (the first request with this key
