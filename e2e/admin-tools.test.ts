@@ -11,8 +11,9 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { schools } from '../db/schema';
 import { createApp } from '../api/app';
 import { createSession } from '../api/lib/sessions';
-import { signIn, testDb } from '../api/test-utils';
-import { feedPage, jobPosting, localServer, type LocalServer } from '../api/services/test-servers';
+import { signIn } from '../test/app';
+import { testDb } from '../test/db';
+import { feedPage, jobPosting, localServer, type LocalServer } from '../test/servers';
 import { freePort, launchBrowser, ROOT, screenshot } from './harness';
 
 const ADMIN = 'admin@example.test';

@@ -187,10 +187,13 @@ describe('save heart and new discussion', () => {
 
   it('starts a discussion from the dialog with its messages, Creating... and the toasts', async () => {
     let fail = true;
+    // The first POST is held until the test has seen "Creating..." (a gate, not a sleep).
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     const page = await signedInPage('/forum', PHONE, async (p) => {
       await p.route('**/api/forum/threads', async (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
-        await new Promise((r) => setTimeout(r, 300));
+        await held;
         return fail ? route.fulfill({ status: 429, json: { error: 'Too many posts: try again in a minute' } }) : route.fulfill({ status: 201, json: { id: 77 } });
       });
     });
@@ -207,6 +210,7 @@ describe('save heart and new discussion', () => {
     await dialog.getByLabel('Content').fill('How do you all manage the Northern line at 7am?');
     await dialog.getByRole('button', { name: 'Create Discussion' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Creating...' }).count()).toBe(1);
+    release();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Error');
     expect(await toastText(page).innerText()).toBe('Too many posts: try again in a minute');
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
