@@ -3,9 +3,17 @@ import type { User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit';
 import type { ExternalServices } from './services/external';
 import type { SignInProvider } from './lib/oidc';
-import type { CookieSettings } from './middleware/session';
+
+// Types shared by the app and its middleware live here; this module imports no middleware
+// (so there is no import loop context <-> middleware).
 
 export type SessionUser = User & { isAdmin: boolean };
+
+/** The session cookie's name and Secure flag (middleware/session.ts decides them). */
+export interface CookieSettings {
+  name: string;
+  secure: boolean;
+}
 
 /** What every handler can read from the context. */
 export interface AppEnv {

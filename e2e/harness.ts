@@ -73,15 +73,14 @@ export async function startServer(env: Record<string, string> = {}, databasePath
   };
 }
 
-/** `options` adds context options (e.g. `bypassCSP` for a page that injects a test script). */
-export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+/** A fresh Chromium profile (its own cookies, storage and service workers). */
+export async function launchBrowser(): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tilt-chromium-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: PHONE,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    ...options,
   });
 }
 

@@ -178,8 +178,9 @@ describe('offline-first', () => {
     await again.goto(`${server.url}/dashboard`);
     await expect.poll(async () => (await activity(again)).salaries.filter((s: { annualSalary: number }) => s.annualSalary === 98765).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => again.getByTestId('queued-count').count(), { timeout: 20_000 }).toBe(0);
-    // Exactly once: one new row, even though the request reached the server and was replayed.
-    await new Promise((r) => setTimeout(r, 500));
+    // Exactly once: one new row, even though the request reached the server and was replayed
+    // (the outbox is empty, so the replay has had its answer; nothing else is in flight).
+    await again.waitForLoadState('networkidle');
     expect((await activity(again)).salaries.length).toBe(before + 1);
     await again.close();
   });

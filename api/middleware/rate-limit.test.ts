@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { schools } from '../../db/schema';
-import { signIn, testApp } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { caller } from '../../test/requests';
 import { DEFAULT_RATE_LIMITS, RateLimiter } from './rate-limit';
 
 describe('RateLimiter', () => {

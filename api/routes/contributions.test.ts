@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, reviews, schoolMoods, schools } from '../../db/schema';
-import { signIn, testApp } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { caller } from '../../test/requests';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false });

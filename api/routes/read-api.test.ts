@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, reviews, schools, users } from '../../db/schema';
-import { testApp } from '../test-utils';
+import { testApp } from '../../test/app';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, get } = testApp({ now: NOW });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, isNotNull } from 'drizzle-orm';
 import { schools } from '../../db/schema';
 import { createApp } from '../app';
-import { signIn, testDb } from '../test-utils';
+import { signIn } from '../../test/app';
+import { testDb } from '../../test/db';
 import { findSchoolImage } from './school-images';
-import { localServer, type LocalServer } from './test-servers';
+import { localServer, type LocalServer } from '../../test/servers';
 
 const ADMIN = 'admin@example.test';
 let site: LocalServer;
