@@ -2,7 +2,7 @@
 // is written through to IndexedDB, and when the network (or our server) cannot be reached the
 // saved copy answers instead. One fetcher, so no screen needs to know about being offline.
 // Per-user answers are saved with their owner and only ever shown to that user (decision 1440).
-import { AUTH_USER_PATH, isSharedPath, MAX_CACHED_RESPONSES, offlineDb, userIdOf, type CachedResponse, type OfflineDatabase } from './db';
+import { AUTH_USER_PATH, isSharedPath, MAX_CACHED_RESPONSES, offlineDb, OWNER_META_KEY, userIdOf, type CachedResponse, type OfflineDatabase } from './db';
 import { assumeUser, confirmedUser, lastKnownUser, noteUser } from './owner';
 import { offlineStatus } from './status';
 
@@ -76,8 +76,11 @@ export function createOfflineFetch(db: OfflineDatabase = offlineDb, baseFetch: t
     } else {
       owner = await confirmedUser(baseFetch, db);
     }
-    // Nobody could say whose answer this is: not saved.
+    // Nobody could say whose answer this is, or another tab has since seen someone else sign in
+    // on this device (the answer may be theirs): not saved.
     if (owner === undefined) return;
+    const device = await db.meta.get(OWNER_META_KEY);
+    if (!device || device.value !== owner) return;
     await writeCached(key, body, headers, db, Date.now(), owner);
   }
 

@@ -278,3 +278,22 @@ describe('schema upgrade to version 2 (owners)', () => {
     expect((await db.outbox.get('q'))!.owner).toBeUndefined();
   });
 });
+
+describe('two tabs', () => {
+  it('saves no per-user answer while another tab has recorded someone else signed in on this device', async () => {
+    const db = fresh();
+    const state = { user: 'alice' as string | null };
+    const server = fakeServer(state, { '/api/saved-jobs': (user) => [{ by: user }] });
+    const tabA = createOfflineFetch(db, server.f);
+    await tabA('/api/auth/user'); // this tab was told: Alice
+    // Bob signs in in another tab: the cookie and the device's recorded user are now his.
+    state.user = 'bob';
+    await db.meta.put({ key: OWNER_META_KEY, value: 'bob' });
+    await tabA('/api/saved-jobs'); // Bob's answer, asked by a tab that still believes Alice
+    expect(await db.responses.get('/api/saved-jobs')).toBeUndefined();
+    // Once this tab asks again, it knows Bob, and his answer is saved as his.
+    await tabA('/api/auth/user');
+    await tabA('/api/saved-jobs');
+    expect(await db.responses.get('/api/saved-jobs')).toMatchObject({ owner: 'bob', body: '[{"by":"bob"}]' });
+  });
+});
