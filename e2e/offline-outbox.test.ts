@@ -208,6 +208,7 @@ describe('offline-first', () => {
               attempts: 0,
               nextAttemptAt: 0,
               createdAt: Date.now(),
+              owner: 'dev:tube.teacher@school.example', // queued items belong to their user (decision 1440)
             });
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);
