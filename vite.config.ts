@@ -48,6 +48,8 @@ export default defineConfig({
     outDir: '../dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the server renderer preloads a page's screen chunk (api/ssr.ts).
+    manifest: true,
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

@@ -27,6 +27,7 @@ import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
 import { externalServices, type ExternalOptions } from './services/external';
+import { serverRender } from './ssr';
 import { serveApp } from './static';
 
 export interface AppOptions {
@@ -46,6 +47,8 @@ export interface AppOptions {
   external?: ExternalOptions;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
+  /** APP_URL: canonical URLs of server-rendered pages and the sitemap (default http://localhost:3000). */
+  appUrl?: string;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -98,7 +101,12 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', csrf());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
-  if (options.distDir) app.use(serveApp(options.distDir));
+  if (options.distDir) {
+    // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.
+    const origin = options.appUrl ?? 'http://localhost:3000';
+    app.use(serverRender({ distDir: options.distDir, origin, fetch: (path, init) => app.request(path, init) }));
+    app.use(serveApp(options.distDir));
+  }
   app.notFound(apiNotFound);
   return app;
 }

@@ -30,7 +30,11 @@ async function fillProviderForm(page: Page, email: string, name: string) {
   await page.locator('form button[type="submit"]').click();
 }
 
-const userStatus = (page: Page) => page.evaluate(async () => (await fetch('/api/auth/user')).status);
+/** 'visitor' when /api/auth/user answers 200 null, 'user' when it answers a user. */
+const userStatus = (page: Page) => page.evaluate(async () => {
+  const res = await fetch('/api/auth/user');
+  return res.status === 200 ? ((await res.json()) === null ? 'visitor' : 'user') : res.status;
+});
 
 describe('sign-in through the local OpenID provider', () => {
   it('signs in, shows the avatar menu and the profile, signs out, and is a visitor again', async () => {
@@ -41,7 +45,7 @@ describe('sign-in through the local OpenID provider', () => {
     await page.goto(server.url + '/');
     const signIn = page.getByRole('link', { name: 'Sign In', exact: true });
     await expect.poll(() => signIn.isVisible()).toBe(true);
-    expect(await userStatus(page)).toBe(401);
+    expect(await userStatus(page)).toBe('visitor');
 
     await signIn.click();
     await fillProviderForm(page, 'ada.lovelace@school.example', 'Ada Lovelace');
@@ -77,7 +81,7 @@ describe('sign-in through the local OpenID provider', () => {
     await page.waitForURL(server.url + '/');
     await expect.poll(() => page.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Account menu/ }).count()).toBe(0);
-    expect(await userStatus(page)).toBe(401);
+    expect(await userStatus(page)).toBe('visitor');
     expect((await browser.cookies(server.url)).find((c) => c.name === 'tilt_session')).toBeUndefined();
     await page.close();
   });
@@ -93,7 +97,7 @@ describe('sign-in through the local OpenID provider', () => {
     await page.waitForURL(server.url + '/dashboard');
     expect(visited).toContain(`${server.url}/api/login?returnTo=%2Fdashboard`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back, Grace!');
-    expect(await userStatus(page)).toBe(200);
+    expect(await userStatus(page)).toBe('user');
     // The phone header shows the avatar, and the mobile menu has the Dashboard link.
     await expect.poll(() => page.getByRole('button', { name: 'Account menu for Grace' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();

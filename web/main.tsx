@@ -1,23 +1,46 @@
 import './lib/zod-csp';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { routes } from './app/routes';
+import { hydrateFrom, readSsrPayload } from './app/ssr-data';
+import { setClock } from './lib/format';
 import { warmOfflineCache } from './offline/warm';
 import { registerServiceWorker } from './offline/register-sw';
 import { startReplay } from './offline/replay';
+import { seedOfflineStore } from './offline/seed';
 import './styles.css';
 
+// A page the server rendered (issue 13) carries the data it was rendered with: the screens
+// hydrate from it (SWR fallback) without fetching it again. The offline shell (the service
+// worker's index.html) carries none and renders from scratch, from IndexedDB when offline.
+const payload = readSsrPayload(document);
+const fromServer = new Set(Object.keys(payload?.fallback ?? {}));
+const fresh = new Set(payload?.fresh ?? []);
+if (payload) setClock(() => payload.now);
+
 const router = createBrowserRouter(routes);
-registerServiceWorker();
+// From the first client navigation on, SWR fetches as usual and relative times use the real clock.
+const stop = router.subscribe((state) => {
+  if (state.location.key === 'default') return;
+  fromServer.clear();
+  fresh.clear();
+  setClock(undefined);
+  stop();
+});
+void registerServiceWorker();
 startReplay();
 warmOfflineCache();
+if (payload) seedOfflineStore(payload);
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
-    <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false }}>
+    <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, fallback: payload?.fallback ?? {}, use: [hydrateFrom(fromServer, fresh)] }}>
       <RouterProvider router={router} />
     </SWRConfig>
-  </StrictMode>,
+  </StrictMode>
 );
+if (payload && container.firstElementChild) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -37,27 +37,29 @@ function lazyElement(Screen: LazyExoticComponent<ComponentType>) {
   );
 }
 
+// handle.module: the screen's source module (relative to web/), which the server renderer looks up
+// in Vite's build manifest to preload the screen's chunk with the page (api/ssr.ts).
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
       { path: '/', handle: { description: 'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.' }, element: <HomePage /> },
-      { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.' }, element: lazyElement(JobsPage) },
-      { path: '/jobs/:id', handle: { title: 'Job', description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.' }, element: lazyElement(JobDetailPage) },
-      { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.' }, element: lazyElement(SchoolsPage) },
-      { path: '/schools/:id', handle: { title: 'School', description: 'A London school\'s profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.' }, element: lazyElement(SchoolDetailPage) },
-      { path: '/compare', handle: { title: 'Compare Schools', description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.' }, element: lazyElement(ComparePage) },
-      { path: '/salaries', handle: { title: 'Salaries', description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.' }, element: lazyElement(SalariesPage) },
-      { path: '/pay-scales', handle: { title: 'Teacher Pay Scales', description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.' }, element: lazyElement(PayScalesPage) },
-      { path: '/forum', handle: { title: 'Forum', description: 'Discussions for London teachers: careers, schools, workload, pay and more.' }, element: lazyElement(ForumPage) },
-      { path: '/forum/threads/:id', handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.' }, element: lazyElement(ThreadPage) },
-      { path: '/moderation', handle: { title: 'Moderation' }, element: lazyElement(ModerationPage) },
-      { path: '/career-advice', handle: { title: 'Career Advice', description: 'Career advice for teachers in London: applications, interviews, progression and pay.' }, element: lazyElement(CareerAdvicePage) },
-      { path: '/privacy-policy', handle: { title: 'Privacy Policy', description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.' }, element: lazyElement(PrivacyPolicyPage) },
-      { path: '/about-us', handle: { title: 'About Us', description: 'About Teachers In London Talk, an independent community for London\'s teachers.' }, element: lazyElement(AboutUsPage) },
+      { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.', module: 'jobs/JobsPage.tsx' }, element: lazyElement(JobsPage) },
+      { path: '/jobs/:id', handle: { title: 'Job', description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.', module: 'job-detail/JobDetailPage.tsx' }, element: lazyElement(JobDetailPage) },
+      { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.', module: 'schools/SchoolsPage.tsx' }, element: lazyElement(SchoolsPage) },
+      { path: '/schools/:id', handle: { title: 'School', description: 'A London school\'s profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.', module: 'school-detail/SchoolDetailPage.tsx' }, element: lazyElement(SchoolDetailPage) },
+      { path: '/compare', handle: { title: 'Compare Schools', description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.', module: 'compare/ComparePage.tsx' }, element: lazyElement(ComparePage) },
+      { path: '/salaries', handle: { title: 'Salaries', description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.', module: 'salaries/SalariesPage.tsx' }, element: lazyElement(SalariesPage) },
+      { path: '/pay-scales', handle: { title: 'Teacher Pay Scales', description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.', module: 'pay-scales/PayScalesPage.tsx' }, element: lazyElement(PayScalesPage) },
+      { path: '/forum', handle: { title: 'Forum', description: 'Discussions for London teachers: careers, schools, workload, pay and more.', module: 'forum/ForumPage.tsx' }, element: lazyElement(ForumPage) },
+      { path: '/forum/threads/:id', handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.', module: 'thread/ThreadPage.tsx' }, element: lazyElement(ThreadPage) },
+      { path: '/moderation', handle: { title: 'Moderation', module: 'moderation/ModerationPage.tsx' }, element: lazyElement(ModerationPage) },
+      { path: '/career-advice', handle: { title: 'Career Advice', description: 'Career advice for teachers in London: applications, interviews, progression and pay.', module: 'static-pages/CareerAdvicePage.tsx' }, element: lazyElement(CareerAdvicePage) },
+      { path: '/privacy-policy', handle: { title: 'Privacy Policy', description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.', module: 'static-pages/PrivacyPolicyPage.tsx' }, element: lazyElement(PrivacyPolicyPage) },
+      { path: '/about-us', handle: { title: 'About Us', description: 'About Teachers In London Talk, an independent community for London\'s teachers.', module: 'static-pages/AboutUsPage.tsx' }, element: lazyElement(AboutUsPage) },
       // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
-      { path: '/dashboard', handle: { title: 'Dashboard' }, element: lazyElement(DashboardPage) },
-      { path: '*', handle: { title: 'Page not found' }, element: lazyElement(NotFoundPage) },
+      { path: '/dashboard', handle: { title: 'Dashboard', module: 'dashboard/DashboardPage.tsx' }, element: lazyElement(DashboardPage) },
+      { path: '*', handle: { title: 'Page not found', module: 'not-found/NotFoundPage.tsx' }, element: lazyElement(NotFoundPage) },
     ],
   },
 ];

@@ -5,7 +5,7 @@ import { applyUpdate, installPrompt, updateAvailable } from '../offline/register
 import { offlineStatus } from '../offline/status';
 
 export function OfflineBanner() {
-  const status = useSyncExternalStore(offlineStatus.subscribe, offlineStatus.get);
+  const status = useSyncExternalStore(offlineStatus.subscribe, offlineStatus.get, offlineStatus.getServer);
   if (!status.offline) return null;
   return (
     <div role="status" className="bg-base-300 text-base-content text-sm px-4 py-2 text-center" data-testid="offline-banner">
@@ -15,7 +15,7 @@ export function OfflineBanner() {
 }
 
 export function UpdatePrompt() {
-  const available = useSyncExternalStore(updateAvailable.subscribe, updateAvailable.get);
+  const available = useSyncExternalStore(updateAvailable.subscribe, updateAvailable.get, () => false);
   if (!available) return null;
   return (
     <div className="toast toast-center toast-bottom z-50 mb-16 lg:mb-0" role="alert">
@@ -30,7 +30,7 @@ export function UpdatePrompt() {
 }
 
 export function InstallButton({ className = 'btn btn-sm btn-outline' }: { className?: string }) {
-  const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.get);
+  const prompt = useSyncExternalStore(installPrompt.subscribe, installPrompt.get, () => null);
   if (!prompt) return null;
   return (
     <button type="button" className={className} onClick={() => void prompt.prompt()}>

@@ -5,7 +5,7 @@ import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 import { NAV_LINKS } from './nav';
 import { SignOutButton } from './SignOutButton';
-import { outboxCount } from '../offline/replay';
+import { outboxCount } from '../offline/outbox-count';
 
 export function Logo() {
   return (
@@ -144,7 +144,7 @@ export function BottomNav() {
 
 /** How many submissions wait on this device to be sent (the outbox); links to the dashboard list. */
 function QueuedBadge() {
-  const n = useSyncExternalStore(outboxCount.subscribe, outboxCount.get);
+  const n = useSyncExternalStore(outboxCount.subscribe, outboxCount.get, () => 0);
   if (!n) return null;
   return (
     <Link to="/dashboard#queued" className="badge badge-warning gap-1 whitespace-nowrap" data-testid="queued-count" aria-label={`${n} submission${n === 1 ? '' : 's'} waiting to be sent`}>

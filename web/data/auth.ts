@@ -5,14 +5,14 @@ import useSWR from 'swr';
 import { warmSignedIn } from '../offline/warm';
 import { client, json } from './client';
 
-/** GET /api/auth/user's answer, as the API types it. */
-export type CurrentUser = InferResponseType<typeof client.auth.user.$get, 200>;
+/** GET /api/auth/user's answer for a signed-in user, as the API types it (a visitor gets null). */
+export type CurrentUser = NonNullable<InferResponseType<typeof client.auth.user.$get, 200>>;
 
 export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
 export { LOGOUT_URL } from '../offline/sign-out';
 /** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
-const fetchUser = (): Promise<CurrentUser> => json(client.auth.user.$get());
+const fetchUser = (): Promise<CurrentUser | null> => json(client.auth.user.$get());
 
 export const AUTH_KEY = 'auth/user';
 
@@ -25,9 +25,11 @@ export function useAuth() {
     revalidateOnReconnect: false,
     dedupingInterval: USER_FRESH_MS,
     // Saved jobs are kept fresh for offline reading as soon as we know who is signed in.
-    onSuccess: (user) => warmSignedIn(user.id),
+    onSuccess: (user) => {
+      if (user) warmSignedIn(user.id);
+    },
   });
-  return { user: error ? undefined : data, isLoading: isLoading && !error, isAuthenticated: !!data && !error };
+  return { user: error ? undefined : (data ?? undefined), isLoading: isLoading && !error, isAuthenticated: !!data && !error };
 }
 
 /** The login address, bringing the visitor back to where they are. */

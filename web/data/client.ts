@@ -5,8 +5,17 @@ import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
 import { offlineFetch } from '../offline/cache-fetch';
 
+/**
+ * The server renderer's fetch (web/entry-server.tsx): the API answered in process, never over
+ * a socket. Unset in the browser.
+ */
+let serverFetch: typeof fetch | undefined;
+export function setServerFetch(f: typeof fetch | undefined) {
+  serverFetch = f;
+}
+
 /** Reads go through the offline layer: network first, saved copies when the network is gone. */
-export const client = hc<ApiType>('/api', { init: { credentials: 'include' }, fetch: offlineFetch });
+export const client = hc<ApiType>('/api', { init: { credentials: 'include' }, fetch: ((input, init) => (serverFetch ?? offlineFetch)(input, init)) as typeof fetch });
 
 /** A failed request: message "status: response text" (the status text when the body is empty). */
 export class ApiRequestError extends Error {

@@ -10,11 +10,23 @@ export function formatSalaryRange(min: number | null | undefined, max: number | 
   return max != null ? `${formatGBP(min)} - ${formatGBP(max)}` : `${formatGBP(min)}+`;
 }
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** Dates read the same on the server and in the browser (hydration): always London time. */
+export const TIME_ZONE = 'Europe/London';
+const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 export const formatDate = (d: string | number | Date) => dateFmt.format(new Date(d));
 
+/**
+ * The clock relative times are read against. A server-rendered page pins it to the server's
+ * render time until the browser has hydrated, so "5 minutes ago" is the same text on both sides.
+ */
+let pinned: (() => number | undefined) | undefined;
+export function setClock(source: (() => number | undefined) | undefined) {
+  pinned = source;
+}
+export const clockNow = () => pinned?.() ?? Date.now();
+
 /** "3 days ago", "just now". */
-export function timeAgo(d: string | number | Date, now = Date.now()): string {
+export function timeAgo(d: string | number | Date, now = clockNow()): string {
   const seconds = Math.round((now - new Date(d).getTime()) / 1000);
   if (seconds < 60) return 'just now';
   const units: [number, string][] = [

@@ -1,5 +1,5 @@
 // Who the offline data belongs to (decision 1440). The server is the only judge of who is signed
-// in: its /api/auth/user answer (200 with an id, 401 for a visitor) sets the current user, which
+// in: its /api/auth/user answer (200 with an id; 200 null or 401 for a visitor) sets the current user, which
 // is kept in the meta table so the app knows it offline too. When it changes, every per-user
 // answer saved for someone else is deleted; queued items stay with their owner (see outbox.ts).
 import { AUTH_USER_PATH, offlineDb, OWNER_META_KEY, userIdOf, type OfflineDatabase } from './db';
@@ -57,7 +57,13 @@ export async function askServer(doFetch: typeof fetch = (...a) => fetch(...a), d
     return null;
   }
   if (!res.ok) return undefined;
-  const id = userIdOf(await res.text().catch(() => ''));
+  const text = await res.text().catch(() => '');
+  // 200 null: a visitor (issue 13; 401 meant the same before).
+  if (text.trim() === 'null') {
+    await noteUser(null, db);
+    return null;
+  }
+  const id = userIdOf(text);
   if (!id) return undefined;
   await noteUser(id, db);
   return id;

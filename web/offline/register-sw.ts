@@ -1,7 +1,7 @@
 // Registers the service worker from code (workbox-window; no inline script, so the strict CSP
 // holds) with the "prompt" update flow: a new version waits until the user presses Reload, then
 // takes over and every open page reloads, so no page runs a mix of versions.
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { createStore } from './store';
 
 export const updateAvailable = createStore(false);
@@ -9,8 +9,10 @@ export const installPrompt = createStore<null | { prompt: () => Promise<void> }>
 
 let workbox: Workbox | null = null;
 
-export function registerServiceWorker() {
+export async function registerServiceWorker() {
   if (typeof window === 'undefined' || !('serviceWorker' in navigator) || import.meta.env.DEV) return;
+  // Loaded after the first render: not part of the first load's JavaScript (nor the server's).
+  const { Workbox } = await import('workbox-window');
   workbox = new Workbox('/sw.js', { scope: '/' });
   workbox.addEventListener('waiting', () => updateAvailable.set(true));
   workbox.addEventListener('controlling', (event) => {

@@ -5,10 +5,9 @@ import { liveQuery } from 'dexie';
 import { offlineDb } from './db';
 import { drainOutbox, OUTBOX_SYNC_TAG, type DrainSummary } from './outbox';
 import { userQueueCount } from './queue';
-import { createStore } from './store';
 
-/** How many of the signed-in user's submissions wait on this device (another account's are not counted). */
-export const outboxCount = createStore(0);
+import { outboxCount } from './outbox-count';
+export { outboxCount };
 type DrainListener = (summary: DrainSummary) => void;
 const drainListeners = new Set<DrainListener>();
 

@@ -16,8 +16,12 @@ function set(next: OfflineStatus) {
   listeners.forEach((l) => l());
 }
 
+/** What the server renders and the page hydrates with: online, nothing saved shown. */
+const SERVER_STATUS: OfflineStatus = { offline: false, servedFrom: null };
+
 export const offlineStatus = {
   get: () => status,
+  getServer: () => SERVER_STATUS,
   subscribe(listener: Listener) {
     listeners.add(listener);
     return () => listeners.delete(listener);

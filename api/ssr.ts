@@ -1,0 +1,101 @@
+// Server-rendered pages (issue 13, decision 1301): a navigation to a client route is answered
+// with the page rendered by web/entry-server.tsx inside the built index.html: the head tags
+// (title, description, canonical, Open Graph, JSON-LD), the markup, the data for hydration, and
+// modulepreload links for the screen's chunk. The API is asked in process (`app.request`).
+// The built index.html itself stays the empty shell the service worker precaches for offline.
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { MiddlewareHandler } from 'hono';
+import { SERVER_PATHS } from './static';
+
+/** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+
+export interface ServerRenderOptions {
+  distDir: string;
+  /** APP_URL, for canonical and Open Graph URLs. */
+  origin: string;
+  /** Answers an API request in process. */
+  fetch: (path: string, init?: RequestInit) => Response | Promise<Response>;
+}
+
+type Render = typeof import('../web/entry-server').render;
+type HeadHtml = typeof import('../web/app/head').headHtml;
+type ScriptJson = typeof import('../web/app/head').scriptJson;
+let renderer: Promise<{ render: Render; headHtml: HeadHtml; scriptJson: ScriptJson; SSR_DATA_ID: string }> | undefined;
+/** Loaded on the first page, so API-only use (tests, tools) never loads React. */
+function loadRenderer() {
+  renderer ??= Promise.all([import('../web/entry-server'), import('../web/app/head'), import('../web/app/ssr-data')]).then(([entry, head, data]) => ({
+    render: entry.render,
+    headHtml: head.headHtml,
+    scriptJson: head.scriptJson,
+    SSR_DATA_ID: data.SSR_DATA_ID,
+  }));
+  return renderer;
+}
+
+/** The chunks a screen module needs, transitively (entry chunk excluded: the page loads it). */
+export function preloadsFor(manifest: Manifest, module: string | undefined): string[] {
+  if (!module || !manifest[module]) return [];
+  const out = new Set<string>();
+  const visit = (key: string) => {
+    const entry = manifest[key];
+    if (!entry || entry.isEntry || out.has(entry.file)) return;
+    out.add(entry.file);
+    entry.imports?.forEach(visit);
+  };
+  visit(module);
+  return [...out];
+}
+
+/** The built shell with its default title and description taken out (the page's own go in). */
+export function templateParts(indexHtml: string) {
+  const stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
+  const [beforeRoot, afterRoot] = stripped.split('<div id="root"></div>');
+  if (afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
+  return { beforeRoot, afterRoot };
+}
+
+export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
+  const indexPath = join(options.distDir, 'index.html');
+  const manifestPath = join(options.distDir, '.vite', 'manifest.json');
+  const template = existsSync(indexPath) ? templateParts(readFileSync(indexPath, 'utf8')) : undefined;
+  const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  return async (c, next) => {
+    if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    const path = c.req.path;
+    if (SERVER_PATHS.test(path) || extname(path) || path === '/index.html') return next();
+    const url = path + (new URL(c.req.url).search || '');
+    let rendered;
+    try {
+      const r = await loadRenderer();
+      rendered = { ...r, page: await r.render(url, { fetch: options.fetch, origin: options.origin }) };
+    } catch (error) {
+      // Never a broken page: the shell renders it in the browser as before.
+      console.error(`Server render of ${url} failed; serving the app shell:`, error);
+      return next();
+    }
+    const { headHtml, scriptJson, SSR_DATA_ID, page } = rendered;
+    const preloads = preloadsFor(manifest, page.module)
+      .filter((file) => !template.beforeRoot.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
+      .join('\n    ');
+    const head = `    ${headHtml(page.head)}${preloads ? `\n    ${preloads}` : ''}\n  </head>`;
+    const html =
+      template.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
+      template.afterRoot;
+    // The page is rendered as a visitor whoever asks (no cookie reaches the renderer), so it is
+    // the same for everyone; still, an answer to a request carrying a cookie is never stored by
+    // a shared cache.
+    c.header('Cache-Control', c.req.header('Cookie') ? 'private, no-cache' : 'no-cache');
+    c.header('Vary', 'Accept-Encoding');
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
+      c.header('Content-Encoding', 'gzip');
+      return c.body(new Uint8Array(gzipSync(html, { level: 6 })), page.status as 200);
+    }
+    return c.body(html, page.status as 200);
+  };
+}

@@ -1,0 +1,247 @@
+// What a page says about itself in <head> when the server renders it (issue 13): title, meta
+// description, canonical URL, Open Graph and Twitter card tags, robots, and JSON-LD (a school as
+// School/EducationalOrganization with its address, one of our jobs as a JobPosting). Built from
+// the route's handle (routes.tsx) and the data the page was rendered with (the SWR answers), so
+// the head and the page can never disagree. Pure functions: no DOM, no Dexie.
+import { unstable_serialize, type Key } from 'swr';
+import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
+
+export interface HeadTags {
+  title: string;
+  description: string;
+  /** Absolute URL; for an external job, the advert at its source. */
+  canonical: string;
+  /** This page's own absolute URL (og:url). */
+  url: string;
+  /** Absolute image URL for link previews. */
+  image: string;
+  ogType: 'website' | 'article';
+  /** 'noindex' for signed-in, moderation and missing pages. */
+  robots?: string;
+  jsonLd?: Record<string, unknown>;
+}
+
+/** The SWR answer for a key, as the page's hooks would read it (keys exactly as in web/data/hooks.ts). */
+export type DataLookup = (key: Key) => unknown;
+
+/** Routes a search engine must not index: the signed-in and moderation screens. */
+export const NOINDEX_PATHS = [/^\/dashboard(\/|$)/, /^\/moderation(\/|$)/];
+
+interface JobData {
+  id: number;
+  title: string;
+  description: string;
+  borough: string;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  contractType: string | null;
+  applicationDeadline: string | null;
+  postedAt: string;
+  isExternal: boolean;
+  externalUrl: string | null;
+  employerName: string | null;
+  school: { id: number; name: string } | null;
+}
+
+interface SchoolData {
+  id: number;
+  name: string;
+  address: string | null;
+  postcode: string | null;
+  borough: string;
+  website: string | null;
+  phoneNumber: string | null;
+  phase: string | null;
+  type: string | null;
+  ofstedRating: string | null;
+  imageUrl: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  stats?: { averageRating: number | null; totalReviews: number };
+}
+
+interface ThreadData {
+  id: number;
+  title: string;
+  content: string;
+}
+
+/** A plain one-line summary of at most `max` characters. */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  return cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trimEnd() + '…';
+}
+
+const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
+
+function jobSalary(job: JobData): string | null {
+  if (job.salaryMin == null) return null;
+  return job.salaryMax != null ? `${gbp(job.salaryMin)} - ${gbp(job.salaryMax)}` : `${gbp(job.salaryMin)}+`;
+}
+
+const londonDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+
+/** schema.org employment types for our contract names. */
+function employmentType(contract: string | null): string | undefined {
+  const c = (contract ?? '').toLowerCase();
+  if (c.includes('part')) return 'PART_TIME';
+  if (c.includes('full') || c.includes('permanent')) return 'FULL_TIME';
+  if (c.includes('temp') || c.includes('fixed') || c.includes('maternity')) return 'TEMPORARY';
+  return undefined;
+}
+
+function jobPosting(job: JobData, url: string): Record<string, unknown> {
+  const org = job.school?.name ?? job.employerName ?? SITE_NAME;
+  const posting: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: job.description,
+    datePosted: job.postedAt,
+    hiringOrganization: { '@type': 'Organization', name: org },
+    jobLocation: {
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: job.borough, addressRegion: 'London', addressCountry: 'GB' },
+    },
+    url,
+    directApply: false,
+  };
+  if (job.applicationDeadline) posting.validThrough = job.applicationDeadline;
+  const type = employmentType(job.contractType);
+  if (type) posting.employmentType = type;
+  if (job.salaryMin != null) {
+    posting.baseSalary = {
+      '@type': 'MonetaryAmount',
+      currency: 'GBP',
+      value: { '@type': 'QuantitativeValue', minValue: job.salaryMin, ...(job.salaryMax != null ? { maxValue: job.salaryMax } : {}), unitText: 'YEAR' },
+    };
+  }
+  return posting;
+}
+
+function schoolLd(school: SchoolData, url: string): Record<string, unknown> {
+  const ld: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': ['School', 'EducationalOrganization'],
+    name: school.name,
+    url,
+    address: {
+      '@type': 'PostalAddress',
+      ...(school.address ? { streetAddress: school.address } : {}),
+      addressLocality: school.borough,
+      addressRegion: 'London',
+      ...(school.postcode ? { postalCode: school.postcode } : {}),
+      addressCountry: 'GB',
+    },
+  };
+  if (school.website) ld.sameAs = school.website;
+  if (school.phoneNumber) ld.telephone = school.phoneNumber;
+  if (school.imageUrl) ld.image = school.imageUrl;
+  if (school.latitude != null && school.longitude != null) ld.geo = { '@type': 'GeoCoordinates', latitude: school.latitude, longitude: school.longitude };
+  return ld;
+}
+
+function schoolSummary(school: SchoolData): string {
+  const parts = [[school.phase, school.type].filter(Boolean).join(' ') || 'School', `in ${school.borough}, London`].join(' ');
+  const grade = school.ofstedRating ? ` Ofsted: ${school.ofstedRating}.` : '';
+  const s = school.stats;
+  const reviews =
+    s && s.totalReviews > 0
+      ? ` Rated ${s.averageRating?.toFixed(1)}/5 from ${s.totalReviews} anonymous teacher review${s.totalReviews === 1 ? '' : 's'}.`
+      : ' Anonymous teacher reviews, interview experiences and staff mood.';
+  return `${school.name}: ${parts}.${grade}${reviews}`;
+}
+
+function jobSummary(job: JobData): string {
+  const at = job.school?.name ?? job.employerName;
+  const salary = jobSalary(job);
+  const bits = [`${job.title}${at ? ` at ${at}` : ''}, ${job.borough}.`];
+  if (salary) bits.push(`Salary ${salary}.`);
+  if (job.applicationDeadline) bits.push(`Closes ${londonDate(job.applicationDeadline)}.`);
+  bits.push(summarize(job.description, 90));
+  return summarize(bits.join(' '));
+}
+
+/**
+ * The head of a page. `path` is the pathname (no query), `params` the matched route params,
+ * `meta` the route's handle, `data` the page's SWR answers, `origin` APP_URL.
+ */
+export function buildHead(opts: { path: string; params: Record<string, string | undefined>; meta: PageMeta | undefined; data: DataLookup; origin: string; notFound?: boolean }): HeadTags {
+  const { path, params, meta, data, notFound } = opts;
+  const origin = opts.origin.replace(/\/$/, '');
+  const url = origin + path;
+  const head: HeadTags = {
+    title: pageTitle(meta),
+    description: meta?.description ?? SITE_DESCRIPTION,
+    canonical: url,
+    url,
+    image: `${origin}/icons/icon-512.png`,
+    ogType: 'website',
+  };
+  if (notFound || NOINDEX_PATHS.some((re) => re.test(path)) || !meta?.description) head.robots = 'noindex';
+  const id = Number(params.id);
+  if (path.startsWith('/jobs/')) {
+    const job = data(['job', id]) as JobData | undefined;
+    if (job) {
+      head.title = pageTitle({ title: `${job.title}${job.school?.name || job.employerName ? ` · ${job.school?.name ?? job.employerName}` : ''}` });
+      head.description = jobSummary(job);
+      head.ogType = 'article';
+      // An advert from another site (Teaching Vacancies): the source is the canonical page.
+      if (job.isExternal && job.externalUrl) head.canonical = job.externalUrl;
+      else head.jsonLd = jobPosting(job, url);
+    }
+  } else if (path.startsWith('/schools/')) {
+    const school = data(['school', id]) as SchoolData | undefined;
+    if (school) {
+      head.title = pageTitle({ title: `${school.name} · Reviews and Ofsted` });
+      head.description = summarize(schoolSummary(school), 200);
+      if (school.imageUrl && /^https?:\/\//.test(school.imageUrl)) head.image = school.imageUrl;
+      head.jsonLd = schoolLd(school, url);
+    }
+  } else if (path.startsWith('/forum/threads/')) {
+    const thread = data(['forum/thread', id]) as ThreadData | undefined;
+    if (thread) {
+      head.title = pageTitle({ title: thread.title });
+      head.description = summarize(thread.content);
+      head.ogType = 'article';
+    }
+  }
+  return head;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+/** The tags, as HTML for the document's <head>. */
+export function headHtml(head: HeadTags): string {
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
+  const tags = [
+    `<title>${escapeText(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`,
+    meta('property', 'og:type', head.ogType),
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:url', head.url),
+    meta('property', 'og:image', head.image),
+    meta('property', 'og:locale', 'en_GB'),
+    meta('name', 'twitter:card', head.image.endsWith('/icons/icon-512.png') ? 'summary' : 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.image),
+  ];
+  if (head.robots) tags.push(meta('name', 'robots', head.robots));
+  if (head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);
+  return tags.join('\n    ');
+}
+
+/** The lookup over a map of serialized SWR keys (the SSR fallback). */
+export const lookupIn =
+  (fallback: Record<string, unknown>): DataLookup =>
+  (key) =>
+    fallback[unstable_serialize(key)];

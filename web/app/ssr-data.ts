@@ -1,0 +1,91 @@
+// The data a server-rendered page was rendered with, handed to the browser for hydration
+// (issue 13, decision 1301): SWR `fallback` keyed exactly as the hooks key their requests, the
+// server's clock for relative times, and the API answers behind it (so the offline store gets the
+// same copies a client-side fetch would have saved). No DOM access at module load.
+import { useEffect } from 'react';
+import type { Middleware } from 'swr';
+import { unstable_serialize } from 'swr';
+
+/** The <script type="application/json"> element carrying the payload (data, not code: CSP holds). */
+export const SSR_DATA_ID = 'ssr-data';
+
+export interface SsrSeed {
+  /** The API URL (path and query) the answer came from. */
+  url: string;
+  /** The answer's body when it is not the fallback value itself. */
+  body?: string;
+  /** The serialized SWR key whose fallback value is the body (when `body` is absent). */
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+export interface SsrPayload {
+  /** Serialized SWR key → answer. */
+  fallback: Record<string, unknown>;
+  /** The server's clock when it rendered (ms since epoch). */
+  now: number;
+  /** Public API answers to save in the offline store. */
+  seed: SsrSeed[];
+  /**
+   * Keys answered only from public paths: not fetched again on mount. The others (the user, the
+   * forum, which a moderator sees differently) hydrate with the visitor's answer, then revalidate.
+   */
+  fresh: string[];
+}
+
+/** Reads the payload the server inlined, if this page was server rendered. */
+export function readSsrPayload(doc: Document): SsrPayload | undefined {
+  const el = doc.getElementById(SSR_DATA_ID);
+  if (!el?.textContent) return undefined;
+  try {
+    return JSON.parse(el.textContent) as SsrPayload;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The browser's SWR middleware for a hydrated page. A key the server answered (`fromServer`) is
+ * rendered from its fallback without SWR's mount revalidation, exactly as the server rendered it
+ * (SWR would otherwise report isLoading while it revalidates, and the markup would differ). Keys
+ * answered from public paths (`fresh`) are not fetched again at all; the others (the user, the
+ * forum, which a moderator sees differently) are revalidated once the page has hydrated.
+ * Both sets are emptied at the first client navigation, after which SWR behaves as usual.
+ */
+export function hydrateFrom(fromServer: Set<string>, fresh: Set<string>): Middleware {
+  return (useSWRNext) => (key, fetcher, config) => {
+    const id = fromServer.size > 0 && key != null ? unstable_serialize(key) : '';
+    const served = id !== '' && fromServer.has(id);
+    const swr = useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config);
+    const stale = served && !fresh.has(id);
+    useEffect(() => {
+      if (stale) void swr.mutate();
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [stale, id]);
+    return swr;
+  };
+}
+
+/** The server's SWR middleware: records every key a render asks for, with its fetcher. */
+export type Wanted = Map<string, { key: unknown; fetcher: ((...args: unknown[]) => unknown) | null }>;
+/** Keys already answered render from `fallback` without a pending revalidation, as they will hydrate. */
+export function recordRequests(wanted: Wanted, fallback: Record<string, unknown>): Middleware {
+  return (useSWRNext) => (key, fetcher, config) => {
+    const resolved = typeof key === 'function' ? safeCall(key as () => unknown) : key;
+    let served = false;
+    if (resolved != null && resolved !== false && fetcher) {
+      const id = unstable_serialize(resolved);
+      served = id in fallback;
+      if (!wanted.has(id)) wanted.set(id, { key: resolved, fetcher: fetcher as (...args: unknown[]) => unknown });
+    }
+    return useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config);
+  };
+}
+
+function safeCall(f: () => unknown) {
+  try {
+    return f();
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,148 @@
+// The server renderer (issue 13, decision 1301): renders a public page from the same routes and
+// screens the browser runs, with the data read through the same typed client, whose fetch is the
+// API answered in process (`app.request`, no socket). React 19's prerender waits for the lazy
+// screen chunks and every Suspense boundary, so the HTML is the finished page.
+//
+// A render runs in passes: each pass records the SWR keys the screens ask for; the answers are
+// fetched and the page is rendered again with them as SWR `fallback`, until no screen asks for
+// anything new (a detail page usually needs two passes). Always rendered as a visitor: no
+// cookie is passed on, so the HTML is the same for everyone and safe to cache; the signed-in
+// parts fill in after hydration.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { buildHead, lookupIn, type HeadTags } from './app/head';
+import type { PageMeta } from './app/page-meta';
+import { routes } from './app/routes';
+import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
+import { ApiRequestError, setServerFetch } from './data/client';
+import { setClock } from './lib/format';
+import { isSharedPath } from './offline/shared-paths';
+
+export interface RenderOptions {
+  /** Answers an API request in process (the Hono app's `request`). */
+  fetch: (input: string, init?: RequestInit) => Response | Promise<Response>;
+  /** APP_URL: canonical and Open Graph URLs. */
+  origin: string;
+  now?: number;
+}
+
+export interface RenderResult {
+  status: number;
+  /** The markup of #root. */
+  html: string;
+  head: HeadTags;
+  payload: SsrPayload;
+  /** The matched screen's module (routes' handle.module), for modulepreload. */
+  module?: string;
+}
+
+interface Call {
+  url: string;
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+interface RenderContext {
+  fetch: RenderOptions['fetch'];
+  now: number;
+  calls: Call[];
+}
+const store = new AsyncLocalStorage<RenderContext>();
+const KEPT_HEADERS = ['content-type', 'x-total-count'];
+
+// Every typed-client request made during a render is answered by that render's in-process API.
+setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
+  const ctx = store.getStore();
+  if (!ctx) throw new TypeError('API request outside a server render');
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : new URL(input.url).pathname;
+  // A visitor's request: no cookie, no credentials.
+  const res = await ctx.fetch(url, { method: init?.method ?? 'GET' });
+  const body = await res.clone().text();
+  const headers: Record<string, string> = {};
+  for (const h of KEPT_HEADERS) {
+    const v = res.headers.get(h);
+    if (v !== null) headers[h] = v;
+  }
+  ctx.calls.push({ url, status: res.status, body, headers });
+  return res;
+}) as typeof fetch);
+setClock(() => store.getStore()?.now);
+
+const handler = createStaticHandler(routes);
+const MAX_PASSES = 4;
+
+async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
+  const ctx: RenderContext = { fetch: options.fetch, now: options.now ?? Date.now(), calls: [] };
+  return store.run(ctx, () => renderIn(ctx, url, options));
+}
+
+async function renderIn(ctx: RenderContext, url: string, options: RenderOptions): Promise<RenderResult> {
+  const request = new Request(new URL(url, 'http://ssr.local'));
+  const context = await handler.query(request);
+  if (context instanceof Response) throw new Error(`Unexpected redirect while rendering ${url}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const leaf = context.matches[context.matches.length - 1];
+  const meta = leaf?.route.handle as (PageMeta & { module?: string }) | undefined;
+  const isCatchAll = leaf?.route.path === '*';
+
+  const fallback: Record<string, unknown> = {};
+  const fresh = new Set<string>();
+  const seed: SsrSeed[] = [];
+  const tried = new Set<string>();
+  let notFound = isCatchAll;
+  let html = '';
+
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    const wanted: Wanted = new Map();
+    const { prelude } = await prerenderToNodeStream(
+      <StrictMode>
+        <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </SWRConfig>
+      </StrictMode>,
+      // Never outline a large boundary (that needs an inline script, which the CSP forbids): one document.
+      { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => console.error(`Server render of ${url}:`, error) },
+    );
+    html = await streamToString(prelude);
+    const missing = [...wanted].filter(([id]) => !tried.has(id));
+    if (missing.length === 0) break;
+    // One at a time, so each answer is paired with the API requests it made.
+    for (const [id, { key, fetcher }] of missing) {
+      tried.add(id);
+      const first = ctx.calls.length;
+      try {
+        const data = await fetcher!(key);
+        fallback[id] = data;
+        const calls = ctx.calls.slice(first);
+        if (calls.length > 0 && calls.every((c) => isSharedPath(c.url))) fresh.add(id);
+        for (const call of calls) {
+          if (call.status !== 200 || !isSharedPath(call.url)) continue;
+          const sameAsData = calls.length === 1 && call.body === JSON.stringify(data);
+          seed.push(sameAsData ? { url: call.url, key: id } : { url: call.url, body: call.body, headers: call.headers });
+        }
+      } catch (error) {
+        if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) notFound = true;
+        else console.error(`Server render of ${url}: ${id}:`, error);
+      }
+    }
+  }
+
+  const path = new URL(url, 'http://ssr.local').pathname;
+  const head = buildHead({ path, params: leaf?.params ?? {}, meta, data: lookupIn(fallback), origin: options.origin, notFound });
+  return {
+    status: notFound ? 404 : context.statusCode,
+    html,
+    head,
+    payload: { fallback, now: ctx.now, seed, fresh: [...fresh] },
+    module: meta?.module,
+  };
+}
