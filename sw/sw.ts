@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // The service worker: precaches the app shell and hashed assets, answers every client route with
-// the app (never /api/, which the server owns, e.g. the sign-in callback), caches images with a
-// size limit, and replays the outbox on Background Sync with the same code the page uses.
+// the server-rendered page, or offline the app shell (never /api/, which the server owns, e.g.
+// the sign-in callback), caches images with a size limit, and replays the outbox on Background Sync with the same code the page uses.
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
@@ -17,7 +17,35 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 /** Paths the server owns: a navigation to them must reach the network. */
 const SERVER_PATHS = [/^\/api(\/|$)/];
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: SERVER_PATHS }));
+/** How long a navigation waits for the server-rendered page before the shell answers. */
+const NAVIGATION_TIMEOUT_MS = 3000;
+const shell = createHandlerBoundToURL('/index.html');
+
+// Navigations go to the network first: the server renders the page with its content (issue 13).
+// With no answer within NAVIGATION_TIMEOUT_MS, no network, or a server error, the precached shell
+// answers and renders the page from the offline store (IndexedDB), as before.
+registerRoute(
+  new NavigationRoute(
+    async (options) => {
+      const { request, event } = options;
+      const network = (async () => ((await (event as FetchEvent).preloadResponse) as Response | undefined) ?? fetch(request))();
+      network.catch(() => undefined);
+      const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, 'timeout'));
+      try {
+        const res = await Promise.race([network, timeout]);
+        if (res !== 'timeout' && res.status < 500) return res;
+      } catch {
+        // offline or unreachable: the shell
+      }
+      return shell(options);
+    },
+    { denylist: SERVER_PATHS },
+  ),
+);
+// Navigation preload: the page request starts while the worker boots.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(self.registration.navigationPreload?.enable().catch(() => undefined) ?? Promise.resolve());
+});
 
 registerRoute(
   ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),

@@ -17,11 +17,20 @@ export function pageTitle(meta: PageMeta | undefined): string {
   return meta?.title ? `${meta.title} · ${SITE_NAME}` : SITE_NAME;
 }
 
+/**
+ * The page the server rendered already has its full head (the school's or job's own title, built
+ * from its data by web/app/head.ts): kept until the first client navigation.
+ */
+let serverHeadFor: string | null = typeof document !== 'undefined' && document.getElementById('ssr-data') ? location.pathname : null;
+
 export function usePageMeta() {
   const matches = useMatches();
   const meta = [...matches].reverse().find((m) => m.handle)?.handle as PageMeta | undefined;
+  const pathname = matches[matches.length - 1]?.pathname;
   useEffect(() => {
+    if (serverHeadFor !== null && serverHeadFor === pathname) return;
+    serverHeadFor = null;
     document.title = pageTitle(meta);
     document.querySelector('meta[name="description"]')?.setAttribute('content', meta?.description ?? SITE_DESCRIPTION);
-  }, [meta]);
+  }, [meta, pathname]);
 }

@@ -15,6 +15,6 @@ export function seedOfflineStore(payload: SsrPayload) {
       await writeCached(cacheKey(entry.url), body, headers, undefined, payload.now).catch(() => undefined);
     }
   };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void run(), { timeout: 3000 });
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void run(), { timeout: 1000 });
   else setTimeout(() => void run(), 500);
 }

@@ -1,0 +1,284 @@
+// Server-rendered pages (issue 13): each public route's HTML carries its content, title, meta
+// description, canonical URL, Open Graph / Twitter tags and JSON-LD valid for its type; the data
+// is inlined for hydration keyed as the client's SWR keys; signed-in and moderation pages are
+// noindex; a request with a cookie is never stored by a shared cache.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { unstable_serialize } from 'swr';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { jobs, reviews, schools } from '../db/schema';
+import { testDb } from '../test/db';
+import { signIn } from '../test/app';
+import { createApp } from './app';
+import { preloadsFor, templateParts } from './ssr';
+
+const APP_URL = 'https://teachers.example';
+
+/** A built index.html as Vite writes it (the test needs no build). */
+function fakeDist() {
+  const dir = mkdtempSync(join(tmpdir(), 'tilt-ssr-dist-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="description" content="Default description" />
+    <title>Teachers In London Talk</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'main.tsx': { file: 'assets/index-abc.js', isEntry: true },
+      'job-detail/JobDetailPage.tsx': { file: 'assets/JobDetailPage-1.js', imports: ['main.tsx', '_shared.js'] },
+      '_shared.js': { file: 'assets/shared-2.js' },
+    }),
+  );
+  return dir;
+}
+
+const now = new Date('2026-11-24T12:00:00Z');
+const db = testDb({ now });
+const app = createApp({ db, now: () => now, distDir: fakeDist(), appUrl: APP_URL });
+
+interface Page {
+  status: number;
+  html: string;
+  headers: Headers;
+  title: string | undefined;
+  meta: (key: string) => string | undefined;
+  canonical: string | undefined;
+  jsonLd: Record<string, any>[];
+  main: string;
+  text: string;
+  payload: { fallback: Record<string, unknown>; fresh: string[]; seed: { url: string }[]; now: number };
+}
+
+async function page(path: string, init?: RequestInit): Promise<Page> {
+  const res = await app.request(path, init);
+  const html = await res.text();
+  const attr = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'");
+  const meta = (key: string) => {
+    const m = html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
+    return m ? attr(m[1]) : undefined;
+  };
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  const payloadText = html.match(/<script type="application\/json" id="ssr-data">([\s\S]*?)<\/script>/)?.[1];
+  return {
+    status: res.status,
+    html,
+    headers: res.headers,
+    title: html.match(/<title>([^<]*)<\/title>/)?.[1].replace(/&amp;/g, '&'),
+    meta,
+    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1],
+    jsonLd: [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1])),
+    main,
+    text: attr(main.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ')),
+    payload: payloadText ? JSON.parse(payloadText) : undefined,
+  };
+}
+
+function expectBasics(p: Page, path: string, title: string | RegExp) {
+  expect(p.status).toBe(200);
+  if (typeof title === 'string') expect(p.title).toBe(title);
+  else expect(p.title).toMatch(title);
+  expect(p.canonical).toBe(APP_URL + path);
+  expect(p.meta('description')!.length).toBeGreaterThan(40);
+  expect(p.meta('description')).not.toBe('Default description');
+  // One title and one description: the shell's defaults are replaced, not duplicated.
+  expect(p.html.match(/<title>/g)).toHaveLength(1);
+  expect(p.html.match(/<meta name="description"/g)).toHaveLength(1);
+  expect(p.meta('og:title')).toBe(p.title);
+  expect(p.meta('og:url')).toBe(APP_URL + path);
+  expect(p.meta('og:image')).toMatch(/^https:\/\//);
+  expect(p.meta('twitter:card')).toMatch(/^summary/);
+  expect(p.meta('robots')).toBeUndefined();
+  expect(p.main).not.toContain('data-testid="page-skeleton"');
+  // No inline script (CSP script-src 'self'): only data blocks.
+  expect(p.html.match(/<script(?![^>]*(type="application\/(json|ld\+json)"|src=))/g)).toBeNull();
+}
+
+let school: typeof schools.$inferSelect;
+let ourJobId: number;
+let externalJob: typeof jobs.$inferSelect;
+let threadId: number;
+
+beforeAll(async () => {
+  // The school with the most approved reviews, with a real photo.
+  const top = db
+    .select({ id: reviews.schoolId, n: sql<number>`count(*)` })
+    .from(reviews)
+    .where(eq(reviews.isApproved, true))
+    .groupBy(reviews.schoolId)
+    .orderBy(desc(sql`count(*)`))
+    .limit(1)
+    .get()!;
+  db.update(schools).set({ imageUrl: 'https://images.example/school.jpg', ofstedRating: 'Outstanding' }).where(eq(schools.id, top.id)).run();
+  school = db.select().from(schools).where(eq(schools.id, top.id)).get()!;
+  ourJobId = db
+    .insert(jobs)
+    .values({
+      title: 'Teacher of Chemistry',
+      description: 'Teach chemistry across KS3 and KS4 in a friendly science department.',
+      schoolId: school.id,
+      borough: school.borough,
+      subject: 'Science',
+      contractType: 'Permanent',
+      salaryMin: 38_766,
+      salaryMax: 49_000,
+      applicationDeadline: new Date('2026-12-12T12:00:00Z'),
+      postedAt: new Date('2026-11-20T09:00:00Z'),
+    })
+    .returning({ id: jobs.id })
+    .get().id;
+  externalJob = db.select().from(jobs).where(and(eq(jobs.isExternal, true), eq(jobs.isActive, true))).limit(1).get()!;
+  threadId = ((await (await app.request('/api/forum/threads')).json()) as { id: number }[])[0].id;
+});
+
+describe('server-rendered public pages', () => {
+  it('/: the home page with its latest jobs', async () => {
+    const p = await page('/');
+    expectBasics(p, '/', 'Teachers In London Talk');
+    expect(p.text).toContain('Your next London teaching job');
+    const latest = ((await (await app.request('/api/jobs?limit=1')).json()) as { title: string }[])[0];
+    expect(p.text).toContain('Featured Teaching Jobs');
+    expect(p.text).toContain(latest.title);
+    expect(Object.keys(p.payload.fallback).some((k) => k.includes('"jobs"'))).toBe(true);
+  });
+
+  it('/jobs/{id} (ours): title, school, salary, closing date; a JobPosting with the fields Google requires', async () => {
+    const p = await page(`/jobs/${ourJobId}`);
+    expectBasics(p, `/jobs/${ourJobId}`, `Teacher of Chemistry · ${school.name} · Teachers In London Talk`);
+    expect(p.text).toContain('Teacher of Chemistry');
+    expect(p.text).toContain(school.name);
+    expect(p.text).toContain('£38,766 - £49,000');
+    expect(p.text).toContain('12 December 2026');
+    expect(p.meta('description')).toContain('Closes 12 December 2026');
+    expect(p.jsonLd).toHaveLength(1);
+    const ld = p.jsonLd[0];
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: 'Teacher of Chemistry',
+      description: expect.stringContaining('chemistry'),
+      datePosted: '2026-11-20T09:00:00.000Z',
+      validThrough: '2026-12-12T12:00:00.000Z',
+      hiringOrganization: { '@type': 'Organization', name: school.name },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: school.borough, addressCountry: 'GB' } },
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'GBP', value: { '@type': 'QuantitativeValue', minValue: 38_766, maxValue: 49_000, unitText: 'YEAR' } },
+      employmentType: 'FULL_TIME',
+    });
+    // Inlined for hydration under the client's SWR key, and not fetched again (a public path).
+    const key = unstable_serialize(['job', ourJobId]);
+    expect((p.payload.fallback[key] as { title: string }).title).toBe('Teacher of Chemistry');
+    expect(p.payload.fresh).toContain(key);
+    expect(p.payload.seed.map((s) => s.url)).toContain(`/api/jobs/${ourJobId}`);
+  });
+
+  it('/jobs/{id} (Teaching Vacancies): canonical to the source, no JobPosting', async () => {
+    const p = await page(`/jobs/${externalJob.id}`);
+    expect(p.status).toBe(200);
+    expect(p.text).toContain(externalJob.title);
+    expect(p.canonical).toBe(externalJob.externalUrl);
+    expect(p.meta('og:url')).toBe(`${APP_URL}/jobs/${externalJob.id}`);
+    expect(p.jsonLd).toEqual([]);
+  });
+
+  it('/schools/{id}: name, grade, review summary; School/EducationalOrganization with its address; its photo for previews', async () => {
+    const p = await page(`/schools/${school.id}`);
+    expectBasics(p, `/schools/${school.id}`, `${school.name} · Reviews and Ofsted · Teachers In London Talk`);
+    const stats = (await (await app.request(`/api/schools/${school.id}`)).json()).stats as { averageRating: number; totalReviews: number };
+    expect(stats.totalReviews).toBeGreaterThan(0);
+    expect(p.text).toContain(school.name);
+    expect(p.text).toContain('Outstanding');
+    expect(p.meta('description')).toContain(`from ${stats.totalReviews} anonymous teacher review`);
+    expect(p.meta('description')).toContain('Ofsted: Outstanding');
+    expect(p.meta('og:image')).toBe('https://images.example/school.jpg');
+    expect(p.meta('twitter:card')).toBe('summary_large_image');
+    const ld = p.jsonLd[0];
+    expect(ld['@type']).toEqual(['School', 'EducationalOrganization']);
+    expect(ld.name).toBe(school.name);
+    expect(ld.url).toBe(`${APP_URL}/schools/${school.id}`);
+    expect(ld.address).toMatchObject({ '@type': 'PostalAddress', addressLocality: school.borough, addressCountry: 'GB' });
+    if (school.postcode) expect(ld.address.postalCode).toBe(school.postcode);
+    expect(ld.image).toBe('https://images.example/school.jpg');
+    // Reviews are in the HTML too (their own key).
+    expect(p.payload.fallback[unstable_serialize(['school-reviews', school.id])]).toBeInstanceOf(Array);
+  });
+
+  it('the lists and static pages: /jobs, /schools, /pay-scales, /salaries, /forum, a thread, /career-advice', async () => {
+    const cases: [string, string | RegExp, string][] = [
+      ['/jobs', 'Teaching Jobs in London · Teachers In London Talk', 'Teacher of Chemistry'],
+      ['/schools', 'London Schools · Teachers In London Talk', 'London Schools'],
+      ['/pay-scales', 'Teacher Pay Scales · Teachers In London Talk', 'Inner London'],
+      ['/salaries', 'Salaries · Teachers In London Talk', 'Salar'],
+      ['/forum', 'Forum · Teachers In London Talk', 'Inner vs Outer London pay'],
+      ['/career-advice', 'Career Advice · Teachers In London Talk', 'Career Advice'],
+    ];
+    for (const [path, title, content] of cases) {
+      const p = await page(path);
+      expectBasics(p, path, title);
+      expect(p.text, path).toContain(content);
+    }
+    const thread = (await (await app.request(`/api/forum/threads/${threadId}`)).json()) as { title: string };
+    const t = await page(`/forum/threads/${threadId}`);
+    expectBasics(t, `/forum/threads/${threadId}`, `${thread.title.replace(/&/g, '&')} · Teachers In London Talk`);
+    expect(t.text).toContain(thread.title);
+  });
+
+  it('noindex on the signed-in and moderation pages; a missing page is a 404, noindex', async () => {
+    for (const path of ['/dashboard', '/moderation']) expect((await page(path)).meta('robots')).toBe('noindex');
+    const missing = await page('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.meta('robots')).toBe('noindex');
+    const noJob = await page('/jobs/999999');
+    expect(noJob.status).toBe(404);
+    expect(noJob.meta('robots')).toBe('noindex');
+  });
+
+  it('renders as a visitor for everyone; a request with a cookie is private to that browser', async () => {
+    const cookie = signIn(db, { id: 'dev:ssr', email: 'ssr@example.test', firstName: 'Sam' });
+    const visitor = await page(`/jobs/${ourJobId}`);
+    const signedIn = await page(`/jobs/${ourJobId}`, { headers: { Cookie: cookie } });
+    expect(visitor.headers.get('cache-control')).toBe('no-cache');
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(signedIn.html).not.toContain('Sam');
+    expect(signedIn.html).not.toContain('ssr@example.test');
+    expect(signedIn.main).toBe(visitor.main);
+  });
+
+  it('gzip when the browser accepts it; the shell, assets and the API are untouched', async () => {
+    const res = await app.request('/schools', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const shell = await (await app.request('/index.html')).text();
+    expect(shell).toContain('<div id="root"></div>');
+    expect((await app.request('/api/auth/user')).status).toBe(200);
+    expect(await (await app.request('/api/auth/user')).json()).toBeNull();
+  });
+});
+
+describe('helpers', () => {
+  it('preloads a screen chunk and its imports, not the entry', () => {
+    const manifest = {
+      'main.tsx': { file: 'assets/index.js', isEntry: true },
+      'a/A.tsx': { file: 'assets/A.js', imports: ['main.tsx', '_s.js'] },
+      '_s.js': { file: 'assets/s.js', imports: ['_s.js'] },
+    };
+    expect(preloadsFor(manifest, 'a/A.tsx')).toEqual(['assets/A.js', 'assets/s.js']);
+    expect(preloadsFor(manifest, undefined)).toEqual([]);
+  });
+  it('splits the shell at #root and drops its default title and description', () => {
+    const parts = templateParts('<head><title>x</title>\n<meta name="description" content="d" /></head><body><div id="root"></div></body>');
+    expect(parts.beforeRoot).toBe('<head></head><body>');
+    expect(parts.afterRoot).toBe('</body>');
+  });
+});

@@ -1,0 +1,171 @@
+// Server-rendered pages in Chromium (issue 13): every public page arrives with its content, the
+// browser hydrates it without a single hydration warning or console error, and the data the
+// server inlined is not fetched again. Then offline: with the service worker installed, a
+// navigation is answered by the server while it is up (the HTML has the content) and by the
+// precached shell, rendering the saved copy from IndexedDB, once the server is down.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, startServer, waitForServiceWorker, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: BrowserContext;
+let schoolId: number;
+let jobId: number;
+let threadId: number;
+
+beforeAll(async () => {
+  server = await startServer();
+  // The service worker answers navigations network-first: each page is the server's, hydrated.
+  browser = await launchBrowser();
+  const schools = (await (await fetch(`${server.url}/api/schools?limit=1`)).json()) as { id: number }[];
+  schoolId = schools[0].id;
+  jobId = ((await (await fetch(`${server.url}/api/jobs`)).json()) as { id: number }[])[0].id;
+  threadId = ((await (await fetch(`${server.url}/api/forum/threads`)).json()) as { id: number }[])[0].id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Visit {
+  page: Page;
+  problems: string[];
+  apiRequests: string[];
+  html: string;
+}
+
+/** Opens a page, waits until React has taken over the server's markup, and records what went wrong. */
+async function visit(path: string): Promise<Visit> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  const apiRequests: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning' || /hydrat/i.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) apiRequests.push(url.pathname + url.search);
+  });
+  const res = await page.goto(server.url + path, { waitUntil: 'load' });
+  const html = (await res?.text()) ?? '';
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 });
+  // The screen's own boundary has hydrated: its heading is a React node, no longer inert markup.
+  await page.waitForFunction(() => {
+    const h1 = document.querySelector('main h1');
+    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+  }, undefined, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  return { page, problems, apiRequests, html };
+}
+
+const PAGES: [string, () => string, RegExp][] = [
+  ['home', () => '/', /Your next London teaching job/],
+  ['jobs', () => '/jobs', /Teaching Jobs in London/],
+  ['a job', () => `/jobs/${jobId}`, /Closing date/],
+  ['schools', () => '/schools', /London Schools/],
+  ['a school', () => `/schools/${schoolId}`, /Ofsted/],
+  ['pay scales', () => '/pay-scales', /Pay Scales/],
+  ['salaries', () => '/salaries', /Salar/],
+  ['forum', () => '/forum', /Forum/],
+  ['a thread', () => `/forum/threads/${threadId}`, /Discussion|Forum/],
+  ['career advice', () => '/career-advice', /Career Advice/],
+  ['compare', () => '/compare', /Compare/],
+];
+
+describe('server-rendered pages hydrate in Chromium', () => {
+  for (const [name, path, content] of PAGES) {
+    it(`${name}: the HTML has the content; hydrates with no warning or error`, async () => {
+      const { page, problems, html } = await visit(path());
+      try {
+        const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+        expect(main).toMatch(content);
+        expect(main).not.toContain('data-testid="page-skeleton"');
+        expect(problems).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }, 60_000);
+  }
+
+  it('a job and a school: the inlined answers are not fetched again; the visitor check answers 200 null', async () => {
+    for (const [path, api] of [
+      [`/jobs/${jobId}`, `/api/jobs/${jobId}`],
+      [`/schools/${schoolId}`, `/api/schools/${schoolId}`],
+    ]) {
+      const { page, apiRequests, problems } = await visit(path);
+      try {
+        expect(apiRequests).not.toContain(api);
+        expect(apiRequests.filter((r) => r.startsWith(`/api/schools/${schoolId}/reviews`))).toEqual([]);
+        expect(problems).toEqual([]);
+        const me = await page.evaluate(async () => {
+          const res = await fetch('/api/auth/user');
+          return { status: res.status, body: await res.json() };
+        });
+        expect(me).toEqual({ status: 200, body: null });
+      } finally {
+        await page.close();
+      }
+    }
+  }, 90_000);
+
+  it('client navigation after hydration still works and titles the new page', async () => {
+    const { page, problems } = await visit(`/jobs/${jobId}`);
+    try {
+      await page.getByRole('link', { name: 'Schools', exact: true }).filter({ visible: true }).first().click();
+      await expect.poll(() => page.title()).toBe('London Schools · Teachers In London Talk');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toMatch(/London Schools/);
+      expect(problems).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
+
+describe('offline fallback with the service worker', () => {
+  it('server up: the navigation gets the server-rendered page; server down: the shell renders the saved copy', async () => {
+    const own = await startServer();
+    const context = await launchBrowser();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${own.url}/jobs/${jobId}`);
+      await waitForServiceWorker(page);
+      // (waitForFunction may take an async predicate's promise for a truthy answer: poll the state.)
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && !!navigator.serviceWorker.controller), { timeout: 30_000 })
+        .toBe(true);
+      const title = (await (await fetch(`${own.url}/api/jobs/${jobId}`)).json()).title as string;
+      // Under the service worker now: a reload still comes from the server, with the content.
+      const res = await page.goto(`${own.url}/jobs/${jobId}`, { waitUntil: 'load' });
+      expect(res?.status()).toBe(200);
+      expect(await res!.text()).toContain(`<h1`);
+      expect(await res!.text()).toContain(title);
+      // The inlined answer was saved for offline reading (as a client-side fetch would have).
+      await expect
+        .poll(() => page.evaluate(async (id) => {
+          const db = await new Promise<IDBDatabase>((resolve, reject) => {
+            const r = indexedDB.open('teachers-in-london-talk');
+            r.onsuccess = () => resolve(r.result);
+            r.onerror = () => reject(r.error);
+          });
+          const row = await new Promise<unknown>((resolve) => {
+            const get = db.transaction('responses').objectStore('responses').get(`/api/jobs/${id}`);
+            get.onsuccess = () => resolve(get.result);
+            get.onerror = () => resolve(undefined);
+          });
+          db.close();
+          return !!row;
+        }, jobId))
+        .toBe(true);
+
+      await own.stop();
+      await page.goto(`${own.url}/jobs/${jobId}`, { waitUntil: 'load' });
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: 20_000 }).toBe(title);
+      // The shell, not a server page: no inlined data.
+      expect(await page.locator('#ssr-data').count()).toBe(0);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
+  }, 120_000);
+});
