@@ -22,7 +22,7 @@ export function salaryOf(j: MailJob): string {
   if (j.salaryMin != null) return j.salaryMax != null ? `${gbp.format(j.salaryMin)} - ${gbp.format(j.salaryMax)}` : `${gbp.format(j.salaryMin)}+`;
   return j.salaryText?.trim() || 'Not stated';
 }
-export const closingOf = (j: MailJob) => (j.applicationDeadline ? day.format(j.applicationDeadline) : 'Not stated');
+export const closingOf = (j: MailJob) => (j.applicationDeadline ? day.format(j.applicationDeadline).replace(',', '') : 'Not stated');
 export const schoolOf = (j: MailJob) => j.schoolName ?? j.employerName ?? 'School not stated';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
