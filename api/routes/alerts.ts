@@ -13,6 +13,9 @@ import { requireUser } from '../middleware/session';
 import { reminderPrefs } from '../services/alerts/pass';
 import { verifyUnsubscribeToken } from '../services/alerts/settings';
 import { jobsQuery } from './jobs';
+import { alertSummary } from '../../db/alert-summary';
+
+export { alertSummary };
 
 export const MAX_ALERTS_PER_USER = 20;
 
@@ -51,24 +54,6 @@ export const reminderPrefsBody = z.object({ email: z.boolean({ message: 'Email m
 /** Drops the empty filters, so a stored alert says only what it filters on. */
 function cleanFilters(f: z.output<typeof alertFiltersSchema>): AlertFilters {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as AlertFilters;
-}
-
-const LABELS: [keyof AlertFilters, (v: string) => string][] = [
-  ['subject', (v) => v],
-  ['keyStage', (v) => v],
-  ['educationLevel', (v) => v],
-  ['contractType', (v) => v.toLowerCase()],
-  ['schoolType', (v) => `${v} schools`],
-];
-
-/** A readable summary of the filters: "Mathematics, Full-time jobs in Camden matching “head of year”". */
-export function alertSummary(filters: AlertFilters, schoolName?: string | null): string {
-  if (filters.schoolId) return `Jobs at ${schoolName ?? `school ${filters.schoolId}`}`;
-  const what = LABELS.filter(([k]) => filters[k]).map(([k, f]) => f(String(filters[k])));
-  let s = `${what.length ? what.join(', ') + ' jobs' : 'All jobs'}`;
-  if (filters.borough) s += ` in ${filters.borough}`;
-  if (filters.search) s += ` matching "${filters.search}"`;
-  return s.length > 100 ? s.slice(0, 99) + '…' : s;
 }
 
 function schoolName(db: DB, id: number | undefined) {

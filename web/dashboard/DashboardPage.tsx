@@ -7,15 +7,17 @@ import { Breadcrumb } from '../components/states';
 import { loginHref, useAuth, type CurrentUser } from '../data/auth';
 import { useActivity } from '../dashboard-parts/ActivityList';
 import { ActivityTab } from './ActivityTab';
+import { AlertsTab } from '../alerts/AlertsTab';
 import { AdminTab } from './AdminTab';
 import { ProfileTab } from './ProfileTab';
 import { SavedJobsTab } from './SavedJobsTab';
 
-type TabId = 'saved-jobs' | 'activity' | 'profile' | 'admin';
+type TabId = 'saved-jobs' | 'alerts' | 'activity' | 'profile' | 'admin';
 
 function tabsFor(user: CurrentUser): { id: TabId; label: string }[] {
   const tabs: { id: TabId; label: string }[] = [
     { id: 'saved-jobs', label: 'Saved Jobs' },
+    { id: 'alerts', label: 'Alerts' },
     { id: 'activity', label: 'Activity' },
     { id: 'profile', label: 'Profile' },
   ];
@@ -93,6 +95,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       </div>
       <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="mt-6" tabIndex={0}>
         {active === 'saved-jobs' && <SavedJobsTab />}
+        {active === 'alerts' && <AlertsTab />}
         {active === 'activity' && <ActivityTab />}
         {active === 'profile' && <ProfileTab user={user} />}
         {active === 'admin' && <AdminTab />}
