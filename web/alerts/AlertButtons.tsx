@@ -1,6 +1,7 @@
 // The two ways to make an alert: "Get alerts for this search" on the Jobs screen, and "Follow
 // this school" on a school page. Visitors are asked to sign in.
 import { useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../db/alert-summary';
 import { Icon } from '../components/Icon';
@@ -25,7 +26,8 @@ export function JobAlertButton({ filters }: { filters: Record<string, string | u
         <Icon name="bell" className="size-4" />
         Get alerts for this search
       </button>
-      <AlertDialog open={open} onClose={() => setOpen(false)} filters={clean} />
+      {/* Portalled: the Jobs screen's button sits inside its search form, and forms cannot nest. */}
+      {createPortal(<AlertDialog open={open} onClose={() => setOpen(false)} filters={clean} />, document.body)}
     </>
   );
 }

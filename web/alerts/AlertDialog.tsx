@@ -34,6 +34,7 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
+    e.stopPropagation(); // React bubbles through portals: keep it from the page's own forms
     if (!email && !push) return setErrors({ 'channels.email': 'Choose email, push or both' });
     if (!name.trim()) return setErrors({ name: 'Name is required' });
     setBusy(true);
