@@ -61,7 +61,7 @@ describe('sign-in through the local OpenID provider', () => {
     await page.waitForURL(server.url + '/dashboard');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back, Ada!');
     const tabs = page.getByRole('tab');
-    expect(await tabs.allInnerTexts()).toEqual(['Saved Jobs', 'Activity', 'Profile']);
+    expect(await tabs.allInnerTexts()).toEqual(['Saved Jobs', 'Alerts', 'Activity', 'Profile']);
     await page.getByRole('tab', { name: 'Profile' }).click();
     await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Ada');
     expect(await page.getByLabel('Last Name').inputValue()).toBe('Lovelace');
