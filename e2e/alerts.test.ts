@@ -57,6 +57,14 @@ describe('job alerts', () => {
     await confirm.getByRole('button', { name: 'Delete alert' }).click();
     await expect.poll(() => page.getByText('No job alerts yet').isVisible()).toBe(true);
     expect(await alertsApi()).toEqual([]);
+
+    // Profile: closing-date reminders by email can be turned off.
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    const byEmail = page.getByTestId('reminder-settings').getByLabel('By email');
+    await expect.poll(() => byEmail.isChecked()).toBe(true);
+    await byEmail.uncheck();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Reminder settings saved');
+    expect(await (await page.request.get(env.server.url + '/api/alerts/reminders')).json()).toEqual({ email: false, push: true });
   }, 90_000);
 
   it('follows a school; the alert email arrives as an .eml file; its unsubscribe link pauses the alert, with an undo', async () => {

@@ -152,7 +152,8 @@ export const alertsRoutes = new Hono<AppEnv>()
     const db = c.get('db');
     const id = verifyUnsubscribeToken(db, c.req.valid('param').token);
     const { active } = c.req.valid('json');
-    const row = id ? db.update(alerts).set({ active, updatedAt: c.get('now')() }).where(eq(alerts.id, id)).returning().get() : undefined;
+    const now = c.get('now')();
+    const row = id ? db.update(alerts).set({ active, updatedAt: now, ...(active && { lastCheckedAt: now }) }).where(eq(alerts.id, id)).returning().get() : undefined;
     if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
     return c.json({ id: row.id, name: row.name, active: row.active });
   })
@@ -170,6 +171,8 @@ export const alertsRoutes = new Hono<AppEnv>()
         ...(body.frequency && { frequency: body.frequency }),
         ...(body.channels && { email: body.channels.email, push: body.channels.push }),
         ...(body.active !== undefined && { active: body.active }),
+        // Resumed: a daily/weekly alert waits for its next 07:00 instead of sending at once.
+        ...(body.active === true && !alert.active && { lastCheckedAt: c.get('now')() }),
         updatedAt: c.get('now')(),
       })
       .where(eq(alerts.id, alert.id))
