@@ -11,7 +11,7 @@ import { ensureVapidKeys } from '../services/alerts/settings';
 const b64url = (what: string) => z.string({ message: `${what} is required` }).regex(/^[A-Za-z0-9_-]+=*$/, `${what} must be base64url`).max(200, `${what} is too long`);
 
 export const pushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https?$/, message: 'Endpoint must be an https URL' }).max(2000, 'Endpoint is too long'),
+  endpoint: z.url({ protocol: /^https$/, message: 'Endpoint must be an https URL' }).max(2000, 'Endpoint is too long'),
   keys: z.object({ p256dh: b64url('p256dh'), auth: b64url('auth') }),
 });
 const endpointBody = z.object({ endpoint: z.string().max(2000) });
