@@ -14,6 +14,8 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './middl
 import { cookieSettings, session } from './middleware/session';
 import { adminJobsRoutes } from './routes/admin-jobs';
 import { adminSchoolImagesRoutes } from './routes/admin-school-images';
+import { alertsRoutes, oneClickUnsubscribe } from './routes/alerts';
+import { pushRoutes } from './routes/push';
 import { forumRoutes } from './routes/forum';
 import { meRoutes } from './routes/me';
 import { moderationRoutes } from './routes/moderation';
@@ -63,7 +65,9 @@ export const api = new Hono<AppEnv>()
   .route('/stats', statsRoutes)
   .route('/saved-jobs', savedJobsRoutes)
   .route('/me', meRoutes)
-  .route('/moderation', moderationRoutes);
+  .route('/moderation', moderationRoutes)
+  .route('/alerts', alertsRoutes)
+  .route('/push', pushRoutes);
 export type ApiType = typeof api;
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
@@ -98,6 +102,7 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', csrf());
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
+  app.post('/unsubscribe/:token', oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
   if (options.distDir) app.use(serveApp(options.distDir));
   app.notFound(apiNotFound);
   return app;

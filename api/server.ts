@@ -9,6 +9,8 @@ import { parseEnv } from './env';
 import { FeedError, refreshJobsOnce } from './services/vacancies-import';
 import { externalServices } from './services/external';
 import { callbackUrl, oidcProvider, providersFromEnv } from './lib/oidc';
+import { runAlertsPass } from './services/alerts/pass';
+import { alertsDepsFromEnv } from './services/alerts/setup';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -59,6 +61,20 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   console.log(`Teachers In London Talk listening on http://localhost:${info.port}`);
 });
 
+// Job alerts and closing-date reminders: one pass every ALERTS_INTERVAL_MINUTES, and right after a
+// scheduled jobs refresh (instant alerts). H8's lease decides which worker runs it (lead wires at merge).
+const alertsSetup = alertsDepsFromEnv(db, env);
+for (const w of alertsSetup.warnings) console.warn(w);
+const alertsPass = () =>
+  runAlertsPass(db, alertsSetup.deps, new Date()).then(
+    (r) => r.alertsSent + r.reminders + r.failures > 0 && console.log(`Alerts pass: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures`),
+    (e) => console.error(`Alerts pass failed: ${e}`),
+  );
+if (env.ALERTS_INTERVAL_MINUTES > 0) {
+  console.log(`Job alerts every ${env.ALERTS_INTERVAL_MINUTES} min; email: ${alertsSetup.deps.mailer?.describe ?? 'off'}`);
+  setInterval(alertsPass, env.ALERTS_INTERVAL_MINUTES * 60_000).unref();
+}
+
 // Refresh Jobs on a schedule (JOBS_REFRESH_INTERVAL_MINUTES); the button and the timer share one lock.
 if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
   const feed = externalServices(external).feed;
@@ -68,7 +84,10 @@ if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
     const { started, promise } = refreshJobsOnce(db, feed, new Date());
     if (!started) return;
     promise.then(
-      (r) => console.log(`Scheduled job refresh: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`),
+      (r) => {
+        console.log(`Scheduled job refresh: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`);
+        if (r.imported > 0 && env.ALERTS_INTERVAL_MINUTES > 0) void alertsPass();
+      },
       (e) => console.error(`Scheduled job refresh failed: ${e instanceof FeedError ? e.message : e}`),
     );
   }, every).unref();

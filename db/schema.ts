@@ -424,6 +424,110 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
 
+// ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
+
+/** The filters of a saved search: the Jobs screen's, or one school ("Follow this school"). */
+export interface AlertFilters {
+  search?: string;
+  borough?: string;
+  subject?: string;
+  keyStage?: string;
+  contractType?: string;
+  schoolType?: string;
+  educationLevel?: string;
+  schoolId?: number;
+}
+
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+
+export const alerts = sqliteTable(
+  'alerts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: text('filters', { mode: 'json' }).notNull().$type<AlertFilters>(),
+    frequency: text('frequency').notNull().$type<(typeof ALERT_FREQUENCIES)[number]>(),
+    email: bool('email').notNull().default(true),
+    push: bool('push').notNull().default(false),
+    active: bool('active').notNull().default(true),
+    /** The last pass that looked at this alert (daily/weekly: which 07:00 is already done). */
+    lastCheckedAt: integer('last_checked_at', { mode: 'timestamp_ms' }),
+    /** The last time it sent something. */
+    lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [maxLen('alerts', t.name, 100), oneOf('alerts', t.frequency, ALERT_FREQUENCIES), index('alerts_user_idx').on(t.userId)],
+);
+
+/** Each job at most once per alert: the primary key is the pair. */
+export const alertSentJobs = sqliteTable(
+  'alert_sent_jobs',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.jobId] }), index('alert_sent_jobs_sent_idx').on(t.alertId, t.sentAt)],
+);
+
+/** One row per device that allowed notifications (Web Push subscription). */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Server-side settings generated on first start (the VAPID key pair, the unsubscribe-token key). */
+export const appSettings = sqliteTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** How a user wants closing-date reminders of saved jobs (Profile); no row: both on. */
+export const reminderPreferences = sqliteTable('reminder_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: bool('email').notNull().default(true),
+  push: bool('push').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** One closing-date reminder per user and saved job, ever. */
+export const jobReminders = sqliteTable(
+  'job_reminders',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
+);
+
+export type Alert = typeof alerts.$inferSelect;
+
 export type User = typeof users.$inferSelect;
 export type School = typeof schools.$inferSelect;
 export type NewSchool = typeof schools.$inferInsert;

@@ -2,6 +2,7 @@
 // manages the profile), and Sign Out.
 import type { CurrentUser } from '../data/auth';
 import { SignOutButton } from '../components/SignOutButton';
+import { ReminderSettings } from '../alerts/ReminderSettings';
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string | null }) {
   return (
@@ -28,6 +29,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             <ReadOnlyField id="profile-email" label="Email" value={user.email} />
           </div>
         </div>
+        <ReminderSettings />
         <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
         <div className="card-actions">
           <SignOutButton className="btn btn-outline btn-error" />

@@ -11,6 +11,7 @@ import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { ApiRequestError } from '../data/client';
 import { useSchool, useSchoolInterviews, useSchoolReviews } from '../data/hooks';
+import { FollowSchoolButton } from '../alerts/AlertButtons';
 import { formatDate, formatNumber } from '../lib/format';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
 import { MoodSection } from './MoodSection';
@@ -278,6 +279,7 @@ export function SchoolDetailPage() {
           <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />
           <div className="card-body p-5 gap-2">
             <h1 className="text-2xl sm:text-3xl font-bold">{school.name}</h1>
+            <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>
