@@ -8,6 +8,7 @@ import { createApp, DEFAULT_DIST_DIR } from './app';
 import { parseEnv } from './env';
 import { FeedError, refreshJobsOnce } from './services/vacancies-import';
 import { externalServices } from './services/external';
+import { lastPublished, publishSalaries } from './routes/salaries';
 import { callbackUrl, oidcProvider, providersFromEnv } from './lib/oidc';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -73,6 +74,15 @@ if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
     );
   }, every).unref();
 }
+
+// Salary figures are published in daily batches (decision 1420): at start when a day has passed, then every day.
+const SALARY_PUBLISH_MS = 24 * 3_600_000;
+const publishSalaryBatch = () => {
+  const r = publishSalaries(db, new Date());
+  console.log(`Salary batch: ${r.published} published, ${r.heldBack} held back`);
+};
+if (Date.now() - (lastPublished(db)?.getTime() ?? 0) >= SALARY_PUBLISH_MS) publishSalaryBatch();
+setInterval(publishSalaryBatch, SALARY_PUBLISH_MS).unref();
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);
