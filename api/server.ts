@@ -52,6 +52,7 @@ const app = createApp({
   distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
   logRequests: env.logRequests,
   adminEmails: env.ADMIN_EMAILS,
+  reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
   production: env.NODE_ENV === 'production',
   https: env.appUrl.startsWith('https:'),
   signIn,
