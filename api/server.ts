@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../db/client';
+import { removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { parseEnv } from './env';
@@ -22,6 +23,9 @@ try {
 }
 
 const db = openDatabase(env.DATABASE_PATH);
+// The pid file tells `npm run restore` that a server is using this database (db/ops.ts).
+writePidFile(env.DATABASE_PATH);
+process.on('exit', () => removePidFile(env.DATABASE_PATH));
 const seeded = seed(db, { demo: env.seedDemo });
 console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
 
