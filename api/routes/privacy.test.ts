@@ -31,6 +31,8 @@ async function contributor(id: string) {
   // Replies need an approved thread.
   db.$client.prepare('update forum_threads set is_approved = 1 where id = ?').run(thread.body.id);
   expect((await call('POST', `/api/forum/threads/${thread.body.id}/posts`, { cookie, body: { content: 'Replying to myself here' } })).status).toBe(201);
+  const interviewId = (db.$client.prepare('select id from interview_experiences order by id limit 1').get() as { id: number }).id;
+  expect((await call('POST', '/api/reports', { cookie, body: { kind: 'interview', id: interviewId, reason: 'Spam link' } })).status).toBe(201);
   createSession(db, id, NOW);
   createSession(db, id, NOW);
   return { cookie, threadId: thread.body.id as number };
@@ -54,6 +56,7 @@ describe('GET /api/me/export', () => {
     expect(data.moods).toEqual([expect.objectContaining({ mood: 'happy', comment: 'Friendly staffroom' })]);
     expect(data.threads).toEqual([expect.objectContaining({ title: 'Moving to London' })]);
     expect(data.replies).toEqual([expect.objectContaining({ content: 'Replying to myself here' })]);
+    expect(data.reports).toEqual([expect.objectContaining({ kind: 'interview', reason: 'Spam link' })]);
     expect(data.alerts).toEqual([]);
     // Nothing of anyone else, and no secret.
     const sessionsRaw = db.$client.prepare("select sid, sess from sessions where json_extract(sess, '$.userId') = 'priv:export'").all() as { sid: string; sess: string }[];
@@ -118,6 +121,8 @@ describe('DELETE /api/me', () => {
       expect(mine(t), t).toBe(0); // …with no link to the person
     }
     expect(count("select count(*) n from forum_threads where last_reply_user_id = 'priv:leaver'")).toBe(0);
+    expect(count("select count(*) n from reports where user_id = 'priv:leaver'")).toBe(0);
+    expect(count("select count(*) n from reports where user_id is null and reason = 'Spam link'")).toBe(1); // still counted, unlinked
     // The content is still there, anonymous.
     expect(count("select count(*) n from salaries where annual_salary = 51234 and user_id is null")).toBe(1);
     const thread = await call('GET', `/api/forum/threads/${threadId}`);
