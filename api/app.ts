@@ -24,7 +24,9 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
 import { payScalesRoutes } from './routes/pay-scales';
+import { reportsRoutes } from './routes/reports';
 import { salariesRoutes } from './routes/salaries';
+import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
 import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
@@ -46,6 +48,8 @@ export interface AppOptions {
   rateLimit?: RateLimitOptions | false;
   /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
   external?: ExternalOptions;
+  /** Reports that hide an item until a moderator decides (REPORT_HIDE_THRESHOLD, default 3). */
+  reportHideThreshold?: number;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
 }
@@ -67,7 +71,8 @@ export const api = new Hono<AppEnv>()
   .route('/me', meRoutes)
   .route('/moderation', moderationRoutes)
   .route('/alerts', alertsRoutes)
-  .route('/push', pushRoutes);
+  .route('/push', pushRoutes)
+  .route('/reports', reportsRoutes);
 export type ApiType = typeof api;
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
@@ -95,6 +100,7 @@ export function createApp(options: AppOptions) {
     c.set('now', options.now ?? (() => new Date()));
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
     c.set('external', external);
+    c.set('reportHideThreshold', options.reportHideThreshold ?? DEFAULT_REPORT_HIDE_THRESHOLD);
     c.header('Cache-Control', 'no-store');
     await next();
   });

@@ -39,6 +39,8 @@ export const envSchema = z.object({
       .optional()
       .transform((v) => v ?? 0),
   ),
+  /** Reports that hide a contribution from the public until a moderator decides (default 3). */
+  REPORT_HIDE_THRESHOLD: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000).default(3)),
   // Sign-in providers (README "Sign-in"). A provider counts as configured when its client id is set.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

@@ -3,11 +3,13 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { openDatabase } from '../db/client';
+import { removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { parseEnv } from './env';
 import { FeedError, refreshJobsOnce } from './services/vacancies-import';
 import { externalServices } from './services/external';
+import { lastPublished, publishSalaries } from './routes/salaries';
 import { callbackUrl, oidcProvider, providersFromEnv } from './lib/oidc';
 import { runAlertsPass } from './services/alerts/pass';
 import { alertsDepsFromEnv } from './services/alerts/setup';
@@ -23,6 +25,9 @@ try {
 }
 
 const db = openDatabase(env.DATABASE_PATH);
+// The pid file tells `npm run restore` that a server is using this database (db/ops.ts).
+writePidFile(env.DATABASE_PATH);
+process.on('exit', () => removePidFile(env.DATABASE_PATH));
 const seeded = seed(db, { demo: env.seedDemo });
 console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
 
@@ -53,6 +58,7 @@ const app = createApp({
   distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
   logRequests: env.logRequests,
   adminEmails: env.ADMIN_EMAILS,
+  reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
   production: env.NODE_ENV === 'production',
   https: env.appUrl.startsWith('https:'),
   signIn,
@@ -92,6 +98,15 @@ if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
     );
   }, every).unref();
 }
+
+// Salary figures are published in daily batches (decision 1420): at start when a day has passed, then every day.
+const SALARY_PUBLISH_MS = 24 * 3_600_000;
+const publishSalaryBatch = () => {
+  const r = publishSalaries(db, new Date());
+  console.log(`Salary batch: ${r.published} published, ${r.heldBack} held back`);
+};
+if (Date.now() - (lastPublished(db)?.getTime() ?? 0) >= SALARY_PUBLISH_MS) publishSalaryBatch();
+setInterval(publishSalaryBatch, SALARY_PUBLISH_MS).unref();
 
 function shutdown(signal: string) {
   console.log(`${signal}: closing`);

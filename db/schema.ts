@@ -238,6 +238,8 @@ export const salaries = sqliteTable(
     yearsExperience: text('years_experience').notNull(),
     annualSalary: integer('annual_salary').notNull(),
     additionalBenefits: text('additional_benefits'),
+    /** Set by the batch that first counted this row in the published figures (decision 1420); null while held back. */
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,8 +250,19 @@ export const salaries = sqliteTable(
     check('salaries_annual_salary_range', sql`${t.annualSalary} between 15000 and 200000`),
     index('salaries_created_idx').on(t.createdAt),
     index('salaries_user_idx').on(t.userId),
+    index('salaries_published_idx').on(t.publishedAt, t.createdAt),
   ],
 );
+
+/**
+ * Answers computed in batches and read whole by one primary-key lookup (decision 1420):
+ * `salaries.stats` and `salaries.recent`. No request aggregates over the raw rows.
+ */
+export const publishedStats = sqliteTable('published_stats', {
+  name: text('name').primaryKey(),
+  body: text('body', { mode: 'json' }).notNull().$type<unknown>(),
+  publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 export const savedJobs = sqliteTable(
   'saved_jobs',
@@ -295,9 +308,8 @@ export const schoolMoods = sqliteTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** null once the author deleted their account (decision 1421): the mood stays, unlinked. */
+    userId: text('user_id').references(() => users.id),
     emoji: text('emoji').notNull(),
     mood: text('mood').notNull(),
     comment: text('comment'),
@@ -398,15 +410,47 @@ export const forumModerators = sqliteTable(
 /** Every moderation decision: who, when, what (issue: moderation). */
 export const moderationLog = sqliteTable('moderation_log', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  actorUserId: text('actor_user_id')
-    .notNull()
-    .references(() => users.id),
+  /** null once the moderator deleted their account (decision 1421). */
+  actorUserId: text('actor_user_id').references(() => users.id),
   kind: text('kind').notNull(),
   targetId: integer('target_id').notNull(),
   action: text('action').notNull(),
   reason: text('reason'),
   createdAt: createdAt(),
 });
+
+export const REPORT_KINDS = ['review', 'interview', 'mood', 'thread', 'reply'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** A user's report of a contribution (decision 1422); one per user and item. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull().$type<ReportKind>(),
+    targetId: integer('target_id').notNull(),
+    /** The reporter; null once they deleted their account (the report still counts). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('reports', t.kind, REPORT_KINDS),
+    maxLen('reports', t.reason, 500),
+    uniqueIndex('reports_user_item_idx').on(t.kind, t.targetId, t.userId),
+  ],
+);
+
+/** Items hidden from the public after REPORT_HIDE_THRESHOLD reports, until a moderator decides. */
+export const hiddenContent = sqliteTable(
+  'hidden_content',
+  {
+    kind: text('kind').notNull().$type<ReportKind>(),
+    targetId: integer('target_id').notNull(),
+    hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId] })],
+);
 
 /** Answers remembered per (user, Idempotency-Key) so a replayed submission writes nothing new. */
 export const idempotencyKeys = sqliteTable(

@@ -1,3 +1,4 @@
+import { ReportButton } from '../components/ReportButton';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { OfstedBadge } from '../components/badges';
@@ -148,6 +149,7 @@ function Reviews({ schoolId }: { schoolId: number }) {
                   <Icon name="check" className="size-3" /> Recommends to a friend
                 </span>
               )}
+              <ReportButton kind="review" id={r.id} className="ms-auto" />
             </div>
           </article>
         </li>
@@ -188,6 +190,7 @@ function Interviews({ schoolId }: { schoolId: number }) {
                 <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
               </div>
             )}
+            <ReportButton kind="interview" id={iv.id} className="self-end" />
           </article>
         </li>
       ))}
