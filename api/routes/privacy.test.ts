@@ -136,15 +136,18 @@ describe('DELETE /api/me', () => {
     expect(count("select count(*) n from saved_jobs where user_id = 'priv:stayer'")).toBe(1);
   });
 
-  it('deletes rows of any other table keyed by user_id (alerts)', async () => {
-    db.$client.exec("create table if not exists alerts (id integer primary key, user_id text, query text, unsubscribe_token text)");
-    const cookie = signIn(db, { id: 'priv:alerts' });
-    db.$client.prepare("insert into alerts (user_id, query, unsubscribe_token) values ('priv:alerts', 'maths in Camden', 'tok-123'), ('priv:someone', 'x', 'tok-9')").run();
+  it('exports and deletes the rows of other tables keyed by user_id (alerts)', async () => {
+    const cookie = signIn(db, { id: 'priv:alerts', email: 'alerts@example.test' });
+    const other = signIn(db, { id: 'priv:someone', email: 'someone@example.test' });
+    const alert = { filters: { subject: 'Mathematics', borough: 'Camden' }, frequency: 'daily', channels: { email: true, push: false } };
+    expect((await call('POST', '/api/alerts', { cookie, body: alert })).status).toBe(201);
+    expect((await call('POST', '/api/alerts', { cookie: other, body: alert })).status).toBe(201);
     const data = (await call('GET', '/api/me/export', { cookie })).body;
-    expect(data.alerts).toEqual([{ id: expect.any(Number), user_id: 'priv:alerts', query: 'maths in Camden' }]);
+    expect(data.alerts).toHaveLength(1);
+    expect(data.alerts[0]).toMatchObject({ user_id: 'priv:alerts', name: 'Mathematics jobs in Camden', frequency: 'daily' });
     const res = await call('DELETE', '/api/me', { cookie, body: { confirm: 'DELETE' } });
     expect(res.body.removed.alerts).toBe(1);
-    expect(count('select count(*) n from alerts')).toBe(1);
-    db.$client.exec('drop table alerts');
+    expect(count("select count(*) n from alerts where user_id = 'priv:alerts'")).toBe(0);
+    expect(count("select count(*) n from alerts where user_id = 'priv:someone'")).toBe(1);
   });
 });
