@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { tempDbPath } from '../test-utils';
+import { FeedError, REFRESH_RUN_LEASE, refreshJobsOnce } from '../services/vacancies-import';
 import { leaseHolder, releaseLease, tryLease } from './lease';
 
 describe('tryLease', () => {
@@ -29,6 +30,30 @@ describe('tryLease', () => {
     expect(leaseHolder(a, 'jobs-refresh', t0 + 19_005)).toBeNull();
     expect(tryLease(a, 'jobs-refresh', 'worker-1', 10_000, t0 + 19_006)).toBe(true);
     expect(a.$client.prepare('select count(*) n from leases').get()).toEqual({ n: 2 });
+    a.$client.close();
+    b.$client.close();
+  });
+});
+
+describe('the Refresh Jobs lock across processes', () => {
+  it('refuses to start while another process holds the run lease, and frees it when its own run ends', async () => {
+    const path = tempDbPath();
+    const a = openDatabase(path);
+    const b = openDatabase(path);
+    // Nothing listens there: the run fails fast with a FeedError, which is all this test needs.
+    const feed = { url: 'http://127.0.0.1:9/jobs.json', allowPrivate: true, timeoutMs: 2000 };
+    expect(tryLease(b, REFRESH_RUN_LEASE, 'other-worker', 60_000)).toBe(true);
+    const refused = refreshJobsOnce(a, feed, new Date(), 'this-worker');
+    expect(refused).toEqual({ started: false, promise: null });
+    releaseLease(b, REFRESH_RUN_LEASE, 'other-worker');
+    const run = refreshJobsOnce(a, feed, new Date(), 'this-worker');
+    expect(run.started).toBe(true);
+    expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBe('this-worker');
+    expect(tryLease(b, REFRESH_RUN_LEASE, 'other-worker', 60_000)).toBe(false);
+    // A second start in this process gets the running refresh.
+    expect(refreshJobsOnce(a, feed, new Date(), 'this-worker').promise).toBe(run.promise);
+    await expect(run.promise).rejects.toBeInstanceOf(FeedError);
+    expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBeNull();
     a.$client.close();
     b.$client.close();
   });
