@@ -2,7 +2,7 @@
 // refresh, later the alerts pass) or a one-at-a-time task (a refresh run, an image batch), so
 // that with several workers (WEB_CONCURRENCY) or machines exactly one does it. The holder renews
 // its lease before it expires; once expired, any other holder takes it over. One SQL statement
-// decides, so two processes can never both win. See docs/decisions/1051-leases.md.
+// decides, so two processes can never both win. See docs/decisions/1053-runtime-state-in-sqlite.md.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
