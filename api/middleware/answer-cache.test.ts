@@ -174,6 +174,28 @@ describe('answer cache', () => {
     expect((await call('GET', '/api/forum/categories', { cookie: bob })).headers.get('X-Cache')).toBe('hit');
   });
 
+  it('never stores a Set-Cookie: a session refresh reaches its own user only', async () => {
+    // Two hours after the sessions were made: the first request of each refreshes its cookie.
+    const later = new Date(Date.now() + 2 * 3_600_000);
+    const t = testApp({ now: later, rateLimit: false });
+    const ada = signIn(t.db, { id: 'test:ada', email: 'ada@example.test', firstName: 'Ada' });
+    const first = await t.app.request('/api/stats', { headers: { Cookie: ada } });
+    expect(first.headers.get('X-Cache')).toBe('miss');
+    expect(first.headers.get('Set-Cookie')).toMatch(/^tilt_session=/);
+    // The refresh was a write: the next answer is computed again, and carries no cookie.
+    const visitor = await t.app.request('/api/stats');
+    expect(visitor.headers.get('Set-Cookie')).toBeNull();
+    const hit = await t.app.request('/api/stats');
+    expect(hit.headers.get('X-Cache')).toBe('hit');
+    expect(hit.headers.get('Set-Cookie')).toBeNull();
+    // Bob's refresh comes with his own answer, from the cache or not.
+    const bob = signIn(t.db, { id: 'test:bob', email: 'bob@example.test', firstName: 'Bob' });
+    await t.app.request('/api/stats');
+    const bobs = await t.app.request('/api/stats', { headers: { Cookie: bob } });
+    expect(bobs.headers.get('Set-Cookie')).toContain(bob.split('=')[1]);
+    expect(bobs.headers.get('Set-Cookie')).not.toContain(ada.split('=')[1]);
+  });
+
   it('keeps within its memory budget, dropping the least recently used', async () => {
     const { db } = setup();
     const cache = new AnswerCache(db, () => NOW, { maxBytes: 8 * 3000 });
