@@ -112,4 +112,20 @@ describe('WEB_CONCURRENCY=2', () => {
       }, { timeout: 20_000 })
       .toBe(true);
   }, 90_000);
+
+  it('stops every worker on SIGTERM to the primary', async () => {
+    const pids = await pidsSeen(60);
+    expect(pids.size).toBe(2);
+    await server.stop();
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(() => [...pids].filter(alive), { timeout: 10_000 }).toEqual([]);
+    expect(server.output()).toMatch(/SIGTERM: stopping 2 workers/);
+  }, 30_000);
 });
