@@ -61,6 +61,15 @@ describe('answer cache', () => {
     expect(health.headers.get('X-Cache')).toBeNull();
   });
 
+  it('computes an answer once when many ask for it at the same time', async () => {
+    const { app } = setup();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => app.request('/api/schools?sort=rating', { headers: { 'Accept-Encoding': 'gzip' } })));
+    expect(answers.map((r) => r.headers.get('X-Cache')).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'miss']);
+    const bodies = await Promise.all(answers.map(async (r) => Buffer.from(await r.arrayBuffer()).toString('base64')));
+    expect(new Set(bodies).size).toBe(1);
+    expect(new Set(answers.map((r) => r.headers.get('ETag'))).size).toBe(1);
+  });
+
   it('answers 304 with no body to a matching If-None-Match, on a hit and on a miss', async () => {
     const { app, school } = setup();
     const first = await app.request(`/api/schools/${school.id}`);

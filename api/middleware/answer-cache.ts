@@ -74,6 +74,8 @@ export class AnswerCache {
   private seenVersion = '';
   private readonly versionQuery;
   readonly stats = { hits: 0, misses: 0, stored: 0, evicted: 0 };
+  /** Answers being computed, so concurrent misses of one URL wait for one computation. */
+  readonly pending = new Map<string, { version: string; promise: Promise<Entry | null> }>();
 
   constructor(
     db: DB,
@@ -179,15 +181,28 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
     const version = cache.version();
     let entry = cache.lookup(key, version);
     let state = 'hit';
+    if (!entry) {
+      // Another request is computing this answer for this version: share its result.
+      const inFlight = cache.pending.get(key);
+      if (inFlight?.version === version) entry = (await inFlight.promise) ?? undefined;
+    }
     if (entry) cache.stats.hits++;
     else {
       state = 'miss';
       cache.stats.misses++;
-      await next();
-      const res = c.res;
-      if (res.status !== 200 || res.headers.has('Content-Encoding') || !/json/.test(res.headers.get('Content-Type') ?? '')) return;
-      entry = await cache.build(version, Buffer.from(await res.arrayBuffer()), res.headers);
-      cache.store(key, entry);
+      let settle!: (e: Entry | null) => void;
+      const promise = new Promise<Entry | null>((resolve) => (settle = resolve));
+      cache.pending.set(key, { version, promise });
+      try {
+        await next();
+        const res = c.res;
+        if (res.status !== 200 || res.headers.has('Content-Encoding') || !/json/.test(res.headers.get('Content-Type') ?? '')) return;
+        entry = await cache.build(version, Buffer.from(await res.arrayBuffer()), res.headers);
+        cache.store(key, entry);
+      } finally {
+        settle(entry ?? null);
+        if (cache.pending.get(key)?.promise === promise) cache.pending.delete(key);
+      }
     }
     for (const [name, value] of entry.headers) c.header(name, value);
     c.header('ETag', entry.etag);
