@@ -188,3 +188,23 @@ describe('image batches shared by server processes', () => {
     otherDb.$client.close();
   });
 });
+
+describe('image batches left behind', () => {
+  it('closes a batch whose process died (its lease lapsed) and keeps the last 20 batches', async () => {
+    const { db, app, admin } = setup();
+    const insert = db.$client.prepare('insert into image_batches (id, status, total, processed, updated, started_at) values (?, ?, 5, 1, 0, ?)');
+    for (let i = 0; i < 21; i++) insert.run(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 'done', 1_700_000_000_000 + i);
+    const dead = '0000dead-0000-4000-8000-000000000000';
+    insert.run(dead, 'running', 1_700_000_100_000);
+    db.$client.prepare("insert into leases (name, holder, expires_at) values ('school-images:batch', 'dead-process', ?)").run(Date.now() - 1);
+    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    expect(started).toMatchObject({ alreadyRunning: false, total: 0 });
+    const closed = (await (await app.request(`/api/schools/images/batch-update/${dead}`, { headers: { Cookie: admin } })).json()) as any;
+    expect(closed).toMatchObject({ status: 'done', processed: 1 });
+    expect(closed.finishedAt).toEqual(expect.any(String));
+    expect(db.$client.prepare('select count(*) n from image_batches').get()).toEqual({ n: 20 });
+    // 23 batches: the oldest three went.
+    expect((await app.request('/api/schools/images/batch-update/00000000-0000-4000-8000-000000000002', { headers: { Cookie: admin } })).status).toBe(404);
+    expect((await app.request('/api/schools/images/batch-update/00000000-0000-4000-8000-000000000003', { headers: { Cookie: admin } })).status).toBe(200);
+  });
+});
