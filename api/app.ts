@@ -1,11 +1,12 @@
 // Assembles the server in one visible order: errors → request id and log → security headers →
-// compression → context → session → csrf → body limit → routes → the built app with its SPA fallback → 404.
+// compression → context → session → csrf → shared answer cache → body limit → routes → the built app with its SPA fallback → 404.
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { AnswerCache, answerCache, type AnswerCacheOptions } from './middleware/answer-cache';
 import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
@@ -52,6 +53,8 @@ export interface AppOptions {
   reportHideThreshold?: number;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
+  /** The shared answer cache of public reads (ANSWER_CACHE_MB); false turns it off. */
+  answerCache?: AnswerCacheOptions | false;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -106,6 +109,7 @@ export function createApp(options: AppOptions) {
   });
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf());
+  if (options.answerCache !== false) app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache)));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   app.post('/unsubscribe/:token', oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)

@@ -586,3 +586,46 @@ export type ForumCategory = typeof forumCategories.$inferSelect;
 export type ForumThread = typeof forumThreads.$inferSelect;
 export type ForumPost = typeof forumPosts.$inferSelect;
 export type { SQL };
+
+/**
+ * Leases: which process may run a scheduled job (jobs refresh, alerts) or a one-at-a-time task.
+ * A holder renews its row before `expiresAt`; after that any other holder may take it over
+ * (api/lib/lease.ts). Times are wall-clock milliseconds.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** School image batches (admins): progress lives here so every server process can report it. */
+export const imageBatches = sqliteTable(
+  'image_batches',
+  {
+    id: text('id').primaryKey(),
+    status: text('status', { enum: ['running', 'done'] }).notNull(),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('image_batches_started_idx').on(t.startedAt)],
+);
+
+/** One row per school tried by a batch, in the order they finished. */
+export const imageBatchResults = sqliteTable(
+  'image_batch_results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => imageBatches.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id').notNull(),
+    success: bool('success').notNull(),
+    source: text('source'),
+    imageUrl: text('image_url'),
+    error: text('error'),
+  },
+  (t) => [index('image_batch_results_batch_idx').on(t.batchId), index('image_batch_results_failed_idx').on(t.schoolId).where(sql`${t.success} = 0`)],
+);
