@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SWRConfig } from 'swr';
 import { Link } from 'react-router-dom';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
@@ -67,7 +68,9 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
             ))}
           </div>
         ) : options.length === 0 ? (
-          <p className="text-sm opacity-80 py-2">No schools match "{text}".</p>
+          <p className="text-sm opacity-80 py-2" data-testid="compare-empty">
+            {query ? `No schools match "${query}".` : 'No schools to add.'}
+          </p>
         ) : (
           <ul id="compare-options" className="max-h-72 overflow-y-auto grid gap-1" aria-label="Schools">
             {options.map((s) => (
@@ -255,14 +258,18 @@ export function ComparePage() {
         )}
         {!full &&
           (pickerOpen ? (
-            <Picker
-              chosen={chosen}
-              onPick={pick}
-              onClose={() => {
-                setPickerOpen(false);
-                requestAnimationFrame(() => addRef.current?.focus());
-              }}
-            />
+            // The schools load on the picker's first opening only (spec §4): reopening it, or going
+            // back to a search already made, uses the answers in hand instead of fetching again.
+            <SWRConfig value={{ revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false }}>
+              <Picker
+                chosen={chosen}
+                onPick={pick}
+                onClose={() => {
+                  setPickerOpen(false);
+                  requestAnimationFrame(() => addRef.current?.focus());
+                }}
+              />
+            </SWRConfig>
           ) : (
             <div>
               <button ref={addRef} type="button" className="btn btn-primary" onClick={() => setPickerOpen(true)}>

@@ -36,6 +36,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
       setError(parsed.fields.content ?? Object.values(parsed.fields)[0]);
       return ref.current?.focus();
     }
+    setError(undefined);
     setBusy(true);
     const result = await write(
       { kind: 'post', method: 'POST', path: `/api/forum/threads/${threadId}/posts`, body: parsed.data, label: 'Forum reply' },
@@ -50,13 +51,17 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
     setBusy(false);
     if (result) {
       setContent('');
+      setError(undefined);
       onDone();
     }
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
       <Field id={id} label={parentPostId ? 'Your reply' : 'Add a reply'} error={error}>
-        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => setContent(e.target.value)} />
+        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => {
+            setContent(e.target.value);
+            if (error) setError(undefined);
+          }} />
       </Field>
       <div className="flex justify-end gap-2">
         {parentPostId && (

@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { modalStack } from '../Dialog';
 import { Icon } from '../Icon';
 import { dismissToast, getSnapshot, subscribe, type ToastData } from './store';
 
@@ -18,7 +20,7 @@ function ToastItem({ t }: { t: ToastData }) {
       role={destructive ? 'alert' : 'status'}
       data-testid="toast"
       data-variant={t.variant}
-      className={`alert shadow-lg pointer-events-auto w-full sm:w-96 items-start transition-all duration-300 motion-reduce:transition-none ${destructive ? 'alert-error' : 'bg-base-100 border-base-300'} ${t.open ? 'opacity-100 translate-y-0' : 'opacity-0 translate-y-2'}`}
+      className={`alert shadow-lg pointer-events-auto w-full sm:w-96 items-start ${destructive ? '' : 'py-2'} transition-all duration-300 motion-reduce:transition-none ${destructive ? 'alert-error' : 'bg-base-100 border-base-300'} ${t.open ? 'opacity-100 translate-y-0' : 'opacity-0 translate-y-2'}`}
     >
       <Icon name={destructive ? 'warning' : 'check'} className="size-5 shrink-0 mt-0.5" />
       <div className="flex-1 min-w-0">
@@ -31,21 +33,33 @@ function ToastItem({ t }: { t: ToastData }) {
           </p>
         )}
       </div>
-      <button type="button" className="btn btn-ghost btn-xs btn-square" onClick={() => dismissToast(t.id)} aria-label="Dismiss notification">
-        <Icon name="close" className="size-4" />
+      <button type="button" className="btn btn-ghost btn-square -my-1 -mr-2" onClick={() => dismissToast(t.id)} aria-label="Dismiss notification">
+        <Icon name="close" className="size-5" />
       </button>
     </div>
   );
 }
 
-/** Renders the current toast above the phone's bottom navigation; announced by screen readers. */
+/**
+ * Renders the current toast above the phone's bottom navigation; announced by screen readers.
+ * While a modal dialog is open the toast is drawn inside it (the dialog is in the top layer and
+ * makes the rest of the page inert), at the top of the screen so that it never covers the
+ * dialog's own buttons.
+ */
 export function Toaster() {
   const toasts = useToasts();
-  return (
-    <div aria-live="polite" aria-atomic="true" className="fixed z-50 inset-x-0 bottom-20 lg:bottom-4 px-4 flex flex-col items-center sm:items-end pointer-events-none">
+  const dialog = useSyncExternalStore(modalStack.subscribe, modalStack.top, () => null);
+  const region = (
+    <div
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="toaster"
+      className={`fixed z-50 inset-x-0 px-4 flex flex-col items-center sm:items-end pointer-events-none ${dialog ? 'top-4' : 'bottom-[calc(5rem+env(safe-area-inset-bottom))] lg:bottom-4'}`}
+    >
       {toasts.map((t) => (
         <ToastItem key={t.id} t={t} />
       ))}
     </div>
   );
+  return dialog ? createPortal(region, dialog) : region;
 }
