@@ -61,7 +61,7 @@ function Overview({ school }: { school: School }) {
             <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
             {school.religiousCharacter && <Info label="Religious character" value={school.religiousCharacter} />}
             {school.admissionPolicy && <Info label="Admissions" value={school.admissionPolicy} />}
-            {school.phoneNumber && <Info label="Phone" value={<a className="link" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
+            {school.phoneNumber && <Info label="Phone" value={<a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
             {school.address && <Info label="Address" value={school.address} />}
             <Info
               label="Ofsted"
@@ -282,7 +282,7 @@ export function SchoolDetailPage() {
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>
             {school.website && (
-              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit">
+              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap">
                 Visit website <Icon name="external" className="size-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>

@@ -90,7 +90,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
         </div>
         <p className="mt-1 whitespace-pre-line break-words">{reply.content}</p>
         {canReply && !pending && !replying && (
-          <button type="button" className="btn btn-ghost btn-xs mt-1" onClick={() => setReplying(true)}>
+          <button type="button" className="btn btn-ghost btn-sm mt-1" onClick={() => setReplying(true)}>
             Reply
           </button>
         )}
