@@ -1,7 +1,22 @@
 // Screenshots of every screen at 390x844 and 1280x800, as a visitor and signed in as an admin:
 // `node --import tsx e2e/shots.ts <label>` saves e2e/artifacts/<label>-<screen>-<phone|desktop>.png
 // (used to look at a layout change before and after; not a test).
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer } from './harness';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { ARTIFACTS, DESKTOP, launchBrowser, PHONE, startServer } from './harness';
+
+mkdirSync(ARTIFACTS, { recursive: true });
+/** What the eye sees: the viewport, then one screen further down. */
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+  const more = await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.5);
+  if (more) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight - 120));
+    await page.screenshot({ path: join(ARTIFACTS, `${name}-2.png`) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+}
 
 const label = process.argv[2] ?? 'now';
 const ADMIN = 'admin.shots@school.example';
@@ -20,7 +35,6 @@ try {
   await page.locator('input[name="name"]').fill('Ada Admin');
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL(`${server.url}/`);
-  const visitor = await browser.browser()?.newContext();
   const screens: [string, string][] = [
     ['home', '/'],
     ['jobs', '/jobs'],
@@ -51,6 +65,13 @@ try {
       await screenshot(page, `${label}-${name}-${size}`);
     }
   }
+  // The review dialog on a phone.
+  await page.setViewportSize(PHONE);
+  await page.goto(`${server.url}/schools/${school.id}`);
+  await page.getByRole('button', { name: 'Write a Review' }).click();
+  await page.getByRole('dialog').waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(ARTIFACTS, `${label}-review-dialog-phone.png`) });
   // The visitor's header on a phone.
   const vpage = await browser.newPage();
   await vpage.context().clearCookies();
@@ -58,7 +79,6 @@ try {
   await vpage.goto(server.url + '/jobs');
   await vpage.locator('h1').first().waitFor();
   await vpage.screenshot({ path: `e2e/artifacts/${label}-visitor-header-phone.png` });
-  void visitor;
 } finally {
   await browser.close();
   await server.stop();

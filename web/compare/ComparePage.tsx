@@ -100,7 +100,9 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
  */
 function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[]; leaving: number[]; onRemove: (id: number) => void }) {
   const fade = (s: SchoolListItem) => `transition-opacity duration-200 ${leaving.includes(s.id) ? 'opacity-0' : ''}`;
-  const label = 'sticky left-0 z-10 bg-base-200 text-left align-top font-semibold text-xs w-24 min-w-24 sm:w-40 sm:min-w-40 whitespace-normal';
+  const label = 'sticky left-0 z-10 bg-base-200 text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
+  // Two schools fit a 390 px screen beside the labels; a third swipes in.
+  const col = 'w-36 min-w-36 max-w-36 sm:w-auto sm:max-w-none sm:min-w-48 whitespace-normal';
   const rows: { key: string; label: string; cell: (s: SchoolListItem) => React.ReactNode }[] = [
     {
       key: 'ofsted',
@@ -158,7 +160,7 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
               School
             </th>
             {schools.map((s) => (
-              <th key={s.id} scope="col" className={`align-top min-w-[9.5rem] sm:min-w-48 text-base-content ${fade(s)}`} data-testid="compare-card">
+              <th key={s.id} scope="col" className={`align-top text-base-content ${col} ${fade(s)}`} data-testid="compare-card">
                 <div className="flex items-start gap-1">
                   <Link to={`/schools/${s.id}`} className="link link-hover font-semibold text-sm leading-snug flex-1 py-1 tap">
                     {s.name}
@@ -178,7 +180,7 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
                 {r.label}
               </th>
               {schools.map((s) => (
-                <td key={s.id} className={`text-sm ${fade(s)}`} data-testid={r.key}>
+                <td key={s.id} className={`text-sm break-words ${col} ${fade(s)}`} data-testid={r.key}>
                   {r.cell(s)}
                 </td>
               ))}
@@ -275,9 +277,9 @@ export function ComparePage() {
 
       <div className="mt-6 grid gap-3">
         {chosen.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Chosen schools" data-testid="compare-chips">
+          <ul className="flex flex-nowrap overflow-x-auto sm:flex-wrap gap-2 -mx-4 px-4 sm:mx-0 sm:px-0" aria-label="Chosen schools" data-testid="compare-chips">
             {chosen.map((s) => (
-              <li key={s.id} className={`badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 compare-in transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`}>
+              <li key={s.id} className={`badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 shrink-0 whitespace-nowrap text-sm compare-in transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`}>
                 {s.name}
                 <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => remove(s.id)} aria-label={`Remove ${s.name}`}>
                   <Icon name="close" className="size-3" />

@@ -62,7 +62,7 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
   const titleId = `dlg-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
-      <div className={`modal-box ${wide ? 'sm:max-w-2xl' : ''} max-h-[90dvh]`}>
+      <div className={`modal-box p-4 sm:p-6 ${wide ? 'sm:max-w-2xl' : ''} max-h-[90dvh]`}>
         <div className="flex items-start justify-between gap-2 mb-4">
           <h2 id={titleId} className="text-lg font-bold">
             {title}
