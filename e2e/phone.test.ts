@@ -168,3 +168,87 @@ describe('issue 11 bugs at 390x844', () => {
     await empty.close();
   }, 60_000);
 });
+
+describe('phone-shaped screens at 390x844', () => {
+  it("the review form: tap-to-rate stars operable by keyboard, the whole form in about a screen and a half", async () => {
+    await page.goto(env.server.url + `/schools/${schoolId}`);
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByRole('button', { name: 'Submit Review' }).waitFor();
+    expect(await dialog.locator('select').count()).toBe(2); // employment status and years, no rating selects
+    const culture = dialog.getByRole('radiogroup', { name: 'Culture' });
+    expect(await culture.getByRole('radio').count()).toBe(5);
+    // Keyboard: focus the checked star, arrows move the rating.
+    await culture.getByRole('radio', { name: '5 stars' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await culture.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
+    expect(await dialog.getByTestId('stars-cultureRating').locator('svg[fill="currentColor"]').count()).toBe(3);
+    // A tap on the first star.
+    await dialog.getByTestId('stars-cultureRating').locator('label').first().click();
+    expect(await culture.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
+    const height = await dialog.getByTestId('review-form').evaluate((f) => f.scrollHeight);
+    expect(height).toBeLessThan(844 * 1.5);
+    await page.keyboard.press('Escape');
+  });
+
+  it("the visitor's header has Sign In on a phone; the school page has no initials banner; tabs all in sight", async () => {
+    const visitor = await env.browser.browser()!.newContext({ viewport: PHONE });
+    const p = await visitor.newPage();
+    try {
+      await p.goto(env.server.url + `/schools/${schoolId}`);
+      const signIn = p.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true });
+      await expect.poll(() => signIn.isVisible()).toBe(true);
+      const box = (await signIn.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      // Westminster City School has no photo: a small initials tile, not a 160 px banner.
+      const tile = p.getByRole('img', { name: 'No photo of Westminster City School yet' });
+      expect((await tile.boundingBox())!.height).toBeLessThanOrEqual(64);
+      for (const tab of await p.getByRole('tab').all()) {
+        const b = (await tab.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width).toBeLessThanOrEqual(390);
+      }
+      expect(await p.getByRole('tab').count()).toBe(5);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('pay scales: figures first, one Effective line with the year beside it, sources folded', async () => {
+    await page.goto(env.server.url + '/pay-scales');
+    await expect.poll(() => page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2025');
+    const line = (await page.getByTestId('effective-line').boundingBox())!;
+    const year = (await page.getByLabel('Year').boundingBox())!;
+    expect(Math.abs(year.y + year.height / 2 - (line.y + line.height / 2))).toBeLessThan(12); // same row
+    expect(await page.getByTestId('sources').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const firstTable = (await page.getByTestId('pay-groups').locator('table').first().boundingBox())!;
+    expect(firstTable.y).toBeLessThan(844); // figures on the first screen
+  });
+
+  it('salaries: the amount and date stay in one column at the right when details wrap', async () => {
+    await page.goto(env.server.url + '/salaries');
+    const rows = page.getByTestId('recent-salaries').locator('> li');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const row of (await rows.all()).slice(0, 5)) {
+      const r = (await row.boundingBox())!;
+      const amount = (await row.getByTestId('salary-amount').boundingBox())!;
+      expect(Math.round(amount.x + amount.width)).toBeGreaterThanOrEqual(Math.round(r.x + r.width) - 1);
+      expect(amount.y - r.y).toBeLessThan(20); // on the first line of the row
+    }
+  });
+
+  it('the mood form says what "Post anonymously" changes, in both states', async () => {
+    await page.goto(env.server.url + `/schools/${schoolId}`);
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await page.getByRole('button', { name: /Share My Experience|Update My Mood/ }).click();
+    const hint = page.getByTestId('mood-anonymous-hint');
+    const box = page.getByLabel('Post anonymously');
+    if (await box.isChecked()) await box.uncheck();
+    expect(await hint.innerText()).toBe('Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.');
+    await box.check();
+    expect(await hint.innerText()).toBe('Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.');
+    expect(await box.getAttribute('aria-describedby')).toBe('mood-anonymous-hint');
+  });
+});
