@@ -3,9 +3,14 @@
 // a retry, the reply box forgets its old error, and the compare picker's texts and single fetch.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE, screenshot } from './harness';
+import { join } from 'node:path';
+import { ARTIFACTS, PHONE } from './harness';
+
 import { realSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../web/data/messages';
+
+/** The viewport as the eye sees it (fixed bars and toasts in place). */
+const screenshot = (p: Page, name: string) => p.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 
 let env: Env;
 let page: Page;

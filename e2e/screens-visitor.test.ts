@@ -256,6 +256,7 @@ describe('pay scales', () => {
     expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2025');
     expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2025-2026');
     await page.getByTestId('sources').locator('summary').click();
+    await expect.poll(() => page.getByTestId('effective-dates').innerText()).toContain('NASUWT');
     const dates = await page.getByTestId('effective-dates').innerText();
     expect(dates).toContain('September 2024-2025');
     expect(dates).toContain('September 1, 2023');

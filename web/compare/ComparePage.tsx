@@ -100,7 +100,7 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
  */
 function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[]; leaving: number[]; onRemove: (id: number) => void }) {
   const fade = (s: SchoolListItem) => `transition-opacity duration-200 ${leaving.includes(s.id) ? 'opacity-0' : ''}`;
-  const label = 'sticky left-0 z-10 bg-base-200 text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
+  const label = 'sticky left-0 z-10 bg-base-200 text-base-content text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
   // Two schools fit a 390 px screen beside the labels; a third swipes in.
   const col = 'w-36 min-w-36 max-w-36 sm:w-auto sm:max-w-none sm:min-w-48 whitespace-normal';
   const rows: { key: string; label: string; cell: (s: SchoolListItem) => React.ReactNode }[] = [
