@@ -59,6 +59,11 @@ describe('issue 11 bugs at 390x844', () => {
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
     await expect.poll(() => page.getByTestId('queued-count').innerText()).toBe('1 queued');
     expect(await onTop(page, 'toast')).toBe(true);
+    // Above the bottom bar, and not over the button just pressed.
+    const toastBox = (await page.getByTestId('toast').boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual((await layout(page)).dockTop);
+    const pressed = (await page.getByRole('button', { name: 'Submit Salary' }).boundingBox())!;
+    expect(toastBox.y >= pressed.y + pressed.height || toastBox.y + toastBox.height <= pressed.y).toBe(true);
     await screenshot(page, 'after-queued-phone');
     // The whole header fits: pill, avatar and menu button on screen; no sideways scrolling.
     expect(await layout(page)).toEqual({ width: 390, dockTop: expect.any(Number), dockBottom: 844, innerHeight: 844 });
