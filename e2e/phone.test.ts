@@ -52,17 +52,19 @@ describe('issue 11 bugs at 390x844', () => {
     await page.getByLabel('Borough').selectOption('Hackney');
     await page.getByLabel('Years of experience').selectOption('3-5 years');
     await page.getByLabel('Annual salary (£)').fill('43,210');
-    await page.getByRole('button', { name: 'Submit Salary' }).click();
+    const submit = page.getByRole('button', { name: 'Submit Salary' });
+    await submit.scrollIntoViewIfNeeded();
+    const pressed = (await submit.boundingBox())!;
+    await submit.click();
     await expect.poll(() => toastTitle(page).innerText()).toBe(QUEUED_RETRY.title);
     expect(await toastText(page).innerText()).toBe(QUEUED_RETRY.description);
     expect(QUEUED_RETRY.description).not.toMatch(/offline|back online/i);
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
     await expect.poll(() => page.getByTestId('queued-count').innerText()).toBe('1 queued');
     expect(await onTop(page, 'toast')).toBe(true);
-    // Above the bottom bar, and not over the button just pressed.
+    // Clear of the bottom bar, and not over the button just pressed.
     const toastBox = (await page.getByTestId('toast').boundingBox())!;
     expect(toastBox.y + toastBox.height).toBeLessThanOrEqual((await layout(page)).dockTop);
-    const pressed = (await page.getByRole('button', { name: 'Submit Salary' }).boundingBox())!;
     expect(toastBox.y >= pressed.y + pressed.height || toastBox.y + toastBox.height <= pressed.y).toBe(true);
     await screenshot(page, 'after-queued-phone');
     // The whole header fits: pill, avatar and menu button on screen; no sideways scrolling.
@@ -260,5 +262,31 @@ describe('phone-shaped screens at 390x844', () => {
     await box.check();
     expect(await hint.innerText()).toBe('Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.');
     expect(await box.getAttribute('aria-describedby')).toBe('mood-anonymous-hint');
+  });
+});
+
+describe('toasts and the control just pressed', () => {
+  it('a toast never covers the button just pressed: low on the screen, it shows at the top', async () => {
+    await page.goto(env.server.url + '/jobs');
+    const heart = page.getByTestId('save-job').nth(1);
+    await heart.waitFor();
+    // Put the heart just above the bottom bar, where a bottom toast would land.
+    await heart.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 100)));
+    const before = (await heart.boundingBox())!;
+    expect(before.y + before.height).toBeGreaterThan(844 - 200);
+    await heart.click();
+    await expect.poll(() => toastTitle(page).innerText()).toMatch(/^Job (Saved|Removed)$/);
+    expect(await page.getByTestId('toaster').getAttribute('data-placement')).toBe('top');
+    const t = (await page.getByTestId('toast').boundingBox())!;
+    const b = (await heart.boundingBox())!;
+    expect(t.y + t.height <= b.y || t.y >= b.y + b.height).toBe(true);
+    await screenshot(page, 'after-toast-top-phone');
+    // Pressed high on the screen: the toast stays at the bottom, above the bar.
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    const first = page.getByTestId('save-job').first();
+    await first.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 150));
+    await first.click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+    expect(await page.getByTestId('toaster').getAttribute('data-placement')).toBe('bottom');
   });
 });
