@@ -8,7 +8,7 @@ import { offlineDb } from '../offline/db';
 import { lastKnownUser } from '../offline/owner';
 import { ApiRequestError } from './client';
 
-export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin';
+export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin' | 'report' | 'account';
 
 /** Kinds that go through the outbox (they must survive being offline). */
 export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);

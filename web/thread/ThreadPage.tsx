@@ -1,3 +1,4 @@
+import { ReportButton } from '../components/ReportButton';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
@@ -36,6 +37,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
       setError(parsed.fields.content ?? Object.values(parsed.fields)[0]);
       return ref.current?.focus();
     }
+    setError(undefined);
     setBusy(true);
     const result = await write(
       { kind: 'post', method: 'POST', path: `/api/forum/threads/${threadId}/posts`, body: parsed.data, label: 'Forum reply' },
@@ -50,13 +52,17 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
     setBusy(false);
     if (result) {
       setContent('');
+      setError(undefined);
       onDone();
     }
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
       <Field id={id} label={parentPostId ? 'Your reply' : 'Add a reply'} error={error}>
-        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => setContent(e.target.value)} />
+        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => {
+            setContent(e.target.value);
+            if (error) setError(undefined);
+          }} />
       </Field>
       <div className="flex justify-end gap-2">
         {parentPostId && (
@@ -82,10 +88,11 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
           <span className="font-semibold">{reply.user?.firstName || 'Anonymous'}</span>
           <span>{timeAgo(reply.createdAt)}</span>
           {pending && <span className="badge badge-warning badge-xs">Pending</span>}
+          {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
         </div>
         <p className="mt-1 whitespace-pre-line break-words">{reply.content}</p>
         {canReply && !pending && !replying && (
-          <button type="button" className="btn btn-ghost btn-xs mt-1" onClick={() => setReplying(true)}>
+          <button type="button" className="btn btn-ghost btn-sm mt-1" onClick={() => setReplying(true)}>
             Reply
           </button>
         )}
@@ -171,6 +178,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDeta
             </p>
           )}
           <p className="whitespace-pre-line break-words mt-2">{thread.content}</p>
+          {thread.status === 'approved' && <ReportButton kind="thread" id={thread.id} className="self-end" />}
         </div>
       </article>
 
