@@ -103,6 +103,8 @@ function expectBasics(p: Page, path: string, title: string | RegExp) {
   expect(p.meta('twitter:card')).toMatch(/^summary/);
   expect(p.meta('robots')).toBeUndefined();
   expect(p.main).not.toContain('data-testid="page-skeleton"');
+  // No boundary fell back to client rendering because the server render failed.
+  expect(p.main).not.toContain('<!--$!-->');
   // No inline script (CSP script-src 'self'): only data blocks.
   expect(p.html.match(/<script(?![^>]*(type="application\/(json|ld\+json)"|src=))/g)).toBeNull();
 }

@@ -1,6 +1,7 @@
 // The two ways to make an alert: "Get alerts for this search" on the Jobs screen, and "Follow
 // this school" on a school page. Visitors are asked to sign in.
 import { useState } from 'react';
+import { useHydrated } from '../app/use-hydrated';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../db/alert-summary';
@@ -14,6 +15,8 @@ import { useAlerts } from './data';
 export function JobAlertButton({ filters }: { filters: Record<string, string | undefined> }) {
   const { isAuthenticated } = useAuth();
   const [open, setOpen] = useState(false);
+  // The portal's target exists only in the browser (the page is rendered on the server too).
+  const hydrated = useHydrated();
   const clean: AlertFilterValues = Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v !== 'all'));
   return (
     <>
@@ -27,7 +30,7 @@ export function JobAlertButton({ filters }: { filters: Record<string, string | u
         Get alerts for this search
       </button>
       {/* Portalled: the Jobs screen's button sits inside its search form, and forms cannot nest. */}
-      {createPortal(<AlertDialog open={open} onClose={() => setOpen(false)} filters={clean} />, document.body)}
+      {hydrated && createPortal(<AlertDialog open={open} onClose={() => setOpen(false)} filters={clean} />, document.body)}
     </>
   );
 }
