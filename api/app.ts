@@ -32,6 +32,7 @@ import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
 import { externalServices, type ExternalOptions } from './services/external';
+import { sitemapRoutes } from './routes/sitemap';
 import { serverRender } from './ssr';
 import { serveApp } from './static';
 
@@ -116,9 +117,10 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   app.post('/unsubscribe/:token', oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
+  const origin = options.appUrl ?? 'http://localhost:3000';
+  app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
   if (options.distDir) {
     // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.
-    const origin = options.appUrl ?? 'http://localhost:3000';
     app.use(serverRender({ distDir: options.distDir, origin, fetch: (path, init) => app.request(path, init) }));
     app.use(serveApp(options.distDir));
   }
