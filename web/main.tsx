@@ -1,4 +1,3 @@
-import './lib/zod-csp';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -6,10 +5,7 @@ import { SWRConfig } from 'swr';
 import { routes } from './app/routes';
 import { hydrateFrom, readSsrPayload } from './app/ssr-data';
 import { setClock } from './lib/format';
-import { warmOfflineCache } from './offline/warm';
 import { registerServiceWorker } from './offline/register-sw';
-import { startReplay } from './offline/replay';
-import { seedOfflineStore } from './offline/seed';
 import './styles.css';
 
 // A page the server rendered (issue 13) carries the data it was rendered with: the screens
@@ -29,10 +25,6 @@ const stop = router.subscribe((state) => {
   setClock(undefined);
   stop();
 });
-void registerServiceWorker();
-startReplay();
-warmOfflineCache();
-if (payload) seedOfflineStore(payload);
 
 const container = document.getElementById('root')!;
 const app = (
@@ -44,3 +36,8 @@ const app = (
 );
 if (payload && container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
+
+// After the first render (issue 13): the service worker, the outbox (Dexie) and the offline
+// warm-up load in their own chunks, so the first load carries none of them.
+void registerServiceWorker();
+void import('./offline/start').then((m) => m.startOffline(payload));

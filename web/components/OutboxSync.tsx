@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { kindLabel, successToastFor } from '../data/messages';
-import { onDrained } from '../offline/replay';
+import { onDrained } from '../offline/outbox-count';
 import { toast } from './toast/store';
 
 export function OutboxSync() {

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
-import { signOut } from '../offline/sign-out';
 
 /** Sign Out: warns about unsent submissions, clears this device's saved data, then /api/logout. */
 export function SignOutButton({ className, children = 'Sign Out' }: { className?: string; children?: ReactNode }) {
   return (
-    <button type="button" className={className} onClick={() => void signOut()}>
+    <button type="button" className={className} onClick={() => void import('../offline/sign-out').then((m) => m.signOut())}>
       {children}
     </button>
   );

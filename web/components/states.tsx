@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { OfflineError } from '../offline/cache-fetch';
+import { OfflineError } from '../offline/errors';
 import { Icon, type IconName } from './Icon';
 
 export function EmptyState({ icon = 'search', title, children }: { icon?: IconName; title: string; children?: ReactNode }) {

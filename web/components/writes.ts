@@ -3,6 +3,7 @@
 // (online, the server could not take it) toast; 401 → 'Sign In
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
+import '../lib/zod-csp';
 import type { z } from 'zod';
 import { formErrors } from '../../db/validation';
 import { ApiRequestError } from '../data/client';

@@ -2,7 +2,6 @@
 // No retry, no refetch on focus, fresh for 5 minutes.
 import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
-import { warmSignedIn } from '../offline/warm';
 import { client, json } from './client';
 
 /** GET /api/auth/user's answer for a signed-in user, as the API types it (a visitor gets null). */
@@ -10,7 +9,7 @@ export type CurrentUser = NonNullable<InferResponseType<typeof client.auth.user.
 
 export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
-export { LOGOUT_URL } from '../offline/sign-out';
+export const LOGOUT_URL = '/api/logout';
 /** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
 const fetchUser = (): Promise<CurrentUser | null> => json(client.auth.user.$get());
 
@@ -26,7 +25,7 @@ export function useAuth() {
     dedupingInterval: USER_FRESH_MS,
     // Saved jobs are kept fresh for offline reading as soon as we know who is signed in.
     onSuccess: (user) => {
-      if (user) warmSignedIn(user.id);
+      if (user) void import('../offline/warm').then((m) => m.warmSignedIn(user.id));
     },
   });
   return { user: error ? undefined : (data ?? undefined), isLoading: isLoading && !error, isAuthenticated: !!data && !error };

@@ -3,7 +3,9 @@
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
-import { offlineFetch } from '../offline/cache-fetch';
+
+/** The offline layer (Dexie) loads on the first API read, not with the first render (issue 13). */
+const offlineFetch: typeof fetch = async (input, init) => (await import('../offline/cache-fetch')).offlineFetch(input, init);
 
 /**
  * The server renderer's fetch (web/entry-server.tsx): the API answered in process, never over

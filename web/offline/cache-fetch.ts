@@ -11,13 +11,8 @@ const NOT_CACHED = [/^\/api\/health$/, /^\/api\/moderation\//, /^\/api\/schools\
 /** Answer headers the screens read (the schools list total). */
 const KEPT_HEADERS = ['content-type', 'x-total-count'];
 
-export const CACHED_AT_HEADER = 'x-offline-saved-at';
-
-export class OfflineError extends TypeError {
-  constructor(readonly url: string) {
-    super(`Offline: nothing saved yet for ${url}`);
-  }
-}
+import { CACHED_AT_HEADER, OfflineError } from './errors';
+export { CACHED_AT_HEADER, OfflineError };
 
 /** Cache key: pathname and query with sorted parameters. */
 export function cacheKey(input: string, base = typeof location !== 'undefined' ? location.origin : 'http://localhost'): string {

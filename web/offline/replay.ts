@@ -6,22 +6,8 @@ import { offlineDb } from './db';
 import { drainOutbox, OUTBOX_SYNC_TAG, type DrainSummary } from './outbox';
 import { userQueueCount } from './queue';
 
-import { outboxCount } from './outbox-count';
-export { outboxCount };
-type DrainListener = (summary: DrainSummary) => void;
-const drainListeners = new Set<DrainListener>();
-
-/** Called with every drain's result (the app shows toasts and revalidates its data). */
-export function onDrained(listener: DrainListener) {
-  drainListeners.add(listener);
-  return () => {
-    drainListeners.delete(listener);
-  };
-}
-
-function report(summary: DrainSummary) {
-  if (summary.sent.length || summary.failed.length || summary.needsAuth) drainListeners.forEach((l) => l(summary));
-}
+import { onDrained, outboxCount, reportDrain as report } from './outbox-count';
+export { onDrained, outboxCount };
 
 export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean; keys?: string[] } = {}) {
   const summary = await drainOutbox(options);

@@ -5,7 +5,8 @@
 import { offlineDb, type OfflineDatabase } from './db';
 import { userQueue } from './queue';
 
-export const LOGOUT_URL = '/api/logout';
+import { LOGOUT_URL } from '../data/auth';
+export { LOGOUT_URL };
 
 /** How many of the signed-in user's submissions wait on this device. */
 export async function pendingSubmissions(db: OfflineDatabase = offlineDb): Promise<number> {
