@@ -1,5 +1,6 @@
 // Lighthouse 13 (mobile, simulated throttling) over the main pages of the built app:
-// performance, accessibility, best-practices and seo, plus the page-load metrics, as a table.
+// performance, accessibility, best-practices and seo, plus the page-load metrics, as a table of
+// the median of LH_RUNS (default 3) runs per page, printed for the README too.
 // `npm run bench:lighthouse` builds nothing: run `npm run build` first. It starts the real server
 // on a free port with a fresh seeded database, unless LH_URL points at a running one
 // (e.g. LH_URL=http://localhost:3456). Lighthouse comes through `npx --yes lighthouse@13`
@@ -20,7 +21,7 @@ const METRICS = {
   SI: 'speed-index',
 } as const;
 
-interface Audit { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string }
+interface Audit { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number }
 interface LhReport {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
@@ -60,31 +61,51 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 
 let server: RunningServer | undefined;
 const base = process.env.LH_URL ?? (server = await startServer()).url;
+/** Median of numbers (the middle run of an odd count). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+const RUNS = Number(process.env.LH_RUNS ?? 3);
 try {
-  // A school page with content: the first school of the list sorted by rating.
-  const schoolId = process.env.LH_SCHOOL_ID ?? (await (await fetch(`${base}/api/schools?limit=1&sort=rating`)).json() as { id: number }[])[0].id;
-  const pages = ['/', '/jobs', '/schools', '/pay-scales', `/schools/${schoolId}`];
+  // A school page with content (the first school of the list sorted by rating), a job, a thread.
+  const schoolId = process.env.LH_SCHOOL_ID ?? ((await (await fetch(`${base}/api/schools?limit=1&sort=rating`)).json()) as { id: number }[])[0].id;
+  const jobId = process.env.LH_JOB_ID ?? ((await (await fetch(`${base}/api/jobs`)).json()) as { id: number }[])[0].id;
+  const threadId = process.env.LH_THREAD_ID ?? ((await (await fetch(`${base}/api/forum/threads`)).json()) as { id: number }[])[0].id;
+  const pages = ['/', '/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/pay-scales', '/salaries', '/forum', `/forum/threads/${threadId}`];
   const rows: Record<string, string | number>[] = [];
-  const failing: string[] = [];
+  const failing = new Set<string>();
   for (const page of pages) {
     const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
-    const report = await lighthouse(base + page, join(dir, `lighthouse-${name}-${stamp}.json`));
+    const reports: LhReport[] = [];
+    for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(base + page, join(dir, `lighthouse-${name}-${stamp}-${i + 1}.json`)));
     const row: Record<string, string | number> = { page };
-    for (const c of CATEGORIES) row[c] = Math.round((report.categories[c]?.score ?? 0) * 100);
-    for (const [label, id] of Object.entries(METRICS)) row[label] = report.audits[id]?.displayValue ?? '';
+    for (const c of CATEGORIES) row[c] = Math.round(median(reports.map((r) => (r.categories[c]?.score ?? 0) * 100)));
+    for (const [label, id] of Object.entries(METRICS)) {
+      const value = median(reports.map((r) => r.audits[id]?.numericValue ?? 0));
+      row[label] = label === 'CLS' ? value.toFixed(3) : label === 'TBT' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
+    }
     rows.push(row);
-    for (const c of CATEGORIES) {
-      for (const ref of report.categories[c].auditRefs) {
-        const a = report.audits[ref.id];
-        if (a && a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode)) {
-          failing.push(`${page} [${c}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+    for (const report of reports) {
+      for (const c of CATEGORIES) {
+        for (const ref of report.categories[c].auditRefs) {
+          const a = report.audits[ref.id];
+          if (a && a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode)) {
+            failing.add(`${page} [${c}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+          }
         }
       }
     }
   }
   console.table(rows);
-  if (process.env.LH_VERBOSE) console.log(failing.length ? failing.join('\n') : 'No failing audits.');
-  else if (failing.length) console.log(`${failing.length} audits below 90 (LH_VERBOSE=1 lists them).`);
+  // The README's table (median of RUNS runs).
+  const cols = ['page', ...CATEGORIES, 'LCP', 'CLS', 'TBT', 'FCP'];
+  console.log(`\n| ${cols.join(' | ')} |\n| ${cols.map(() => '---').join(' | ')} |`);
+  for (const row of rows) console.log(`| ${cols.map((c) => (c === 'page' ? `\`${row[c]}\`` : row[c])).join(' | ')} |`);
+  if (process.env.LH_VERBOSE) console.log(failing.size ? [...failing].join('\n') : 'No failing audits.');
+  else if (failing.size) console.log(`${failing.size} audits below 90 (LH_VERBOSE=1 lists them).`);
 } finally {
   await server?.stop();
 }

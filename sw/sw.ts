@@ -27,8 +27,9 @@ const shell = createHandlerBoundToURL('/index.html');
 registerRoute(
   new NavigationRoute(
     async (options) => {
-      const { request, event } = options;
-      const network = (async () => ((await (event as FetchEvent).preloadResponse) as Response | undefined) ?? fetch(request))();
+      // No navigation preload: the browser would also send it for the server's own paths (the
+      // sign-in callback, whose code is single-use), which this worker leaves to the network.
+      const network = fetch(options.request);
       network.catch(() => undefined);
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, 'timeout'));
       try {
@@ -42,9 +43,9 @@ registerRoute(
     { denylist: SERVER_PATHS },
   ),
 );
-// Navigation preload: the page request starts while the worker boots.
+// (And keep it off: the setting outlives a worker version.)
 self.addEventListener('activate', (event) => {
-  event.waitUntil(self.registration.navigationPreload?.enable().catch(() => undefined) ?? Promise.resolve());
+  event.waitUntil(Promise.resolve(self.registration.navigationPreload?.disable()).catch(() => undefined));
 });
 
 registerRoute(

@@ -12,11 +12,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { SWRConfig } from 'swr';
+import { SWRConfig, unstable_serialize } from 'swr';
 import { buildHead, lookupIn, type HeadTags } from './app/head';
 import type { PageMeta } from './app/page-meta';
 import { routes } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
+import { AUTH_KEY } from './data/auth';
 import { ApiRequestError, setServerFetch } from './data/client';
 import { setClock } from './lib/format';
 import { isSharedPath } from './offline/shared-paths';
@@ -72,6 +73,7 @@ setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
 setClock(() => store.getStore()?.now);
 
 const handler = createStaticHandler(routes);
+const AUTH_ID = unstable_serialize(AUTH_KEY);
 const MAX_PASSES = 4;
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
@@ -118,6 +120,9 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     // One at a time, so each answer is paired with the API requests it made.
     for (const [id, { key, fetcher }] of missing) {
       tried.add(id);
+      // Who is signed in is the browser's question: the page hydrates with it pending (as the
+      // server renders it), never with a visitor's null that a signed-in screen would act on.
+      if (id === AUTH_ID) continue;
       const first = ctx.calls.length;
       try {
         const data = await fetcher!(key);
