@@ -50,10 +50,10 @@ export function useSchool(id: number | undefined) {
   return useSWR(id ? ['school', id] : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
 }
 export function useSchoolReviews(id: number | undefined) {
-  return useSWR(id ? ['school-reviews', id] : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) } })));
+  return useSWR(id ? ['school-reviews', id] : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useSchoolInterviews(id: number | undefined) {
-  return useSWR(id ? ['school-interviews', id] : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) } })));
+  return useSWR(id ? ['school-interviews', id] : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useMoodStats(id: number | undefined) {
   return useSWR(id ? ['mood-stats', id] : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
