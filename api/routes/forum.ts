@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
+import { THREAD_PREVIEW_CHARS } from '../../db/constants';
 import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '../../db/schema';
 import { postInput, threadInput } from '../../db/validation';
 import type { AppEnv, SessionUser } from '../context';
@@ -23,9 +24,6 @@ export const threadsQuery = z.object({
   limit: limitOf(100, 50),
   cursor: cursorParam,
 });
-
-/** How much of a thread's content a list answers (the thread page has it whole). */
-export const THREAD_PREVIEW_CHARS = 200;
 
 /** A URL slug from a title: lower case ASCII words joined by '-', at most 200 characters. */
 export function slugify(title: string): string {
