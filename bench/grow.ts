@@ -17,8 +17,8 @@ const WORDS = (
   'sixth form nursery reception intervention tuition enrichment clubs trips music drama sport art'
 ).split(' ');
 
-/** A deterministic pseudo-random integer in [0, m) from a row number and a salt, in SQL. */
-const h = (col: string, salt: number, m: number) => `((((${col} + ${salt}) * 2654435761) % 4294967296) % ${m})`;
+/** A pseudo-random integer in [0, m), in SQL (independent for each call, unlike a hash of i). */
+const h = (col: string, _salt: number, m: number) => `((abs(random()) + 0 * ${col}) % ${m})`;
 
 function lookup(db: Database.Database, name: string, values: readonly string[]) {
   db.exec(`drop table if exists temp.${name}; create temp table ${name} (k integer primary key, v text not null)`);
@@ -66,7 +66,7 @@ export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) 
             'Synthetic advert: ' || ${word(1)} || ' ' || ${word(2)} || ' ' || sub.v || ' ' || ${word(4)} || ' ' || ${word(5)} || ' ' || ${word(6)} || ' ' || ${word(7)} || '.',
             case when i % 5 = 0 then null else sc.id end, sub.v, ks.v, ct.v, el.v,
             case when i % 4 = 0 then null else 30000 + ${h('i', 8, 40)} * 1000 end,
-            case when i % 4 = 0 then null else 36000 + ${h('i', 8, 40)} * 1000 + ${h('i', 9, 10)} * 1000 end,
+            case when i % 4 = 0 then null else 70000 + ${h('i', 9, 30)} * 1000 end,
             bor.v,
             case when i % 3 = 0 then null else ${now} + ${h('i', 10, 40)} * 86400000 end,
             1, 1, '${SYNTHETIC}', 'syn-' || i, case when i % 5 = 0 then 'Synthetic Trust ' || ${h('i', 11, 500)} else null end,

@@ -152,6 +152,7 @@ export const jobs = sqliteTable(
     index('jobs_school_idx').on(t.schoolId, t.isActive, t.postedAt),
     index('jobs_borough_idx').on(t.borough, t.isActive, t.postedAt),
     index('jobs_subject_idx').on(t.subject, t.isActive, t.postedAt),
+    index('jobs_borough_subject_idx').on(t.borough, t.subject, t.isActive, t.postedAt),
   ],
 );
 

@@ -36,11 +36,12 @@ export type JobFilters = Partial<Pick<JobsQuery, 'search' | 'borough' | 'subject
  * borough, subject, keyStage, contractType, schoolType, educationLevel and schoolId. They read the
  * jobs table only (no join needed); whether a job is active and recent is the caller's choice.
  */
-export function jobFilterConditions(q: JobFilters): SQL[] {
+export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean } = {}): SQL[] {
   const where: SQL[] = [];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
   const match = q.search ? ftsQuery(q.search) : null;
-  if (match) where.push(sql`${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
+  // probeSearch: `+id` keeps SQLite from driving the query by the matches (see listJobs).
+  if (match) where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
   if (q.borough) where.push(eq(jobs.borough, q.borough));
   if (q.subject) where.push(eq(jobs.subject, q.subject));
   if (q.keyStage) where.push(eq(jobs.keyStage, q.keyStage));
@@ -97,6 +98,16 @@ const sortKeys = {
   salary: { key: sql<number>`coalesce(${jobs.salaryMax}, ${jobs.salaryMin}, 0)`, dir: 'desc' },
 } as const;
 
+/** Filtered totals above this are answered as this figure with `X-Total-Count-Capped: true`. */
+export const TOTAL_CAP = 1000;
+/** Above this many FTS matches a search walks the sort's index instead of sorting the matches. */
+const COMMON_TERM = 2000;
+
+/** How many jobs (of any age) an FTS query matches, counting no further than COMMON_TERM + 1. */
+function ftsMatchCount(db: DB, match: string): number {
+  return (db.$client.prepare('select count(*) n from (select rowid from jobs_fts where jobs_fts match ? limit ?)').get(match, COMMON_TERM + 1) as { n: number }).n;
+}
+
 /** Active jobs posted within the last month: the base of every public job list. */
 export function openJobConditions(now: Date): SQL[] {
   return [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now))];
@@ -133,7 +144,12 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   const { key, dir } = sortKeys[sort];
   const limit = q.limit ?? JOBS_PAGE;
   const tag = `jobs.${sort}`;
+  // A common search term (thousands of matches): walk the sort's index and probe the FTS matches,
+  // stopping after a page, rather than fetch and sort every match (the planner's choice).
+  const match = q.search ? ftsQuery(q.search) : null;
+  const common = match !== null && ftsMatchCount(db, match) > COMMON_TERM;
   const filters = [...openJobConditions(now), ...jobFilterConditions(q)];
+  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
   const keyset = after ? (dir === 'desc' ? sql`(${key}, ${jobs.id}) < (${after[0]}, ${after[1]})` : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`) : undefined;
   const order = dir === 'desc' ? [desc(key), desc(jobs.id)] : [asc(key), asc(jobs.id)];
@@ -142,12 +158,20 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
     .from(jobs)
     .leftJoin(schools, eq(jobs.schoolId, schools.id))
     .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
-    .where(and(...filters, keyset))
+    .where(and(...listFilters, keyset))
     .orderBy(...order)
     .limit(limit + 1)
     .all();
   const page = pageOf(rows, limit, tag, (r) => [r.sortKey, r.id]);
   const unfiltered = filters.length === 2;
-  const total = q.withoutTotal ? -1 : unfiltered ? openJobCount(db, now) : db.select({ n: count() }).from(jobs).where(and(...filters)).get()!.n;
-  return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, next: page.next };
+  let total = -1;
+  let capped = false;
+  if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);
+  else if (!q.withoutTotal) {
+    // Counting every match costs as much as the matches: count up to TOTAL_CAP and say so beyond.
+    const inner = db.select({ one: sql`1` }).from(jobs).where(and(...listFilters)).limit(TOTAL_CAP + 1).as('capped');
+    total = db.select({ n: count() }).from(inner).get()!.n;
+    if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
+  }
+  return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next };
 }

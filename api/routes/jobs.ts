@@ -15,6 +15,7 @@ export const jobsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', jobsQuery), (c) => {
     const page = listJobs(c.get('db'), c.get('now')(), c.req.valid('query'));
     pageHeaders(c, page.total, page.next);
+    if (page.capped) c.header('X-Total-Count-Capped', 'true');
     return c.json(page.rows);
   })
   .get('/:id', validate('param', idParam), (c) => {

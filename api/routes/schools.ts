@@ -21,7 +21,9 @@ export const schoolsQuery = z.object({
   borough: filterOf(BOROUGHS),
   type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
   educationLevel: filterOf(EDUCATION_LEVELS),
-  limit: limitOf(SCHOOLS_LIST_LIMIT, SCHOOLS_LIST_LIMIT),
+  // Up to 5,000: the Schools screen grows its request in steps of 200 (decision 0303); the register, not
+  // the contributions, bounds this list. Clients that page use the cursor.
+  limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
   /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
   sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
   cursor: cursorParam,

@@ -40,6 +40,7 @@ DROP INDEX `jobs_posted_idx`;--> statement-breakpoint
 DROP INDEX `jobs_school_idx`;--> statement-breakpoint
 DROP INDEX `jobs_borough_idx`;--> statement-breakpoint
 CREATE INDEX `jobs_subject_idx` ON `jobs` (`subject`,`is_active`,`posted_at`);--> statement-breakpoint
+CREATE INDEX `jobs_borough_subject_idx` ON `jobs` (`borough`,`subject`,`is_active`,`posted_at`);--> statement-breakpoint
 CREATE INDEX `jobs_posted_idx` ON `jobs` (`is_active`,`posted_at`,`id`);--> statement-breakpoint
 CREATE INDEX `jobs_school_idx` ON `jobs` (`school_id`,`is_active`,`posted_at`);--> statement-breakpoint
 CREATE INDEX `jobs_borough_idx` ON `jobs` (`borough`,`is_active`,`posted_at`);--> statement-breakpoint

@@ -143,6 +143,11 @@ UPDATE forum_threads SET
     last_reply_at = (SELECT created_at FROM forum_posts WHERE thread_id = forum_threads.id AND is_approved = 1 ORDER BY created_at DESC, id DESC LIMIT 1),
     last_reply_user_id = (SELECT user_id FROM forum_posts WHERE thread_id = forum_threads.id AND is_approved = 1 ORDER BY created_at DESC, id DESC LIMIT 1);
 --> statement-breakpoint
+-- The job list's other sorts walk these in order (api/queries/jobs.ts uses the same expressions).
+CREATE INDEX jobs_closing_idx ON jobs (is_active, coalesce(application_deadline, 253402300799999), id);
+--> statement-breakpoint
+CREATE INDEX jobs_salary_idx ON jobs (is_active, coalesce(salary_max, salary_min, 0), id);
+--> statement-breakpoint
 -- Full-text search (FTS5, external content kept by triggers). Jobs read through a view that adds the school's name.
 CREATE VIEW jobs_search_source AS
   SELECT j.id AS id, j.title AS title, j.description AS description, s.name AS school, j.employer_name AS employer
