@@ -27,6 +27,26 @@ function lookup(db: Database.Database, name: string, values: readonly string[]) 
   return values.length;
 }
 
+const RATINGS = ['overall', 'work_life_balance', 'compensation', 'career_opportunities', 'culture', 'leadership'];
+/** The kept figures from scratch (as the migration's backfill does). */
+const RECOUNT = `
+  update school_stats set review_count = 0, ${RATINGS.map((r) => `${r}_sum = 0`).join(', ')}, recommend_count = 0, average_rating = 0, interview_count = 0;
+  update school_stats set (review_count, ${RATINGS.map((r) => `${r}_sum`).join(', ')}, recommend_count, average_rating) = (
+    select count(*), ${RATINGS.map((r) => `sum(${r}_rating)`).join(', ')}, sum(would_recommend), avg(overall_rating)
+    from reviews r where r.school_id = school_stats.school_id and r.is_approved = 1 group by r.school_id)
+  where school_id in (select school_id from reviews where is_approved = 1);
+  update school_stats set interview_count = (select count(*) from interview_experiences i where i.school_id = school_stats.school_id);
+  delete from kept_counts where key = 'reviews.approved' or key like 'threads.approved.%';
+  insert into kept_counts (key, n) select 'reviews.approved', count(*) from reviews where is_approved = 1;
+  insert into kept_counts (key, n) select 'threads.approved.' || category_id, count(*) from forum_threads where is_approved = 1 group by category_id;
+  delete from job_day_counts;
+  insert into job_day_counts (day, n) select posted_at / 86400000, count(*) from jobs where is_active = 1 group by posted_at / 86400000;
+  update forum_threads set
+    reply_count = (select count(*) from forum_posts p where p.thread_id = forum_threads.id and p.is_approved = 1),
+    last_reply_at = (select created_at from forum_posts p where p.thread_id = forum_threads.id and p.is_approved = 1 order by created_at desc, id desc limit 1),
+    last_reply_user_id = (select user_id from forum_posts p where p.thread_id = forum_threads.id and p.is_approved = 1 order by created_at desc, id desc limit 1);
+`;
+
 export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) {
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
@@ -50,6 +70,14 @@ export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) 
   const seq = (n: number) => `with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${n})`;
   const word = (salt: number) => `(select v from temp.g_word where k = ${h('i', salt, nW)})`;
   const month = 30 * 86_400_000;
+
+  // Bulk load without the per-row triggers, then recount the kept figures and rebuild the FTS
+  // indexes once (the same statements as the migration's backfill), and put the triggers back.
+  const grownTables = ['jobs', 'reviews', 'salaries', 'interview_experiences', 'forum_threads', 'forum_posts'];
+  const triggers = db
+    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name in (${grownTables.map(() => '?').join(', ')})`)
+    .all(...grownTables) as { name: string; sql: string }[];
+  for (const t of triggers) db.exec(`drop trigger ${t.name}`);
 
   const step = (name: string, sql: string) => {
     const t = performance.now();
@@ -129,6 +157,13 @@ export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) 
             ${now} - ${h('i', 73, 86400000 * 30)}, ${now}
      from seq`,
   );
+  step(
+    'recount',
+    `${RECOUNT}
+     insert into jobs_fts (jobs_fts) values ('rebuild');
+     insert into forum_threads_fts (forum_threads_fts) values ('rebuild');`,
+  );
+  for (const t of triggers) db.exec(t.sql);
   const t = performance.now();
   db.exec('analyze');
   timings.analyze = Math.round(performance.now() - t);
