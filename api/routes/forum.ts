@@ -211,7 +211,9 @@ export const forumRoutes = new Hono<AppEnv>()
       const rows = db
         .select({ ...listed, created, sticky: sql<number>`${forumThreads.isSticky}` })
         .from(forumThreads)
-        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+        // `+category_id`: with bound parameters SQLite would otherwise start from the categories and
+        // sort every thread (1.4 s at 100x); this way it walks forum_threads_list_idx in order.
+        .innerJoin(forumCategories, sql`+${forumThreads.categoryId} = ${forumCategories.id}`)
         .leftJoin(users, eq(forumThreads.userId, users.id))
         .where(and(...where, k ? sql`(${forumThreads.isSticky}, ${forumThreads.createdAt}, ${forumThreads.id}) < (${k[0]}, ${k[1]}, ${k[2]})` : undefined))
         .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
