@@ -4,6 +4,9 @@ import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
 import { offlineFetch } from '../offline/cache-fetch';
+import { nextCursor, type Page } from './paging';
+
+export type { Page };
 
 /** Reads go through the offline layer: network first, saved copies when the network is gone. */
 export const client = hc<ApiType>('/api', { init: { credentials: 'include' }, fetch: offlineFetch });
@@ -43,21 +46,6 @@ export type Job = InferResponseType<(typeof client.jobs)[':id']['$get'], 200>;
 export type SchoolListItem = InferResponseType<typeof client.schools.$get, 200>[number];
 export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get'], 200>;
 export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;
-
-/** One page of a paged list (issue 10): its rows, the X-Total-Count total and the next cursor. */
-export interface Page<T> {
-  rows: T[];
-  total: number;
-  /** X-Total-Count-Capped: the total is a lower bound ("1,000+"). */
-  capped: boolean;
-  next: string | null;
-}
-
-/** The cursor of the `Link: <...>; rel="next"` header, or null on the last page. */
-export function nextCursor(link: string | null): string | null {
-  const m = link && /<([^>]+)>\s*;\s*rel="next"/.exec(link);
-  return m ? new URL(m[1], 'http://x').searchParams.get('cursor') : null;
-}
 
 /** Awaits a typed-client call of a paged list: its JSON rows plus the paging headers. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -10,6 +10,7 @@ import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/
 import { toast } from '../components/toast/store';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/hooks';
+import { jobsFoundText } from './found';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
 export const JOB_SORTS = [
@@ -17,11 +18,6 @@ export const JOB_SORTS = [
   { value: 'closing', label: 'Closing soonest' },
   { value: 'salary', label: 'Highest salary' },
 ] as const;
-
-/** "N jobs found" from X-Total-Count ("1,000+" when the API caps a filtered count). */
-export function jobsFoundText(total: number, capped: boolean) {
-  return `${total.toLocaleString('en-GB')}${capped ? '+' : ''} ${total === 1 && !capped ? 'job' : 'jobs'} found`;
-}
 
 export function JobsPage() {
   const { values, set, clear, active } = useUrlFilters(JOB_FILTER_KEYS);
