@@ -14,6 +14,7 @@ import { growDatabase, VOLUMES } from './grow';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
+const SLOW_MS = 500;
 export const ROUTES = [
   '/api/health',
   '/api/jobs',
@@ -92,8 +93,12 @@ async function drained(url: string) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     const t = performance.now();
-    await (await fetch(`${url}/api/health`)).arrayBuffer();
-    if (performance.now() - t < 50) return;
+    try {
+      await (await fetch(`${url}/api/health`)).arrayBuffer();
+      if (performance.now() - t < 50) return;
+    } catch {
+      // a connection reset while the queue drains: ask again
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -153,14 +158,21 @@ for (const [label, path] of [
     if (label === '100x') {
       let health = 0;
       for (const route of ROUTES) {
+        const row = rows.get(route)!;
+        // A route that takes seconds one at a time would queue 50 of them and hold every later
+        // measurement: it is reported as not measured under load.
+        if (row.p50_100x > SLOW_MS) {
+          console.log(`100x  ${route.padEnd(48)} not run under load (p50 ${row.p50_100x} ms one at a time)`);
+          continue;
+        }
         await drained(server.url);
         const r = await autocannon({ url: server.url + route, connections: 50, duration: SECONDS, headers: { 'accept-encoding': 'gzip' } });
-        const row = rows.get(route)!;
         row.rps_100x = Math.round(r.requests.average);
         if (route === '/api/health') health = r.requests.average;
         row.share = Number((r.requests.average / health).toFixed(3));
         console.log(`100x  ${route.padEnd(48)} ${row.rps_100x} req/s (${(row.share * 100).toFixed(1)} % of /api/health)${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
       }
+      await drained(server.url);
       loops['100x at 50 connections'] = await server.loop();
     }
   } finally {
