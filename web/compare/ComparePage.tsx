@@ -232,7 +232,7 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
               ))}
             </ol>
             {unrated.length > 0 && (
-              <ul className="grid gap-1 mt-2 text-sm opacity-80" data-testid="ofsted-unrated">
+              <ul className="grid gap-1 mt-2 text-sm" data-testid="ofsted-unrated">
                 {unrated.map((s) => (
                   <li key={s.id}>
                     {s.name}: Not rated

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { mutate } from 'swr';
+import { pagesOf } from '../data/hooks';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
 import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
@@ -103,6 +104,7 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     f.setBusy(false);
     if (result) {
       void mutate(['school-reviews', schoolId]);
+      void mutate(pagesOf(`school-reviews/${schoolId}`));
       void mutate(['school', schoolId]);
       f.reset();
       onClose();
@@ -206,6 +208,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     f.setBusy(false);
     if (result) {
       void mutate(['school-interviews', schoolId]);
+      void mutate(pagesOf(`school-interviews/${schoolId}`));
       f.reset();
       onClose();
     }

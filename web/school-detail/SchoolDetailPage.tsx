@@ -12,7 +12,7 @@ import { Tabs } from '../components/Tabs';
 import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { ApiRequestError } from '../data/client';
-import { useSchool, useSchoolInterviews, useSchoolReviews } from '../data/hooks';
+import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
 import { FollowSchoolButton } from '../alerts/AlertButtons';
 import { formatDate, formatNumber } from '../lib/format';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
@@ -110,12 +110,26 @@ function Overview({ school }: { school: School }) {
   );
 }
 
+/** A paged list's Load more button (issue 10): shown while the API links a next page. */
+function LoadMore({ pages, what }: { pages: { hasMore: boolean; loadingMore: boolean; loadMore: () => unknown }; what: string }) {
+  if (!pages.hasMore) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => pages.loadMore()} disabled={pages.loadingMore}>
+        {pages.loadingMore ? 'Loading…' : `Load more ${what}`}
+      </button>
+    </div>
+  );
+}
+
 function Reviews({ schoolId }: { schoolId: number }) {
-  const { data, error, isLoading, mutate } = useSchoolReviews(schoolId);
+  const pages = useSchoolReviewPages(schoolId);
+  const { rows: data, error, isLoading, mutate } = pages;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
   if (data.length === 0) return <EmptyState icon="star" title="No reviews yet">Be the first teacher to review this school.</EmptyState>;
   return (
+    <>
     <ul className="grid gap-4" data-testid="review-list">
       {data.map((r) => (
         <li key={r.id} className="card bg-base-100 border border-base-300">
@@ -156,15 +170,19 @@ function Reviews({ schoolId }: { schoolId: number }) {
         </li>
       ))}
     </ul>
+    <LoadMore pages={pages} what="reviews" />
+    </>
   );
 }
 
 function Interviews({ schoolId }: { schoolId: number }) {
-  const { data, error, isLoading, mutate } = useSchoolInterviews(schoolId);
+  const pages = useSchoolInterviewPages(schoolId);
+  const { rows: data, error, isLoading, mutate } = pages;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={2} lines={4} />;
   if (data.length === 0) return <EmptyState icon="chat" title="No interview experiences yet">Share yours to help the next candidate.</EmptyState>;
   return (
+    <>
     <ul className="grid gap-4" data-testid="interview-list">
       {data.map((iv) => (
         <li key={iv.id} className="card bg-base-100 border border-base-300">
@@ -196,6 +214,8 @@ function Interviews({ schoolId }: { schoolId: number }) {
         </li>
       ))}
     </ul>
+    <LoadMore pages={pages} what="interviews" />
+    </>
   );
 }
 
@@ -243,8 +263,9 @@ export function SchoolDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: school, error, isLoading, mutate } = useSchool(valid ? id : undefined);
-  const { data: reviews } = useSchoolReviews(school ? id : undefined);
-  const { data: interviews } = useSchoolInterviews(school ? id : undefined);
+  // Tab counts from X-Total-Count (SWR shares these first pages with the tabs' lists).
+  const { total: reviewTotal } = useSchoolReviewPages(school ? id : undefined);
+  const { total: interviewTotal } = useSchoolInterviewPages(school ? id : undefined);
   const [tab, setTab] = useState<TabKey>('overview');
   const missing = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
@@ -330,9 +351,9 @@ export function SchoolDetailPage() {
             tabs={[
               { key: 'overview', label: 'Overview' },
               { key: 'mood', label: 'Teacher Mood' },
-              { key: 'reviews', label: `Reviews${count(reviews?.length)}` },
+              { key: 'reviews', label: `Reviews${count(reviewTotal)}` },
               { key: 'jobs', label: `Jobs${count(school.jobs.length)}` },
-              { key: 'interviews', label: `Interviews${count(interviews?.length)}` },
+              { key: 'interviews', label: `Interviews${count(interviewTotal)}` },
             ]}
           >
             {tab === 'overview' && <Overview school={school} />}
@@ -361,7 +382,7 @@ export function SchoolDetailPage() {
             {tab === 'interviews' && <Interviews schoolId={school.id} />}
           </Tabs>
         </div>
-        <Sidebar school={school} interviews={interviews?.length} />
+        <Sidebar school={school} interviews={interviewTotal} />
       </div>
     </div>
   );
