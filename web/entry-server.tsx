@@ -52,7 +52,8 @@ interface RenderContext {
   calls: Call[];
 }
 const store = new AsyncLocalStorage<RenderContext>();
-const KEPT_HEADERS = ['content-type', 'x-total-count'];
+/** As web/offline/cache-fetch.ts keeps them: what the screens read besides the body. */
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-count-capped', 'link'];
 
 // Every typed-client request made during a render is answered by that render's in-process API.
 setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {

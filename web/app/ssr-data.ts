@@ -5,6 +5,20 @@
 import { useEffect } from 'react';
 import type { Middleware } from 'swr';
 import { unstable_serialize } from 'swr';
+import { unstable_serialize as infiniteSerialize } from 'swr/infinite';
+
+type KeyArg = Parameters<typeof unstable_serialize>[0];
+/** A useSWRInfinite page-key function: getKey(index, previousPage). */
+const isPageKey = (key: unknown): key is (index: number, previous: unknown) => KeyArg => typeof key === 'function' && key.length >= 1;
+
+/**
+ * The cache key SWR stores an answer under: the serialized key, or for a paged list
+ * (useSWRInfinite) its `$inf$` key, whose value is the array of pages.
+ */
+export function keyId(key: unknown): string {
+  if (isPageKey(key)) return infiniteSerialize(key as Parameters<typeof infiniteSerialize>[0]);
+  return unstable_serialize(key as KeyArg);
+}
 
 /** The <script type="application/json"> element carrying the payload (data, not code: CSP holds). */
 export const SSR_DATA_ID = 'ssr-data';
@@ -54,7 +68,7 @@ export function readSsrPayload(doc: Document): SsrPayload | undefined {
  */
 export function hydrateFrom(fromServer: Set<string>, fresh: Set<string>): Middleware {
   return (useSWRNext) => (key, fetcher, config) => {
-    const id = fromServer.size > 0 && key != null ? unstable_serialize(key) : '';
+    const id = fromServer.size > 0 && key != null ? safeId(key) : '';
     const served = id !== '' && fromServer.has(id);
     const swr = useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config);
     const stale = served && !fresh.has(id);
@@ -71,15 +85,35 @@ export type Wanted = Map<string, { key: unknown; fetcher: ((...args: unknown[]) 
 /** Keys already answered render from `fallback` without a pending revalidation, as they will hydrate. */
 export function recordRequests(wanted: Wanted, fallback: Record<string, unknown>): Middleware {
   return (useSWRNext) => (key, fetcher, config) => {
-    const resolved = typeof key === 'function' ? safeCall(key as () => unknown) : key;
     let served = false;
-    if (resolved != null && resolved !== false && fetcher) {
-      const id = unstable_serialize(resolved);
-      served = id in fallback;
-      if (!wanted.has(id)) wanted.set(id, { key: resolved, fetcher: fetcher as (...args: unknown[]) => unknown });
+    if (key != null && fetcher) {
+      const id = safeId(key);
+      if (id) {
+        served = id in fallback;
+        if (!wanted.has(id)) {
+          const f = fetcher as (...args: unknown[]) => unknown;
+          if (isPageKey(key)) {
+            // A paged list: the server renders its first page (the list's initial size).
+            const first = safeCall(() => key(0, null));
+            if (first != null) wanted.set(id, { key: first, fetcher: async (k: unknown) => [await f(k)] });
+          } else {
+            const resolved = typeof key === 'function' ? safeCall(key as () => unknown) : key;
+            if (resolved != null && resolved !== false) wanted.set(id, { key: resolved, fetcher: f });
+          }
+        }
+      }
     }
     return useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config);
   };
+}
+
+/** keyId, or '' for a key that is not ready (its function throws or gives null). */
+function safeId(key: unknown): string {
+  try {
+    return keyId(key);
+  } catch {
+    return '';
+  }
 }
 
 function safeCall(f: () => unknown) {
