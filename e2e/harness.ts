@@ -102,8 +102,15 @@ export async function screenshot(page: Page, name: string) {
 
 /** Waits until the service worker is active and controls the page (ready can resolve while still activating). */
 export async function waitForServiceWorker(page: Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
-  }, undefined, { timeout: 20_000 });
+  // Polled from here: waitForFunction would take an async predicate's pending promise for a truthy answer.
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const ready = await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
+    });
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error('The service worker did not take control within 30 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }

@@ -130,16 +130,16 @@ describe('offline fallback with the service worker', () => {
       const page = await context.newPage();
       await page.goto(`${own.url}/jobs/${jobId}`);
       await waitForServiceWorker(page);
-      // (waitForFunction may take an async predicate's promise for a truthy answer: poll the state.)
-      await expect
-        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated' && !!navigator.serviceWorker.controller), { timeout: 30_000 })
-        .toBe(true);
       const title = (await (await fetch(`${own.url}/api/jobs/${jobId}`)).json()).title as string;
       // Under the service worker now: a reload still comes from the server, with the content.
       const res = await page.goto(`${own.url}/jobs/${jobId}`, { waitUntil: 'load' });
       expect(res?.status()).toBe(200);
       expect(await res!.text()).toContain(`<h1`);
       expect(await res!.text()).toContain(title);
+      // "/" too is the server's page under the worker (not the precached shell).
+      const home = await page.goto(`${own.url}/`, { waitUntil: 'load' });
+      expect(await home!.text()).toContain('id="ssr-data"');
+      await page.goto(`${own.url}/jobs/${jobId}`, { waitUntil: 'load' });
       // The inlined answer was saved for offline reading (as a client-side fetch would have).
       await expect
         .poll(() => page.evaluate(async (id) => {

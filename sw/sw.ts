@@ -13,7 +13,8 @@ import { drainOutbox, OUTBOX_SYNC_TAG } from '../web/offline/outbox';
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+// No directory index or clean URLs: "/" is a page the server renders, not the precached shell.
+precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
 /** Paths the server owns: a navigation to them must reach the network. */
 const SERVER_PATHS = [/^\/api(\/|$)/];
