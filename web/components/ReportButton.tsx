@@ -4,7 +4,8 @@ import { useRef, useState } from 'react';
 import { reportInput } from '../../db/validation';
 import { useAuth } from '../data/auth';
 import { Dialog, Field, fieldProps } from './Dialog';
-import { check, signInRequired, write } from './writes';
+import { check } from './check';
+import { signInRequired, write } from './writes';
 
 export type ReportKind = 'review' | 'interview' | 'mood' | 'thread' | 'reply';
 const WHAT: Record<ReportKind, string> = { review: 'review', interview: 'interview experience', mood: 'comment', thread: 'discussion', reply: 'reply' };

@@ -3,13 +3,10 @@
 // (online, the server could not take it) toast; 401 → 'Sign In
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
-import '../lib/zod-csp';
-import type { z } from 'zod';
-import { formErrors } from '../../db/validation';
 import { ApiRequestError } from '../data/client';
 import { loginHref } from '../data/auth';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
-import { send, type SendRequest, type SendResult } from '../data/mutations';
+import type { SendRequest, SendResult } from '../data/mutations';
 import { toast } from './toast/store';
 
 export const LOGIN_REDIRECT_MS = 1500;
@@ -39,6 +36,8 @@ export interface WriteOptions {
 /** Sends a write and shows the right toast; resolves with the result, or null when it failed. */
 export async function write<T>(request: SendRequest, options: WriteOptions): Promise<SendResult<T> | null> {
   try {
+    // The outbox (Dexie) loads with the first write, not with the screen (issue 13).
+    const { send } = await import('../data/mutations');
     const result = await send<T>(request);
     if (result.status === 'queued') toast({ ...queuedToast() });
     else toast(options.success);
@@ -62,8 +61,5 @@ export async function write<T>(request: SendRequest, options: WriteOptions): Pro
   }
 }
 
-/** Client-side check with the API's own zod schema: the parsed value, or field → message. */
-export function check<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string> } {
-  const r = schema.safeParse(value);
-  return r.success ? { ok: true, data: r.data } : { ok: false, fields: formErrors(r.error) };
-}
+// check() (the forms' zod validation) lives in ./check.ts, so a screen that only writes (a save
+// button) does not load zod (issue 13).

@@ -6,7 +6,8 @@ import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { focusFirstError, useForm } from '../components/useForm';
-import { check, write } from '../components/writes';
+import { check } from '../components/check';
+import { write } from '../components/writes';
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
