@@ -60,7 +60,8 @@ mkdirSync(dir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 
 let server: RunningServer | undefined;
-const base = process.env.LH_URL ?? (server = await startServer()).url;
+// Measured as deployed: NODE_ENV=production (React's production build renders the pages), one process.
+const base = process.env.LH_URL ?? (server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'), SEED_DEMO: 'true', WEB_CONCURRENCY: '1' })).url;
 /** Median of numbers (the middle run of an odd count). */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

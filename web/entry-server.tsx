@@ -132,8 +132,13 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
         if (calls.length > 0 && calls.every((c) => isSharedPath(c.url))) fresh.add(id);
         for (const call of calls) {
           if (call.status !== 200 || !isSharedPath(call.url)) continue;
-          const sameAsData = calls.length === 1 && call.body === JSON.stringify(data);
-          seed.push(sameAsData ? { url: call.url, key: id } : { url: call.url, body: call.body, headers: call.headers });
+          // The body is sent once: as a pointer into the fallback when it can be rebuilt from it.
+          const only = calls.length === 1;
+          const d = data as { rows?: unknown } & unknown[];
+          if (only && call.body === JSON.stringify(data)) seed.push({ url: call.url, key: id, headers: call.headers });
+          else if (only && d?.rows !== undefined && call.body === JSON.stringify(d.rows)) seed.push({ url: call.url, key: id, pick: 'rows', headers: call.headers });
+          else if (only && Array.isArray(d) && (d[0] as { rows?: unknown })?.rows !== undefined && call.body === JSON.stringify((d[0] as { rows: unknown }).rows)) seed.push({ url: call.url, key: id, pick: 'page0', headers: call.headers });
+          else seed.push({ url: call.url, body: call.body, headers: call.headers });
         }
       } catch (error) {
         if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) notFound = true;

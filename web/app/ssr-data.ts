@@ -28,8 +28,10 @@ export interface SsrSeed {
   url: string;
   /** The answer's body when it is not the fallback value itself. */
   body?: string;
-  /** The serialized SWR key whose fallback value is the body (when `body` is absent). */
+  /** The serialized SWR key whose fallback value holds the body (when `body` is absent). */
   key?: string;
+  /** Where in that value the body is: the value itself, its `rows` (a list with its total), or its first page's rows. */
+  pick?: 'rows' | 'page0';
   headers?: Record<string, string>;
 }
 
