@@ -4,8 +4,8 @@ import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
-import type { client } from '../data/client';
-import { send } from '../data/mutations';
+import { client } from '../data/client';
+import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
@@ -28,7 +28,7 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
   async function refresh() {
     setBusy(true);
     try {
-      const res = await send<RefreshResult>({ kind: 'admin', method: 'POST', path: '/api/jobs/refresh', label: 'Refresh Jobs' });
+      const res = await send<RefreshResult>({ kind: 'admin', ...to(client.jobs.refresh, '$post'), label: 'Refresh Jobs' });
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');
       toast(refreshedToast(res.data));

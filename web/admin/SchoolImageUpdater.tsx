@@ -6,7 +6,7 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
-import { send } from '../data/mutations';
+import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
@@ -53,7 +53,7 @@ export function SchoolImageUpdater() {
 
   async function start() {
     try {
-      const res = await send<BatchStarted>({ kind: 'admin', method: 'POST', path: `/api/schools/images/batch-update?limit=${limit}`, label: 'School images' });
+      const res = await send<BatchStarted>({ kind: 'admin', ...to(client.schools.images['batch-update'], '$post', { query: { limit: String(limit) } }), label: 'School images' });
       if (res.status !== 'sent') throw new Error('not sent');
       setState({ phase: 'running', batch: res.data });
     } catch {

@@ -11,6 +11,7 @@ import { ApiRequestError, client, json } from '../data/client';
 import { useForumThreads } from '../data/hooks';
 import { formatDate } from '../lib/format';
 import { threadStatus } from '../forum/status';
+import { to, type SendRequest } from '../data/mutations';
 
 type Kind = 'reviews' | 'threads' | 'posts';
 /** GET /api/moderation/queue as the API types it. */
@@ -31,7 +32,7 @@ function RejectDialog({ target, onClose, onDone }: { target: { kind: Kind; id: n
     if (!parsed.ok) return setError(parsed.fields.reason);
     setBusy(true);
     const result = await write(
-      { kind: 'moderation', method: 'POST', path: `/api/moderation/${target.kind}/${target.id}/reject`, body: parsed.data, label: `Reject ${LABELS[target.kind].toLowerCase()}` },
+      { kind: 'moderation', ...to(client.moderation[':kind'][':id'].reject, '$post', { param: { kind: target.kind, id: String(target.id) }, json: parsed.data }), label: `Reject ${LABELS[target.kind].toLowerCase()}` },
       {
         success: { title: 'Rejected', description: `The ${LABELS[target.kind].toLowerCase()} was rejected; its author sees your reason.` },
         signIn: 'Please sign in to moderate.',
@@ -66,8 +67,8 @@ function RejectDialog({ target, onClose, onDone }: { target: { kind: Kind; id: n
   );
 }
 
-async function action(path: string, title: string, description: string) {
-  return write({ kind: 'moderation', method: 'POST', path, label: title }, { success: { title, description }, signIn: 'Please sign in to moderate.', error: { description: 'The action failed. Please try again.' }, preferServerMessage: true });
+async function action(request: Pick<SendRequest, 'method' | 'path'>, title: string, description: string) {
+  return write({ kind: 'moderation', ...request, label: title }, { success: { title, description }, signIn: 'Please sign in to moderate.', error: { description: 'The action failed. Please try again.' }, preferServerMessage: true });
 }
 
 function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items: QueueItem[]; onReject: (k: Kind, id: number) => void; onChanged: () => void }) {
@@ -101,7 +102,7 @@ function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items:
                 {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
                 {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
                 <div className="flex flex-wrap gap-2 mt-1">
-                  <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(`/api/moderation/${kind}/${it.id}/approve`, 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
+                  <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }), 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
                     Approve
                   </button>
                   <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject(kind, it.id)}>
@@ -130,7 +131,7 @@ function ThreadControls() {
         <ul className="divide-y divide-base-200">
           {threads.data.map((t) => {
             const s = threadStatus(t);
-            const run = async (what: string, title: string) => (await action(`/api/moderation/threads/${t.id}/${what}`, title, t.title)) && threads.mutate();
+            const run = async (what: 'lock' | 'unlock' | 'sticky' | 'unsticky', title: string) => (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) && threads.mutate();
             return (
               <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
                 <span className="flex-1 min-w-48">

@@ -10,6 +10,8 @@ import { useAuth } from '../data/auth';
 import { useSalaries, useSalaryStats } from '../data/hooks';
 import { formatDate, formatGBP } from '../lib/format';
 import { BarChart } from './BarChart';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
 
 function Insights() {
   const stats = useSalaryStats();
@@ -114,7 +116,7 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
     if (!isAuthenticated) return signInRequired('Please sign in to submit salary data.');
     f.setBusy(true);
     const result = await write(
-      { kind: 'salary', method: 'POST', path: '/api/salaries', body: parsed.data, label: `Salary: ${parsed.data.jobTitle}` },
+      { kind: 'salary', ...to(client.salaries, '$post', { json: parsed.data }), label: `Salary: ${parsed.data.jobTitle}` },
       {
         success: { title: 'Salary Submitted', description: 'Thank you for contributing to our salary database.' },
         signIn: 'Please sign in to submit salary data.',

@@ -5,6 +5,8 @@ import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { focusFirstError, useForm } from '../components/useForm';
 import { check, write } from '../components/writes';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
@@ -60,7 +62,7 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'review', method: 'POST', path: `/api/schools/${schoolId}/reviews`, body: parsed.data, label: `Review of ${schoolName}` },
+      { kind: 'review', ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Review of ${schoolName}` },
       {
         success: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
         signIn: 'Please sign in to submit a review.',
@@ -158,7 +160,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'interview', method: 'POST', path: `/api/schools/${schoolId}/interviews`, body: parsed.data, label: `Interview at ${schoolName}` },
+      { kind: 'interview', ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Interview at ${schoolName}` },
       {
         success: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
         signIn: 'Please sign in to share your interview experience.',

@@ -8,6 +8,8 @@ import { loginHref, useAuth } from '../data/auth';
 import { useMoodStats, useUserMood } from '../data/hooks';
 import { timeAgo } from '../lib/format';
 import { moodFormLabels, sentimentLabel } from './sentiment';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
 
 function MoodStats({ schoolId }: { schoolId: number }) {
   const { data, error, isLoading, mutate } = useMoodStats(schoolId);
@@ -90,7 +92,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
     if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);
     setBusy(true);
     const result = await write(
-      { kind: 'mood', method: labels.method, path: `/api/schools/${schoolId}/mood`, body: parsed.data, label: `Mood at ${schoolName}` },
+      { kind: 'mood', ...to(client.schools[':id'].mood, labels.method === 'PUT' ? '$put' : '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Mood at ${schoolName}` },
       {
         success: { title: 'Mood updated!', description: saved ? 'Your mood has been updated successfully.' : 'Thank you for sharing your experience.' },
         signIn: 'Please sign in to share your mood.',

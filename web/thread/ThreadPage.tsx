@@ -12,6 +12,7 @@ import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
 import { threadStatus } from '../forum/status';
 import { buildTree } from './tree';
+import { to } from '../data/mutations';
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
@@ -38,7 +39,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
     }
     setBusy(true);
     const result = await write(
-      { kind: 'post', method: 'POST', path: `/api/forum/threads/${threadId}/posts`, body: parsed.data, label: 'Forum reply' },
+      { kind: 'post', ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json: parsed.data }), label: 'Forum reply' },
       {
         success: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
         signIn: 'Please sign in to reply.',
