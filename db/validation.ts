@@ -10,6 +10,8 @@ import {
   INTERVIEW_OUTCOMES,
   MOOD_VALUES,
   MOODS,
+  RATING_MAX,
+  RATING_MIN,
   SALARY_JOB_TITLES,
   SALARY_MAX,
   SALARY_MIN,
@@ -60,7 +62,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T, requir
 const wholeNumber = (message: string) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
 
-const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(1, MESSAGES.rating).max(5, MESSAGES.rating));
+const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(RATING_MIN, MESSAGES.rating).max(RATING_MAX, MESSAGES.rating));
 
 export const reviewInput = z.object({
   overallRating: rating.default(5),

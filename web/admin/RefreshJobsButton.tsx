@@ -7,6 +7,7 @@ import { useAuth } from '../data/auth';
 import { client } from '../data/client';
 import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
+import { isJobsKey } from '../data/keys';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
 export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
@@ -16,8 +17,6 @@ export function refreshedToast(result: RefreshResult): Toast {
 }
 export const REFRESH_FAILED: Toast = { title: 'Refresh Failed', description: 'Unable to refresh job listings. Please try again.', variant: 'destructive' };
 
-/** SWR keys of job lists: ['jobs', query] arrays or strings starting with 'jobs'. */
-export const isJobsKey = (key: unknown) => (Array.isArray(key) ? key[0] === 'jobs' : typeof key === 'string' && key.startsWith('jobs'));
 
 export function RefreshJobsButton({ className = '' }: { className?: string }) {
   const { user } = useAuth();

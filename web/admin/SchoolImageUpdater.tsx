@@ -8,6 +8,7 @@ import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
+import { swrKey } from '../data/keys';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
 /** POST /api/schools/images/batch-update's answer (202): the batch just started. */
@@ -34,7 +35,7 @@ export function SchoolImageUpdater() {
 
   // Polls the running batch with SWR every POLL_MS; the key is null (no polling) once it is done.
   const runningId = state.phase === 'running' ? state.batch.id : null;
-  useSWR(runningId ? ['school-image-batch', runningId] : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
+  useSWR(runningId ? swrKey.imageBatch(runningId) : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
     refreshInterval: POLL_MS,
     dedupingInterval: 0, // else SWR's 2 s de-duplication would stretch the 1 s poll
     revalidateOnFocus: false,

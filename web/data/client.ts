@@ -23,7 +23,6 @@ export class ApiRequestError extends Error {
 type OkBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
 /** Awaits a typed-client call and returns its JSON, or throws ApiRequestError. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function json<R extends ClientResponse<any, any, any>>(request: Promise<R>): Promise<OkBody<R>> {
   const res = await request;
   if (!res.ok) {

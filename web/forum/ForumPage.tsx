@@ -13,6 +13,7 @@ import { formatNumber, timeAgo } from '../lib/format';
 import { preview, threadStatus } from './status';
 import { client } from '../data/client';
 import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
 
@@ -30,7 +31,7 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
     const result = await write(
       { kind: 'thread', ...to(client.forum.threads, '$post', { json: parsed.data }), label: `Discussion: ${parsed.data.title}` },
       {
-        success: { title: 'Thread Created', description: 'Your thread has been submitted for moderation and will appear once approved.' },
+        success: SUCCESS.thread,
         signIn: 'Please sign in to start a discussion.',
         error: { description: 'Failed to create thread' },
         preferServerMessage: true,

@@ -12,6 +12,7 @@ import { useForumThreads } from '../data/hooks';
 import { formatDate } from '../lib/format';
 import { threadStatus } from '../forum/status';
 import { to, type SendRequest } from '../data/mutations';
+import { swrKey } from '../data/keys';
 
 type Kind = 'reviews' | 'threads' | 'posts';
 /** GET /api/moderation/queue as the API types it. */
@@ -160,7 +161,7 @@ function ThreadControls() {
 
 export function ModerationPage() {
   const { isAuthenticated, isLoading } = useAuth();
-  const { data, error, mutate } = useSWR(isAuthenticated ? 'moderation/queue' : null, () => json(client.moderation.queue.$get()));
+  const { data, error, mutate } = useSWR(isAuthenticated ? swrKey.moderationQueue : null, () => json(client.moderation.queue.$get()));
   const [reject, setReject] = useState<{ kind: Kind; id: number } | null>(null);
   const close = useCallback(() => setReject(null), []);
   const forbidden = error instanceof ApiRequestError && (error.status === 403 || error.status === 401);

@@ -12,6 +12,7 @@ import { formatDate, formatGBP } from '../lib/format';
 import { BarChart } from './BarChart';
 import { client } from '../data/client';
 import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 function Insights() {
   const stats = useSalaryStats();
@@ -118,7 +119,7 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
     const result = await write(
       { kind: 'salary', ...to(client.salaries, '$post', { json: parsed.data }), label: `Salary: ${parsed.data.jobTitle}` },
       {
-        success: { title: 'Salary Submitted', description: 'Thank you for contributing to our salary database.' },
+        success: SUCCESS.salary,
         signIn: 'Please sign in to submit salary data.',
         error: { description: 'Failed to submit salary data. Please try again.' },
         onFieldErrors: (fields) => {

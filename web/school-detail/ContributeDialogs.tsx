@@ -7,6 +7,8 @@ import { focusFirstError, useForm } from '../components/useForm';
 import { check, write } from '../components/writes';
 import { client } from '../data/client';
 import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
+import { swrKey } from '../data/keys';
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
@@ -64,7 +66,7 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     const result = await write(
       { kind: 'review', ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Review of ${schoolName}` },
       {
-        success: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
+        success: SUCCESS.review,
         signIn: 'Please sign in to submit a review.',
         error: { description: 'Failed to submit review. Please try again.' },
         onFieldErrors: (fields) => {
@@ -75,8 +77,8 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     );
     f.setBusy(false);
     if (result) {
-      void mutate(['school-reviews', schoolId]);
-      void mutate(['school', schoolId]);
+      void mutate(swrKey.schoolReviews(schoolId));
+      void mutate(swrKey.school(schoolId));
       f.reset();
       onClose();
     }
@@ -162,7 +164,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     const result = await write(
       { kind: 'interview', ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Interview at ${schoolName}` },
       {
-        success: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
+        success: SUCCESS.interview,
         signIn: 'Please sign in to share your interview experience.',
         error: { description: 'Failed to submit interview experience. Please try again.' },
         onFieldErrors: (fields) => {
@@ -173,7 +175,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     );
     f.setBusy(false);
     if (result) {
-      void mutate(['school-interviews', schoolId]);
+      void mutate(swrKey.schoolInterviews(schoolId));
       f.reset();
       onClose();
     }

@@ -13,6 +13,8 @@ import { formatDate, timeAgo } from '../lib/format';
 import { threadStatus } from '../forum/status';
 import { buildTree } from './tree';
 import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
+import { swrKey } from '../data/keys';
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
@@ -41,7 +43,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
     const result = await write(
       { kind: 'post', ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json: parsed.data }), label: 'Forum reply' },
       {
-        success: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
+        success: SUCCESS.reply,
         signIn: 'Please sign in to reply.',
         error: { description: 'Failed to post reply. Please try again.' },
         preferServerMessage: true,
@@ -119,7 +121,7 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, isLoading, mutate } = useSWR(valid ? ['forum/thread', id] : null, async () => (await json(client.forum.threads[':id'].$get({ param: { id: String(id) } }))) as ThreadDetail);
+  const { data, error, isLoading, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, async () => (await json(client.forum.threads[':id'].$get({ param: { id: String(id) } }))) as ThreadDetail);
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
