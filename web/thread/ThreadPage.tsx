@@ -11,20 +11,15 @@ import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
 import { threadStatus } from '../forum/status';
-import { buildTree } from './tree';
+import { buildTree, type ReplyNode } from './tree';
 import { to } from '../data/mutations';
 import { SUCCESS } from '../data/messages';
 import { swrKey } from '../data/keys';
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
-/**
- * A reply as the API sends it. Replies nest (the API's ReplyNode is recursive) but Hono's JSON
- * typing stops after the first level (deeper `replies` become JSONValue), so the nesting is
- * restated on the derived type.
- */
-type Reply = Omit<ThreadAnswer['replies'][number], 'replies'> & { replies: Reply[] };
-type ThreadDetail = Omit<ThreadAnswer, 'replies'> & { replies: Reply[] };
+/** A reply as shown: the API's flat reply (with parentPostId) nested by buildTree. */
+type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
 
 function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: number; parentPostId?: number; onDone: () => void; autoFocus?: boolean }) {
   const [content, setContent] = useState('');
@@ -106,7 +101,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
           </div>
         )}
       </article>
-      {reply.replies && reply.replies.length > 0 && (
+      {reply.replies.length > 0 && (
         <ul className={`grid gap-2 mt-2 ${depth < 4 ? 'pl-4 sm:pl-6 border-l-2 border-base-300 ml-2' : ''}`}>
           {reply.replies.map((r) => (
             <ReplyItem key={r.id} reply={r} threadId={threadId} canReply={canReply} onChanged={onChanged} depth={depth + 1} />
@@ -121,7 +116,7 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, isLoading, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, async () => (await json(client.forum.threads[':id'].$get({ param: { id: String(id) } }))) as ThreadDetail);
+  const { data, error, isLoading, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
@@ -151,7 +146,7 @@ export function ThreadPage() {
   );
 }
 
-function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDetail; isAuthenticated: boolean; onChanged: () => void }) {
+function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnswer; isAuthenticated: boolean; onChanged: () => void }) {
   const status = threadStatus(thread);
   const replies = buildTree(thread.replies);
   const canReply = isAuthenticated && thread.isApproved && !thread.isLocked;
