@@ -1,4 +1,4 @@
-// Business constants of the spec (§9), in one place: the API validates against them and the
+// Business constants of the product (product §9), in one place: the API validates against them and the
 // web app builds its selects from them.
 
 export const BOROUGHS = [
@@ -57,7 +57,7 @@ export const CONTRACT_TYPES = ['Permanent', 'Temporary', 'Part-time', 'Supply'] 
 export const EDUCATION_LEVELS = ['Primary', 'Secondary', 'SEND'] as const;
 
 /**
- * School types offered by the jobs and schools filters (spec §9), plus "Academy", which the spec's
+ * School types offered by the jobs and schools filters (product §9), plus "Academy", which the product's
  * list lacks although a third of London's schools are academies. Each label matches the register's
  * own type names (GIAS `TypeOfEstablishment`), listed here so the filter is exact.
  */

@@ -1,5 +1,5 @@
-// The single source of truth for the shapes of the product (spec §3). Columns are snake_case in
-// SQLite and camelCase in TypeScript. Lengths and enumerations of the spec are real CHECK
+// The single source of truth for the shapes of the product (product §3). Columns are snake_case in
+// SQLite and camelCase in TypeScript. Lengths and enumerations of the product (docs/product.md) are real CHECK
 // constraints, so a bad row is refused by the database itself, not only by the API.
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// The compare wizard (spec §2, §4, §5, §9) at phone and desktop size with real schools.
+// The compare wizard (product §2, §4, §5, §9) at phone and desktop size with real schools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
@@ -17,7 +17,7 @@ describe('compare', () => {
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`runs the wizard to 3 schools with insights sorted as §9 says (${label})`, async () => {
+    it(`runs the wizard to 3 schools with insights sorted as product §9 says (${label})`, async () => {
       const all: any[] = await env.api('/api/schools?limit=5000');
       const unique = all.filter((s) => all.filter((x) => x.name === s.name).length === 1 && s.numberOfPupils);
       // Three schools with different grades and sizes: the insight orders then differ.
@@ -63,7 +63,7 @@ describe('compare', () => {
 
       const cards = page.getByTestId('compare-card');
       const first = cards.first();
-      // The register snapshot has no staff counts: the ratio then says N/A (§5).
+      // The register snapshot has no staff counts: the ratio then says N/A (product §5).
       await expect.poll(() => first.getByTestId('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
       await expect.poll(() => first.getByTestId('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
       await expect.poll(() => first.getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);

@@ -212,7 +212,7 @@ describe('salaries', () => {
     await page.close();
   });
 
-  it('checks the salary form with the §5 messages beside the fields, then asks a visitor to sign in', async () => {
+  it('checks the salary form with the product §5 messages beside the fields, then asks a visitor to sign in', async () => {
     const page = await open('/salaries');
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await page.getByRole('button', { name: 'Submit Salary' }).click();

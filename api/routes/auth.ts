@@ -1,4 +1,4 @@
-// Sign-in (spec §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
+// Sign-in (product §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
 // a new server-side session → back to a safe, same-site returnTo. GET /api/logout ends the
 // session; GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
 // in lib/oidc.ts (the only importer of arctic).

@@ -62,7 +62,7 @@ export function toJob<T extends { schoolId: number | null; schoolName: string | 
   return { ...job, school: job.schoolId && schoolName ? { id: job.schoolId, name: schoolName, type: schoolType } : null };
 }
 
-/** Active jobs posted within the last month, newest first (spec §9). */
+/** Active jobs posted within the last month, newest first (product §9). */
 export function listJobs(db: DB, now: Date, q: Partial<JobsQuery> & { schoolId?: number }) {
   const where: (SQL | undefined)[] = [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now))];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));

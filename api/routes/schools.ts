@@ -66,7 +66,7 @@ function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
   return { total, rows };
 }
 
-/** Spec §3 school stats, from approved reviews only; zeros when there are none. */
+/** Product §3 school stats, from approved reviews only; zeros when there are none. */
 export function schoolStats(db: DB, schoolId: number) {
   const s = db
     .select({
@@ -94,7 +94,7 @@ export function schoolStats(db: DB, schoolId: number) {
   };
 }
 
-/** Spec §3 mood statistics; never says who set a mood. */
+/** Product §3 mood statistics; never says who set a mood. */
 export function moodStats(db: DB, schoolId: number) {
   const rows = db
     .select({ mood: schoolMoods.mood, n: count() })
@@ -250,7 +250,7 @@ export const schoolsRoutes = new Hono<AppEnv>()
     return c.json(findMood(db, school.id, userId)!);
   });
 
-/** The user's own mood for a school as spec §3 reads it (plus the school id), or undefined. */
+/** The user's own mood for a school as product §3 reads it (plus the school id), or undefined. */
 function findMood(db: DB, schoolId: number, userId: string) {
   return db
     .select({ schoolId: schoolMoods.schoolId, emoji: schoolMoods.emoji, mood: schoolMoods.mood, comment: schoolMoods.comment, anonymous: schoolMoods.anonymous, createdAt: schoolMoods.createdAt, updatedAt: schoolMoods.updatedAt })

@@ -4,7 +4,7 @@ import { jobs, reviews, schools } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { oneMonthBefore } from '../lib/time';
 
-/** Real figures for the home page's claims (the spec's static numbers, made true). */
+/** Real figures for the home page's claims (the original brief's static numbers, made true). */
 export const statsRoutes = new Hono<AppEnv>().get('/', (c) => {
   const db = c.get('db');
   const school = db.select({ n: count(), boroughs: countDistinct(schools.borough) }).from(schools).where(eq(schools.isActive, true)).get()!;

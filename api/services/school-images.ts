@@ -2,7 +2,7 @@
 // browser-like User-Agent, at most `concurrency` sites at once) and take its og:image, else its
 // twitter:image, else the first large <img> whose alt text names the school. Recorded with
 // imageSource 'school website'; an image set any other way is never overwritten.
-// See docs/decisions/0403-school-images.md.
+// See docs/decisions/0403-school-images-batch.md.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';

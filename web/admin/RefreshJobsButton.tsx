@@ -1,4 +1,4 @@
-// 'Refresh Jobs' (spec §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
+// 'Refresh Jobs' (product §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
 // Deletes month-old jobs and imports the Teaching Vacancies feed, then refreshes every job list.
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';

@@ -1,4 +1,4 @@
-// Dashboard → Admin: the school image updater (spec §2 dashboard, §4 batch image states, §8).
+// Dashboard → Admin: the school image updater (product §2 dashboard, §4 batch image states, §8).
 // Starts a background batch, polls its progress every second (SWR refreshInterval) and shows a real progress bar,
 // then the result: updated count and the 'no image found' count (processed − updated).
 import type { InferResponseType } from 'hono/client';

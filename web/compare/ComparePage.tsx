@@ -34,7 +34,7 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
     const t = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(t);
   }, [text]);
-  // The schools load when the picker first opens (spec §4); typing narrows it on the server.
+  // The schools load when the picker first opens (product §4); typing narrows it on the server.
   const { data, error, isLoading } = useSchoolsWithTotal(query ? { search: query } : {});
   const options = (data?.rows ?? []).filter((s) => !chosen.some((c) => c.id === s.id));
   const inputRef = useRef<HTMLInputElement>(null);

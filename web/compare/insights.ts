@@ -1,4 +1,4 @@
-// Compare rules (spec §5, §9): star weights, pupil-staff ratio, and the two insight lists.
+// Compare rules (product §5, §9): star weights, pupil-staff ratio, and the two insight lists.
 import { MAX_COMPARE, OFSTED_RATINGS } from '../../db/constants';
 
 export { MAX_COMPARE };

@@ -9,7 +9,7 @@ import { to } from '../data/mutations';
 import { SUCCESS } from '../data/messages';
 import { swrKey } from '../data/keys';
 
-/** The save heart (spec §4): filled when saved; visitors get 'Sign In Required'. */
+/** The save heart (product §4): filled when saved; visitors get 'Sign In Required'. */
 export function SaveJobButton({ jobId, title }: { jobId: number; title: string }) {
   const { isAuthenticated } = useAuth();
   const { data, mutate } = useSavedStatus(jobId);

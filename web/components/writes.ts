@@ -1,4 +1,4 @@
-// How every screen writes: through send() (web/data/mutations.ts), with the spec's toasts (§8):
+// How every screen writes: through send() (web/data/mutations.ts), with the product's toasts (product §8):
 // sent → the success toast; queued (offline) → a calm "will be sent" toast; 401 → 'Sign In
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
@@ -12,7 +12,7 @@ import { toast } from './toast/store';
 export const LOGIN_REDIRECT_MS = 1500;
 export const QUEUED_TEXT = "Saved — will be sent when you're back online";
 
-/** 'Sign In Required' with the given text, then the login address after 1.5 s (spec §6, §8). */
+/** 'Sign In Required' with the given text, then the login address after 1.5 s (product §6, §8). */
 export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
   toast({ title: 'Sign In Required', description, variant: 'destructive' });
   setTimeout(() => window.location.assign(loginHref()), delay);
@@ -20,9 +20,9 @@ export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
 
 export interface WriteOptions {
   success: { title: string; description?: string };
-  /** The §8 text for a 401 ('Please sign in to submit a review.'). */
+  /** The product §8 text for a 401 ('Please sign in to submit a review.'). */
   signIn: string;
-  /** The §8 failure toast. */
+  /** The product §8 failure toast. */
   error: { title?: string; description: string };
   /** Field messages from a 400 answer. */
   onFieldErrors?: (fields: Record<string, string>) => void;

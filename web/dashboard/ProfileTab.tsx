@@ -1,4 +1,4 @@
-// The Profile tab (spec §2): first name, last name and email, read-only (the identity provider
+// The Profile tab (product §2): first name, last name and email, read-only (the identity provider
 // manages the profile), and Sign Out.
 import type { CurrentUser } from '../data/auth';
 import { SignOutButton } from '../components/SignOutButton';

@@ -1,5 +1,5 @@
 // The one way the web app talks to the API: Hono's typed client over the API's own route
-// definitions (no hand-copied interfaces) and one error shape (spec §7).
+// definitions (no hand-copied interfaces) and one error shape (product §7).
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';

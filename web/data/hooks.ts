@@ -7,7 +7,7 @@ import { ApiRequestError, client, json } from './client';
 import { swrKey } from './keys';
 
 type Query = Record<string, string | undefined>;
-/** Drops 'all' and empty values (spec §5). */
+/** Drops 'all' and empty values (product §5). */
 export function cleanQuery<T extends Query>(q: T): T {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== 'all')) as T;
 }
@@ -62,7 +62,7 @@ export function useMoodStats(id: number | undefined) {
 
 /** The signed-in user's own mood for a school (GET /api/schools/:id/user-mood). */
 export type UserMood = NonNullable<InferResponseType<(typeof client.schools)[':id']['user-mood']['$get'], 200>>;
-/** The signed-in user's mood for a school (only when signed in, spec §6); null when none. */
+/** The signed-in user's mood for a school (only when signed in, product §6); null when none. */
 export function useUserMood(id: number | undefined) {
   const { isAuthenticated } = useAuth();
   return useSWR(id && isAuthenticated ? swrKey.userMood(id) : null, async () => {
@@ -101,7 +101,7 @@ export function useForumThreads(categoryId: string | undefined) {
   return useSWR(swrKey.forumThreads(q), () => json(client.forum.threads.$get({ query: q })));
 }
 
-/** Saved status of a job: only asked when signed in (spec §6). */
+/** Saved status of a job: only asked when signed in (product §6). */
 export function useSavedStatus(jobId: number) {
   const { isAuthenticated } = useAuth();
   return useSWR(isAuthenticated ? swrKey.savedStatus(jobId) : null, () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })));

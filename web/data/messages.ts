@@ -1,4 +1,4 @@
-// The spec's success toasts (§8), in one place: shown by the screens when a write is sent, and
+// The product's success toasts (product §8), in one place: shown by the screens when a write is sent, and
 // by the outbox when a queued item finally arrives.
 import type { OutboxItem } from '../offline/db';
 

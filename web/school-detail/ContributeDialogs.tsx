@@ -50,7 +50,7 @@ const REVIEW_DEFAULTS = {
   yearsAtSchool: '',
 };
 
-/** 'Write a Review' (spec §5 fields and defaults). */
+/** 'Write a Review' (product §5 fields and defaults). */
 export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(REVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -148,7 +148,7 @@ const INTERVIEW_DEFAULTS = {
   overallExperience: '5',
 };
 
-/** 'Share Interview Experience' (spec §5 fields and defaults). */
+/** 'Share Interview Experience' (product §5 fields and defaults). */
 export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(INTERVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);

@@ -184,7 +184,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
   );
 }
 
-/** The Teacher Mood tab (spec §4). */
+/** The Teacher Mood tab (product §4). */
 export function MoodSection({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
   const { isAuthenticated, isLoading } = useAuth();
   return (

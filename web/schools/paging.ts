@@ -1,5 +1,5 @@
-// Schools list paging (spec §4, §9): show 50, +50 per Load More, reset to 50 on Clear Filters.
-// The request asks 200 rows at a time (the spec's limit) and grows in steps of 200 when the
+// Schools list paging (product §4, §9): show 50, +50 per Load More, reset to 50 on Clear Filters.
+// The request asks 200 rows at a time (the product's limit) and grows in steps of 200 when the
 // visitor has paged past what is loaded; the true total comes from X-Total-Count.
 import { SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../db/constants';
 
