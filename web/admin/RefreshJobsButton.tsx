@@ -8,13 +8,11 @@ import { client } from '../data/client';
 import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
 import { isJobsKey } from '../data/keys';
+import { jobsRefreshed } from '../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
 export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
 
-export function refreshedToast(result: RefreshResult): Toast {
-  return { title: 'Job Board Refreshed', description: `Removed ${result.deletedJobs} old jobs and updated listings.` };
-}
 export const REFRESH_FAILED: Toast = { title: 'Refresh Failed', description: 'Unable to refresh job listings. Please try again.', variant: 'destructive' };
 
 
@@ -30,7 +28,7 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
       const res = await send<RefreshResult>({ kind: 'admin', ...to(client.jobs.refresh, '$post'), label: 'Refresh Jobs' });
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');
-      toast(refreshedToast(res.data));
+      toast(jobsRefreshed(res.data.deletedJobs));
       await mutate(isJobsKey);
     } catch {
       toast(REFRESH_FAILED);

@@ -9,6 +9,7 @@ import { client, json } from '../data/client';
 import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
 import { swrKey } from '../data/keys';
+import { imagesUpdated } from '../data/messages';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
 /** POST /api/schools/images/batch-update's answer (202): the batch just started. */
@@ -20,9 +21,6 @@ export type BatchStatus = BatchStarted | BatchProgress;
 export const POLL_MS = 1000;
 export const BATCH_SIZES = [25, 100, 500, 5000] as const;
 
-export function batchDoneToast(b: Pick<BatchStatus, 'updated'>): Toast {
-  return { title: 'Batch Update Complete', description: `Updated ${b.updated} schools with authentic images` };
-}
 export const UPDATE_FAILED: Toast = { title: 'Update Failed', description: 'Failed to update school images. Please try again.', variant: 'destructive' };
 export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => Math.max(0, b.processed - b.updated);
 
@@ -43,7 +41,7 @@ export function SchoolImageUpdater() {
     onSuccess(batch) {
       if (batch.status === 'done') {
         setState({ phase: 'done', batch });
-        toast(batchDoneToast(batch));
+        toast(imagesUpdated(batch.updated));
       } else setState({ phase: 'running', batch });
     },
     onError() {

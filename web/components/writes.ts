@@ -8,9 +8,9 @@ import { ApiRequestError } from '../data/client';
 import { loginHref } from '../data/auth';
 import { send, type SendRequest, type SendResult } from '../data/mutations';
 import { toast } from './toast/store';
+import { QUEUED } from '../data/messages';
 
 export const LOGIN_REDIRECT_MS = 1500;
-export const QUEUED_TEXT = "Saved — will be sent when you're back online";
 
 /** 'Sign In Required' with the given text, then the login address after 1.5 s (product §6, §8). */
 export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
@@ -34,7 +34,7 @@ export interface WriteOptions {
 export async function write<T>(request: SendRequest, options: WriteOptions): Promise<SendResult<T> | null> {
   try {
     const result = await send<T>(request);
-    if (result.status === 'queued') toast({ title: 'Saved offline', description: QUEUED_TEXT });
+    if (result.status === 'queued') toast(QUEUED);
     else toast(options.success);
     return result;
   } catch (err) {

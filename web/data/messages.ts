@@ -14,6 +14,13 @@ export const SUCCESS = {
   reply: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
 } as const satisfies Record<string, { title: string; description: string }>;
 
+/** Admin tools' success texts, with their figures. */
+export const jobsRefreshed = (deletedJobs: number) => ({ title: 'Job Board Refreshed', description: `Removed ${deletedJobs} old jobs and updated listings.` });
+export const imagesUpdated = (updated: number) => ({ title: 'Batch Update Complete', description: `Updated ${updated} schools with authentic images` });
+
+/** A submission kept on the device until the connection returns. */
+export const QUEUED = { title: 'Saved offline', description: "Saved — will be sent when you're back online" };
+
 export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method'>): { title: string; description: string } | null {
   switch (item.kind) {
     case 'review':
