@@ -25,6 +25,8 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** Reports that hide an item from the public until a moderator decides (REPORT_HIDE_THRESHOLD). */
+    reportHideThreshold: number;
     /** Per-user write limits of this app (absent: no limit). */
     rateLimiter?: RateLimiter;
     /** The Teaching Vacancies feed settings and the school image batches. */

@@ -208,6 +208,7 @@ describe('offline-first', () => {
               attempts: 0,
               nextAttemptAt: 0,
               createdAt: Date.now(),
+              owner: 'dev:tube.teacher@school.example', // queued items belong to their user (decision 1440)
             });
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);
@@ -215,6 +216,8 @@ describe('offline-first', () => {
           open.onerror = () => reject(open.error);
         }),
     );
+    // Written behind Dexie's back, so its live queries do not see it: reload to read the store.
+    await page.reload();
     await page.getByRole('button', { name: 'Send now' }).click();
     const list = page.getByTestId('queued-list');
     await expect.poll(() => list.innerText()).toContain('Not accepted');

@@ -269,7 +269,9 @@ describe('with a real session', () => {
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Salary Submitted');
     expect(await toastText(page).innerText()).toBe('Thank you for contributing to our salary database.');
-    await expect.poll(() => page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain('£52,345');
+    // Published in the next daily batch with enough others, never one by one (decision 1420).
+    await expect.poll(() => page.getByTestId('salary-pending-notice').isVisible()).toBe(true);
+    expect(await page.getByTestId('recent-salaries').innerText()).not.toContain('£52,345');
     // Offline, the outbox keeps the submission: a calm toast, not an error.
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await browser.setOffline(true);

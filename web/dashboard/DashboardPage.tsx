@@ -8,15 +8,17 @@ import { Breadcrumb } from '../components/states';
 import { Tabs, type TabDef } from '../components/Tabs';
 import { loginHref, useAuth, type CurrentUser } from '../data/auth';
 import { ActivityList, useActivity } from './ActivityList';
+import { AlertsTab } from '../alerts/AlertsTab';
 import { ProfileTab } from './ProfileTab';
 import { QueuedSubmissions } from './QueuedSubmissions';
 import { SavedJobsList } from './SavedJobsList';
 
-type TabId = 'saved-jobs' | 'activity' | 'profile' | 'admin';
+type TabId = 'saved-jobs' | 'alerts' | 'activity' | 'profile' | 'admin';
 
 function tabsFor(user: CurrentUser): TabDef<TabId>[] {
   const tabs: TabDef<TabId>[] = [
     { key: 'saved-jobs', label: 'Saved Jobs' },
+    { key: 'alerts', label: 'Alerts' },
     { key: 'activity', label: 'Activity' },
     { key: 'profile', label: 'Profile' },
   ];
@@ -75,6 +77,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
               <SavedJobsList />
             </>
           )}
+          {active === 'alerts' && <AlertsTab />}
           {active === 'activity' && <ActivityList />}
           {active === 'profile' && <ProfileTab user={user} />}
           {active === 'admin' && <SchoolImageUpdater />}

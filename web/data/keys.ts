@@ -22,6 +22,7 @@ export const swrKey = {
   forumThreads: (query: Query) => ['forum/threads', JSON.stringify(query)] as const,
   forumThread: (id: number) => ['forum/thread', id] as const,
   activity: 'me/activity',
+  sessions: 'me/sessions',
   moderationQueue: 'moderation/queue',
   imageBatch: (id: string) => ['school-image-batch', id] as const,
 } as const;

@@ -1,23 +1,53 @@
+// The write path and ownership (decision 1440): a queued item records who pressed submit, and a
+// visitor's submission is never kept on the device.
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
-import { client } from './client';
-import { to } from './mutations';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { offlineDb, OWNER_META_KEY } from '../offline/db';
+import { resetUserForTests } from '../offline/owner';
+import { ApiRequestError } from './client';
+import { send } from './mutations';
 
-describe('to(): a write built from the typed client', () => {
-  it('fills the path parameters and keeps the body', () => {
-    const json = { pros: 'Supportive head of department', cons: 'Long commute for most staff', jobTitle: 'Teacher of Maths', yearsAtSchool: '1-2 years' as const };
-    expect(to(client.schools[':id'].reviews, '$post', { param: { id: '12' }, json })).toEqual({ method: 'POST', path: '/api/schools/12/reviews', body: json });
-    expect(to(client.moderation[':kind'][':id'].reject, '$post', { param: { kind: 'posts', id: '7' }, json: { reason: 'Off topic' } })).toEqual({
-      method: 'POST',
-      path: '/api/moderation/posts/7/reject',
-      body: { reason: 'Off topic' },
-    });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const salary = { kind: 'salary' as const, method: 'POST' as const, path: '/api/salaries', body: { annualSalary: 45_000 }, label: 'Salary' };
+
+beforeEach(async () => {
+  resetUserForTests();
+  await Promise.all([offlineDb.outbox.clear(), offlineDb.meta.clear(), offlineDb.responses.clear()]);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('send() and the owner of a queued item', () => {
+  it('queues an offline submission for the signed-in user', async () => {
+    await offlineDb.meta.put({ key: OWNER_META_KEY, value: 'dev:alice@school.example' });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    const result = await send(salary, 'key-1');
+    expect(result).toEqual({ status: 'queued', key: 'key-1' });
+    expect(await offlineDb.outbox.get('key-1')).toMatchObject({ owner: 'dev:alice@school.example', state: 'pending', body: { annualSalary: 45_000 } });
   });
 
-  it('maps the method and adds the query; no arguments for a bare route', () => {
-    expect(to(client.jobs[':id'].save, '$delete', { param: { id: '3' } })).toEqual({ method: 'DELETE', path: '/api/jobs/3/save', body: undefined });
-    expect(to(client.schools[':id'].mood, '$put', { param: { id: '5' }, json: { mood: 'happy', anonymous: true } })).toMatchObject({ method: 'PUT', path: '/api/schools/5/mood' });
-    expect(to(client.schools.images['batch-update'], '$post', { query: { limit: '25' } })).toEqual({ method: 'POST', path: '/api/schools/images/batch-update?limit=25', body: undefined });
-    expect(to(client.jobs.refresh, '$post')).toEqual({ method: 'POST', path: '/api/jobs/refresh', body: undefined });
+  it('sends at once, as its owner, when the server has that user signed in', async () => {
+    await offlineDb.meta.put({ key: OWNER_META_KEY, value: 'dev:alice@school.example' });
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        calls.push(`${init?.method ?? 'GET'} ${path}`);
+        return path === '/api/auth/user' ? json(200, { id: 'dev:alice@school.example' }) : json(201, { id: 9 });
+      }),
+    );
+    expect(await send(salary, 'key-2')).toEqual({ status: 'sent', data: { id: 9 } });
+    expect(calls).toEqual(['GET /api/auth/user', 'POST /api/salaries']);
+    expect(await offlineDb.outbox.count()).toBe(0);
+  });
+
+  it("keeps a visitor's submission off the device: 401 at once, nothing queued or sent", async () => {
+    await offlineDb.meta.put({ key: OWNER_META_KEY, value: null });
+    const fetch = vi.fn(async () => json(201, {}));
+    vi.stubGlobal('fetch', fetch);
+    const error = await send(salary, 'key-3').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).status).toBe(401);
+    expect(await offlineDb.outbox.count()).toBe(0);
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -9,6 +9,7 @@ import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobs } from '../data/hooks';
+import { JobAlertButton } from '../alerts/AlertButtons';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
 
@@ -61,6 +62,7 @@ export function JobsPage() {
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data ? `${data.length} ${data.length === 1 ? 'job' : 'jobs'} found` : isLoading ? 'Loading jobs…' : ''}
             </p>
+            <JobAlertButton filters={values} />
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
             </button>

@@ -1,3 +1,4 @@
+import { ReportButton } from '../components/ReportButton';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
@@ -80,6 +81,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
           <span className="font-semibold">{reply.user?.firstName || 'Anonymous'}</span>
           <span>{timeAgo(reply.createdAt)}</span>
           {pending && <span className="badge badge-warning badge-xs">Pending</span>}
+          {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
         </div>
         <p className="mt-1 whitespace-pre-line break-words">{reply.content}</p>
         {canReply && !pending && !replying && (
@@ -169,6 +171,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
             </p>
           )}
           <p className="whitespace-pre-line break-words mt-2">{thread.content}</p>
+          {thread.status === 'approved' && <ReportButton kind="thread" id={thread.id} className="self-end" />}
         </div>
       </article>
 
