@@ -5,7 +5,8 @@ import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
-import { SchoolImage } from '../components/SchoolImage';
+import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
+import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
 import { signInRequired } from '../components/writes';
@@ -63,7 +64,7 @@ function Overview({ school }: { school: School }) {
             <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
             {school.religiousCharacter && <Info label="Religious character" value={school.religiousCharacter} />}
             {school.admissionPolicy && <Info label="Admissions" value={school.admissionPolicy} />}
-            {school.phoneNumber && <Info label="Phone" value={<a className="link" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
+            {school.phoneNumber && <Info label="Phone" value={<a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
             {school.address && <Info label="Address" value={school.address} />}
             <Info
               label="Ofsted"
@@ -278,16 +279,21 @@ export function SchoolDetailPage() {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/schools', label: 'Schools' }, { label: school.name }]} />
       <header className="card bg-base-100 border border-base-300 overflow-hidden mt-2">
-        <div className="grid md:grid-cols-[16rem_1fr]">
-          <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />
-          <div className="card-body p-5 gap-2">
-            <h1 className="text-2xl sm:text-3xl font-bold">{school.name}</h1>
+        {/* The photo banner only when there is a photo; otherwise a small initials tile. */}
+        <div className={`grid ${school.imageUrl ? 'md:grid-cols-[16rem_1fr]' : ''}`}>
+          {school.imageUrl && <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />}
+          <div className="card-body p-4 sm:p-5 gap-2">
+            <div className="flex items-start gap-3">
+              {!school.imageUrl && <SchoolAvatar name={school.name} className="size-14 sm:size-16" />}
+              <h1 className="text-2xl sm:text-3xl font-bold flex-1 min-w-0">{school.name}</h1>
+              <ShareButton title={school.name} text={`${school.name}: teacher reviews, Ofsted grade and jobs`} path={`/schools/${school.id}`} />
+            </div>
             <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>
             {school.website && (
-              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit">
+              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap">
                 Visit website <Icon name="external" className="size-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
