@@ -13,6 +13,7 @@ import { clearOfflineData } from '../offline/db';
 import { SessionsPart } from './SessionsPart';
 import { client } from '../data/client';
 import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string | null }) {
   return (
@@ -37,7 +38,7 @@ function DeleteAccount() {
     const result = await write(
       { kind: 'account', ...to(client.me, '$delete', { json: { confirm: typed } }) },
       {
-        success: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
+        success: SUCCESS.accountDeleted,
         signIn: 'Please sign in to delete your account.',
         error: { description: 'Failed to delete your account. Please try again.' },
         onFieldErrors: (fields) => setError(fields.confirm ?? Object.values(fields)[0]),

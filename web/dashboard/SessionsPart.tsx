@@ -7,6 +7,7 @@ import { write } from '../components/writes';
 import { formatDate, timeAgo } from '../lib/format';
 import { to } from '../data/mutations';
 import { swrKey } from '../data/keys';
+import { SUCCESS } from '../data/messages';
 
 export function SessionsPart() {
   const sessions = useSWR(swrKey.sessions, () => json(client.me.sessions.$get()));
@@ -15,7 +16,7 @@ export function SessionsPart() {
     const result = await write<{ revoked: number }>(
       { kind: 'account', ...to(client.me.sessions['revoke-others'], '$post') },
       {
-        success: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
+        success: SUCCESS.otherSessionsRevoked,
         signIn: 'Please sign in to manage your sessions.',
         error: { description: 'Failed to sign out the other sessions. Please try again.' },
       },

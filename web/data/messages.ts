@@ -12,6 +12,9 @@ export const SUCCESS = {
   jobRemoved: { title: 'Job Removed', description: 'Job has been removed from your saved jobs.' },
   thread: { title: 'Thread Created', description: 'Your thread has been submitted for moderation and will appear once approved.' },
   reply: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
+  report: { title: 'Report received', description: 'Thank you. A moderator will look at it.' },
+  accountDeleted: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
+  otherSessionsRevoked: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
 } as const satisfies Record<string, { title: string; description: string }>;
 
 /** Admin tools' success texts, with their figures. */
