@@ -73,7 +73,7 @@ describe('sign-in through the local OpenID provider', () => {
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
     expect(me).toEqual({ id: 'dev:ada.lovelace@school.example', email: 'ada.lovelace@school.example', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isAdmin: false, isModerator: false });
 
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL(server.url + '/');
     await expect.poll(() => page.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Account menu/ }).count()).toBe(0);
