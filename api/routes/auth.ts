@@ -1,4 +1,4 @@
-// Sign-in (spec §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
+// Sign-in (product §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
 // a new server-side session → back to a safe, same-site returnTo. GET /api/logout ends the
 // session; GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
 // in lib/oidc.ts (the only importer of arctic).
@@ -23,7 +23,7 @@ export const SIGN_IN_WINDOW_S = 600;
 export function safeReturnTo(value: string | undefined | null): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  // eslint-disable-next-line no-control-regex
+  // No control characters or whitespace anywhere in the path.
   if (/[\u0000-\u001f\u007f\s]/.test(value)) return '/';
   let url: URL;
   try {

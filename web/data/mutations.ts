@@ -8,22 +8,11 @@ import { offlineDb } from '../offline/db';
 import { lastKnownUser } from '../offline/owner';
 import { ApiRequestError } from './client';
 
-export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin' | 'report' | 'account';
-
-/** Kinds that go through the outbox (they must survive being offline). */
-export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);
-
-export interface SendRequest {
-  kind: SubmissionKind;
-  method: 'POST' | 'PUT' | 'DELETE';
-  /** API path, e.g. `/api/schools/12/reviews`. */
-  path: string;
-  body?: unknown;
-  /** A short human label for the item ("Review of Westminster City School"). */
-  label?: string;
-}
-
-export type SendResult<T = unknown> = { status: 'sent'; data: T } | { status: 'queued'; key: string };
+// The request shapes and `to()` live in ./requests.ts (no Dexie), so screens can build a write
+// without loading the outbox; it loads with send() (issue 13).
+import type { SendRequest, SendResult } from './requests';
+import { QUEUED_KINDS } from './requests';
+export { QUEUED_KINDS, to, type SendRequest, type SendResult, type SubmissionKind } from './requests';
 
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();

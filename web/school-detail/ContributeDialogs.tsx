@@ -8,6 +8,10 @@ import { Icon } from '../components/Icon';
 import { focusFirstError, useForm } from '../components/useForm';
 import { check } from '../components/check';
 import { write } from '../components/writes';
+import { client } from '../data/client';
+import { to } from '../data/requests';
+import { SUCCESS } from '../data/messages';
+import { swrKey } from '../data/keys';
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
@@ -77,7 +81,7 @@ const REVIEW_DEFAULTS = {
   yearsAtSchool: '',
 };
 
-/** 'Write a Review' (spec §5 fields and defaults). */
+/** 'Write a Review' (product §5 fields and defaults). */
 export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(REVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -91,9 +95,9 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'review', method: 'POST', path: `/api/schools/${schoolId}/reviews`, body: parsed.data, label: `Review of ${schoolName}` },
+      { kind: 'review', ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Review of ${schoolName}` },
       {
-        success: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
+        success: SUCCESS.review,
         signIn: 'Please sign in to submit a review.',
         error: { description: 'Failed to submit review. Please try again.' },
         onFieldErrors: (fields) => {
@@ -104,9 +108,9 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     );
     f.setBusy(false);
     if (result) {
-      void mutate(['school-reviews', schoolId]);
+      void mutate(swrKey.schoolReviews(schoolId));
       void mutate(pagesOf(`school-reviews/${schoolId}`));
-      void mutate(['school', schoolId]);
+      void mutate(swrKey.school(schoolId));
       f.reset();
       onClose();
     }
@@ -181,7 +185,7 @@ const INTERVIEW_DEFAULTS = {
   overallExperience: '5',
 };
 
-/** 'Share Interview Experience' (spec §5 fields and defaults). */
+/** 'Share Interview Experience' (product §5 fields and defaults). */
 export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(INTERVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -195,9 +199,9 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'interview', method: 'POST', path: `/api/schools/${schoolId}/interviews`, body: parsed.data, label: `Interview at ${schoolName}` },
+      { kind: 'interview', ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Interview at ${schoolName}` },
       {
-        success: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
+        success: SUCCESS.interview,
         signIn: 'Please sign in to share your interview experience.',
         error: { description: 'Failed to submit interview experience. Please try again.' },
         onFieldErrors: (fields) => {
@@ -208,7 +212,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     );
     f.setBusy(false);
     if (result) {
-      void mutate(['school-interviews', schoolId]);
+      void mutate(swrKey.schoolInterviews(schoolId));
       void mutate(pagesOf(`school-interviews/${schoolId}`));
       f.reset();
       onClose();
