@@ -28,6 +28,8 @@ function fakeDist() {
     <meta name="description" content="Default description" />
     <title>Teachers In London Talk</title>
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-2.js">
+    <link rel="stylesheet" crossorigin href="/assets/index.css">
   </head>
   <body>
     <div id="root"></div>
@@ -184,6 +186,10 @@ describe('server-rendered public pages', () => {
     expect((p.payload.fallback[key] as { title: string }).title).toBe('Teacher of Chemistry');
     expect(p.payload.fresh).toContain(key);
     expect(p.payload.seed.map((s) => s.url)).toContain(`/api/jobs/${ourJobId}`);
+    // The app starts after the first paint (/boot.js), with the entry's and the screen's chunks.
+    expect(p.html).toContain('<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/shared-2.js /assets/JobDetailPage-1.js"></script>');
+    expect(p.html).not.toContain('rel="modulepreload"');
+    expect(p.html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
   });
 
   it('/jobs/{id} (Teaching Vacancies): canonical to the source, no JobPosting', async () => {
@@ -285,7 +291,6 @@ describe('helpers', () => {
   });
   it('splits the shell at #root and drops its default title and description', () => {
     const parts = templateParts('<head><title>x</title>\n<meta name="description" content="d" /></head><body><div id="root"></div></body>');
-    expect(parts.beforeRoot).toBe('<head></head><body>');
-    expect(parts.afterRoot).toBe('</body>');
+    expect(parts).toMatchObject({ beforeRoot: '<head></head><body>', afterRoot: '</body>', entry: undefined, preloads: [] });
   });
 });

@@ -51,10 +51,25 @@ export function preloadsFor(manifest: Manifest, module: string | undefined): str
 
 /** The built shell with its default title and description taken out (the page's own go in). */
 export function templateParts(indexHtml: string) {
-  const stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
+  let stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
+  // The app's entry and its preloads: fetched by /boot.js after the first paint (see there).
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(stripped)?.[1];
+  const preloads: string[] = [];
+  if (entry) {
+    stripped = stripped.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '').replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+  }
   const [beforeRoot, afterRoot] = stripped.split('<div id="root"></div>');
   if (afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
-  return { beforeRoot, afterRoot };
+  return { beforeRoot, afterRoot, entry, preloads };
+}
+
+/** The boot script tag: the entry and the chunks it imports (all fetched at once) after the first paint. */
+export function bootTag(entry: string, screenChunks: string[]) {
+  const attr = screenChunks.length ? ` data-preload="${screenChunks.join(' ')}"` : '';
+  return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
 }
 
 export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
@@ -77,11 +92,12 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
       return next();
     }
     const { headHtml, scriptJson, SSR_DATA_ID, page } = rendered;
-    const preloads = preloadsFor(manifest, page.module)
-      .filter((file) => !template.beforeRoot.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-      .join('\n    ');
-    const head = `    ${headHtml(page.head)}${preloads ? `\n    ${preloads}` : ''}\n  </head>`;
+    // The screen's own chunk (not the entry's, which the entry imports itself).
+    const screenChunks = preloadsFor(manifest, page.module)
+      .map((file) => `/${file}`)
+      .filter((file) => !template.preloads.includes(file));
+    const boot = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks])}` : '';
+    const head = `    ${headHtml(page.head)}${boot}\n  </head>`;
     const html =
       template.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
