@@ -75,13 +75,20 @@ try {
   const schoolId = process.env.LH_SCHOOL_ID ?? ((await (await fetch(`${base}/api/schools?limit=1&sort=rating`)).json()) as { id: number }[])[0].id;
   const jobId = process.env.LH_JOB_ID ?? ((await (await fetch(`${base}/api/jobs`)).json()) as { id: number }[])[0].id;
   const threadId = process.env.LH_THREAD_ID ?? ((await (await fetch(`${base}/api/forum/threads`)).json()) as { id: number }[])[0].id;
-  const pages = ['/', '/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/pay-scales', '/salaries', '/forum', `/forum/threads/${threadId}`];
+  const all = ['/', '/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/pay-scales', '/salaries', '/forum', `/forum/threads/${threadId}`];
+  // LH_PAGES=/forum,/jobs: only those (a thread or a job as written, or "thread"/"job"/"school").
+  const wanted = process.env.LH_PAGES?.split(',').map((p) => ({ thread: `/forum/threads/${threadId}`, job: `/jobs/${jobId}`, school: `/schools/${schoolId}` })[p] ?? p);
+  const pages = wanted ? all.filter((p) => wanted.includes(p)) : all;
   const rows: Record<string, string | number>[] = [];
   const failing = new Set<string>();
   for (const page of pages) {
     const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
     const reports: LhReport[] = [];
-    for (let i = 0; i < RUNS; i++) reports.push(await lighthouse(base + page, join(dir, `lighthouse-${name}-${stamp}-${i + 1}.json`)));
+    for (let i = 0; i < RUNS; i++) {
+      const out = join(dir, `lighthouse-${name}-${stamp}-${i + 1}.json`);
+      // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy box: one more try.
+      reports.push(await lighthouse(base + page, out).catch(() => lighthouse(base + page, out)));
+    }
     const row: Record<string, string | number> = { page };
     for (const c of CATEGORIES) row[c] = Math.round(median(reports.map((r) => (r.categories[c]?.score ?? 0) * 100)));
     for (const [label, id] of Object.entries(METRICS)) {
