@@ -43,7 +43,8 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 /** Every page of the feed, or a FeedError saying what went wrong. Writes nothing. */
 export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
   const maxPages = options.maxPages ?? 200;
-  const fetchOptions: FetchOptions = { timeoutMs: options.timeoutMs ?? 20_000, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, allowPrivate: options.allowPrivate };
+  const origin = new URL(options.url).origin;
+  const fetchOptions: FetchOptions = { timeoutMs: options.timeoutMs ?? 20_000, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, allowPrivate: options.allowPrivate, allowedOrigins: [origin] };
   const listings: unknown[] = [];
   const seen = new Set<string>();
   let next: string | null = options.url;
