@@ -46,6 +46,10 @@ export interface AppOptions {
   external?: ExternalOptions;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
+  /** APP_URL when set: the public origin the cross-site check accepts (behind a TLS proxy). */
+  appUrl?: string;
+  /** TRUST_PROXY: honour X-Forwarded-Proto / X-Forwarded-For from the one proxy in front. */
+  trustProxy?: boolean;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -95,7 +99,7 @@ export function createApp(options: AppOptions) {
     await next();
   });
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
-  app.use('/api/*', csrf());
+  app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy: options.trustProxy }));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   if (options.distDir) app.use(serveApp(options.distDir));

@@ -17,6 +17,8 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   /** Public origin of the app (sign-in redirect URIs, Secure cookies when https). */
   APP_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL such as https://teachers.example' }).optional()),
+  /** A reverse proxy (TLS terminator) in front sets X-Forwarded-Proto / X-Forwarded-For: trust them. */
+  TRUST_PROXY: flag,
   /** Comma-separated emails of the administrators. */
   ADMIN_EMAILS: z
     .string()

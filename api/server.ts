@@ -54,6 +54,8 @@ const app = createApp({
   production: env.NODE_ENV === 'production',
   https: env.appUrl.startsWith('https:'),
   signIn,
+  appUrl: env.APP_URL,
+  trustProxy: env.TRUST_PROXY ?? false,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   console.log(`Teachers In London Talk listening on http://localhost:${info.port}`);
