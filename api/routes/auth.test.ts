@@ -256,14 +256,49 @@ describe('sign-in through the local OpenID provider', () => {
     const { session } = await signInFlow(app);
     const cookie = `tilt_session=${session}`;
     expect((await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status).toBe(200);
-    const out = await app.request('/api/logout', { headers: { Cookie: cookie } });
-    expect(out.status).toBe(302);
-    expect(out.headers.get('location')).toBe('/');
+    const out = await app.request(`${APP}/api/logout`, { method: 'POST', headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin' } });
+    expect(out.status).toBe(204);
     expect(cookiesOf(out).tilt_session).toBe('');
     expect(db.select().from(sessions).where(eq(sessions.sid, session.split('.')[0])).get()).toBeUndefined();
     const after = await app.request('/api/auth/user', { headers: { Cookie: cookie } });
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ error: 'Unauthorized' });
+  });
+
+  it('sign-out is a POST behind the cross-site check; GET /api/logout is a page whose form posts', async () => {
+    const { app, db } = setup();
+    const { session } = await signInFlow(app);
+    const cookie = `tilt_session=${session}`;
+    const sid = session.split('.')[0];
+    const alive = async () => (await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status === 200 && !!db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+    // A cross-site navigation or image: GET signs nobody out, it shows a page with a posting form.
+    const get = await app.request(`${APP}/api/logout`, { headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
+    expect(get.status).toBe(200);
+    const html = await get.text();
+    expect(html).toMatch(/<form method="post" action="\/api\/logout"><button[^>]*type="submit">Sign Out<\/button><\/form>/);
+    expect(html).not.toMatch(/<script/);
+    expect(get.headers.getSetCookie()).toEqual([]);
+    expect(await alive()).toBe(true);
+    // A cross-site form post is refused.
+    const forged = await app.request(`${APP}/api/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' },
+    });
+    expect(forged.status).toBe(403);
+    expect(await alive()).toBe(true);
+    // The page's own form post (a navigation) signs out and goes home.
+    const posted = await app.request(`${APP}/api/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin', Accept: 'text/html,*/*', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' },
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/');
+    expect(cookiesOf(posted).tilt_session).toBe('');
+    expect(await alive()).toBe(false);
+    // Signed out, the page just goes home.
+    const again = await app.request(`${APP}/api/logout`);
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/');
   });
 
   it('admins come from ADMIN_EMAILS; requireAdmin answers 403 to anyone else', async () => {

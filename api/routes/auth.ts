@@ -1,6 +1,6 @@
 // Sign-in (spec §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
-// a new server-side session → back to a safe, same-site returnTo. GET /api/logout ends the
-// session; GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
+// a new server-side session → back to a safe, same-site returnTo. POST /api/logout ends the
+// session (GET /api/logout is a page whose button posts); GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
 // in lib/oidc.ts (the only importer of arctic).
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -81,8 +81,8 @@ function page(c: Context<AppEnv>, status: ContentfulStatusCode, title: string, b
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
 main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(24rem,calc(100vw - 2rem))}
 h1{font-size:1.4rem;margin:0 0 .5rem}p{line-height:1.5}
-a.button{display:block;text-align:center;padding:.8rem 1rem;margin:.6rem 0;border-radius:.6rem;border:1px solid #cbd5e1;color:#1e3a8a;text-decoration:none;font-weight:600}
-a.button:hover,a.button:focus{background:#eef2ff}a.secondary{color:#475569;font-weight:400}
+a.button,button.button{display:block;box-sizing:border-box;width:100%;font:inherit;background:#fff;cursor:pointer;text-align:center;padding:.8rem 1rem;margin:.6rem 0;border-radius:.6rem;border:1px solid #cbd5e1;color:#1e3a8a;text-decoration:none;font-weight:600}
+.button:hover,.button:focus{background:#eef2ff}a.secondary{color:#475569;font-weight:400}
 </style></head><body><main>${body}</main></body></html>`,
     status,
   );
@@ -195,12 +195,25 @@ export const authRoutes = new Hono<AppEnv>()
     setSessionCookie(c, cookies, token, expire);
     return c.redirect(returnTo, 302);
   })
-  .get('/logout', (c) => {
+  // Sign-out is a POST behind the cross-site check (a cross-site link or image must not sign
+  // anyone out). The web app posts with fetch (204); the page below posts a form (303 home).
+  .post('/logout', (c) => {
     const { cookies } = c.get('auth');
     const sid = c.get('sessionId');
     if (sid) invalidateSession(c.get('db'), sid);
     clearSessionCookie(c, cookies);
-    return c.redirect('/', 302);
+    if (/text\/html/.test(c.req.header('Accept') ?? '')) return c.redirect('/', 303);
+    return c.body(null, 204);
+  })
+  // The spec's /api/logout address stays as a page: a button that posts (no script: CSP script-src 'self').
+  .get('/logout', (c) => {
+    if (!c.get('sessionId')) return c.redirect('/', 302);
+    return page(
+      c,
+      200,
+      'Sign out',
+      `<h1>Sign out</h1><p>Sign out of Teachers In London Talk on this browser?</p><form method="post" action="/api/logout"><button class="button" type="submit">Sign Out</button></form><a class="button secondary" href="/">Cancel</a>`,
+    );
   })
   .get('/auth/user', requireUser, (c) => {
     const user = c.get('user')!;
