@@ -10,7 +10,7 @@ import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './middleware/rate-limit';
+import { RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
 import { adminJobsRoutes } from './routes/admin-jobs';
 import { adminSchoolImagesRoutes } from './routes/admin-school-images';
@@ -40,8 +40,8 @@ export interface AppOptions {
   /** Production or https: Secure, `__Host-` session cookie. */
   production?: boolean;
   https?: boolean;
-  /** Per-user limits on contribution writes (default 20 a minute, 200 a day); false turns them off. */
-  rateLimit?: RateLimitOptions | false;
+  /** Rate limits (default: writes 20 a minute and 200 a day per user, reads 600 and sign-in starts 30 a minute per IP); false turns them off. */
+  rateLimit?: Partial<RateLimitOptions> | false;
   /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
   external?: ExternalOptions;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
@@ -74,7 +74,8 @@ export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
-  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMITS);
+  const trustProxy = !!options.trustProxy;
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.db, options.rateLimit, { trustProxy });
   const external = externalServices(options.external);
   app.onError(onError);
   app.use(requestId());
@@ -94,12 +95,14 @@ export function createApp(options: AppOptions) {
     c.set('auth', auth);
     c.set('now', options.now ?? (() => new Date()));
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
+    c.set('trustProxy', trustProxy);
     c.set('external', external);
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use('/api/*', readLimit);
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
-  app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy: options.trustProxy }));
+  app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy }));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   if (options.distDir) app.use(serveApp(options.distDir));

@@ -1,6 +1,6 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
-import type { RateLimiter } from './middleware/rate-limit';
+import type { RateLimiter } from './middleware/rate-limit-store';
 import type { ExternalServices } from './services/external';
 import type { SignInProvider } from './lib/oidc';
 import type { CookieSettings } from './middleware/session';
@@ -17,8 +17,10 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
-    /** Per-user write limits of this app (absent: no limit). */
+    /** Rate limits of this app, counted in SQLite (absent: no limit). */
     rateLimiter?: RateLimiter;
+    /** TRUST_PROXY: X-Forwarded-Proto / X-Forwarded-For come from our own proxy (lib/request-info.ts). */
+    trustProxy: boolean;
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;
     /** Sign-in providers and cookie settings (routes/auth.ts). */

@@ -11,6 +11,7 @@ import { forumModerators, users } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
 import { createSession, invalidateSession } from '../lib/sessions';
+import { loginLimit } from '../middleware/rate-limit';
 import { clearSessionCookie, requireUser, setSessionCookie, type CookieSettings } from '../middleware/session';
 
 /** How long a started sign-in may take (the temporary cookie's lifetime). */
@@ -134,7 +135,7 @@ function upsertUser(c: Context<AppEnv>, providerId: string, identity: Identity):
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .get('/login', async (c) => {
+  .get('/login', loginLimit, async (c) => {
     const { providers, cookies } = c.get('auth');
     const returnTo = safeReturnTo(c.req.query('returnTo'));
     if (providers.length === 0) {
