@@ -1,5 +1,6 @@
 // Assembles the server in one visible order: errors → request id and log → security headers →
 // compression → context → session → csrf → body limit → routes → the built app with its SPA fallback → 404.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -50,6 +51,8 @@ export interface AppOptions {
   appUrl?: string;
   /** TRUST_PROXY: honour X-Forwarded-Proto / X-Forwarded-For from the one proxy in front. */
   trustProxy?: boolean;
+  /** SESSION_SECRET: signs the OAuth transaction cookie (default: random per app, fine for one process). */
+  sessionSecret?: string;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -86,10 +89,10 @@ export function createApp(options: AppOptions) {
       console.log(`[${c.get('requestId')}] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
-  app.use(securityHeaders());
+  app.use(securityHeaders({ trustProxy }));
   app.use('/api/*', compression());
   const cookies = cookieSettings({ production: !!options.production, https: !!options.https });
-  const auth = { providers: options.signIn ?? [], cookies };
+  const auth = { providers: options.signIn ?? [], cookies, secret: options.sessionSecret || randomBytes(32).toString('base64url') };
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
     c.set('auth', auth);

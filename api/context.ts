@@ -24,6 +24,6 @@ export interface AppEnv {
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;
     /** Sign-in providers and cookie settings (routes/auth.ts). */
-    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings };
+    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings; /** SESSION_SECRET: signs the OAuth transaction cookie. */ secret: string };
   };
 }

@@ -56,6 +56,7 @@ const app = createApp({
   signIn,
   appUrl: env.APP_URL,
   trustProxy: env.TRUST_PROXY ?? false,
+  sessionSecret: env.SESSION_SECRET,
   rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -2,7 +2,7 @@
 // a new server-side session → back to a safe, same-site returnTo. POST /api/logout ends the
 // session (GET /api/logout is a page whose button posts); GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
 // in lib/oidc.ts (the only importer of arctic).
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -54,12 +54,21 @@ interface PendingSignIn {
   r: string;
 }
 
-export const encodePending = (p: PendingSignIn) => Buffer.from(JSON.stringify(p)).toString('base64url');
+const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(`tilt_oauth.${payload}`).digest('base64url');
 
-function decodePending(raw: string | undefined): Partial<PendingSignIn> | null {
+/** The temporary cookie's value: base64url JSON, a dot, and its HMAC-SHA256 under SESSION_SECRET (decision 1406). */
+export const encodePending = (p: PendingSignIn, secret: string) => {
+  const payload = Buffer.from(JSON.stringify(p)).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+};
+
+/** The pending sign-in, or null when the cookie is missing, malformed or not signed by us. */
+export function decodePending(raw: string | undefined, secret: string): Partial<PendingSignIn> | null {
   if (!raw || raw.length > 4096) return null;
+  const [payload, mac, extra] = raw.split('.');
+  if (!payload || !mac || extra !== undefined || !sameString(mac, sign(payload, secret))) return null;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     return value && typeof value === 'object' ? (value as Partial<PendingSignIn>) : null;
   } catch {
     return null;
@@ -152,13 +161,13 @@ export const authRoutes = new Hono<AppEnv>()
       throw error;
     }
     const pending: PendingSignIn = { p: provider.id, s: start.state, v: start.codeVerifier, n: start.nonce, r: returnTo };
-    setCookie(c, oauthCookieName(cookies), encodePending(pending), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
+    setCookie(c, oauthCookieName(cookies), encodePending(pending, c.get('auth').secret), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
     return c.redirect(start.url, 302);
   })
   .get('/callback/:provider', async (c) => {
     const { providers, cookies } = c.get('auth');
     const name = oauthCookieName(cookies);
-    const pending = decodePending(getCookie(c, name));
+    const pending = decodePending(getCookie(c, name), c.get('auth').secret);
     deleteCookie(c, name, { path: '/', secure: cookies.secure });
     const returnTo = safeReturnTo(pending?.r);
     if (!pending) return failure(c, 400, 'Your sign-in took too long or was started in another browser. Please try again.', returnTo);
