@@ -96,3 +96,34 @@ describe('fetchText refuses private addresses', () => {
     expect(internal.hits.length).toBe(before + 1);
   });
 });
+
+describe('the attack of issue 14, through the school images batch', () => {
+  it("a school website of http://[::ffff:127.0.0.1]:PORT/ is refused: nothing fetched, no image saved", async () => {
+    const { eq } = await import('drizzle-orm');
+    const { schools } = await import('../../db/schema');
+    const { createApp } = await import('../app');
+    const { signIn, testDb } = await import('../test-utils');
+    const db = testDb({ demo: false });
+    // Default options: no escape hatch for addresses that come from data.
+    const app = createApp({ db, adminEmails: ['admin@example.test'], rateLimit: false, external: { images: { timeoutMs: 2000 } } });
+    const admin = signIn(db, { id: 'admin', email: 'admin@example.test' });
+    db.update(schools).set({ website: null }).run();
+    const websites = [`http://[::ffff:127.0.0.1]:${port}/`, `http://[::ffff:7f00:1]:${port}/`, 'http://[::ffff:169.254.169.254]/latest/meta-data/'];
+    const urns = [100000, 100001, 100002];
+    urns.forEach((urn, i) => db.update(schools).set({ website: websites[i], imageUrl: null }).where(eq(schools.urn, urn)).run());
+    const before = internal.hits.length;
+    const started = await app.request('/api/schools/images/batch-update?limit=10', { method: 'POST', headers: { Cookie: admin } });
+    expect(started.status).toBe(202);
+    const { id } = (await started.json()) as { id: string };
+    let batch: any;
+    for (let i = 0; i < 200; i++) {
+      batch = await (await app.request(`/api/schools/images/batch-update/${id}`, { headers: { Cookie: admin } })).json();
+      if (batch.status === 'done') break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(batch).toMatchObject({ status: 'done', total: 3, processed: 3, updated: 0 });
+    for (const result of batch.results) expect(result.error).toMatch(/is a private address/);
+    expect(internal.hits.length).toBe(before);
+    for (const urn of urns) expect(db.select().from(schools).where(eq(schools.urn, urn)).get()!.imageUrl).toBeNull();
+  });
+});
