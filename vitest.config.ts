@@ -1,13 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects: `unit` (unit and API tests, each on a copy of one template database built once by
+// test/global-setup.ts) and `e2e` (browser tests against the built app). `npm test` runs both;
+// `npm run test:unit` runs only the fast ones, `npm run test:e2e` only the browser ones.
 export default defineConfig({
   test: {
-    include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'e2e/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // expect.poll defaults to 1 s, too short for a render after a server roundtrip when CI runs
     // every test file in parallel on 2 cores: poll for up to 10 s (a per-call timeout still wins).
     expect: { poll: { timeout: 10_000 } },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 // Assembles the server in one visible order: errors → request id and log → security headers →
-// compression → context → session → csrf → body limit → routes → the built app with its SPA fallback → 404.
+// compression → context → per-IP read limit → session → csrf → shared answer cache → body limit → routes → the built app with its SPA fallback → 404.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { AnswerCache, answerCache, type AnswerCacheOptions } from './middleware/answer-cache';
 import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
@@ -15,6 +16,8 @@ import { RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate
 import { cookieSettings, session } from './middleware/session';
 import { adminJobsRoutes } from './routes/admin-jobs';
 import { adminSchoolImagesRoutes } from './routes/admin-school-images';
+import { alertsRoutes, oneClickUnsubscribe } from './routes/alerts';
+import { pushRoutes } from './routes/push';
 import { forumRoutes } from './routes/forum';
 import { meRoutes } from './routes/me';
 import { moderationRoutes } from './routes/moderation';
@@ -23,7 +26,9 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
 import { payScalesRoutes } from './routes/pay-scales';
+import { reportsRoutes } from './routes/reports';
 import { salariesRoutes } from './routes/salaries';
+import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
 import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
@@ -45,6 +50,8 @@ export interface AppOptions {
   rateLimit?: Partial<RateLimitOptions> | false;
   /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
   external?: ExternalOptions;
+  /** Reports that hide an item until a moderator decides (REPORT_HIDE_THRESHOLD, default 3). */
+  reportHideThreshold?: number;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
   /** APP_URL when set: the public origin the cross-site check accepts (behind a TLS proxy). */
@@ -53,6 +60,8 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** SESSION_SECRET: signs the OAuth transaction cookie (default: random per app, fine for one process). */
   sessionSecret?: string;
+  /** The shared answer cache of public reads (ANSWER_CACHE_MB); false turns it off. */
+  answerCache?: AnswerCacheOptions | false;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -70,7 +79,10 @@ export const api = new Hono<AppEnv>()
   .route('/stats', statsRoutes)
   .route('/saved-jobs', savedJobsRoutes)
   .route('/me', meRoutes)
-  .route('/moderation', moderationRoutes);
+  .route('/moderation', moderationRoutes)
+  .route('/alerts', alertsRoutes)
+  .route('/push', pushRoutes)
+  .route('/reports', reportsRoutes);
 export type ApiType = typeof api;
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
@@ -100,14 +112,17 @@ export function createApp(options: AppOptions) {
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
     c.set('trustProxy', trustProxy);
     c.set('external', external);
+    c.set('reportHideThreshold', options.reportHideThreshold ?? DEFAULT_REPORT_HIDE_THRESHOLD);
     c.header('Cache-Control', 'no-store');
     await next();
   });
   app.use('/api/*', readLimit);
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy }));
+  if (options.answerCache !== false) app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache)));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
+  app.post('/unsubscribe/:token', oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
   if (options.distDir) app.use(serveApp(options.distDir));
   app.notFound(apiNotFound);
   return app;

@@ -3,9 +3,17 @@ import type { User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit-store';
 import type { ExternalServices } from './services/external';
 import type { SignInProvider } from './lib/oidc';
-import type { CookieSettings } from './middleware/session';
+
+// Types shared by the app and its middleware live here; this module imports no middleware that
+// imports it back (so there is no import loop context <-> middleware).
 
 export type SessionUser = User & { isAdmin: boolean };
+
+/** The session cookie's name and Secure flag (middleware/session.ts decides them). */
+export interface CookieSettings {
+  name: string;
+  secure: boolean;
+}
 
 /** What every handler can read from the context. */
 export interface AppEnv {
@@ -17,6 +25,8 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** Reports that hide an item from the public until a moderator decides (REPORT_HIDE_THRESHOLD). */
+    reportHideThreshold: number;
     /** Rate limits of this app, counted in SQLite (absent: no limit). */
     rateLimiter?: RateLimiter;
     /** TRUST_PROXY: X-Forwarded-Proto / X-Forwarded-For come from our own proxy (lib/request-info.ts). */

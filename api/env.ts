@@ -44,6 +44,12 @@ export const envSchema = z.object({
       .optional()
       .transform((v) => v ?? 0),
   ),
+  /** Reports that hide a contribution from the public until a moderator decides (default 3). */
+  REPORT_HIDE_THRESHOLD: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000).default(3)),
+  /** Server processes (node:cluster workers) on the one SQLite file; default: CPUs in production, else 1. */
+  WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of processes' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional()),
+  /** Memory of the shared answer cache, per process, in MB (0 turns it off). */
+  ANSWER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32)),
   // Sign-in providers (README "Sign-in"). A provider counts as configured when its client id is set.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -55,6 +61,15 @@ export const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   /** Button label of the generic OpenID Connect provider on the chooser page. */
   OIDC_NAME: optionalText,
+  // Job alerts (README "Job alerts"): email through SMTP, Web Push with VAPID, the sending pass.
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.org:465').optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Teachers In London Talk <alerts@localhost>')),
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
+  ALERTS_INTERVAL_MINUTES: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(1440, 'must be at most 1440 (one day)').default(10),
+  ),
   /** Port of the local development sign-in provider (default PORT + 1); never used in production. */
   DEV_OIDC_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
 });
@@ -96,6 +111,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   const { signIn, problems } = signInEnv(env);
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
+    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither: a pair is generated and kept in the database)');
+  }
   if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
     throw new Error('Invalid environment:\n  SESSION_SECRET: must be set to at least 32 characters in production');
   }

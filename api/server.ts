@@ -1,93 +1,212 @@
-// Entry point: read the environment, open (create, migrate, seed) the database, listen.
+// Entry point: read the environment, open (create, migrate, seed) the database once, then serve.
+// WEB_CONCURRENCY=N (default: the CPUs in production, 1 otherwise) runs N worker processes
+// (node:cluster) on the same port and the same SQLite file (WAL, busy timeout); the primary
+// restarts a worker that dies and shuts them all down gracefully. With N=1 one process does it all.
+// Nothing that matters lives in one worker's memory: sessions, rate limits, image-batch progress
+// and leases are in SQLite, and the answer cache follows the database's data version.
+// See docs/decisions/1052-one-process-per-core.md.
+import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { serve } from '@hono/node-server';
-import { openDatabase } from '../db/client';
+import { openDatabase, type DB } from '../db/client';
+import { removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
-import { parseEnv } from './env';
+import { parseEnv, type Env } from './env';
+import { scheduleWithLease } from './lib/lease';
+import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
 import { FeedError, refreshJobsOnce } from './services/vacancies-import';
 import { externalServices } from './services/external';
-import { callbackUrl, oidcProvider, providersFromEnv } from './lib/oidc';
+import { lastPublished, publishSalaries } from './routes/salaries';
+import { runAlertsPass } from './services/alerts/pass';
+import { alertsDepsFromEnv } from './services/alerts/setup';
+
+/** The local development sign-in provider, started once (primary) and shared with the workers. */
+interface DevOidcClient {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+}
+const DEV_OIDC_ENV = 'TILT_DEV_OIDC';
+export const JOBS_REFRESH_LEASE = 'jobs-refresh:schedule';
+const ALERTS_LEASE = 'alerts:schedule';
+const SALARIES_LEASE = 'salaries:publish';
+const SALARY_PUBLISH_MS = 24 * 3_600_000;
+
+/** Publishes a salary batch when a day has passed since the last one. */
+function publishSalaryBatchIfDue(db: DB) {
+  if (Date.now() - (lastPublished(db)?.getTime() ?? 0) < SALARY_PUBLISH_MS) return;
+  const r = publishSalaries(db, new Date());
+  console.log(`Salary batch: ${r.published} published, ${r.heldBack} held back`);
+}
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-let env;
+let env: Env;
 try {
   env = parseEnv();
 } catch (error) {
   console.error((error as Error).message);
   process.exit(1);
 }
+const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1);
 
-const db = openDatabase(env.DATABASE_PATH);
-const seeded = seed(db, { demo: env.seedDemo });
-console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
+if (cluster.isPrimary) await primary();
+else await worker(openDatabase(env.DATABASE_PATH), JSON.parse(process.env[DEV_OIDC_ENV] ?? 'null') as DevOidcClient | null, null);
 
-const external = { teachingVacanciesUrl: env.TEACHING_VACANCIES_URL };
-// Sign-in: the providers of the environment; with none outside production, the local provider.
-let signIn = providersFromEnv(env.signIn, env.appUrl);
-let devOidc: { close(): Promise<void> } | undefined;
-if (signIn.length === 0 && env.NODE_ENV !== 'production') {
-  const { startDevOidc } = await import('./dev-oidc/provider');
-  const client = { clientId: 'tilt-local', clientSecret: randomBytes(24).toString('base64url') };
-  const redirect = callbackUrl(env.appUrl, 'dev');
-  const port = env.DEV_OIDC_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
-  const dev = await startDevOidc({ port, redirectUris: [redirect], ...client }).catch((error: NodeJS.ErrnoException) => {
-    console.error(`The local sign-in provider could not listen on port ${port} (${error.code ?? error.message}); set DEV_OIDC_PORT to a free port.`);
-    process.exit(1);
+async function primary() {
+  const db = openDatabase(env.DATABASE_PATH);
+  // The pid file tells `npm run restore` that a server is using this database (db/ops.ts).
+  writePidFile(env.DATABASE_PATH);
+  process.on('exit', () => removePidFile(env.DATABASE_PATH));
+  const seeded = seed(db, { demo: env.seedDemo });
+  console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
+  publishSalaryBatchIfDue(db);
+  // Alert settings once here (VAPID keys generated and stored on first start; start-up warnings).
+  const alerts = alertsDepsFromEnv(db, env);
+  for (const w of alerts.warnings) console.warn(w);
+  if (env.ALERTS_INTERVAL_MINUTES > 0) console.log(`Job alerts every ${env.ALERTS_INTERVAL_MINUTES} min; email: ${alerts.deps.mailer?.describe ?? 'off'}`);
+
+  // Sign-in: with no provider configured outside production, the local provider (one instance,
+  // here in the primary; its interaction state lives in its own memory, the app's in cookies/DB).
+  let dev: DevOidcClient | null = null;
+  let devServer: { issuer: string; close(): Promise<void> } | null = null;
+  if (providersFromEnv(env.signIn, env.appUrl).length === 0 && env.NODE_ENV !== 'production') {
+    const { startDevOidc } = await import('./dev-oidc/provider');
+    const client = { clientId: 'tilt-local', clientSecret: randomBytes(24).toString('base64url') };
+    const port = env.DEV_OIDC_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
+    devServer = await startDevOidc({ port, redirectUris: [callbackUrl(env.appUrl, 'dev')], ...client }).catch((error: NodeJS.ErrnoException) => {
+      console.error(`The local sign-in provider could not listen on port ${port} (${error.code ?? error.message}); set DEV_OIDC_PORT to a free port.`);
+      process.exit(1);
+    });
+    dev = { issuer: devServer.issuer, ...client };
+    console.log(`No sign-in provider configured: local sign-in provider (development only) at ${dev.issuer}`);
+  } else if (providersFromEnv(env.signIn, env.appUrl).length === 0) {
+    console.warn('No sign-in provider configured (GOOGLE_*, MICROSOFT_ENTRA_*, OIDC_*): /api/login answers 503.');
+  }
+
+  if (workers <= 1) return worker(db, dev, devServer);
+
+  // The workers open their own connections; the primary only supervises.
+  db.$client.close();
+  console.log(`Starting ${workers} worker processes (WEB_CONCURRENCY)`);
+  let stopping = false;
+  const recentDeaths: number[] = [];
+  // Every worker must sign the temporary sign-in cookie with the same secret (a sign-in may start
+  // on one worker and finish on another): without SESSION_SECRET (development) the primary makes one.
+  const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('base64url');
+  const fork = () => cluster.fork({ [DEV_OIDC_ENV]: JSON.stringify(dev), SESSION_SECRET: sessionSecret });
+  for (let i = 0; i < workers; i++) fork();
+  cluster.on('exit', (w: Worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        void devServer?.close();
+        process.exit(0);
+      }
+      return;
+    }
+    // A crash: start another, slowing down if they keep dying.
+    const now = Date.now();
+    recentDeaths.push(now);
+    while (recentDeaths.length && recentDeaths[0] < now - 30_000) recentDeaths.shift();
+    const delay = recentDeaths.length > 5 ? 5000 : 100;
+    console.error(`Worker ${w.process.pid} ended (${signal ?? `code ${code}`}); starting another in ${delay} ms`);
+    setTimeout(() => !stopping && fork(), delay);
   });
-  devOidc = dev;
-  // prompt=login: the form every time, so you can sign in as someone else after signing out.
-  signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: dev.issuer, ...client, extraAuthParams: { prompt: 'login' } }, redirect)];
-  console.log(`No sign-in provider configured: local sign-in provider (development only) at ${dev.issuer}`);
-} else if (signIn.length === 0) {
-  console.warn('No sign-in provider configured (GOOGLE_*, MICROSOFT_ENTRA_*, OIDC_*): /api/login answers 503.');
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
+    for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-const app = createApp({
-  db,
-  external,
-  distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
-  logRequests: env.logRequests,
-  adminEmails: env.ADMIN_EMAILS,
-  production: env.NODE_ENV === 'production',
-  https: env.appUrl.startsWith('https:'),
-  signIn,
-  appUrl: env.APP_URL,
-  trustProxy: env.TRUST_PROXY ?? false,
-  sessionSecret: env.SESSION_SECRET,
-  rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
-});
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  console.log(`Teachers In London Talk listening on http://localhost:${info.port}`);
-});
+async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): Promise<void> } | null) {
+  let signIn: SignInProvider[] = providersFromEnv(env.signIn, env.appUrl);
+  if (dev) {
+    // prompt=login: the form every time, so you can sign in as someone else after signing out.
+    signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' } }, callbackUrl(env.appUrl, 'dev'))];
+  }
+  const external = { teachingVacanciesUrl: env.TEACHING_VACANCIES_URL };
+  const app = createApp({
+    db,
+    external,
+    distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
+    logRequests: env.logRequests,
+    adminEmails: env.ADMIN_EMAILS,
+    reportHideThreshold: env.REPORT_HIDE_THRESHOLD,
+    production: env.NODE_ENV === 'production',
+    https: env.appUrl.startsWith('https:'),
+    signIn,
+    answerCache: env.ANSWER_CACHE_MB > 0 ? { maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 } : false,
+    appUrl: env.APP_URL,
+    trustProxy: env.TRUST_PROXY ?? false,
+    sessionSecret: env.SESSION_SECRET,
+    rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
+  });
+  const name = cluster.isWorker ? ` (worker ${cluster.worker!.id}, pid ${process.pid})` : '';
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+    console.log(`Teachers In London Talk listening on http://localhost:${info.port}${name}`);
+  });
 
-// Refresh Jobs on a schedule (JOBS_REFRESH_INTERVAL_MINUTES); the button and the timer share one lock.
-if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
-  const feed = externalServices(external).feed;
-  const every = env.JOBS_REFRESH_INTERVAL_MINUTES * 60_000;
-  console.log(`Refresh Jobs every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
-  setInterval(() => {
-    const { started, promise } = refreshJobsOnce(db, feed, new Date());
-    if (!started) return;
-    promise.then(
-      (r) => console.log(`Scheduled job refresh: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`),
-      (e) => console.error(`Scheduled job refresh failed: ${e instanceof FeedError ? e.message : e}`),
+  // Job alerts and closing-date reminders: one pass every ALERTS_INTERVAL_MINUTES in the one process
+  // holding the alerts lease, and right after a scheduled jobs refresh that imported jobs (instant alerts).
+  const stops: (() => void)[] = [];
+  const alertsSetup = alertsDepsFromEnv(db, env);
+  const alertsPass = () =>
+    runAlertsPass(db, alertsSetup.deps, new Date()).then(
+      (r) => r.alertsSent + r.reminders + r.failures > 0 && console.log(`Alerts pass${name}: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures`),
+      (e) => console.error(`Alerts pass failed${name}: ${e}`),
     );
-  }, every).unref();
-}
+  if (env.ALERTS_INTERVAL_MINUTES > 0) stops.push(scheduleWithLease(db, ALERTS_LEASE, env.ALERTS_INTERVAL_MINUTES * 60_000, () => void alertsPass()));
 
-function shutdown(signal: string) {
-  console.log(`${signal}: closing`);
-  void devOidc?.close();
-  server.close(() => {
-    db.$client.close();
-    process.exit(0);
-  });
-  // Keep-alive connections with no request in flight would hold the close open.
-  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-  setTimeout(() => process.exit(0), 3000).unref();
+  // Salary figures are published in daily batches (decision 1420): the lease holder checks hourly
+  // whether a day has passed since the last batch (the primary publishes a due batch at start).
+  stops.push(scheduleWithLease(db, SALARIES_LEASE, 3_600_000, () => publishSalaryBatchIfDue(db)));
+
+  // Refresh Jobs on a schedule (JOBS_REFRESH_INTERVAL_MINUTES) in one process only: the holder
+  // of the schedule lease. The button and the timer share one lock (refreshJobsOnce).
+  if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
+    const feed = externalServices(external).feed;
+    if (!cluster.isWorker || cluster.worker!.id === 1) console.log(`Refresh Jobs every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
+    stops.push(
+      scheduleWithLease(db, JOBS_REFRESH_LEASE, env.JOBS_REFRESH_INTERVAL_MINUTES * 60_000, () => {
+        const run = refreshJobsOnce(db, feed, new Date());
+        if (!run.started) return;
+        run.promise.then(
+          (r) => {
+            console.log(`Scheduled job refresh${name}: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`);
+            if (r.imported > 0 && env.ALERTS_INTERVAL_MINUTES > 0) void alertsPass();
+          },
+          (e) => console.error(`Scheduled job refresh failed${name}: ${e instanceof FeedError ? e.message : e}`),
+        );
+      }),
+    );
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing${name}`);
+    for (const stop of stops) stop();
+    void devServer?.close();
+    server.close(() => {
+      db.$client.close();
+      process.exit(0);
+    });
+    // Keep-alive connections with no request in flight would hold the close open.
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // The primary is gone (killed): do not linger as an orphan.
+  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tempDbPath } from '../api/test-utils';
+import { tempDbPath } from '../test/db';
 import { openDatabase } from './client';
 import { decodeGias, importGias } from './import-gias';
 import { schools } from './schema';

@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from './client';
 import { seed } from './seed/index';
 import * as t from './schema';
-import { tempDbPath } from '../api/test-utils';
+import { tempDbPath } from '../test/db';
 
 function fresh() {
   return openDatabase(tempDbPath());

@@ -238,6 +238,8 @@ export const salaries = sqliteTable(
     yearsExperience: text('years_experience').notNull(),
     annualSalary: integer('annual_salary').notNull(),
     additionalBenefits: text('additional_benefits'),
+    /** Set by the batch that first counted this row in the published figures (decision 1420); null while held back. */
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -248,8 +250,19 @@ export const salaries = sqliteTable(
     check('salaries_annual_salary_range', sql`${t.annualSalary} between 15000 and 200000`),
     index('salaries_created_idx').on(t.createdAt),
     index('salaries_user_idx').on(t.userId),
+    index('salaries_published_idx').on(t.publishedAt, t.createdAt),
   ],
 );
+
+/**
+ * Answers computed in batches and read whole by one primary-key lookup (decision 1420):
+ * `salaries.stats` and `salaries.recent`. No request aggregates over the raw rows.
+ */
+export const publishedStats = sqliteTable('published_stats', {
+  name: text('name').primaryKey(),
+  body: text('body', { mode: 'json' }).notNull().$type<unknown>(),
+  publishedAt: integer('published_at', { mode: 'timestamp_ms' }).notNull(),
+});
 
 export const savedJobs = sqliteTable(
   'saved_jobs',
@@ -295,9 +308,8 @@ export const schoolMoods = sqliteTable(
     schoolId: integer('school_id')
       .notNull()
       .references(() => schools.id),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
+    /** null once the author deleted their account (decision 1421): the mood stays, unlinked. */
+    userId: text('user_id').references(() => users.id),
     emoji: text('emoji').notNull(),
     mood: text('mood').notNull(),
     comment: text('comment'),
@@ -398,15 +410,47 @@ export const forumModerators = sqliteTable(
 /** Every moderation decision: who, when, what (issue: moderation). */
 export const moderationLog = sqliteTable('moderation_log', {
   id: integer('id').primaryKey({ autoIncrement: true }),
-  actorUserId: text('actor_user_id')
-    .notNull()
-    .references(() => users.id),
+  /** null once the moderator deleted their account (decision 1421). */
+  actorUserId: text('actor_user_id').references(() => users.id),
   kind: text('kind').notNull(),
   targetId: integer('target_id').notNull(),
   action: text('action').notNull(),
   reason: text('reason'),
   createdAt: createdAt(),
 });
+
+export const REPORT_KINDS = ['review', 'interview', 'mood', 'thread', 'reply'] as const;
+export type ReportKind = (typeof REPORT_KINDS)[number];
+
+/** A user's report of a contribution (decision 1422); one per user and item. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull().$type<ReportKind>(),
+    targetId: integer('target_id').notNull(),
+    /** The reporter; null once they deleted their account (the report still counts). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('reports', t.kind, REPORT_KINDS),
+    maxLen('reports', t.reason, 500),
+    uniqueIndex('reports_user_item_idx').on(t.kind, t.targetId, t.userId),
+  ],
+);
+
+/** Items hidden from the public after REPORT_HIDE_THRESHOLD reports, until a moderator decides. */
+export const hiddenContent = sqliteTable(
+  'hidden_content',
+  {
+    kind: text('kind').notNull().$type<ReportKind>(),
+    targetId: integer('target_id').notNull(),
+    hiddenAt: integer('hidden_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.targetId] })],
+);
 
 /** Answers remembered per (user, Idempotency-Key) so a replayed submission writes nothing new. */
 export const idempotencyKeys = sqliteTable(
@@ -443,6 +487,110 @@ export const rateLimits = sqliteTable(
   (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
 );
 
+// ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
+
+/** The filters of a saved search: the Jobs screen's, or one school ("Follow this school"). */
+export interface AlertFilters {
+  search?: string;
+  borough?: string;
+  subject?: string;
+  keyStage?: string;
+  contractType?: string;
+  schoolType?: string;
+  educationLevel?: string;
+  schoolId?: number;
+}
+
+export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
+
+export const alerts = sqliteTable(
+  'alerts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    filters: text('filters', { mode: 'json' }).notNull().$type<AlertFilters>(),
+    frequency: text('frequency').notNull().$type<(typeof ALERT_FREQUENCIES)[number]>(),
+    email: bool('email').notNull().default(true),
+    push: bool('push').notNull().default(false),
+    active: bool('active').notNull().default(true),
+    /** The last pass that looked at this alert (daily/weekly: which 07:00 is already done). */
+    lastCheckedAt: integer('last_checked_at', { mode: 'timestamp_ms' }),
+    /** The last time it sent something. */
+    lastSentAt: integer('last_sent_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [maxLen('alerts', t.name, 100), oneOf('alerts', t.frequency, ALERT_FREQUENCIES), index('alerts_user_idx').on(t.userId)],
+);
+
+/** Each job at most once per alert: the primary key is the pair. */
+export const alertSentJobs = sqliteTable(
+  'alert_sent_jobs',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.jobId] }), index('alert_sent_jobs_sent_idx').on(t.alertId, t.sentAt)],
+);
+
+/** One row per device that allowed notifications (Web Push subscription). */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Server-side settings generated on first start (the VAPID key pair, the unsubscribe-token key). */
+export const appSettings = sqliteTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/** How a user wants closing-date reminders of saved jobs (Profile); no row: both on. */
+export const reminderPreferences = sqliteTable('reminder_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: bool('email').notNull().default(true),
+  push: bool('push').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** One closing-date reminder per user and saved job, ever. */
+export const jobReminders = sqliteTable(
+  'job_reminders',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.jobId] })],
+);
+
+export type Alert = typeof alerts.$inferSelect;
+
 export type User = typeof users.$inferSelect;
 export type School = typeof schools.$inferSelect;
 export type NewSchool = typeof schools.$inferInsert;
@@ -457,3 +605,46 @@ export type ForumCategory = typeof forumCategories.$inferSelect;
 export type ForumThread = typeof forumThreads.$inferSelect;
 export type ForumPost = typeof forumPosts.$inferSelect;
 export type { SQL };
+
+/**
+ * Leases: which process may run a scheduled job (jobs refresh, alerts) or a one-at-a-time task.
+ * A holder renews its row before `expiresAt`; after that any other holder may take it over
+ * (api/lib/lease.ts). Times are wall-clock milliseconds.
+ */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+});
+
+/** School image batches (admins): progress lives here so every server process can report it. */
+export const imageBatches = sqliteTable(
+  'image_batches',
+  {
+    id: text('id').primaryKey(),
+    status: text('status', { enum: ['running', 'done'] }).notNull(),
+    total: integer('total').notNull(),
+    processed: integer('processed').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    startedAt: integer('started_at', { mode: 'timestamp_ms' }).notNull(),
+    finishedAt: integer('finished_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('image_batches_started_idx').on(t.startedAt)],
+);
+
+/** One row per school tried by a batch, in the order they finished. */
+export const imageBatchResults = sqliteTable(
+  'image_batch_results',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => imageBatches.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id').notNull(),
+    success: bool('success').notNull(),
+    source: text('source'),
+    imageUrl: text('image_url'),
+    error: text('error'),
+  },
+  (t) => [index('image_batch_results_batch_idx').on(t.batchId), index('image_batch_results_failed_idx').on(t.schoolId).where(sql`${t.success} = 0`)],
+);

@@ -153,3 +153,17 @@ export function formErrors(error: z.ZodError): Record<string, string> {
   }
   return fields;
 }
+
+/** Issue 14: reporting a contribution (decision 1422). */
+export const REPORTABLE_KINDS = ['review', 'interview', 'mood', 'thread', 'reply'] as const;
+export const reportInput = z.object({
+  kind: z.enum(REPORTABLE_KINDS, { error: 'Choose what you are reporting' }),
+  id: z.coerce.number({ error: 'Choose what you are reporting' }).int('Choose what you are reporting').positive('Choose what you are reporting'),
+  reason: requiredText('Please say why you are reporting this', 500),
+});
+
+/** Issue 14: deleting one's account needs the word DELETE typed (decision 1421). */
+export const ACCOUNT_DELETE_WORD = 'DELETE';
+export const deleteAccountInput = z.object({
+  confirm: z.literal(ACCOUNT_DELETE_WORD, { error: `Type ${ACCOUNT_DELETE_WORD} to confirm` }),
+});

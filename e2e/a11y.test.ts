@@ -26,7 +26,8 @@ async function serious(page: Page) {
 async function settle(page: Page) {
   // Not 'networkidle': school photos may live on hosts this machine cannot reach.
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .skeleton'), undefined, { timeout: 15_000 });
-  await page.waitForTimeout(300);
+  // Then wait for two animation frames, so what rendered after the data arrived has been painted.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
 
 const ROUTES = () => ['/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/compare', '/salaries', '/pay-scales', '/forum', '/forum/threads/999999', '/moderation'];

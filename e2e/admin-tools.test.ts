@@ -1,29 +1,43 @@
-// The admin tools in Chromium: Refresh Jobs (admins only, §8 toasts, job lists revalidated) and
-// the school image updater (real progress, result with the 'no image found' count), against the
-// real API with a local Teaching Vacancies feed and local school websites.
+// The admin tools in Chromium, in the app that ships (the built web app, the real API, sign-in
+// through the local OpenID provider with ADMIN_EMAILS): Refresh Jobs on /jobs (admins only, the
+// app's toasts, job list fetched again) and the school image updater in Dashboard → Admin (real
+// progress, result with the 'no image found' count), against a local Teaching Vacancies feed and
+// local school websites. The server runs in this process so the image fetcher may reach 127.0.0.1.
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { build } from 'esbuild';
 import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import type { BrowserContext, Page } from 'playwright-core';
 import { schools } from '../db/schema';
-import { createApp } from '../api/app';
-import { createSession } from '../api/lib/sessions';
-import { signIn, testDb } from '../api/test-utils';
-import { feedPage, jobPosting, localServer, type LocalServer } from '../api/services/test-servers';
-import { freePort, launchBrowser, ROOT, screenshot } from './harness';
+import { createApp, DEFAULT_DIST_DIR } from '../api/app';
+import { startDevOidc, type DevOidc } from '../api/dev-oidc/provider';
+import { callbackUrl, oidcProvider } from '../api/lib/oidc';
+import { testDb } from '../test/db';
+import { feedPage, jobPosting, localServer, type LocalServer } from '../test/servers';
+import { freePort, launchBrowser, screenshot } from './harness';
 
 const ADMIN = 'admin@example.test';
 let feed: LocalServer;
 let sites: LocalServer;
 let server: ServerType;
+let oidc: DevOidc;
 let url = '';
-let browser: BrowserContext;
+let admin: BrowserContext;
+let teacher: BrowserContext;
 let feedDown = false;
-let isAdmin = true;
 const db = testDb();
+
+async function signIn(browser: BrowserContext, email: string, name: string): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`${url}/api/login?returnTo=${encodeURIComponent('/jobs')}`);
+  await page.waitForURL((u) => u.href.startsWith(oidc.issuer) && u.pathname.startsWith('/interaction/'));
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="name"]').fill(name);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(`${url}/jobs`);
+  return page;
+}
 
 beforeAll(async () => {
   feed = await localServer((req, res, base) => {
@@ -34,6 +48,7 @@ beforeAll(async () => {
     ];
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(feedPage(base, 1, 1, data, 2)));
   });
+  // Slow school websites (700 ms each) so the progress bar is seen part-way.
   sites = await localServer((req, res) => {
     const html = req.url?.startsWith('/og') ? '<meta property="og:image" content="/hero.jpg">' : '<title>No image</title>';
     setTimeout(() => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<html><head>${html}</head><body></body></html>`), 700);
@@ -43,71 +58,59 @@ beforeAll(async () => {
   db.update(schools).set({ website: sites.url + '/none' }).where(eq(schools.urn, 100001)).run();
   db.update(schools).set({ website: sites.url + '/og' }).where(eq(schools.urn, 100005)).run();
 
-  const bundle = await build({
-    entryPoints: [join(ROOT, 'e2e/fixtures/admin-tools-entry.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  });
-  const js = bundle.outputFiles[0].text;
-  const api = createApp({ db, adminEmails: [ADMIN], external: { teachingVacanciesUrl: feed.url + '/api/v1/jobs.json', images: { allowPrivate: true, concurrency: 1 } } });
-  const outer = new Hono()
-    // The sign-in API lands separately; this answers the user the way it will (isAdmin included).
-    .get('/api/auth/user', (c) => c.json({ id: 'admin', email: ADMIN, firstName: 'Ada', lastName: null, profileImageUrl: null, isAdmin }))
-    .get('/admin-tools', (c) => c.html('<!doctype html><html lang="en"><head><title>Admin tools</title></head><body><main id="root"></main><script type="module" src="/admin-tools.js"></script></body></html>'))
-    .get('/admin-tools.js', (c) => c.body(js, 200, { 'Content-Type': 'text/javascript' }))
-    .all('*', (c) => api.fetch(c.req.raw));
   const port = await freePort();
-  server = serve({ fetch: outer.fetch, port, hostname: '127.0.0.1' });
-  url = `http://127.0.0.1:${port}`;
-  browser = await launchBrowser();
-  signIn(db, { id: 'admin', email: ADMIN, firstName: 'Ada' });
-  const { token } = createSession(db, 'admin');
-  await browser.addCookies([{ name: 'tilt_session', value: token, url }]);
+  url = `http://localhost:${port}`;
+  const client = { clientId: 'tilt-local', clientSecret: randomBytes(24).toString('base64url') };
+  const redirect = callbackUrl(url, 'dev');
+  oidc = await startDevOidc({ port: 0, redirectUris: [redirect], ...client });
+  const app = createApp({
+    db,
+    distDir: DEFAULT_DIST_DIR,
+    adminEmails: [ADMIN],
+    signIn: [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: oidc.issuer, ...client, extraAuthParams: { prompt: 'login' } }, redirect)],
+    external: { teachingVacanciesUrl: feed.url + '/api/v1/jobs.json', images: { allowPrivate: true, concurrency: 1 } },
+  });
+  server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
+  admin = await launchBrowser();
+  teacher = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await admin?.close();
+  await teacher?.close();
   await new Promise((r) => server?.close(r));
+  await oidc?.close();
   await feed?.close();
   await sites?.close();
 });
 
-async function open(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.goto(url + '/admin-tools');
-  await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 15_000 }).not.toBe('…');
-  return page;
-}
+const toastTitle = (page: Page) => page.getByTestId('toast-title');
+const toastText = (page: Page) => page.getByTestId('toast-description');
 
-describe('admin tools', () => {
-  it('Refresh Jobs: toast, then the job lists are fetched again', async () => {
-    isAdmin = true;
+describe('admin tools (signed in as an admin of ADMIN_EMAILS)', () => {
+  let page: Page;
+
+  it('Refresh Jobs: toast, then the job list is fetched again', async () => {
     feedDown = false;
-    const page = await open();
-    const before = Number(await page.getByTestId('jobs-count').innerText());
+    page = await signIn(admin, ADMIN, 'Ada Admin');
+    const count = page.getByTestId('jobs-count');
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('25 jobs found');
     await page.getByRole('button', { name: 'Refresh Jobs' }).click();
-    const status = page.getByRole('status').first();
-    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Job Board Refreshed');
-    expect(await status.innerText()).toContain('Removed 0 old jobs and updated listings.');
+    await expect.poll(() => toastTitle(page).innerText(), { timeout: 15_000 }).toBe('Job Board Refreshed');
+    expect(await toastText(page).innerText()).toBe('Removed 0 old jobs and updated listings.');
     // The demo jobs are not in this feed (deactivated); the feed's two are in.
-    await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 15_000 }).toBe('2');
-    expect(before).toBe(25);
+    await expect.poll(() => count.innerText(), { timeout: 15_000 }).toBe('2 jobs found');
 
     feedDown = true;
     await page.getByRole('button', { name: 'Refresh Jobs' }).click();
-    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Refresh Failed');
-    expect(await status.innerText()).toContain('Unable to refresh job listings. Please try again.');
+    await expect.poll(() => toastTitle(page).innerText(), { timeout: 15_000 }).toBe('Refresh Failed');
+    expect(await toastText(page).innerText()).toBe('Unable to refresh job listings. Please try again.');
+    expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
     await screenshot(page, 'admin-refresh-failed');
-    await page.close();
-  });
+  }, 60_000);
 
   it('school images: progress bar, then updated and no-image counts', async () => {
-    isAdmin = true;
-    const page = await open();
+    await page.goto(`${url}/dashboard?tab=admin`);
     await page.getByLabel('Schools per batch').selectOption('25');
     await page.getByRole('button', { name: 'Update School Images' }).click();
     const bar = page.getByRole('progressbar', { name: 'School images progress' });
@@ -115,19 +118,23 @@ describe('admin tools', () => {
     await expect.poll(() => page.getByTestId('image-progress').innerText(), { timeout: 15_000 }).toMatch(/^[12] of 3 schools checked/);
     await expect.poll(() => page.getByTestId('image-result').innerText(), { timeout: 20_000 }).toMatch(/Updated\s+2\s+No image found\s+1/);
     await expect.poll(() => bar.getAttribute('value')).toBe('3');
-    const status = page.getByRole('status').last();
-    await expect.poll(() => status.innerText(), { timeout: 15_000 }).toContain('Batch Update Complete');
-    expect(await status.innerText()).toContain('Updated 2 schools with authentic images');
+    await expect.poll(() => toastTitle(page).innerText(), { timeout: 15_000 }).toBe('Batch Update Complete');
+    expect(await toastText(page).innerText()).toBe('Updated 2 schools with authentic images');
     await screenshot(page, 'admin-images-done');
     await page.close();
-  });
+  }, 60_000);
+});
 
-  it('a teacher sees no Refresh Jobs button', async () => {
-    isAdmin = false;
-    const page = await open();
-    // Wait for the signed-in user's role to render before checking that the admin button is absent.
-    await expect.poll(() => page.getByText('Only administrators can update school images.').isVisible()).toBe(true);
+describe('a teacher (not in ADMIN_EMAILS)', () => {
+  it('sees no Refresh Jobs button and no Admin tab, and the API refuses the batch', async () => {
+    const page = await signIn(teacher, 'pat@example.test', 'Pat Teacher');
+    await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 15_000 }).toMatch(/^\d+ jobs? found$/);
     expect(await page.getByRole('button', { name: 'Refresh Jobs' }).count()).toBe(0);
+    await page.goto(`${url}/dashboard?tab=admin`);
+    await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(['Saved Jobs', 'Activity', 'Profile']);
+    expect(await page.getByTestId('school-image-updater').count()).toBe(0);
+    const status = await page.evaluate(async () => (await fetch('/api/schools/images/batch-update?limit=25', { method: 'POST' })).status);
+    expect(status).toBe(403);
     await page.close();
-  });
+  }, 60_000);
 });

@@ -61,12 +61,12 @@ describe('sign-in through the local OpenID provider', () => {
     await page.waitForURL(server.url + '/dashboard');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Welcome back, Ada!');
     const tabs = page.getByRole('tab');
-    expect(await tabs.allInnerTexts()).toEqual(['Saved Jobs', 'Activity', 'Profile']);
+    expect(await tabs.allInnerTexts()).toEqual(['Saved Jobs', 'Alerts', 'Activity', 'Profile']);
     await page.getByRole('tab', { name: 'Profile' }).click();
     await expect.poll(() => page.getByLabel('First Name').inputValue()).toBe('Ada');
     expect(await page.getByLabel('Last Name').inputValue()).toBe('Lovelace');
-    expect(await page.getByLabel('Email').inputValue()).toBe('ada.lovelace@school.example');
-    expect(await page.getByLabel('Email').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('ada.lovelace@school.example');
+    expect(await page.getByLabel('Email', { exact: true }).getAttribute('readonly')).not.toBeNull();
     expect(new URL(page.url()).search).toBe('?tab=profile');
     await screenshot(page, 'auth-dashboard-profile-desktop');
 

@@ -35,8 +35,9 @@ describe('compare', () => {
       await page.getByText('Compare up to 3 London schools side-by-side with authentic data').waitFor();
       await expect.poll(() => page.getByText('Select schools to start comparing').isVisible()).toBe(true);
       expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
-      await page.waitForTimeout(300);
-      expect(schoolCalls).toBe(0); // schools load only when the picker first opens
+      // Schools load only when the picker first opens: none asked for once the page is idle.
+      await page.waitForLoadState('networkidle');
+      expect(schoolCalls).toBe(0);
 
       for (const [i, s] of picks.entries()) {
         await page.getByRole('button', { name: 'Add School to Compare' }).click();

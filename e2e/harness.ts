@@ -30,6 +30,9 @@ export interface RunningServer {
   databasePath: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** The server process id, and a hard kill (SIGKILL: no shutdown handlers run) that resolves on exit. */
+  pid: number;
+  kill: () => Promise<void>;
 }
 
 export async function startServer(env: Record<string, string> = {}, databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db'), port?: number): Promise<RunningServer> {
@@ -63,6 +66,13 @@ export async function startServer(env: Record<string, string> = {}, databasePath
     port,
     databasePath,
     output: () => log,
+    pid: child.pid!,
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -73,15 +83,14 @@ export async function startServer(env: Record<string, string> = {}, databasePath
   };
 }
 
-/** `options` adds context options (e.g. `bypassCSP` for a page that injects a test script). */
-export async function launchBrowser(options: { bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+/** A fresh Chromium profile (its own cookies, storage and service workers). */
+export async function launchBrowser(): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tilt-chromium-'));
   return chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: PHONE,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    ...options,
   });
 }
 

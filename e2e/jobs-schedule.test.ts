@@ -1,7 +1,7 @@
 // The server's own wiring: TEACHING_VACANCIES_URL and JOBS_REFRESH_INTERVAL_MINUTES start a
 // scheduled refresh that imports the feed (a local one) without anyone pressing the button.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedPage, jobPosting, localServer, type LocalServer } from '../api/services/test-servers';
+import { feedPage, jobPosting, localServer, type LocalServer } from '../test/servers';
 import { startServer, type RunningServer } from './harness';
 
 let feed: LocalServer;

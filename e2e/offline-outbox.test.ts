@@ -178,8 +178,9 @@ describe('offline-first', () => {
     await again.goto(`${server.url}/dashboard`);
     await expect.poll(async () => (await activity(again)).salaries.filter((s: { annualSalary: number }) => s.annualSalary === 98765).length, { timeout: 20_000 }).toBe(1);
     await expect.poll(() => again.getByTestId('queued-count').count(), { timeout: 20_000 }).toBe(0);
-    // Exactly once: one new row, even though the request reached the server and was replayed.
-    await new Promise((r) => setTimeout(r, 500));
+    // Exactly once: one new row, even though the request reached the server and was replayed
+    // (the outbox is empty, so the replay has had its answer; nothing else is in flight).
+    await again.waitForLoadState('networkidle');
     expect((await activity(again)).salaries.length).toBe(before + 1);
     await again.close();
   });
@@ -207,6 +208,7 @@ describe('offline-first', () => {
               attempts: 0,
               nextAttemptAt: 0,
               createdAt: Date.now(),
+              owner: 'dev:tube.teacher@school.example', // queued items belong to their user (decision 1440)
             });
             tx.oncomplete = () => resolve();
             tx.onerror = () => reject(tx.error);
@@ -214,6 +216,8 @@ describe('offline-first', () => {
           open.onerror = () => reject(open.error);
         }),
     );
+    // Written behind Dexie's back, so its live queries do not see it: reload to read the store.
+    await page.reload();
     await page.getByRole('button', { name: 'Send now' }).click();
     const list = page.getByTestId('queued-list');
     await expect.poll(() => list.innerText()).toContain('Not accepted');

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { launchBrowser } from './harness';
-import { openDashboardParts, realSignIn, seriousViolations, setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { realSignIn, seriousViolations, setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 
 const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
@@ -187,10 +187,13 @@ describe('save heart and new discussion', () => {
 
   it('starts a discussion from the dialog with its messages, Creating... and the toasts', async () => {
     let fail = true;
+    // The first POST is held until the test has seen "Creating..." (a gate, not a sleep).
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     const page = await signedInPage('/forum', PHONE, async (p) => {
       await p.route('**/api/forum/threads', async (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
-        await new Promise((r) => setTimeout(r, 300));
+        await held;
         return fail ? route.fulfill({ status: 429, json: { error: 'Too many posts: try again in a minute' } }) : route.fulfill({ status: 201, json: { id: 77 } });
       });
     });
@@ -207,6 +210,7 @@ describe('save heart and new discussion', () => {
     await dialog.getByLabel('Content').fill('How do you all manage the Northern line at 7am?');
     await dialog.getByRole('button', { name: 'Create Discussion' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Creating...' }).count()).toBe(1);
+    release();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Error');
     expect(await toastText(page).innerText()).toBe('Too many posts: try again in a minute');
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
@@ -227,7 +231,7 @@ describe('with a real session', () => {
   it('signs in and contributes: review, mood, salary, saved job and a discussion', async () => {
     // A fresh browser profile: the mocked 401 above left its review in this profile's outbox,
     // which (by design) would be sent once a real session exists.
-    const browser = await launchBrowser({ bypassCSP: true }); // CSP: the dashboard parts test page
+    const browser = await launchBrowser();
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewportSize(PHONE);
@@ -265,7 +269,9 @@ describe('with a real session', () => {
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Salary Submitted');
     expect(await toastText(page).innerText()).toBe('Thank you for contributing to our salary database.');
-    await expect.poll(() => page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain('£52,345');
+    // Published in the next daily batch with enough others, never one by one (decision 1420).
+    await expect.poll(() => page.getByTestId('salary-pending-notice').isVisible()).toBe(true);
+    expect(await page.getByTestId('recent-salaries').innerText()).not.toContain('£52,345');
     // Offline, the outbox keeps the submission: a calm toast, not an error.
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await browser.setOffline(true);
@@ -305,9 +311,9 @@ describe('with a real session', () => {
     await screenshot(page, 'thread-pending-phone');
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The dashboard parts: the saved job with its fields, and every contribution with its state.
+    // The dashboard: the saved job with its fields, and every contribution with its state.
     const savedJob = (await page.evaluate(async () => (await fetch('/api/saved-jobs')).json()))[0].job;
-    await openDashboardParts(page, env);
+    await page.goto(env.server.url + '/dashboard');
     const saved = page.getByTestId('saved-jobs').locator('> li');
     await expect.poll(() => saved.count()).toBe(1);
     const card = await saved.first().innerText();
@@ -316,6 +322,7 @@ describe('with a real session', () => {
     if (savedJob.salaryMin) expect(card).toContain(`£${savedJob.salaryMin.toLocaleString('en-GB')}`);
     expect(await saved.first().getByRole('link', { name: 'View Job' }).getAttribute('href')).toBe(`/jobs/${savedJob.id}`);
     if (savedJob.school) expect(await saved.first().getByRole('link', { name: savedJob.school.name }).getAttribute('href')).toBe(`/schools/${savedJob.school.id}`);
+    await page.getByRole('tab', { name: 'Activity' }).click();
     const rows = page.getByTestId('activity').locator('> li');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);
     const text = await page.getByTestId('activity').innerText();
@@ -328,7 +335,7 @@ describe('with a real session', () => {
   }, 90_000);
 
   it('lets an admin approve, reject with a reason, lock and pin from /moderation', async () => {
-    const admin = await launchBrowser({ bypassCSP: true });
+    const admin = await launchBrowser();
     try {
       const page = await admin.newPage();
       page.setDefaultTimeout(10_000);
@@ -361,13 +368,15 @@ describe('with a real session', () => {
       await row.getByRole('button', { name: 'Make sticky' }).click();
       await expect.poll(() => row.innerText()).toContain('Sticky');
 
-      // An admin with no contributions: both dashboard parts show their empty states.
-      await openDashboardParts(page, env);
-      await expect.poll(() => page.getByText('No saved jobs yet').isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'Browse jobs' }).getAttribute('href')).toBe('/jobs');
-      await expect.poll(() => page.getByText('No activity yet').isVisible()).toBe(true);
-      expect(await page.getByRole('link', { name: 'Review a school' }).getAttribute('href')).toBe('/schools');
-      expect(await page.getByRole('link', { name: 'Share your salary' }).getAttribute('href')).toBe('/salaries');
+      // An admin with no contributions: both dashboard tabs show their empty states.
+      await page.goto(env.server.url + '/dashboard');
+      const panel = page.getByRole('tabpanel');
+      await expect.poll(() => panel.getByText('No saved jobs yet').isVisible()).toBe(true);
+      expect(await panel.getByRole('link', { name: 'Browse jobs' }).getAttribute('href')).toBe('/jobs');
+      await page.getByRole('tab', { name: 'Activity' }).click();
+      await expect.poll(() => panel.getByText('No activity yet').isVisible()).toBe(true);
+      expect(await panel.getByRole('link', { name: 'Review a school' }).getAttribute('href')).toBe('/schools');
+      expect(await panel.getByRole('link', { name: 'Share your salary' }).getAttribute('href')).toBe('/salaries');
 
       const publicList = await env.api('/api/forum/threads');
       const t = publicList.find((x: any) => x.title === 'Screens test: CPD budgets in Lewisham?');

@@ -1,10 +1,8 @@
 // Shared bits of the screen tests: one server + browser per file, API answers to compare against,
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
 import AxeBuilder from '@axe-core/playwright';
-import { build } from 'esbuild';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, ROOT, startServer, type RunningServer } from './harness';
+import { launchBrowser, startServer, type RunningServer } from './harness';
 
 export interface Env {
   server: RunningServer;
@@ -57,25 +55,3 @@ export async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
-let partsBundle: Promise<string> | undefined;
-/**
- * Opens the dashboard parts (web/dashboard-parts) on a test page of the real server's origin
- * (so the session cookie and the API are the real ones); the lead mounts them in web/dashboard/.
- */
-export async function openDashboardParts(page: Page, env: Env) {
-  partsBundle ??= build({
-    entryPoints: [join(ROOT, 'e2e/fixtures/dashboard-parts-entry.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    logLevel: 'silent',
-  }).then((b) => b.outputFiles[0].text);
-  const js = await partsBundle;
-  // A real page of the server's origin (a service worker may answer navigations, so no route
-  // interception): the test page's script is injected into it (needs a bypassCSP browser).
-  await page.goto(`${env.server.url}/privacy-policy`);
-  await page.waitForSelector('h1');
-  await page.addScriptTag({ content: js, type: 'module' });
-}

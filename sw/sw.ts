@@ -47,3 +47,38 @@ self.addEventListener('sync', (event) => {
     }),
   );
 });
+
+// Web Push (job alerts and closing-date reminders): show the notification the server sent; a tap
+// opens /jobs/{id} (or the alert's list), focusing an open window of the app when there is one.
+interface PushMessage {
+  title: string;
+  body?: string;
+  url?: string;
+  tag?: string;
+}
+self.addEventListener('push', (event) => {
+  let data: PushMessage = { title: 'Teachers In London Talk' };
+  try {
+    data = { ...data, ...(event.data?.json() as PushMessage) };
+  } catch {
+    if (event.data) data.body = event.data.text();
+  }
+  const url = data.url && data.url.startsWith('/') ? data.url : '/dashboard?tab=alerts';
+  event.waitUntil(self.registration.showNotification(data.title, { body: data.body, tag: data.tag, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url } }));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin) as WindowClient | undefined;
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

@@ -2,7 +2,8 @@
 // request URL the server sees is http://…
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
-import { signIn, testDb } from '../test-utils';
+import { signIn } from '../../test/app';
+import { testDb } from '../../test/db';
 
 const db = testDb({ demo: false });
 const cookie = signIn(db, { id: 'csrf:1', email: 'csrf@example.test' });

@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../db/client';
 import { forumThreads, schools } from '../../db/schema';
 import { createApp } from '../app';
-import { signIn, tempDbPath, testApp, testDb } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { tempDbPath, testDb } from '../../test/db';
+import { caller } from '../../test/requests';
 import { countOnce, DAY, DEFAULT_RATE_LIMITS, MINUTE, RateLimiter, take } from './rate-limit-store';
 
 const T0 = Date.parse('2026-11-22T12:00:00Z');

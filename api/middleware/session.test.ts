@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { ABSOLUTE_LIFETIME_MS, createSession, IDLE_TIMEOUT_MS, invalidateSession, REFRESH_INTERVAL_MS, validateSession } from '../lib/sessions';
-import { testDb } from '../test-utils';
+import { testDb } from '../../test/db';
 import { csrf } from './csrf';
 import { requireAdmin, requireUser, session } from './session';
 

@@ -2,13 +2,10 @@
 // c.var.user; requireUser / requireAdmin guard the routes that need them.
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import type { AppEnv, SessionUser } from '../context';
+import type { AppEnv, CookieSettings, SessionUser } from '../context';
 import { validateSession } from '../lib/sessions';
 
-export interface CookieSettings {
-  name: string;
-  secure: boolean;
-}
+export type { CookieSettings };
 
 /** `__Host-` prefixed and Secure over https or in production; never `_session` (the local OpenID provider's). */
 export function cookieSettings(options: { production: boolean; https: boolean }): CookieSettings {

@@ -25,7 +25,7 @@ export const adminSchoolImagesRoutes = new Hono<AppEnv>()
     return c.json({ id: batch.id, status: batch.status, total: batch.total, processed: batch.processed, updated: batch.updated, results: batch.results, alreadyRunning }, 202);
   })
   .get('/batch-update/:id', requireAdmin, validate('param', batchParam), (c) => {
-    const batch = c.get('external').images.get(c.req.valid('param').id);
+    const batch = c.get('external').images.get(c.get('db'), c.req.valid('param').id);
     if (!batch) return c.json({ error: 'Batch not found' }, 404);
     return c.json(batch, 200);
   });

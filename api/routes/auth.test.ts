@@ -8,7 +8,7 @@ import { startDevOidc, type DevOidc } from '../dev-oidc/provider';
 import { callbackUrl, checkIdTokenClaims, googleProvider, microsoftProvider, oidcProvider, type SignInProvider } from '../lib/oidc';
 import { createSession, IDLE_TIMEOUT_MS } from '../lib/sessions';
 import { requireAdmin } from '../middleware/session';
-import { testDb } from '../test-utils';
+import { testDb } from '../../test/db';
 import { decodePending, encodePending, safeReturnTo } from './auth';
 
 const APP = 'http://localhost:3999';

@@ -3,8 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, reviews, schoolMoods, schools } from '../../db/schema';
-import { signIn, testApp } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { caller } from '../../test/requests';
+import { publishSalaries } from './salaries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false });
@@ -202,14 +203,17 @@ describe('POST /api/schools/:id/interviews', () => {
 
 describe('POST /api/salaries', () => {
   it('stores the submission and answers 201 without the author', async () => {
+    publishSalaries(db, NOW);
     const before = rows('salaries');
     const res = await call('POST', '/api/salaries', { cookie: ada, body: salary });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject(salary);
     expect(res.body).not.toHaveProperty('userId');
     expect(rows('salaries')).toBe(before + 1);
+    // Published in a later batch, and only with enough others (decision 1420; api/routes/salaries.test.ts).
+    publishSalaries(db, NOW);
     const recent = await call('GET', '/api/salaries');
-    expect(recent.body[0]).toMatchObject({ id: res.body.id, annualSalary: 41250 });
+    expect(recent.body.map((r: any) => r.id)).not.toContain(res.body.id);
     expect(JSON.stringify(recent.body)).not.toContain('test:ada');
   });
 
@@ -233,17 +237,6 @@ describe('POST /api/salaries', () => {
     expect(offList.body.fields).toEqual({ jobTitle: 'Choose one of the options', borough: 'Choose one of the options' });
     expect((await call('POST', '/api/salaries', { body: salary })).status).toBe(401);
     expect(rows('salaries')).toBe(before);
-  });
-
-  it('keeps the statistics k-anonymous: a group below 5 submissions shows its count, not its average', async () => {
-    const group = () => db.$client.prepare("select count(*) n, avg(annual_salary) a from salaries where job_title = 'Cover Supervisor'").get() as { n: number; a: number };
-    const stats = async () => (await call('GET', '/api/salaries/stats')).body.averageByRole.find((r: any) => r.role === 'Cover Supervisor');
-    while (group().n < 3) await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: 'Cover Supervisor', annualSalary: 24000 } });
-    db.$client.prepare("delete from salaries where job_title = 'Cover Supervisor' and id not in (select id from salaries where job_title = 'Cover Supervisor' order by id limit 3)").run();
-    await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: 'Cover Supervisor', annualSalary: 26000 } });
-    expect(await stats()).toMatchObject({ count: 4, average: null });
-    await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: 'Cover Supervisor', annualSalary: 27000 } });
-    expect(await stats()).toMatchObject({ count: 5, average: Math.round(group().a) });
   });
 
   it('is idempotent', async () => {

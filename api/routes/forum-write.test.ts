@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads } from '../../db/schema';
-import { signIn, testApp } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { caller } from '../../test/requests';
 import { slugify } from './forum';
 
 const { db, app } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['admin@example.test'], rateLimit: false });

@@ -62,9 +62,9 @@ export function toJob<T extends { schoolId: number | null; schoolName: string | 
   return { ...job, school: job.schoolId && schoolName ? { id: job.schoolId, name: schoolName, type: schoolType } : null };
 }
 
-/** Active jobs posted within the last month, newest first (spec §9). */
-export function listJobs(db: DB, now: Date, q: Partial<JobsQuery> & { schoolId?: number }) {
-  const where: (SQL | undefined)[] = [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now))];
+/** The WHERE conditions of a jobs search (the filters only; the caller adds the board's window). Needs schools joined. */
+export function jobFilterConditions(q: Partial<JobsQuery> & { schoolId?: number }): (SQL | undefined)[] {
+  const where: (SQL | undefined)[] = [];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
   if (q.search) {
     where.push(or(contains(jobs.title, q.search), contains(jobs.description, q.search), contains(jobs.employerName, q.search), contains(schools.name, q.search)));
@@ -75,6 +75,12 @@ export function listJobs(db: DB, now: Date, q: Partial<JobsQuery> & { schoolId?:
   if (q.contractType) where.push(eq(jobs.contractType, q.contractType));
   if (q.schoolType) where.push(inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.schoolType]]));
   if (q.educationLevel) where.push(sql`instr(coalesce(${jobs.educationLevel}, ''), ${q.educationLevel}) > 0`);
+  return where;
+}
+
+/** Active jobs posted within the last month, newest first (spec §9). */
+export function listJobs(db: DB, now: Date, q: Partial<JobsQuery> & { schoolId?: number }) {
+  const where: (SQL | undefined)[] = [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now)), ...jobFilterConditions(q)];
   const query = db
     .select(jobColumns())
     .from(jobs)

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads, moderationLog, reviews, schools } from '../../db/schema';
-import { signIn, testApp } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { caller } from '../../test/requests';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });

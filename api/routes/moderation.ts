@@ -7,11 +7,12 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
-import { forumCategories, forumPosts, forumThreads, moderationLog, reviews, schools, users } from '../../db/schema';
+import { forumCategories, forumPosts, forumThreads, moderationLog, REPORT_KINDS, reviews, schools, users, type ReportKind } from '../../db/schema';
 import { rejectInput } from '../../db/validation';
 import type { AppEnv } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
 import { approvalState, categoriesWith, may, moderatorGrants, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
+import { clearReports, decideReported, reportedItems, reportTarget } from '../lib/reports';
 import { idParam, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { requireUser } from '../middleware/session';
@@ -28,6 +29,7 @@ function moderator(c: Context<AppEnv>): { grants: Grants } {
 
 const KINDS = { reviews: 'review', threads: 'thread', posts: 'post' } as const;
 type KindParam = keyof typeof KINDS;
+const REPORTED_KIND = { reviews: 'review', threads: 'thread', posts: 'reply' } as const satisfies Record<KindParam, ReportKind>;
 const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts']) });
 
 /** The category a thread or reply belongs to (null for a review); 404 when the target is unknown. */
@@ -90,9 +92,34 @@ function decide(c: Context<AppEnv>, kind: KindParam, id: number, decision: { app
     tx.insert(moderationLog)
       .values({ actorUserId: c.get('user')!.id, kind: KINDS[kind], targetId: id, action: decision.approve ? 'approve' : 'reject', reason: decision.approve ? null : decision.reason, createdAt: now })
       .run();
+    // A decision settles the item's reports too (decision 1422).
+    clearReports(tx, REPORTED_KIND[kind], id);
     return state;
   });
   return c.json({ kind: KINDS[kind], id, status: approvalState(row), isApproved: row.isApproved, rejectionReason: row.rejectionReason });
+}
+
+/** Who decides a reported item: admins for school content, category moderators (canApprove) for the forum. */
+function maySee(user: { isAdmin: boolean }, grants: Grants, categoryId: number | null) {
+  return categoryId === null ? user.isAdmin : may(user as never, grants, categoryId, 'canApprove');
+}
+
+const reportedParam = idParam.extend({ kind: z.enum(REPORT_KINDS) });
+
+function decideReport(c: Context<AppEnv>, kind: ReportKind, id: number, approve: boolean, reason: string | null) {
+  const { grants } = moderator(c);
+  const db = c.get('db');
+  const target = reportTarget(db, kind, id);
+  if (!target) throw notFound('Reported item');
+  if (!maySee(c.get('user')!, grants, target.categoryId)) throw forbidden();
+  const now = c.get('now')();
+  db.transaction((tx) => {
+    decideReported(tx as never, kind, id, approve, reason ?? '', now);
+    tx.insert(moderationLog)
+      .values({ actorUserId: c.get('user')!.id, kind, targetId: id, action: approve ? 'reports-approve' : 'reports-reject', reason, createdAt: now })
+      .run();
+  });
+  return c.json({ kind, id, decision: approve ? ('approved' as const) : ('removed' as const) });
 }
 
 const THREAD_ACTIONS = {
@@ -203,6 +230,8 @@ export const moderationRoutes = new Hono<AppEnv>()
       reviews: pendingReviews,
       threads,
       posts,
+      /** Reported items with their reports (decision 1422), for the moderators who may decide them. */
+      reported: reportedItems(db, (_kind, categoryId) => maySee(user, grants, categoryId)),
     });
   })
   .post('/:kind/:id/approve', requireUser, idempotency, validate('param', decisionParam), (c) => {
@@ -212,6 +241,14 @@ export const moderationRoutes = new Hono<AppEnv>()
   .post('/:kind/:id/reject', requireUser, idempotency, validate('param', decisionParam), validate('json', rejectInput), (c) => {
     const { kind, id } = c.req.valid('param');
     return decide(c, kind, id, { approve: false, reason: c.req.valid('json').reason });
+  })
+  .post('/reports/:kind/:id/approve', requireUser, idempotency, validate('param', reportedParam), (c) => {
+    const { kind, id } = c.req.valid('param');
+    return decideReport(c, kind, id, true, null);
+  })
+  .post('/reports/:kind/:id/reject', requireUser, idempotency, validate('param', reportedParam), validate('json', rejectInput), (c) => {
+    const { kind, id } = c.req.valid('param');
+    return decideReport(c, kind, id, false, c.req.valid('json').reason);
   })
   .post('/threads/:id/lock', requireUser, idempotency, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'lock'))
   .post('/threads/:id/unlock', requireUser, idempotency, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'unlock'))

@@ -1,64 +1,165 @@
-import { count, desc, sql } from 'drizzle-orm';
+// Salaries (decision 1420). Submissions are stored at once, but the public answers are published
+// in batches (publishSalaries, daily from api/server.ts and directly in tests) into
+// published_stats, which each GET reads with one primary-key lookup: no request aggregates over
+// the salaries table. A batch counts a held-back submission only when every group it falls in
+// (its role, its experience band) gains at least SALARY_K_ANONYMITY new submissions, so two
+// successive answers differ by the sum of at least that many salaries, never by one. Recent
+// submissions show only published rows, the salary rounded to £1,000 and the date to the month.
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { salaryInput } from '../../db/validation';
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../db/constants';
 import type { DB } from '../../db/client';
-import { salaries } from '../../db/schema';
+import { publishedStats, salaries } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 
+export interface SalaryGroup {
+  count: number;
+  /** Rounded to the pound; every published group has at least SALARY_K_ANONYMITY submissions. */
+  average: number | null;
+}
+export interface SalaryStats {
+  averageByRole: ({ role: string } & SalaryGroup)[];
+  averageByExperience: ({ experience: string } & SalaryGroup)[];
+  minimumGroupSize: number;
+  /** When these figures were published (ISO); null before the first batch. */
+  publishedAt: string | null;
+}
+export interface RecentSalary {
+  id: number;
+  jobTitle: string;
+  schoolType: string;
+  borough: string;
+  yearsExperience: string;
+  /** Rounded to the nearest £1,000. */
+  annualSalary: number;
+  /** The first day of the month of the submission (ISO, UTC). */
+  createdAt: string;
+}
+
+const STATS = 'salaries.stats';
+const RECENT = 'salaries.recent';
+export const SALARY_ROUNDING = 1000;
+
+const monthOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
+
 /**
- * Averages by role and by experience. A group with fewer than SALARY_K_ANONYMITY submissions
- * answers `average: null` (count only), so no one's salary can be read back from an average.
+ * Chooses which held-back submissions may be published now: repeatedly drops every candidate whose
+ * role or experience group has fewer than k candidates, until each group gains 0 or at least k.
  */
-export function salaryStats(db: DB) {
-  const group = (column: typeof salaries.jobTitle | typeof salaries.yearsExperience) =>
-    db
-      .select({ key: column, average: sql<number>`avg(${salaries.annualSalary})`, count: count() })
+export function publishable(rows: readonly { id: number; jobTitle: string; yearsExperience: string }[], k = SALARY_K_ANONYMITY): number[] {
+  let set = [...rows];
+  for (;;) {
+    const byRole = new Map<string, number>();
+    const byExp = new Map<string, number>();
+    for (const r of set) {
+      byRole.set(r.jobTitle, (byRole.get(r.jobTitle) ?? 0) + 1);
+      byExp.set(r.yearsExperience, (byExp.get(r.yearsExperience) ?? 0) + 1);
+    }
+    const kept = set.filter((r) => byRole.get(r.jobTitle)! >= k && byExp.get(r.yearsExperience)! >= k);
+    if (kept.length === set.length) return kept.map((r) => r.id);
+    set = kept;
+  }
+}
+
+/**
+ * The batch: publishes what may be published and rewrites the two published answers. Returns how
+ * many submissions it published and how many are still held back. Runs in one transaction.
+ */
+export function publishSalaries(db: DB, now = new Date()): { published: number; heldBack: number } {
+  return db.transaction((tx) => {
+    const pending = tx
+      .select({ id: salaries.id, jobTitle: salaries.jobTitle, yearsExperience: salaries.yearsExperience })
       .from(salaries)
-      .groupBy(column)
+      .where(isNull(salaries.publishedAt))
+      .all();
+    const ids = publishable(pending);
+    for (let i = 0; i < ids.length; i += 500) tx.update(salaries).set({ publishedAt: now }).where(inArray(salaries.id, ids.slice(i, i + 500))).run();
+
+    const group = (column: typeof salaries.jobTitle | typeof salaries.yearsExperience) =>
+      tx
+        .select({ key: column, average: sql<number>`avg(${salaries.annualSalary})`, count: sql<number>`count(*)` })
+        .from(salaries)
+        .where(isNotNull(salaries.publishedAt))
+        .groupBy(column)
+        .all()
+        // Every published group has at least k rows by construction; the check stays as a guard.
+        .map((g) => ({ key: g.key, count: g.count, average: g.count >= SALARY_K_ANONYMITY ? Math.round(g.average) : null }))
+        .filter((g) => g.average !== null);
+    const order = (e: string) => {
+      const i = (EXPERIENCE_BANDS as readonly string[]).indexOf(e);
+      return i < 0 ? EXPERIENCE_BANDS.length : i;
+    };
+    const stats: SalaryStats = {
+      averageByRole: group(salaries.jobTitle)
+        .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+        .map(({ key, ...g }) => ({ role: key, ...g })),
+      averageByExperience: group(salaries.yearsExperience)
+        .sort((a, b) => order(a.key) - order(b.key))
+        .map(({ key, ...g }) => ({ experience: key, ...g })),
+      minimumGroupSize: SALARY_K_ANONYMITY,
+      publishedAt: now.toISOString(),
+    };
+    const recent: RecentSalary[] = tx
+      .select({
+        id: salaries.id,
+        jobTitle: salaries.jobTitle,
+        schoolType: salaries.schoolType,
+        borough: salaries.borough,
+        yearsExperience: salaries.yearsExperience,
+        annualSalary: salaries.annualSalary,
+        createdAt: salaries.createdAt,
+      })
+      .from(salaries)
+      .where(isNotNull(salaries.publishedAt))
+      .orderBy(desc(salaries.createdAt), desc(salaries.id))
+      .limit(RECENT_SALARIES)
       .all()
-      .map((g) => ({ key: g.key, count: g.count, average: g.count >= SALARY_K_ANONYMITY ? Math.round(g.average) : null }));
-  const averageByRole = group(salaries.jobTitle)
-    .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
-    .map(({ key, ...g }) => ({ role: key, ...g }));
-  const order = (e: string) => {
-    const i = (EXPERIENCE_BANDS as readonly string[]).indexOf(e);
-    return i < 0 ? EXPERIENCE_BANDS.length : i;
-  };
-  const averageByExperience = group(salaries.yearsExperience)
-    .sort((a, b) => order(a.key) - order(b.key))
-    .map(({ key, ...g }) => ({ experience: key, ...g }));
-  return { averageByRole, averageByExperience, minimumGroupSize: SALARY_K_ANONYMITY };
+      .map((r) => ({ ...r, annualSalary: Math.round(r.annualSalary / SALARY_ROUNDING) * SALARY_ROUNDING, createdAt: monthOf(r.createdAt) }));
+    for (const [name, body] of [
+      [STATS, stats],
+      [RECENT, recent],
+    ] as const) {
+      tx.insert(publishedStats).values({ name, body, publishedAt: now }).onConflictDoUpdate({ target: publishedStats.name, set: { body, publishedAt: now } }).run();
+    }
+    return { published: ids.length, heldBack: pending.length - ids.length };
+  });
+}
+
+/** One primary-key read of a published answer; the first read of a new database publishes once. */
+function published<T>(db: DB, name: typeof STATS | typeof RECENT, now: Date): T {
+  const read = () => db.select({ body: publishedStats.body }).from(publishedStats).where(eq(publishedStats.name, name)).get();
+  let row = read();
+  if (!row) {
+    publishSalaries(db, now);
+    row = read()!;
+  }
+  return row.body as T;
+}
+
+export function salaryStats(db: DB, now = new Date()): SalaryStats {
+  return published<SalaryStats>(db, STATS, now);
+}
+
+export function recentSalaries(db: DB, now = new Date()): RecentSalary[] {
+  return published<RecentSalary[]>(db, RECENT, now);
+}
+
+/** How long ago the last batch ran (for the daily timer: publish at start when a day has passed). */
+export function lastPublished(db: DB): Date | null {
+  return db.select({ at: publishedStats.publishedAt }).from(publishedStats).where(and(eq(publishedStats.name, STATS))).get()?.at ?? null;
 }
 
 export const salariesRoutes = new Hono<AppEnv>()
-  .get('/', (c) =>
-    c.json(
-      c
-        .get('db')
-        .select({
-          id: salaries.id,
-          jobTitle: salaries.jobTitle,
-          schoolType: salaries.schoolType,
-          borough: salaries.borough,
-          yearsExperience: salaries.yearsExperience,
-          annualSalary: salaries.annualSalary,
-          createdAt: salaries.createdAt,
-        })
-        .from(salaries)
-        .orderBy(desc(salaries.createdAt), desc(salaries.id))
-        .limit(RECENT_SALARIES)
-        .all(),
-    ),
-  )
-  .get('/stats', (c) => c.json(salaryStats(c.get('db'))))
+  .get('/', (c) => c.json(recentSalaries(c.get('db'), c.get('now')())))
+  .get('/stats', (c) => c.json(salaryStats(c.get('db'), c.get('now')())))
   .post('/', requireUser, idempotency, rateLimit, validate('json', salaryInput), (c) => {
     const input = c.req.valid('json');
-    const { userId: _u, ...row } = c
+    const { userId: _u, publishedAt: _p, ...row } = c
       .get('db')
       .insert(salaries)
       .values({ ...input, additionalBenefits: input.additionalBenefits ?? null, userId: c.get('user')!.id, createdAt: c.get('now')() })

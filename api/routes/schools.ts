@@ -13,6 +13,7 @@ import { idempotency } from '../middleware/idempotency';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { listJobs } from './jobs';
+import { notHidden } from '../lib/reports';
 
 export const schoolsQuery = z.object({
   search: searchText,
@@ -106,9 +107,9 @@ export function moodStats(db: DB, schoolId: number) {
   const totalMoods = rows.reduce((sum, r) => sum + r.n, 0);
   const sentimentSum = MOODS.reduce((sum, m) => sum + m.sentiment * (byMood.get(m.mood) ?? 0), 0);
   const recentComments = db
-    .select({ mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
+    .select({ id: schoolMoods.id, mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
     .from(schoolMoods)
-    .where(and(eq(schoolMoods.schoolId, schoolId), sql`${schoolMoods.comment} is not null`))
+    .where(and(eq(schoolMoods.schoolId, schoolId), sql`${schoolMoods.comment} is not null`, notHidden('mood', schoolMoods.id)))
     .orderBy(desc(schoolMoods.updatedAt))
     .limit(5)
     .all()
@@ -175,7 +176,7 @@ export const schoolsRoutes = new Hono<AppEnv>()
       db
         .select(publicInterview)
         .from(interviewExperiences)
-        .where(eq(interviewExperiences.schoolId, school.id))
+        .where(and(eq(interviewExperiences.schoolId, school.id), notHidden('interview', interviewExperiences.id)))
         .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
         .all(),
     );

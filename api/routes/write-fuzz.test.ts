@@ -3,8 +3,8 @@
 // names its seed and case and can be replayed.
 import { describe, expect, it } from 'vitest';
 import { forumPosts, forumThreads, jobs, reviews, schools } from '../../db/schema';
-import { signIn, testApp } from '../test-utils';
-import { caller } from '../test-requests';
+import { signIn, testApp } from '../../test/app';
+import { caller } from '../../test/requests';
 import { mulberry32 } from '../../db/seed/prng';
 
 const { db, app } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['fuzz@example.test'], rateLimit: false });

@@ -2,7 +2,7 @@
 // literal or behind a name or a redirect, and the connection goes to the address that was checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchText, HttpFetchError, isPrivateAddress, normaliseAddress, type ResolvedAddress } from './http-fetch';
-import { localServer, type LocalServer } from './test-servers';
+import { localServer, type LocalServer } from '../../test/servers';
 
 let internal: LocalServer; // stands for an internal service: must never be reached
 let fixture: LocalServer; // the test's own page server, allowed by exact origin
@@ -102,7 +102,8 @@ describe('the attack of issue 14, through the school images batch', () => {
     const { eq } = await import('drizzle-orm');
     const { schools } = await import('../../db/schema');
     const { createApp } = await import('../app');
-    const { signIn, testDb } = await import('../test-utils');
+    const { signIn } = await import('../../test/app');
+    const { testDb } = await import('../../test/db');
     const db = testDb({ demo: false });
     // Default options: no escape hatch for addresses that come from data.
     const app = createApp({ db, adminEmails: ['admin@example.test'], rateLimit: false, external: { images: { timeoutMs: 2000 } } });

@@ -2,11 +2,13 @@
 // none, a timeout, a 500; progress, results, the concurrency limit, and hand-set images kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, isNotNull } from 'drizzle-orm';
+import { openDatabase } from '../../db/client';
 import { schools } from '../../db/schema';
 import { createApp } from '../app';
-import { signIn, testDb } from '../test-utils';
+import { signIn } from '../../test/app';
+import { testDb } from '../../test/db';
 import { findSchoolImage } from './school-images';
-import { localServer, type LocalServer } from './test-servers';
+import { localServer, type LocalServer } from '../../test/servers';
 
 const ADMIN = 'admin@example.test';
 let site: LocalServer;
@@ -152,5 +154,58 @@ describe('findSchoolImage', () => {
     });
     expect(findSchoolImage(page('', '<img src="hall.jpg" alt="Our hall" width="600">'), 'https://s.example/', 'Hillside Primary School')).toBeNull();
     expect(findSchoolImage(page('<meta property="og:image" content="javascript:alert(1)">'), 'https://s.example/', 'X')).toBeNull();
+  });
+});
+
+describe('image batches shared by server processes', () => {
+  it('reports progress to a second app instance on the same database, which cannot start another batch meanwhile', async () => {
+    const { db, app, admin, pick } = setup({ timeoutMs: 1500 });
+    pick(100000, '/og');
+    pick(100001, '/none');
+    pick(100005, '/slow');
+    // Another server process: its own connection to the same file, its own memory.
+    const otherDb = openDatabase(db.$client.name);
+    const other = createApp({ db: otherDb, adminEmails: [ADMIN], external: { images: { allowPrivate: true, timeoutMs: 1500, holder: 'other-process' } } });
+    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    expect(started).toMatchObject({ status: 'running', total: 3, alreadyRunning: false });
+    // The other process sees the same batch running, with the progress made so far.
+    await expect
+      .poll(async () => ((await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json()) as any).processed, { timeout: 5000 })
+      .toBe(2);
+    const seen = (await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json()) as any;
+    expect(seen).toMatchObject({ id: started.id, status: 'running', total: 3, processed: 2, updated: 1 });
+    expect(seen.results.map((r: any) => r.success).sort()).toEqual([false, true]);
+    // Starting from the other process returns the running batch instead of a second one.
+    const second = (await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    expect(second).toMatchObject({ id: started.id, alreadyRunning: true });
+    // Done: the other process reports the end too.
+    const done = await waitDone(other, started.id, admin);
+    expect(done).toMatchObject({ status: 'done', total: 3, processed: 3, updated: 1 });
+    expect(done.results.find((r: any) => r.error?.includes('within 1500 ms'))).toBeDefined();
+    expect(otherDb.$client.prepare('select count(*) n from image_batches').get()).toEqual({ n: 1 });
+    // Now the other process may start one (the lease was released); it skips the failures.
+    const next = (await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    expect(next).toMatchObject({ alreadyRunning: false, total: 0 });
+    otherDb.$client.close();
+  });
+});
+
+describe('image batches left behind', () => {
+  it('closes a batch whose process died (its lease lapsed) and keeps the last 20 batches', async () => {
+    const { db, app, admin } = setup();
+    const insert = db.$client.prepare('insert into image_batches (id, status, total, processed, updated, started_at) values (?, ?, 5, 1, 0, ?)');
+    for (let i = 0; i < 21; i++) insert.run(`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, 'done', 1_700_000_000_000 + i);
+    const dead = '0000dead-0000-4000-8000-000000000000';
+    insert.run(dead, 'running', 1_700_000_100_000);
+    db.$client.prepare("insert into leases (name, holder, expires_at) values ('school-images:batch', 'dead-process', ?)").run(Date.now() - 1);
+    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    expect(started).toMatchObject({ alreadyRunning: false, total: 0 });
+    const closed = (await (await app.request(`/api/schools/images/batch-update/${dead}`, { headers: { Cookie: admin } })).json()) as any;
+    expect(closed).toMatchObject({ status: 'done', processed: 1 });
+    expect(closed.finishedAt).toEqual(expect.any(String));
+    expect(db.$client.prepare('select count(*) n from image_batches').get()).toEqual({ n: 20 });
+    // 23 batches: the oldest three went.
+    expect((await app.request('/api/schools/images/batch-update/00000000-0000-4000-8000-000000000002', { headers: { Cookie: admin } })).status).toBe(404);
+    expect((await app.request('/api/schools/images/batch-update/00000000-0000-4000-8000-000000000003', { headers: { Cookie: admin } })).status).toBe(200);
   });
 });

@@ -2,11 +2,13 @@
 // browser-like User-Agent, at most `concurrency` sites at once) and take its og:image, else its
 // twitter:image, else the first large <img> whose alt text names the school. Recorded with
 // imageSource 'school website'; an image set any other way is never overwritten.
-// See docs/decisions/0403-school-images.md.
+// Progress lives in SQLite (image_batches, image_batch_results) so every server process can
+// report it. See docs/decisions/0403-school-images.md and 1053-runtime-state-in-sqlite.md.
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { schools } from '../../db/schema';
+import { imageBatchResults, imageBatches, schools } from '../../db/schema';
+import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 
 export const IMAGE_SOURCE = 'school website';
@@ -130,51 +132,102 @@ export interface ImageBatchOptions {
   timeoutMs?: number;
   maxBytes?: number;
   allowPrivate?: boolean;
+  /** Who holds the batch lease (default: this process); tests play two processes with two names. */
+  holder?: string;
 }
 
 export const DEFAULT_BATCH_LIMIT = 100;
 export const MAX_BATCH_LIMIT = 5000;
 
-/** Keeps the batches of one server process; one batch runs at a time. */
+/** The lease held (and renewed) by the process running a batch: one batch at a time across processes. */
+export const IMAGE_BATCH_LEASE = 'school-images:batch';
+const LEASE_MS = 60_000;
+const KEPT_BATCHES = 20;
+
+/**
+ * Starts and reports the batches. Progress and results are rows in image_batches and
+ * image_batch_results, so any server process (WEB_CONCURRENCY worker) can report a batch that
+ * another one runs; one batch runs at a time across processes (a lease).
+ */
 export class ImageBatches {
-  private batches = new Map<string, Batch>();
-  private running: Batch | null = null;
-  /** Schools tried without success in this process: later batches move on to others. */
-  private tried = new Set<number>();
-  /** The promise of the running batch (tests await it). */
+  private running: string | null = null;
+  /** The promise of this process's running batch (tests await it). */
   current: Promise<void> | null = null;
 
-  constructor(private readonly options: ImageBatchOptions = {}) {}
+  private readonly holder: string;
 
-  get(id: string): Batch | undefined {
-    return this.batches.get(id);
+  constructor(private readonly options: ImageBatchOptions = {}) {
+    this.holder = options.holder ?? PROCESS_HOLDER;
   }
 
-  /** Starts a batch over at most `limit` schools, or returns the one already running. */
+  get(db: DB, id: string): Batch | undefined {
+    const row = db.select().from(imageBatches).where(eq(imageBatches.id, id)).get();
+    if (!row) return undefined;
+    const results = db.select().from(imageBatchResults).where(eq(imageBatchResults.batchId, id)).orderBy(asc(imageBatchResults.id)).all();
+    return {
+      id: row.id,
+      status: row.status,
+      total: row.total,
+      processed: row.processed,
+      updated: row.updated,
+      startedAt: row.startedAt.toISOString(),
+      finishedAt: row.finishedAt?.toISOString() ?? null,
+      results: results.map((r) => ({
+        schoolId: r.schoolId,
+        success: r.success,
+        source: r.source,
+        ...(r.imageUrl !== null ? { imageUrl: r.imageUrl } : {}),
+        ...(r.error !== null ? { error: r.error } : {}),
+      })),
+    };
+  }
+
+  /** Starts a batch over at most `limit` schools, or returns the one already running (in any process). */
   start(db: DB, limit: number): { batch: Batch; alreadyRunning: boolean } {
-    if (this.running) return { batch: this.running, alreadyRunning: true };
-    const tried = [...this.tried];
-    const targets = db
-      .select({ id: schools.id, name: schools.name, website: schools.website })
-      .from(schools)
-      .where(and(eq(schools.isActive, true), isNull(schools.imageUrl), isNotNull(schools.website), tried.length ? notInArray(schools.id, tried) : undefined))
-      .orderBy(asc(schools.id))
-      .limit(limit)
-      .all();
-    const batch: Batch = { id: randomUUID(), status: 'running', total: targets.length, processed: 0, updated: 0, startedAt: new Date().toISOString(), finishedAt: null, results: [] };
-    this.batches.set(batch.id, batch);
-    // Keep the last 20 batches only.
-    for (const id of [...this.batches.keys()].slice(0, -20)) this.batches.delete(id);
-    this.running = batch;
-    this.current = this.run(db, batch, targets).finally(() => {
-      batch.status = 'done';
-      batch.finishedAt = new Date().toISOString();
+    if (this.running) return { batch: this.get(db, this.running)!, alreadyRunning: true };
+    const now = new Date();
+    if (!tryLease(db, IMAGE_BATCH_LEASE, this.holder, LEASE_MS, now.getTime())) {
+      // Another process runs one: report it.
+      const other = db.select({ id: imageBatches.id }).from(imageBatches).orderBy(desc(imageBatches.startedAt)).limit(1).get();
+      if (other) return { batch: this.get(db, other.id)!, alreadyRunning: true };
+    }
+    const id = randomUUID();
+    const targets = db.transaction((tx) => {
+      // A batch whose process died (its lease lapsed) is over.
+      tx.update(imageBatches).set({ status: 'done', finishedAt: now }).where(eq(imageBatches.status, 'running')).run();
+      // Schools tried without success by the kept batches: later batches move on to others.
+      const failed = tx.select({ id: imageBatchResults.schoolId }).from(imageBatchResults).where(eq(imageBatchResults.success, false));
+      const targets = tx
+        .select({ id: schools.id, name: schools.name, website: schools.website })
+        .from(schools)
+        .where(and(eq(schools.isActive, true), isNull(schools.imageUrl), isNotNull(schools.website), notInArray(schools.id, failed)))
+        .orderBy(asc(schools.id))
+        .limit(limit)
+        .all();
+      tx.insert(imageBatches).values({ id, status: 'running', total: targets.length, startedAt: now }).run();
+      // Keep the last 20 batches only.
+      const kept = tx.select({ id: imageBatches.id }).from(imageBatches).orderBy(desc(imageBatches.startedAt), desc(imageBatches.id)).limit(KEPT_BATCHES);
+      tx.delete(imageBatches).where(notInArray(imageBatches.id, kept)).run();
+      return targets;
+    });
+    this.running = id;
+    const renew = setInterval(() => tryLease(db, IMAGE_BATCH_LEASE, this.holder, LEASE_MS), LEASE_MS / 4);
+    renew.unref();
+    const batch = this.get(db, id)!;
+    this.current = this.run(db, id, targets).finally(() => {
+      clearInterval(renew);
       this.running = null;
+      try {
+        db.update(imageBatches).set({ status: 'done', finishedAt: new Date() }).where(eq(imageBatches.id, id)).run();
+        releaseLease(db, IMAGE_BATCH_LEASE, this.holder);
+      } catch {
+        // the database was closed meanwhile (shutdown): the next batch closes this one
+      }
     });
     return { batch, alreadyRunning: false };
   }
 
-  private async run(db: DB, batch: Batch, targets: { id: number; name: string; website: string | null }[]) {
+  private async run(db: DB, batchId: string, targets: { id: number; name: string; website: string | null }[]) {
     const fetchOptions: FetchOptions = {
       timeoutMs: this.options.timeoutMs ?? 10_000,
       maxBytes: this.options.maxBytes ?? 1024 * 1024,
@@ -187,10 +240,15 @@ export class ImageBatches {
       while (next < targets.length) {
         const school = targets[next++];
         const result = await imageForSchool(db, school, fetchOptions);
-        if (!result.success) this.tried.add(school.id);
-        batch.results.push(result);
-        batch.processed++;
-        if (result.success) batch.updated++;
+        db.transaction((tx) => {
+          tx.insert(imageBatchResults)
+            .values({ batchId, schoolId: result.schoolId, success: result.success, source: result.source, imageUrl: result.imageUrl ?? null, error: result.error ?? null })
+            .run();
+          tx.update(imageBatches)
+            .set({ processed: sql`${imageBatches.processed} + 1`, updated: sql`${imageBatches.updated} + ${result.success ? 1 : 0}` })
+            .where(eq(imageBatches.id, batchId))
+            .run();
+        });
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(this.options.concurrency ?? 4, targets.length)) }, worker));

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
 import { jobs, schools } from '../../db/schema';
 import { createApp } from '../app';
-import { signIn, testDb } from '../test-utils';
-import { feedPage, jobPosting, localServer, type LocalServer } from './test-servers';
+import { signIn } from '../../test/app';
+import { testDb } from '../../test/db';
+import { feedPage, jobPosting, localServer, type LocalServer } from '../../test/servers';
 import { fetchJson, fetchText, HttpFetchError } from './http-fetch';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

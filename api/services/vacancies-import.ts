@@ -12,6 +12,7 @@ import { listingContext } from '../../db/seed/index';
 import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacancies';
 import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
+import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
 
 export const DEFAULT_TEACHING_VACANCIES_URL = 'https://teaching-vacancies.service.gov.uk/api/v1/jobs.json';
 
@@ -210,12 +211,34 @@ export async function refreshJobs(db: DB, options: FeedOptions, now: Date): Prom
   return applyFeed(db, feed, now);
 }
 
-/** One refresh at a time per process (button and schedule share it). */
+/** The lease that makes one refresh run at a time across every server process on the database. */
+export const REFRESH_RUN_LEASE = 'jobs-refresh:run';
+const RUN_LEASE_MS = 5 * 60_000;
+
+/**
+ * One refresh at a time (button and schedule share it): per process through `running`, and
+ * across worker processes through a lease row held (and renewed) while the refresh runs.
+ */
 let running: Promise<RefreshResult> | null = null;
-export function refreshJobsOnce(db: DB, options: FeedOptions, now: Date): { started: boolean; promise: Promise<RefreshResult> } {
+export function refreshJobsOnce(
+  db: DB,
+  options: FeedOptions,
+  now: Date,
+  holder: string = PROCESS_HOLDER,
+): { started: true; promise: Promise<RefreshResult> } | { started: false; promise: Promise<RefreshResult> | null } {
   if (running) return { started: false, promise: running };
-  running = refreshJobs(db, options, now).finally(() => {
+  if (!tryLease(db, REFRESH_RUN_LEASE, holder, RUN_LEASE_MS)) return { started: false, promise: null };
+  const renew = setInterval(() => tryLease(db, REFRESH_RUN_LEASE, holder, RUN_LEASE_MS), RUN_LEASE_MS / 5);
+  renew.unref();
+  const promise = refreshJobs(db, options, now).finally(() => {
+    clearInterval(renew);
     running = null;
+    try {
+      releaseLease(db, REFRESH_RUN_LEASE, holder);
+    } catch {
+      // the database was closed meanwhile (shutdown): the lease lapses on its own
+    }
   });
-  return { started: true, promise: running };
+  running = promise;
+  return { started: true, promise };
 }

@@ -6,7 +6,7 @@ import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
 import type { client } from '../data/client';
 import { send } from '../data/mutations';
-import { useNotify, type Notify, type Toast } from './notify';
+import { toast, type ToastInput as Toast } from '../components/toast/store';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
 export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
@@ -19,11 +19,10 @@ export const REFRESH_FAILED: Toast = { title: 'Refresh Failed', description: 'Un
 /** SWR keys of job lists: ['jobs', query] arrays or strings starting with 'jobs'. */
 export const isJobsKey = (key: unknown) => (Array.isArray(key) ? key[0] === 'jobs' : typeof key === 'string' && key.startsWith('jobs'));
 
-export function RefreshJobsButton({ notify, className = '' }: { notify?: Notify; className?: string }) {
+export function RefreshJobsButton({ className = '' }: { className?: string }) {
   const { user } = useAuth();
   const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
-  const { show, region } = useNotify(notify);
   if (!user?.isAdmin) return null;
 
   async function refresh() {
@@ -32,10 +31,10 @@ export function RefreshJobsButton({ notify, className = '' }: { notify?: Notify;
       const res = await send<RefreshResult>({ kind: 'admin', method: 'POST', path: '/api/jobs/refresh', label: 'Refresh Jobs' });
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');
-      show(refreshedToast(res.data));
+      toast(refreshedToast(res.data));
       await mutate(isJobsKey);
     } catch {
-      show(REFRESH_FAILED);
+      toast(REFRESH_FAILED);
     } finally {
       setBusy(false);
     }
@@ -47,7 +46,6 @@ export function RefreshJobsButton({ notify, className = '' }: { notify?: Notify;
         {busy && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
         Refresh Jobs
       </button>
-      {region}
     </div>
   );
 }

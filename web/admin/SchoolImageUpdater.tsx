@@ -1,12 +1,13 @@
 // Dashboard → Admin: the school image updater (spec §2 dashboard, §4 batch image states, §8).
-// Starts a background batch, polls its progress every second and shows a real progress bar,
+// Starts a background batch, polls its progress every second (SWR refreshInterval) and shows a real progress bar,
 // then the result: updated count and the 'no image found' count (processed − updated).
 import type { InferResponseType } from 'hono/client';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import useSWR from 'swr';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { send } from '../data/mutations';
-import { useNotify, type Notify, type Toast } from './notify';
+import { toast, type ToastInput as Toast } from '../components/toast/store';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
 /** POST /api/schools/images/batch-update's answer (202): the batch just started. */
@@ -26,41 +27,29 @@ export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => M
 
 type State = { phase: 'idle' } | { phase: 'running'; batch: BatchStatus } | { phase: 'done'; batch: BatchStatus };
 
-export function SchoolImageUpdater({ notify }: { notify?: Notify }) {
+export function SchoolImageUpdater() {
   const { user } = useAuth();
   const [state, setState] = useState<State>({ phase: 'idle' });
   const [limit, setLimit] = useState<number>(100);
-  const { show, region } = useNotify(notify);
-  const showRef = useRef(show);
-  showRef.current = show;
 
+  // Polls the running batch with SWR every POLL_MS; the key is null (no polling) once it is done.
   const runningId = state.phase === 'running' ? state.batch.id : null;
-  useEffect(() => {
-    if (!runningId) return;
-    let stopped = false;
-    const timer = setInterval(async () => {
-      try {
-        const batch = await json(client.schools.images['batch-update'][':id'].$get({ param: { id: runningId } }));
-        if (stopped) return;
-        if (batch.status === 'done') {
-          stopped = true;
-          clearInterval(timer);
-          setState({ phase: 'done', batch });
-          showRef.current(batchDoneToast(batch));
-        } else setState({ phase: 'running', batch });
-      } catch {
-        if (stopped) return;
-        stopped = true;
-        clearInterval(timer);
-        setState({ phase: 'idle' });
-        showRef.current(UPDATE_FAILED);
-      }
-    }, POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [runningId]);
+  useSWR(runningId ? ['school-image-batch', runningId] : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
+    refreshInterval: POLL_MS,
+    dedupingInterval: 0, // else SWR's 2 s de-duplication would stretch the 1 s poll
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    onSuccess(batch) {
+      if (batch.status === 'done') {
+        setState({ phase: 'done', batch });
+        toast(batchDoneToast(batch));
+      } else setState({ phase: 'running', batch });
+    },
+    onError() {
+      setState({ phase: 'idle' });
+      toast(UPDATE_FAILED);
+    },
+  });
 
   async function start() {
     try {
@@ -68,7 +57,7 @@ export function SchoolImageUpdater({ notify }: { notify?: Notify }) {
       if (res.status !== 'sent') throw new Error('not sent');
       setState({ phase: 'running', batch: res.data });
     } catch {
-      show(UPDATE_FAILED);
+      toast(UPDATE_FAILED);
     }
   }
 
@@ -128,7 +117,6 @@ export function SchoolImageUpdater({ notify }: { notify?: Notify }) {
             </div>
           </dl>
         )}
-        {region}
       </div>
     </section>
   );

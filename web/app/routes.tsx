@@ -27,6 +27,7 @@ const CareerAdvicePage = screen(() => import('../static-pages/CareerAdvicePage')
 const PrivacyPolicyPage = screen(() => import('../static-pages/PrivacyPolicyPage'), (m) => m.PrivacyPolicyPage);
 const AboutUsPage = screen(() => import('../static-pages/AboutUsPage'), (m) => m.AboutUsPage);
 const DashboardPage = screen(() => import('../dashboard/DashboardPage'), (m) => m.DashboardPage);
+const UnsubscribePage = screen(() => import('../alerts/UnsubscribePage'), (m) => m.UnsubscribePage);
 const NotFoundPage = screen(() => import('../not-found/NotFoundPage'), (m) => m.NotFoundPage);
 
 function lazyElement(Screen: LazyExoticComponent<ComponentType>) {
@@ -57,6 +58,7 @@ export const routes: RouteObject[] = [
       { path: '/about-us', handle: { title: 'About Us', description: 'About Teachers In London Talk, an independent community for London\'s teachers.' }, element: lazyElement(AboutUsPage) },
       // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
       { path: '/dashboard', handle: { title: 'Dashboard' }, element: lazyElement(DashboardPage) },
+      { path: '/unsubscribe/:token', handle: { title: 'Job alert emails' }, element: lazyElement(UnsubscribePage) },
       { path: '*', handle: { title: 'Page not found' }, element: lazyElement(NotFoundPage) },
     ],
   },

@@ -21,6 +21,7 @@ const PATHS = {
   clock: 'M12 3a9 9 0 100 18 9 9 0 000-18zM12 7v5l3 2',
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
   check: 'M5 12l5 5L20 7',
+  bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,25 +1,29 @@
 // /dashboard (spec §2): only for signed-in users. A visitor is sent to the login address and
 // comes back here after signing in. Tabs: Saved Jobs, Activity, Profile, Admin (admins only);
 // the selected tab is kept in ?tab= so it survives a reload and can be linked.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SchoolImageUpdater } from '../admin/SchoolImageUpdater';
 import { Breadcrumb } from '../components/states';
+import { Tabs, type TabDef } from '../components/Tabs';
 import { loginHref, useAuth, type CurrentUser } from '../data/auth';
-import { useActivity } from '../dashboard-parts/ActivityList';
-import { ActivityTab } from './ActivityTab';
-import { AdminTab } from './AdminTab';
+import { ActivityList, useActivity } from './ActivityList';
+import { AlertsTab } from '../alerts/AlertsTab';
 import { ProfileTab } from './ProfileTab';
-import { SavedJobsTab } from './SavedJobsTab';
+import { QueuedSubmissions } from './QueuedSubmissions';
+import { SavedJobsList } from './SavedJobsList';
 
-type TabId = 'saved-jobs' | 'activity' | 'profile' | 'admin';
+type TabId = 'saved-jobs' | 'alerts' | 'activity' | 'profile' | 'admin';
 
-function tabsFor(user: CurrentUser): { id: TabId; label: string }[] {
-  const tabs: { id: TabId; label: string }[] = [
-    { id: 'saved-jobs', label: 'Saved Jobs' },
-    { id: 'activity', label: 'Activity' },
-    { id: 'profile', label: 'Profile' },
+function tabsFor(user: CurrentUser): TabDef<TabId>[] {
+  const tabs: TabDef<TabId>[] = [
+    { key: 'saved-jobs', label: 'Saved Jobs' },
+    { key: 'alerts', label: 'Alerts' },
+    { key: 'activity', label: 'Activity' },
+    { key: 'profile', label: 'Profile' },
   ];
-  if (user.isAdmin) tabs.push({ id: 'admin', label: 'Admin' });
+  // Admins only (the API guards with requireAdmin too).
+  if (user.isAdmin) tabs.push({ key: 'admin', label: 'Admin' });
   return tabs;
 }
 
@@ -46,56 +50,38 @@ function Dashboard({ user }: { user: CurrentUser }) {
   const [params, setParams] = useSearchParams();
   const tabs = tabsFor(user);
   const requested = params.get('tab');
-  const active = tabs.find((t) => t.id === requested)?.id ?? 'saved-jobs';
-  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const active = tabs.find((t) => t.key === requested)?.key ?? 'saved-jobs';
 
-  const select = (id: TabId, focus = false) => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (id === 'saved-jobs') next.delete('tab');
-      else next.set('tab', id);
-      return next;
-    }, { replace: true });
-    if (focus) tabRefs.current[id]?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent) => {
-    const i = tabs.findIndex((t) => t.id === active);
-    const to = e.key === 'ArrowRight' ? i + 1 : e.key === 'ArrowLeft' ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? tabs.length - 1 : null;
-    if (to === null) return;
-    e.preventDefault();
-    select(tabs[(to + tabs.length) % tabs.length].id, true);
-  };
+  const select = (id: TabId) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === 'saved-jobs') next.delete('tab');
+        else next.set('tab', id);
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-8">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Dashboard' }]} />
       <h1 className="text-3xl font-extrabold mt-2">Welcome back, {user.firstName?.trim() || 'Teacher'}!</h1>
       <Counters />
-      <div role="tablist" aria-label="Dashboard" className="tabs tabs-border mt-6 overflow-x-auto flex-nowrap" onKeyDown={onKeyDown}>
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            ref={(el) => {
-              tabRefs.current[t.id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={active === t.id}
-            aria-controls={`panel-${t.id}`}
-            tabIndex={active === t.id ? 0 : -1}
-            className={`tab whitespace-nowrap ${active === t.id ? 'tab-active' : ''}`}
-            onClick={() => select(t.id)}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`panel-${active}`} aria-labelledby={`tab-${active}`} className="mt-6" tabIndex={0}>
-        {active === 'saved-jobs' && <SavedJobsTab />}
-        {active === 'activity' && <ActivityTab />}
-        {active === 'profile' && <ProfileTab user={user} />}
-        {active === 'admin' && <AdminTab />}
+      <div className="mt-6">
+        <Tabs tabs={tabs} active={active} onChange={select} label="Dashboard">
+          {active === 'saved-jobs' && (
+            <>
+              {/* Submissions still waiting on this device, then the saved jobs. */}
+              <QueuedSubmissions />
+              <SavedJobsList />
+            </>
+          )}
+          {active === 'alerts' && <AlertsTab />}
+          {active === 'activity' && <ActivityList />}
+          {active === 'profile' && <ProfileTab user={user} />}
+          {active === 'admin' && <SchoolImageUpdater />}
+        </Tabs>
       </div>
     </div>
   );

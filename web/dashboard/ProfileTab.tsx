@@ -1,7 +1,16 @@
 // The Profile tab (spec §2): first name, last name and email, read-only (the identity provider
-// manages the profile), and Sign Out.
+// manages the profile), and Sign Out. Issue 14 (decision 1421): where you are signed in, "Download
+// my data" (GET /api/me/export) and "Delete my account" (DELETE /api/me after typing DELETE).
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ACCOUNT_DELETE_WORD } from '../../db/validation';
 import type { CurrentUser } from '../data/auth';
+import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { SignOutButton } from '../components/SignOutButton';
+import { ReminderSettings } from '../alerts/ReminderSettings';
+import { write } from '../components/writes';
+import { clearOfflineData } from '../offline/db';
+import { SessionsPart } from './SessionsPart';
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string | null }) {
   return (
@@ -14,25 +23,99 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
   );
 }
 
+function DeleteAccount() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (typed !== ACCOUNT_DELETE_WORD) return setError(`Type ${ACCOUNT_DELETE_WORD} to confirm`);
+    setBusy(true);
+    const result = await write(
+      { kind: 'account', method: 'DELETE', path: '/api/me', body: { confirm: typed } },
+      {
+        success: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
+        signIn: 'Please sign in to delete your account.',
+        error: { description: 'Failed to delete your account. Please try again.' },
+        onFieldErrors: (fields) => setError(fields.confirm ?? Object.values(fields)[0]),
+      },
+    );
+    if (!result) return setBusy(false);
+    // Nothing of the account stays on this device either.
+    await clearOfflineData().catch(() => undefined);
+    window.location.assign('/');
+  }
+  return (
+    <>
+      <button type="button" className="btn btn-error btn-outline" onClick={() => setOpen(true)}>
+        Delete my account
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account">
+        <form onSubmit={submit} noValidate>
+          <div className="text-sm grid gap-2 mb-2">
+            <p>This deletes your account, your sessions (you are signed out everywhere), your saved jobs and alerts. It cannot be undone.</p>
+            <p>
+              Your reviews, interviews, salaries, moods and forum posts stay on the site as anonymous content, with no link to you. Download your data first if you want a copy.
+            </p>
+          </div>
+          <Field id="delete-confirm" label={`Type ${ACCOUNT_DELETE_WORD} to confirm`} error={error}>
+            <input className="input w-full" autoComplete="off" {...fieldProps('delete-confirm', error)} value={typed} onChange={(e) => setTyped(e.target.value)} />
+          </Field>
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-error" disabled={busy || typed !== ACCOUNT_DELETE_WORD}>
+              {busy && <span className="loading loading-spinner loading-sm" />}
+              Delete my account permanently
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}
+
 export function ProfileTab({ user }: { user: CurrentUser }) {
   return (
-    <section aria-labelledby="profile-heading" className="card bg-base-100 border border-base-300">
-      <div className="card-body gap-4">
-        <h2 id="profile-heading" className="card-title">
-          Profile
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <ReadOnlyField id="profile-first-name" label="First Name" value={user.firstName} />
-          <ReadOnlyField id="profile-last-name" label="Last Name" value={user.lastName} />
-          <div className="sm:col-span-2">
-            <ReadOnlyField id="profile-email" label="Email" value={user.email} />
+    <div className="grid gap-4">
+      <section aria-labelledby="profile-heading" className="card bg-base-100 border border-base-300">
+        <div className="card-body gap-4">
+          <h2 id="profile-heading" className="card-title">
+            Profile
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ReadOnlyField id="profile-first-name" label="First Name" value={user.firstName} />
+            <ReadOnlyField id="profile-last-name" label="Last Name" value={user.lastName} />
+            <div className="sm:col-span-2">
+              <ReadOnlyField id="profile-email" label="Email" value={user.email} />
+            </div>
+          </div>
+          <ReminderSettings />
+          <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
+          <div className="card-actions">
+            <SignOutButton className="btn btn-outline btn-error" />
           </div>
         </div>
-        <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
-        <div className="card-actions">
-          <SignOutButton className="btn btn-outline btn-error" />
+      </section>
+      <SessionsPart />
+      <section aria-labelledby="data-heading" className="card bg-base-100 border border-base-300">
+        <div className="card-body gap-3">
+          <h2 id="data-heading" className="card-title">
+            Your data
+          </h2>
+          <p className="text-sm opacity-80">
+            Download a copy of everything we hold about you, or delete your account. See the <Link className="link" to="/privacy-policy">Privacy Policy</Link> for what we keep and why.
+          </p>
+          <div className="card-actions">
+            <a className="btn btn-outline" href="/api/me/export" download>
+              Download my data
+            </a>
+            <DeleteAccount />
+          </div>
         </div>
-      </div>
-    </section>
+      </section>
+    </div>
   );
 }

@@ -1,7 +1,10 @@
 // The outbox as the user sees it: what is waiting to be sent, its state, and what to do about it.
+// Only the signed-in user's own items (decision 1440); another account's are only counted.
 import { useLiveQuery } from '../offline/live';
 import { kindLabel } from '../data/messages';
-import { offlineDb, type OutboxItem } from '../offline/db';
+import type { OutboxItem } from '../offline/db';
+import { userQueue } from '../offline/queue';
+import { loginHref } from '../data/auth';
 import { useState } from 'react';
 import { discard, resend } from '../offline/outbox';
 import { replay } from '../offline/replay';
@@ -14,8 +17,12 @@ const STATE: Record<OutboxItem['state'], { label: string; className: string }> =
 };
 
 export function QueuedSubmissions() {
-  const items = useLiveQuery(() => offlineDb.outbox.orderBy('createdAt').toArray(), []);
-  if (!items?.length) return null;
+  const queue = useLiveQuery(() => userQueue(), []);
+  const items = queue?.items;
+  const others = queue?.others ?? 0;
+  if (!items?.length && !others) return null;
+  if (!items?.length) return <OtherAccounts n={others} />;
+  const waitingForSignIn = items.filter((i) => i.state === 'needs-auth').length;
   return (
     <section aria-labelledby="queued-heading" className="card bg-base-100 border border-base-300 mb-6" id="queued">
       <div className="card-body p-5 gap-3">
@@ -28,6 +35,15 @@ export function QueuedSubmissions() {
           </button>
         </div>
         <p className="text-sm opacity-80">Saved on this device while you were offline. They are sent automatically when you are back online.</p>
+        {waitingForSignIn > 0 && (
+          <p role="status" className="alert alert-warning text-sm" data-testid="queued-sign-in">
+            <span>
+              Your session has ended. <a href={loginHref()} className="link">Sign in again</a> to send {waitingForSignIn === 1 ? 'this submission' : `these ${waitingForSignIn} submissions`}: they are kept on this device for you and are never sent as
+              anyone else.
+            </span>
+          </p>
+        )}
+        {others > 0 && <OtherAccountsNote n={others} />}
         <ul className="divide-y divide-base-300" data-testid="queued-list">
           {items.map((item) => (
             <li key={item.key} className="py-3 flex flex-wrap items-start gap-3">
@@ -60,6 +76,26 @@ export function QueuedSubmissions() {
             </li>
           ))}
         </ul>
+      </div>
+    </section>
+  );
+}
+
+function OtherAccountsNote({ n }: { n: number }) {
+  return (
+    <p className="text-sm opacity-80" data-testid="queued-other-accounts">
+      {n === 1 ? '1 submission' : `${n} submissions`} saved on this device by another account {n === 1 ? 'is' : 'are'} kept for that account: not shown here, and sent only when it signs in
+      again.
+    </p>
+  );
+}
+
+/** Only another account's items on this device: a note, no list. */
+function OtherAccounts({ n }: { n: number }) {
+  return (
+    <section aria-label="Submissions of another account" className="card bg-base-100 border border-base-300 mb-6" id="queued">
+      <div className="card-body p-5">
+        <OtherAccountsNote n={n} />
       </div>
     </section>
   );

@@ -3,7 +3,7 @@
 // chained into ApiType, or answers through `new Response`, one of these stops compiling.
 import type { RefreshResult } from '../admin/RefreshJobsButton';
 import type { BatchProgress, BatchStarted } from '../admin/SchoolImageUpdater';
-import type { Activity } from '../dashboard-parts/ActivityList';
+import type { Activity } from '../dashboard/ActivityList';
 import type { PayRow } from '../pay-scales/allowances';
 import type { CurrentUser } from './auth';
 import type { Job, SalaryStats, SchoolListItem, SiteStats } from './client';

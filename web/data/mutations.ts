@@ -5,9 +5,10 @@
 import { discard, enqueue, request, sendNow } from '../offline/outbox';
 import { registerBackgroundSync } from '../offline/replay';
 import { offlineDb } from '../offline/db';
+import { lastKnownUser } from '../offline/owner';
 import { ApiRequestError } from './client';
 
-export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin';
+export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin' | 'report' | 'account';
 
 /** Kinds that go through the outbox (they must survive being offline). */
 export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);
@@ -53,7 +54,10 @@ async function sendDirect<T>(req: SendRequest, key: string): Promise<SendResult<
  */
 export async function send<T = unknown>(request: SendRequest, key = newIdempotencyKey()): Promise<SendResult<T>> {
   if (!QUEUED_KINDS.has(request.kind)) return sendDirect<T>(request, key);
-  await enqueue({ key, kind: request.kind, method: request.method, path: request.path, body: request.body, label: request.label });
+  // Queued items belong to the user who pressed submit; a visitor's are never kept (decision 1440).
+  const owner = await lastKnownUser();
+  if (typeof owner !== 'string') throw new ApiRequestError(401, { error: 'Unauthorized' }, 'Unauthorized');
+  await enqueue({ key, kind: request.kind, method: request.method, path: request.path, body: request.body, label: request.label, owner });
   void askPersistentStorage();
   const outcome = await sendNow(key);
   if (!outcome || outcome.type === 'sent') return { status: 'sent', data: (outcome?.data ?? null) as T };

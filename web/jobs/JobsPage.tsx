@@ -7,9 +7,9 @@ import { RefreshJobsButton } from '../admin/RefreshJobsButton';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { toast } from '../components/toast/store';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobs } from '../data/hooks';
+import { JobAlertButton } from '../alerts/AlertButtons';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
 
@@ -25,9 +25,9 @@ export function JobsPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Jobs' }]} />
       <div className="flex flex-wrap items-start justify-between gap-3 mt-2">
         <h1 className="text-3xl font-bold">Teaching Jobs in London</h1>
-        {/* The 'Refresh Jobs' button renders for admins only (web/admin/), with the app's toasts. */}
+        {/* The 'Refresh Jobs' button renders for admins only (web/admin/). */}
         <div data-slot="refresh-jobs">
-          <RefreshJobsButton notify={toast} />
+          <RefreshJobsButton />
         </div>
       </div>
       <div role="note" className="alert alert-info alert-soft mt-4 text-sm">
@@ -62,6 +62,7 @@ export function JobsPage() {
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data ? `${data.length} ${data.length === 1 ? 'job' : 'jobs'} found` : isLoading ? 'Loading jobs…' : ''}
             </p>
+            <JobAlertButton filters={values} />
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
             </button>

@@ -19,7 +19,10 @@ type QueueItem = Queue[Kind][number];
 
 const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion', posts: 'Reply' };
 
-function RejectDialog({ target, onClose, onDone }: { target: { kind: Kind; id: number } | null; onClose: () => void; onDone: () => void }) {
+/** What a reject acts on: a pending item, or a reported one (then `path` is the reports route). */
+type RejectTarget = { kind: Kind; id: number; path?: string };
+
+function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null; onClose: () => void; onDone: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -31,7 +34,7 @@ function RejectDialog({ target, onClose, onDone }: { target: { kind: Kind; id: n
     if (!parsed.ok) return setError(parsed.fields.reason);
     setBusy(true);
     const result = await write(
-      { kind: 'moderation', method: 'POST', path: `/api/moderation/${target.kind}/${target.id}/reject`, body: parsed.data, label: `Reject ${LABELS[target.kind].toLowerCase()}` },
+      { kind: 'moderation', method: 'POST', path: target.path ?? `/api/moderation/${target.kind}/${target.id}/reject`, body: parsed.data, label: `Reject ${LABELS[target.kind].toLowerCase()}` },
       {
         success: { title: 'Rejected', description: `The ${LABELS[target.kind].toLowerCase()} was rejected; its author sees your reason.` },
         signIn: 'Please sign in to moderate.',
@@ -117,6 +120,64 @@ function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items:
   );
 }
 
+type Reported = Queue['reported'][number];
+const REPORTED_LABELS: Record<Reported['kind'], string> = { review: 'Review', interview: 'Interview', mood: 'Mood comment', thread: 'Discussion', reply: 'Reply' };
+const REJECT_KIND: Record<Reported['kind'], Kind> = { review: 'reviews', interview: 'reviews', mood: 'reviews', thread: 'threads', reply: 'posts' };
+
+/** Reported items with their reports (decision 1422): keep (approve) or remove (reject). */
+function ReportedSection({ items, onReject, onChanged }: { items: Reported[]; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
+  const text = (c: Record<string, unknown>, key: string) => (typeof c[key] === 'string' && c[key] ? (c[key] as string) : null);
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-reported">
+      <div className="card-body p-5">
+        <h2 id="q-reported" className="card-title text-lg">
+          Reported ({items.length})
+        </h2>
+        {items.length === 0 ? (
+          <p className="text-sm opacity-70">Nothing reported.</p>
+        ) : (
+          <ul className="grid gap-3" data-testid="queue-reported">
+            {items.map((it) => {
+              const c = it.content as Record<string, unknown>;
+              const body = [text(c, 'title'), text(c, 'content'), text(c, 'pros') && `Pros: ${text(c, 'pros')}`, text(c, 'cons') && `Cons: ${text(c, 'cons')}`, text(c, 'processDescription'), text(c, 'comment')].filter(Boolean);
+              return (
+                <li key={`${it.kind}:${it.id}`} className="bg-base-200 rounded-box p-3 grid gap-1" data-testid={`reported-${it.kind}-${it.id}`}>
+                  <p className="text-xs opacity-70">
+                    {REPORTED_LABELS[it.kind]}
+                    {text(c, 'schoolName') && ` · ${text(c, 'schoolName')}`}
+                    {text(c, 'threadTitle') && ` · in "${text(c, 'threadTitle')}"`} · {it.reportCount} report{it.reportCount === 1 ? '' : 's'}
+                    {it.hidden && <span className="badge badge-warning badge-xs ms-2">Hidden from the public</span>}
+                  </p>
+                  {body.map((b, i) => (
+                    <p key={i} className="text-sm whitespace-pre-line line-clamp-4">
+                      {b}
+                    </p>
+                  ))}
+                  <ul className="text-xs list-disc ms-4" aria-label="Reports">
+                    {it.reports.map((r, i) => (
+                      <li key={i}>
+                        {r.reason} <span className="opacity-70">· {formatDate(r.createdAt)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="flex flex-wrap gap-2 mt-1">
+                    <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(`/api/moderation/reports/${it.kind}/${it.id}/approve`, 'Kept', 'The item stays published and its reports are cleared.')) && onChanged()}>
+                      Keep
+                    </button>
+                    <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}>
+                      Remove
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
 function ThreadControls() {
   const threads = useForumThreads(undefined);
   if (threads.error) return <ErrorState error={threads.error} retry={() => threads.mutate()} />;
@@ -160,7 +221,7 @@ function ThreadControls() {
 export function ModerationPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const { data, error, mutate } = useSWR(isAuthenticated ? 'moderation/queue' : null, () => json(client.moderation.queue.$get()));
-  const [reject, setReject] = useState<{ kind: Kind; id: number } | null>(null);
+  const [reject, setReject] = useState<RejectTarget | null>(null);
   const close = useCallback(() => setReject(null), []);
   const forbidden = error instanceof ApiRequestError && (error.status === 403 || error.status === 401);
   const missing = error instanceof ApiRequestError && error.status === 404;
@@ -190,6 +251,7 @@ export function ModerationPage() {
         <SkeletonList count={3} lines={3} />
       ) : (
         <div className="grid gap-4">
+          <ReportedSection items={data.reported} onReject={setReject} onChanged={() => mutate()} />
           {data.permissions.isAdmin && <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />}
           <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />

@@ -2,7 +2,9 @@
 // - responses: API answers the user has seen (jobs, schools, pay scales, saved jobs, ...), keyed
 //   by URL, so every screen can render them without a network;
 // - outbox: submissions waiting to be sent, each with its Idempotency-Key;
-// - meta: small flags (persistent storage asked, last sync).
+// - meta: small flags (persistent storage asked, last sync, the last signed-in user: "owner").
+// Every queued item and every per-user answer records its owner (the user id, decision 1440):
+// nothing is replayed as, or shown to, another user.
 // Bump the version and add an upgrade when a store changes shape; never edit version 1.
 import Dexie, { type EntityTable } from 'dexie';
 
@@ -12,6 +14,11 @@ export interface CachedResponse {
   body: string;
   headers: Record<string, string>;
   savedAt: number;
+  /**
+   * Whose answer this is: a user id, null for a visitor's answer, absent for an answer that is the
+   * same for everyone (jobs, schools, pay scales: see SHARED_PATHS in cache-fetch.ts).
+   */
+  owner?: string | null;
 }
 
 export type OutboxState = 'pending' | 'failed' | 'needs-auth';
@@ -31,6 +38,8 @@ export interface OutboxItem {
   /** The server's message and field errors when it refused the item (state failed). */
   error?: string;
   fields?: Record<string, string>;
+  /** The user who pressed submit (their id). Absent only on an item whose owner is unknown: never sent. */
+  owner?: string;
 }
 
 export interface MetaRow {
@@ -50,7 +59,67 @@ export class OfflineDatabase extends Dexie {
       outbox: 'key, state, createdAt',
       meta: 'key',
     });
+    // Version 2: owners. Items and per-user answers saved before it belong to the last user the
+    // app knew (the saved /api/auth/user answer); per-user answers nobody can be sure of are dropped.
+    this.version(2)
+      .stores({ responses: 'url, savedAt', outbox: 'key, state, createdAt', meta: 'key' })
+      .upgrade(async (tx) => {
+        const saved = (await tx.table('responses').get(AUTH_USER_PATH)) as CachedResponse | undefined;
+        const lastUser = userIdOf(saved?.body);
+        if (lastUser) {
+          await tx.table('meta').put({ key: OWNER_META_KEY, value: lastUser });
+          await tx
+            .table('outbox')
+            .toCollection()
+            .modify((item: OutboxItem) => {
+              item.owner = lastUser;
+            });
+        }
+        const responses = tx.table('responses');
+        const rows = (await responses.toArray()) as CachedResponse[];
+        for (const row of rows) {
+          if (isSharedPath(row.url)) continue;
+          if (lastUser) await responses.update(row.url, { owner: lastUser });
+          else await responses.delete(row.url);
+        }
+      });
   }
+}
+
+/** The signed-in user's answer: who the app thinks is signed in. */
+export const AUTH_USER_PATH = '/api/auth/user';
+/** meta row: the last user the server confirmed (id), null after a visitor's answer. */
+export const OWNER_META_KEY = 'owner';
+
+/** The user id in a saved /api/auth/user body, if any. */
+export function userIdOf(body: string | undefined): string | undefined {
+  if (!body) return undefined;
+  try {
+    const id = (JSON.parse(body) as { id?: unknown })?.id;
+    return typeof id === 'string' && id ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Answers that are the same for every visitor and user (public reads); everything else under
+ * /api/ is per-user (the user, saved jobs and their status, moods, activity, the forum, which a
+ * moderator sees differently, and any new route until it is listed here).
+ */
+const SHARED_PATHS = [
+  /^\/api\/jobs$/,
+  /^\/api\/jobs\/\d+$/,
+  /^\/api\/schools$/,
+  /^\/api\/schools\/\d+(\/(reviews|interviews|mood-stats))?$/,
+  /^\/api\/salaries(\/stats)?$/,
+  /^\/api\/pay-scales$/,
+  /^\/api\/stats$/,
+  /^\/api\/forum\/categories$/,
+];
+export function isSharedPath(key: string) {
+  const path = key.split('?')[0];
+  return SHARED_PATHS.some((re) => re.test(path));
 }
 
 export const offlineDb = new OfflineDatabase();

@@ -2,24 +2,35 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from './db';
 import { backoff, drainOutbox, enqueue, resend, sendNow } from './outbox';
+import { resetUserForTests } from './owner';
 
 let n = 0;
 const fresh = () => new OfflineDatabase(`test-${++n}`);
-afterEach(() => undefined);
+afterEach(() => resetUserForTests());
 
 type Handler = (path: string, init: RequestInit) => Response | Promise<Response>;
-function fakeFetch(handler: Handler) {
+/**
+ * A fake server. GET /api/auth/user answers `user` (null: 401, a visitor); when the handler throws
+ * (the network is down) it throws too. `calls` lists the writes only; `whoami` the user questions.
+ */
+function fakeFetch(handler: Handler, user: string | null = 'alice') {
   const calls: { path: string; key: string; body: unknown }[] = [];
+  const whoami: string[] = [];
   const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const path = String(input);
+    if (path === '/api/auth/user') {
+      whoami.push(path);
+      await handler(path, init ?? {}); // throws when the network is down
+      return user === null ? json(401, { error: 'Unauthorized' }) : json(200, { id: user, email: `${user}@school.example` });
+    }
     const headers = init?.headers as Record<string, string>;
     calls.push({ path, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(String(init.body)) : undefined });
     return handler(path, init ?? {});
   }) as typeof fetch;
-  return { f, calls };
+  return { f, calls, whoami };
 }
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const item = (key: string, path = '/api/salaries') => ({ key, kind: 'salary', method: 'POST' as const, path, body: { annualSalary: 40000 } });
+const item = (key: string, path = '/api/salaries', owner = 'alice') => ({ key, kind: 'salary', method: 'POST' as const, path, body: { annualSalary: 40000 }, owner });
 
 describe('outbox state machine', () => {
   it('removes an item the server accepted, sending its idempotency key', async () => {
@@ -40,7 +51,8 @@ describe('outbox state machine', () => {
       throw new TypeError('Failed to fetch');
     });
     const s1 = await drainOutbox({ db, fetch: down.f, now: () => 10_000 });
-    expect(down.calls).toHaveLength(1); // stopped at the first network failure
+    expect(down.whoami).toHaveLength(1); // stopped at the first network failure: who is signed in could not be asked
+    expect(down.calls).toHaveLength(0);
     expect(s1.remaining).toBe(2);
     const a = (await db.outbox.get('a'))!;
     expect(a).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: 10_000 + backoff(1) });

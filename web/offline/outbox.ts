@@ -3,12 +3,16 @@
 // service worker (Web Locks), and the server's idempotency makes any repeat harmless.
 // Outcomes: 2xx → removed; 401 → kept until the user signs in; other 4xx → failed with the
 // server's messages (edit and resend, or discard); 5xx/network → kept, retried with backoff.
+// Ownership (decision 1440): every item records the user who pressed submit, and before sending
+// anything a drain asks the server who is signed in now. Only that user's items are sent; with
+// nobody signed in they wait for sign-in; another user's items are left alone for their owner.
 import { offlineDb, type OfflineDatabase, type OutboxItem } from './db';
+import { askServer } from './owner';
 
 export const OUTBOX_SYNC_TAG = 'tilt-outbox';
 export const OUTBOX_LOCK = 'tilt-outbox';
 
-export type NewOutboxItem = Pick<OutboxItem, 'key' | 'kind' | 'method' | 'path' | 'body' | 'label'>;
+export type NewOutboxItem = Pick<OutboxItem, 'key' | 'kind' | 'method' | 'path' | 'body' | 'label'> & { owner: string };
 
 export type Outcome =
   | { type: 'sent'; status: number; data: unknown }
@@ -20,7 +24,10 @@ export interface DrainSummary {
   sent: { item: OutboxItem; data: unknown }[];
   failed: OutboxItem[];
   needsAuth: number;
+  /** Items left in the queue for the user signed in now (another user's are not counted). */
   remaining: number;
+  /** Who the server said is signed in (null: nobody; undefined: not asked or unreachable). */
+  user?: string | null;
 }
 
 const BASE_DELAY_MS = 5_000;
@@ -103,9 +110,14 @@ export function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** Whether `item` may be sent for `user` (the one the server says is signed in). */
+export const ownedBy = (item: Pick<OutboxItem, 'owner'>, user: string | null | undefined) => typeof user === 'string' && item.owner === user;
+
 export interface DrainOptions {
   db?: OfflineDatabase;
   fetch?: typeof fetch;
+  /** Who is signed in now, asked of the server (default: GET /api/auth/user with `fetch`). */
+  whoami?: () => Promise<string | null | undefined>;
   now?: () => number;
   /** Send items waiting for their backoff too (the user pressed "retry", or we just came online). */
   force?: boolean;
@@ -115,13 +127,15 @@ export interface DrainOptions {
   keys?: string[];
 }
 
-/** Sends every due item, oldest first; stops at the first network failure. */
+/** Sends every due item of the signed-in user, oldest first; stops at the first network failure. */
 export function drainOutbox(options: DrainOptions = {}): Promise<DrainSummary> {
   const db = options.db ?? offlineDb;
   const now = options.now ?? Date.now;
+  const whoami = options.whoami ?? (() => askServer(options.fetch, db));
   return withOutboxLock(async () => {
     const summary: DrainSummary = { sent: [], failed: [], needsAuth: 0, remaining: 0 };
     const items = await db.outbox.orderBy('createdAt').toArray();
+    let asked = false;
     for (const stored of items) {
       // Re-read: another drain (a tab, the service worker) may have settled it meanwhile.
       const item = await db.outbox.get(stored.key);
@@ -130,6 +144,23 @@ export function drainOutbox(options: DrainOptions = {}): Promise<DrainSummary> {
       const due = item.state === 'pending' && (options.force || item.nextAttemptAt <= now());
       const authRetry = item.state === 'needs-auth' && options.includeNeedsAuth;
       if (!due && !authRetry) continue;
+      // Who is signed in: asked once per drain, right before the first send.
+      if (!asked) {
+        asked = true;
+        summary.user = await whoami();
+        if (summary.user === undefined) {
+          // The server cannot be reached: nothing is sent, and this item waits its backoff as if it had failed.
+          await settle(item, { type: 'retry', text: 'Network error' }, db, now());
+          break;
+        }
+      }
+      if (summary.user === null) {
+        // Nobody is signed in (the session ended): kept, and the owner is asked to sign in again.
+        if (item.state !== 'needs-auth') await db.outbox.update(item.key, { state: 'needs-auth' });
+        summary.needsAuth++;
+        continue;
+      }
+      if (!ownedBy(item, summary.user)) continue; // another user's: kept for them, never sent as this one
       const outcome = await sendItem(item, options.fetch);
       await settle(item, outcome, db, now());
       if (outcome.type === 'sent') summary.sent.push({ item, data: outcome.data });
@@ -137,18 +168,27 @@ export function drainOutbox(options: DrainOptions = {}): Promise<DrainSummary> {
       else if (outcome.type === 'needs-auth') summary.needsAuth++;
       else if (outcome.status === undefined) break; // the network is down: the rest would fail too
     }
-    summary.remaining = await db.outbox.count();
+    const user = summary.user;
+    summary.remaining = user === undefined ? await db.outbox.count() : await db.outbox.filter((i) => ownedBy(i, user)).count();
     return summary;
   });
 }
 
-/** Sends one freshly queued item now, under the lock, and returns its outcome. */
-export function sendNow(key: string, options: { db?: OfflineDatabase; fetch?: typeof fetch } = {}): Promise<Outcome | null> {
+/**
+ * Sends one freshly queued item now, under the lock, and returns its outcome: the server is asked
+ * who is signed in first, and an item of someone else (or of nobody signed in) is not sent (needs-auth).
+ */
+export function sendNow(key: string, options: { db?: OfflineDatabase; fetch?: typeof fetch; whoami?: DrainOptions['whoami'] } = {}): Promise<Outcome | null> {
   const db = options.db ?? offlineDb;
+  const whoami = options.whoami ?? (() => askServer(options.fetch, db));
   return withOutboxLock(async () => {
     const item = await db.outbox.get(key);
     if (!item) return null;
-    const outcome = await sendItem(item, options.fetch);
+    const user = await whoami();
+    let outcome: Outcome;
+    if (user === undefined) outcome = { type: 'retry', text: 'Network error' };
+    else if (!ownedBy(item, user)) outcome = { type: 'needs-auth', status: 401, text: 'Unauthorized' };
+    else outcome = await sendItem(item, options.fetch);
     await settle(item, outcome, db);
     return outcome;
   });

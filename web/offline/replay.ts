@@ -4,8 +4,10 @@
 import { liveQuery } from 'dexie';
 import { offlineDb } from './db';
 import { drainOutbox, OUTBOX_SYNC_TAG, type DrainSummary } from './outbox';
+import { userQueueCount } from './queue';
 import { createStore } from './store';
 
+/** How many of the signed-in user's submissions wait on this device (another account's are not counted). */
 export const outboxCount = createStore(0);
 type DrainListener = (summary: DrainSummary) => void;
 const drainListeners = new Set<DrainListener>();
@@ -43,7 +45,7 @@ let started = false;
 export function startReplay() {
   if (started || typeof window === 'undefined') return;
   started = true;
-  liveQuery(() => offlineDb.outbox.where('state').anyOf('pending', 'needs-auth').count()).subscribe({ next: (n) => outboxCount.set(n) });
+  liveQuery(() => userQueueCount(offlineDb)).subscribe({ next: (n) => outboxCount.set(n) });
   void replay({ force: true, includeNeedsAuth: true });
   window.addEventListener('online', () => void replay({ force: true }));
   document.addEventListener('visibilitychange', () => {

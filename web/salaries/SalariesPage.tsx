@@ -8,15 +8,27 @@ import { focusFirstError, useForm } from '../components/useForm';
 import { check, signInRequired, write } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { useSalaries, useSalaryStats } from '../data/hooks';
-import { formatDate, formatGBP } from '../lib/format';
+import { formatGBP } from '../lib/format';
+
+const monthFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** Recent submissions carry only their month (decision 1420). */
+const formatMonth = (d: string) => monthFmt.format(new Date(d));
+const dayFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+const formatMonthDay = (d: string) => dayFmt.format(new Date(d));
 import { BarChart } from './BarChart';
 
-function Insights() {
+function Insights({ submitted }: { submitted: boolean }) {
   const stats = useSalaryStats();
   const recent = useSalaries();
   const k = stats.data?.minimumGroupSize;
   return (
     <div className="grid gap-6">
+      {submitted && (
+        <div role="status" className="alert alert-info" data-testid="salary-pending-notice">
+          Thank you. Your salary is added to the published figures in the next daily update, once at least {k ?? 5} teachers in the same role and
+          experience band have contributed, so it can never be picked out.
+        </div>
+      )}
       <div className="grid lg:grid-cols-2 gap-6">
         <section className="card bg-base-100 border border-base-300">
           <div className="card-body p-5">
@@ -47,10 +59,16 @@ function Insights() {
           </div>
         </section>
       </div>
-      {k && <p className="text-sm opacity-70">To keep every contribution anonymous, an average is shown only once a group has at least {k} submissions.</p>}
+      {k && (
+        <p className="text-sm opacity-70">
+          To keep every contribution anonymous, figures are updated once a day and a group is shown only once it has at least {k} submissions.
+          {stats.data?.publishedAt && <> Last updated {formatMonthDay(stats.data.publishedAt)}.</>}
+        </p>
+      )}
       <section className="card bg-base-100 border border-base-300">
         <div className="card-body p-5">
           <h2 className="card-title text-lg">Recent Submissions</h2>
+          <p className="text-sm opacity-70">Salaries rounded to the nearest £1,000; dates to the month.</p>
           {recent.error ? (
             <ErrorState error={recent.error} retry={() => recent.mutate()} />
           ) : !recent.data ? (
@@ -71,7 +89,7 @@ function Insights() {
                   </div>
                   <div className="text-right">
                     <p className="font-semibold text-success tabular-nums">{formatGBP(s.annualSalary)}</p>
-                    <p className="text-xs opacity-70">{formatDate(s.createdAt)}</p>
+                    <p className="text-xs opacity-70">{formatMonth(s.createdAt)}</p>
                   </div>
                 </li>
               ))}
@@ -164,6 +182,7 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
 
 export function SalariesPage() {
   const [tab, setTab] = useState<'insights' | 'contribute'>('insights');
+  const [submitted, setSubmitted] = useState(false);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Salaries' }]} />
@@ -177,7 +196,16 @@ export function SalariesPage() {
           { key: 'contribute', label: 'Contribute Data' },
         ]}
       >
-        {tab === 'insights' ? <Insights /> : <SalaryForm onDone={() => setTab('insights')} />}
+        {tab === 'insights' ? (
+          <Insights submitted={submitted} />
+        ) : (
+          <SalaryForm
+            onDone={() => {
+              setSubmitted(true);
+              setTab('insights');
+            }}
+          />
+        )}
       </Tabs>
     </div>
   );

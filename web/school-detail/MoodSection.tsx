@@ -1,3 +1,4 @@
+import { ReportButton } from '../components/ReportButton';
 import { useEffect, useState } from 'react';
 import { MOODS } from '../../db/constants';
 import { moodInput } from '../../db/validation';
@@ -56,6 +57,7 @@ function MoodStats({ schoolId }: { schoolId: number }) {
                   <span aria-hidden="true">{c.emoji} </span>
                   <span className="sr-only">{MOODS.find((m) => m.mood === c.mood)?.label}: </span>
                   {c.comment} <span className="opacity-80 text-xs">· {timeAgo(c.updatedAt)}</span>
+                  <ReportButton kind="mood" id={c.id} className="ms-1" />
                 </li>
               ))}
             </ul>

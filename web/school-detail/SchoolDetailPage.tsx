@@ -1,3 +1,4 @@
+import { ReportButton } from '../components/ReportButton';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { OfstedBadge } from '../components/badges';
@@ -11,6 +12,7 @@ import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { ApiRequestError } from '../data/client';
 import { useSchool, useSchoolInterviews, useSchoolReviews } from '../data/hooks';
+import { FollowSchoolButton } from '../alerts/AlertButtons';
 import { formatDate, formatNumber } from '../lib/format';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
 import { MoodSection } from './MoodSection';
@@ -147,6 +149,7 @@ function Reviews({ schoolId }: { schoolId: number }) {
                   <Icon name="check" className="size-3" /> Recommends to a friend
                 </span>
               )}
+              <ReportButton kind="review" id={r.id} className="ms-auto" />
             </div>
           </article>
         </li>
@@ -187,6 +190,7 @@ function Interviews({ schoolId }: { schoolId: number }) {
                 <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
               </div>
             )}
+            <ReportButton kind="interview" id={iv.id} className="self-end" />
           </article>
         </li>
       ))}
@@ -278,6 +282,7 @@ export function SchoolDetailPage() {
           <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />
           <div className="card-body p-5 gap-2">
             <h1 className="text-2xl sm:text-3xl font-bold">{school.name}</h1>
+            <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>

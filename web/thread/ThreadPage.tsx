@@ -1,3 +1,4 @@
+import { ReportButton } from '../components/ReportButton';
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
@@ -82,6 +83,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
           <span className="font-semibold">{reply.user?.firstName || 'Anonymous'}</span>
           <span>{timeAgo(reply.createdAt)}</span>
           {pending && <span className="badge badge-warning badge-xs">Pending</span>}
+          {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
         </div>
         <p className="mt-1 whitespace-pre-line break-words">{reply.content}</p>
         {canReply && !pending && !replying && (
@@ -171,6 +173,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDeta
             </p>
           )}
           <p className="whitespace-pre-line break-words mt-2">{thread.content}</p>
+          {thread.status === 'approved' && <ReportButton kind="thread" id={thread.id} className="self-end" />}
         </div>
       </article>
 

@@ -1,23 +1,10 @@
-// Test helpers: a fresh migrated and seeded SQLite file per call, and an app around it.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDatabase, type DB } from '../db/client';
-import { seed } from '../db/seed/index';
+// API test helpers: an app around a fresh test database, and a signed-in session cookie.
+import type { DB } from '../db/client';
 import { users } from '../db/schema';
-import { createSession } from './lib/sessions';
-import { createApp } from './app';
-import type { RateLimitOptions } from './middleware/rate-limit';
-
-export function tempDbPath(): string {
-  return join(mkdtempSync(join(tmpdir(), 'tilt-test-')), 'app.db');
-}
-
-export function testDb(options: { demo?: boolean; now?: Date } = {}): DB {
-  const db = openDatabase(tempDbPath());
-  seed(db, { demo: options.demo ?? true, now: options.now });
-  return db;
-}
+import { createSession } from '../api/lib/sessions';
+import { createApp } from '../api/app';
+import type { RateLimitOptions } from '../api/middleware/rate-limit';
+import { testDb } from './db';
 
 export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false } = {}) {
   const db = testDb(options);

@@ -1,7 +1,7 @@
 // Test helper for the write API: one call shape for every request, with the session cookie,
 // a JSON body (or a raw one) and an optional Idempotency-Key.
 import type { Hono } from 'hono';
-import type { AppEnv } from './context';
+import type { AppEnv } from '../api/context';
 
 export interface CallOptions {
   cookie?: string;

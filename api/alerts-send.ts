@@ -1,0 +1,22 @@
+// `npm run alerts:send`: one pass of job alerts and closing-date reminders, then exit (cron or an operator).
+import { existsSync } from 'node:fs';
+import { openDatabase } from '../db/client';
+import { parseEnv } from './env';
+import { runAlertsPass } from './services/alerts/pass';
+import { alertsDepsFromEnv } from './services/alerts/setup';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const db = openDatabase(env.DATABASE_PATH);
+const { deps, warnings } = alertsDepsFromEnv(db, env);
+for (const w of warnings) console.warn(w);
+const r = await runAlertsPass(db, deps, new Date());
+console.log(`Alerts: ${r.alertsDue} due, ${r.alertsSent} sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.subscriptionsRemoved} devices removed, ${r.failures} failures`);
+db.$client.close();
+process.exit(r.failures > 0 ? 1 : 0);

@@ -1,0 +1,159 @@
+// The rights of UK GDPR a signed-in user can use from the dashboard (decision 1421): a copy of
+// everything held about them (export), the sessions they are signed in with, and the deletion of
+// their account, which keeps their contributions only as anonymous content with no link to them.
+import { createHash } from 'node:crypto';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import {
+  forumModerators,
+  forumPosts,
+  forumThreads,
+  idempotencyKeys,
+  interviewExperiences,
+  jobs,
+  moderationLog,
+  reports,
+  reviews,
+  salaries,
+  savedJobs,
+  schoolMoods,
+  schools,
+  sessions,
+  users,
+} from '../../db/schema';
+
+/** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
+const CONTRIBUTION_TABLES = ['reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts'] as const;
+/** Tables this module handles by name; any other table with a user_id column is swept generically. */
+const HANDLED = new Set<string>([...CONTRIBUTION_TABLES, 'users', 'sessions', 'saved_jobs', 'reports', 'moderation_log', 'forum_moderators', 'idempotency_keys', 'hidden_content']);
+/** Columns never put in an export, whatever the table (token hashes, secrets, keys). */
+const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
+
+/** A session's public id in answers: a digest of its sid, which itself is half of the cookie token. */
+export const sessionPublicId = (sid: string) => createHash('sha256').update(`session:${sid}`).digest('hex').slice(0, 16);
+
+const userSessions = (db: DB, userId: string) =>
+  db
+    .select()
+    .from(sessions)
+    .where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`)
+    .all();
+
+export function listSessions(db: DB, userId: string, currentSid: string | null, now: Date) {
+  return userSessions(db, userId)
+    .filter((s) => s.expire.getTime() > now.getTime())
+    .map((s) => ({
+      id: sessionPublicId(s.sid),
+      current: s.sid === currentSid,
+      createdAt: new Date(s.sess.createdAt).toISOString(),
+      lastSeenAt: new Date(s.sess.lastSeenAt).toISOString(),
+      expiresAt: s.expire.toISOString(),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt.localeCompare(a.lastSeenAt));
+}
+
+/** Ends every session of the user except the current one; returns how many ended. */
+export function revokeOtherSessions(db: DB, userId: string, currentSid: string | null): number {
+  return db
+    .delete(sessions)
+    .where(and(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`, currentSid ? ne(sessions.sid, currentSid) : undefined))
+    .run().changes;
+}
+
+/** Other tables (added later: alerts, push subscriptions, view counters…) that hold a user_id. */
+function otherUserTables(db: DB): string[] {
+  const tables = db.$client.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'").all() as { name: string }[];
+  return tables
+    .map((t) => t.name)
+    .filter((name) => !HANDLED.has(name))
+    .filter((name) => (db.$client.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[]).some((c) => c.name === 'user_id'));
+}
+
+const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
+const withoutUser = <T extends { userId?: unknown }>({ userId: _u, ...row }: T) => row;
+
+/** Everything held about the user, as one JSON document (GET /api/me/export). */
+export function exportUserData(db: DB, userId: string, currentSid: string | null, now: Date) {
+  const profile = db.select().from(users).where(eq(users.id, userId)).get();
+  const extra = Object.fromEntries(
+    otherUserTables(db).map((table) => [
+      table,
+      (db.$client.prepare(`select * from "${table.replace(/"/g, '""')}" where user_id = ?`).all(userId) as Record<string, unknown>[]).map(withoutSecrets),
+    ]),
+  );
+  return {
+    exportedAt: now.toISOString(),
+    service: 'Teachers In London Talk',
+    about:
+      'Everything this service holds about you. Sessions list when and how long you have been signed in (the secret part of each session is stored only as a hash and is not included). Contributions are shown publicly without your name or id.',
+    profile,
+    sessions: listSessions(db, userId, currentSid, now),
+    savedJobs: db
+      .select({ id: savedJobs.id, jobId: savedJobs.jobId, jobTitle: jobs.title, createdAt: savedJobs.createdAt })
+      .from(savedJobs)
+      .innerJoin(jobs, eq(savedJobs.jobId, jobs.id))
+      .where(eq(savedJobs.userId, userId))
+      .orderBy(desc(savedJobs.createdAt))
+      .all(),
+    reviews: db
+      .select({ review: reviews, schoolName: schools.name })
+      .from(reviews)
+      .innerJoin(schools, eq(reviews.schoolId, schools.id))
+      .where(eq(reviews.userId, userId))
+      .all()
+      .map((r) => ({ ...withoutUser(r.review), schoolName: r.schoolName })),
+    interviews: db
+      .select({ interview: interviewExperiences, schoolName: schools.name })
+      .from(interviewExperiences)
+      .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
+      .where(eq(interviewExperiences.userId, userId))
+      .all()
+      .map((r) => ({ ...withoutUser(r.interview), schoolName: r.schoolName })),
+    salaries: db.select().from(salaries).where(eq(salaries.userId, userId)).all().map(withoutUser),
+    moods: db
+      .select({ mood: schoolMoods, schoolName: schools.name })
+      .from(schoolMoods)
+      .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
+      .where(eq(schoolMoods.userId, userId))
+      .all()
+      .map((r) => ({ ...withoutUser(r.mood), schoolName: r.schoolName })),
+    threads: db.select().from(forumThreads).where(eq(forumThreads.userId, userId)).all().map(({ lastReplyUserId: _l, ...t }) => withoutUser(t)),
+    replies: db.select().from(forumPosts).where(eq(forumPosts.userId, userId)).all().map(withoutUser),
+    reports: db.select().from(reports).where(eq(reports.userId, userId)).all().map(withoutUser),
+    moderatorRoles: db.select().from(forumModerators).where(eq(forumModerators.userId, userId)).all().map(withoutUser),
+    moderationActions: db.select().from(moderationLog).where(eq(moderationLog.actorUserId, userId)).all().map(({ actorUserId: _a, ...m }) => m),
+    alerts: (extra.alerts as unknown[] | undefined) ?? [],
+    other: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'alerts')),
+  };
+}
+
+/**
+ * Deletes the account in one transaction: sessions, saved jobs, moderator roles, remembered
+ * idempotent answers and every other row keyed to the user go; contributions stay with user_id
+ * null (no link to the person); their reports stay counted but unlinked. Returns row counts.
+ */
+export function deleteAccount(db: DB, userId: string) {
+  return db.transaction((tx) => {
+    const unlinked: Record<string, number> = {};
+    for (const table of CONTRIBUTION_TABLES) {
+      unlinked[table] = db.$client.prepare(`update ${table} set user_id = null where user_id = ?`).run(userId).changes;
+    }
+    tx.update(forumThreads).set({ lastReplyUserId: null }).where(eq(forumThreads.lastReplyUserId, userId)).run();
+    tx.update(moderationLog).set({ actorUserId: null }).where(eq(moderationLog.actorUserId, userId)).run();
+    tx.update(reports).set({ userId: null }).where(eq(reports.userId, userId)).run();
+    const removed: Record<string, number> = {
+      sessions: tx
+        .delete(sessions)
+        .where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`)
+        .run().changes,
+      saved_jobs: tx.delete(savedJobs).where(eq(savedJobs.userId, userId)).run().changes,
+      forum_moderators: tx.delete(forumModerators).where(eq(forumModerators.userId, userId)).run().changes,
+      idempotency_keys: tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)).run().changes,
+    };
+    for (const table of otherUserTables(db)) {
+      removed[table] = db.$client.prepare(`delete from "${table.replace(/"/g, '""')}" where user_id = ?`).run(userId).changes;
+    }
+    removed.users = tx.delete(users).where(eq(users.id, userId)).run().changes;
+    return { removed, unlinked };
+  });
+}

@@ -1,0 +1,129 @@
+// Operator tools for the SQLite file (decision 1423): an online backup of a live database, a
+// restore that refuses while the server runs and checks the backup first, and the server's pid
+// file that tells them apart. Nothing here imports from api/ or web/.
+import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** The server writes its pid here while it runs (api/server.ts). */
+export const pidFileOf = (databasePath: string) => `${resolve(databasePath)}.server.pid`;
+
+export function writePidFile(databasePath: string) {
+  writeFileSync(pidFileOf(databasePath), String(process.pid));
+}
+
+export function removePidFile(databasePath: string) {
+  const file = pidFileOf(databasePath);
+  if (existsSync(file) && readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file);
+}
+
+/** The pid of a live server using this database, or null (a stale file from a killed server is ignored). */
+export function runningServerPid(databasePath: string): number | null {
+  const file = pidFileOf(databasePath);
+  if (!existsSync(file)) return null;
+  const pid = Number(readFileSync(file, 'utf8').trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+/** `PRAGMA integrity_check` of a file, opened read-only: 'ok' or the problems found. */
+export function integrityCheck(path: string): string {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.pragma('integrity_check') as { integrity_check: string }[];
+    return rows.map((r) => r.integrity_check).join('; ');
+  } finally {
+    db.close();
+  }
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  pages: number;
+  integrity: string;
+  tables: Record<string, number>;
+}
+
+const COUNTED = ['users', 'reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts', 'saved_jobs', 'jobs', 'schools'];
+
+function rowCounts(path: string): Record<string, number> {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    const present = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name));
+    return Object.fromEntries(COUNTED.filter((t) => present.has(t)).map((t) => [t, (db.prepare(`select count(*) n from ${t}`).get() as { n: number }).n]));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * SQLite's online backup API (through better-sqlite3) from a live database, in one step so that
+ * writes by the server cannot restart it; written to a temporary file, checked, then renamed.
+ */
+export async function backupDatabase(databasePath: string, destination: string): Promise<BackupResult> {
+  if (!existsSync(databasePath)) throw new Error(`No database at ${databasePath}`);
+  const file = resolve(destination);
+  if (!existsSync(dirname(file))) throw new Error(`The folder ${dirname(file)} does not exist`);
+  const tmp = `${file}.partial-${process.pid}`;
+  rmSync(tmp, { force: true });
+  const source = new Database(databasePath, { fileMustExist: true });
+  source.pragma('busy_timeout = 5000');
+  let pages = 0;
+  try {
+    const progress = await source.backup(tmp, { progress: () => 0x7fffffff });
+    pages = progress.totalPages;
+  } finally {
+    source.close();
+  }
+  // The copy is a self-contained file (no -wal): switch it out of WAL so it travels as one file.
+  const copy = new Database(tmp);
+  copy.pragma('journal_mode = DELETE');
+  copy.close();
+  const integrity = integrityCheck(tmp);
+  if (integrity !== 'ok') {
+    rmSync(tmp, { force: true });
+    throw new Error(`The backup failed its integrity check: ${integrity}`);
+  }
+  renameSync(tmp, file);
+  return { file, bytes: statSync(file).size, pages, integrity, tables: rowCounts(file) };
+}
+
+export interface RestoreResult {
+  restored: string;
+  from: string;
+  previous: string | null;
+  tables: Record<string, number>;
+}
+
+/**
+ * Replaces the database with a backup. Refuses while a server runs on it, and refuses a backup
+ * that fails integrity_check. The current file is kept beside it as `<db>.before-restore-<time>`.
+ */
+export function restoreDatabase(backupPath: string, databasePath: string, now = new Date()): RestoreResult {
+  const pid = runningServerPid(databasePath);
+  if (pid !== null) throw new Error(`The server (pid ${pid}) is running on ${databasePath}: stop it first, then restore.`);
+  if (!existsSync(backupPath)) throw new Error(`No backup at ${backupPath}`);
+  const integrity = integrityCheck(backupPath);
+  if (integrity !== 'ok') throw new Error(`The backup failed its integrity check, nothing changed: ${integrity}`);
+  const target = resolve(databasePath);
+  const tmp = `${target}.restoring-${process.pid}`;
+  copyFileSync(backupPath, tmp);
+  let previous: string | null = null;
+  if (existsSync(target)) {
+    // Fold any WAL into the old file before moving it aside, so the kept copy is complete.
+    const old = new Database(target);
+    old.pragma('wal_checkpoint(TRUNCATE)');
+    old.close();
+    previous = `${target}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+    renameSync(target, previous);
+  }
+  for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
+  renameSync(tmp, target);
+  return { restored: target, from: resolve(backupPath), previous, tables: rowCounts(target) };
+}

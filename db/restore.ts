@@ -1,0 +1,19 @@
+// `npm run restore -- <file>`: replaces DATABASE_PATH (default data/app.db) with a backup. Refuses
+// while the server runs on it and when the backup fails integrity_check; keeps the old file aside.
+import { existsSync } from 'node:fs';
+import { restoreDatabase } from './ops';
+
+if (process.argv.length < 3) {
+  console.error('Usage: npm run restore -- <backup file>   (stop the server first; DATABASE_PATH selects the database)');
+  process.exit(2);
+}
+if (existsSync('.env')) process.loadEnvFile('.env');
+const target = process.env.DATABASE_PATH || 'data/app.db';
+try {
+  const r = restoreDatabase(process.argv[2], target);
+  console.log(`Restored ${r.restored} from ${r.from}${r.previous ? `; the previous database is kept at ${r.previous}` : ''}`);
+  console.log(JSON.stringify(r.tables));
+} catch (error) {
+  console.error(`Restore refused: ${(error as Error).message}`);
+  process.exit(1);
+}

@@ -1,0 +1,131 @@
+// The real server with WEB_CONCURRENCY=2: two worker processes answer on one port, and a write
+// through one is seen (not a stale cached answer) through the other. Also: a worker that dies is
+// replaced, and the jobs-refresh schedule runs in one worker only (its lease).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import Database from 'better-sqlite3';
+import { openDatabase } from '../db/client';
+import { signIn } from '../test/app';
+import { startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+
+/** Requests over one keep-alive connection, so they all reach the same worker. */
+function pinned() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const req = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: any }>((resolve, reject) => {
+      const r = http.request(server.url + path, { method, agent, headers }, (res) => {
+        let data = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (data += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: data ? JSON.parse(data) : null }));
+      });
+      r.on('error', reject);
+      r.setTimeout(5000, () => r.destroy(new Error('timeout')));
+      r.end(body);
+    });
+  return { agent, req };
+}
+
+beforeAll(async () => {
+  // The refresh feed points at nothing: each scheduled run fails fast and says so in the log.
+  server = await startServer({ WEB_CONCURRENCY: '2', JOBS_REFRESH_INTERVAL_MINUTES: '0.005', TEACHING_VACANCIES_URL: 'http://127.0.0.1:9/jobs.json' });
+}, 60_000);
+afterAll(() => server?.stop());
+
+/** Fresh connections each time, so the kernel spreads them over the workers. */
+async function health(): Promise<number> {
+  const res = await fetch(`${server.url}/api/health`, { headers: { Connection: 'close' }, signal: AbortSignal.timeout(5000) });
+  return ((await res.json()) as { pid: number }).pid;
+}
+
+async function pidsSeen(tries: number): Promise<Set<number>> {
+  const pids = new Set<number>();
+  for (let i = 0; i < tries && pids.size < 2; i++) pids.add(await health().catch(() => 0));
+  pids.delete(0);
+  return pids;
+}
+
+describe('WEB_CONCURRENCY=2', () => {
+  it('answers from two worker processes on one port', async () => {
+    await expect.poll(async () => (await pidsSeen(40)).size, { timeout: 30_000 }).toBe(2);
+  }, 60_000);
+
+  it('shows a write made through one worker on the other, without a stale cached answer', async () => {
+    // Two keep-alive connections, each held by a different worker.
+    const a = pinned();
+    let b = pinned();
+    const pidA = (await a.req('GET', '/api/health')).body.pid;
+    for (let i = 0; i < 30 && (await b.req('GET', '/api/health')).body.pid === pidA; i++) {
+      b.agent.destroy();
+      b = pinned();
+    }
+    const pidB = (await b.req('GET', '/api/health')).body.pid;
+    expect(pidB).not.toBe(pidA);
+    expect((await a.req('GET', '/api/health')).body.pid).toBe(pidA);
+    // Both workers cache the school's mood figures.
+    const before = await b.req('GET', '/api/schools/1/mood-stats');
+    expect((await b.req('GET', '/api/schools/1/mood-stats')).headers['x-cache']).toBe('hit');
+    expect((await a.req('GET', '/api/schools/1/mood-stats')).body).toEqual(before.body);
+    // A signed-in teacher shares a mood through worker A.
+    const db = openDatabase(server.databasePath);
+    const cookie = signIn(db, { id: 'test:cluster', email: 'cluster@example.test', firstName: 'Cleo' });
+    db.$client.close();
+    const posted = await a.req('POST', '/api/schools/1/mood', { Cookie: cookie, 'Content-Type': 'application/json' }, JSON.stringify({ mood: 'happy', emoji: '😊', anonymous: true }));
+    expect(posted.status).toBe(201);
+    // Worker B answers the new figures at once (and the session is valid there too).
+    const after = await b.req('GET', '/api/schools/1/mood-stats');
+    expect(after.headers['x-cache']).toBe('miss');
+    expect(after.body.totalMoods).toBe(before.body.totalMoods + 1);
+    expect((await b.req('GET', '/api/schools/1/user-mood', { Cookie: cookie })).body).toMatchObject({ mood: 'happy' });
+    a.agent.destroy();
+    b.agent.destroy();
+  }, 60_000);
+
+  it('runs the scheduled refresh in one worker only, and replaces a worker that dies', async () => {
+    // Several ticks have passed (0.3 s each): all scheduled runs came from one pid.
+    await expect.poll(() => (server.output().match(/Scheduled job refresh failed/g) ?? []).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    const db = new Database(server.databasePath, { readonly: true });
+    const holder = (db.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string }).holder;
+    db.close();
+    const holderPid = Number(holder.split(':')[1]);
+    const runners = new Set([...server.output().matchAll(/Scheduled job refresh failed \(worker \d+, pid (\d+)\)/g)].map((m) => Number(m[1])));
+    expect([...runners]).toEqual([holderPid]);
+    const pids = await pidsSeen(60);
+    expect(pids.has(holderPid)).toBe(true);
+    // Kill the holder: the primary starts another worker, and the schedule moves to a live one.
+    process.kill(holderPid, 'SIGKILL');
+    await expect
+      .poll(async () => {
+        const seen = await pidsSeen(40);
+        return seen.size === 2 && !seen.has(holderPid);
+      }, { timeout: 30_000 })
+      .toBe(true);
+    expect(server.output()).toMatch(new RegExp(`Worker ${holderPid} ended \\(SIGKILL\\)`));
+    await expect
+      .poll(() => {
+        const check = new Database(server.databasePath, { readonly: true });
+        const row = check.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string };
+        check.close();
+        return Number(row.holder.split(':')[1]) !== holderPid;
+      }, { timeout: 20_000 })
+      .toBe(true);
+  }, 90_000);
+
+  it('stops every worker on SIGTERM to the primary', async () => {
+    const pids = await pidsSeen(60);
+    expect(pids.size).toBe(2);
+    await server.stop();
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    await expect.poll(() => [...pids].filter(alive), { timeout: 10_000 }).toEqual([]);
+    expect(server.output()).toMatch(/SIGTERM: stopping 2 workers/);
+  }, 30_000);
+});

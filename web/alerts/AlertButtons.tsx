@@ -1,0 +1,63 @@
+// The two ways to make an alert: "Get alerts for this search" on the Jobs screen, and "Follow
+// this school" on a school page. Visitors are asked to sign in.
+import { useState } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router-dom';
+import type { AlertFilterValues } from '../../db/alert-summary';
+import { Icon } from '../components/Icon';
+import { signInRequired } from '../components/writes';
+import { useAuth } from '../data/auth';
+import { AlertDialog } from './AlertDialog';
+import { useAlerts } from './data';
+
+/** Jobs screen: the current filters (from the URL) become the alert's. */
+export function JobAlertButton({ filters }: { filters: Record<string, string | undefined> }) {
+  const { isAuthenticated } = useAuth();
+  const [open, setOpen] = useState(false);
+  const clean: AlertFilterValues = Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v !== 'all'));
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary btn-outline"
+        onClick={() => (isAuthenticated ? setOpen(true) : signInRequired('Please sign in to get job alerts.'))}
+        data-testid="job-alert-button"
+      >
+        <Icon name="bell" className="size-4" />
+        Get alerts for this search
+      </button>
+      {/* Portalled: the Jobs screen's button sits inside its search form, and forms cannot nest. */}
+      {createPortal(<AlertDialog open={open} onClose={() => setOpen(false)} filters={clean} />, document.body)}
+    </>
+  );
+}
+
+/** School page: an alert whose filter is this school; "Following" once there is one. */
+export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
+  const { isAuthenticated } = useAuth();
+  const { data } = useAlerts();
+  const [open, setOpen] = useState(false);
+  const following = data?.find((a) => a.filters.schoolId === schoolId);
+  if (following) {
+    return (
+      <Link to="/dashboard?tab=alerts" className="btn btn-sm btn-primary w-fit" data-testid="follow-school">
+        <Icon name="bell" className="size-4" />
+        Following{following.active ? '' : ' (paused)'}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary btn-outline w-fit"
+        onClick={() => (isAuthenticated ? setOpen(true) : signInRequired('Please sign in to follow schools.'))}
+        data-testid="follow-school"
+      >
+        <Icon name="bell" className="size-4" />
+        Follow this school
+      </button>
+      <AlertDialog open={open} onClose={() => setOpen(false)} filters={{ schoolId }} schoolName={schoolName} title={`Follow ${schoolName}`} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+// Web Push on this device: whether it can receive notifications, and subscribing it (permission,
+// the service worker's PushManager with the server's VAPID key, then POST /api/push/subscriptions).
+import { client, json } from '../data/client';
+
+/** True when this browser can show push notifications and the user has not blocked them. */
+export function pushAvailable(): boolean {
+  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window && Notification.permission !== 'denied';
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const raw = atob(base64url.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (base64url.length % 4)) % 4));
+  const out = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) out[i] = raw.charCodeAt(i);
+  return out;
+}
+
+async function registration(): Promise<ServiceWorkerRegistration> {
+  const reg = await navigator.serviceWorker.getRegistration();
+  if (!reg) throw new Error('The app is not installed as a service worker yet: reload and try again.');
+  return navigator.serviceWorker.ready;
+}
+
+/** Asks permission and subscribes this device; resolves false when the user says no. */
+export async function subscribeThisDevice(): Promise<boolean> {
+  if (!pushAvailable()) return false;
+  if ((await Notification.requestPermission()) !== 'granted') return false;
+  const reg = await registration();
+  const { publicKey } = await json(client.push.key.$get());
+  const applicationServerKey = keyBytes(publicKey);
+  let sub = await reg.pushManager.getSubscription();
+  if (sub) {
+    const current = sub.options.applicationServerKey ? new Uint8Array(sub.options.applicationServerKey) : null;
+    if (!current || current.length !== applicationServerKey.length || current.some((b, i) => b !== applicationServerKey[i])) {
+      await sub.unsubscribe();
+      sub = null;
+    }
+  }
+  sub ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  const j = sub.toJSON();
+  await json(client.push.subscriptions.$post({ json: { endpoint: j.endpoint!, keys: { p256dh: j.keys!.p256dh, auth: j.keys!.auth } } }));
+  return true;
+}

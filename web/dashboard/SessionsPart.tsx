@@ -1,0 +1,53 @@
+// The Profile tab's sessions list (decision 1421): where the account is signed in, and "Sign out
+// everywhere else", which ends every session but this one.
+import useSWR from 'swr';
+import { client, json } from '../data/client';
+import { ErrorState, SkeletonList } from '../components/states';
+import { write } from '../components/writes';
+import { formatDate, timeAgo } from '../lib/format';
+
+export function SessionsPart() {
+  const sessions = useSWR('me/sessions', () => json(client.me.sessions.$get()));
+  const others = sessions.data?.filter((s) => !s.current).length ?? 0;
+  async function revokeOthers() {
+    const result = await write<{ revoked: number }>(
+      { kind: 'account', method: 'POST', path: '/api/me/sessions/revoke-others' },
+      {
+        success: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
+        signIn: 'Please sign in to manage your sessions.',
+        error: { description: 'Failed to sign out the other sessions. Please try again.' },
+      },
+    );
+    if (result) void sessions.mutate();
+  }
+  return (
+    <section aria-labelledby="sessions-heading" className="card bg-base-100 border border-base-300">
+      <div className="card-body gap-3">
+        <h2 id="sessions-heading" className="card-title">
+          Where you're signed in
+        </h2>
+        {sessions.error ? (
+          <ErrorState error={sessions.error} retry={() => sessions.mutate()} />
+        ) : !sessions.data ? (
+          <SkeletonList count={2} lines={1} />
+        ) : (
+          <ul className="divide-y divide-base-200" data-testid="session-list">
+            {sessions.data.map((s) => (
+              <li key={s.id} className="py-2 flex flex-wrap justify-between gap-2 text-sm">
+                <span>
+                  {s.current ? <strong>This browser</strong> : 'Another browser or device'} · signed in {formatDate(s.createdAt)}
+                </span>
+                <span className="opacity-70">active {timeAgo(s.lastSeenAt)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="card-actions">
+          <button type="button" className="btn btn-outline btn-sm" disabled={others === 0} onClick={() => void revokeOthers()}>
+            Sign out everywhere else{others > 0 ? ` (${others})` : ''}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}
