@@ -470,22 +470,6 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
 
-/**
- * Fixed-window counters shared by every server process on the file (api/middleware/rate-limit-store.ts):
- * per-user writes, per-IP reads and sign-in starts, and "once per viewer per day" thread views.
- * `bucket` never holds a raw IP address (hashed). Rows past `expiresAt` (ms) are pruned.
- */
-export const rateLimits = sqliteTable(
-  'rate_limits',
-  {
-    bucket: text('bucket').notNull(),
-    /** Start of the window, ms since the epoch. */
-    windowStart: integer('window_start').notNull(),
-    count: integer('count').notNull().default(0),
-    expiresAt: integer('expires_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limits_expires_idx').on(t.expiresAt)],
-);
 
 // ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
 

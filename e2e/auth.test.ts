@@ -75,7 +75,7 @@ describe('sign-in through the local OpenID provider', () => {
 
     const logoutRequests: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === '/api/logout' && logoutRequests.push(r.method()));
-    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL(server.url + '/');
     // Signed out by a POST (a GET no longer signs anyone out).
     await expect.poll(() => logoutRequests).toEqual(['POST']);

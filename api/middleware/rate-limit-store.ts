@@ -2,8 +2,13 @@
 // fixed windows (a minute, a day) per bucket, one upsert per counted request, expired windows
 // pruned at most once a minute. This module holds the types the context and the middleware both
 // need and imports neither of them (decision 1403).
+//
+// The counters live in a file of their own beside the database (`<DATABASE_PATH>.limits`), on
+// their own connection: a counted read must not move the main database's data_version /
+// total_changes, which version the shared answer cache (middleware/answer-cache.ts) — else every
+// read would empty it. They are short-lived state: backups need not include them.
 import { createHash } from 'node:crypto';
-import type { Statement } from 'better-sqlite3';
+import Database, { type Statement } from 'better-sqlite3';
 import type { DB } from '../../db/client';
 import type { ProxySettings } from '../lib/request-info';
 
@@ -39,11 +44,29 @@ interface Statements {
 
 const statements = new WeakMap<DB, Statements>();
 const lastPruned = new WeakMap<DB, number>();
+const counterFiles = new WeakMap<DB, Database.Database>();
+
+/** The counters' own connection for this database (created with its table on first use). */
+export function countersOf(db: DB): Database.Database {
+  let sqlite = counterFiles.get(db);
+  if (!sqlite) {
+    const main = db.$client.name;
+    sqlite = new Database(!main || main === ':memory:' || db.$client.memory ? ':memory:' : `${main}.limits`);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = OFF');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.exec(
+      'create table if not exists rate_limits (bucket text not null, window_start integer not null, count integer not null default 0, expires_at integer not null, primary key (bucket, window_start)) without rowid; create index if not exists rate_limits_expires_idx on rate_limits (expires_at);',
+    );
+    counterFiles.set(db, sqlite);
+  }
+  return sqlite;
+}
 
 function prepared(db: DB): Statements {
   let s = statements.get(db);
   if (!s) {
-    const sqlite = db.$client;
+    const sqlite = countersOf(db);
     s = {
       read: sqlite.prepare('select count from rate_limits where bucket = ? and window_start = ?'),
       bump: sqlite.prepare(
@@ -73,7 +96,7 @@ export const hashed = (value: string) => createHash('sha256').update(value).dige
 export function take(db: DB, bucket: string, windows: readonly Window[], at: number): number | null {
   prune(db, at);
   const s = prepared(db);
-  const run = db.$client.transaction(() => {
+  const run = countersOf(db).transaction(() => {
     let waitMs = 0;
     const starts = windows.map((w) => Math.floor(at / w.ms) * w.ms);
     windows.forEach((w, i) => {

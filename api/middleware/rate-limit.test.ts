@@ -12,7 +12,7 @@ import { createApp } from '../app';
 import { signIn, testApp } from '../../test/app';
 import { tempDbPath, testDb } from '../../test/db';
 import { caller } from '../../test/requests';
-import { countOnce, DAY, DEFAULT_RATE_LIMITS, MINUTE, RateLimiter, take } from './rate-limit-store';
+import { countersOf, countOnce, DAY, DEFAULT_RATE_LIMITS, MINUTE, RateLimiter, take } from './rate-limit-store';
 
 const T0 = Date.parse('2026-11-22T12:00:00Z');
 
@@ -45,7 +45,7 @@ describe('SQLite counters', () => {
 
   it('prunes expired windows', () => {
     const db = testDb({ demo: false });
-    const rows = () => (db.$client.prepare('select count(*) n from rate_limits').get() as { n: number }).n;
+    const rows = () => (countersOf(db).prepare('select count(*) n from rate_limits').get() as { n: number }).n;
     for (let i = 0; i < 5; i++) take(db, `k${i}`, [{ ms: MINUTE, max: 10 }], T0);
     expect(rows()).toBe(5);
     take(db, 'later', [{ ms: MINUTE, max: 10 }], T0 + 2 * MINUTE);
@@ -137,6 +137,20 @@ describe('per-IP limits on reads and sign-in starts', () => {
   });
 });
 
+describe('the counters and the shared answer cache', () => {
+  it('counting a read writes nothing to the main database, so cached answers stay hits', async () => {
+    const db = testDb({ demo: true });
+    const app = createApp({ db, now: () => new Date(T0), trustProxy: true, rateLimit: { readsPerMinute: 100 } });
+    const get = () => app.request('/api/schools/1/mood-stats', { headers: { 'X-Forwarded-For': '198.51.100.5' } });
+    const version = () => db.$client.prepare('select (select data_version from pragma_data_version) dv, total_changes() tc').get();
+    expect((await get()).status).toBe(200);
+    const before = version();
+    for (let i = 0; i < 3; i++) expect((await get()).headers.get('x-cache')).toBe('hit');
+    expect(version()).toEqual(before);
+    expect((countersOf(db).prepare('select sum(count) n from rate_limits').get() as { n: number }).n).toBe(4);
+  });
+});
+
 describe('thread views', () => {
   it('counts a view once per viewer (user or IP) per day', async () => {
     let clock = new Date(T0);
@@ -162,7 +176,7 @@ describe('thread views', () => {
     clock = new Date(T0 + DAY);
     expect(await view({ Cookie: ada })).toBe(start + 5);
     // No raw IP address or user id is stored in the counters.
-    const buckets = db.$client.prepare('select bucket from rate_limits').all() as { bucket: string }[];
+    const buckets = countersOf(db).prepare('select bucket from rate_limits').all() as { bucket: string }[];
     expect(buckets.length).toBeGreaterThan(0);
     expect(buckets.map((b) => b.bucket).join(' ')).not.toMatch(/198\.51|views:ada|views:bob/);
   });
