@@ -19,6 +19,9 @@ export function openDatabase(path: string): DB {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
+  // Reads at 100x the data (issue 10): a 64 MB page cache and memory-mapped reads.
+  sqlite.pragma('cache_size = -64000');
+  sqlite.pragma('mmap_size = 268435456');
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return db as DB;

@@ -148,9 +148,11 @@ export const jobs = sqliteTable(
     maxLen('jobs', t.borough, 100),
     check('jobs_salary_order', sql`${t.salaryMax} is null or ${t.salaryMin} is null or ${t.salaryMax} >= ${t.salaryMin}`),
     uniqueIndex('jobs_external_idx').on(t.externalSource, t.externalId),
-    index('jobs_posted_idx').on(t.isActive, t.postedAt),
-    index('jobs_school_idx').on(t.schoolId),
-    index('jobs_borough_idx').on(t.borough),
+    index('jobs_posted_idx').on(t.isActive, t.postedAt, t.id),
+    index('jobs_school_idx').on(t.schoolId, t.isActive, t.postedAt),
+    index('jobs_borough_idx').on(t.borough, t.isActive, t.postedAt),
+    index('jobs_subject_idx').on(t.subject, t.isActive, t.postedAt),
+    index('jobs_borough_subject_idx').on(t.borough, t.subject, t.isActive, t.postedAt),
   ],
 );
 
@@ -195,7 +197,7 @@ export const reviews = sqliteTable(
     oneOf('reviews', t.employmentStatus, ['Current', 'Former']),
     maxLen('reviews', t.jobTitle, 255),
     maxLen('reviews', t.yearsAtSchool, 50),
-    index('reviews_school_idx').on(t.schoolId, t.isApproved),
+    index('reviews_school_idx').on(t.schoolId, t.isApproved, t.createdAt, t.id),
     index('reviews_user_idx').on(t.userId),
   ],
 );
@@ -222,7 +224,7 @@ export const interviewExperiences = sqliteTable(
     oneOf('interviews', t.interviewDifficulty, ['Easy', 'Medium', 'Hard']),
     oneOf('interviews', t.outcome, ['Offer', 'No Offer']),
     check('interviews_overall_experience_range', sql`${t.overallExperience} is null or ${t.overallExperience} between 1 and 5`),
-    index('interviews_school_idx').on(t.schoolId),
+    index('interviews_school_idx').on(t.schoolId, t.createdAt, t.id),
     index('interviews_user_idx').on(t.userId),
   ],
 );
@@ -365,7 +367,8 @@ export const forumThreads = sqliteTable(
   (t) => [
     maxLen('forum_threads', t.title, 200),
     maxLen('forum_threads', t.slug, 200),
-    index('forum_threads_category_idx').on(t.categoryId, t.isApproved),
+    index('forum_threads_category_idx').on(t.categoryId, t.isApproved, t.isSticky, t.createdAt, t.id),
+    index('forum_threads_list_idx').on(t.isApproved, t.isSticky, t.createdAt, t.id),
     index('forum_threads_user_idx').on(t.userId),
   ],
 );
@@ -385,7 +388,7 @@ export const forumPosts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('forum_posts_thread_idx').on(t.threadId, t.isApproved)],
+  (t) => [index('forum_posts_thread_idx').on(t.threadId, t.isApproved, t.createdAt, t.id)],
 );
 
 export const forumModerators = sqliteTable(
@@ -574,6 +577,48 @@ export const jobReminders = sqliteTable(
 );
 
 export type Alert = typeof alerts.$inferSelect;
+
+/**
+ * Figures kept per school by SQLite triggers (migration *_scale-sql): approved reviews (count, sums
+ * of each rating, recommendations), interviews and mood counts. Never written by the app.
+ */
+export const schoolStats = sqliteTable(
+  'school_stats',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    reviewCount: integer('review_count').notNull().default(0),
+    overallSum: integer('overall_sum').notNull().default(0),
+    workLifeBalanceSum: integer('work_life_balance_sum').notNull().default(0),
+    compensationSum: integer('compensation_sum').notNull().default(0),
+    careerOpportunitiesSum: integer('career_opportunities_sum').notNull().default(0),
+    cultureSum: integer('culture_sum').notNull().default(0),
+    leadershipSum: integer('leadership_sum').notNull().default(0),
+    recommendCount: integer('recommend_count').notNull().default(0),
+    /** overallSum / reviewCount, 0 with no reviews: kept so the rating sort can use an index. */
+    averageRating: real('average_rating').notNull().default(0),
+    interviewCount: integer('interview_count').notNull().default(0),
+    excitedCount: integer('excited_count').notNull().default(0),
+    happyCount: integer('happy_count').notNull().default(0),
+    neutralCount: integer('neutral_count').notNull().default(0),
+    frustratedCount: integer('frustrated_count').notNull().default(0),
+    stressedCount: integer('stressed_count').notNull().default(0),
+  },
+  (t) => [index('school_stats_rating_idx').on(t.averageRating, t.reviewCount)],
+);
+
+/** Site-wide figures kept by triggers: 'reviews.approved' and 'threads.approved.<category id>'. */
+export const keptCounts = sqliteTable('kept_counts', {
+  key: text('key').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
+
+/** Active jobs by UTC day of posting (days since 1970), kept by triggers: the month is ~32 rows. */
+export const jobDayCounts = sqliteTable('job_day_counts', {
+  day: integer('day').primaryKey(),
+  n: integer('n').notNull().default(0),
+});
 
 export type User = typeof users.$inferSelect;
 export type School = typeof schools.$inferSelect;

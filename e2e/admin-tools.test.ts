@@ -131,7 +131,7 @@ describe('a teacher (not in ADMIN_EMAILS)', () => {
     await expect.poll(() => page.getByTestId('jobs-count').innerText(), { timeout: 15_000 }).toMatch(/^\d+ jobs? found$/);
     expect(await page.getByRole('button', { name: 'Refresh Jobs' }).count()).toBe(0);
     await page.goto(`${url}/dashboard?tab=admin`);
-    await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(['Saved Jobs', 'Activity', 'Profile']);
+    await expect.poll(() => page.getByRole('tab').allInnerTexts()).toEqual(['Saved Jobs', 'Alerts', 'Activity', 'Profile']);
     expect(await page.getByTestId('school-image-updater').count()).toBe(0);
     const status = await page.evaluate(async () => (await fetch('/api/schools/images/batch-update?limit=25', { method: 'POST' })).status);
     expect(status).toBe(403);

@@ -61,15 +61,31 @@ describe('compare', () => {
       await expect.poll(() => page.getByRole('button', { name: 'Add School to Compare' }).count()).toBe(0);
       await expect.poll(() => page.getByTestId('compare-chips').locator('> li').count()).toBe(3);
 
+      // One table: a column per school (in the order chosen), the row labels at the left.
       const cards = page.getByTestId('compare-card');
-      const first = cards.first();
+      await expect.poll(() => cards.allInnerTexts()).toEqual(picks.map((s) => s.name));
+      const cell = (row: string, i = 0) => page.getByTestId(row).nth(i);
       // The register snapshot has no staff counts: the ratio then says N/A (§5).
-      await expect.poll(() => first.getByTestId('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
-      await expect.poll(() => first.getByTestId('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
-      await expect.poll(() => first.getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);
-      await expect.poll(() => first.innerText()).toContain('DfE Number: Not specified');
-      await expect.poll(() => cards.nth(2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
-      if (ri.website) await expect.poll(() => first.getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
+      await expect.poll(() => cell('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
+      await expect.poll(() => cell('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
+      await expect.poll(() => cell('ofsted').getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);
+      expect(await page.getByRole('rowheader', { name: 'DfE Number' }).count()).toBe(1);
+      await expect.poll(() => cell('dfe').innerText()).toBe('Not specified');
+      await expect.poll(() => cell('ofsted', 2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
+      if (ri.website) await expect.poll(() => cell('website').getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
+      // Side by side on a phone too: the labels stay at the left while the schools swipe.
+      if (size === PHONE) {
+        const table = page.getByTestId('compare-table');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+        const labelBefore = (await page.getByRole('rowheader', { name: 'Pupils' }).boundingBox())!;
+        await table.evaluate((el) => (el.scrollLeft = el.scrollWidth));
+        const labelAfter = (await page.getByRole('rowheader', { name: 'Pupils' }).boundingBox())!;
+        expect(labelAfter.x).toBe(labelBefore.x);
+        const lastCol = (await cards.nth(2).boundingBox())!;
+        expect(lastCol.x + lastCol.width).toBeLessThanOrEqual(PHONE.width + 1);
+        // The table is about as tall as a screen, not three stacked cards.
+        expect((await table.boundingBox())!.height).toBeLessThan(PHONE.height);
+      }
 
       const bySize = [...picks].sort((a, b) => b.numberOfPupils - a.numberOfPupils);
       const sizeRows = await page.getByTestId('size-insights').locator('> li').allInnerTexts();

@@ -42,7 +42,9 @@ describe('review dialog', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
     // Defaults: every rating 5, Current, would recommend.
-    expect(await dialog.getByLabel('Overall rating').inputValue()).toBe('5');
+    // Tap-to-rate stars: radios in a radiogroup per rating, all at 5.
+    expect(await dialog.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
+    expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(6);
     expect(await dialog.getByLabel('Employment status').inputValue()).toBe('Current');
     expect(await dialog.getByLabel('I would recommend this school to a friend').isChecked()).toBe(true);
 
@@ -62,7 +64,9 @@ describe('review dialog', () => {
     await open.click();
     await dialog.getByLabel('Job title').fill('Teacher of English');
     await dialog.getByLabel('Years at school').selectOption('3-5 years');
-    await dialog.getByLabel('Leadership').selectOption('2');
+    // A tap on the second star (the radio's label).
+    await dialog.getByTestId('stars-leadershipRating').locator('label').nth(1).click();
+    expect(await dialog.getByRole('radiogroup', { name: 'Leadership' }).getByRole('radio', { name: '2 stars' }).isChecked()).toBe(true);
     await dialog.getByLabel('Pros', { exact: true }).fill('Supportive department and great pupils.');
     await dialog.getByLabel('Cons', { exact: true }).fill('Marking load is heavy at times.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();

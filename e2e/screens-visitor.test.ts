@@ -100,7 +100,7 @@ describe('schools', () => {
     expect(await more.innerText()).toContain(`${(total - 50).toLocaleString('en-GB')} remaining`);
     const first = (await env.api('/api/schools'))[0];
     expect(await cards.first().locator('h2').innerText()).toBe(first.name);
-    expect(await cards.first().getByRole('img').first().getAttribute('aria-label')).toMatch(first.name);
+    expect(await cards.first().getByRole('link', { name: first.name, exact: true }).getAttribute('href')).toBe(`/schools/${first.id}`);
     await screenshot(page, 'schools-phone');
     await more.click();
     await expect.poll(() => cards.count()).toBe(100);
@@ -252,6 +252,11 @@ describe('pay scales', () => {
     const m = england.filter((r: any) => r.paySpine === 'Main Pay Range').sort((a: any, b: any) => a.point - b.point);
     const cells = await main.locator('tbody tr').allInnerTexts();
     expect(cells.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
+    // The figures come first: one "Effective …" line, the readings folded under "Sources".
+    expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2025');
+    expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2025-2026');
+    await page.getByTestId('sources').locator('summary').click();
+    await expect.poll(() => page.getByTestId('effective-dates').innerText()).toContain('NASUWT');
     const dates = await page.getByTestId('effective-dates').innerText();
     expect(dates).toContain('September 2024-2025');
     expect(dates).toContain('September 1, 2023');
@@ -271,6 +276,7 @@ describe('pay scales', () => {
 
     await page.getByLabel('Year').selectOption('2023-09-01');
     await page.waitForURL(/year=2023-09-01/);
+    await expect.poll(() => page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2023');
     await expect.poll(() => page.getByTestId('effective-dates').innerText()).toContain('effective 1 September 2023 (2023-2024)');
     await page.close();
   });

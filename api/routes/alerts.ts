@@ -12,7 +12,7 @@ import { idParam, validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { reminderPrefs } from '../services/alerts/pass';
 import { verifyUnsubscribeToken } from '../services/alerts/settings';
-import { jobsQuery } from './jobs';
+import { jobsQuery } from '../queries/jobs';
 import { alertSummary } from '../../db/alert-summary';
 
 export { alertSummary };
@@ -20,7 +20,7 @@ export { alertSummary };
 export const MAX_ALERTS_PER_USER = 20;
 
 export const alertFiltersSchema = jobsQuery
-  .omit({ limit: true })
+  .omit({ limit: true, sort: true, cursor: true })
   .extend({ schoolId: z.number({ message: 'School must be a school id' }).int('School must be a school id').positive('School must be a school id').optional() })
   .strict();
 

@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
-import { forumCategories, forumPosts, forumThreads, users } from '../../db/schema';
+import { THREAD_PREVIEW_CHARS } from '../../db/constants';
+import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '../../db/schema';
 import { postInput, threadInput } from '../../db/validation';
 import type { AppEnv, SessionUser } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
 import { approvalState, may, moderatorGrants, type Grants } from '../lib/moderators';
-import { idParam, validate } from '../lib/validate';
+import { ftsQuery, ftsSearch } from '../lib/fts';
+import { cursorParam, decodeCursor, pageHeaders, pageOf } from '../lib/paging';
+import { idParam, limitOf, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { firstViewToday, rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
@@ -16,6 +19,10 @@ export const threadsQuery = z.object({
   categoryId: z.union([z.literal('all'), z.literal(''), z.coerce.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive('Category must be positive')])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : undefined)),
+  /** Full-text search of titles and contents (FTS5), best match first. */
+  search: ftsSearch,
+  limit: limitOf(100, 50),
+  cursor: cursorParam,
 });
 
 /** A URL slug from a title: lower case ASCII words joined by '-', at most 200 characters. */
@@ -134,6 +141,25 @@ function replyTree(db: DB, threadId: number, user: SessionUser | null, moderates
   return roots;
 }
 
+/**
+ * How many threads the list holds. Visitors (approved threads, no search) read the kept
+ * per-category counts; signed-in viewers and searches count their own rows.
+ */
+function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[], match: string | null, categoryId: number | undefined) {
+  if (!user && !match) {
+    const keys = sql`'threads.approved.' || ${forumCategories.id}`;
+    return db
+      .select({ n: sql<number>`coalesce(sum(${keptCounts.n}), 0)` })
+      .from(forumCategories)
+      .innerJoin(keptCounts, eq(keptCounts.key, keys))
+      .where(and(eq(forumCategories.isActive, true), categoryId ? eq(forumCategories.id, categoryId) : undefined))
+      .get()!.n;
+  }
+  const from = db.select({ n: count() }).from(forumThreads).innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id));
+  const scoped = match ? and(sql`${forumThreads.id} in (select rowid from forum_threads_fts where forum_threads_fts match ${match})`, ...where) : and(...where);
+  return from.where(scoped).get()!.n;
+}
+
 export const forumRoutes = new Hono<AppEnv>()
   .get('/categories', (c) =>
     c.json(
@@ -147,7 +173,7 @@ export const forumRoutes = new Hono<AppEnv>()
     ),
   )
   .get('/threads', validate('query', threadsQuery), (c) => {
-    const { categoryId } = c.req.valid('query');
+    const { categoryId, search, limit = 50, cursor } = c.req.valid('query');
     const db = c.get('db');
     const user = c.get('user');
     const visible: (SQL | undefined)[] = [eq(forumThreads.isApproved, true)];
@@ -157,13 +183,47 @@ export const forumRoutes = new Hono<AppEnv>()
       const moderated = [...moderatorGrants(db, user.id).keys()];
       if (moderated.length) visible.push(and(isNull(forumThreads.rejectedAt), inArray(forumThreads.categoryId, moderated)));
     }
-    const where: (SQL | undefined)[] = [or(...visible), eq(forumCategories.isActive, true)];
+    const where: (SQL | undefined)[] = [visible.length > 1 ? or(...visible) : visible[0], eq(forumCategories.isActive, true)];
     if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
-    const rows = selectThreads(db)
-      .where(and(...where))
-      .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
-      .all();
-    return c.json(rows.map(toThread));
+    const match = search ? ftsQuery(search) : null;
+    const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS})` };
+    let page;
+    if (match) {
+      // Best match first (bm25: lower is better), then id; the cursor carries both.
+      const k = decodeCursor(cursor, 'threads.search', 'nn');
+      const rank = sql<number>`bm25(forum_threads_fts)`;
+      const rows = db
+        .select({ ...listed, rank })
+        .from(forumThreads)
+        .innerJoin(sql`forum_threads_fts`, sql`forum_threads_fts.rowid = ${forumThreads.id}`)
+        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+        .leftJoin(users, eq(forumThreads.userId, users.id))
+        .where(and(sql`forum_threads_fts match ${match}`, ...where, k ? sql`(${rank}, ${forumThreads.id}) > (${k[0]}, ${k[1]})` : undefined))
+        .orderBy(asc(rank), asc(forumThreads.id))
+        .limit(limit + 1)
+        .all();
+      const p = pageOf(rows, limit, 'threads.search', (r) => [r.rank, r.id]);
+      page = { next: p.next, rows: p.rows.map(({ rank: _r, ...r }) => r) };
+    } else {
+      // Sticky first, then newest: the order of the (is_approved, is_sticky, created_at, id) index.
+      const k = decodeCursor(cursor, 'threads', 'nnn');
+      const created = sql<number>`${forumThreads.createdAt}`;
+      const rows = db
+        .select({ ...listed, created, sticky: sql<number>`${forumThreads.isSticky}` })
+        .from(forumThreads)
+        // `+category_id`: with bound parameters SQLite would otherwise start from the categories and
+        // sort every thread (1.4 s at 100x); this way it walks forum_threads_list_idx in order.
+        .innerJoin(forumCategories, sql`+${forumThreads.categoryId} = ${forumCategories.id}`)
+        .leftJoin(users, eq(forumThreads.userId, users.id))
+        .where(and(...where, k ? sql`(${forumThreads.isSticky}, ${forumThreads.createdAt}, ${forumThreads.id}) < (${k[0]}, ${k[1]}, ${k[2]})` : undefined))
+        .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
+        .limit(limit + 1)
+        .all();
+      const p = pageOf(rows, limit, 'threads', (r) => [r.sticky, r.created, r.id]);
+      page = { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
+    }
+    pageHeaders(c, threadTotal(db, user, where, match, categoryId), page.next);
+    return c.json(page.rows.map(toThread));
   })
   .post('/threads', requireUser, idempotency, rateLimit, validate('json', threadInput), (c) => {
     const db = c.get('db');

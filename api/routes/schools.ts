@@ -1,110 +1,115 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { BOROUGHS, EDUCATION_LEVELS, MOODS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT } from '../../db/constants';
 import type { DB } from '../../db/client';
-import { interviewExperiences, jobs, reviews, schoolMoods, schools } from '../../db/schema';
+import { interviewExperiences, jobs, reviews, schoolMoods, schools, schoolStats } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { interviewInput, moodInput, reviewInput } from '../../db/validation';
 import { ApiError, notFound } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
-import { filterOf, idParam, limitOf, searchText, validate } from '../lib/validate';
+import { ftsQuery, ftsSearch } from '../lib/fts';
+import { cursorParam, decodeCursor, pageHeaders, pageOf } from '../lib/paging';
+import { filterOf, idParam, limitOf, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
-import { listJobs } from './jobs';
+import { JOBS_PAGE_MAX, listJobs } from '../queries/jobs';
 import { notHidden } from '../lib/reports';
 
 export const schoolsQuery = z.object({
-  search: searchText,
+  search: ftsSearch,
   borough: filterOf(BOROUGHS),
   type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
   educationLevel: filterOf(EDUCATION_LEVELS),
+  // Up to 5,000: the Schools screen grows its request in steps of 200 (decision 0303); the register, not
+  // the contributions, bounds this list. Clients that page use the cursor.
   limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
   /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
   sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
+  cursor: cursorParam,
 });
+
+/** A school's reviews or interviews, a page at a time, newest first. */
+export const contributionsQuery = z.object({ limit: limitOf(100, 20), cursor: cursorParam });
 
 const round = (n: number | null | undefined, places = 1) => (n == null ? 0 : Number(n.toFixed(places)));
 
+/**
+ * The schools list in keyset pages. Ratings come from the kept school_stats row (a primary-key
+ * lookup per school); open jobs are an indexed count per school of the page (the one-month window
+ * moves with the clock, so it cannot be kept by a trigger).
+ */
 function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
-  const ratings = db
-    .select({ schoolId: reviews.schoolId, average: sql<number>`avg(${reviews.overallRating})`.as('average'), total: count().as('total') })
-    .from(reviews)
-    .where(eq(reviews.isApproved, true))
-    .groupBy(reviews.schoolId)
-    .as('ratings');
-  const openJobs = db
-    .select({ schoolId: jobs.schoolId, open: count().as('open') })
-    .from(jobs)
-    .where(and(eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now))))
-    .groupBy(jobs.schoolId)
-    .as('open_jobs');
-
   const where: (SQL | undefined)[] = [eq(schools.isActive, true)];
-  if (q.search) where.push(sql`instr(lower(${schools.name}), lower(${q.search})) > 0`);
+  const match = q.search ? ftsQuery(q.search) : null;
+  if (match) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${match})`);
   if (q.borough) where.push(eq(schools.borough, q.borough));
   if (q.type) where.push(inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.type]]));
   if (q.educationLevel) where.push(sql`instr(coalesce(${schools.educationLevel}, ''), ${q.educationLevel}) > 0`);
   const filter = and(...where);
+  const limit = q.limit ?? SCHOOLS_LIST_LIMIT;
+  const rating = sql<number>`coalesce(${schoolStats.averageRating}, 0)`;
+  const reviewTotal = sql<number>`coalesce(${schoolStats.reviewCount}, 0)`;
 
+  let keyset: SQL | undefined;
+  if (q.sort === 'rating') {
+    const k = decodeCursor(q.cursor, 'schools.rating', 'nnsn');
+    if (k) keyset = sql`(${rating} < ${k[0]} or (${rating} = ${k[0]} and (${reviewTotal} < ${k[1]} or (${reviewTotal} = ${k[1]} and (${schools.name}, ${schools.id}) > (${k[2]}, ${k[3]})))))`;
+  } else {
+    const k = decodeCursor(q.cursor, 'schools.name', 'sn');
+    if (k) keyset = sql`(${schools.name}, ${schools.id}) > (${k[0]}, ${k[1]})`;
+  }
+  const since = oneMonthBefore(now);
   const total = db.select({ n: count() }).from(schools).where(filter).get()?.n ?? 0;
   const rows = db
     .select({
       ...getTableColumns(schools),
-      averageRating: sql<number>`coalesce(${ratings.average}, 0)`,
-      reviewCount: sql<number>`coalesce(${ratings.total}, 0)`,
-      openJobsCount: sql<number>`coalesce(${openJobs.open}, 0)`,
+      averageRating: rating,
+      reviewCount: reviewTotal,
+      openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()})`,
     })
     .from(schools)
-    .leftJoin(ratings, eq(ratings.schoolId, schools.id))
-    .leftJoin(openJobs, eq(openJobs.schoolId, schools.id))
-    .where(filter)
-    .orderBy(...(q.sort === 'rating' ? [desc(sql`coalesce(${ratings.average}, 0)`), desc(sql`coalesce(${ratings.total}, 0)`), asc(schools.name)] : [asc(schools.name), asc(schools.id)]))
-    .limit(q.limit ?? SCHOOLS_LIST_LIMIT)
-    .all()
-    .map((s) => ({ ...s, averageRating: round(s.averageRating, 2) }));
-  return { total, rows };
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+    .where(and(filter, keyset))
+    .orderBy(...(q.sort === 'rating' ? [desc(rating), desc(reviewTotal), asc(schools.name), asc(schools.id)] : [asc(schools.name), asc(schools.id)]))
+    .limit(limit + 1)
+    .all();
+  const page =
+    q.sort === 'rating'
+      ? pageOf(rows, limit, 'schools.rating', (r) => [r.averageRating, r.reviewCount, r.name, r.id])
+      : pageOf(rows, limit, 'schools.name', (r) => [r.name, r.id]);
+  return { total, next: page.next, rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2) })) };
 }
 
-/** Spec §3 school stats, from approved reviews only; zeros when there are none. */
-export function schoolStats(db: DB, schoolId: number) {
-  const s = db
-    .select({
-      averageRating: sql<number | null>`avg(${reviews.overallRating})`,
-      totalReviews: count(),
-      workLifeBalance: sql<number | null>`avg(${reviews.workLifeBalanceRating})`,
-      compensation: sql<number | null>`avg(${reviews.compensationRating})`,
-      careerOpportunities: sql<number | null>`avg(${reviews.careerOpportunitiesRating})`,
-      culture: sql<number | null>`avg(${reviews.cultureRating})`,
-      leadership: sql<number | null>`avg(${reviews.leadershipRating})`,
-      recommended: sql<number | null>`sum(${reviews.wouldRecommend})`,
-    })
-    .from(reviews)
-    .where(and(eq(reviews.schoolId, schoolId), eq(reviews.isApproved, true)))
-    .get()!;
+/** Spec §3 school stats, from the figures kept over approved reviews; zeros when there are none. */
+export function schoolStatsOf(db: DB, schoolId: number) {
+  const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
+  const n = s?.reviewCount ?? 0;
+  const avg = (sum: number | undefined) => (n && sum != null ? round(sum / n, 2) : 0);
   return {
-    averageRating: round(s.averageRating, 2),
-    totalReviews: s.totalReviews,
-    workLifeBalance: round(s.workLifeBalance, 2),
-    compensation: round(s.compensation, 2),
-    careerOpportunities: round(s.careerOpportunities, 2),
-    culture: round(s.culture, 2),
-    leadership: round(s.leadership, 2),
-    recommendationRate: s.totalReviews ? Math.round(((s.recommended ?? 0) / s.totalReviews) * 100) : 0,
+    averageRating: avg(s?.overallSum),
+    totalReviews: n,
+    workLifeBalance: avg(s?.workLifeBalanceSum),
+    compensation: avg(s?.compensationSum),
+    careerOpportunities: avg(s?.careerOpportunitiesSum),
+    culture: avg(s?.cultureSum),
+    leadership: avg(s?.leadershipSum),
+    recommendationRate: n ? Math.round(((s?.recommendCount ?? 0) / n) * 100) : 0,
   };
 }
 
-/** Spec §3 mood statistics; never says who set a mood. */
+/** Spec §3 mood statistics from the kept counts; never says who set a mood. */
 export function moodStats(db: DB, schoolId: number) {
-  const rows = db
-    .select({ mood: schoolMoods.mood, n: count() })
-    .from(schoolMoods)
-    .where(eq(schoolMoods.schoolId, schoolId))
-    .groupBy(schoolMoods.mood)
-    .all();
-  const byMood = new Map(rows.map((r) => [r.mood, r.n]));
-  const totalMoods = rows.reduce((sum, r) => sum + r.n, 0);
+  const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
+  const byMood = new Map<string, number>([
+    ['excited', s?.excitedCount ?? 0],
+    ['happy', s?.happyCount ?? 0],
+    ['neutral', s?.neutralCount ?? 0],
+    ['frustrated', s?.frustratedCount ?? 0],
+    ['stressed', s?.stressedCount ?? 0],
+  ]);
+  const totalMoods = [...byMood.values()].reduce((sum, n) => sum + n, 0);
   const sentimentSum = MOODS.reduce((sum, m) => sum + m.sentiment * (byMood.get(m.mood) ?? 0), 0);
   const recentComments = db
     .select({ id: schoolMoods.id, mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
@@ -148,38 +153,48 @@ const publicInterview = (() => {
 
 export const schoolsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', schoolsQuery), (c) => {
-    const { total, rows } = listSchools(c.get('db'), c.get('now')(), c.req.valid('query'));
-    c.header('X-Total-Count', String(total));
+    const { total, next, rows } = listSchools(c.get('db'), c.get('now')(), c.req.valid('query'));
+    pageHeaders(c, total, next);
     return c.json(rows);
   })
   .get('/:id', validate('param', idParam), (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
-    return c.json({ ...school, stats: schoolStats(db, school.id), jobs: listJobs(db, c.get('now')(), { schoolId: school.id }) });
+    const jobsPage = listJobs(db, c.get('now')(), { schoolId: school.id, limit: JOBS_PAGE_MAX, withoutTotal: true });
+    return c.json({ ...school, stats: schoolStatsOf(db, school.id), jobs: jobsPage.rows });
   })
-  .get('/:id/reviews', validate('param', idParam), (c) => {
+  .get('/:id/reviews', validate('param', idParam), validate('query', contributionsQuery), (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
-    return c.json(
-      db
-        .select(publicReview)
-        .from(reviews)
-        .where(and(eq(reviews.schoolId, school.id), eq(reviews.isApproved, true)))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .all(),
-    );
+    const { limit = 20, cursor } = c.req.valid('query');
+    const k = decodeCursor(cursor, 'reviews', 'nn');
+    const rows = db
+      .select({ ...publicReview, at: sql<number>`${reviews.createdAt}` })
+      .from(reviews)
+      .where(and(eq(reviews.schoolId, school.id), eq(reviews.isApproved, true), k ? sql`(${reviews.createdAt}, ${reviews.id}) < (${k[0]}, ${k[1]})` : undefined))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit + 1)
+      .all();
+    const page = pageOf(rows, limit, 'reviews', (r) => [r.at, r.id]);
+    pageHeaders(c, schoolStatsOf(db, school.id).totalReviews, page.next);
+    return c.json(page.rows.map(({ at: _a, ...r }) => r));
   })
-  .get('/:id/interviews', validate('param', idParam), (c) => {
+  .get('/:id/interviews', validate('param', idParam), validate('query', contributionsQuery), (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
-    return c.json(
-      db
-        .select(publicInterview)
-        .from(interviewExperiences)
-        .where(and(eq(interviewExperiences.schoolId, school.id), notHidden('interview', interviewExperiences.id)))
-        .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
-        .all(),
-    );
+    const { limit = 20, cursor } = c.req.valid('query');
+    const k = decodeCursor(cursor, 'interviews', 'nn');
+    const rows = db
+      .select({ ...publicInterview, at: sql<number>`${interviewExperiences.createdAt}` })
+      .from(interviewExperiences)
+      .where(and(eq(interviewExperiences.schoolId, school.id), notHidden('interview', interviewExperiences.id), k ? sql`(${interviewExperiences.createdAt}, ${interviewExperiences.id}) < (${k[0]}, ${k[1]})` : undefined))
+      .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
+      .limit(limit + 1)
+      .all();
+    const page = pageOf(rows, limit, 'interviews', (r) => [r.at, r.id]);
+    const total = db.select({ n: schoolStats.interviewCount }).from(schoolStats).where(eq(schoolStats.schoolId, school.id)).get()?.n ?? 0;
+    pageHeaders(c, total, page.next);
+    return c.json(page.rows.map(({ at: _a, ...r }) => r));
   })
   .get('/:id/mood-stats', validate('param', idParam), (c) => {
     const db = c.get('db');

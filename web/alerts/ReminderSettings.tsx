@@ -6,7 +6,7 @@ import { saveReminderPrefs, useReminderPrefs, type ReminderPrefs } from './data'
 import { pushAvailable, subscribeThisDevice } from './push-device';
 
 export function ReminderSettings() {
-  const { data } = useReminderPrefs();
+  const { data, mutate } = useReminderPrefs();
   const [busy, setBusy] = useState(false);
   const canPush = pushAvailable();
   async function change(next: ReminderPrefs) {
@@ -15,7 +15,9 @@ export function ReminderSettings() {
       if (next.push && !data?.push && canPush && !(await subscribeThisDevice().catch(() => false))) {
         toast({ title: 'Notifications are off', description: 'This device did not allow notifications; reminders will come by email.', variant: 'destructive' });
       }
-      await saveReminderPrefs(next);
+      // The toggle moves at once (optimistic); a failed save puts it back.
+      const previous = data;
+      await mutate(saveReminderPrefs(next).then((saved) => saved ?? previous), { optimisticData: next, rollbackOnError: true, revalidate: false });
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { SWRConfig } from 'swr';
 import { Link } from 'react-router-dom';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
@@ -67,7 +68,9 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
             ))}
           </div>
         ) : options.length === 0 ? (
-          <p className="text-sm opacity-80 py-2">No schools match "{text}".</p>
+          <p className="text-sm opacity-80 py-2" data-testid="compare-empty">
+            {query ? `No schools match "${query}".` : 'No schools to add.'}
+          </p>
         ) : (
           <ul id="compare-options" className="max-h-72 overflow-y-auto grid gap-1" aria-label="Schools">
             {options.map((s) => (
@@ -91,68 +94,101 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
   );
 }
 
-function SchoolCompareCard({ school, leaving, onRemove }: { school: SchoolListItem; leaving: boolean; onRemove: () => void }) {
-  return (
-    <article className={`card bg-base-100 border border-base-300 shadow-sm compare-in transition-all duration-200 ${leaving ? 'opacity-0 scale-95' : ''}`} data-testid="compare-card">
-      <div className="card-body p-4 gap-2">
-        <div className="flex items-start gap-2">
-          <h2 className="card-title text-base flex-1 leading-snug">
-            <Link to={`/schools/${school.id}`} className="link link-hover">
-              {school.name}
-            </Link>
-          </h2>
-          <button type="button" className="btn btn-ghost btn-xs btn-square" onClick={onRemove} aria-label={`Remove ${school.name} from comparison`}>
-            <Icon name="close" className="size-4" />
-          </button>
-        </div>
-        <div className="flex flex-wrap items-center gap-1">
-          {school.type && <span className="badge badge-ghost badge-sm">{school.type}</span>}
-          <OfstedBadge rating={school.ofstedRating} />
-          <OfstedStars rating={school.ofstedRating} />
-        </div>
-        <dl className="grid grid-cols-3 gap-2 text-center my-1">
-          <div className="bg-base-200 rounded-box p-2">
-            <dt className="text-xs opacity-70">Pupils</dt>
-            <dd className="font-semibold" data-testid="pupils">
-              {school.numberOfPupils != null ? formatNumber(school.numberOfPupils) : 'N/A'}
-            </dd>
-          </div>
-          <div className="bg-base-200 rounded-box p-2">
-            <dt className="text-xs opacity-70">Staff</dt>
-            <dd className="font-semibold">{school.numberOfStaff != null ? formatNumber(school.numberOfStaff) : 'N/A'}</dd>
-          </div>
-          <div className="bg-base-200 rounded-box p-2">
-            <dt className="text-xs opacity-70">Pupil-staff ratio</dt>
-            <dd className="font-semibold" data-testid="ratio">
-              {pupilStaffRatio(school.numberOfPupils, school.numberOfStaff)}
-            </dd>
-          </div>
-        </dl>
-        {school.keyStages && (
+/**
+ * The chosen schools side by side, on a phone too: one column per school, the row labels fixed
+ * at the left; with three schools the table swipes sideways under the fixed labels.
+ */
+function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[]; leaving: number[]; onRemove: (id: number) => void }) {
+  const fade = (s: SchoolListItem) => `transition-opacity duration-200 ${leaving.includes(s.id) ? 'opacity-0' : ''}`;
+  const label = 'sticky left-0 z-10 bg-base-200 text-base-content text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
+  // Two schools fit a 390 px screen beside the labels; a third swipes in.
+  const col = 'w-36 min-w-36 max-w-36 sm:w-auto sm:max-w-none sm:min-w-48 whitespace-normal';
+  const rows: { key: string; label: string; cell: (s: SchoolListItem) => React.ReactNode }[] = [
+    {
+      key: 'ofsted',
+      label: 'Ofsted',
+      cell: (s) => (
+        <span className="grid gap-1 justify-items-start">
+          <OfstedBadge rating={s.ofstedRating} />
+          <OfstedStars rating={s.ofstedRating} />
+        </span>
+      ),
+    },
+    { key: 'type', label: 'Type', cell: (s) => s.type ?? 'Not specified' },
+    { key: 'pupils', label: 'Pupils', cell: (s) => (s.numberOfPupils != null ? formatNumber(s.numberOfPupils) : 'N/A') },
+    { key: 'staff', label: 'Staff', cell: (s) => (s.numberOfStaff != null ? formatNumber(s.numberOfStaff) : 'N/A') },
+    { key: 'ratio', label: 'Pupil-staff ratio', cell: (s) => pupilStaffRatio(s.numberOfPupils, s.numberOfStaff) },
+    {
+      key: 'key-stages',
+      label: 'Key stages',
+      cell: (s) =>
+        s.keyStages ? (
           <ul className="flex flex-wrap gap-1" aria-label="Key stages">
-            {school.keyStages.split(', ').map((k) => (
-              <li key={k} className="badge badge-outline badge-xs">
+            {s.keyStages.split(', ').map((k) => (
+              <li key={k} className="badge badge-outline badge-sm">
                 {k}
               </li>
             ))}
           </ul>
-        )}
-        <p className="text-sm flex gap-1">
-          <Icon name="pin" className="size-4 shrink-0 mt-0.5" />
-          <span>{[school.address, school.borough].filter(Boolean).join(', ')}</span>
-        </p>
-        <p className="text-sm">
-          <span className="opacity-70">DfE Number: </span>
-          {school.dfeNumber ?? 'Not specified'}
-        </p>
-        {school.website && (
-          <a href={school.website} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline mt-1">
+        ) : (
+          'Not specified'
+        ),
+    },
+    { key: 'address', label: 'Address', cell: (s) => [s.address, s.borough].filter(Boolean).join(', ') },
+    { key: 'dfe', label: 'DfE Number', cell: (s) => s.dfeNumber ?? 'Not specified' },
+    {
+      key: 'website',
+      label: 'Website',
+      cell: (s) =>
+        s.website ? (
+          <a href={s.website} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline">
             Visit Website <Icon name="external" className="size-4" />
             <span className="sr-only">(opens in a new tab)</span>
           </a>
-        )}
-      </div>
-    </article>
+        ) : (
+          'Not specified'
+        ),
+    },
+  ];
+  return (
+    <div className="overflow-x-auto -mx-4 sm:mx-0 border-y sm:border border-base-300 sm:rounded-box bg-base-100 compare-in" role="region" aria-label="Schools compared" tabIndex={0} data-testid="compare-table">
+      <table className="table table-sm align-top">
+        <caption className="sr-only">The chosen schools side by side</caption>
+        <thead>
+          <tr>
+            <th className={label} scope="col">
+              School
+            </th>
+            {schools.map((s) => (
+              <th key={s.id} scope="col" className={`align-top text-base-content ${col} ${fade(s)}`} data-testid="compare-card">
+                <div className="flex items-start gap-1">
+                  <Link to={`/schools/${s.id}`} className="link link-hover font-semibold text-sm leading-snug flex-1 py-1 tap">
+                    {s.name}
+                  </Link>
+                  <button type="button" className="btn btn-ghost btn-sm btn-square shrink-0 -mr-2" onClick={() => onRemove(s.id)} aria-label={`Remove ${s.name} from comparison`}>
+                    <Icon name="close" className="size-4" />
+                  </button>
+                </div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row" className={label}>
+                {r.label}
+              </th>
+              {schools.map((s) => (
+                <td key={s.id} className={`text-sm break-words ${col} ${fade(s)}`} data-testid={r.key}>
+                  {r.cell(s)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -173,7 +209,7 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
               {sizes.map((s, i) => (
                 <li key={s.id} className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}>
                   <span>
-                    {i === 0 && <span className="badge badge-primary badge-xs mr-1">Largest</span>}
+                    {i === 0 && <span className="badge badge-primary badge-sm mr-1">Largest</span>}
                     {s.name}
                   </span>
                   <span className="tabular-nums whitespace-nowrap">{formatNumber(s.numberOfPupils!)} pupils</span>
@@ -188,7 +224,7 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
               {ofsted.map((s, i) => (
                 <li key={s.id} className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}>
                   <span>
-                    {i === 0 && <span className="badge badge-primary badge-xs mr-1">Best</span>}
+                    {i === 0 && <span className="badge badge-primary badge-sm mr-1">Best</span>}
                     {s.name}
                   </span>
                   <span className="whitespace-nowrap">{s.ofstedRating}</span>
@@ -196,7 +232,7 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
               ))}
             </ol>
             {unrated.length > 0 && (
-              <ul className="grid gap-1 mt-2 text-sm opacity-80" data-testid="ofsted-unrated">
+              <ul className="grid gap-1 mt-2 text-sm" data-testid="ofsted-unrated">
                 {unrated.map((s) => (
                   <li key={s.id}>
                     {s.name}: Not rated
@@ -231,7 +267,6 @@ export function ComparePage() {
     setPickerOpen(false);
   }
   const full = active.length >= MAX_COMPARE;
-  const cols = chosen.length === 1 ? 'md:grid-cols-1 max-w-md' : chosen.length === 2 ? 'md:grid-cols-2' : 'md:grid-cols-3';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -242,11 +277,11 @@ export function ComparePage() {
 
       <div className="mt-6 grid gap-3">
         {chosen.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label="Chosen schools" data-testid="compare-chips">
+          <ul className="flex flex-nowrap overflow-x-auto sm:flex-wrap gap-2 -mx-4 px-4 sm:mx-0 sm:px-0" aria-label="Chosen schools" data-testid="compare-chips">
             {chosen.map((s) => (
-              <li key={s.id} className={`badge badge-lg badge-primary badge-soft gap-1 pr-1 compare-in transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`}>
+              <li key={s.id} className={`badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 shrink-0 whitespace-nowrap text-sm compare-in transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`}>
                 {s.name}
-                <button type="button" className="btn btn-ghost btn-xs btn-circle" onClick={() => remove(s.id)} aria-label={`Remove ${s.name}`}>
+                <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => remove(s.id)} aria-label={`Remove ${s.name}`}>
                   <Icon name="close" className="size-3" />
                 </button>
               </li>
@@ -255,14 +290,18 @@ export function ComparePage() {
         )}
         {!full &&
           (pickerOpen ? (
-            <Picker
-              chosen={chosen}
-              onPick={pick}
-              onClose={() => {
-                setPickerOpen(false);
-                requestAnimationFrame(() => addRef.current?.focus());
-              }}
-            />
+            // The schools load on the picker's first opening only (spec §4): reopening it, or going
+            // back to a search already made, uses the answers in hand instead of fetching again.
+            <SWRConfig value={{ revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false }}>
+              <Picker
+                chosen={chosen}
+                onPick={pick}
+                onClose={() => {
+                  setPickerOpen(false);
+                  requestAnimationFrame(() => addRef.current?.focus());
+                }}
+              />
+            </SWRConfig>
           ) : (
             <div>
               <button ref={addRef} type="button" className="btn btn-primary" onClick={() => setPickerOpen(true)}>
@@ -281,10 +320,8 @@ export function ComparePage() {
       </div>
 
       {chosen.length > 0 && (
-        <div className={`grid gap-4 mt-6 ${cols}`} data-testid="compare-cards">
-          {chosen.map((s) => (
-            <SchoolCompareCard key={s.id} school={s} leaving={leaving.includes(s.id)} onRemove={() => remove(s.id)} />
-          ))}
+        <div className="mt-6" data-testid="compare-cards">
+          <CompareTable schools={chosen} leaving={leaving} onRemove={remove} />
         </div>
       )}
       {active.length >= 2 && (

@@ -1,6 +1,26 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
+// The open modal dialogs, innermost last. A modal <dialog> sits in the browser's top layer and
+// makes the rest of the page inert, so the Toaster renders inside the innermost one while it is
+// open (web/components/toast/Toaster.tsx); see docs/decisions/1101-toasts-inside-dialogs.md.
+let openDialogs: HTMLDialogElement[] = [];
+const dialogListeners = new Set<() => void>();
+function setOpenDialogs(next: HTMLDialogElement[]) {
+  openDialogs = next;
+  dialogListeners.forEach((l) => l());
+}
+export const modalStack = {
+  subscribe(listener: () => void) {
+    dialogListeners.add(listener);
+    return () => {
+      dialogListeners.delete(listener);
+    };
+  },
+  /** The innermost open modal dialog, or null. */
+  top: (): HTMLDialogElement | null => openDialogs[openDialogs.length - 1] ?? null,
+};
+
 /**
  * A modal on the native <dialog> (daisyUI modal): focus goes to the first field when it opens,
  * Escape closes it, and focus returns to whatever opened it.
@@ -14,6 +34,7 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
     if (open && !d.open) {
       opener.current = document.activeElement;
       d.showModal();
+      setOpenDialogs([...openDialogs.filter((x) => x !== d), d]);
       const first = d.querySelector<HTMLElement>('[data-autofocus], input:not([type=hidden]), select, textarea, button:not([data-close])');
       first?.focus();
     } else if (!open && d.open) {
@@ -24,21 +45,29 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
     const d = ref.current;
     if (!d) return;
     const handle = () => {
+      setOpenDialogs(openDialogs.filter((x) => x !== d));
       onClose();
       if (opener.current instanceof HTMLElement) opener.current.focus();
     };
     d.addEventListener('close', handle);
     return () => d.removeEventListener('close', handle);
   }, [onClose]);
+  // Unmounted while open (navigation): forget it.
+  useEffect(() => {
+    const d = ref.current;
+    return () => {
+      if (d && openDialogs.includes(d)) setOpenDialogs(openDialogs.filter((x) => x !== d));
+    };
+  }, []);
   const titleId = `dlg-${title.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
-      <div className={`modal-box ${wide ? 'sm:max-w-2xl' : ''} max-h-[90dvh]`}>
+      <div className={`modal-box p-4 sm:p-6 ${wide ? 'sm:max-w-2xl' : ''} max-h-[90dvh]`}>
         <div className="flex items-start justify-between gap-2 mb-4">
           <h2 id={titleId} className="text-lg font-bold">
             {title}
           </h2>
-          <button type="button" data-close className="btn btn-ghost btn-sm btn-square" onClick={() => ref.current?.close()} aria-label="Close">
+          <button type="button" data-close className="btn btn-ghost btn-square" onClick={() => ref.current?.close()} aria-label="Close">
             <Icon name="close" className="size-4" />
           </button>
         </div>

@@ -35,7 +35,7 @@ export function Footer() {
         <div>
           <p className="font-bold text-lg">Teachers In London Talk</p>
           <p className="text-sm opacity-80 mt-2">An independent community for London's teachers. Not affiliated with any government body, academy trust or union.</p>
-          <a className="link link-hover text-sm mt-3 inline-block" href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer">
+          <a className="link link-hover text-sm mt-3 inline-block tap" href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer">
             Follow us on LinkedIn
           </a>
           <div className="mt-4">
@@ -45,10 +45,10 @@ export function Footer() {
         {GROUPS.map((g) => (
           <nav key={g.title} aria-label={g.title}>
             <h2 className="footer-title opacity-80 text-sm font-semibold uppercase mb-2">{g.title}</h2>
-            <ul className="space-y-1">
+            <ul className="space-y-1 max-lg:space-y-0">
               {g.links.map((l) => (
                 <li key={l.to}>
-                  <Link className="link link-hover text-sm" to={l.to}>
+                  <Link className="link link-hover text-sm tap" to={l.to}>
                     {l.label}
                   </Link>
                 </li>

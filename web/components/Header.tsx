@@ -9,9 +9,10 @@ import { outboxCount } from '../offline/replay';
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-bold text-lg text-primary shrink-0" aria-label="Teachers In London Talk, home">
-      <img src="/favicon.svg" alt="" className="size-8" />
-      <span className="leading-tight">
+    <Link to="/" className="flex items-center gap-2 font-bold text-base sm:text-lg text-primary min-w-0 min-h-11" aria-label="Teachers In London Talk, home">
+      <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
+      {/* May wrap onto two lines on a phone, so the header's buttons always fit 390 px. */}
+      <span className="leading-tight min-w-0">
         Teachers In <span className="text-secondary">London</span> Talk
       </span>
     </Link>
@@ -44,7 +45,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-base-100/95 backdrop-blur border-b border-base-300">
-      <div className="mx-auto max-w-6xl px-4 h-16 flex items-center gap-4">
+      <div className="mx-auto max-w-6xl px-3 sm:px-4 h-16 flex items-center gap-2 sm:gap-4">
         <Logo />
         <nav aria-label="Main" className="hidden lg:flex items-center gap-1 ml-4">
           {links.map((l) => (
@@ -53,7 +54,7 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1 sm:gap-2 shrink-0">
           <QueuedBadge />
           {isLoading ? (
             <span className="skeleton h-9 w-24" aria-label="Loading account" role="status" />
@@ -80,10 +81,10 @@ export function Header() {
             </div>
           ) : (
             <>
-              <a href={loginHref()} className="btn btn-ghost btn-sm hidden sm:inline-flex">
+              <a href={loginHref()} className="btn btn-ghost btn-sm px-2 sm:px-3">
                 Sign In
               </a>
-              <a href={loginHref()} className="btn btn-primary btn-sm">
+              <a href={loginHref()} className="btn btn-primary btn-sm px-3">
                 Join
               </a>
             </>
@@ -147,8 +148,8 @@ function QueuedBadge() {
   const n = useSyncExternalStore(outboxCount.subscribe, outboxCount.get);
   if (!n) return null;
   return (
-    <Link to="/dashboard#queued" className="badge badge-warning gap-1 whitespace-nowrap" data-testid="queued-count" aria-label={`${n} submission${n === 1 ? '' : 's'} waiting to be sent`}>
-      <Icon name="clock" className="size-3" />
+    <Link to="/dashboard#queued" className="btn btn-warning btn-sm px-2 gap-1 whitespace-nowrap font-medium" data-testid="queued-count" aria-label={`${n} submission${n === 1 ? '' : 's'} waiting to be sent`}>
+      <Icon name="clock" className="size-4" />
       {n} queued
     </Link>
   );

@@ -22,6 +22,7 @@ const PATHS = {
   shield: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6z',
   check: 'M5 12l5 5L20 7',
   bell: 'M6 16V11a6 6 0 0112 0v5l2 2H4zM10 20a2 2 0 004 0',
+  share: 'M12 3v12M8 7l4-4 4 4M5 12v8h14v-8',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,11 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { Job } from '../data/client';
 import { formatSalaryRange, timeAgo } from '../lib/format';
+import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
 export function JobCard({ job, compact = false, actions }: { job: Job; compact?: boolean; actions?: React.ReactNode }) {
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
+  const closing = closingLabel(job.applicationDeadline);
   return (
     <article className="card bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow">
       <div className="card-body gap-2 p-5">
@@ -21,7 +23,7 @@ export function JobCard({ job, compact = false, actions }: { job: Job; compact?:
           ) : (
             <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
           )}
-          {job.isExternal && job.externalSource && <span className="badge badge-outline badge-xs ml-2 align-middle">{job.externalSource}</span>}
+          {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>}
         </p>
         <p className="text-sm opacity-80 flex items-center gap-1">
           <Icon name="pin" className="size-4" />
@@ -39,7 +41,15 @@ export function JobCard({ job, compact = false, actions }: { job: Job; compact?:
         {salary && <p className="text-sm font-semibold text-success">{salary}</p>}
         {!compact && <p className="text-sm opacity-80 line-clamp-3 whitespace-pre-line">{job.description}</p>}
         <div className="card-actions items-center justify-between mt-1">
-          <span className="text-xs opacity-70">Posted {timeAgo(job.postedAt)}</span>
+          <span className="text-xs grid gap-0.5">
+            <span className="opacity-70">Posted {timeAgo(job.postedAt)}</span>
+            {closing && (
+              <span className={`inline-flex items-center gap-1 ${closing.tone === 'later' ? 'opacity-70' : closing.tone === 'soon' ? 'font-semibold text-secondary' : 'font-semibold opacity-70'}`} data-testid="closing">
+                <Icon name="calendar" className="size-3.5" />
+                {closing.text}
+              </span>
+            )}
+          </span>
           {job.isExternal && job.externalUrl ? (
             <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline btn-primary">
               View on GOV.UK

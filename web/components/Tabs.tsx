@@ -5,7 +5,10 @@ export interface TabDef<K extends string> {
   label: ReactNode;
 }
 
-/** Accessible tabs (WAI-ARIA pattern): arrow keys, Home and End move between tabs. */
+/**
+ * Accessible tabs (WAI-ARIA pattern): arrow keys, Home and End move between tabs. They wrap onto
+ * a second row rather than scroll, so every tab is in sight on a 390 px phone.
+ */
 export function Tabs<K extends string>({ tabs, active, onChange, label, children }: { tabs: TabDef<K>[]; active: K; onChange: (k: K) => void; label: string; children: ReactNode }) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -23,7 +26,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} className="tabs tabs-box flex-nowrap overflow-x-auto" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="tabs tabs-box flex-wrap" onKeyDown={onKeyDown}>
         {tabs.map((t, i) => (
           <button
             key={t.key}

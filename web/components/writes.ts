@@ -1,16 +1,21 @@
 // How every screen writes: through send() (web/data/mutations.ts), with the spec's toasts (§8):
-// sent → the success toast; queued (offline) → a calm "will be sent" toast; 401 → 'Sign In
+// sent → the success toast; queued → a calm "will be sent" (offline) or "will be retried"
+// (online, the server could not take it) toast; 401 → 'Sign In
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
 import type { z } from 'zod';
 import { formErrors } from '../../db/validation';
 import { ApiRequestError } from '../data/client';
 import { loginHref } from '../data/auth';
+import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
 import { send, type SendRequest, type SendResult } from '../data/mutations';
 import { toast } from './toast/store';
 
 export const LOGIN_REDIRECT_MS = 1500;
-export const QUEUED_TEXT = "Saved — will be sent when you're back online";
+export const QUEUED_TEXT = QUEUED_OFFLINE.description;
+
+/** The queued toast: offline → "when you're back online"; online (5xx/429) → "will be retried". */
+export const queuedToast = (online = typeof navigator === 'undefined' || navigator.onLine) => (online ? QUEUED_RETRY : QUEUED_OFFLINE);
 
 /** 'Sign In Required' with the given text, then the login address after 1.5 s (spec §6, §8). */
 export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
@@ -34,7 +39,7 @@ export interface WriteOptions {
 export async function write<T>(request: SendRequest, options: WriteOptions): Promise<SendResult<T> | null> {
   try {
     const result = await send<T>(request);
-    if (result.status === 'queued') toast({ title: 'Saved offline', description: QUEUED_TEXT });
+    if (result.status === 'queued') toast({ ...queuedToast() });
     else toast(options.success);
     return result;
   } catch (err) {

@@ -4,6 +4,9 @@ import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
 import { offlineFetch } from '../offline/cache-fetch';
+import { nextCursor, type Page } from './paging';
+
+export type { Page };
 
 /** Reads go through the offline layer: network first, saved copies when the network is gone. */
 export const client = hc<ApiType>('/api', { init: { credentials: 'include' }, fetch: offlineFetch });
@@ -43,3 +46,12 @@ export type Job = InferResponseType<(typeof client.jobs)[':id']['$get'], 200>;
 export type SchoolListItem = InferResponseType<typeof client.schools.$get, 200>[number];
 export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get'], 200>;
 export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;
+
+/** Awaits a typed-client call of a paged list: its JSON rows plus the paging headers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function page<R extends ClientResponse<any, any, any>>(request: Promise<R>): Promise<Page<OkBody<R> extends (infer T)[] ? T : never>> {
+  const res = await request;
+  const rows = (await json(Promise.resolve(res))) as unknown as (OkBody<R> extends (infer T)[] ? T : never)[];
+  const total = Number(res.headers.get('X-Total-Count') ?? rows.length);
+  return { rows, total: Number.isFinite(total) ? total : rows.length, capped: res.headers.get('X-Total-Count-Capped') === 'true', next: nextCursor(res.headers.get('Link')) };
+}

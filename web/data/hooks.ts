@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { useAuth } from './auth';
 import type { InferResponseType } from 'hono/client';
-import { ApiRequestError, client, json } from './client';
+import { ApiRequestError, client, json, page, type Page } from './client';
 
 type Query = Record<string, string | undefined>;
 /** Drops 'all' and empty values (spec §5). */
@@ -46,14 +47,58 @@ export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get
   });
 }
 
+/**
+ * A paged list read a page at a time (issue 10): the first page, then one more per loadMore(),
+ * each asked with the cursor of the Link header before it. Null name: nothing is fetched.
+ */
+export function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
+  const q = JSON.stringify(cleanQuery(query));
+  const swr = useSWRInfinite<Page<T>>(
+    (index, previous: Page<T> | null) => (name === null ? null : index === 0 ? [name, q, ''] : previous?.next ? [name, q, previous.next] : null),
+    ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
+    { revalidateFirstPage: false },
+  );
+  const pages = swr.data;
+  const last = pages?.[pages.length - 1];
+  return {
+    rows: pages?.flatMap((p) => p.rows),
+    total: pages?.[0]?.total,
+    capped: pages?.[0]?.capped ?? false,
+    hasMore: !!last?.next,
+    loadingMore: swr.size > (pages?.length ?? 0),
+    loadMore: () => swr.setSize((n) => n + 1),
+    error: swr.error as unknown,
+    isLoading: swr.isLoading,
+    mutate: swr.mutate,
+  };
+}
+
+/** A filter for SWR's mutate(): every cached page list (usePages) of this name. */
+export function pagesOf(name: string) {
+  return (key: unknown) => typeof key === 'string' && key.startsWith('$inf$') && key.includes(`"${name}"`);
+}
+
+export function useJobPages(query: Query) {
+  return usePages('jobs/pages', query, (q) => page(client.jobs.$get({ query: q })));
+}
+export function useSchoolReviewPages(id: number | undefined) {
+  return usePages(id ? `school-reviews/${id}` : null, {}, (q) => page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })));
+}
+export function useSchoolInterviewPages(id: number | undefined) {
+  return usePages(id ? `school-interviews/${id}` : null, {}, (q) => page(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: q })));
+}
+export function useForumThreadPages(categoryId: string | undefined) {
+  return usePages('forum/threads/pages', { categoryId }, (q) => page(client.forum.threads.$get({ query: q })));
+}
+
 export function useSchool(id: number | undefined) {
   return useSWR(id ? ['school', id] : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
 }
 export function useSchoolReviews(id: number | undefined) {
-  return useSWR(id ? ['school-reviews', id] : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) } })));
+  return useSWR(id ? ['school-reviews', id] : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useSchoolInterviews(id: number | undefined) {
-  return useSWR(id ? ['school-interviews', id] : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) } })));
+  return useSWR(id ? ['school-interviews', id] : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useMoodStats(id: number | undefined) {
   return useSWR(id ? ['mood-stats', id] : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));

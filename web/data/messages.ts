@@ -2,6 +2,17 @@
 // when a queued item finally arrives.
 import type { OutboxItem } from '../offline/db';
 
+/**
+ * A submission kept in the outbox to be sent later (web/components/writes.ts): offline, it waits
+ * for the connection; online, the server answered 5xx/429 or could not be reached, so it is
+ * retried automatically, and the phone is never called offline.
+ */
+export const QUEUED_OFFLINE = { title: 'Saved offline', description: "Saved — will be sent when you're back online" } as const;
+/** Share fallback (no Web Share API): the link was copied; the toast shows the address. */
+export const SHARE_COPIED = { title: 'Link copied' } as const;
+export const SHARE_COPY_FAILED = { title: "Couldn't copy the link" } as const;
+export const QUEUED_RETRY = { title: 'Saved, not sent yet', description: "The server couldn't take it just now. It's saved on this device and will be retried automatically." } as const;
+
 export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method'>): { title: string; description: string } | null {
   switch (item.kind) {
     case 'review':

@@ -8,7 +8,7 @@ import { focusFirstError, useForm } from '../components/useForm';
 import { useUrlFilters } from '../components/useUrlFilters';
 import { check, write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
-import { useForumCategories, useForumThreads } from '../data/hooks';
+import { useForumCategories, useForumThreadPages } from '../data/hooks';
 import { formatNumber, timeAgo } from '../lib/format';
 import { preview, threadStatus } from './status';
 
@@ -82,7 +82,7 @@ export function ForumPage() {
   const { isAuthenticated, isLoading: authLoading, user } = useAuth();
   const { values, set } = useUrlFilters(['category'] as const);
   const categories = useForumCategories();
-  const threads = useForumThreads(values.category || undefined);
+  const threads = useForumThreadPages(values.category || undefined);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const selected = categories.data?.find((c) => String(c.id) === values.category);
@@ -161,9 +161,9 @@ export function ForumPage() {
           {selected?.description && <p className="mb-3 text-sm opacity-80">{selected.description}</p>}
           {threads.error ? (
             <ErrorState error={threads.error} retry={() => threads.mutate()} />
-          ) : !threads.data ? (
+          ) : !threads.rows ? (
             <SkeletonList count={4} lines={3} />
-          ) : threads.data.length === 0 ? (
+          ) : threads.rows.length === 0 ? (
             <EmptyState icon="chat" title="No discussions yet">
               <p>{values.category ? 'No discussions in this category yet. Be the first to start one!' : 'Be the first to start a discussion in this community!'}</p>
               {isAuthenticated && (
@@ -174,7 +174,7 @@ export function ForumPage() {
             </EmptyState>
           ) : (
             <ul className="grid gap-3" data-testid="thread-list">
-              {threads.data.map((t) => {
+              {threads.rows.map((t) => {
                 const status = threadStatus(t as typeof t & { status?: string });
                 return (
                   <li key={t.id}>
@@ -215,6 +215,13 @@ export function ForumPage() {
                 );
               })}
             </ul>
+          )}
+          {threads.rows && threads.hasMore && (
+            <div className="mt-4 flex justify-center">
+              <button type="button" className="btn btn-outline" onClick={() => threads.loadMore()} disabled={threads.loadingMore}>
+                {threads.loadingMore ? 'Loading…' : 'Load more discussions'}
+              </button>
+            </div>
           )}
         </section>
       </div>

@@ -64,7 +64,7 @@ function Section({ title, link, children }: { title: string; link?: { to: string
       <div className="flex items-end justify-between gap-4 mb-4">
         <h2 className="text-2xl font-bold">{title}</h2>
         {link && (
-          <Link to={link.to} className="link link-primary text-sm whitespace-nowrap">
+          <Link to={link.to} className="link link-primary text-sm whitespace-nowrap tap">
             {link.label}
           </Link>
         )}
@@ -153,7 +153,7 @@ function SalaryInsights() {
             ))}
           </ul>
           <div className="px-5 py-4 border-t border-base-300">
-            <Link to="/salaries" className="link link-primary text-sm">
+            <Link to="/salaries" className="link link-primary text-sm tap">
               Share your salary anonymously
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
+import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { ApiRequestError } from '../data/client';
 import { useJob } from '../data/hooks';
@@ -44,7 +45,10 @@ export function JobDetailPage() {
           <div className="card-body p-5 sm:p-8">
             <div className="flex items-start gap-2">
               <h1 className="text-2xl sm:text-3xl font-bold flex-1">{job.title}</h1>
-              <SaveJobButton jobId={job.id} title={job.title} />
+              <div className="flex gap-1 shrink-0">
+                <ShareButton title={job.title} text={[job.title, job.school?.name ?? job.employerName].filter(Boolean).join(' at ')} path={`/jobs/${job.id}`} />
+                <SaveJobButton jobId={job.id} title={job.title} />
+              </div>
             </div>
             <p>
               {job.school ? (

@@ -8,17 +8,25 @@ import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
-import { useJobs } from '../data/hooks';
+import { useJobPages } from '../data/hooks';
+import { jobsFoundText } from './found';
 import { JobAlertButton } from '../alerts/AlertButtons';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
-
+export const JOB_SORTS = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'closing', label: 'Closing soonest' },
+  { value: 'salary', label: 'Highest salary' },
+] as const;
 
 export function JobsPage() {
   const { values, set, clear, active } = useUrlFilters(JOB_FILTER_KEYS);
   const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
-  const { data, error, isLoading, mutate } = useJobs(values);
+  const sorting = useUrlFilters(['sort'] as const);
+  const sort = JOB_SORTS.some((o) => o.value === sorting.values.sort) ? sorting.values.sort : '';
+  const jobs = useJobPages({ ...values, sort });
+  const { rows: data, error, isLoading, mutate } = jobs;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -60,9 +68,19 @@ export function JobsPage() {
           </FiltersPanel>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
-              {data ? `${data.length} ${data.length === 1 ? 'job' : 'jobs'} found` : isLoading ? 'Loading jobs…' : ''}
+              {data && jobs.total !== undefined ? jobsFoundText(jobs.total, jobs.capped) : isLoading ? 'Loading jobs…' : ''}
             </p>
             <JobAlertButton filters={values} />
+            <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
+              Sort by
+              <select id="job-sort" className="select select-sm w-auto" value={sort || 'newest'} onChange={(e) => sorting.set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
+                {JOB_SORTS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
             </button>
@@ -84,13 +102,22 @@ export function JobsPage() {
             Try other filters, or clear them to see every job of the last month.
           </EmptyState>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
-            {data.map((job) => (
-              <li key={job.id}>
-                <JobCard job={job} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
+              {data.map((job) => (
+                <li key={job.id}>
+                  <JobCard job={job} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
+                </li>
+              ))}
+            </ul>
+            {jobs.hasMore && (
+              <div className="mt-6 flex justify-center">
+                <button type="button" className="btn btn-outline" onClick={() => jobs.loadMore()} disabled={jobs.loadingMore}>
+                  {jobs.loadingMore ? 'Loading…' : 'Load more jobs'}
+                </button>
+              </div>
+            )}
+          </>
         )}
       </section>
     </div>

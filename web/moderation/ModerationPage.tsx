@@ -202,10 +202,10 @@ function ThreadControls() {
                   {t.isSticky && <span className="badge badge-xs badge-primary ml-1">Sticky</span>}
                 </span>
                 <span className="flex gap-1">
-                  <button type="button" className="btn btn-xs" onClick={() => run(t.isLocked ? 'unlock' : 'lock', t.isLocked ? 'Thread Unlocked' : 'Thread Locked')}>
+                  <button type="button" className="btn btn-sm" onClick={() => run(t.isLocked ? 'unlock' : 'lock', t.isLocked ? 'Thread Unlocked' : 'Thread Locked')}>
                     {t.isLocked ? 'Unlock' : 'Lock'}
                   </button>
-                  <button type="button" className="btn btn-xs" onClick={() => run(t.isSticky ? 'unsticky' : 'sticky', t.isSticky ? 'Thread Unpinned' : 'Thread Pinned')}>
+                  <button type="button" className="btn btn-sm" onClick={() => run(t.isSticky ? 'unsticky' : 'sticky', t.isSticky ? 'Thread Unpinned' : 'Thread Pinned')}>
                     {t.isSticky ? 'Unstick' : 'Make sticky'}
                   </button>
                 </span>

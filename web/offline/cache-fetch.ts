@@ -9,7 +9,7 @@ import { offlineStatus } from './status';
 /** GET paths never kept offline. */
 const NOT_CACHED = [/^\/api\/health$/, /^\/api\/moderation\//, /^\/api\/schools\/images\//];
 /** Answer headers the screens read (the schools list total). */
-const KEPT_HEADERS = ['content-type', 'x-total-count'];
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-count-capped', 'link'];
 
 export const CACHED_AT_HEADER = 'x-offline-saved-at';
 

@@ -14,34 +14,31 @@ export const PAY_YEARS = ['2025-09-01', '2024-09-01', '2023-09-01'] as const;
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
 
-function Sources({ rows }: { rows: PayRow[] }) {
+/**
+ * "Sources", after the figures (issue 11): the two effective-date readings the sources give (spec
+ * §4 asks for both) and each figure's source, folded away so the tables come first on a phone.
+ */
+function Sources({ rows, year }: { rows: PayRow[]; year: string }) {
   const list = sourcesOf(rows);
-  if (list.length === 0) return null;
   return (
-    <details className="collapse collapse-arrow bg-base-200 mt-6">
-      <summary className="collapse-title font-medium">Sources for these figures ({list.length})</summary>
-      <ul className="collapse-content text-xs list-disc pl-8 grid gap-1 break-words">
-        {list.map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ul>
-    </details>
-  );
-}
-
-function EffectiveDates({ year }: { year: string }) {
-  return (
-    <div role="note" className="alert alert-soft mt-4 text-sm items-start" data-testid="effective-dates">
-      <Icon name="calendar" className="mt-0.5" />
-      <div>
-        <p>
-          <strong>Effective dates.</strong> The sources we were given read two ways: one says these scales apply for <strong>September 2024-2025</strong>, another that
-          they apply from <strong>September 1, 2023</strong>. Both are real pay years, so this page holds both, plus the newer award: figures effective 1 September 2023,
-          1 September 2024 (the 2024-2025 year) and 1 September 2025. You are viewing the scales <strong>effective {yearLabel(year)}</strong>. Each figure's sources are listed
-          below; among them is the teachers' union NASUWT's England pay tables.
+    <details className="collapse collapse-arrow bg-base-200 mt-6" data-testid="sources">
+      <summary className="collapse-title font-medium min-h-11">Sources{list.length > 0 ? ` (${list.length})` : ''}</summary>
+      <div className="collapse-content text-sm grid gap-3">
+        <p data-testid="effective-dates">
+          <strong>Effective dates.</strong> The sources we were given read two ways: one says these scales apply for <strong>September 2024-2025</strong>, another that they
+          apply from <strong>September 1, 2023</strong>. Both are real pay years, so this page holds both, plus the newer award: figures effective 1 September 2023, 1
+          September 2024 (the 2024-2025 year) and 1 September 2025. You are viewing the scales <strong>effective {yearLabel(year)}</strong>. Among the sources is the
+          teachers' union NASUWT's England pay tables.
         </p>
+        {list.length > 0 && (
+          <ul className="text-xs list-disc pl-5 grid gap-1 break-words">
+            {list.map((s) => (
+              <li key={s}>{s}</li>
+            ))}
+          </ul>
+        )}
       </div>
-    </div>
+    </details>
   );
 }
 
@@ -153,20 +150,25 @@ export function PayScalesPage() {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Pay Scales' }]} />
       <h1 className="text-3xl font-bold mt-2">Teacher Pay Scales</h1>
-      <p className="opacity-80 mt-1">Statutory and advisory pay points for teachers in England and the three London pay areas.</p>
-      <div className="grid gap-2 sm:grid-cols-3 mt-4">
-        <div className="select select-sm w-full">
-          <label className="label" htmlFor="year">
-            Year
-          </label>
+      <p className="opacity-80 mt-1 text-sm sm:text-base">Statutory and advisory pay points for teachers in England and the three London pay areas.</p>
+      {/* One line: which year's figures these are, with the year selector beside it. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 mt-4">
+        <p className="font-semibold inline-flex items-center gap-2" data-testid="effective-line">
+          <Icon name="calendar" className="size-5" />
+          Effective {formatDate(year)}
+        </p>
+        <label className="select select-sm w-auto" htmlFor="year">
+          <span className="sr-only">Year</span>
           <select id="year" value={year} onChange={(e) => set({ year: e.target.value === PAY_YEARS[0] ? '' : e.target.value })}>
             {PAY_YEARS.map((y) => (
               <option key={y} value={y}>
-                From {formatDate(y)}
+                {y.slice(0, 4)}-{Number(y.slice(0, 4)) + 1}
               </option>
             ))}
           </select>
-        </div>
+        </label>
+      </div>
+      <div className="grid gap-2 sm:grid-cols-2 mt-3">
         <div className="select select-sm w-full">
           <label className="label" htmlFor="region">
             Region
@@ -179,7 +181,6 @@ export function PayScalesPage() {
         </div>
         <FilterSelect id="paySpine" label="Pay scale" value={values.paySpine} onChange={(v) => set({ paySpine: v })} options={PAY_SPINES} allLabel="All pay scales" />
       </div>
-      <EffectiveDates year={year} />
       <div className="mt-6">
         <Tabs
           label="Pay scale sections"
@@ -201,7 +202,7 @@ export function PayScalesPage() {
           )}
         </Tabs>
       </div>
-      {data && <Sources rows={tab === 'scales' ? regionRows : rows} />}
+      <Sources rows={data ? (tab === 'scales' ? regionRows : rows) : []} year={year} />
     </div>
   );
 }

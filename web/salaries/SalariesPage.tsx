@@ -80,14 +80,16 @@ function Insights({ submitted }: { submitted: boolean }) {
           ) : (
             <ul className="divide-y divide-base-200" data-testid="recent-salaries">
               {recent.data.map((s) => (
-                <li key={s.id} className="py-3 flex flex-wrap justify-between gap-2">
-                  <div>
+                // Two columns that never wrap under each other: the details wrap on the left,
+                // the salary and its date stay aligned at the right of the first line.
+                <li key={s.id} className="py-3 grid grid-cols-[1fr_auto] items-start gap-x-3">
+                  <div className="min-w-0">
                     <p className="font-medium">{s.jobTitle}</p>
                     <p className="text-sm opacity-80">
                       {s.schoolType} · {s.yearsExperience} · {s.borough}
                     </p>
                   </div>
-                  <div className="text-right">
+                  <div className="text-right whitespace-nowrap" data-testid="salary-amount">
                     <p className="font-semibold text-success tabular-nums">{formatGBP(s.annualSalary)}</p>
                     <p className="text-xs opacity-70">{formatMonth(s.createdAt)}</p>
                   </div>

@@ -1,8 +1,10 @@
 import { useRef } from 'react';
 import { mutate } from 'swr';
+import { pagesOf } from '../data/hooks';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
 import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Icon } from '../components/Icon';
 import { focusFirstError, useForm } from '../components/useForm';
 import { check, write } from '../components/writes';
 
@@ -27,6 +29,34 @@ function RatingSelect({ id, label, value, onChange, error, optional }: { id: str
         ))}
       </select>
     </Field>
+  );
+}
+
+/**
+ * Tap-to-rate stars (issue 11): five native radios (arrow keys, screen readers announce "3 stars,
+ * 3 of 5"), drawn as 44 px stars; the radios are visually hidden, their labels are the targets.
+ */
+function StarRating({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  const n = Number(value) || 0;
+  return (
+    <div className="grid grid-cols-[1fr_auto] items-center gap-x-2 py-0.5" data-testid={`stars-${id}`}>
+      <span id={`${id}-label`} className="text-sm font-semibold leading-tight">
+        {label}
+      </span>
+      <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="flex">
+        {[1, 2, 3, 4, 5].map((i) => (
+          <label key={i} className="size-11 inline-flex items-center justify-center cursor-pointer rounded-field text-warning has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
+            <input type="radio" className="sr-only" name={id} value={String(i)} checked={n === i} onChange={() => onChange(String(i))} aria-label={`${i} star${i === 1 ? '' : 's'}`} />
+            <Icon name="star" filled={i <= n} className={`size-7 ${i <= n ? '' : 'opacity-40 text-base-content'}`} />
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="col-span-2 text-error text-sm" data-testid={`error-${id}`}>
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -74,6 +104,7 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     f.setBusy(false);
     if (result) {
       void mutate(['school-reviews', schoolId]);
+      void mutate(pagesOf(`school-reviews/${schoolId}`));
       void mutate(['school', schoolId]);
       f.reset();
       onClose();
@@ -84,10 +115,12 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     <Dialog open={open} onClose={onClose} title="Write a Review" wide>
       <form ref={formRef} onSubmit={submit} noValidate data-testid="review-form">
         <p className="text-sm opacity-80 mb-2">Your review of {schoolName} is anonymous and is published once approved.</p>
-        <div className="grid sm:grid-cols-2 gap-x-4">
+        <div className="grid grid-cols-2 gap-x-3 sm:gap-x-4">
+          <div className="col-span-2 sm:col-span-1">
           <Field id="jobTitle" label="Job title" error={f.errors.jobTitle}>
             <input className="input w-full" {...fieldProps('jobTitle', f.errors.jobTitle)} value={v.jobTitle} onChange={(e) => f.set('jobTitle', e.target.value)} autoComplete="organization-title" />
           </Field>
+          </div>
           <Field id="employmentStatus" label="Employment status" error={f.errors.employmentStatus}>
             <select className="select w-full" {...fieldProps('employmentStatus', f.errors.employmentStatus)} value={v.employmentStatus} onChange={(e) => f.set('employmentStatus', e.target.value)}>
               {EMPLOYMENT_STATUSES.map((s) => (
@@ -103,15 +136,18 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
               ))}
             </select>
           </Field>
-          {RATING_FIELDS.map(([key, label]) => (
-            <RatingSelect key={key} id={key} label={label} value={v[key]} onChange={(x) => f.set(key, x)} error={f.errors[key]} />
-          ))}
         </div>
+        <fieldset className="grid sm:grid-cols-2 gap-x-6 my-2">
+          <legend className="sr-only">Ratings, 1 to 5 stars</legend>
+          {RATING_FIELDS.map(([key, label]) => (
+            <StarRating key={key} id={key} label={label} value={v[key]} onChange={(x) => f.set(key, x)} error={f.errors[key]} />
+          ))}
+        </fieldset>
         <Field id="pros" label="Pros" error={f.errors.pros}>
-          <textarea className="textarea w-full" rows={3} {...fieldProps('pros', f.errors.pros)} value={v.pros} onChange={(e) => f.set('pros', e.target.value)} />
+          <textarea className="textarea w-full" rows={2} {...fieldProps('pros', f.errors.pros)} value={v.pros} onChange={(e) => f.set('pros', e.target.value)} />
         </Field>
         <Field id="cons" label="Cons" error={f.errors.cons}>
-          <textarea className="textarea w-full" rows={3} {...fieldProps('cons', f.errors.cons)} value={v.cons} onChange={(e) => f.set('cons', e.target.value)} />
+          <textarea className="textarea w-full" rows={2} {...fieldProps('cons', f.errors.cons)} value={v.cons} onChange={(e) => f.set('cons', e.target.value)} />
         </Field>
         <Field id="adviceToManagement" label="Advice to management (optional)" error={f.errors.adviceToManagement}>
           <textarea className="textarea w-full" rows={2} {...fieldProps('adviceToManagement', f.errors.adviceToManagement)} value={v.adviceToManagement} onChange={(e) => f.set('adviceToManagement', e.target.value)} />
@@ -172,6 +208,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     f.setBusy(false);
     if (result) {
       void mutate(['school-interviews', schoolId]);
+      void mutate(pagesOf(`school-interviews/${schoolId}`));
       f.reset();
       onClose();
     }

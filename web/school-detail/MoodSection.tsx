@@ -158,10 +158,18 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
           <span className="fieldset-legend">Comment (optional)</span>
           <textarea className="textarea w-full" rows={2} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} name="comment" />
         </label>
-        <label className="label cursor-pointer gap-2">
-          <input type="checkbox" className="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} name="anonymous" />
-          <span className="text-base-content">Post anonymously</span>
-        </label>
+        <div>
+          <label className="label cursor-pointer gap-2 min-h-11">
+            <input type="checkbox" className="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} name="anonymous" aria-describedby="mood-anonymous-hint" />
+            <span className="text-base-content">Post anonymously</span>
+          </label>
+          {/* What the box changes, truthfully: moods and comments are shown without a name either way. */}
+          <p id="mood-anonymous-hint" className="text-xs opacity-80 ml-8" data-testid="mood-anonymous-hint">
+            {anonymous
+              ? 'Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.'
+              : 'Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.'}
+          </p>
+        </div>
         <div className="flex justify-end gap-2">
           <button
             type="button"

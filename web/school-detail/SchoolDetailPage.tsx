@@ -5,13 +5,14 @@ import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
-import { SchoolImage } from '../components/SchoolImage';
+import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
+import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
 import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { ApiRequestError } from '../data/client';
-import { useSchool, useSchoolInterviews, useSchoolReviews } from '../data/hooks';
+import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
 import { FollowSchoolButton } from '../alerts/AlertButtons';
 import { formatDate, formatNumber } from '../lib/format';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
@@ -63,7 +64,7 @@ function Overview({ school }: { school: School }) {
             <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
             {school.religiousCharacter && <Info label="Religious character" value={school.religiousCharacter} />}
             {school.admissionPolicy && <Info label="Admissions" value={school.admissionPolicy} />}
-            {school.phoneNumber && <Info label="Phone" value={<a className="link" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
+            {school.phoneNumber && <Info label="Phone" value={<a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
             {school.address && <Info label="Address" value={school.address} />}
             <Info
               label="Ofsted"
@@ -109,12 +110,26 @@ function Overview({ school }: { school: School }) {
   );
 }
 
+/** A paged list's Load more button (issue 10): shown while the API links a next page. */
+function LoadMore({ pages, what }: { pages: { hasMore: boolean; loadingMore: boolean; loadMore: () => unknown }; what: string }) {
+  if (!pages.hasMore) return null;
+  return (
+    <div className="mt-4 flex justify-center">
+      <button type="button" className="btn btn-outline btn-sm" onClick={() => pages.loadMore()} disabled={pages.loadingMore}>
+        {pages.loadingMore ? 'Loading…' : `Load more ${what}`}
+      </button>
+    </div>
+  );
+}
+
 function Reviews({ schoolId }: { schoolId: number }) {
-  const { data, error, isLoading, mutate } = useSchoolReviews(schoolId);
+  const pages = useSchoolReviewPages(schoolId);
+  const { rows: data, error, isLoading, mutate } = pages;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
   if (data.length === 0) return <EmptyState icon="star" title="No reviews yet">Be the first teacher to review this school.</EmptyState>;
   return (
+    <>
     <ul className="grid gap-4" data-testid="review-list">
       {data.map((r) => (
         <li key={r.id} className="card bg-base-100 border border-base-300">
@@ -155,15 +170,19 @@ function Reviews({ schoolId }: { schoolId: number }) {
         </li>
       ))}
     </ul>
+    <LoadMore pages={pages} what="reviews" />
+    </>
   );
 }
 
 function Interviews({ schoolId }: { schoolId: number }) {
-  const { data, error, isLoading, mutate } = useSchoolInterviews(schoolId);
+  const pages = useSchoolInterviewPages(schoolId);
+  const { rows: data, error, isLoading, mutate } = pages;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={2} lines={4} />;
   if (data.length === 0) return <EmptyState icon="chat" title="No interview experiences yet">Share yours to help the next candidate.</EmptyState>;
   return (
+    <>
     <ul className="grid gap-4" data-testid="interview-list">
       {data.map((iv) => (
         <li key={iv.id} className="card bg-base-100 border border-base-300">
@@ -195,6 +214,8 @@ function Interviews({ schoolId }: { schoolId: number }) {
         </li>
       ))}
     </ul>
+    <LoadMore pages={pages} what="interviews" />
+    </>
   );
 }
 
@@ -242,8 +263,9 @@ export function SchoolDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: school, error, isLoading, mutate } = useSchool(valid ? id : undefined);
-  const { data: reviews } = useSchoolReviews(school ? id : undefined);
-  const { data: interviews } = useSchoolInterviews(school ? id : undefined);
+  // Tab counts from X-Total-Count (SWR shares these first pages with the tabs' lists).
+  const { total: reviewTotal } = useSchoolReviewPages(school ? id : undefined);
+  const { total: interviewTotal } = useSchoolInterviewPages(school ? id : undefined);
   const [tab, setTab] = useState<TabKey>('overview');
   const missing = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
@@ -278,16 +300,21 @@ export function SchoolDetailPage() {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/schools', label: 'Schools' }, { label: school.name }]} />
       <header className="card bg-base-100 border border-base-300 overflow-hidden mt-2">
-        <div className="grid md:grid-cols-[16rem_1fr]">
-          <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />
-          <div className="card-body p-5 gap-2">
-            <h1 className="text-2xl sm:text-3xl font-bold">{school.name}</h1>
+        {/* The photo banner only when there is a photo; otherwise a small initials tile. */}
+        <div className={`grid ${school.imageUrl ? 'md:grid-cols-[16rem_1fr]' : ''}`}>
+          {school.imageUrl && <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />}
+          <div className="card-body p-4 sm:p-5 gap-2">
+            <div className="flex items-start gap-3">
+              {!school.imageUrl && <SchoolAvatar name={school.name} className="size-14 sm:size-16" />}
+              <h1 className="text-2xl sm:text-3xl font-bold flex-1 min-w-0">{school.name}</h1>
+              <ShareButton title={school.name} text={`${school.name}: teacher reviews, Ofsted grade and jobs`} path={`/schools/${school.id}`} />
+            </div>
             <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>
             {school.website && (
-              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit">
+              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap">
                 Visit website <Icon name="external" className="size-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
@@ -324,9 +351,9 @@ export function SchoolDetailPage() {
             tabs={[
               { key: 'overview', label: 'Overview' },
               { key: 'mood', label: 'Teacher Mood' },
-              { key: 'reviews', label: `Reviews${count(reviews?.length)}` },
+              { key: 'reviews', label: `Reviews${count(reviewTotal)}` },
               { key: 'jobs', label: `Jobs${count(school.jobs.length)}` },
-              { key: 'interviews', label: `Interviews${count(interviews?.length)}` },
+              { key: 'interviews', label: `Interviews${count(interviewTotal)}` },
             ]}
           >
             {tab === 'overview' && <Overview school={school} />}
@@ -355,7 +382,7 @@ export function SchoolDetailPage() {
             {tab === 'interviews' && <Interviews schoolId={school.id} />}
           </Tabs>
         </div>
-        <Sidebar school={school} interviews={interviews?.length} />
+        <Sidebar school={school} interviews={interviewTotal} />
       </div>
     </div>
   );

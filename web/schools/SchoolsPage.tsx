@@ -16,20 +16,28 @@ import { PAGE_SIZE, pageInfo, requestLimit } from './paging';
 export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'] as const;
 
 export function SchoolCard({ school }: { school: SchoolListItem }) {
+  // Compact on a phone (issue 11): no initials block when there is no photo, so five or more
+  // schools fit a screen; the photo, when there is one, stays on top.
   return (
     <article className="card bg-base-100 border border-base-300 shadow-sm overflow-hidden h-full">
-      <figure>
-        <SchoolImage name={school.name} imageUrl={school.imageUrl} />
-      </figure>
-      <div className="card-body p-4 gap-2">
+      {school.imageUrl && (
+        <figure>
+          <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-28 sm:h-36" />
+        </figure>
+      )}
+      <div className="card-body p-3 sm:p-4 gap-1 sm:gap-2">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="card-title text-base leading-snug">{school.name}</h2>
+          <h2 className="card-title text-base leading-snug">
+            <Link to={`/schools/${school.id}`} className="link link-hover tap">
+              {school.name}
+            </Link>
+          </h2>
           <RatingBadge value={school.averageRating} />
         </div>
-        <p className="text-sm opacity-80 flex items-center gap-1">
-          <Icon name="pin" className="size-4" /> {school.borough}
-        </p>
-        <div className="flex flex-wrap gap-1">
+        <div className="flex flex-wrap items-center gap-1 text-sm">
+          <span className="opacity-80 inline-flex items-center gap-1 mr-1">
+            <Icon name="pin" className="size-4" /> {school.borough}
+          </span>
           {school.type && <span className="badge badge-ghost badge-sm">{school.type}</span>}
           <OfstedBadge rating={school.ofstedRating} />
           {school.averageRating >= 4 && (
@@ -38,7 +46,7 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
             </span>
           )}
         </div>
-        <dl className="grid grid-cols-2 gap-1 text-sm">
+        <dl className="flex flex-wrap gap-x-3 gap-y-0 text-sm">
           <div>
             <dt className="sr-only">Pupils</dt>
             <dd>{school.numberOfPupils != null ? `${formatNumber(school.numberOfPupils)} pupils` : 'Pupils: N/A'}</dd>
@@ -49,17 +57,14 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
               {school.openJobsCount} open {school.openJobsCount === 1 ? 'job' : 'jobs'}
             </dd>
           </div>
+          {school.keyStages && (
+            <div>
+              <dt className="sr-only">Key stages</dt>
+              <dd className="opacity-80">{school.keyStages}</dd>
+            </div>
+          )}
         </dl>
-        {school.keyStages && (
-          <ul className="flex flex-wrap gap-1" aria-label="Key stages">
-            {school.keyStages.split(', ').map((k) => (
-              <li key={k} className="badge badge-outline badge-xs">
-                {k}
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="card-actions justify-end mt-auto pt-2">
+        <div className="card-actions justify-end mt-auto max-sm:hidden pt-2">
           <Link to={`/schools/${school.id}`} className="btn btn-sm btn-primary">
             View Profile<span className="sr-only"> of {school.name}</span>
           </Link>

@@ -37,6 +37,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
       setError(parsed.fields.content ?? Object.values(parsed.fields)[0]);
       return ref.current?.focus();
     }
+    setError(undefined);
     setBusy(true);
     const result = await write(
       { kind: 'post', method: 'POST', path: `/api/forum/threads/${threadId}/posts`, body: parsed.data, label: 'Forum reply' },
@@ -51,13 +52,17 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
     setBusy(false);
     if (result) {
       setContent('');
+      setError(undefined);
       onDone();
     }
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
       <Field id={id} label={parentPostId ? 'Your reply' : 'Add a reply'} error={error}>
-        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => setContent(e.target.value)} />
+        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => {
+            setContent(e.target.value);
+            if (error) setError(undefined);
+          }} />
       </Field>
       <div className="flex justify-end gap-2">
         {parentPostId && (
@@ -87,7 +92,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
         </div>
         <p className="mt-1 whitespace-pre-line break-words">{reply.content}</p>
         {canReply && !pending && !replying && (
-          <button type="button" className="btn btn-ghost btn-xs mt-1" onClick={() => setReplying(true)}>
+          <button type="button" className="btn btn-ghost btn-sm mt-1" onClick={() => setReplying(true)}>
             Reply
           </button>
         )}

@@ -1,4 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
+import { modalStack } from '../Dialog';
 import { Icon } from '../Icon';
 import { dismissToast, getSnapshot, subscribe, type ToastData } from './store';
 
@@ -18,7 +20,7 @@ function ToastItem({ t }: { t: ToastData }) {
       role={destructive ? 'alert' : 'status'}
       data-testid="toast"
       data-variant={t.variant}
-      className={`alert shadow-lg pointer-events-auto w-full sm:w-96 items-start transition-all duration-300 motion-reduce:transition-none ${destructive ? 'alert-error' : 'bg-base-100 border-base-300'} ${t.open ? 'opacity-100 translate-y-0' : 'opacity-0 translate-y-2'}`}
+      className={`alert shadow-lg pointer-events-auto w-full sm:w-96 items-start ${destructive ? '' : 'py-2'} transition-all duration-300 motion-reduce:transition-none ${destructive ? 'alert-error' : 'bg-base-100 border-base-300'} ${t.open ? 'opacity-100 translate-y-0' : 'opacity-0 translate-y-2'}`}
     >
       <Icon name={destructive ? 'warning' : 'check'} className="size-5 shrink-0 mt-0.5" />
       <div className="flex-1 min-w-0">
@@ -31,21 +33,62 @@ function ToastItem({ t }: { t: ToastData }) {
           </p>
         )}
       </div>
-      <button type="button" className="btn btn-ghost btn-xs btn-square" onClick={() => dismissToast(t.id)} aria-label="Dismiss notification">
-        <Icon name="close" className="size-4" />
+      <button type="button" className="btn btn-ghost btn-square -my-1 -mr-2" onClick={() => dismissToast(t.id)} aria-label="Dismiss notification">
+        <Icon name="close" className="size-5" />
       </button>
     </div>
   );
 }
 
-/** Renders the current toast above the phone's bottom navigation; announced by screen readers. */
+/**
+ * Renders the current toast above the phone's bottom navigation; announced by screen readers.
+ * While a modal dialog is open the toast is drawn inside it (the dialog is in the top layer and
+ * makes the rest of the page inert), at the top of the screen so that it never covers the
+ * dialog's own buttons; also at the top when, at the bottom, it would cover the control just
+ * pressed.
+ */
 export function Toaster() {
   const toasts = useToasts();
-  return (
-    <div aria-live="polite" aria-atomic="true" className="fixed z-50 inset-x-0 bottom-20 lg:bottom-4 px-4 flex flex-col items-center sm:items-end pointer-events-none">
+  const dialog = useSyncExternalStore(modalStack.subscribe, modalStack.top, () => null);
+  // The control pressed last: a new toast goes to the top of the screen if, at the bottom, it
+  // would cover it (a form's submit button low on the screen).
+  const pressed = useRef<Element | null>(null);
+  const region = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(false);
+  useEffect(() => {
+    const note = (e: Event) => (pressed.current = e.target instanceof Element ? e.target.closest('button, a, [role=button], input, select, label') : null);
+    document.addEventListener('pointerdown', note, true);
+    document.addEventListener('keydown', note, true);
+    return () => {
+      document.removeEventListener('pointerdown', note, true);
+      document.removeEventListener('keydown', note, true);
+    };
+  }, []);
+  const newest = toasts[0]?.id;
+  useLayoutEffect(() => {
+    if (!newest || dialog) return;
+    const el = pressed.current;
+    const box = region.current?.firstElementChild?.getBoundingClientRect();
+    if (!el || !el.isConnected || !box) return setTop(false);
+    const r = el.getBoundingClientRect();
+    // The band a bottom toast takes: above the bottom bar (5rem) on a phone, 1rem on a desktop.
+    const bandTop = window.innerHeight - (window.innerWidth >= 1024 ? 16 : 80) - box.height;
+    setTop(r.bottom > bandTop && r.top < window.innerHeight);
+  }, [newest, dialog]);
+  const atTop = !!dialog || top;
+  const content = (
+    <div
+      ref={region}
+      aria-live="polite"
+      aria-atomic="true"
+      data-testid="toaster"
+      data-placement={atTop ? 'top' : 'bottom'}
+      className={`fixed z-50 inset-x-0 px-4 flex flex-col items-center sm:items-end pointer-events-none ${atTop ? 'top-4' : 'bottom-[calc(5rem+env(safe-area-inset-bottom))] lg:bottom-4'}`}
+    >
       {toasts.map((t) => (
         <ToastItem key={t.id} t={t} />
       ))}
     </div>
   );
+  return dialog ? createPortal(content, dialog) : content;
 }

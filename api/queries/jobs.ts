@@ -1,0 +1,177 @@
+// The job list (spec §9: active jobs posted within the last month) in keyset pages, and the
+// filter conditions every job query shares (the list, job alerts). Issue 10 / issue 15.
+import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
+import type { DB } from '../../db/client';
+import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
+import { ftsQuery, ftsSearch } from '../lib/fts';
+import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { oneMonthBefore } from '../lib/time';
+import { filterOf, limitOf } from '../lib/validate';
+
+export const JOBS_PAGE = 50;
+export const JOBS_PAGE_MAX = 100;
+export const JOB_SORTS = ['newest', 'closing', 'salary'] as const;
+export type JobSort = (typeof JOB_SORTS)[number];
+
+export const jobsQuery = z.object({
+  search: ftsSearch,
+  borough: filterOf(BOROUGHS),
+  subject: filterOf(SUBJECTS),
+  keyStage: filterOf(KEY_STAGES),
+  contractType: filterOf(CONTRACT_TYPES),
+  schoolType: filterOf(SCHOOL_TYPES as [string, ...string[]]),
+  educationLevel: filterOf(EDUCATION_LEVELS),
+  /** newest (default): posted, newest first; closing: deadline soonest first (none last); salary: highest first. */
+  sort: z.enum(JOB_SORTS, { message: 'Sort must be newest, closing or salary' }).optional(),
+  limit: limitOf(JOBS_PAGE_MAX, JOBS_PAGE),
+  cursor: cursorParam,
+});
+export type JobsQuery = z.infer<typeof jobsQuery>;
+export type JobFilters = Partial<Pick<JobsQuery, 'search' | 'borough' | 'subject' | 'keyStage' | 'contractType' | 'schoolType' | 'educationLevel'>> & { schoolId?: number };
+
+/**
+ * The WHERE conditions of a job search: search (FTS5 over title, description, school, employer),
+ * borough, subject, keyStage, contractType, schoolType, educationLevel and schoolId. They read the
+ * jobs table only (no join needed); whether a job is active and recent is the caller's choice.
+ */
+export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean } = {}): SQL[] {
+  const where: SQL[] = [];
+  if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
+  const match = q.search ? ftsQuery(q.search) : null;
+  // probeSearch: `+id` keeps SQLite from driving the query by the matches (see listJobs).
+  if (match) where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
+  if (q.borough) where.push(eq(jobs.borough, q.borough));
+  if (q.subject) where.push(eq(jobs.subject, q.subject));
+  if (q.keyStage) where.push(eq(jobs.keyStage, q.keyStage));
+  if (q.contractType) where.push(eq(jobs.contractType, q.contractType));
+  if (q.schoolType) {
+    where.push(sql`${jobs.schoolId} in (select ${schools.id} from ${schools} where ${inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.schoolType]])})`);
+  }
+  if (q.educationLevel) where.push(sql`instr(coalesce(${jobs.educationLevel}, ''), ${q.educationLevel}) > 0`);
+  return where;
+}
+
+/** The columns of a job as the API answers it, with its school's id, name and average rating. */
+export function jobColumns() {
+  return {
+    id: jobs.id,
+    title: jobs.title,
+    description: jobs.description,
+    schoolId: jobs.schoolId,
+    subject: jobs.subject,
+    keyStage: jobs.keyStage,
+    contractType: jobs.contractType,
+    educationLevel: jobs.educationLevel,
+    salaryMin: jobs.salaryMin,
+    salaryMax: jobs.salaryMax,
+    salaryText: jobs.salaryText,
+    borough: jobs.borough,
+    requirements: jobs.requirements,
+    benefits: jobs.benefits,
+    applicationDeadline: jobs.applicationDeadline,
+    isActive: jobs.isActive,
+    isExternal: jobs.isExternal,
+    externalUrl: jobs.externalUrl,
+    externalSource: jobs.externalSource,
+    employerName: jobs.employerName,
+    postedAt: jobs.postedAt,
+    createdAt: jobs.createdAt,
+    updatedAt: jobs.updatedAt,
+    schoolName: schools.name,
+    schoolType: schools.type,
+    /** The school's average approved review rating (kept in school_stats), null with no reviews. */
+    schoolRating: sql<number | null>`case when ${schoolStats.reviewCount} > 0 then round(${schoolStats.averageRating}, 2) end`,
+  };
+}
+
+export function toJob<T extends { schoolId: number | null; schoolName: string | null; schoolType: string | null }>({ schoolName, schoolType, ...job }: T) {
+  return { ...job, school: job.schoolId && schoolName ? { id: job.schoolId, name: schoolName, type: schoolType } : null };
+}
+
+/** Far-future stand-in for "no deadline", so jobs without one sort last and keys are never null. */
+const NO_DEADLINE = 253402300799999;
+const sortKeys = {
+  newest: { key: sql<number>`${jobs.postedAt}`, dir: 'desc' },
+  closing: { key: sql<number>`coalesce(${jobs.applicationDeadline}, ${sql.raw(String(NO_DEADLINE))})`, dir: 'asc' },
+  salary: { key: sql<number>`coalesce(${jobs.salaryMax}, ${jobs.salaryMin}, 0)`, dir: 'desc' },
+} as const;
+
+/** Filtered totals above this are answered as this figure with `X-Total-Count-Capped: true`. */
+export const TOTAL_CAP = 1000;
+/** Above this many FTS matches a search walks the sort's index instead of sorting the matches. */
+const COMMON_TERM = 2000;
+
+/** How many jobs (of any age) an FTS query matches, counting no further than COMMON_TERM + 1. */
+function ftsMatchCount(db: DB, match: string): number {
+  return (db.$client.prepare('select count(*) n from (select rowid from jobs_fts where jobs_fts match ? limit ?)').get(match, COMMON_TERM + 1) as { n: number }).n;
+}
+
+/** Active jobs posted within the last month: the base of every public job list. */
+export function openJobConditions(now: Date): SQL[] {
+  return [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now))];
+}
+
+/**
+ * How many active jobs were posted since the month's start, from the kept per-day counts: the
+ * whole days after the first one (~31 rows) plus an indexed count of that first, partial day.
+ */
+export function openJobCount(db: DB, now: Date): number {
+  const since = oneMonthBefore(now);
+  const DAY = 86_400_000;
+  const firstDay = Math.floor(since.getTime() / DAY);
+  const days = db.select({ n: sql<number>`coalesce(sum(${jobDayCounts.n}), 0)` }).from(jobDayCounts).where(gt(jobDayCounts.day, firstDay)).get()!.n;
+  const partial = db
+    .select({ n: count() })
+    .from(jobs)
+    .where(and(eq(jobs.isActive, true), gte(jobs.postedAt, since), sql`${jobs.postedAt} < ${(firstDay + 1) * DAY}`))
+    .get()!.n;
+  return days + partial;
+}
+
+export interface JobPageOptions extends JobFilters {
+  sort?: JobSort;
+  limit?: number;
+  cursor?: string;
+  /** Skip the total (callers that do not answer X-Total-Count). */
+  withoutTotal?: boolean;
+}
+
+/** One page of the job list: rows, the total matching and the cursor of the next page. */
+export function listJobs(db: DB, now: Date, q: JobPageOptions) {
+  const sort = q.sort ?? 'newest';
+  const { key, dir } = sortKeys[sort];
+  const limit = q.limit ?? JOBS_PAGE;
+  const tag = `jobs.${sort}`;
+  // A common search term (thousands of matches): walk the sort's index and probe the FTS matches,
+  // stopping after a page, rather than fetch and sort every match (the planner's choice).
+  const match = q.search ? ftsQuery(q.search) : null;
+  const common = match !== null && ftsMatchCount(db, match) > COMMON_TERM;
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q)];
+  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true })] : filters;
+  const after = decodeCursor(q.cursor, tag, 'nn');
+  const keyset = after ? (dir === 'desc' ? sql`(${key}, ${jobs.id}) < (${after[0]}, ${after[1]})` : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`) : undefined;
+  const order = dir === 'desc' ? [desc(key), desc(jobs.id)] : [asc(key), asc(jobs.id)];
+  const rows = db
+    .select({ ...jobColumns(), sortKey: key })
+    .from(jobs)
+    .leftJoin(schools, eq(jobs.schoolId, schools.id))
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
+    .where(and(...listFilters, keyset))
+    .orderBy(...order)
+    .limit(limit + 1)
+    .all();
+  const page = pageOf(rows, limit, tag, (r) => [r.sortKey, r.id]);
+  const unfiltered = filters.length === 2;
+  let total = -1;
+  let capped = false;
+  if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);
+  else if (!q.withoutTotal) {
+    // Counting every match costs as much as the matches: count up to TOTAL_CAP and say so beyond.
+    const inner = db.select({ one: sql`1` }).from(jobs).where(and(...listFilters)).limit(TOTAL_CAP + 1).as('capped');
+    total = db.select({ n: count() }).from(inner).get()!.n;
+    if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
+  }
+  return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next };
+}

@@ -1,0 +1,16 @@
+// Loaded into the server by `npm run bench:scale` only (node --import): measures the event loop's
+// delay with perf_hooks.monitorEventLoopDelay and, on SIGUSR2, writes the figures since the last
+// signal (milliseconds) to BENCH_LOOP_FILE and starts again.
+import { writeFileSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+const file = process.env.BENCH_LOOP_FILE;
+if (file) {
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+    writeFileSync(file, JSON.stringify({ pid: process.pid, p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), at: Date.now() }));
+    histogram.reset();
+  });
+}

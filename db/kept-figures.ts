@@ -1,0 +1,69 @@
+// Every figure the triggers keep (migration *_scale-sql), recounted from scratch and compared,
+// plus each FTS5 index against its content: the property test's oracle and a check for bench data.
+import type { DB } from './client';
+
+const MOODS = ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
+
+/** What differs between the kept figures and a full recount (empty when all agree). */
+export function recountMismatches(db: Pick<DB, '$client'>) {
+  const s = db.$client;
+  const problems: unknown[] = [];
+  const schoolRows = s
+    .prepare(
+      `select s.id,
+         (select count(*) from reviews r where r.school_id = s.id and r.is_approved = 1) review_count,
+         (select coalesce(sum(overall_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) overall_sum,
+         (select coalesce(sum(work_life_balance_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) work_life_balance_sum,
+         (select coalesce(sum(compensation_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) compensation_sum,
+         (select coalesce(sum(career_opportunities_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) career_opportunities_sum,
+         (select coalesce(sum(culture_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) culture_sum,
+         (select coalesce(sum(leadership_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) leadership_sum,
+         (select coalesce(sum(would_recommend), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) recommend_count,
+         (select coalesce(avg(overall_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) average_rating,
+         (select count(*) from interview_experiences i where i.school_id = s.id) interview_count,
+         ${MOODS.map((m) => `(select count(*) from school_moods m where m.school_id = s.id and m.mood = '${m}') ${m}_count`).join(', ')}
+       from schools s`,
+    )
+    .all() as Record<string, number>[];
+  const fields = ['review_count', 'overall_sum', 'work_life_balance_sum', 'compensation_sum', 'career_opportunities_sum', 'culture_sum', 'leadership_sum', 'recommend_count', 'interview_count', ...MOODS.map((m) => `${m}_count`)];
+  const kept = new Map((s.prepare('select * from school_stats').all() as Record<string, number>[]).map((r) => [r.school_id, r]));
+  for (const row of schoolRows) {
+    const k = kept.get(row.id);
+    if (!k) {
+      problems.push({ school: row.id, missing: true });
+      continue;
+    }
+    for (const f of fields) if (k[f] !== row[f]) problems.push({ school: row.id, field: f, kept: k[f], recount: row[f] });
+    if (Math.abs(k.average_rating - row.average_rating) > 1e-9) problems.push({ school: row.id, field: 'average_rating', kept: k.average_rating, recount: row.average_rating });
+  }
+  const approved = (s.prepare('select count(*) n from reviews where is_approved = 1').get() as { n: number }).n;
+  const keptApproved = (s.prepare("select n from kept_counts where key = 'reviews.approved'").get() as { n: number } | undefined)?.n ?? 0;
+  if (approved !== keptApproved) problems.push({ reviewsApproved: keptApproved, recount: approved });
+  const threads = s.prepare("select c.id, (select count(*) from forum_threads t where t.category_id = c.id and t.is_approved = 1) n, coalesce((select n from kept_counts where key = 'threads.approved.' || c.id), 0) kept from forum_categories c").all() as { id: number; n: number; kept: number }[];
+  for (const t of threads) if (t.n !== t.kept) problems.push({ category: t.id, threads: t.kept, recount: t.n });
+  const days = s.prepare('select d.day, d.n, (select count(*) from jobs j where j.is_active = 1 and j.posted_at / 86400000 = d.day) recount from job_day_counts d').all() as { day: number; n: number; recount: number }[];
+  for (const d of days) if (d.n !== d.recount) problems.push({ day: d.day, kept: d.n, recount: d.recount });
+  const missingDays = s.prepare('select count(*) n from jobs where is_active = 1 and posted_at / 86400000 not in (select day from job_day_counts)').get() as { n: number };
+  if (missingDays.n) problems.push({ missingDays: missingDays.n });
+  const replies = s
+    .prepare(
+      `select t.id, t.reply_count, t.last_reply_at, t.last_reply_user_id,
+         (select count(*) from forum_posts p where p.thread_id = t.id and p.is_approved = 1) n,
+         (select created_at from forum_posts p where p.thread_id = t.id and p.is_approved = 1 order by created_at desc, id desc limit 1) last_at,
+         (select user_id from forum_posts p where p.thread_id = t.id and p.is_approved = 1 order by created_at desc, id desc limit 1) last_user
+       from forum_threads t`,
+    )
+    .all() as Record<string, unknown>[];
+  for (const r of replies) {
+    if (r.reply_count !== r.n || r.last_reply_at !== r.last_at || r.last_reply_user_id !== r.last_user) problems.push({ thread: r });
+  }
+  for (const fts of ['jobs_fts', 'schools_fts', 'forum_threads_fts']) {
+    try {
+      s.prepare(`insert into ${fts} (${fts}, rank) values ('integrity-check', 1)`).run();
+    } catch (e) {
+      problems.push({ fts, error: (e as Error).message });
+    }
+  }
+  return problems;
+}
+

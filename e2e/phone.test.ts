@@ -1,0 +1,292 @@
+// Issue 11's numbered bugs, at 390x844 as a teacher on the commute: the queued pill keeps the page
+// 390 px wide, a failed review's toast shows on top of its dialog, a 503 while online is worded as
+// a retry, the reply box forgets its old error, and the compare picker's texts and single fetch.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { ARTIFACTS, PHONE } from './harness';
+
+import { realSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { QUEUED_OFFLINE, QUEUED_RETRY } from '../web/data/messages';
+
+/** The viewport as the eye sees it (fixed bars and toasts in place). */
+const screenshot = (p: Page, name: string) => p.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+
+let env: Env;
+let page: Page;
+let schoolId: number;
+beforeAll(async () => {
+  env = await setup();
+  schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
+  page = await env.browser.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.setViewportSize(PHONE);
+  await realSignIn(page, env, 'commuter@school.example', 'Cara Commuter', '/');
+});
+afterAll(() => teardown(env));
+
+/** The page's layout box: document width and the bottom bar's place on the screen. */
+const layout = (p: Page) =>
+  p.evaluate(() => {
+    const dock = document.querySelector('nav[aria-label="Quick"]')!.getBoundingClientRect();
+    return { width: document.documentElement.scrollWidth, dockTop: Math.round(dock.top), dockBottom: Math.round(dock.bottom), innerHeight: window.innerHeight };
+  });
+
+/** True when the element's centre is not covered by anything else (what a finger would hit). */
+const onTop = (p: Page, testId: string) =>
+  p.evaluate((id) => {
+    const el = document.querySelector(`[data-testid="${id}"]`);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && el.contains(hit) && r.top >= 0 && r.bottom <= window.innerHeight;
+  }, testId);
+
+describe('issue 11 bugs at 390x844', () => {
+  it('1 + 3: a salary answered 503 while online is queued, worded as a retry, and the page stays 390 px wide', async () => {
+    await page.route('**/api/salaries', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, json: { error: 'Service Unavailable' } }) : route.fallback()));
+    await page.goto(env.server.url + '/salaries');
+    await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    await page.getByLabel('Job title').selectOption('Secondary Teacher');
+    await page.getByLabel('School type').selectOption('Academy');
+    await page.getByLabel('Borough').selectOption('Hackney');
+    await page.getByLabel('Years of experience').selectOption('3-5 years');
+    await page.getByLabel('Annual salary (£)').fill('43,210');
+    const submit = page.getByRole('button', { name: 'Submit Salary' });
+    await submit.scrollIntoViewIfNeeded();
+    const pressed = (await submit.boundingBox())!;
+    await submit.click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe(QUEUED_RETRY.title);
+    expect(await toastText(page).innerText()).toBe(QUEUED_RETRY.description);
+    expect(QUEUED_RETRY.description).not.toMatch(/offline|back online/i);
+    expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('default');
+    await expect.poll(() => page.getByTestId('queued-count').innerText()).toBe('1 queued');
+    expect(await onTop(page, 'toast')).toBe(true);
+    // Clear of the bottom bar, and not over the button just pressed.
+    const toastBox = (await page.getByTestId('toast').boundingBox())!;
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual((await layout(page)).dockTop);
+    expect(toastBox.y >= pressed.y + pressed.height || toastBox.y + toastBox.height <= pressed.y).toBe(true);
+    await screenshot(page, 'after-queued-phone');
+    // The whole header fits: pill, avatar and menu button on screen; no sideways scrolling.
+    expect(await layout(page)).toEqual({ width: 390, dockTop: expect.any(Number), dockBottom: 844, innerHeight: 844 });
+    for (const name of ['1 submission waiting to be sent', 'Account menu for Cara', 'Open menu']) {
+      const box = (await page.getByRole(name.startsWith('1') ? 'link' : 'button', { name }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390);
+    }
+    // Every screen with the pill showing.
+    for (const path of ['/', '/jobs', `/schools/${schoolId}`, '/forum', '/pay-scales', '/compare', '/dashboard']) {
+      await page.goto(env.server.url + path);
+      await page.getByTestId('queued-count').waitFor();
+      await page.locator('h1').first().waitFor();
+      const l = await layout(page);
+      expect(l.width, path).toBe(390);
+      expect(l.dockBottom, path).toBe(844);
+    }
+    // Offline, the same queueing keeps the offline wording.
+    await page.unroute('**/api/salaries');
+    await page.goto(env.server.url + '/salaries');
+    await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    await page.context().setOffline(true);
+    await page.getByLabel('Job title').selectOption('Supply Teacher');
+    await page.getByLabel('School type').selectOption('Academy');
+    await page.getByLabel('Borough').selectOption('Brent');
+    await page.getByLabel('Years of experience').selectOption('0-2 years');
+    await page.getByLabel('Annual salary (£)').fill('31000');
+    await page.getByRole('button', { name: 'Submit Salary' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe(QUEUED_OFFLINE.title);
+    expect(await toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+    await page.context().setOffline(false);
+    // Both reach the server once it takes them.
+    await expect.poll(() => page.getByTestId('queued-count').count(), { timeout: 30_000 }).toBe(0);
+  }, 90_000);
+
+  it("2: a failed review's toast is drawn on top of the open dialog, clear of its buttons", async () => {
+    await page.route(`**/api/schools/${schoolId}/reviews`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 403, json: { error: 'Forbidden' } }) : route.fallback()));
+    await page.goto(env.server.url + `/schools/${schoolId}`);
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByLabel('Job title').fill('Teacher of Physics');
+    await dialog.getByLabel('Years at school').selectOption('3-5 years');
+    await dialog.getByLabel('Pros', { exact: true }).fill('Great colleagues and a calm building.');
+    await dialog.getByLabel('Cons', { exact: true }).fill('Long days around report season.');
+    const submit = dialog.getByRole('button', { name: 'Submit Review' });
+    await submit.click();
+    await expect.poll(() => toastText(page).innerText()).toBe('Failed to submit review. Please try again.');
+    expect(await dialog.isVisible()).toBe(true);
+    // Inside the dialog (the top layer), hit-testable, and not over the button just pressed.
+    expect(await page.evaluate(() => !!document.querySelector('dialog[open] [data-testid="toast"]'))).toBe(true);
+    expect(await onTop(page, 'toast')).toBe(true);
+    const t = (await page.getByTestId('toast').boundingBox())!;
+    const b = (await submit.boundingBox())!;
+    expect(t.y + t.height <= b.y || t.y >= b.y + b.height).toBe(true);
+    await screenshot(page, 'after-review-failed-toast-phone');
+    // The toast can be dismissed while the dialog is open (not inert).
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.unroute(`**/api/schools/${schoolId}/reviews`);
+  }, 60_000);
+
+  it('4: after an empty reply and then a successful one, no stale "Content is required"', async () => {
+    const threads = await env.api('/api/forum/threads');
+    const open = threads.find((t: any) => !t.isLocked && t.isApproved);
+    await page.goto(env.server.url + `/forum/threads/${open.id}`);
+    const form = page.getByTestId('reply-form').last();
+    await form.getByRole('button', { name: 'Post Reply' }).click();
+    await expect.poll(() => page.getByTestId('error-reply-thread').innerText()).toBe('Content is required');
+    await form.getByLabel('Add a reply').fill('Same here: our department trialled it last year.');
+    // Typing clears the message at once; the successful post keeps it gone.
+    await expect.poll(() => page.getByTestId('error-reply-thread').count()).toBe(0);
+    await form.getByRole('button', { name: 'Post Reply' }).click();
+    await expect.poll(() => toastTitle(page).innerText()).toBe('Reply Submitted');
+    expect(await form.getByLabel('Add a reply').inputValue()).toBe('');
+    expect(await page.getByTestId('error-reply-thread').count()).toBe(0);
+    expect(await form.getByLabel('Add a reply').getAttribute('aria-invalid')).toBeNull();
+  }, 60_000);
+
+  it('5: the compare picker fetches the schools once and never says No schools match ""', async () => {
+    const p = await env.browser.newPage();
+    await p.setViewportSize(PHONE);
+    let calls = 0;
+    p.on('request', (r) => r.url().includes('/api/schools') && calls++);
+    await p.goto(env.server.url + '/compare');
+    await p.getByText('Select schools to start comparing').waitFor();
+    const add = p.getByRole('button', { name: 'Add School to Compare' });
+    for (let i = 0; i < 3; i++) {
+      await add.click();
+      await expect.poll(() => p.locator('#compare-options li').count()).toBeGreaterThan(0);
+      await p.getByRole('button', { name: 'Close school picker' }).click();
+      await expect.poll(() => p.getByTestId('compare-picker').count()).toBe(0);
+    }
+    expect(calls).toBe(1);
+    // A search with no result names what was typed; an empty list never shows "".
+    await add.click();
+    await p.getByLabel('Search schools to compare').fill('Zzyzx Academy of Nowhere');
+    await expect.poll(() => p.getByTestId('compare-empty').innerText()).toBe('No schools match "Zzyzx Academy of Nowhere".');
+    await p.getByLabel('Search schools to compare').fill('');
+    await expect.poll(() => p.locator('#compare-options li').count()).toBeGreaterThan(0);
+    await p.close();
+
+    const empty = await env.browser.newPage();
+    await empty.setViewportSize(PHONE);
+    await empty.route('**/api/schools?**', (route) => route.fulfill({ json: [], headers: { 'X-Total-Count': '0' } }));
+    await empty.route('**/api/schools', (route) => route.fulfill({ json: [], headers: { 'X-Total-Count': '0' } }));
+    await empty.goto(env.server.url + '/compare');
+    await empty.getByRole('button', { name: 'Add School to Compare' }).click();
+    await expect.poll(() => empty.getByTestId('compare-empty').innerText()).toBe('No schools to add.');
+    expect(await empty.getByTestId('compare-picker').innerText()).not.toContain('""');
+    await empty.close();
+  }, 60_000);
+});
+
+describe('phone-shaped screens at 390x844', () => {
+  it("the review form: tap-to-rate stars operable by keyboard, the whole form in about a screen and a half", async () => {
+    await page.goto(env.server.url + `/schools/${schoolId}`);
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+    await dialog.getByRole('button', { name: 'Submit Review' }).waitFor();
+    expect(await dialog.locator('select').count()).toBe(2); // employment status and years, no rating selects
+    const culture = dialog.getByRole('radiogroup', { name: 'Culture' });
+    expect(await culture.getByRole('radio').count()).toBe(5);
+    // Keyboard: focus the checked star, arrows move the rating.
+    await culture.getByRole('radio', { name: '5 stars' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await culture.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
+    expect(await dialog.getByTestId('stars-cultureRating').locator('svg[fill="currentColor"]').count()).toBe(3);
+    // A tap on the first star.
+    await dialog.getByTestId('stars-cultureRating').locator('label').first().click();
+    expect(await culture.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
+    const height = await dialog.getByTestId('review-form').evaluate((f) => f.scrollHeight);
+    expect(height).toBeLessThan(844 * 1.5);
+    await page.keyboard.press('Escape');
+  });
+
+  it("the visitor's header has Sign In on a phone; the school page has no initials banner; tabs all in sight", async () => {
+    const visitor = await env.browser.browser()!.newContext({ viewport: PHONE });
+    const p = await visitor.newPage();
+    try {
+      await p.goto(env.server.url + `/schools/${schoolId}`);
+      const signIn = p.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true });
+      await expect.poll(() => signIn.isVisible()).toBe(true);
+      const box = (await signIn.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      // Westminster City School has no photo: a small initials tile, not a 160 px banner.
+      const tile = p.getByRole('img', { name: 'No photo of Westminster City School yet' });
+      expect((await tile.boundingBox())!.height).toBeLessThanOrEqual(64);
+      for (const tab of await p.getByRole('tab').all()) {
+        const b = (await tab.boundingBox())!;
+        expect(b.x).toBeGreaterThanOrEqual(0);
+        expect(b.x + b.width).toBeLessThanOrEqual(390);
+      }
+      expect(await p.getByRole('tab').count()).toBe(5);
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('pay scales: figures first, one Effective line with the year beside it, sources folded', async () => {
+    await page.goto(env.server.url + '/pay-scales');
+    await expect.poll(() => page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2025');
+    const line = (await page.getByTestId('effective-line').boundingBox())!;
+    const year = (await page.getByLabel('Year').boundingBox())!;
+    expect(Math.abs(year.y + year.height / 2 - (line.y + line.height / 2))).toBeLessThan(12); // same row
+    expect(await page.getByTestId('sources').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const firstTable = (await page.getByTestId('pay-groups').locator('table').first().boundingBox())!;
+    expect(firstTable.y).toBeLessThan(844); // figures on the first screen
+  });
+
+  it('salaries: the amount and date stay in one column at the right when details wrap', async () => {
+    await page.goto(env.server.url + '/salaries');
+    const rows = page.getByTestId('recent-salaries').locator('> li');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    for (const row of (await rows.all()).slice(0, 5)) {
+      const r = (await row.boundingBox())!;
+      const amount = (await row.getByTestId('salary-amount').boundingBox())!;
+      expect(Math.round(amount.x + amount.width)).toBeGreaterThanOrEqual(Math.round(r.x + r.width) - 1);
+      expect(amount.y - r.y).toBeLessThan(20); // on the first line of the row
+    }
+  });
+
+  it('the mood form says what "Post anonymously" changes, in both states', async () => {
+    await page.goto(env.server.url + `/schools/${schoolId}`);
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await page.getByRole('button', { name: /Share My Experience|Update My Mood/ }).click();
+    const hint = page.getByTestId('mood-anonymous-hint');
+    const box = page.getByLabel('Post anonymously');
+    if (await box.isChecked()) await box.uncheck();
+    expect(await hint.innerText()).toBe('Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.');
+    await box.check();
+    expect(await hint.innerText()).toBe('Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.');
+    expect(await box.getAttribute('aria-describedby')).toBe('mood-anonymous-hint');
+  });
+});
+
+describe('toasts and the control just pressed', () => {
+  it('a toast never covers the button just pressed: low on the screen, it shows at the top', async () => {
+    await page.goto(env.server.url + '/jobs');
+    const heart = page.getByTestId('save-job').nth(1);
+    await heart.waitFor();
+    // Put the heart just above the bottom bar, where a bottom toast would land.
+    await heart.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - (window.innerHeight - 100)));
+    const before = (await heart.boundingBox())!;
+    expect(before.y + before.height).toBeGreaterThan(844 - 200);
+    await heart.click();
+    await expect.poll(() => toastTitle(page).innerText()).toMatch(/^Job (Saved|Removed)$/);
+    expect(await page.getByTestId('toaster').getAttribute('data-placement')).toBe('top');
+    const t = (await page.getByTestId('toast').boundingBox())!;
+    const b = (await heart.boundingBox())!;
+    expect(t.y + t.height <= b.y || t.y >= b.y + b.height).toBe(true);
+    await screenshot(page, 'after-toast-top-phone');
+    // Pressed high on the screen: the toast stays at the bottom, above the bar.
+    await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    const first = page.getByTestId('save-job').first();
+    await first.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 150));
+    await first.click();
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
+    expect(await page.getByTestId('toaster').getAttribute('data-placement')).toBe('bottom');
+  });
+});

@@ -1,0 +1,41 @@
+import { Icon } from './Icon';
+import { toast } from './toast/store';
+import { SHARE_COPIED, SHARE_COPY_FAILED } from '../data/messages';
+
+/** The page's canonical address: this origin and the path, no query string or hash. */
+export const canonicalUrl = (path: string) => new URL(path, window.location.origin).href;
+
+/**
+ * Share a job or a school (issue 11): the phone's share sheet (Web Share API) with the canonical
+ * URL; where there is none (most desktops), the link is copied with a toast. Cancelling the
+ * share sheet does nothing.
+ */
+export async function shareLink({ title, text, path }: { title: string; text?: string; path: string }) {
+  const url = canonicalUrl(path);
+  if (typeof navigator.share === 'function') {
+    try {
+      await navigator.share({ title, text, url });
+      return 'shared' as const;
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') return 'cancelled' as const;
+      // Not allowed here (e.g. no user activation): copy instead.
+    }
+  }
+  try {
+    await navigator.clipboard.writeText(url);
+    toast({ ...SHARE_COPIED, description: url });
+    return 'copied' as const;
+  } catch {
+    toast({ ...SHARE_COPY_FAILED, description: url, variant: 'destructive' });
+    return 'failed' as const;
+  }
+}
+
+export function ShareButton({ title, text, path, className = 'btn btn-ghost btn-sm btn-square', label }: { title: string; text?: string; path: string; className?: string; label?: string }) {
+  return (
+    <button type="button" className={className} onClick={() => void shareLink({ title, text, path })} aria-label={`Share ${title}`} title="Share" data-testid="share">
+      <Icon name="share" />
+      {label}
+    </button>
+  );
+}

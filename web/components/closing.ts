@@ -1,0 +1,32 @@
+// A job's closing date as a card shows it (issue 11): "Closed", "Closes today", "Closes
+// tomorrow", "Closes in 3 days" (under a week), otherwise "Closes 12 December 2026". Days are
+// London calendar days, so a deadline at 09:00 tomorrow is "tomorrow" at 23:00 today.
+import { formatDate } from '../lib/format';
+
+const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+
+/** The London calendar day as a day number, and whether the time is London midnight. */
+function london(d: Date): { day: number; midnight: boolean } {
+  const p = Object.fromEntries(londonDay.formatToParts(d).map((x) => [x.type, x.value]));
+  return { day: Date.UTC(+p.year, +p.month - 1, +p.day) / 86_400_000, midnight: +p.hour === 0 && +p.minute === 0 && +p.second === 0 };
+}
+
+export interface Closing {
+  text: string;
+  /** closed, or closing within a week: shown with more weight. */
+  tone: 'closed' | 'soon' | 'later';
+}
+
+export function closingLabel(deadline: string | number | Date | null | undefined, now: number | Date = Date.now()): Closing | null {
+  if (deadline == null || deadline === '') return null;
+  const d = new Date(deadline);
+  if (Number.isNaN(d.getTime())) return null;
+  const at = new Date(now);
+  const days = london(d).day - london(at).day;
+  // A deadline with a time that has passed is closed; a date-only one (London midnight) runs to the end of its day.
+  if (days < 0 || (d.getTime() < at.getTime() && !(days === 0 && london(d).midnight))) return { text: 'Closed', tone: 'closed' };
+  if (days === 0) return { text: 'Closes today', tone: 'soon' };
+  if (days === 1) return { text: 'Closes tomorrow', tone: 'soon' };
+  if (days < 7) return { text: `Closes in ${days} days`, tone: 'soon' };
+  return { text: `Closes ${formatDate(d)}`, tone: 'later' };
+}

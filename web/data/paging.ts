@@ -1,0 +1,16 @@
+// Paged lists (issue 10): how the web app reads the API's paging headers.
+
+/** One page of a paged list: its rows, the X-Total-Count total and the next cursor. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  /** X-Total-Count-Capped: the total is a lower bound ("1,000+"). */
+  capped: boolean;
+  next: string | null;
+}
+
+/** The cursor of the `Link: <...>; rel="next"` header, or null on the last page. */
+export function nextCursor(link: string | null): string | null {
+  const m = link && /<([^>]+)>\s*;\s*rel="next"/.exec(link);
+  return m ? new URL(m[1], 'http://x').searchParams.get('cursor') : null;
+}
