@@ -469,10 +469,13 @@ export const idempotencyKeys = sqliteTable(
     /** null while the first request is still in flight. */
     status: integer('status'),
     body: text('body'),
+    /** sha256 of method, path and request body: a reuse with another body is refused (422). Null on rows from before. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
+
 
 // ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
 

@@ -286,7 +286,8 @@ describe('toasts and the control just pressed', () => {
     const first = page.getByTestId('save-job').first();
     await first.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 150));
     await first.click();
+    // The dismissed toast may still be fading out: wait for the new one's placement.
     await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
-    expect(await page.getByTestId('toaster').getAttribute('data-placement')).toBe('bottom');
+    await expect.poll(() => page.getByTestId('toaster').getAttribute('data-placement')).toBe('bottom');
   });
 });

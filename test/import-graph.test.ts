@@ -37,6 +37,22 @@ describe('import graph', () => {
     expect(arrows('db').filter((a) => / -> test\//.test(a))).toEqual([]);
   });
 
+  it('has no import loop in production code (type-only imports included)', () => {
+    const files = ['api', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false));
+    const graph = new Map(files.map((f) => [f, imports(f)]));
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') return void loops.push([...path.slice(path.indexOf(f)), f].join(' -> '));
+      state.set(f, 'open');
+      for (const to of graph.get(f) ?? []) visit(to, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of files) visit(f, []);
+    expect(loops).toEqual([]);
+  });
+
   it('production code imports nothing from test/', () => {
     expect(['api', 'db', 'web', 'sw'].flatMap((dir) => arrows(dir)).filter((a) => / -> test\//.test(a))).toEqual([]);
   });

@@ -12,7 +12,7 @@ import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { idParam, limitOf, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
-import { rateLimit } from '../middleware/rate-limit';
+import { firstViewToday, rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 
 export const threadsQuery = z.object({
@@ -225,13 +225,13 @@ export const forumRoutes = new Hono<AppEnv>()
       .get();
     return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
   })
-  // The thread page: counts a view of an approved thread.
+  // The thread page: counts a view of an approved thread, once per viewer (user or IP) a day.
   .get('/threads/:id', validate('param', idParam), (c) => {
     const db = c.get('db');
     const user = c.get('user');
     const grants = user ? moderatorGrants(db, user.id) : new Map();
     const found = loadThread(db, c.req.valid('param').id, user, grants);
-    if (found.isApproved) {
+    if (found.isApproved && firstViewToday(c, `thread:${found.id}`)) {
       db.update(forumThreads).set({ viewCount: sql`${forumThreads.viewCount} + 1` }).where(eq(forumThreads.id, found.id)).run();
       found.viewCount += 1;
     }

@@ -8,6 +8,7 @@ import { client } from '../data/client';
 import { to } from '../data/requests';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
 import { isJobsKey } from '../data/keys';
+import { refreshPages } from '../data/hooks';
 import { jobsRefreshed } from '../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
@@ -30,6 +31,7 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');
       toast(jobsRefreshed(res.data.deletedJobs));
+      refreshPages('jobs/pages');
       await mutate(isJobsKey);
     } catch {
       toast(REFRESH_FAILED);

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -59,6 +59,13 @@ export function usePages<T>(name: string | null, query: Query, load: (q: Query) 
     ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
     { revalidateFirstPage: false },
   );
+  const { mutate } = swr;
+  useEffect(() => {
+    if (name === null) return;
+    const list = { name, revalidate: () => void mutate() };
+    pageLists.add(list);
+    return () => void pageLists.delete(list);
+  }, [name, mutate]);
   const pages = swr.data;
   const last = pages?.[pages.length - 1];
   return {
@@ -74,10 +81,15 @@ export function usePages<T>(name: string | null, query: Query, load: (q: Query) 
   };
 }
 
-/** A filter for SWR's mutate(): every cached page list (usePages) of this name. */
-export function pagesOf(name: string) {
-  return (key: unknown) => typeof key === 'string' && key.startsWith('$inf$') && key.includes(`"${name}"`);
+/**
+ * Refetches every mounted page list (usePages) whose name starts with `prefix`. SWR's mutate() with
+ * a key filter skips useSWRInfinite's keys, so the lists register here instead; a list that is not
+ * mounted revalidates when it next mounts.
+ */
+export function refreshPages(prefix: string) {
+  for (const list of pageLists) if (list.name.startsWith(prefix)) list.revalidate();
 }
+const pageLists = new Set<{ name: string; revalidate: () => void }>();
 
 export function useJobPages(query: Query) {
   return usePages('jobs/pages', query, (q) => page(client.jobs.$get({ query: q })));

@@ -28,4 +28,5 @@ export const swrKey = {
 } as const;
 
 /** Every job list's key (any filters): what Refresh Jobs revalidates. */
+/** The plain jobs lists (home, a school's openings); the paged Jobs screen refreshes through refreshPages('jobs/pages'). */
 export const isJobsKey = (key: unknown) => Array.isArray(key) && key[0] === 'jobs';

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { mutate } from 'swr';
-import { pagesOf } from '../data/hooks';
+import { refreshPages } from '../data/hooks';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
 import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
@@ -109,7 +109,7 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     f.setBusy(false);
     if (result) {
       void mutate(swrKey.schoolReviews(schoolId));
-      void mutate(pagesOf(`school-reviews/${schoolId}`));
+      refreshPages(`school-reviews/${schoolId}`);
       void mutate(swrKey.school(schoolId));
       f.reset();
       onClose();
@@ -213,7 +213,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     f.setBusy(false);
     if (result) {
       void mutate(swrKey.schoolInterviews(schoolId));
-      void mutate(pagesOf(`school-interviews/${schoolId}`));
+      refreshPages(`school-interviews/${schoolId}`);
       f.reset();
       onClose();
     }
