@@ -2,6 +2,7 @@
 // requests with them and the web forms validate with the very same schemas, so a message lives
 // in one place. Shapes follow db/schema.ts (insert schemas omit server-managed fields, product §3).
 import { z } from 'zod';
+import { config } from 'zod/v4/core';
 import {
   BOROUGHS,
   EMPLOYMENT_STATUSES,
@@ -18,6 +19,11 @@ import {
   SALARY_SCHOOL_TYPES,
   YEARS_AT_SCHOOL,
 } from './constants';
+
+// In the browser (CSP without 'unsafe-eval'), zod must not probe `new Function` when these schemas
+// are built: a screen's chunk may evaluate this module before web/lib/zod-csp.ts (issue 13). The
+// server keeps zod's compiled parsers.
+if (typeof window !== 'undefined') config({ jitless: true });
 
 export const MESSAGES = {
   min10: 'Please provide at least 10 characters',

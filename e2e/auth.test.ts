@@ -97,14 +97,14 @@ describe('sign-in through the local OpenID provider', () => {
     await page.goto(server.url + '/api/login');
     await fillProviderForm(page, 'lin@school.example', 'Lin Logout');
     await page.waitForURL(server.url + '/');
-    expect(await userStatus(page)).toBe(200);
+    expect(await userStatus(page)).toBe('user');
     await page.goto(server.url + '/api/logout');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign out');
-    expect(await userStatus(page)).toBe(200);
+    expect(await userStatus(page)).toBe('user');
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(server.url + '/');
     await expect.poll(() => page.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
-    expect(await userStatus(page)).toBe(401);
+    expect(await userStatus(page)).toBe('visitor');
     await page.close();
   });
 
