@@ -4,7 +4,7 @@ import { formatSalaryRange, timeAgo } from '../lib/format';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
-export function JobCard({ job, compact = false, actions }: { job: Job; compact?: boolean; actions?: React.ReactNode }) {
+export function JobCard({ job, compact = false, actions, distance }: { job: Job; compact?: boolean; actions?: React.ReactNode; distance?: string }) {
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
   const closing = closingLabel(job.applicationDeadline);
@@ -28,6 +28,11 @@ export function JobCard({ job, compact = false, actions }: { job: Job; compact?:
         <p className="text-sm opacity-80 flex items-center gap-1">
           <Icon name="pin" className="size-4" />
           {job.borough}
+          {distance && (
+            <span className="font-semibold" data-testid="distance">
+              · {distance}
+            </span>
+          )}
         </p>
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Job details">
