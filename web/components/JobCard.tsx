@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Job } from '../data/client';
 import { formatSalaryRange, timeAgo } from '../lib/format';
+import { RatingBadge } from './badges';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
@@ -22,6 +23,11 @@ export function JobCard({ job, compact = false, actions, distance }: { job: Job;
             </Link>
           ) : (
             <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
+          )}
+          {job.school && job.schoolRating != null && (
+            <span className="ml-2 align-middle" data-testid="school-rating">
+              <RatingBadge value={job.schoolRating} />
+            </span>
           )}
           {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>}
         </p>
