@@ -283,6 +283,9 @@ describe('toasts and the control just pressed', () => {
     await screenshot(page, 'after-toast-top-phone');
     // Pressed high on the screen: the toast stays at the bottom, above the bar.
     await page.getByRole('button', { name: 'Dismiss notification' }).click();
+    // The dismissed toast stays drawn while it fades out: wait until it is gone, so the count
+    // below is the new toast's, not the old one's.
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(0);
     const first = page.getByTestId('save-job').first();
     await first.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 150));
     await first.click();
