@@ -1,5 +1,6 @@
 // Assembles the server in one visible order: errors → request id and log → security headers →
-// compression → context → session → csrf → shared answer cache → body limit → routes → the built app with its SPA fallback → 404.
+// compression → context → per-IP read limit → session → csrf → shared answer cache → body limit → routes → the built app with its SPA fallback → 404.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,7 +12,7 @@ import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
-import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions } from './middleware/rate-limit';
+import { RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
 import { adminJobsRoutes } from './routes/admin-jobs';
 import { adminSchoolImagesRoutes } from './routes/admin-school-images';
@@ -45,14 +46,20 @@ export interface AppOptions {
   /** Production or https: Secure, `__Host-` session cookie. */
   production?: boolean;
   https?: boolean;
-  /** Per-user limits on contribution writes (default 20 a minute, 200 a day); false turns them off. */
-  rateLimit?: RateLimitOptions | false;
+  /** Rate limits (default: writes 20 a minute and 200 a day per user, reads 600 and sign-in starts 30 a minute per IP); false turns them off. */
+  rateLimit?: Partial<RateLimitOptions> | false;
   /** The Teaching Vacancies feed and school-website fetching (tests point these at local servers). */
   external?: ExternalOptions;
   /** Reports that hide an item until a moderator decides (REPORT_HIDE_THRESHOLD, default 3). */
   reportHideThreshold?: number;
   /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
+  /** APP_URL when set: the public origin the cross-site check accepts (behind a TLS proxy). */
+  appUrl?: string;
+  /** TRUST_PROXY: honour X-Forwarded-Proto / X-Forwarded-For from the one proxy in front. */
+  trustProxy?: boolean;
+  /** SESSION_SECRET: signs the OAuth transaction cookie (default: random per app, fine for one process). */
+  sessionSecret?: string;
   /** The shared answer cache of public reads (ANSWER_CACHE_MB); false turns it off. */
   answerCache?: AnswerCacheOptions | false;
 }
@@ -82,7 +89,8 @@ export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 
 export function createApp(options: AppOptions) {
   const app = new Hono<AppEnv>();
-  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMITS);
+  const trustProxy = !!options.trustProxy;
+  const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.db, options.rateLimit, { trustProxy });
   const external = externalServices(options.external);
   app.onError(onError);
   app.use(requestId());
@@ -93,22 +101,24 @@ export function createApp(options: AppOptions) {
       console.log(`[${c.get('requestId')}] ${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms`);
     });
   }
-  app.use(securityHeaders());
+  app.use(securityHeaders({ trustProxy }));
   app.use('/api/*', compression());
   const cookies = cookieSettings({ production: !!options.production, https: !!options.https });
-  const auth = { providers: options.signIn ?? [], cookies };
+  const auth = { providers: options.signIn ?? [], cookies, secret: options.sessionSecret || randomBytes(32).toString('base64url') };
   app.use('/api/*', async (c, next) => {
     c.set('db', options.db);
     c.set('auth', auth);
     c.set('now', options.now ?? (() => new Date()));
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
+    c.set('trustProxy', trustProxy);
     c.set('external', external);
     c.set('reportHideThreshold', options.reportHideThreshold ?? DEFAULT_REPORT_HIDE_THRESHOLD);
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  app.use('/api/*', readLimit);
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
-  app.use('/api/*', csrf());
+  app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy }));
   if (options.answerCache !== false) app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache)));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);

@@ -1,11 +1,11 @@
 import type { DB } from '../db/client';
 import type { User } from '../db/schema';
-import type { RateLimiter } from './middleware/rate-limit';
+import type { RateLimiter } from './middleware/rate-limit-store';
 import type { ExternalServices } from './services/external';
 import type { SignInProvider } from './lib/oidc';
 
-// Types shared by the app and its middleware live here; this module imports no middleware
-// (so there is no import loop context <-> middleware).
+// Types shared by the app and its middleware live here; this module imports no middleware that
+// imports it back (so there is no import loop context <-> middleware).
 
 export type SessionUser = User & { isAdmin: boolean };
 
@@ -27,11 +27,13 @@ export interface AppEnv {
     sessionId: string | null;
     /** Reports that hide an item from the public until a moderator decides (REPORT_HIDE_THRESHOLD). */
     reportHideThreshold: number;
-    /** Per-user write limits of this app (absent: no limit). */
+    /** Rate limits of this app, counted in SQLite (absent: no limit). */
     rateLimiter?: RateLimiter;
+    /** TRUST_PROXY: X-Forwarded-Proto / X-Forwarded-For come from our own proxy (lib/request-info.ts). */
+    trustProxy: boolean;
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;
     /** Sign-in providers and cookie settings (routes/auth.ts). */
-    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings };
+    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings; /** SESSION_SECRET: signs the OAuth transaction cookie. */ secret: string };
   };
 }

@@ -45,3 +45,18 @@ describe('sign-in environment', () => {
     expect(() => parseEnv({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'o' })).toThrow('OIDC_ISSUER: must be the issuer URL');
   });
 });
+
+describe('security environment', () => {
+  it('reads TRUST_PROXY and the per-IP limits (0 turns a limit off), and refuses bad values', () => {
+    expect(parseEnv({}).TRUST_PROXY).toBeUndefined();
+    expect(parseEnv({})).toMatchObject({ RATE_LIMIT_READS_PER_MINUTE: 600, RATE_LIMIT_LOGINS_PER_MINUTE: 30 });
+    expect(parseEnv({ TRUST_PROXY: '1', RATE_LIMIT_READS_PER_MINUTE: '0', RATE_LIMIT_LOGINS_PER_MINUTE: '' })).toMatchObject({
+      TRUST_PROXY: true,
+      RATE_LIMIT_READS_PER_MINUTE: 0,
+      RATE_LIMIT_LOGINS_PER_MINUTE: 30,
+    });
+    expect(() => parseEnv({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => parseEnv({ RATE_LIMIT_READS_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_READS_PER_MINUTE: must be 0 or more/);
+    expect(() => parseEnv({ RATE_LIMIT_LOGINS_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_LOGINS_PER_MINUTE: must be a whole number/);
+  });
+});

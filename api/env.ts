@@ -17,6 +17,11 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().optional(),
   /** Public origin of the app (sign-in redirect URIs, Secure cookies when https). */
   APP_URL: z.preprocess(emptyToUndefined, z.url({ message: 'must be a URL such as https://teachers.example' }).optional()),
+  /** A reverse proxy (TLS terminator) in front sets X-Forwarded-Proto / X-Forwarded-For: trust them. */
+  TRUST_PROXY: flag,
+  /** Per client IP: API reads a minute and sign-in starts a minute (0: no limit). */
+  RATE_LIMIT_READS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(600)),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(30)),
   /** Comma-separated emails of the administrators. */
   ADMIN_EMAILS: z
     .string()

@@ -94,7 +94,10 @@ async function primary() {
   console.log(`Starting ${workers} worker processes (WEB_CONCURRENCY)`);
   let stopping = false;
   const recentDeaths: number[] = [];
-  const fork = () => cluster.fork({ [DEV_OIDC_ENV]: JSON.stringify(dev) });
+  // Every worker must sign the temporary sign-in cookie with the same secret (a sign-in may start
+  // on one worker and finish on another): without SESSION_SECRET (development) the primary makes one.
+  const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('base64url');
+  const fork = () => cluster.fork({ [DEV_OIDC_ENV]: JSON.stringify(dev), SESSION_SECRET: sessionSecret });
   for (let i = 0; i < workers; i++) fork();
   cluster.on('exit', (w: Worker, code, signal) => {
     if (stopping) {
@@ -142,6 +145,10 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     https: env.appUrl.startsWith('https:'),
     signIn,
     answerCache: env.ANSWER_CACHE_MB > 0 ? { maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 } : false,
+    appUrl: env.APP_URL,
+    trustProxy: env.TRUST_PROXY ?? false,
+    sessionSecret: env.SESSION_SECRET,
+    rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
   });
   const name = cluster.isWorker ? ` (worker ${cluster.worker!.id}, pid ${process.pid})` : '';
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

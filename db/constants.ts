@@ -1,4 +1,4 @@
-// Business constants of the spec (§9), in one place: the API validates against them and the
+// Business constants of the product (product §9), in one place: the API validates against them and the
 // web app builds its selects from them.
 
 export const BOROUGHS = [
@@ -57,7 +57,7 @@ export const CONTRACT_TYPES = ['Permanent', 'Temporary', 'Part-time', 'Supply'] 
 export const EDUCATION_LEVELS = ['Primary', 'Secondary', 'SEND'] as const;
 
 /**
- * School types offered by the jobs and schools filters (spec §9), plus "Academy", which the spec's
+ * School types offered by the jobs and schools filters (product §9), plus "Academy", which the product's
  * list lacks although a third of London's schools are academies. Each label matches the register's
  * own type names (GIAS `TypeOfEstablishment`), listed here so the filter is exact.
  */
@@ -146,8 +146,6 @@ export const MOOD_VALUES = MOODS.map((m) => m.mood) as unknown as readonly [
   'stressed',
 ];
 
-/** §9: the job list shows only jobs posted within the last month. */
-export const JOB_WINDOW_DAYS = 31;
 export const HOME_JOBS = 4;
 export const HOME_SCHOOLS = 3;
 export const HOME_SALARY_ROLES = 4;
@@ -156,10 +154,14 @@ export const SCHOOLS_PAGE_SIZE = 50;
 export const MAX_COMPARE = 3;
 export const RECENT_SALARIES = 10;
 export const THREAD_PREVIEW_CHARS = 200;
+/** Star ratings (reviews' six ratings, an interview's overall experience). */
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
 export const SALARY_MIN = 15000;
 export const SALARY_MAX = 200000;
 /** Salary groups with fewer submissions than this answer `average: null` (k-anonymity). */
 export const SALARY_K_ANONYMITY = 5;
+/** A school whose average review rating is at least this shows the 'Highly Rated' badge. */
 export const HIGHLY_RATED_AT = 4;
 
 /** The 13 inner London authorities (DfE LA codes 201-213); the other 20 are outer London. */

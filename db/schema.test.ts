@@ -39,7 +39,7 @@ describe('schema constraints', () => {
     expect(() => db.insert(t.reviews).values(aReview(999_999)).run()).toThrow(/FOREIGN KEY/);
   });
 
-  it('keeps dfe_number and urn unique, and the spec lengths', () => {
+  it('keeps dfe_number and urn unique, and the product lengths', () => {
     db.update(t.schools).set({ dfeNumber: '201/3614' }).where(eq(t.schools.id, school.id)).run();
     const other = db.select().from(t.schools).where(sql`${t.schools.id} != ${school.id}`).limit(1).get()!;
     expect(() => db.update(t.schools).set({ dfeNumber: '201/3614' }).where(eq(t.schools.id, other.id)).run()).toThrow(/UNIQUE/);
@@ -106,7 +106,7 @@ describe('seed', () => {
       phoneNumber: '020 7283 1147',
       address: "St James's Passage, Duke's Place, London, EC3A 5DE",
     });
-    // Ratings use the spec's capitalisation.
+    // Ratings use the product's capitalisation.
     expect(db.select({ n: count() }).from(t.schools).where(eq(t.schools.ofstedRating, 'Requires Improvement')).get()!.n).toBeGreaterThan(50);
   });
 

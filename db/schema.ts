@@ -1,7 +1,7 @@
-// The single source of truth for the shapes of the product (spec §3). Columns are snake_case in
-// SQLite and camelCase in TypeScript. Lengths and enumerations of the spec are real CHECK
+// The single source of truth for the shapes of the product (product §3). Columns are snake_case in
+// SQLite and camelCase in TypeScript. Lengths and enumerations of the product (docs/product.md) are real CHECK
 // constraints, so a bad row is refused by the database itself, not only by the API.
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   check,
   index,
@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   type AnySQLiteColumn,
 } from 'drizzle-orm/sqlite-core';
+import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, MOOD_VALUES, RATING_MAX, RATING_MIN, SALARY_MAX, SALARY_MIN } from './constants';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
@@ -26,8 +27,10 @@ function oneOf(table: string, column: AnySQLiteColumn, values: readonly string[]
   const list = sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', '));
   return check(`${table}_${column.name}_enum`, sql`${column} in (${list})`);
 }
+/** A number literal in a CHECK (a bound parameter is not allowed there). */
+const num = (n: number) => sql.raw(String(n));
 function rating(table: string, column: AnySQLiteColumn): ReturnType<typeof check> {
-  return check(`${table}_${column.name}_range`, sql`${column} between 1 and 5`);
+  return check(`${table}_${column.name}_range`, sql`${column} between ${num(RATING_MIN)} and ${num(RATING_MAX)}`);
 }
 const bool = (name: string) => integer(name, { mode: 'boolean' });
 
@@ -196,7 +199,7 @@ export const reviews = sqliteTable(
     rating('reviews', t.careerOpportunitiesRating),
     rating('reviews', t.cultureRating),
     rating('reviews', t.leadershipRating),
-    oneOf('reviews', t.employmentStatus, ['Current', 'Former']),
+    oneOf('reviews', t.employmentStatus, EMPLOYMENT_STATUSES),
     maxLen('reviews', t.jobTitle, 255),
     maxLen('reviews', t.yearsAtSchool, 50),
     index('reviews_school_idx').on(t.schoolId, t.isApproved, t.createdAt, t.id),
@@ -223,9 +226,9 @@ export const interviewExperiences = sqliteTable(
   },
   (t) => [
     maxLen('interviews', t.jobTitle, 255),
-    oneOf('interviews', t.interviewDifficulty, ['Easy', 'Medium', 'Hard']),
-    oneOf('interviews', t.outcome, ['Offer', 'No Offer']),
-    check('interviews_overall_experience_range', sql`${t.overallExperience} is null or ${t.overallExperience} between 1 and 5`),
+    oneOf('interviews', t.interviewDifficulty, INTERVIEW_DIFFICULTIES),
+    oneOf('interviews', t.outcome, INTERVIEW_OUTCOMES),
+    check('interviews_overall_experience_range', sql`${t.overallExperience} is null or ${t.overallExperience} between ${num(RATING_MIN)} and ${num(RATING_MAX)}`),
     index('interviews_school_idx').on(t.schoolId, t.createdAt, t.id),
     index('interviews_user_idx').on(t.userId),
   ],
@@ -251,7 +254,7 @@ export const salaries = sqliteTable(
     maxLen('salaries', t.schoolType, 100),
     maxLen('salaries', t.borough, 100),
     maxLen('salaries', t.yearsExperience, 50),
-    check('salaries_annual_salary_range', sql`${t.annualSalary} between 15000 and 200000`),
+    check('salaries_annual_salary_range', sql`${t.annualSalary} between ${num(SALARY_MIN)} and ${num(SALARY_MAX)}`),
     index('salaries_created_idx').on(t.createdAt),
     index('salaries_user_idx').on(t.userId),
     index('salaries_published_idx').on(t.publishedAt, t.createdAt),
@@ -324,7 +327,7 @@ export const schoolMoods = sqliteTable(
   (t) => [
     maxLen('school_moods', t.emoji, 10),
     maxLen('school_moods', t.mood, 50),
-    oneOf('school_moods', t.mood, ['excited', 'happy', 'neutral', 'frustrated', 'stressed']),
+    oneOf('school_moods', t.mood, MOOD_VALUES),
     uniqueIndex('school_moods_school_user_idx').on(t.schoolId, t.userId),
   ],
 );
@@ -468,10 +471,13 @@ export const idempotencyKeys = sqliteTable(
     /** null while the first request is still in flight. */
     status: integer('status'),
     body: text('body'),
+    /** sha256 of method, path and request body: a reuse with another body is refused (422). Null on rows from before. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
+
 
 // ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
 
@@ -625,14 +631,7 @@ export type NewSchool = typeof schools.$inferInsert;
 export type Job = typeof jobs.$inferSelect;
 export type NewJob = typeof jobs.$inferInsert;
 export type Review = typeof reviews.$inferSelect;
-export type InterviewExperience = typeof interviewExperiences.$inferSelect;
 export type Salary = typeof salaries.$inferSelect;
-export type PayScale = typeof payScales.$inferSelect;
-export type SchoolMood = typeof schoolMoods.$inferSelect;
-export type ForumCategory = typeof forumCategories.$inferSelect;
-export type ForumThread = typeof forumThreads.$inferSelect;
-export type ForumPost = typeof forumPosts.$inferSelect;
-export type { SQL };
 
 /**
  * Leases: which process may run a scheduled job (jobs refresh, alerts) or a one-at-a-time task.

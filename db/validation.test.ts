@@ -7,7 +7,7 @@ const errors = (schema: { safeParse(v: unknown): { success: boolean; error?: unk
 };
 
 describe('review', () => {
-  it('gives the spec messages', () => {
+  it('gives the product messages', () => {
     expect(errors(reviewInput, { pros: 'short', cons: '', jobTitle: ' ', yearsAtSchool: '' })).toEqual({
       pros: 'Please provide at least 10 characters',
       cons: 'Please provide at least 10 characters',
@@ -32,7 +32,7 @@ describe('interview', () => {
 
 describe('salary', () => {
   const base = { jobTitle: 'Primary Teacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '0-2 years' };
-  it('bounds the salary with the spec messages; non-numeric becomes 0', () => {
+  it('bounds the salary with the product messages; non-numeric becomes 0', () => {
     expect(errors(salaryInput, { ...base, annualSalary: 14999 })).toEqual({ annualSalary: 'Salary must be at least £15,000' });
     expect(errors(salaryInput, { ...base, annualSalary: 200001 })).toEqual({ annualSalary: 'Salary must be less than £200,000' });
     expect(errors(salaryInput, { ...base, annualSalary: 'lots' })).toEqual({ annualSalary: 'Salary must be at least £15,000' });

@@ -1,6 +1,6 @@
-// The bodies users submit, as zod schemas with the spec's exact messages (§5). The API validates
+// The bodies users submit, as zod schemas with the product's exact messages (product §5). The API validates
 // requests with them and the web forms validate with the very same schemas, so a message lives
-// in one place. Shapes follow db/schema.ts (insert schemas omit server-managed fields, §3).
+// in one place. Shapes follow db/schema.ts (insert schemas omit server-managed fields, product §3).
 import { z } from 'zod';
 import {
   BOROUGHS,
@@ -10,6 +10,8 @@ import {
   INTERVIEW_OUTCOMES,
   MOOD_VALUES,
   MOODS,
+  RATING_MAX,
+  RATING_MIN,
   SALARY_JOB_TITLES,
   SALARY_MAX,
   SALARY_MIN,
@@ -60,7 +62,7 @@ const oneOf = <const T extends readonly [string, ...string[]]>(values: T, requir
 const wholeNumber = (message: string) =>
   z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
 
-const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(1, MESSAGES.rating).max(5, MESSAGES.rating));
+const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(RATING_MIN, MESSAGES.rating).max(RATING_MAX, MESSAGES.rating));
 
 export const reviewInput = z.object({
   overallRating: rating.default(5),
@@ -90,7 +92,7 @@ export const interviewInput = z.object({
 });
 export type InterviewInput = z.input<typeof interviewInput>;
 
-/** Non-numeric salary input becomes 0 (spec §5), which then fails the minimum. */
+/** Non-numeric salary input becomes 0 (product §5), which then fails the minimum. */
 export const salaryAmount = z.preprocess(
   (v) => {
     if (typeof v === 'number') return Number.isFinite(v) ? v : 0;

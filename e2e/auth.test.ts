@@ -73,12 +73,34 @@ describe('sign-in through the local OpenID provider', () => {
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
     expect(me).toEqual({ id: 'dev:ada.lovelace@school.example', email: 'ada.lovelace@school.example', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isAdmin: false, isModerator: false });
 
+    const logoutRequests: string[] = [];
+    page.on('request', (r) => new URL(r.url()).pathname === '/api/logout' && logoutRequests.push(r.method()));
     await page.getByRole('tabpanel').getByRole('button', { name: 'Sign Out', exact: true }).click();
     await page.waitForURL(server.url + '/');
+    // Signed out by a POST (a GET no longer signs anyone out).
+    await expect.poll(() => logoutRequests).toEqual(['POST']);
     await expect.poll(() => page.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: /Account menu/ }).count()).toBe(0);
     expect(await userStatus(page)).toBe(401);
     expect((await browser.cookies(server.url)).find((c) => c.name === 'tilt_session')).toBeUndefined();
+    await page.close();
+  });
+
+  it('GET /api/logout signs nobody out: it shows a page whose button posts, then goes home signed out', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(server.url + '/api/login');
+    await fillProviderForm(page, 'lin@school.example', 'Lin Logout');
+    await page.waitForURL(server.url + '/');
+    expect(await userStatus(page)).toBe(200);
+    await page.goto(server.url + '/api/logout');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Sign out');
+    expect(await userStatus(page)).toBe(200);
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(server.url + '/');
+    await expect.poll(() => page.getByRole('link', { name: 'Sign In', exact: true }).isVisible()).toBe(true);
+    expect(await userStatus(page)).toBe(401);
     await page.close();
   });
 

@@ -1,4 +1,4 @@
-// The compare wizard (spec §2, §4, §5, §9) at phone and desktop size with real schools.
+// The compare wizard (product §2, §4, §5, §9) at phone and desktop size with real schools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
@@ -65,7 +65,7 @@ describe('compare', () => {
       const cards = page.getByTestId('compare-card');
       await expect.poll(() => cards.allInnerTexts()).toEqual(picks.map((s) => s.name));
       const cell = (row: string, i = 0) => page.getByTestId(row).nth(i);
-      // The register snapshot has no staff counts: the ratio then says N/A (§5).
+      // The register snapshot has no staff counts: the ratio then says N/A (product §5).
       await expect.poll(() => cell('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
       await expect.poll(() => cell('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
       await expect.poll(() => cell('ofsted').getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);

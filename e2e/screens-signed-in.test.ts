@@ -27,7 +27,7 @@ async function signedInPage(path: string, size = PHONE, setupRoutes?: (page: Pag
 }
 
 describe('review dialog', () => {
-  it('opens with focus on the first field, shows the §5 messages, closes with Escape and returns focus', async () => {
+  it('opens with focus on the first field, shows the product §5 messages, closes with Escape and returns focus', async () => {
     const posted: unknown[] = [];
     const page = await signedInPage(`/schools/${schoolId}`, PHONE, async (p) => {
       await p.route(`**/api/schools/${schoolId}/reviews`, (route) => {
@@ -106,7 +106,7 @@ describe('review dialog', () => {
 });
 
 describe('interview dialog', () => {
-  it('has the §5 defaults, checks the description length and thanks the user', async () => {
+  it('has the product §5 defaults, checks the description length and thanks the user', async () => {
     const page = await signedInPage(`/schools/${schoolId}`, PHONE, async (p) => {
       await p.route(`**/api/schools/${schoolId}/interviews`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 201, json: { id: 9 } }) : route.fallback()));
     });
@@ -167,7 +167,7 @@ describe('teacher mood', () => {
 });
 
 describe('save heart and new discussion', () => {
-  it('saves and removes a job with the §8 toasts', async () => {
+  it('saves and removes a job with the product §8 toasts', async () => {
     let saved = false;
     const page = await signedInPage('/jobs', DESKTOP, async (p) => {
       await p.route('**/api/jobs/*/saved', (route) => route.fulfill({ json: { saved } }));

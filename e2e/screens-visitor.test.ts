@@ -212,7 +212,7 @@ describe('salaries', () => {
     await page.close();
   });
 
-  it('checks the salary form with the §5 messages beside the fields, then asks a visitor to sign in', async () => {
+  it('checks the salary form with the product §5 messages beside the fields, then asks a visitor to sign in', async () => {
     const page = await open('/salaries');
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await page.getByRole('button', { name: 'Submit Salary' }).click();
@@ -327,7 +327,11 @@ describe('forum', () => {
           json: {
             id: 4242, title: 'Nested test thread', content: 'Body text', isSticky: false, isLocked: false, isApproved: true, status: 'approved', viewCount: 7, replyCount: 3,
             createdAt: '2026-11-20T10:00:00Z', category: { id: 1, name: 'Job hunting' }, user: { firstName: 'Amara' },
-            replies: [{ id: 1, parentPostId: null, content: 'Top reply', createdAt: '2026-11-20T11:00:00Z', user: { firstName: 'Femi' }, status: 'approved', replies: [{ id: 2, parentPostId: 1, content: 'Nested reply', createdAt: '2026-11-20T12:00:00Z', user: { firstName: null }, status: 'approved', replies: [] }] }],
+            // One flat list, oldest first; the page nests by parentPostId.
+            replies: [
+              { id: 1, parentPostId: null, content: 'Top reply', createdAt: '2026-11-20T11:00:00Z', user: { firstName: 'Femi' }, status: 'approved' },
+              { id: 2, parentPostId: 1, content: 'Nested reply', createdAt: '2026-11-20T12:00:00Z', user: { firstName: null }, status: 'approved' },
+            ],
           },
         }),
       );

@@ -1,8 +1,11 @@
 // API test helpers: an app around a fresh test database, and a signed-in session cookie.
+import { Hono } from 'hono';
+import { testClient } from 'hono/testing';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
 import { createSession } from '../api/lib/sessions';
-import { createApp } from '../api/app';
+import { api, createApp } from '../api/app';
+import type { AppEnv } from '../api/context';
 import type { RateLimitOptions } from '../api/middleware/rate-limit';
 import { testDb } from './db';
 
@@ -14,7 +17,19 @@ export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: str
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };
   };
-  return { db, app, get, now };
+  return { db, app, get, now, client: typedClient(app) };
+}
+
+/** Only for its type: the app's routes where createApp mounts them (under /api). */
+const mounted = () => new Hono<AppEnv>().route('/api', api);
+
+/**
+ * hono/testing's testClient over an app from createApp, typed by the API's own routes: a call
+ * checks its path, params, query and body, and `res.json()` has the route's answer type.
+ * Send a session with `{ headers: { Cookie: signIn(...) } }` as the call's second argument.
+ */
+export function typedClient(app: ReturnType<typeof createApp>) {
+  return testClient(app as unknown as ReturnType<typeof mounted>).api;
 }
 
 /** Creates (or reuses) a user with a live session; returns the Cookie header to send. */

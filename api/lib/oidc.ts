@@ -55,6 +55,21 @@ export interface SignInProvider {
   finish(input: { code: string; codeVerifier: string; nonce: string; now: Date }): Promise<Identity>;
 }
 
+/**
+ * A GET sent again once when a reused keep-alive connection was reset under it (the provider
+ * closed an idle socket just as we wrote to it: ECONNRESET / "other side closed"). GETs only:
+ * the token exchange (a single-use code) is never repeated.
+ */
+async function getOnceMore(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    const cause = (error as Error).cause as { code?: string } | undefined;
+    if (!(error instanceof TypeError) || !cause || !['ECONNRESET', 'UND_ERR_SOCKET', 'EPIPE'].includes(cause.code ?? '')) throw error;
+    return fetch(url, init);
+  }
+}
+
 const SCOPES = ['openid', 'email', 'profile'];
 const CLOCK_SKEW_S = 120;
 
@@ -102,7 +117,7 @@ export function identityFrom(subject: string, claims: IdTokenClaims, options: { 
 }
 
 async function readUserinfo(endpoint: string, accessToken: string, subject: string): Promise<IdTokenClaims> {
-  const res = await fetch(endpoint, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } });
+  const res = await getOnceMore(endpoint, { headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' } });
   if (!res.ok) throw new SignInError('The identity provider did not answer with your profile.', 502);
   const info = (await res.json()) as IdTokenClaims;
   // OpenID Connect Core §5.3.2: the userinfo sub must be the ID token's.
@@ -243,7 +258,7 @@ export function oidcProvider(
   const discover = () => {
     discovery ??= (async () => {
       const url = `${trimSlash(config.issuer)}/.well-known/openid-configuration`;
-      const res = await fetch(url, { headers: { Accept: 'application/json' } });
+      const res = await getOnceMore(url, { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new SignInError(`The identity provider's configuration could not be read (${res.status}).`, 502);
       const doc = discoverySchema.parse(await res.json());
       // OpenID Connect Discovery §4.3: the document's issuer must be the one we asked.
@@ -252,7 +267,8 @@ export function oidcProvider(
     })().catch((error) => {
       discovery = undefined; // try again next time
       if (error instanceof SignInError) throw error;
-      console.warn(`sign-in (${config.id ?? 'oidc'}): discovery failed: ${(error as Error).message}`);
+      const cause = (error as Error).cause;
+      console.warn(`sign-in (${config.id ?? 'oidc'}): discovery failed: ${(error as Error).message}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       throw new SignInError('The identity provider cannot be reached right now.', 502);
     });
     return discovery;

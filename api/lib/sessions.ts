@@ -1,4 +1,4 @@
-// Server-side sessions (spec §3 `sessions`). The cookie carries "sid.secret"; the database keeps
+// Server-side sessions (product §3 `sessions`). The cookie carries "sid.secret"; the database keeps
 // the sid and only the SHA-256 of the secret, so a leaked database gives no live session.
 // Idle expiry 30 days (refreshed at most hourly), absolute lifetime 90 days.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-/** The start of the job board's window: the same moment one calendar month ago (spec §9). */
+/** The start of the job board's window: the same moment one calendar month ago (product §9). */
 export function oneMonthBefore(now: Date): Date {
   const d = new Date(now);
   const day = d.getUTCDate();

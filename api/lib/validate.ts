@@ -1,5 +1,5 @@
 // zod validation for queries, params and bodies, answering the API's error shape with the
-// spec's messages: 400 `{ error, fields: { name: message } }`.
+// product's messages: 400 `{ error, fields: { name: message } }`.
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import { z, type ZodType } from 'zod';
@@ -14,7 +14,7 @@ export function validate<T extends ZodType, Target extends keyof ValidationTarge
   });
 }
 
-/** A filter value from the spec's list; "all" or empty means no filter (spec §5). */
+/** A filter value from the product's list; "all" or empty means no filter (product §5). */
 export function filterOf<const T extends readonly [string, ...string[]]>(values: T) {
   const allowed = new Set<string>(values);
   return z

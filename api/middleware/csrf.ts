@@ -1,19 +1,29 @@
 // Cross-site request protection for a cookie-authenticated JSON API. Every state-changing
 // request (bodyless ones too) from another origin is refused with 403, judged by
-// Sec-Fetch-Site, else Origin. A write with a body must be JSON (415 otherwise): Hono's JSON
-// validator would quietly read a form post as {}.
+// Sec-Fetch-Site, else Origin. Our own origins are APP_URL's (what browsers show behind a
+// TLS-terminating proxy) and the request's own (its scheme taken from X-Forwarded-Proto only
+// with TRUST_PROXY). A write with a body must be JSON (415 otherwise): Hono's JSON validator
+// would quietly read a form post as {} (sign-out's page posts a form without fields: no body).
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { effectiveOrigin, type ProxySettings } from '../lib/request-info';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function csrf(options: { trustedOrigins?: readonly string[] } = {}): MiddlewareHandler<AppEnv> {
+export interface CsrfOptions extends ProxySettings {
+  /** APP_URL: the public origin of the app. */
+  appUrl?: string;
+  trustedOrigins?: readonly string[];
+}
+
+export function csrf(options: CsrfOptions = {}): MiddlewareHandler<AppEnv> {
+  const appOrigin = options.appUrl ? new URL(options.appUrl).origin : undefined;
   return async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
     const site = c.req.header('Sec-Fetch-Site');
     const origin = c.req.header('Origin');
-    const own = new URL(c.req.url).origin;
-    const sameOrigin = origin === undefined || origin === own || options.trustedOrigins?.includes(origin);
+    const own = (o: string) => o === appOrigin || o === effectiveOrigin(c, options) || !!options.trustedOrigins?.includes(o);
+    const sameOrigin = origin === undefined || own(origin);
     if ((site && site !== 'same-origin' && site !== 'none') || !sameOrigin) {
       return c.json({ error: 'Cross-site request refused' }, 403);
     }

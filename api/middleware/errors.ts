@@ -13,6 +13,8 @@ export const onError: ErrorHandler<AppEnv> = (err, c) => {
     return c.json({ error: message }, status);
   }
   if (err instanceof SyntaxError) return c.json({ error: 'Malformed JSON' }, 400);
+  // decodeURIComponent on a path such as /%ZZ: the client's mistake, not a fault (nothing logged).
+  if (err instanceof URIError) return c.json({ error: 'Malformed address: invalid percent-encoding' }, 400);
   console.error(`[${c.get('requestId') ?? '-'}] ${c.req.method} ${c.req.path}`, err);
   return c.json({ error: 'Internal server error' }, 500);
 };

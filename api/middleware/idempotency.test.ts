@@ -5,7 +5,7 @@ import { idempotencyKeys, users } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
-import { ABANDONED_MS, cleanIdempotencyKeys, idempotency, KEEP_MS } from './idempotency';
+import { ABANDONED_MS, cleanIdempotencyKeys, idempotency, KEEP_MS, requestHash } from './idempotency';
 import { requireUser } from './session';
 
 const db = testDb({ demo: false });
@@ -105,6 +105,42 @@ describe('idempotency middleware', () => {
     clock = new Date(clock.getTime() + 2000);
     expect(cleanIdempotencyKeys(db, clock, true)).toBeGreaterThan(0);
     expect(keyRow('u:2', 'old')).toBeUndefined();
+  });
+});
+
+describe('a key reused with another body', () => {
+  it('answers 422 {error}, writes nothing and keeps the first answer for the first body', async () => {
+    const { testApp, signIn } = await import('../../test/app');
+    const { app, db: appDb } = testApp({ demo: false, rateLimit: false });
+    const api = caller(app);
+    const cookie = signIn(appDb, { id: 'body:1', firstName: 'Bea' });
+    const rows = () => (appDb.$client.prepare("select annual_salary s from salaries where user_id = 'body:1' order by id").all() as { s: number }[]).map((r) => r.s);
+    const salary = { jobTitle: 'SENCO', schoolType: 'Academy', borough: 'Brent', yearsExperience: '3-5 years', annualSalary: 41000 };
+    const first = await api('POST', '/api/salaries', { cookie, body: salary, key: 'bk1' });
+    expect(first.body).toMatchObject({ annualSalary: 41000 });
+    expect(first.status).toBe(201);
+    expect(rows()).toEqual([41000]);
+    const other = await api('POST', '/api/salaries', { cookie, body: { ...salary, annualSalary: 45000 }, key: 'bk1' });
+    expect(other.status).toBe(422);
+    expect(other.body).toEqual({ error: 'This Idempotency-Key was already used for a different request (another address or body)' });
+    expect(rows()).toEqual([41000]);
+    // The same body again is still a replay of the first answer.
+    const again = await api('POST', '/api/salaries', { cookie, body: salary, key: 'bk1' });
+    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(rows()).toEqual([41000]);
+    // The stored hash binds method, path and body; the body itself is not stored.
+    const row = appDb.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, 'body:1'), eq(idempotencyKeys.key, 'bk1'))).get()!;
+    expect(row.requestHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.requestHash).toBe(requestHash('POST', '/api/salaries', JSON.stringify(salary)));
+    // A different body while the first is in flight is refused too (not queued behind it).
+    const n = writes;
+    const slow = call('POST', '/slow', { ...as('u:1', 'k-inflight'), body: { a: 1 } });
+    await new Promise((r) => setTimeout(r, 20));
+    expect((await call('POST', '/slow', { ...as('u:1', 'k-inflight'), body: { a: 2 } })).status).toBe(422);
+    release();
+    expect((await slow).status).toBe(201);
+    expect(writes).toBe(n + 1);
   });
 });
 

@@ -5,6 +5,9 @@
 // A repeat that arrives while the first is still in flight waits for it (up to WAIT_MS, then 409
 // with Retry-After). A refusal (4xx) or fault (5xx) releases the key: nothing is kept, and a
 // retry is judged afresh. Keys are kept for KEEP_MS (7 days) and cleaned after.
+// The claim stores a sha256 of method, path and body: the same key reused for another request
+// (another body, or another route) answers 422 and runs nothing (decision 1404).
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
@@ -33,11 +36,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string } | { kind: 'busy' } | { kind: 'mismatch' };
 
-function claim(db: DB, userId: string, key: string, method: string, path: string, now: Date): Claim {
+/** sha256 of the request as the key binds it: method, path and the exact body. */
+export function requestHash(method: string, path: string, body: string): string {
+  return createHash('sha256').update(`${method}\n${path}\n`).update(body).digest('hex');
+}
+
+function claim(db: DB, userId: string, key: string, method: string, path: string, hash: string, now: Date): Claim {
   return db.transaction((tx) => {
     const inserted = tx
       .insert(idempotencyKeys)
-      .values({ userId, key, method, path, status: null, body: null, createdAt: now })
+      .values({ userId, key, method, path, requestHash: hash, status: null, body: null, createdAt: now })
       .onConflictDoNothing()
       .run();
     if (inserted.changes === 1) return { kind: 'claimed' } as const;
@@ -47,7 +55,8 @@ function claim(db: DB, userId: string, key: string, method: string, path: string
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
       .get();
     if (!row) return { kind: 'busy' } as const; // released between the two statements: try again
-    if (row.method !== method || row.path !== path) return { kind: 'mismatch' } as const;
+    // Rows from before the hash was stored (null) are judged by method and path only.
+    if (row.method !== method || row.path !== path || (row.requestHash !== null && row.requestHash !== hash)) return { kind: 'mismatch' } as const;
     if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body ?? '' } as const;
     if (now.getTime() - row.createdAt.getTime() >= ABANDONED_MS || row.createdAt.getTime() > now.getTime() + ABANDONED_MS) {
       tx.update(idempotencyKeys)
@@ -74,9 +83,11 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
   const db = c.get('db');
   const method = c.req.method;
   const path = c.req.path;
+  // Read (and cached by Hono for the validators) before the claim; the body limit still applies.
+  const hash = requestHash(method, path, await c.req.text());
   const started = Date.now();
   for (;;) {
-    const result = claim(db, user.id, key, method, path, c.get('now')());
+    const result = claim(db, user.id, key, method, path, hash, c.get('now')());
     if (result.kind === 'claimed') break;
     if (result.kind === 'replay') {
       return new Response(result.body, {
@@ -85,7 +96,7 @@ export const idempotency: MiddlewareHandler<AppEnv> = async (c, next) => {
       });
     }
     if (result.kind === 'mismatch') {
-      return c.json({ error: 'This Idempotency-Key was already used for a different request' }, 422);
+      return c.json({ error: 'This Idempotency-Key was already used for a different request (another address or body)' }, 422);
     }
     if (Date.now() - started >= WAIT_MS) {
       c.header('Retry-After', '1');

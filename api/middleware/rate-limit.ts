@@ -1,55 +1,20 @@
-// Per-user limits on contribution writes (in memory, per process): by default 20 a minute and
-// 200 a day. Over either limit the answer is 429 `{ error }` with Retry-After (seconds until the
-// oldest counted write leaves its window). Requests refused by the limiter are not counted.
-import type { MiddlewareHandler } from 'hono';
+// Rate limits (decisions 0202, 1403), counted in SQLite so every server process shares them:
+// - contribution writes per signed-in user: 20 a minute and 200 a day by default;
+// - API reads (GET/HEAD) per client IP: 600 a minute by default;
+// - sign-in starts (GET /api/login) per client IP: 30 a minute by default.
+// Over a limit the answer is 429 `{ error }` with Retry-After (seconds until the full window
+// ends). Requests refused by the limiter are not counted. Without a client address (in-process
+// test requests) the per-IP limits do not apply.
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
+import { clientIp } from '../lib/request-info';
+import { countOnce, DAY, hashed, type RateLimiter } from './rate-limit-store';
 
-export interface RateLimitOptions {
-  perMinute: number;
-  perDay: number;
-}
+export { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions, type RateLimits } from './rate-limit-store';
 
-export const DEFAULT_RATE_LIMITS: RateLimitOptions = { perMinute: 20, perDay: 200 };
-
-const MINUTE = 60_000;
-const DAY = 86_400_000;
-
-export class RateLimiter {
-  /** userId → times (ms) of the writes counted in the last day, oldest first. */
-  private readonly hits = new Map<string, number[]>();
-  private lastSweep = 0;
-
-  constructor(readonly options: RateLimitOptions = DEFAULT_RATE_LIMITS) {}
-
-  /** Counts a write and answers null, or answers the seconds to wait (nothing counted). */
-  take(userId: string, at: number): number | null {
-    this.sweep(at);
-    const times = (this.hits.get(userId) ?? []).filter((t) => t > at - DAY);
-    const lastMinute = times.filter((t) => t > at - MINUTE);
-    let waitMs = 0;
-    if (lastMinute.length >= this.options.perMinute) {
-      waitMs = Math.max(waitMs, lastMinute[lastMinute.length - this.options.perMinute] + MINUTE - at);
-    }
-    if (times.length >= this.options.perDay) {
-      waitMs = Math.max(waitMs, times[times.length - this.options.perDay] + DAY - at);
-    }
-    if (waitMs > 0) {
-      this.hits.set(userId, times);
-      return Math.max(1, Math.ceil(waitMs / 1000));
-    }
-    times.push(at);
-    this.hits.set(userId, times);
-    return null;
-  }
-
-  /** Drops users with no write in the last day (at most once a minute). */
-  private sweep(at: number) {
-    if (at - this.lastSweep < MINUTE) return;
-    this.lastSweep = at;
-    for (const [userId, times] of this.hits) {
-      if (!times.length || times[times.length - 1] <= at - DAY) this.hits.delete(userId);
-    }
-  }
+function tooMany(c: Context<AppEnv>, wait: number, error: string) {
+  c.header('Retry-After', String(wait));
+  return c.json({ error }, 429);
 }
 
 /** Limits the signed-in user's writes; place after requireUser. Without a limiter in the context it lets everything through. */
@@ -57,11 +22,38 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const limiter = c.get('rateLimiter');
   const user = c.get('user');
   if (limiter && user) {
-    const wait = limiter.take(user.id, c.get('now')().getTime());
-    if (wait !== null) {
-      c.header('Retry-After', String(wait));
-      return c.json({ error: 'Too many submissions. Please wait a moment and try again.' }, 429);
-    }
+    const wait = limiter.write(user.id, c.get('now')().getTime());
+    if (wait !== null) return tooMany(c, wait, 'Too many submissions. Please wait a moment and try again.');
   }
   await next();
 };
+
+function perIp(kind: 'read' | 'login', limiter: RateLimiter | undefined, c: Context<AppEnv>): number | null {
+  if (!limiter) return null;
+  const ip = clientIp(c, limiter.proxy);
+  if (ip === 'unknown') return null;
+  return limiter[kind](ip, c.get('now')().getTime());
+}
+
+/** Per-IP limit on API reads (GET/HEAD; /api/health is exempt for monitors). Place after the context is set. */
+export const readLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path !== '/api/health') {
+    const wait = perIp('read', c.get('rateLimiter'), c);
+    if (wait !== null) return tooMany(c, wait, 'Too many requests. Please wait a moment and try again.');
+  }
+  await next();
+};
+
+/** Per-IP limit on sign-in starts. */
+export const loginLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const wait = perIp('login', c.get('rateLimiter'), c);
+  if (wait !== null) return tooMany(c, wait, 'Too many sign-in attempts. Please wait a minute and try again.');
+  await next();
+};
+
+/** True the first time this viewer (the user, else the client IP; hashed) is seen for `item` today. */
+export function firstViewToday(c: Context<AppEnv>, item: string): boolean {
+  const user = c.get('user');
+  const viewer = user ? `u:${hashed(user.id)}` : `ip:${hashed(clientIp(c, { trustProxy: c.get('trustProxy') }))}`;
+  return countOnce(c.get('db'), `view:${item}:${viewer}`, DAY, c.get('now')().getTime());
+}

@@ -1,11 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { effectiveProtocol, type ProxySettings } from '../lib/request-info';
+
+/** Strict-Transport-Security, sent only on an https answer (decision 1406). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Security headers for every answer. The Content-Security-Policy is strict (`script-src 'self'`):
- * the app has no inline script, the service worker is registered from code.
+ * the app has no inline script, the service worker is registered from code; forms post to this
+ * site only (`form-action 'self'`: the sign-out page). Permissions-Policy: no camera or
+ * microphone, geolocation for this site only. HSTS only when the request came over
+ * https (directly, or per X-Forwarded-Proto with TRUST_PROXY): on plain http it is meaningless
+ * and would pin a development host.
  */
-export const securityHeaders = () =>
-  secureHeaders({
+export function securityHeaders(settings: ProxySettings = {}): MiddlewareHandler {
+  const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
@@ -17,8 +26,16 @@ export const securityHeaders = () =>
       workerSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
+      formAction: ["'self'"],
       frameAncestors: ["'none'"],
     },
+    permissionsPolicy: { camera: [], microphone: [], geolocation: ['self'] },
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
     referrerPolicy: 'strict-origin-when-cross-origin',
   });
+  return async (c, next) => {
+    await headers(c, next);
+    if (effectiveProtocol(c, settings) === 'https:') c.res.headers.set('Strict-Transport-Security', HSTS);
+  };
+}

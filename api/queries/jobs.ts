@@ -1,4 +1,4 @@
-// The job list (spec §9: active jobs posted within the last month) in keyset pages, and the
+// The job list (product §9: active jobs posted within the last month) in keyset pages, and the
 // filter conditions every job query shares (the list, job alerts). Issue 10 / issue 15.
 import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';

@@ -9,9 +9,12 @@ import { callbackUrl, checkIdTokenClaims, googleProvider, microsoftProvider, oid
 import { createSession, IDLE_TIMEOUT_MS } from '../lib/sessions';
 import { requireAdmin } from '../middleware/session';
 import { testDb } from '../../test/db';
-import { encodePending, safeReturnTo } from './auth';
+import { decodePending, encodePending, safeReturnTo } from './auth';
 
 const APP = 'http://localhost:3999';
+const SECRET = 'test-session-secret-0123456789abcdef';
+/** The pending sign-in inside a temporary cookie (its payload, before the signature). */
+const payloadOf = (cookie: string) => JSON.parse(Buffer.from(cookie.split('.')[0], 'base64url').toString());
 const client = { clientId: 'tilt-test', clientSecret: 'test-secret-0123456789' };
 let op: DevOidc;
 let conformOp: DevOidc;
@@ -31,7 +34,7 @@ function devProvider(issuer = op.issuer): SignInProvider {
 
 function setup(options: { adminEmails?: string[]; signIn?: SignInProvider[]; production?: boolean } = {}) {
   const db = testDb({ demo: false });
-  const app = createApp({ db, adminEmails: options.adminEmails, signIn: options.signIn ?? [devProvider()], production: options.production });
+  const app = createApp({ db, adminEmails: options.adminEmails, signIn: options.signIn ?? [devProvider()], production: options.production, sessionSecret: SECRET });
   app.get('/api/admin-probe', requireAdmin, (c) => c.json({ ok: true }));
   return { db, app };
 }
@@ -202,14 +205,14 @@ describe('sign-in through the local OpenID provider', () => {
     const noCookie = await app.request(callback);
     expect(noCookie.status).toBe(400);
 
-    const decoded = JSON.parse(Buffer.from(pending, 'base64url').toString());
+    const decoded = payloadOf(pending);
     const { v: _verifier, ...withoutVerifier } = decoded;
-    const noVerifier = await app.request(callback, { headers: { Cookie: `tilt_oauth=${Buffer.from(JSON.stringify(withoutVerifier)).toString('base64url')}` } });
+    const noVerifier = await app.request(callback, { headers: { Cookie: `tilt_oauth=${encodePending(withoutVerifier, SECRET)}` } });
     expect(noVerifier.status).toBe(400);
     expect(await noVerifier.text()).toContain('missing code verifier');
 
     // A wrong verifier is refused by the provider's token endpoint (PKCE).
-    const wrongVerifier = encodePending({ ...decoded, v: 'x'.repeat(43) });
+    const wrongVerifier = encodePending({ ...decoded, v: 'x'.repeat(43) }, SECRET);
     const refused = await app.request(callback, { headers: { Cookie: `tilt_oauth=${wrongVerifier}` } });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain('refused the sign-in code');
@@ -220,10 +223,31 @@ describe('sign-in through the local OpenID provider', () => {
     const { app } = setup();
     const { authorize, pending } = await startLogin(app);
     const callback = await atProvider(authorize, { email: 'eve@example.test', name: 'Eve' });
-    const decoded = JSON.parse(Buffer.from(pending, 'base64url').toString());
-    const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${encodePending({ ...decoded, n: 'another-nonce' })}` } });
+    const decoded = payloadOf(pending);
+    const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${encodePending({ ...decoded, n: 'another-nonce' }, SECRET)}` } });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('(nonce)');
+  });
+
+  it('signs the temporary cookie with SESSION_SECRET: a forged or re-signed one is refused', async () => {
+    const { app, db } = setup();
+    const { authorize, pending } = await startLogin(app);
+    expect(decodePending(pending, SECRET)).toMatchObject({ p: 'dev' });
+    expect(decodePending(pending, 'another-secret-0123456789abcdefgh')).toBeNull();
+    const callback = await atProvider(authorize, { email: 'mallory@example.test', name: 'Mallory' });
+    const [payload, mac] = pending.split('.');
+    const tampered = `${Buffer.from(JSON.stringify({ ...payloadOf(pending), r: '/forum' })).toString('base64url')}.${mac}`;
+    const attempts = [payload, tampered, encodePending(payloadOf(pending), 'another-secret-0123456789abcdefgh'), `${pending}.x`];
+    for (const cookie of attempts) {
+      const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${cookie}` } });
+      expect(res.status).toBe(400);
+      expect(await res.text()).toContain('Your sign-in took too long or was started in another browser.');
+    }
+    expect(db.select().from(sessions).all()).toHaveLength(0);
+    // The genuine cookie still completes the sign-in.
+    const ok = await app.request(callback, { headers: { Cookie: `tilt_oauth=${pending}` } });
+    expect(ok.status).toBe(302);
+    expect(db.select().from(sessions).all()).toHaveLength(1);
   });
 
   it('reports a cancelled sign-in (error=access_denied)', async () => {
@@ -238,7 +262,7 @@ describe('sign-in through the local OpenID provider', () => {
     const { app } = setup();
     for (const attempt of ['//evil.example', '/\\evil.example', 'https://evil.example/x', '/%5C%5Cevil', 'javascript:alert(1)']) {
       const { pending } = await startLogin(app, `?returnTo=${encodeURIComponent(attempt)}`);
-      const stored = JSON.parse(Buffer.from(pending, 'base64url').toString()).r;
+      const stored = payloadOf(pending).r;
       expect(new URL(stored, 'https://app.example').origin).toBe('https://app.example');
     }
     const { res } = await signInFlow(app, undefined, `?returnTo=${encodeURIComponent('//evil.example/steal')}`);
@@ -246,7 +270,7 @@ describe('sign-in through the local OpenID provider', () => {
     // A forged cookie's returnTo is checked again at the callback.
     const { authorize, pending } = await startLogin(app);
     const callback = await atProvider(authorize, { email: 'ada@example.test', name: 'Ada' });
-    const forged = encodePending({ ...JSON.parse(Buffer.from(pending, 'base64url').toString()), r: 'https://evil.example' });
+    const forged = encodePending({ ...payloadOf(pending), r: 'https://evil.example' }, SECRET);
     const again = await app.request(callback, { headers: { Cookie: `tilt_oauth=${forged}` } });
     expect(again.headers.get('location')).toBe('/');
   });
@@ -256,14 +280,49 @@ describe('sign-in through the local OpenID provider', () => {
     const { session } = await signInFlow(app);
     const cookie = `tilt_session=${session}`;
     expect((await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status).toBe(200);
-    const out = await app.request('/api/logout', { headers: { Cookie: cookie } });
-    expect(out.status).toBe(302);
-    expect(out.headers.get('location')).toBe('/');
+    const out = await app.request(`${APP}/api/logout`, { method: 'POST', headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin' } });
+    expect(out.status).toBe(204);
     expect(cookiesOf(out).tilt_session).toBe('');
     expect(db.select().from(sessions).where(eq(sessions.sid, session.split('.')[0])).get()).toBeUndefined();
     const after = await app.request('/api/auth/user', { headers: { Cookie: cookie } });
     expect(after.status).toBe(401);
     expect(await after.json()).toEqual({ error: 'Unauthorized' });
+  });
+
+  it('sign-out is a POST behind the cross-site check; GET /api/logout is a page whose form posts', async () => {
+    const { app, db } = setup();
+    const { session } = await signInFlow(app);
+    const cookie = `tilt_session=${session}`;
+    const sid = session.split('.')[0];
+    const alive = async () => (await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status === 200 && !!db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+    // A cross-site navigation or image: GET signs nobody out, it shows a page with a posting form.
+    const get = await app.request(`${APP}/api/logout`, { headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
+    expect(get.status).toBe(200);
+    const html = await get.text();
+    expect(html).toMatch(/<form method="post" action="\/api\/logout"><button[^>]*type="submit">Sign Out<\/button><\/form>/);
+    expect(html).not.toMatch(/<script/);
+    expect(get.headers.getSetCookie()).toEqual([]);
+    expect(await alive()).toBe(true);
+    // A cross-site form post is refused.
+    const forged = await app.request(`${APP}/api/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' },
+    });
+    expect(forged.status).toBe(403);
+    expect(await alive()).toBe(true);
+    // The page's own form post (a navigation) signs out and goes home.
+    const posted = await app.request(`${APP}/api/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin', Accept: 'text/html,*/*', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' },
+    });
+    expect(posted.status).toBe(303);
+    expect(posted.headers.get('location')).toBe('/');
+    expect(cookiesOf(posted).tilt_session).toBe('');
+    expect(await alive()).toBe(false);
+    // Signed out, the page just goes home.
+    const again = await app.request(`${APP}/api/logout`);
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe('/');
   });
 
   it('admins come from ADMIN_EMAILS; requireAdmin answers 403 to anyone else', async () => {
@@ -284,7 +343,7 @@ describe('sessions and guards on the real app', () => {
     const { app } = setup({ production: true });
     const login = await app.request(`${APP}/api/login`);
     const oauthLine = login.headers.getSetCookie()[0];
-    expect(oauthLine).toMatch(/^__Host-tilt_oauth=[\w-]+; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+    expect(oauthLine).toMatch(/^__Host-tilt_oauth=[\w-]+\.[\w-]+; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
     const pending = cookiesOf(login)['__Host-tilt_oauth'];
     const callback = await atProvider(login.headers.get('location')!, { email: 'ada@example.test', name: 'Ada' });
     const res = await app.request(callback, { headers: { Cookie: `__Host-tilt_oauth=${pending}` } });
@@ -352,7 +411,7 @@ describe('provider chooser and configured providers', () => {
 
     // A callback for a provider other than the one the sign-in started with is refused.
     const pending = cookiesOf(toGoogle).tilt_oauth;
-    const state = JSON.parse(Buffer.from(pending, 'base64url').toString()).s;
+    const state = payloadOf(pending).s;
     const crossed = await app.request(`${APP}/api/callback/microsoft?code=abc&state=${state}`, { headers: { Cookie: `tilt_oauth=${pending}` } });
     expect(crossed.status).toBe(400);
   });

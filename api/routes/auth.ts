@@ -1,8 +1,8 @@
-// Sign-in (spec §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
-// a new server-side session → back to a safe, same-site returnTo. GET /api/logout ends the
-// session; GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
+// Sign-in (product §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
+// a new server-side session → back to a safe, same-site returnTo. POST /api/logout ends the
+// session (GET /api/logout is a page whose button posts); GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
 // in lib/oidc.ts (the only importer of arctic).
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -11,6 +11,7 @@ import { forumModerators, users } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
 import { createSession, invalidateSession } from '../lib/sessions';
+import { loginLimit } from '../middleware/rate-limit';
 import { clearSessionCookie, requireUser, setSessionCookie, type CookieSettings } from '../middleware/session';
 
 /** How long a started sign-in may take (the temporary cookie's lifetime). */
@@ -23,7 +24,7 @@ export const SIGN_IN_WINDOW_S = 600;
 export function safeReturnTo(value: string | undefined | null): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  // eslint-disable-next-line no-control-regex
+  // No control characters or whitespace anywhere in the path.
   if (/[\u0000-\u001f\u007f\s]/.test(value)) return '/';
   let url: URL;
   try {
@@ -53,12 +54,21 @@ interface PendingSignIn {
   r: string;
 }
 
-export const encodePending = (p: PendingSignIn) => Buffer.from(JSON.stringify(p)).toString('base64url');
+const sign = (payload: string, secret: string) => createHmac('sha256', secret).update(`tilt_oauth.${payload}`).digest('base64url');
 
-function decodePending(raw: string | undefined): Partial<PendingSignIn> | null {
+/** The temporary cookie's value: base64url JSON, a dot, and its HMAC-SHA256 under SESSION_SECRET (decision 1406). */
+export const encodePending = (p: PendingSignIn, secret: string) => {
+  const payload = Buffer.from(JSON.stringify(p)).toString('base64url');
+  return `${payload}.${sign(payload, secret)}`;
+};
+
+/** The pending sign-in, or null when the cookie is missing, malformed or not signed by us. */
+export function decodePending(raw: string | undefined, secret: string): Partial<PendingSignIn> | null {
   if (!raw || raw.length > 4096) return null;
+  const [payload, mac, extra] = raw.split('.');
+  if (!payload || !mac || extra !== undefined || !sameString(mac, sign(payload, secret))) return null;
   try {
-    const value = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
     return value && typeof value === 'object' ? (value as Partial<PendingSignIn>) : null;
   } catch {
     return null;
@@ -81,8 +91,8 @@ function page(c: Context<AppEnv>, status: ContentfulStatusCode, title: string, b
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
 main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(24rem,calc(100vw - 2rem))}
 h1{font-size:1.4rem;margin:0 0 .5rem}p{line-height:1.5}
-a.button{display:block;text-align:center;padding:.8rem 1rem;margin:.6rem 0;border-radius:.6rem;border:1px solid #cbd5e1;color:#1e3a8a;text-decoration:none;font-weight:600}
-a.button:hover,a.button:focus{background:#eef2ff}a.secondary{color:#475569;font-weight:400}
+a.button,button.button{display:block;box-sizing:border-box;width:100%;font:inherit;background:#fff;cursor:pointer;text-align:center;padding:.8rem 1rem;margin:.6rem 0;border-radius:.6rem;border:1px solid #cbd5e1;color:#1e3a8a;text-decoration:none;font-weight:600}
+.button:hover,.button:focus{background:#eef2ff}a.secondary{color:#475569;font-weight:400}
 </style></head><body><main>${body}</main></body></html>`,
     status,
   );
@@ -134,7 +144,7 @@ function upsertUser(c: Context<AppEnv>, providerId: string, identity: Identity):
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .get('/login', async (c) => {
+  .get('/login', loginLimit, async (c) => {
     const { providers, cookies } = c.get('auth');
     const returnTo = safeReturnTo(c.req.query('returnTo'));
     if (providers.length === 0) {
@@ -151,13 +161,13 @@ export const authRoutes = new Hono<AppEnv>()
       throw error;
     }
     const pending: PendingSignIn = { p: provider.id, s: start.state, v: start.codeVerifier, n: start.nonce, r: returnTo };
-    setCookie(c, oauthCookieName(cookies), encodePending(pending), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
+    setCookie(c, oauthCookieName(cookies), encodePending(pending, c.get('auth').secret), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
     return c.redirect(start.url, 302);
   })
   .get('/callback/:provider', async (c) => {
     const { providers, cookies } = c.get('auth');
     const name = oauthCookieName(cookies);
-    const pending = decodePending(getCookie(c, name));
+    const pending = decodePending(getCookie(c, name), c.get('auth').secret);
     deleteCookie(c, name, { path: '/', secure: cookies.secure });
     const returnTo = safeReturnTo(pending?.r);
     if (!pending) return failure(c, 400, 'Your sign-in took too long or was started in another browser. Please try again.', returnTo);
@@ -195,12 +205,25 @@ export const authRoutes = new Hono<AppEnv>()
     setSessionCookie(c, cookies, token, expire);
     return c.redirect(returnTo, 302);
   })
-  .get('/logout', (c) => {
+  // Sign-out is a POST behind the cross-site check (a cross-site link or image must not sign
+  // anyone out). The web app posts with fetch (204); the page below posts a form (303 home).
+  .post('/logout', (c) => {
     const { cookies } = c.get('auth');
     const sid = c.get('sessionId');
     if (sid) invalidateSession(c.get('db'), sid);
     clearSessionCookie(c, cookies);
-    return c.redirect('/', 302);
+    if (/text\/html/.test(c.req.header('Accept') ?? '')) return c.redirect('/', 303);
+    return c.body(null, 204);
+  })
+  // The spec's /api/logout address stays as a page: a button that posts (no script: CSP script-src 'self').
+  .get('/logout', (c) => {
+    if (!c.get('sessionId')) return c.redirect('/', 302);
+    return page(
+      c,
+      200,
+      'Sign out',
+      `<h1>Sign out</h1><p>Sign out of Teachers In London Talk on this browser?</p><form method="post" action="/api/logout"><button class="button" type="submit">Sign Out</button></form><a class="button secondary" href="/">Cancel</a>`,
+    );
   })
   .get('/auth/user', requireUser, (c) => {
     const user = c.get('user')!;

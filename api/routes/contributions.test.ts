@@ -1,5 +1,5 @@
 // The contribution writes of issue 4: saved jobs, reviews, interviews, salaries, moods, and the
-// user's own activity. Each call: happy path, the §5 messages, 401, 404, replay, nothing written on refusal.
+// user's own activity. Each call: happy path, the product §5 messages, 401, 404, replay, nothing written on refusal.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, reviews, schoolMoods, schools } from '../../db/schema';
@@ -105,13 +105,13 @@ describe('POST /api/schools/:id/reviews', () => {
     expect(publicList.body.map((r: any) => r.id)).not.toContain(res.body.id);
   });
 
-  it('applies the defaults of §5', async () => {
+  it('applies the defaults of product §5', async () => {
     const res = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: { pros: 'Lovely pupils here', cons: 'Small car park', jobTitle: 'TA', yearsAtSchool: 'Less than 1 year' } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ overallRating: 5, leadershipRating: 5, wouldRecommend: true, employmentStatus: 'Current', adviceToManagement: null });
   });
 
-  it('answers each §5 message with 400 and writes nothing', async () => {
+  it('answers each product §5 message with 400 and writes nothing', async () => {
     const before = rows('reviews');
     const res = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: { ...review, pros: 'too short', cons: '', jobTitle: '  ', yearsAtSchool: '', overallRating: 6 } });
     expect(res.status).toBe(400);
@@ -173,7 +173,7 @@ describe('POST /api/schools/:id/interviews', () => {
     expect(res.body).toMatchObject({ interviewDifficulty: 'Medium', outcome: 'Offer', overallExperience: null, questionsAsked: null });
   });
 
-  it('answers the §5 messages, 401 and 404, writing nothing', async () => {
+  it('answers the product §5 messages, 401 and 404, writing nothing', async () => {
     const before = rows('interview_experiences');
     const bad = await call('POST', `/api/schools/${school.id}/interviews`, { cookie: ada, body: { jobTitle: '', processDescription: 'Too short', interviewDifficulty: 'Brutal', outcome: 'Maybe', overallExperience: 0 } });
     expect(bad.status).toBe(400);
@@ -217,7 +217,7 @@ describe('POST /api/salaries', () => {
     expect(JSON.stringify(recent.body)).not.toContain('test:ada');
   });
 
-  it('answers each §5 message, writing nothing', async () => {
+  it('answers each product §5 message, writing nothing', async () => {
     const before = rows('salaries');
     const low = await call('POST', '/api/salaries', { cookie: ada, body: { ...salary, annualSalary: 14999 } });
     expect(low).toMatchObject({ status: 400, body: { error: 'Invalid input', fields: { annualSalary: 'Salary must be at least £15,000' } } });

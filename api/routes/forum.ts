@@ -12,7 +12,7 @@ import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { idParam, limitOf, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
-import { rateLimit } from '../middleware/rate-limit';
+import { firstViewToday, rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 
 export const threadsQuery = z.object({
@@ -93,20 +93,12 @@ function loadThread(db: DB, id: number, user: SessionUser | null, grants: Grants
   return row;
 }
 
-interface ReplyNode {
-  id: number;
-  parentPostId: number | null;
-  content: string;
-  isApproved: boolean;
-  status: 'approved' | 'pending' | 'rejected';
-  createdAt: Date;
-  updatedAt: Date;
-  user: { firstName: string | null };
-  replies: ReplyNode[];
-}
 
-/** Replies as a tree through parentPostId, oldest first at every level. */
-function replyTree(db: DB, threadId: number, user: SessionUser | null, moderates: boolean): ReplyNode[] {
+/**
+ * The replies this user may see as ONE flat list, oldest first, each with its parentPostId (null
+ * for a reply to the thread itself); the web app nests them (web/thread/tree.ts).
+ */
+function replyList(db: DB, threadId: number, user: SessionUser | null, moderates: boolean) {
   const visible: SQL[] = [eq(forumPosts.isApproved, true)];
   if (user) {
     const own = and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt));
@@ -129,16 +121,7 @@ function replyTree(db: DB, threadId: number, user: SessionUser | null, moderates
     .where(and(eq(forumPosts.threadId, threadId), or(...visible)))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .all();
-  const nodes = new Map<number, ReplyNode>();
-  for (const { firstName, rejectedAt, ...p } of rows) {
-    nodes.set(p.id, { ...p, status: approvalState({ isApproved: p.isApproved, rejectedAt }), user: { firstName }, replies: [] });
-  }
-  const roots: ReplyNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parentPostId !== null ? nodes.get(node.parentPostId) : undefined;
-    (parent ? parent.replies : roots).push(node);
-  }
-  return roots;
+  return rows.map(({ firstName, rejectedAt, ...p }) => ({ ...p, status: approvalState({ isApproved: p.isApproved, rejectedAt }), user: { firstName } }));
 }
 
 /**
@@ -242,18 +225,18 @@ export const forumRoutes = new Hono<AppEnv>()
       .get();
     return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
   })
-  // The thread page: counts a view of an approved thread.
+  // The thread page: counts a view of an approved thread, once per viewer (user or IP) a day.
   .get('/threads/:id', validate('param', idParam), (c) => {
     const db = c.get('db');
     const user = c.get('user');
     const grants = user ? moderatorGrants(db, user.id) : new Map();
     const found = loadThread(db, c.req.valid('param').id, user, grants);
-    if (found.isApproved) {
+    if (found.isApproved && firstViewToday(c, `thread:${found.id}`)) {
       db.update(forumThreads).set({ viewCount: sql`${forumThreads.viewCount} + 1` }).where(eq(forumThreads.id, found.id)).run();
       found.viewCount += 1;
     }
     const moderates = may(user, grants, found.categoryId, 'canApprove');
-    return c.json({ ...toThread(found), replies: replyTree(db, found.id, user, moderates) });
+    return c.json({ ...toThread(found), replies: replyList(db, found.id, user, moderates) });
   })
   // A reply waits for moderation like a thread; the thread's reply counters move when it is approved.
   .post('/threads/:id/posts', requireUser, idempotency, rateLimit, validate('param', idParam), validate('json', postInput), (c) => {

@@ -1,4 +1,4 @@
-// Every public GET of spec §7 against a fresh seeded database.
+// Every public GET of product §7 against a fresh seeded database.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, reviews, schools, users } from '../../db/schema';

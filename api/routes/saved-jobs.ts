@@ -1,4 +1,4 @@
-// The signed-in user's saved jobs for the dashboard (spec §3 "as read for the dashboard"),
+// The signed-in user's saved jobs for the dashboard (product §3 "as read for the dashboard"),
 // newest first. A saved job stays listed after it leaves the job board (isActive, postedAt tell).
 import { desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';

@@ -106,7 +106,7 @@ function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
   return { total, next: page.next, rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2), distanceMiles: undefined as number | undefined })) };
 }
 
-/** Spec §3 school stats, from the figures kept over approved reviews; zeros when there are none. */
+/** Product §3 school stats, from the figures kept over approved reviews; zeros when there are none. */
 export function schoolStatsOf(db: DB, schoolId: number) {
   const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
   const n = s?.reviewCount ?? 0;
@@ -123,7 +123,7 @@ export function schoolStatsOf(db: DB, schoolId: number) {
   };
 }
 
-/** Spec §3 mood statistics from the kept counts; never says who set a mood. */
+/** Product §3 mood statistics from the kept counts; never says who set a mood. */
 export function moodStats(db: DB, schoolId: number) {
   const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
   const byMood = new Map<string, number>([
@@ -290,7 +290,7 @@ export const schoolsRoutes = new Hono<AppEnv>()
     return c.json(findMood(db, school.id, userId)!);
   });
 
-/** The user's own mood for a school as spec §3 reads it (plus the school id), or undefined. */
+/** The user's own mood for a school as product §3 reads it (plus the school id), or undefined. */
 function findMood(db: DB, schoolId: number, userId: string) {
   return db
     .select({ schoolId: schoolMoods.schoolId, emoji: schoolMoods.emoji, mood: schoolMoods.mood, comment: schoolMoods.comment, anonymous: schoolMoods.anonymous, createdAt: schoolMoods.createdAt, updatedAt: schoolMoods.updatedAt })

@@ -5,7 +5,7 @@ import type { AppEnv } from '../context';
 import { openJobCount } from '../queries/jobs';
 
 /**
- * Real figures for the home page's claims (the spec's static numbers, made true). Jobs and reviews
+ * Real figures for the home page's claims (the original brief's static numbers, made true). Jobs and reviews
  * come from the figures kept by triggers; schools (a few thousand) are counted through an index.
  */
 export const statsRoutes = new Hono<AppEnv>().get('/', (c) => {

@@ -17,8 +17,9 @@ export interface ExternalOptions {
 
 export function externalServices(options: ExternalOptions = {}): ExternalServices {
   return {
-    // The feed address is the operator's own setting, so a private mirror is allowed.
-    feed: { allowPrivate: true, ...options.feed, url: options.teachingVacanciesUrl || DEFAULT_TEACHING_VACANCIES_URL },
+    // The feed address is the operator's own setting, so a private mirror is allowed — that
+    // origin only: a redirect or a links.next elsewhere is checked like any address.
+    feed: { ...options.feed, url: options.teachingVacanciesUrl || DEFAULT_TEACHING_VACANCIES_URL },
     images: new ImageBatches(options.images),
   };
 }

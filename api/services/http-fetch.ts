@@ -3,8 +3,17 @@
 // read stops at the cap), a browser-like User-Agent, a limit on redirects followed one by one,
 // only http(s), and — unless allowed — no private, loopback or link-local addresses (a school's
 // website comes from the register, so it must not reach into our own network).
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+//
+// Every hop resolves the host ONCE, checks every address (IPv4-mapped, -compatible, NAT64, 6to4
+// and Teredo IPv6 forms are unwrapped to the IPv4 inside first), then connects to the very address
+// that was checked (node:http with a pinned `lookup`), so a second DNS answer cannot differ
+// (decision 1401).
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import type { Readable } from 'node:stream';
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 
 /** Browser-like, but honest about who is asking. */
 export const USER_AGENT =
@@ -23,16 +32,31 @@ export class HttpFetchError extends Error {
   }
 }
 
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
 export interface FetchOptions {
   /** Whole exchange, redirects and body included (default 15 s). */
   timeoutMs?: number;
-  /** Largest body read, in bytes (default 5 MB). */
+  /** Largest body read (after decompression), in bytes (default 5 MB). */
   maxBytes?: number;
   /** 'error' (default): a larger body fails; 'truncate': keep the first maxBytes (enough for an HTML <head>). */
   overLimit?: 'error' | 'truncate';
   maxRedirects?: number;
-  /** Allow loopback/private addresses (tests, an operator's own mirror). Default false. */
+  /**
+   * Escape hatch for tests and an operator's own mirror: allow loopback/private addresses
+   * everywhere. Default false; never set it for addresses that come from data.
+   */
   allowPrivate?: boolean;
+  /**
+   * Narrower escape hatch: these exact origins (e.g. the configured feed, `http://127.0.0.1:PORT`)
+   * skip the address check; every other origin, redirects included, is still checked.
+   */
+  allowedOrigins?: readonly string[];
+  /** Name resolution (default: the system resolver, all addresses). Tests inject one. */
+  resolve?: (host: string) => Promise<ResolvedAddress[]>;
   accept?: string;
 }
 
@@ -46,61 +70,165 @@ export interface TextResponse {
 
 const DEFAULTS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 5 };
 
-function isPrivateAddress(ip: string): boolean {
-  if (isIP(ip) === 4) {
-    const [a, b] = ip.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
-  }
-  const v6 = ip.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return v6 === '::1' || v6 === '::' || v6.startsWith('fc') || v6.startsWith('fd') || v6.startsWith('fe80');
+function ipv4Private(ip: string): boolean {
+  const [a, b, c] = ip.split('.').map(Number);
+  return (
+    a === 0 || // "this" network
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b >= 64 && b <= 127) || // CGNAT
+    (a === 169 && b === 254) || // link-local, cloud metadata
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || // IETF protocol assignments, TEST-NET-1
+    (a === 192 && b === 88 && c === 99) || // 6to4 relay anycast
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    a >= 224 // multicast, reserved, broadcast
+  );
 }
 
-async function checkHost(url: URL, allowPrivate: boolean) {
+/** Eight 16-bit groups of an IPv6 literal (with or without an embedded dotted IPv4), or null. */
+export function ipv6Groups(ip: string): number[] | null {
+  let text = ip.toLowerCase().replace(/%.*$/, '');
+  if (isIP(text) !== 6) return null;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted[1].split('.').map(Number);
+    text = text.slice(0, -dotted[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, undefined];
+  const parse = (part: string) => (part ? part.split(':').map((g) => parseInt(g, 16)) : []);
+  const left = parse(head);
+  if (tail === undefined) return left.length === 8 ? left : null;
+  const right = parse(tail);
+  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+}
+
+const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+
+/**
+ * The address to judge: an IPv4 literal as is; an IPv6 one that carries an IPv4 address
+ * (mapped ::ffff:a.b.c.d in dotted or hex form, compatible ::a.b.c.d, SIIT ::ffff:0:a.b.c.d,
+ * NAT64 64:ff9b::/96, 6to4 2002::/16) as that IPv4 address; other IPv6 in canonical form.
+ */
+export function normaliseAddress(ip: string): string {
+  if (isIP(ip) === 4) return ip;
+  const g = ipv6Groups(ip);
+  if (!g) return ip;
+  const zeros = (n: number) => g.slice(0, n).every((x) => x === 0);
+  if (zeros(5) && g[5] === 0xffff) return v4(g[6], g[7]); // mapped
+  if (zeros(4) && g[4] === 0xffff && g[5] === 0) return v4(g[6], g[7]); // SIIT
+  if (zeros(6) && (g[6] !== 0 || g[7] > 1)) return v4(g[6], g[7]); // compatible (not :: or ::1)
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return v4(g[6], g[7]); // NAT64
+  if (g[0] === 0x2002) return v4(g[1], g[2]); // 6to4
+  return g.map((x) => x.toString(16)).join(':');
+}
+
+/** Loopback, private, link-local, CGNAT, multicast, reserved — after unwrapping IPv4-in-IPv6. */
+export function isPrivateAddress(ip: string): boolean {
+  const n = normaliseAddress(ip);
+  if (isIP(n) === 4) return ipv4Private(n);
+  const g = ipv6Groups(n);
+  if (!g) return true; // not an address at all: refuse
+  if (g.slice(0, 7).every((x) => x === 0) && g[7] <= 1) return true; // :: and ::1
+  if ((g[0] & 0xfe00) === 0xfc00) return true; // unique local fc00::/7
+  if ((g[0] & 0xffc0) === 0xfe80 || (g[0] & 0xffc0) === 0xfec0) return true; // link-local, site-local
+  if ((g[0] & 0xff00) === 0xff00) return true; // multicast
+  if (g[0] === 0x2001 && g[1] === 0) return true; // Teredo (hides an IPv4 address)
+  if (g[0] === 0x2001 && g[1] === 0xdb8) return true; // documentation
+  if (g[0] === 0x100 && g[1] === 0 && g[2] === 0 && g[3] === 0) return true; // discard
+  if (g[0] === 0x64 && g[1] === 0xff9b) return true; // NAT64 local-use 64:ff9b:1::/48 and other forms
+  return false;
+}
+
+const systemResolve = async (host: string): Promise<ResolvedAddress[]> =>
+  (await dnsLookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+
+/** Resolves the host once and checks every address; answers the address to connect to. */
+async function resolveChecked(url: URL, options: FetchOptions): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpFetchError('bad-url', `Only http(s) addresses are fetched, not ${url.protocol}`);
-  if (allowPrivate) return;
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  let addresses: string[];
-  try {
-    addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  } catch {
-    throw new HttpFetchError('network', `Could not resolve ${host}`);
+  const exempt = !!options.allowPrivate || !!options.allowedOrigins?.includes(url.origin);
+  if (!exempt && (host === 'localhost' || host.endsWith('.localhost'))) throw new HttpFetchError('blocked', `${host} is a private address`);
+  let addresses: ResolvedAddress[];
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) === 6 ? 6 : 4 }];
+  else {
+    try {
+      addresses = await (options.resolve ?? systemResolve)(host);
+    } catch {
+      throw new HttpFetchError('network', `Could not resolve ${host}`);
+    }
+    if (!addresses.length) throw new HttpFetchError('network', `Could not resolve ${host}`);
   }
-  if (host === 'localhost' || addresses.some(isPrivateAddress)) throw new HttpFetchError('blocked', `${host} is a private address`);
+  if (!exempt && addresses.some((a) => isPrivateAddress(a.address))) throw new HttpFetchError('blocked', `${host} is a private address`);
+  return addresses[0];
 }
 
-async function readCapped(res: Response, maxBytes: number, overLimit: 'error' | 'truncate'): Promise<{ bytes: Uint8Array; truncated: boolean }> {
-  const declared = Number(res.headers.get('content-length'));
-  if (overLimit === 'error' && Number.isFinite(declared) && declared > maxBytes) {
-    await res.body?.cancel().catch(() => {});
+/** A `lookup` that always answers the address already checked. */
+function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
+  return ((_host: string, opts: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (opts?.all) callback(null, [{ address: pinned.address, family: pinned.family }]);
+    else callback(null, pinned.address, pinned.family);
+  }) as unknown as LookupFunction;
+}
+
+function get(url: URL, pinned: ResolvedAddress, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+  const options: RequestOptions = {
+    protocol: url.protocol,
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port || undefined,
+    path: url.pathname + url.search,
+    method: 'GET',
+    headers: { ...headers, Host: url.host },
+    lookup: pinnedLookup(pinned),
+    agent: false,
+    signal,
+  };
+  return new Promise((resolve, reject) => {
+    const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve);
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function decoded(res: IncomingMessage): Readable {
+  const encoding = (res.headers['content-encoding'] ?? '').toString().trim().toLowerCase();
+  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
+  if (!decoder) return res;
+  res.on('error', (e) => decoder.destroy(e));
+  return res.pipe(decoder);
+}
+
+async function readCapped(res: IncomingMessage, maxBytes: number, overLimit: 'error' | 'truncate'): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+  const declared = Number(res.headers['content-length']);
+  const encoded = !!res.headers['content-encoding'] && res.headers['content-encoding'] !== 'identity';
+  if (overLimit === 'error' && !encoded && Number.isFinite(declared) && declared > maxBytes) {
+    res.destroy();
     throw new HttpFetchError('too-large', `Response larger than ${maxBytes} bytes`);
   }
-  if (!res.body) return { bytes: new Uint8Array(), truncated: false };
-  const reader = res.body.getReader();
+  const stream = decoded(res);
   const chunks: Uint8Array[] = [];
   let size = 0;
   let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (size + value.byteLength > maxBytes) {
-      await reader.cancel().catch(() => {});
-      if (overLimit === 'error') throw new HttpFetchError('too-large', `Response larger than ${maxBytes} bytes`);
-      chunks.push(value.subarray(0, maxBytes - size));
-      size = maxBytes;
-      truncated = true;
-      break;
+  try {
+    for await (const chunk of stream) {
+      const value = chunk as Buffer;
+      if (size + value.byteLength > maxBytes) {
+        if (overLimit === 'error') throw new HttpFetchError('too-large', `Response larger than ${maxBytes} bytes`);
+        chunks.push(value.subarray(0, maxBytes - size));
+        size = maxBytes;
+        truncated = true;
+        break;
+      }
+      chunks.push(value);
+      size += value.byteLength;
     }
-    chunks.push(value);
-    size += value.byteLength;
+  } finally {
+    if (!res.complete) res.destroy();
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) {
-    bytes.set(c, at);
-    at += c.byteLength;
-  }
-  return { bytes, truncated };
+  return { bytes: Buffer.concat(chunks, size), truncated };
 }
 
 /** GETs a URL as text. Throws HttpFetchError (never anything else) on any failure, non-2xx included. */
@@ -113,31 +241,41 @@ export async function fetchText(address: string, options: FetchOptions = {}): Pr
   } catch {
     throw new HttpFetchError('bad-url', `Not a valid address: ${address}`);
   }
+  const headers = {
+    'User-Agent': USER_AGENT,
+    Accept: options.accept ?? 'text/html,application/json;q=0.9,*/*;q=0.8',
+    'Accept-Language': 'en-GB,en;q=0.9',
+    'Accept-Encoding': 'gzip, deflate, br',
+  };
   try {
     for (let hop = 0; ; hop++) {
-      await checkHost(url, !!options.allowPrivate);
-      const res = await fetch(url, {
-        redirect: 'manual',
-        signal,
-        headers: { 'User-Agent': USER_AGENT, Accept: options.accept ?? 'text/html,application/json;q=0.9,*/*;q=0.8', 'Accept-Language': 'en-GB,en;q=0.9' },
-      });
-      if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
-        await res.body?.cancel().catch(() => {});
+      const pinned = await resolveChecked(url, options);
+      if (signal.aborted) throw signal.reason;
+      const res = await get(url, pinned, headers, signal);
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.destroy();
         if (hop >= maxRedirects) throw new HttpFetchError('redirects', `More than ${maxRedirects} redirects`);
-        url = new URL(res.headers.get('location')!, url);
+        try {
+          url = new URL(res.headers.location, url);
+        } catch {
+          throw new HttpFetchError('bad-url', `Redirect to an invalid address: ${res.headers.location}`);
+        }
         continue;
       }
-      if (!res.ok) {
-        await res.body?.cancel().catch(() => {});
-        throw new HttpFetchError('status', `HTTP ${res.status}`, res.status);
+      if (status < 200 || status > 299) {
+        res.destroy();
+        throw new HttpFetchError('status', `HTTP ${status}`, status);
       }
       const { bytes, truncated } = await readCapped(res, maxBytes, options.overLimit ?? 'error');
-      return { url: url.toString(), status: res.status, contentType: res.headers.get('content-type') ?? '', text: new TextDecoder('utf-8').decode(bytes), truncated };
+      const contentType = res.headers['content-type'] ?? '';
+      return { url: url.toString(), status, contentType, text: new TextDecoder('utf-8').decode(bytes), truncated };
     }
   } catch (error) {
     if (error instanceof HttpFetchError) throw error;
     if (signal.aborted) throw new HttpFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
-    throw new HttpFetchError('network', `Network error: ${(error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : (error as Error).message}`);
+    const e = error as Error & { code?: string };
+    throw new HttpFetchError('network', `Network error: ${e.cause instanceof Error ? e.cause.message : e.code ?? e.message}`);
   }
 }
 

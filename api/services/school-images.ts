@@ -3,7 +3,7 @@
 // twitter:image, else the first large <img> whose alt text names the school. Recorded with
 // imageSource 'school website'; an image set any other way is never overwritten.
 // Progress lives in SQLite (image_batches, image_batch_results) so every server process can
-// report it. See docs/decisions/0403-school-images.md and 1053-runtime-state-in-sqlite.md.
+// report it. See docs/decisions/0403-school-images-batch.md and 1053-runtime-state-in-sqlite.md.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';

@@ -246,6 +246,97 @@ describe('POST /api/jobs/refresh', () => {
   });
 });
 
+describe('a broken or hostile feed changes nothing (issue 14 #5)', () => {
+  const snapshot = (db: ReturnType<typeof testDb>) => db.select().from(jobs).orderBy(jobs.id).all();
+
+  async function withFeed(handler: (url: URL, base: string) => unknown, run: (feedUrl: string, server: LocalServer) => Promise<void>) {
+    const server = await localServer((req, res, base) => {
+      const body = handler(new URL(req.url ?? '/', base), base);
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    });
+    try {
+      await run(`${server.url}/api/v1/jobs.json`, server);
+    } finally {
+      await server.close();
+    }
+  }
+
+  const refreshWith = async (db: ReturnType<typeof testDb>, url: string, feed: Record<string, unknown> = {}) => {
+    const app = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: url, feed: { timeoutMs: 2000, ...feed } } });
+    const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('a feed whose listings are all unusable (format change): 502, no job deleted, deactivated or imported', async () => {
+    const { db } = setup();
+    const before = snapshot(db);
+    expect(before.filter((j) => j.isActive && j.externalSource === 'Teaching Vacancies').length).toBe(26); // the demo feed + one old external job
+    // Every listing lost its title and url (the feed changed its field names).
+    const broken = standardFeed().map((page) => page.map((l) => ({ ...(l as object), title: undefined, url: undefined, name: 'Teacher' })));
+    await withFeed(
+      (url, base) => {
+        const n = Number(url.searchParams.get('page') ?? 1);
+        return feedPage(base, n, broken.length, broken[n - 1], broken.flat().length);
+      },
+      async (feedUrl) => {
+        const res = await refreshWith(db, feedUrl);
+        expect(res.status).toBe(502);
+        expect(res.body.error).toMatch(/^Teaching Vacancies feed had no usable London listing \(7 listings: .*\); the refresh was not applied and nothing was changed$/);
+        expect(snapshot(db)).toEqual(before);
+      },
+    );
+    // An empty list is refused the same way.
+    await withFeed(
+      (_url, base) => feedPage(base, 1, 1, [], 0),
+      async (feedUrl) => {
+        const res = await refreshWith(db, feedUrl);
+        expect(res.status).toBe(502);
+        expect(res.body.error).toMatch(/no usable London listing \(0 listings\)/);
+        expect(snapshot(db)).toEqual(before);
+      },
+    );
+  });
+
+  it('follows links.next only on the configured feed\'s origin', async () => {
+    const { db } = setup();
+    const before = snapshot(db);
+    const elsewhere = await localServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}'));
+    try {
+      await withFeed(
+        (_url, base) => ({ ...feedPage(base, 1, 2, standardFeed()[0], 6), links: { next: `${elsewhere.url}/api/v1/jobs.json?page=2` } }),
+        async (feedUrl) => {
+          const res = await refreshWith(db, feedUrl);
+          expect(res.status).toBe(502);
+          expect(res.body.error).toMatch(/"links\.next" leaves the feed's site/);
+          expect(elsewhere.hits).toEqual([]);
+          expect(snapshot(db)).toEqual(before);
+        },
+      );
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
+  it('caps the total bytes read: stops like the page cap, imports what it read, deactivates nothing', async () => {
+    const { db } = setup();
+    const feed = standardFeed();
+    await withFeed(
+      (url, base) => {
+        const n = Number(url.searchParams.get('page') ?? 1);
+        return feedPage(base, n, feed.length, feed[n - 1], feed.flat().length);
+      },
+      async (feedUrl, server) => {
+        const pageSize = Buffer.byteLength(JSON.stringify(feedPage(server.url, 1, 3, feed[0], 7)));
+        const res = await refreshWith(db, feedUrl, { maxTotalBytes: pageSize + 10 });
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({ capped: true, deactivated: 0 });
+        expect(res.body.pages).toBeLessThan(3);
+        expect(server.hits.length).toBe(res.body.pages);
+      },
+    );
+  });
+});
+
 describe('http-fetch', () => {
   it('sends a browser-like User-Agent and refuses private addresses unless allowed', async () => {
     let ua = '';

@@ -2,14 +2,16 @@
 // then, in ONE synchronous transaction and only once every page has arrived, deletes the jobs
 // posted more than a month ago and upserts the London listings by the feed's own id (the
 // listing's url). A feed that is down or answers garbage throws FeedError before anything is
-// written. See docs/decisions/0401-vacancies-refresh.md.
+// written. A feed with no usable London listing (a format change) is refused as a whole (502,
+// nothing changed); links.next is followed on the configured feed's origin only; pages and total
+// bytes are capped. See docs/decisions/0401-vacancies-refresh.md and 1405.
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { listingContext } from '../../db/seed/index';
 import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacancies';
 import { oneMonthBefore } from '../lib/time';
-import { fetchJson, HttpFetchError, type FetchOptions } from './http-fetch';
+import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
 
 export const DEFAULT_TEACHING_VACANCIES_URL = 'https://teaching-vacancies.service.gov.uk/api/v1/jobs.json';
@@ -22,6 +24,8 @@ export interface FeedOptions {
   timeoutMs?: number;
   /** Per page. */
   maxBytes?: number;
+  /** All pages together (default 64 MB): once past it no further page is read (as the page cap). */
+  maxTotalBytes?: number;
   allowPrivate?: boolean;
 }
 
@@ -44,17 +48,26 @@ const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object
 /** Every page of the feed, or a FeedError saying what went wrong. Writes nothing. */
 export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
   const maxPages = options.maxPages ?? 200;
-  const fetchOptions: FetchOptions = { timeoutMs: options.timeoutMs ?? 20_000, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, allowPrivate: options.allowPrivate };
+  const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
+  const origin = new URL(options.url).origin;
+  const fetchOptions: FetchOptions = { timeoutMs: options.timeoutMs ?? 20_000, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, allowPrivate: options.allowPrivate, allowedOrigins: [origin], accept: 'application/json' };
   const listings: unknown[] = [];
   const seen = new Set<string>();
   let next: string | null = options.url;
   let pages = 0;
-  while (next && pages < maxPages) {
+  let totalBytes = 0;
+  while (next && pages < maxPages && totalBytes < maxTotalBytes) {
     if (seen.has(next)) throw new FeedError(`The feed's pagination loops back to ${next}`);
     seen.add(next);
     let page: { url: string; data: unknown };
     try {
-      page = await fetchJson(next, fetchOptions);
+      const res = await fetchText(next, fetchOptions);
+      totalBytes += Buffer.byteLength(res.text);
+      try {
+        page = { url: res.url, data: JSON.parse(res.text) };
+      } catch {
+        throw new HttpFetchError('not-json', 'The answer is not JSON');
+      }
     } catch (error) {
       const reason = error instanceof HttpFetchError ? error.message : String(error);
       throw new FeedError(`Teaching Vacancies feed unavailable (page ${pages + 1}): ${reason}`);
@@ -66,6 +79,9 @@ export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
     if (link != null && typeof link !== 'string') throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" is not an address`);
     // An empty page ends the list even if the feed still offers a next link (pagy's overflow page).
     next = link && page.data.data.length ? new URL(link, page.url).toString() : null;
+    if (next && new URL(next).origin !== origin) {
+      throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" leaves the feed's site (${new URL(next).origin})`);
+    }
   }
   return { listings, pages, capped: !!next };
 }
@@ -167,6 +183,14 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
       }
     }
 
+    // No usable London listing at all: a broken or changed feed, not an empty job market.
+    // Throwing here rolls back the transaction: nothing deleted, deactivated or imported.
+    if (seen.size === 0) {
+      const reasons = Object.entries(skipReasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
+      throw new FeedError(
+        `Teaching Vacancies feed had no usable London listing (${feed.listings.length} listing${feed.listings.length === 1 ? '' : 's'}${reasons ? `: ${reasons}` : ''}); the refresh was not applied and nothing was changed`,
+      );
+    }
     // Only a complete feed tells us a listing is gone; a capped one proves nothing.
     if (!feed.capped) {
       const gone = and(

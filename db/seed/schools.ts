@@ -1,5 +1,5 @@
 // Maps a row of the London schools register extract (GIAS fields, see ATTRIBUTION.md) onto the
-// product's school shape (spec §3).
+// product's school shape (product §3).
 import type { NewSchool } from '../schema';
 
 const RATINGS: Record<string, string> = {
@@ -44,7 +44,7 @@ export function keyStagesFor(phase: string | null, low: number | null, high: num
 
 const SEND_TYPES = /special|non-maintained special|special post 16/i;
 
-/** Primary / Secondary / SEND (spec §9 education levels), comma-separated when a school is several. */
+/** Primary / Secondary / SEND (product §9 education levels), comma-separated when a school is several. */
 export function educationLevelFor(type: string | null, phase: string | null, keyStages: string | null): string | null {
   const levels: string[] = [];
   if (type && SEND_TYPES.test(type)) levels.push('SEND');

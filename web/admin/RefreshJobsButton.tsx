@@ -1,23 +1,21 @@
-// 'Refresh Jobs' (spec §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
+// 'Refresh Jobs' (product §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
 // Deletes month-old jobs and imports the Teaching Vacancies feed, then refreshes every job list.
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
-import type { client } from '../data/client';
-import { send } from '../data/mutations';
+import { client } from '../data/client';
+import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
+import { isJobsKey } from '../data/keys';
+import { refreshPages } from '../data/hooks';
+import { jobsRefreshed } from '../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
 export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
 
-export function refreshedToast(result: RefreshResult): Toast {
-  return { title: 'Job Board Refreshed', description: `Removed ${result.deletedJobs} old jobs and updated listings.` };
-}
 export const REFRESH_FAILED: Toast = { title: 'Refresh Failed', description: 'Unable to refresh job listings. Please try again.', variant: 'destructive' };
 
-/** SWR keys of job lists: ['jobs', query] arrays or strings starting with 'jobs'. */
-export const isJobsKey = (key: unknown) => (Array.isArray(key) ? key[0] === 'jobs' : typeof key === 'string' && key.startsWith('jobs'));
 
 export function RefreshJobsButton({ className = '' }: { className?: string }) {
   const { user } = useAuth();
@@ -28,10 +26,11 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
   async function refresh() {
     setBusy(true);
     try {
-      const res = await send<RefreshResult>({ kind: 'admin', method: 'POST', path: '/api/jobs/refresh', label: 'Refresh Jobs' });
+      const res = await send<RefreshResult>({ kind: 'admin', ...to(client.jobs.refresh, '$post'), label: 'Refresh Jobs' });
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');
-      toast(refreshedToast(res.data));
+      toast(jobsRefreshed(res.data.deletedJobs));
+      refreshPages('jobs/pages');
       await mutate(isJobsKey);
     } catch {
       toast(REFRESH_FAILED);

@@ -1,4 +1,4 @@
-// Dashboard → Admin: the school image updater (spec §2 dashboard, §4 batch image states, §8).
+// Dashboard → Admin: the school image updater (product §2 dashboard, §4 batch image states, §8).
 // Starts a background batch, polls its progress every second (SWR refreshInterval) and shows a real progress bar,
 // then the result: updated count and the 'no image found' count (processed − updated).
 import type { InferResponseType } from 'hono/client';
@@ -6,8 +6,10 @@ import { useState } from 'react';
 import useSWR from 'swr';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
-import { send } from '../data/mutations';
+import { send, to } from '../data/mutations';
 import { toast, type ToastInput as Toast } from '../components/toast/store';
+import { swrKey } from '../data/keys';
+import { imagesUpdated } from '../data/messages';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
 /** POST /api/schools/images/batch-update's answer (202): the batch just started. */
@@ -19,9 +21,6 @@ export type BatchStatus = BatchStarted | BatchProgress;
 export const POLL_MS = 1000;
 export const BATCH_SIZES = [25, 100, 500, 5000] as const;
 
-export function batchDoneToast(b: Pick<BatchStatus, 'updated'>): Toast {
-  return { title: 'Batch Update Complete', description: `Updated ${b.updated} schools with authentic images` };
-}
 export const UPDATE_FAILED: Toast = { title: 'Update Failed', description: 'Failed to update school images. Please try again.', variant: 'destructive' };
 export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => Math.max(0, b.processed - b.updated);
 
@@ -34,7 +33,7 @@ export function SchoolImageUpdater() {
 
   // Polls the running batch with SWR every POLL_MS; the key is null (no polling) once it is done.
   const runningId = state.phase === 'running' ? state.batch.id : null;
-  useSWR(runningId ? ['school-image-batch', runningId] : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
+  useSWR(runningId ? swrKey.imageBatch(runningId) : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
     refreshInterval: POLL_MS,
     dedupingInterval: 0, // else SWR's 2 s de-duplication would stretch the 1 s poll
     revalidateOnFocus: false,
@@ -42,7 +41,7 @@ export function SchoolImageUpdater() {
     onSuccess(batch) {
       if (batch.status === 'done') {
         setState({ phase: 'done', batch });
-        toast(batchDoneToast(batch));
+        toast(imagesUpdated(batch.updated));
       } else setState({ phase: 'running', batch });
     },
     onError() {
@@ -53,7 +52,7 @@ export function SchoolImageUpdater() {
 
   async function start() {
     try {
-      const res = await send<BatchStarted>({ kind: 'admin', method: 'POST', path: `/api/schools/images/batch-update?limit=${limit}`, label: 'School images' });
+      const res = await send<BatchStarted>({ kind: 'admin', ...to(client.schools.images['batch-update'], '$post', { query: { limit: String(limit) } }), label: 'School images' });
       if (res.status !== 'sent') throw new Error('not sent');
       setState({ phase: 'running', batch: res.data });
     } catch {

@@ -35,7 +35,7 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
     const t = setTimeout(() => setQuery(text.trim()), 250);
     return () => clearTimeout(t);
   }, [text]);
-  // The schools load when the picker first opens (spec §4); typing narrows it on the server.
+  // The schools load when the picker first opens (product §4); typing narrows it on the server.
   const { data, error, isLoading } = useSchoolsWithTotal(query ? { search: query } : {});
   const options = (data?.rows ?? []).filter((s) => !chosen.some((c) => c.id === s.id));
   const inputRef = useRef<HTMLInputElement>(null);
@@ -290,7 +290,7 @@ export function ComparePage() {
         )}
         {!full &&
           (pickerOpen ? (
-            // The schools load on the picker's first opening only (spec §4): reopening it, or going
+            // The schools load on the picker's first opening only (product §4): reopening it, or going
             // back to a search already made, uses the answers in hand instead of fetching again.
             <SWRConfig value={{ revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false }}>
               <Picker

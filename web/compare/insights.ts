@@ -1,5 +1,7 @@
-// Compare rules (spec §5, §9): star weights, pupil-staff ratio, and the two insight lists.
-export const MAX_COMPARE = 3;
+// Compare rules (product §5, §9): star weights, pupil-staff ratio, and the two insight lists.
+import { MAX_COMPARE, OFSTED_RATINGS } from '../../db/constants';
+
+export { MAX_COMPARE };
 
 export interface CompareSchool {
   id: number;
@@ -9,7 +11,8 @@ export interface CompareSchool {
   ofstedRating: string | null;
 }
 
-const WEIGHTS: Record<string, number> = { outstanding: 4, good: 3, 'requires improvement': 2, inadequate: 1 };
+// Outstanding 4 … Inadequate 1: the ratings' own order, best first.
+const WEIGHTS: Record<string, number> = Object.fromEntries(OFSTED_RATINGS.map((r, i) => [r.toLowerCase(), OFSTED_RATINGS.length - i]));
 
 /** Outstanding 4, Good 3, Requires Improvement 2, Inadequate or anything else 1 (of 4 stars). */
 export function ofstedWeight(rating: string | null | undefined): number {

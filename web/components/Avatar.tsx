@@ -1,6 +1,6 @@
 import type { CurrentUser } from '../data/auth';
 
-/** Profile image, else the first letter of the first name, then of the email, then "U" (spec §2). */
+/** Profile image, else the first letter of the first name, then of the email, then "U" (product §2). */
 export function avatarLetter(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
   return (user.firstName?.trim()[0] ?? user.email?.trim()[0] ?? 'U').toUpperCase();
 }

@@ -5,6 +5,9 @@ import { reportInput } from '../../db/validation';
 import { useAuth } from '../data/auth';
 import { Dialog, Field, fieldProps } from './Dialog';
 import { check, signInRequired, write } from './writes';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 export type ReportKind = 'review' | 'interview' | 'mood' | 'thread' | 'reply';
 const WHAT: Record<ReportKind, string> = { review: 'review', interview: 'interview experience', mood: 'comment', thread: 'discussion', reply: 'reply' };
@@ -26,9 +29,9 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
     if (!parsed.ok) return setError(parsed.fields.reason);
     setBusy(true);
     const result = await write(
-      { kind: 'report', method: 'POST', path: '/api/reports', body: parsed.data, label: `Report of a ${WHAT[kind]}` },
+      { kind: 'report', ...to(client.reports, '$post', { json: parsed.data }), label: `Report of a ${WHAT[kind]}` },
       {
-        success: { title: 'Report received', description: 'Thank you. A moderator will look at it.' },
+        success: SUCCESS.report,
         signIn: SIGN_IN,
         error: { title: 'Not reported', description: 'Failed to send the report. Please try again.' },
         preferServerMessage: true,

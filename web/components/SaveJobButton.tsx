@@ -4,8 +4,12 @@ import { useAuth } from '../data/auth';
 import { useSavedStatus } from '../data/hooks';
 import { Icon } from './Icon';
 import { signInRequired, write } from './writes';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
+import { swrKey } from '../data/keys';
 
-/** The save heart (spec §4): filled when saved; visitors get 'Sign In Required'. */
+/** The save heart (product §4): filled when saved; visitors get 'Sign In Required'. */
 export function SaveJobButton({ jobId, title }: { jobId: number; title: string }) {
   const { isAuthenticated } = useAuth();
   const { data, mutate } = useSavedStatus(jobId);
@@ -15,15 +19,15 @@ export function SaveJobButton({ jobId, title }: { jobId: number; title: string }
     if (!isAuthenticated) return signInRequired('Please sign in to save jobs.');
     setBusy(true);
     const result = await write(
-      { kind: saved ? 'unsave-job' : 'save-job', method: saved ? 'DELETE' : 'POST', path: `/api/jobs/${jobId}/save`, label: title },
+      { kind: saved ? 'unsave-job' : 'save-job', ...to(client.jobs[':id'].save, saved ? '$delete' : '$post', { param: { id: String(jobId) } }), label: title },
       saved
-        ? { success: { title: 'Job Removed', description: 'Job has been removed from your saved jobs.' }, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to remove job. Please try again.' } }
-        : { success: { title: 'Job Saved', description: 'Job has been added to your saved jobs.' }, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to save job. Please try again.' } },
+        ? { success: SUCCESS.jobRemoved, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to remove job. Please try again.' } }
+        : { success: SUCCESS.jobSaved, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to save job. Please try again.' } },
     );
     setBusy(false);
     if (result) {
       await mutate({ saved: !saved }, { revalidate: result.status === 'sent' });
-      void globalMutate('saved-jobs');
+      void globalMutate(swrKey.savedJobs);
     }
   }
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { signOut } from '../offline/sign-out';
 
-/** Sign Out: warns about unsent submissions, clears this device's saved data, then /api/logout. */
+/** Sign Out: warns about unsent submissions, clears this device's saved data, then POSTs /api/logout and goes home. */
 export function SignOutButton({ className, children = 'Sign Out' }: { className?: string; children?: ReactNode }) {
   return (
     <button type="button" className={className} onClick={() => void signOut()}>

@@ -7,13 +7,13 @@ const OFSTED_CLASS: Record<string, string> = {
   inadequate: 'badge-error',
 };
 
-/** Inspection badge: green, blue, yellow, red, grey (spec §4), always with the word too. */
+/** Inspection badge: green, blue, yellow, red, grey (product §4), always with the word too. */
 export function OfstedBadge({ rating, className = '' }: { rating: string | null | undefined; className?: string }) {
   const cls = OFSTED_CLASS[(rating ?? '').toLowerCase()] ?? 'badge-ghost';
   return <span className={`badge ${cls} badge-sm whitespace-nowrap ${className}`}>Ofsted: {rating || 'Not rated'}</span>;
 }
 
-/** Average rating badge, shown only when above 0, one decimal (spec §9). */
+/** Average rating badge, shown only when above 0, one decimal (product §9). */
 export function RatingBadge({ value, count }: { value: number; count?: number }) {
   if (!(value > 0)) return null;
   return (

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 
 /**
  * Filters kept in the URL query (shareable; the back button steps through them). 'all' and empty
- * values are left out of the URL (spec §5).
+ * values are left out of the URL (product §5).
  */
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();

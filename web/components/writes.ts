@@ -1,4 +1,4 @@
-// How every screen writes: through send() (web/data/mutations.ts), with the spec's toasts (§8):
+// How every screen writes: through send() (web/data/mutations.ts), with the product's toasts (product §8):
 // sent → the success toast; queued → a calm "will be sent" (offline) or "will be retried"
 // (online, the server could not take it) toast; 401 → 'Sign In
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
@@ -17,7 +17,7 @@ export const QUEUED_TEXT = QUEUED_OFFLINE.description;
 /** The queued toast: offline → "when you're back online"; online (5xx/429) → "will be retried". */
 export const queuedToast = (online = typeof navigator === 'undefined' || navigator.onLine) => (online ? QUEUED_RETRY : QUEUED_OFFLINE);
 
-/** 'Sign In Required' with the given text, then the login address after 1.5 s (spec §6, §8). */
+/** 'Sign In Required' with the given text, then the login address after 1.5 s (product §6, §8). */
 export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
   toast({ title: 'Sign In Required', description, variant: 'destructive' });
   setTimeout(() => window.location.assign(loginHref()), delay);
@@ -25,9 +25,9 @@ export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
 
 export interface WriteOptions {
   success: { title: string; description?: string };
-  /** The §8 text for a 401 ('Please sign in to submit a review.'). */
+  /** The product §8 text for a 401 ('Please sign in to submit a review.'). */
   signIn: string;
-  /** The §8 failure toast. */
+  /** The product §8 failure toast. */
   error: { title?: string; description: string };
   /** Field messages from a 400 answer. */
   onFieldErrors?: (fields: Record<string, string>) => void;

@@ -6,6 +6,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { formatDate, formatGBP } from '../lib/format';
+import { swrKey } from '../data/keys';
 
 /** GET /api/me/activity as the API types it: the user's contributions and the dashboard counters. */
 export type Activity = InferResponseType<typeof client.me.activity.$get, 200>;
@@ -14,7 +15,7 @@ type Status = Activity['reviews'][number]['status'];
 /** GET /api/me/activity (only when signed in): also gives the dashboard's real counters. */
 export function useActivity() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? 'me/activity' : null, () => json(client.me.activity.$get()));
+  return useSWR(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
 }
 
 const STATUS: Record<Status, { label: string; className: string }> = {

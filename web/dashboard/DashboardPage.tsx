@@ -1,4 +1,4 @@
-// /dashboard (spec §2): only for signed-in users. A visitor is sent to the login address and
+// /dashboard (product §2): only for signed-in users. A visitor is sent to the login address and
 // comes back here after signing in. Tabs: Saved Jobs, Activity, Profile, Admin (admins only);
 // the selected tab is kept in ?tab= so it survives a reload and can be linked.
 import { useEffect } from 'react';
@@ -87,7 +87,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The three counters of spec §2, with the real numbers from GET /api/me/activity. */
+/** The three counters of product §2, with the real numbers from GET /api/me/activity. */
 function Counters() {
   const { data, error } = useActivity();
   const counters = [

@@ -1,4 +1,4 @@
-// The Profile tab (spec §2): first name, last name and email, read-only (the identity provider
+// The Profile tab (product §2): first name, last name and email, read-only (the identity provider
 // manages the profile), and Sign Out. Issue 14 (decision 1421): where you are signed in, "Download
 // my data" (GET /api/me/export) and "Delete my account" (DELETE /api/me after typing DELETE).
 import { useState } from 'react';
@@ -11,6 +11,9 @@ import { ReminderSettings } from '../alerts/ReminderSettings';
 import { write } from '../components/writes';
 import { clearOfflineData } from '../offline/db';
 import { SessionsPart } from './SessionsPart';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 function ReadOnlyField({ id, label, value }: { id: string; label: string; value: string | null }) {
   return (
@@ -33,9 +36,9 @@ function DeleteAccount() {
     if (typed !== ACCOUNT_DELETE_WORD) return setError(`Type ${ACCOUNT_DELETE_WORD} to confirm`);
     setBusy(true);
     const result = await write(
-      { kind: 'account', method: 'DELETE', path: '/api/me', body: { confirm: typed } },
+      { kind: 'account', ...to(client.me, '$delete', { json: { confirm: typed } }) },
       {
-        success: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
+        success: SUCCESS.accountDeleted,
         signIn: 'Please sign in to delete your account.',
         error: { description: 'Failed to delete your account. Please try again.' },
         onFieldErrors: (fields) => setError(fields.confirm ?? Object.values(fields)[0]),

@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useSavedJobs } from '../data/hooks';
 import { formatDate, formatSalaryRange } from '../lib/format';
 
-/** The dashboard's Saved Jobs tab (spec §2): mounted by web/dashboard/DashboardPage.tsx. */
+/** The dashboard's Saved Jobs tab (product §2): mounted by web/dashboard/DashboardPage.tsx. */
 export function SavedJobsList() {
   const { data, error, isLoading, mutate } = useSavedJobs();
   if (error) return <ErrorState error={error} retry={() => mutate()} />;

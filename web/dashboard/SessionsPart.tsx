@@ -5,15 +5,18 @@ import { client, json } from '../data/client';
 import { ErrorState, SkeletonList } from '../components/states';
 import { write } from '../components/writes';
 import { formatDate, timeAgo } from '../lib/format';
+import { to } from '../data/mutations';
+import { swrKey } from '../data/keys';
+import { SUCCESS } from '../data/messages';
 
 export function SessionsPart() {
-  const sessions = useSWR('me/sessions', () => json(client.me.sessions.$get()));
+  const sessions = useSWR(swrKey.sessions, () => json(client.me.sessions.$get()));
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   async function revokeOthers() {
     const result = await write<{ revoked: number }>(
-      { kind: 'account', method: 'POST', path: '/api/me/sessions/revoke-others' },
+      { kind: 'account', ...to(client.me.sessions['revoke-others'], '$post') },
       {
-        success: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
+        success: SUCCESS.otherSessionsRevoked,
         signIn: 'Please sign in to manage your sessions.',
         error: { description: 'Failed to sign out the other sessions. Please try again.' },
       },

@@ -1,4 +1,4 @@
-// The signed-in user (spec §4): loading while in flight, a failed request means signed out.
+// The signed-in user (product §4): loading while in flight, a failed request means signed out.
 // No retry, no refetch on focus, fresh for 5 minutes.
 import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
@@ -18,7 +18,7 @@ export const AUTH_KEY = 'auth/user';
 
 export function useAuth() {
   const { data, error, isLoading } = useSWR(AUTH_KEY, fetchUser, {
-    // §4: no retry, no refetch on focus (nor on reconnect), fresh for 5 minutes.
+    // product §4: no retry, no refetch on focus (nor on reconnect), fresh for 5 minutes.
     shouldRetryOnError: false,
     errorRetryCount: 0,
     revalidateOnFocus: false,

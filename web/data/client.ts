@@ -1,5 +1,5 @@
 // The one way the web app talks to the API: Hono's typed client over the API's own route
-// definitions (no hand-copied interfaces) and one error shape (spec §7).
+// definitions (no hand-copied interfaces) and one error shape (product §7).
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
@@ -26,7 +26,6 @@ export class ApiRequestError extends Error {
 type OkBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
 /** Awaits a typed-client call and returns its JSON, or throws ApiRequestError. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function json<R extends ClientResponse<any, any, any>>(request: Promise<R>): Promise<OkBody<R>> {
   const res = await request;
   if (!res.ok) {

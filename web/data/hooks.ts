@@ -1,45 +1,46 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import { useAuth } from './auth';
 import type { InferResponseType } from 'hono/client';
 import { ApiRequestError, client, json, page, type Page } from './client';
+import { swrKey } from './keys';
 
 type Query = Record<string, string | undefined>;
-/** Drops 'all' and empty values (spec §5). */
+/** Drops 'all' and empty values (product §5). */
 export function cleanQuery<T extends Query>(q: T): T {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== 'all')) as T;
 }
 
 export function useJobs(query: Parameters<typeof client.jobs.$get>[0]['query']) {
   const q = cleanQuery(query as Query);
-  return useSWR(['jobs', JSON.stringify(q)], () => json(client.jobs.$get({ query: q })));
+  return useSWR(swrKey.jobs(q), () => json(client.jobs.$get({ query: q })));
 }
 
 export function useSchools(query: Parameters<typeof client.schools.$get>[0]['query']) {
   const q = cleanQuery(query as Query);
-  return useSWR(['schools', JSON.stringify(q)], () => json(client.schools.$get({ query: q })));
+  return useSWR(swrKey.schools(q), () => json(client.schools.$get({ query: q })));
 }
 
 export function useSalaryStats() {
-  return useSWR('salaries/stats', () => json(client.salaries.stats.$get()));
+  return useSWR(swrKey.salaryStats, () => json(client.salaries.stats.$get()));
 }
 
 export function useSiteStats() {
-  return useSWR('stats', () => json(client.stats.$get()));
+  return useSWR(swrKey.siteStats, () => json(client.stats.$get()));
 }
 
 // ---- Screens (issue 5) ----
 
 export function useJob(id: number | undefined) {
-  return useSWR(id ? ['job', id] : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
+  return useSWR(id ? swrKey.job(id) : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
 }
 
 /** The schools list with the X-Total-Count total (how many match before the limit). */
 export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get>[0]['query'], enabled = true) {
   const q = cleanQuery(query as Query);
-  return useSWR(enabled ? ['schools+total', JSON.stringify(q)] : null, async () => {
+  return useSWR(enabled ? swrKey.schoolsWithTotal(q) : null, async () => {
     const res = await client.schools.$get({ query: q });
     const rows = await json(Promise.resolve(res));
     const total = Number(res.headers.get('X-Total-Count') ?? rows.length);
@@ -58,6 +59,13 @@ export function usePages<T>(name: string | null, query: Query, load: (q: Query) 
     ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
     { revalidateFirstPage: false },
   );
+  const { mutate } = swr;
+  useEffect(() => {
+    if (name === null) return;
+    const list = { name, revalidate: () => void mutate() };
+    pageLists.add(list);
+    return () => void pageLists.delete(list);
+  }, [name, mutate]);
   const pages = swr.data;
   const last = pages?.[pages.length - 1];
   return {
@@ -73,10 +81,15 @@ export function usePages<T>(name: string | null, query: Query, load: (q: Query) 
   };
 }
 
-/** A filter for SWR's mutate(): every cached page list (usePages) of this name. */
-export function pagesOf(name: string) {
-  return (key: unknown) => typeof key === 'string' && key.startsWith('$inf$') && key.includes(`"${name}"`);
+/**
+ * Refetches every mounted page list (usePages) whose name starts with `prefix`. SWR's mutate() with
+ * a key filter skips useSWRInfinite's keys, so the lists register here instead; a list that is not
+ * mounted revalidates when it next mounts.
+ */
+export function refreshPages(prefix: string) {
+  for (const list of pageLists) if (list.name.startsWith(prefix)) list.revalidate();
 }
+const pageLists = new Set<{ name: string; revalidate: () => void }>();
 
 export function useJobPages(query: Query, enabled = true) {
   return usePages(enabled ? 'jobs/pages' : null, query, (q) => page(client.jobs.$get({ query: q })));
@@ -92,24 +105,24 @@ export function useForumThreadPages(categoryId: string | undefined, search?: str
 }
 
 export function useSchool(id: number | undefined) {
-  return useSWR(id ? ['school', id] : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
+  return useSWR(id ? swrKey.school(id) : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
 }
 export function useSchoolReviews(id: number | undefined) {
-  return useSWR(id ? ['school-reviews', id] : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
+  return useSWR(id ? swrKey.schoolReviews(id) : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useSchoolInterviews(id: number | undefined) {
-  return useSWR(id ? ['school-interviews', id] : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
+  return useSWR(id ? swrKey.schoolInterviews(id) : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useMoodStats(id: number | undefined) {
-  return useSWR(id ? ['mood-stats', id] : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
+  return useSWR(id ? swrKey.moodStats(id) : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
 }
 
 /** The signed-in user's own mood for a school (GET /api/schools/:id/user-mood). */
 export type UserMood = NonNullable<InferResponseType<(typeof client.schools)[':id']['user-mood']['$get'], 200>>;
-/** The signed-in user's mood for a school (only when signed in, spec §6); null when none. */
+/** The signed-in user's mood for a school (only when signed in, product §6); null when none. */
 export function useUserMood(id: number | undefined) {
   const { isAuthenticated } = useAuth();
-  return useSWR(id && isAuthenticated ? ['user-mood', id] : null, async () => {
+  return useSWR(id && isAuthenticated ? swrKey.userMood(id) : null, async () => {
     try {
       return await json(client.schools[':id']['user-mood'].$get({ param: { id: String(id) } }));
     } catch (e) {
@@ -120,7 +133,7 @@ export function useUserMood(id: number | undefined) {
 }
 
 export function useSalaries() {
-  return useSWR('salaries', () => json(client.salaries.$get()));
+  return useSWR(swrKey.salaries, () => json(client.salaries.$get()));
 }
 
 /**
@@ -129,7 +142,7 @@ export function useSalaries() {
  */
 export function usePayScales(query: { region?: string; paySpine?: string; effectiveDate?: string } = {}) {
   const q = cleanQuery(query);
-  const result = useSWR('pay-scales', () => json(client['pay-scales'].$get({ query: {} })));
+  const result = useSWR(swrKey.payScales, () => json(client['pay-scales'].$get({ query: {} })));
   const data = useMemo(
     () => result.data?.filter((r) => (!q.region || r.region === q.region) && (!q.paySpine || r.paySpine === q.paySpine) && (!q.effectiveDate || r.effectiveDate === q.effectiveDate)),
     [result.data, q.region, q.paySpine, q.effectiveDate],
@@ -138,22 +151,22 @@ export function usePayScales(query: { region?: string; paySpine?: string; effect
 }
 
 export function useForumCategories() {
-  return useSWR('forum/categories', () => json(client.forum.categories.$get()));
+  return useSWR(swrKey.forumCategories, () => json(client.forum.categories.$get()));
 }
 export function useForumThreads(categoryId: string | undefined) {
   const q = cleanQuery({ categoryId });
-  return useSWR(['forum/threads', JSON.stringify(q)], () => json(client.forum.threads.$get({ query: q })));
+  return useSWR(swrKey.forumThreads(q), () => json(client.forum.threads.$get({ query: q })));
 }
 
-/** Saved status of a job: only asked when signed in (spec §6). */
+/** Saved status of a job: only asked when signed in (product §6). */
 export function useSavedStatus(jobId: number) {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? ['saved', jobId] : null, () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })));
+  return useSWR(isAuthenticated ? swrKey.savedStatus(jobId) : null, () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })));
 }
 
 /** A saved job as the dashboard reads it (GET /api/saved-jobs). */
 export type SavedJob = InferResponseType<(typeof client)['saved-jobs']['$get'], 200>[number];
 export function useSavedJobs() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? 'saved-jobs' : null, () => json(client['saved-jobs'].$get()));
+  return useSWR(isAuthenticated ? swrKey.savedJobs : null, () => json(client['saved-jobs'].$get()));
 }

@@ -1,6 +1,25 @@
-// The spec's success toasts (§8) for submissions that may be sent later from the outbox: shown
-// when a queued item finally arrives.
+// The product's success toasts (product §8), in one place: shown by the screens when a write is sent, and
+// by the outbox when a queued item finally arrives.
 import type { OutboxItem } from '../offline/db';
+
+export const SUCCESS = {
+  review: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
+  interview: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
+  salary: { title: 'Salary Submitted', description: 'Thank you for contributing to our salary database.' },
+  moodShared: { title: 'Mood updated!', description: 'Thank you for sharing your experience.' },
+  moodUpdated: { title: 'Mood updated!', description: 'Your mood has been updated successfully.' },
+  jobSaved: { title: 'Job Saved', description: 'Job has been added to your saved jobs.' },
+  jobRemoved: { title: 'Job Removed', description: 'Job has been removed from your saved jobs.' },
+  thread: { title: 'Thread Created', description: 'Your thread has been submitted for moderation and will appear once approved.' },
+  reply: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
+  report: { title: 'Report received', description: 'Thank you. A moderator will look at it.' },
+  accountDeleted: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
+  otherSessionsRevoked: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
+} as const satisfies Record<string, { title: string; description: string }>;
+
+/** Admin tools' success texts, with their figures. */
+export const jobsRefreshed = (deletedJobs: number) => ({ title: 'Job Board Refreshed', description: `Removed ${deletedJobs} old jobs and updated listings.` });
+export const imagesUpdated = (updated: number) => ({ title: 'Batch Update Complete', description: `Updated ${updated} schools with authentic images` });
 
 /**
  * A submission kept in the outbox to be sent later (web/components/writes.ts): offline, it waits
@@ -16,17 +35,17 @@ export const QUEUED_RETRY = { title: 'Saved, not sent yet', description: "The se
 export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method'>): { title: string; description: string } | null {
   switch (item.kind) {
     case 'review':
-      return { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' };
+      return SUCCESS.review;
     case 'interview':
-      return { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' };
+      return SUCCESS.interview;
     case 'salary':
-      return { title: 'Salary Submitted', description: 'Thank you for contributing to our salary database.' };
+      return SUCCESS.salary;
     case 'mood':
-      return { title: 'Mood updated!', description: item.method === 'PUT' ? 'Your mood has been updated successfully.' : 'Thank you for sharing your experience.' };
+      return item.method === 'PUT' ? SUCCESS.moodUpdated : SUCCESS.moodShared;
     case 'save-job':
-      return { title: 'Job Saved', description: 'Job has been added to your saved jobs.' };
+      return SUCCESS.jobSaved;
     case 'unsave-job':
-      return { title: 'Job Removed', description: 'Job has been removed from your saved jobs.' };
+      return SUCCESS.jobRemoved;
     default:
       return null;
   }

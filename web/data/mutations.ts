@@ -8,6 +8,26 @@ import { offlineDb } from '../offline/db';
 import { lastKnownUser } from '../offline/owner';
 import { ApiRequestError } from './client';
 
+type WriteMethod = '$post' | '$put' | '$delete';
+const HTTP_METHOD = { $post: 'POST', $put: 'PUT', $delete: 'DELETE' } as const;
+/** A typed-client endpoint with that method: `client.salaries`, `client.jobs[':id'].save`, ... */
+// The typed client's call signatures differ per route; `any` here only lets any of them in,
+// the caller's own arguments are still checked against the chosen route (Parameters<E[M]>).
+type Endpoint<M extends WriteMethod> = { [K in M]: (args?: any, options?: any) => Promise<unknown> } & { $path: (arg?: any) => string };
+
+/**
+ * A write's method, path and body, built from the typed client like the reads: the path by the
+ * route's own `$path()` (with its `param` and `query`), the body typed as the route's `json`
+ * input (InferRequestType<...>['json']). A renamed route, parameter or body field fails
+ * `npm run typecheck`. Example: `to(client.schools[':id'].reviews, '$post', { param: { id }, json })`.
+ */
+export function to<M extends WriteMethod, E extends Endpoint<M>>(endpoint: E, method: M, ...[args]: Parameters<E[M]>): Pick<SendRequest, 'method' | 'path' | 'body'> {
+  const a = (args ?? {}) as { param?: unknown; query?: unknown; json?: unknown };
+  // `$path` is relative to the client's base ('/api'); `$url()` needs an absolute base.
+  const path = '/api' + endpoint.$path(a.param || a.query ? { param: a.param, query: a.query } : undefined);
+  return { method: HTTP_METHOD[method], path, body: a.json };
+}
+
 export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin' | 'report' | 'account';
 
 /** Kinds that go through the outbox (they must survive being offline). */

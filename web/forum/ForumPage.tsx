@@ -11,6 +11,9 @@ import { loginHref, useAuth } from '../data/auth';
 import { useForumCategories, useForumThreadPages } from '../data/hooks';
 import { formatNumber, timeAgo } from '../lib/format';
 import { preview, threadStatus } from './status';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
 
@@ -26,9 +29,9 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'thread', method: 'POST', path: '/api/forum/threads', body: parsed.data, label: `Discussion: ${parsed.data.title}` },
+      { kind: 'thread', ...to(client.forum.threads, '$post', { json: parsed.data }), label: `Discussion: ${parsed.data.title}` },
       {
-        success: { title: 'Thread Created', description: 'Your thread has been submitted for moderation and will appear once approved.' },
+        success: SUCCESS.thread,
         signIn: 'Please sign in to start a discussion.',
         error: { description: 'Failed to create thread' },
         preferServerMessage: true,

@@ -1,4 +1,6 @@
-/** Thread display state (spec §4): not approved → Pending (orange); locked → Locked (red); else Active (green). */
+import { THREAD_PREVIEW_CHARS } from '../../db/constants';
+
+/** Thread display state (product §4): not approved → Pending (orange); locked → Locked (red); else Active (green). */
 export function threadStatus(t: { isApproved: boolean; isLocked: boolean; status?: string }): { label: 'Pending' | 'Locked' | 'Active' | 'Rejected'; className: string } {
   if (t.status === 'rejected') return { label: 'Rejected', className: 'badge-error badge-outline' };
   if (!t.isApproved) return { label: 'Pending', className: 'badge-warning' };
@@ -6,7 +8,7 @@ export function threadStatus(t: { isApproved: boolean; isLocked: boolean; status
   return { label: 'Active', className: 'badge-success' };
 }
 
-/** First 200 characters followed by an ellipsis (spec §2, §9). */
-export function preview(content: string, max = 200) {
+/** The first THREAD_PREVIEW_CHARS (200) characters followed by an ellipsis. */
+export function preview(content: string, max = THREAD_PREVIEW_CHARS) {
   return `${content.slice(0, max)}...`;
 }

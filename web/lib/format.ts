@@ -4,7 +4,7 @@ const number = new Intl.NumberFormat('en-GB');
 export const formatGBP = (n: number) => gbp.format(n);
 export const formatNumber = (n: number) => number.format(n);
 
-/** "£min - £max", or "£min+" when there is no maximum (spec §9); null when no figures. */
+/** "£min - £max", or "£min+" when there is no maximum (product §9); null when no figures. */
 export function formatSalaryRange(min: number | null | undefined, max: number | null | undefined): string | null {
   if (min == null) return null;
   return max != null ? `${formatGBP(min)} - ${formatGBP(max)}` : `${formatGBP(min)}+`;

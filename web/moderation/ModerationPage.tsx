@@ -11,6 +11,8 @@ import { ApiRequestError, client, json } from '../data/client';
 import { useForumThreads } from '../data/hooks';
 import { formatDate } from '../lib/format';
 import { threadStatus } from '../forum/status';
+import { to, type SendRequest } from '../data/mutations';
+import { swrKey } from '../data/keys';
 
 type Kind = 'reviews' | 'threads' | 'posts';
 /** GET /api/moderation/queue as the API types it. */
@@ -69,8 +71,8 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
   );
 }
 
-async function action(path: string, title: string, description: string) {
-  return write({ kind: 'moderation', method: 'POST', path, label: title }, { success: { title, description }, signIn: 'Please sign in to moderate.', error: { description: 'The action failed. Please try again.' }, preferServerMessage: true });
+async function action(request: Pick<SendRequest, 'method' | 'path'>, title: string, description: string) {
+  return write({ kind: 'moderation', ...request, label: title }, { success: { title, description }, signIn: 'Please sign in to moderate.', error: { description: 'The action failed. Please try again.' }, preferServerMessage: true });
 }
 
 function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items: QueueItem[]; onReject: (k: Kind, id: number) => void; onChanged: () => void }) {
@@ -104,7 +106,7 @@ function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items:
                 {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
                 {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
                 <div className="flex flex-wrap gap-2 mt-1">
-                  <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(`/api/moderation/${kind}/${it.id}/approve`, 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
+                  <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }), 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
                     Approve
                   </button>
                   <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject(kind, it.id)}>
@@ -161,7 +163,7 @@ function ReportedSection({ items, onReject, onChanged }: { items: Reported[]; on
                     ))}
                   </ul>
                   <div className="flex flex-wrap gap-2 mt-1">
-                    <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(`/api/moderation/reports/${it.kind}/${it.id}/approve`, 'Kept', 'The item stays published and its reports are cleared.')) && onChanged()}>
+                    <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }), 'Kept', 'The item stays published and its reports are cleared.')) && onChanged()}>
                       Keep
                     </button>
                     <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}>
@@ -191,7 +193,7 @@ function ThreadControls() {
         <ul className="divide-y divide-base-200">
           {threads.data.map((t) => {
             const s = threadStatus(t);
-            const run = async (what: string, title: string) => (await action(`/api/moderation/threads/${t.id}/${what}`, title, t.title)) && threads.mutate();
+            const run = async (what: 'lock' | 'unlock' | 'sticky' | 'unsticky', title: string) => (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) && threads.mutate();
             return (
               <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
                 <span className="flex-1 min-w-48">
@@ -220,7 +222,7 @@ function ThreadControls() {
 
 export function ModerationPage() {
   const { isAuthenticated, isLoading } = useAuth();
-  const { data, error, mutate } = useSWR(isAuthenticated ? 'moderation/queue' : null, () => json(client.moderation.queue.$get()));
+  const { data, error, mutate } = useSWR(isAuthenticated ? swrKey.moderationQueue : null, () => json(client.moderation.queue.$get()));
   const [reject, setReject] = useState<RejectTarget | null>(null);
   const close = useCallback(() => setReject(null), []);
   const forbidden = error instanceof ApiRequestError && (error.status === 403 || error.status === 401);

@@ -7,7 +7,7 @@ export function useLiveQuery<T>(query: () => Promise<T>, deps: unknown[]): T | u
   useEffect(() => {
     const subscription = liveQuery(query).subscribe({ next: setValue, error: () => setValue(undefined) });
     return () => subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Re-subscribes when the caller's deps change (the query closure is new on every render).
   }, deps);
   return value;
 }

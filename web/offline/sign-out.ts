@@ -33,6 +33,9 @@ export async function signOut(confirm: (message: string) => boolean = (m) => win
   const n = await pendingSubmissions();
   if (n > 0 && !confirm(unsentWarning(n))) return false;
   await clearUserData().catch(() => undefined);
-  window.location.assign(LOGOUT_URL);
+  // POST (a GET would let any cross-site link sign people out); if it cannot be sent, the
+  // /api/logout page offers the same sign-out as a form.
+  const res = await fetch(LOGOUT_URL, { method: 'POST', credentials: 'same-origin' }).catch(() => null);
+  window.location.assign(res?.ok ? '/' : LOGOUT_URL);
   return true;
 }

@@ -1,11 +1,11 @@
-// London pay, computed from the data (spec §2 'London Allowances'). The data has no London-named
+// London pay, computed from the data (product §2 'London Allowances'). The data has no London-named
 // allowance groups: London pay is published as separate Inner, Outer and Fringe ranges, so the
 // extra a London area pays is that area's figure minus England's at the same spine point.
 import type { InferResponseType } from 'hono/client';
 import { PAY_SPINES } from '../../db/constants';
 import type { client } from '../data/client';
 
-/** Spines in the spec's order (Main, Upper, Leadership, Leading Practitioner, Unqualified). */
+/** Spines in the product's order (Main, Upper, Leadership, Leading Practitioner, Unqualified). */
 export function spineOrder(spine: string) {
   const i = (PAY_SPINES as readonly string[]).indexOf(spine);
   return i < 0 ? PAY_SPINES.length : i;
@@ -46,7 +46,7 @@ export function londonDifferences(rows: PayRow[]) {
   });
 }
 
-/** Groups rows by spine, points ascending; groups whose name contains 'London' are left out (spec §2). */
+/** Groups rows by spine, points ascending; groups whose name contains 'London' are left out (product §2). */
 export function groupBySpine(rows: PayRow[]) {
   const groups = new Map<string, PayRow[]>();
   for (const r of rows) {

@@ -16,6 +16,9 @@ const formatMonth = (d: string) => monthFmt.format(new Date(d));
 const dayFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const formatMonthDay = (d: string) => dayFmt.format(new Date(d));
 import { BarChart } from './BarChart';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 function Insights({ submitted }: { submitted: boolean }) {
   const stats = useSalaryStats();
@@ -134,9 +137,9 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
     if (!isAuthenticated) return signInRequired('Please sign in to submit salary data.');
     f.setBusy(true);
     const result = await write(
-      { kind: 'salary', method: 'POST', path: '/api/salaries', body: parsed.data, label: `Salary: ${parsed.data.jobTitle}` },
+      { kind: 'salary', ...to(client.salaries, '$post', { json: parsed.data }), label: `Salary: ${parsed.data.jobTitle}` },
       {
-        success: { title: 'Salary Submitted', description: 'Thank you for contributing to our salary database.' },
+        success: SUCCESS.salary,
         signIn: 'Please sign in to submit salary data.',
         error: { description: 'Failed to submit salary data. Please try again.' },
         onFieldErrors: (fields) => {

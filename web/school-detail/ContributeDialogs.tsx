@@ -1,12 +1,16 @@
 import { useRef } from 'react';
 import { mutate } from 'swr';
-import { pagesOf } from '../data/hooks';
+import { refreshPages } from '../data/hooks';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
 import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { focusFirstError, useForm } from '../components/useForm';
 import { check, write } from '../components/writes';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
+import { swrKey } from '../data/keys';
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
@@ -76,7 +80,7 @@ const REVIEW_DEFAULTS = {
   yearsAtSchool: '',
 };
 
-/** 'Write a Review' (spec §5 fields and defaults). */
+/** 'Write a Review' (product §5 fields and defaults). */
 export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(REVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -90,9 +94,9 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'review', method: 'POST', path: `/api/schools/${schoolId}/reviews`, body: parsed.data, label: `Review of ${schoolName}` },
+      { kind: 'review', ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Review of ${schoolName}` },
       {
-        success: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
+        success: SUCCESS.review,
         signIn: 'Please sign in to submit a review.',
         error: { description: 'Failed to submit review. Please try again.' },
         onFieldErrors: (fields) => {
@@ -103,9 +107,9 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
     );
     f.setBusy(false);
     if (result) {
-      void mutate(['school-reviews', schoolId]);
-      void mutate(pagesOf(`school-reviews/${schoolId}`));
-      void mutate(['school', schoolId]);
+      void mutate(swrKey.schoolReviews(schoolId));
+      refreshPages(`school-reviews/${schoolId}`);
+      void mutate(swrKey.school(schoolId));
       f.reset();
       onClose();
     }
@@ -180,7 +184,7 @@ const INTERVIEW_DEFAULTS = {
   overallExperience: '5',
 };
 
-/** 'Share Interview Experience' (spec §5 fields and defaults). */
+/** 'Share Interview Experience' (product §5 fields and defaults). */
 export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(INTERVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
@@ -194,9 +198,9 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'interview', method: 'POST', path: `/api/schools/${schoolId}/interviews`, body: parsed.data, label: `Interview at ${schoolName}` },
+      { kind: 'interview', ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Interview at ${schoolName}` },
       {
-        success: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
+        success: SUCCESS.interview,
         signIn: 'Please sign in to share your interview experience.',
         error: { description: 'Failed to submit interview experience. Please try again.' },
         onFieldErrors: (fields) => {
@@ -207,8 +211,8 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     );
     f.setBusy(false);
     if (result) {
-      void mutate(['school-interviews', schoolId]);
-      void mutate(pagesOf(`school-interviews/${schoolId}`));
+      void mutate(swrKey.schoolInterviews(schoolId));
+      refreshPages(`school-interviews/${schoolId}`);
       f.reset();
       onClose();
     }

@@ -9,6 +9,9 @@ import { loginHref, useAuth } from '../data/auth';
 import { useMoodStats, useUserMood } from '../data/hooks';
 import { timeAgo } from '../lib/format';
 import { moodFormLabels, sentimentLabel } from './sentiment';
+import { client } from '../data/client';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
 
 function MoodStats({ schoolId }: { schoolId: number }) {
   const { data, error, isLoading, mutate } = useMoodStats(schoolId);
@@ -84,7 +87,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
     setAnonymous(saved?.anonymous ?? false);
     setError(undefined);
   };
-  useEffect(restore, [saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(restore, [saved]); // the form follows the saved mood whenever it loads or changes
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -92,9 +95,9 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
     if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);
     setBusy(true);
     const result = await write(
-      { kind: 'mood', method: labels.method, path: `/api/schools/${schoolId}/mood`, body: parsed.data, label: `Mood at ${schoolName}` },
+      { kind: 'mood', ...to(client.schools[':id'].mood, labels.method === 'PUT' ? '$put' : '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Mood at ${schoolName}` },
       {
-        success: { title: 'Mood updated!', description: saved ? 'Your mood has been updated successfully.' : 'Thank you for sharing your experience.' },
+        success: saved ? SUCCESS.moodUpdated : SUCCESS.moodShared,
         signIn: 'Please sign in to share your mood.',
         error: { description: 'Failed to update mood. Please try again.' },
         onFieldErrors: (fields) => setError(Object.values(fields)[0]),
@@ -191,7 +194,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
   );
 }
 
-/** The Teacher Mood tab (spec §4). */
+/** The Teacher Mood tab (product §4). */
 export function MoodSection({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
   const { isAuthenticated, isLoading } = useAuth();
   return (

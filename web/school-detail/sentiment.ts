@@ -1,4 +1,4 @@
-/** Sentiment label by average sentiment (spec §4): ≥4, ≥3.5, ≥2.5, below. */
+/** Sentiment label by average sentiment (product §4): ≥4, ≥3.5, ≥2.5, below. */
 export function sentimentLabel(average: number): 'Very Positive' | 'Positive' | 'Mixed' | 'Challenging' {
   if (average >= 4) return 'Very Positive';
   if (average >= 3.5) return 'Positive';
@@ -6,10 +6,10 @@ export function sentimentLabel(average: number): 'Very Positive' | 'Positive' | 
   return 'Challenging';
 }
 
-/** A rating of 1–5 as a bar width: value × 20, one decimal (spec §2). */
+/** A rating of 1–5 as a bar width: value × 20, one decimal (product §2). */
 export const ratingPercent = (value: number) => `${(value * 20).toFixed(1)}%`;
 
-/** Mood form wording: create when the user has no mood for the school yet, update otherwise (spec §4). */
+/** Mood form wording: create when the user has no mood for the school yet, update otherwise (product §4). */
 export function moodFormLabels(hasMood: boolean) {
   return hasMood ? { open: 'Update My Mood', submit: 'Update Mood', method: 'PUT' as const } : { open: 'Share My Experience', submit: 'Share Mood', method: 'POST' as const };
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPES } from '../../db/constants';
+import { BOROUGHS, EDUCATION_LEVELS, HIGHLY_RATED_AT, SCHOOL_TYPES } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
@@ -46,7 +46,7 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
           </span>
           {school.type && <span className="badge badge-ghost badge-sm">{school.type}</span>}
           <OfstedBadge rating={school.ofstedRating} />
-          {school.averageRating >= 4 && (
+          {school.averageRating >= HIGHLY_RATED_AT && (
             <span className="badge badge-secondary badge-sm gap-1">
               <Icon name="star" className="size-3" filled /> Highly Rated
             </span>

@@ -12,17 +12,15 @@ import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
 import { threadStatus } from '../forum/status';
-import { buildTree } from './tree';
+import { buildTree, type ReplyNode } from './tree';
+import { to } from '../data/mutations';
+import { SUCCESS } from '../data/messages';
+import { swrKey } from '../data/keys';
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
-/**
- * A reply as the API sends it. Replies nest (the API's ReplyNode is recursive) but Hono's JSON
- * typing stops after the first level (deeper `replies` become JSONValue), so the nesting is
- * restated on the derived type.
- */
-type Reply = Omit<ThreadAnswer['replies'][number], 'replies'> & { replies: Reply[] };
-type ThreadDetail = Omit<ThreadAnswer, 'replies'> & { replies: Reply[] };
+/** A reply as shown: the API's flat reply (with parentPostId) nested by buildTree. */
+type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
 
 function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: number; parentPostId?: number; onDone: () => void; autoFocus?: boolean }) {
   const [content, setContent] = useState('');
@@ -40,9 +38,9 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
     setError(undefined);
     setBusy(true);
     const result = await write(
-      { kind: 'post', method: 'POST', path: `/api/forum/threads/${threadId}/posts`, body: parsed.data, label: 'Forum reply' },
+      { kind: 'post', ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json: parsed.data }), label: 'Forum reply' },
       {
-        success: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
+        success: SUCCESS.reply,
         signIn: 'Please sign in to reply.',
         error: { description: 'Failed to post reply. Please try again.' },
         preferServerMessage: true,
@@ -110,7 +108,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
           </div>
         )}
       </article>
-      {reply.replies && reply.replies.length > 0 && (
+      {reply.replies.length > 0 && (
         <ul className={`grid gap-2 mt-2 ${depth < 4 ? 'pl-4 sm:pl-6 border-l-2 border-base-300 ml-2' : ''}`}>
           {reply.replies.map((r) => (
             <ReplyItem key={r.id} reply={r} threadId={threadId} canReply={canReply} onChanged={onChanged} depth={depth + 1} />
@@ -125,7 +123,7 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, isLoading, mutate } = useSWR(valid ? ['forum/thread', id] : null, async () => (await json(client.forum.threads[':id'].$get({ param: { id: String(id) } }))) as ThreadDetail);
+  const { data, error, isLoading, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
@@ -155,7 +153,7 @@ export function ThreadPage() {
   );
 }
 
-function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadDetail; isAuthenticated: boolean; onChanged: () => void }) {
+function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnswer; isAuthenticated: boolean; onChanged: () => void }) {
   const status = threadStatus(thread);
   const replies = buildTree(thread.replies);
   const canReply = isAuthenticated && thread.isApproved && !thread.isLocked;

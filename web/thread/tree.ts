@@ -1,22 +1,22 @@
-// Replies of a thread as a tree. The API answers `replies` nested (each with its own `replies`);
-// a flat list with parentPostId is accepted too, so both shapes render the same. Generic over the
-// reply type: the thread page passes the API's own reply type (web/thread/ThreadPage.tsx).
+// Replies of a thread as a tree. The API answers one flat list, oldest first, each reply with
+// its parentPostId; this nests it once. Generic over the reply type: the thread page passes the
+// API's own reply type (web/thread/ThreadPage.tsx).
 
-/** What the tree needs of a reply: its id, its parent's id and, when nested, its own replies. */
-export interface TreeNode<T> {
+/** What the tree needs of a reply: its id and its parent's id (null: a reply to the thread). */
+export interface FlatReply {
   id: number;
   parentPostId: number | null;
-  replies?: T[];
 }
 
-export function flatten<T extends TreeNode<T>>(list: T[]): T[] {
-  return list.flatMap((r) => [r, ...flatten(r.replies ?? [])]);
-}
+export type ReplyNode<T> = T & { replies: ReplyNode<T>[] };
 
-export function buildTree<T extends TreeNode<T>>(list: T[]): (T & { replies: T[] })[] {
-  const flat = flatten(list);
-  const nodes = new Map(flat.map((r) => [r.id, { ...r, replies: [] as T[] }]));
-  const roots: (T & { replies: T[] })[] = [];
+/**
+ * Nests a flat list by parentPostId, keeping the list's order at every level. A reply whose
+ * parent is not in the list (not visible to this reader) is shown at the top level.
+ */
+export function buildTree<T extends FlatReply>(list: readonly T[]): ReplyNode<T>[] {
+  const nodes = new Map(list.map((r) => [r.id, { ...r, replies: [] as ReplyNode<T>[] }]));
+  const roots: ReplyNode<T>[] = [];
   for (const node of nodes.values()) {
     const parent = node.parentPostId != null ? nodes.get(node.parentPostId) : undefined;
     (parent ? parent.replies : roots).push(node);

@@ -1,4 +1,4 @@
-// Toast state (spec §4): one toast at a time, default or destructive, shown for 5000 ms by
+// Toast state (product §4): one toast at a time, default or destructive, shown for 5000 ms by
 // default, with an add → update → dismiss → remove lifecycle. A tiny external store so any code
 // (hooks, event handlers, non-React helpers) can call toast().
 export type ToastVariant = 'default' | 'destructive';

@@ -1,0 +1,149 @@
+// Rate-limit counters in SQLite, so every server process on one database file shares them:
+// fixed windows (a minute, a day) per bucket, one upsert per counted request, expired windows
+// pruned at most once a minute. This module holds the types the context and the middleware both
+// need and imports neither of them (decision 1403).
+//
+// The counters live in a file of their own beside the database (`<DATABASE_PATH>.limits`), on
+// their own connection: a counted read must not move the main database's data_version /
+// total_changes, which version the shared answer cache (middleware/answer-cache.ts) — else every
+// read would empty it. They are short-lived state: backups need not include them.
+import { createHash } from 'node:crypto';
+import Database, { type Statement } from 'better-sqlite3';
+import type { DB } from '../../db/client';
+import type { ProxySettings } from '../lib/request-info';
+
+export interface RateLimits {
+  /** Contribution writes per signed-in user. */
+  perMinute: number;
+  perDay: number;
+  /** GET/HEAD requests to the API per client IP (0: no limit). */
+  readsPerMinute: number;
+  /** Sign-in starts (GET /api/login) per client IP (0: no limit). */
+  loginsPerMinute: number;
+}
+
+/** What an app is given: any limit left out takes its default. */
+export type RateLimitOptions = Partial<RateLimits>;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = { perMinute: 20, perDay: 200, readsPerMinute: 600, loginsPerMinute: 30 };
+
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;
+
+export interface Window {
+  ms: number;
+  max: number;
+}
+
+interface Statements {
+  read: Statement<[string, number], { count: number }>;
+  bump: Statement<[string, number, number]>;
+  insertOnce: Statement<[string, number, number]>;
+  prune: Statement<[number]>;
+}
+
+const statements = new WeakMap<DB, Statements>();
+const lastPruned = new WeakMap<DB, number>();
+const counterFiles = new WeakMap<DB, Database.Database>();
+
+/** The counters' own connection for this database (created with its table on first use). */
+export function countersOf(db: DB): Database.Database {
+  let sqlite = counterFiles.get(db);
+  if (!sqlite) {
+    const main = db.$client.name;
+    sqlite = new Database(!main || main === ':memory:' || db.$client.memory ? ':memory:' : `${main}.limits`);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = OFF');
+    sqlite.pragma('busy_timeout = 5000');
+    sqlite.exec(
+      'create table if not exists rate_limits (bucket text not null, window_start integer not null, count integer not null default 0, expires_at integer not null, primary key (bucket, window_start)) without rowid; create index if not exists rate_limits_expires_idx on rate_limits (expires_at);',
+    );
+    counterFiles.set(db, sqlite);
+  }
+  return sqlite;
+}
+
+function prepared(db: DB): Statements {
+  let s = statements.get(db);
+  if (!s) {
+    const sqlite = countersOf(db);
+    s = {
+      read: sqlite.prepare('select count from rate_limits where bucket = ? and window_start = ?'),
+      bump: sqlite.prepare(
+        'insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict (bucket, window_start) do update set count = count + 1',
+      ),
+      insertOnce: sqlite.prepare('insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict do nothing'),
+      prune: sqlite.prepare('delete from rate_limits where expires_at <= ?'),
+    };
+    statements.set(db, s);
+  }
+  return s;
+}
+
+function prune(db: DB, at: number) {
+  if (at - (lastPruned.get(db) ?? 0) < MINUTE) return;
+  lastPruned.set(db, at);
+  prepared(db).prune.run(at);
+}
+
+/** A short, one-way name for an IP address or user id in a bucket key (no raw address is stored). */
+export const hashed = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
+
+/**
+ * Counts one request in every window of `bucket` and answers null, or answers the seconds to wait
+ * (nothing counted) when any window is full. Atomic across processes (an immediate transaction).
+ */
+export function take(db: DB, bucket: string, windows: readonly Window[], at: number): number | null {
+  prune(db, at);
+  const s = prepared(db);
+  const run = countersOf(db).transaction(() => {
+    let waitMs = 0;
+    const starts = windows.map((w) => Math.floor(at / w.ms) * w.ms);
+    windows.forEach((w, i) => {
+      const count = s.read.get(bucket, starts[i])?.count ?? 0;
+      if (count >= w.max) waitMs = Math.max(waitMs, starts[i] + w.ms - at);
+    });
+    if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
+    windows.forEach((w, i) => s.bump.run(bucket, starts[i], starts[i] + w.ms));
+    return null;
+  });
+  return run.immediate();
+}
+
+/** True the first time `key` is seen in its window of `windowMs` (e.g. one thread view per viewer per day). */
+export function countOnce(db: DB, key: string, windowMs: number, at: number): boolean {
+  prune(db, at);
+  const start = Math.floor(at / windowMs) * windowMs;
+  return prepared(db).insertOnce.run(key, start, start + windowMs).changes === 1;
+}
+
+/** The limits of one app on its database. */
+export class RateLimiter {
+  readonly options: RateLimits;
+
+  constructor(
+    readonly db: DB,
+    options: RateLimitOptions = {},
+    readonly proxy: ProxySettings = {},
+  ) {
+    this.options = { ...DEFAULT_RATE_LIMITS, ...options };
+  }
+
+  /** A contribution write by a signed-in user: perMinute and perDay. */
+  write(userId: string, at: number): number | null {
+    return take(this.db, `write:${userId}`, [{ ms: MINUTE, max: this.options.perMinute }, { ms: DAY, max: this.options.perDay }], at);
+  }
+
+  /** An API read from one client address. */
+  read(ip: string, at: number): number | null {
+    if (this.options.readsPerMinute <= 0) return null;
+    return take(this.db, `read:${hashed(ip)}`, [{ ms: MINUTE, max: this.options.readsPerMinute }], at);
+  }
+
+  /** A sign-in start from one client address. */
+  login(ip: string, at: number): number | null {
+    if (this.options.loginsPerMinute <= 0) return null;
+    return take(this.db, `login:${hashed(ip)}`, [{ ms: MINUTE, max: this.options.loginsPerMinute }], at);
+  }
+}
+

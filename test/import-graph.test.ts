@@ -1,0 +1,59 @@
+// The layers of the code base, from its own import graph: db/ (tests included) imports nothing
+// from api/ or web/, and no production module imports the test support folder.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+
+function sources(dir: string, tests: boolean): string[] {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sources(path, tests);
+    return /\.tsx?$/.test(e.name) && (tests || !/\.test\.tsx?$/.test(e.name)) ? [path] : [];
+  });
+}
+
+function imports(file: string): string[] {
+  const src = readFileSync(join(ROOT, file), 'utf8');
+  const specs = [...src.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return specs.flatMap((spec) => {
+    const base = join(ROOT, dirname(file), spec);
+    const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((c) => existsSync(c) && statSync(c).isFile());
+    return found ? [relative(ROOT, found)] : [];
+  });
+}
+
+const arrows = (from: string, tests = false) => sources(from, tests).flatMap((f) => imports(f).map((to) => `${f} -> ${to}`));
+
+describe('import graph', () => {
+  it('finds the imports it checks (the parser works)', () => {
+    expect(imports('db/seed/index.ts')).toContain('db/schema.ts');
+    expect(imports('api/app.ts').length).toBeGreaterThan(10);
+  });
+
+  it('db/ (its tests included) imports nothing from api/ or web/; db code nothing from test/', () => {
+    expect(arrows('db', true).filter((a) => / -> (api|web)\//.test(a))).toEqual([]);
+    expect(arrows('db').filter((a) => / -> test\//.test(a))).toEqual([]);
+  });
+
+  it('has no import loop in production code (type-only imports included)', () => {
+    const files = ['api', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false));
+    const graph = new Map(files.map((f) => [f, imports(f)]));
+    const loops: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const visit = (f: string, path: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') return void loops.push([...path.slice(path.indexOf(f)), f].join(' -> '));
+      state.set(f, 'open');
+      for (const to of graph.get(f) ?? []) visit(to, [...path, f]);
+      state.set(f, 'done');
+    };
+    for (const f of files) visit(f, []);
+    expect(loops).toEqual([]);
+  });
+
+  it('production code imports nothing from test/', () => {
+    expect(['api', 'db', 'web', 'sw'].flatMap((dir) => arrows(dir)).filter((a) => / -> test\//.test(a))).toEqual([]);
+  });
+});
