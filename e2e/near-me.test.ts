@@ -127,4 +127,22 @@ describe('Near me', () => {
       await page.close();
     }
   }, 180_000);
+
+  it('an unavailable location (no fix) says so too', async () => {
+    const page = await allowed.newPage();
+    // The phone cannot get a position: the API answers POSITION_UNAVAILABLE.
+    await page.addInitScript(() => {
+      navigator.geolocation.getCurrentPosition = (_ok, fail) => {
+        setTimeout(() => fail?.({ code: 2, message: 'no fix', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError), 10);
+      };
+    });
+    await page.goto(`${server.url}/schools`);
+    await expect.poll(() => page.getByTestId('school-list').locator('article').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Near me' }).click();
+    await expect.poll(() => page.getByTestId('near-message').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('near-message').innerText()).toBe('Your location isn’t available right now. Try Near me again in a moment, or filter by borough instead.');
+    expect(await page.getByRole('button', { name: 'Near me' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('distance').count()).toBe(0);
+    await page.close();
+  }, 120_000);
 });
