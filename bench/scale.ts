@@ -24,10 +24,13 @@ export const ROUTES = [
   '/api/jobs?sort=closing',
   '/api/jobs?sort=salary',
   '/api/jobs/1',
+  '/api/jobs?near=51.5155,-0.1322&within=10',
+  '/api/jobs?near=51.5155,-0.1322&within=2&subject=Mathematics',
   '/api/schools',
   '/api/schools?limit=50',
   '/api/schools?limit=3&sort=rating',
   '/api/schools?search=primary',
+  '/api/schools?near=51.5155,-0.1322&within=2',
   '/api/schools/1',
   '/api/schools/1/reviews',
   '/api/schools/1/interviews',
@@ -54,7 +57,7 @@ async function startServer(databasePath: string, dir: string): Promise<Server> {
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', './bench/loop-probe.ts', 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_REQUESTS: '0', SEED_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, DEV_OIDC_PORT: String(await freePort()), JOBS_REFRESH_INTERVAL_MINUTES: '0', BENCH_LOOP_FILE: loopFile },
+    env: { ...process.env, NODE_ENV: 'test', LOG_REQUESTS: '0', SEED_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, DEV_OIDC_PORT: String(await freePort()), JOBS_REFRESH_INTERVAL_MINUTES: '0', ALERTS_INTERVAL_MINUTES: '0', RATE_LIMIT_READS_PER_MINUTE: '0', BENCH_LOOP_FILE: loopFile },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));

@@ -111,6 +111,8 @@ export const schools = sqliteTable(
     index('schools_borough_idx').on(t.borough),
     index('schools_type_idx').on(t.type),
     index('schools_name_idx').on(t.name),
+    // Near me's bounding box (decision 1250).
+    index('schools_location_idx').on(t.latitude, t.longitude),
   ],
 );
 

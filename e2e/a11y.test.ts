@@ -28,6 +28,8 @@ async function settle(page: Page) {
   await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .skeleton'), undefined, { timeout: 15_000 });
   // Then wait for two animation frames, so what rendered after the data arrived has been painted.
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  // And for entry animations (compare chips fade in): mid-fade colours are not the real contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 10_000 });
 }
 
 const ROUTES = () => ['/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/compare', '/salaries', '/pay-scales', '/forum', '/forum/threads/999999', '/moderation'];

@@ -177,6 +177,9 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
     const sharing = sharingOf(c.req.path);
     if (!sharing || (sharing === 'visitors' && c.get('user'))) return next();
     const url = new URL(c.req.url);
+    // A Near me answer would keep the asker's location in memory as its key: not cached, and it
+    // keeps the API's default no-store (decision 1250).
+    if (url.searchParams.has('near')) return next();
     const key = url.pathname + url.search;
     const version = cache.version();
     let entry = cache.lookup(key, version);
@@ -222,3 +225,4 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
     c.res = c.body(new Uint8Array(bytes), 200);
   };
 }
+

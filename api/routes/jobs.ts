@@ -5,15 +5,21 @@ import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
 import { notFound } from '../lib/http-error';
 import { pageHeaders } from '../lib/paging';
-import { jobColumns, jobsQuery, listJobs, toJob } from '../queries/jobs';
+import { jobColumns, jobsQuery, JOBS_PAGE, listJobs, toJob } from '../queries/jobs';
+import { checkNear, listNearJobs, nearFields } from '../queries/near';
+
+/** The job list's query: the shared filters plus Near me (`near=LAT,LON&within=MILES`). */
+export const jobsListQuery = jobsQuery.extend(nearFields).superRefine(checkNear);
 import { idempotency } from '../middleware/idempotency';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { idParam, validate } from '../lib/validate';
 
 export const jobsRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', jobsQuery), (c) => {
-    const page = listJobs(c.get('db'), c.get('now')(), c.req.valid('query'));
+  .get('/', validate('query', jobsListQuery), (c) => {
+    const q = c.req.valid('query');
+    // Near me: nearest first, each job with distanceMiles (the point is never kept: decision 1250).
+    const page = q.near ? listNearJobs(c.get('db'), c.get('now')(), { ...q, near: q.near, limit: q.limit ?? JOBS_PAGE }) : listJobs(c.get('db'), c.get('now')(), q);
     pageHeaders(c, page.total, page.next);
     if (page.capped) c.header('X-Total-Count-Capped', 'true');
     return c.json(page.rows);

@@ -16,6 +16,7 @@ import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { JOBS_PAGE_MAX, listJobs } from '../queries/jobs';
 import { notHidden } from '../lib/reports';
+import { checkNear, nearFields, nearSchoolPage, oneDecimal } from '../queries/near';
 
 export const schoolsQuery = z.object({
   search: ftsSearch,
@@ -28,7 +29,8 @@ export const schoolsQuery = z.object({
   /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
   sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
   cursor: cursorParam,
-});
+  ...nearFields,
+}).superRefine(checkNear);
 
 /** A school's reviews or interviews, a page at a time, newest first. */
 export const contributionsQuery = z.object({ limit: limitOf(100, 20), cursor: cursorParam });
@@ -53,7 +55,8 @@ function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
   const reviewTotal = sql<number>`coalesce(${schoolStats.reviewCount}, 0)`;
 
   let keyset: SQL | undefined;
-  if (q.sort === 'rating') {
+  if (q.near) keyset = undefined;
+  else if (q.sort === 'rating') {
     const k = decodeCursor(q.cursor, 'schools.rating', 'nnsn');
     if (k) keyset = sql`(${rating} < ${k[0]} or (${rating} = ${k[0]} and (${reviewTotal} < ${k[1]} or (${reviewTotal} = ${k[1]} and (${schools.name}, ${schools.id}) > (${k[2]}, ${k[3]})))))`;
   } else {
@@ -61,14 +64,35 @@ function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
     if (k) keyset = sql`(${schools.name}, ${schools.id}) > (${k[0]}, ${k[1]})`;
   }
   const since = oneMonthBefore(now);
+  const columns = {
+    ...getTableColumns(schools),
+    averageRating: rating,
+    reviewCount: reviewTotal,
+    openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()})`,
+  };
+  if (q.near) {
+    // Near me: nearest first with distanceMiles; the other filters still apply (decision 1250).
+    const near = nearSchoolPage(db, { near: q.near, within: q.within, limit, cursor: q.cursor }, filter);
+    const byId = new Map(
+      near.page.length
+        ? db
+            .select(columns)
+            .from(schools)
+            .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+            .where(inArray(schools.id, near.page.map((s) => s.id)))
+            .all()
+            .map((r) => [r.id, r])
+        : [],
+    );
+    const rows = near.page.map((s) => {
+      const r = byId.get(s.id)!;
+      return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: oneDecimal(s.miles) as number | undefined };
+    });
+    return { total: near.total, next: near.next, rows };
+  }
   const total = db.select({ n: count() }).from(schools).where(filter).get()?.n ?? 0;
   const rows = db
-    .select({
-      ...getTableColumns(schools),
-      averageRating: rating,
-      reviewCount: reviewTotal,
-      openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()})`,
-    })
+    .select(columns)
     .from(schools)
     .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
     .where(and(filter, keyset))
@@ -79,7 +103,7 @@ function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
     q.sort === 'rating'
       ? pageOf(rows, limit, 'schools.rating', (r) => [r.averageRating, r.reviewCount, r.name, r.id])
       : pageOf(rows, limit, 'schools.name', (r) => [r.name, r.id]);
-  return { total, next: page.next, rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2) })) };
+  return { total, next: page.next, rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2), distanceMiles: undefined as number | undefined })) };
 }
 
 /** Product §3 school stats, from the figures kept over approved reviews; zeros when there are none. */

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
 import type { Job } from '../data/client';
 import { formatSalaryRange, timeAgo } from '../lib/format';
+import { RatingBadge } from './badges';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
-export function JobCard({ job, compact = false, actions }: { job: Job; compact?: boolean; actions?: React.ReactNode }) {
+export function JobCard({ job, compact = false, actions, distance }: { job: Job; compact?: boolean; actions?: React.ReactNode; distance?: string }) {
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
   const closing = closingLabel(job.applicationDeadline);
@@ -23,11 +24,21 @@ export function JobCard({ job, compact = false, actions }: { job: Job; compact?:
           ) : (
             <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
           )}
+          {job.school && job.schoolRating != null && (
+            <span className="ml-2 align-middle" data-testid="school-rating">
+              <RatingBadge value={job.schoolRating} />
+            </span>
+          )}
           {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>}
         </p>
         <p className="text-sm opacity-80 flex items-center gap-1">
           <Icon name="pin" className="size-4" />
           {job.borough}
+          {distance && (
+            <span className="font-semibold" data-testid="distance">
+              · {distance}
+            </span>
+          )}
         </p>
         {tags.length > 0 && (
           <ul className="flex flex-wrap gap-1" aria-label="Job details">

@@ -91,8 +91,8 @@ export function refreshPages(prefix: string) {
 }
 const pageLists = new Set<{ name: string; revalidate: () => void }>();
 
-export function useJobPages(query: Query) {
-  return usePages('jobs/pages', query, (q) => page(client.jobs.$get({ query: q })));
+export function useJobPages(query: Query, enabled = true) {
+  return usePages(enabled ? 'jobs/pages' : null, query, (q) => page(client.jobs.$get({ query: q })));
 }
 export function useSchoolReviewPages(id: number | undefined) {
   return usePages(id ? `school-reviews/${id}` : null, {}, (q) => page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })));
@@ -100,8 +100,8 @@ export function useSchoolReviewPages(id: number | undefined) {
 export function useSchoolInterviewPages(id: number | undefined) {
   return usePages(id ? `school-interviews/${id}` : null, {}, (q) => page(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: q })));
 }
-export function useForumThreadPages(categoryId: string | undefined) {
-  return usePages('forum/threads/pages', { categoryId }, (q) => page(client.forum.threads.$get({ query: q })));
+export function useForumThreadPages(categoryId: string | undefined, search?: string, limit?: string, enabled = true) {
+  return usePages(enabled ? 'forum/threads/pages' : null, { categoryId, search, limit }, (q) => page(client.forum.threads.$get({ query: q })));
 }
 
 export function useSchool(id: number | undefined) {

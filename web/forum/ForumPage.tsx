@@ -5,7 +5,7 @@ import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { focusFirstError, useForm } from '../components/useForm';
-import { useUrlFilters } from '../components/useUrlFilters';
+import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { check } from '../components/check';
 import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
@@ -84,9 +84,11 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
 
 export function ForumPage() {
   const { isAuthenticated, isLoading: authLoading, user } = useAuth();
-  const { values, set } = useUrlFilters(['category'] as const);
+  const { values, set } = useUrlFilters(['category', 'search'] as const);
+  const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
+  const search = useDebouncedSearch(values.search, commitSearch);
   const categories = useForumCategories();
-  const threads = useForumThreadPages(values.category || undefined);
+  const threads = useForumThreadPages(values.category || undefined, values.search || undefined);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const selected = categories.data?.find((c) => String(c.id) === values.category);
@@ -163,13 +165,28 @@ export function ForumPage() {
 
         <section className="min-w-0" aria-label={selected ? `${selected.name} discussions` : 'All discussions'}>
           {selected?.description && <p className="mb-3 text-sm opacity-80">{selected.description}</p>}
+          <form
+            role="search"
+            aria-label="Search discussions"
+            className="mb-3"
+            onSubmit={(e) => {
+              e.preventDefault();
+              search.flush();
+            }}
+          >
+            <label className="input w-full" htmlFor="forum-search">
+              <Icon name="search" className="size-4 opacity-60" />
+              <span className="sr-only">Search discussions</span>
+              <input id="forum-search" type="search" placeholder="Search discussions" value={search.text} onChange={(e) => search.setText(e.target.value)} />
+            </label>
+          </form>
           {threads.error ? (
             <ErrorState error={threads.error} retry={() => threads.mutate()} />
           ) : !threads.rows ? (
             <SkeletonList count={4} lines={3} />
           ) : threads.rows.length === 0 ? (
-            <EmptyState icon="chat" title="No discussions yet">
-              <p>{values.category ? 'No discussions in this category yet. Be the first to start one!' : 'Be the first to start a discussion in this community!'}</p>
+            <EmptyState icon="chat" title={values.search ? 'No discussions found' : 'No discussions yet'}>
+              <p>{values.search ? 'No discussions match your search.' : values.category ? 'No discussions in this category yet. Be the first to start one!' : 'Be the first to start a discussion in this community!'}</p>
               {isAuthenticated && (
                 <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => setOpen(true)}>
                   Start Discussion

@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BOROUGHS, HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { Icon, type IconName } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useJobs, useSalaryStats, useSchools, useSiteStats } from '../data/hooks';
+import { useForumThreadPages, useJobPages, useJobs, useSalaryStats, useSchools, useSchoolsWithTotal, useSiteStats } from '../data/hooks';
 import { formatGBP, formatNumber } from '../lib/format';
 
 const TILES: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -53,6 +53,104 @@ function Hero() {
             Search Jobs
           </button>
         </form>
+        <SearchGroups what={what} where={where} />
+      </div>
+    </section>
+  );
+}
+
+/** How many of each kind the home search shows before its "See all" link. */
+export const HOME_SEARCH_GROUP = 3;
+
+/** The text after typing stops for `delay` ms. */
+function useDebounced(value: string, delay = 350) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(t);
+  }, [value, delay]);
+  return settled;
+}
+
+function Group({ id, title, total, capped, allHref, allLabel, children, empty }: { id: string; title: string; total: number | undefined; capped?: boolean; allHref: string; allLabel: string; children: React.ReactNode; empty: boolean }) {
+  return (
+    <section aria-labelledby={`home-${id}-heading`} data-testid={`home-search-${id}`} className="min-w-0">
+      <h3 id={`home-${id}-heading`} className="font-semibold">
+        {title}
+        {total !== undefined && ' '}
+        {total !== undefined && <span className="text-sm font-normal opacity-70">({formatNumber(total)}{capped ? '+' : ''})</span>}
+      </h3>
+      {total === undefined ? (
+        <div className="skeleton h-10 w-full mt-2" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
+      ) : empty ? (
+        <p className="text-sm opacity-70 mt-1">No {title.toLowerCase()} match.</p>
+      ) : (
+        <>
+          <ul className="mt-1">{children}</ul>
+          <Link to={allHref} className="link link-primary text-sm tap" data-testid={`home-search-${id}-all`}>
+            {allLabel}
+          </Link>
+        </>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Issue 11: what the What box finds, as you type, in three groups (jobs first), each with a link to
+ * its full list. The form's Search Jobs button still goes to /jobs (spec §4).
+ */
+function SearchGroups({ what, where }: { what: string; where: string }) {
+  const text = useDebounced(what.trim());
+  const searching = /[\p{L}\p{N}]/u.test(text);
+  const borough = where === 'all' ? undefined : where;
+  const jobs = useJobPages({ search: text, borough, limit: String(HOME_SEARCH_GROUP) }, searching);
+  const schools = useSchoolsWithTotal({ search: text, borough, limit: String(HOME_SEARCH_GROUP) }, searching);
+  const threads = useForumThreadPages(undefined, text, String(HOME_SEARCH_GROUP), searching);
+  if (!searching) return null;
+  const q = (extra: Record<string, string | undefined>) => {
+    const p = new URLSearchParams({ search: text });
+    for (const [k, v] of Object.entries(extra)) if (v) p.set(k, v);
+    return p.toString();
+  };
+  const item = 'border-b border-base-300 last:border-0';
+  const link = 'flex flex-col py-2 min-h-11 hover:bg-base-200 rounded';
+  return (
+    <section aria-labelledby="home-results-heading" className="mt-3 bg-base-100 text-base-content p-4 rounded-box shadow-lg" data-testid="home-search">
+      <h2 id="home-results-heading" className="text-lg font-bold">
+        Results for “{text}”
+      </h2>
+      <div className="grid gap-4 md:grid-cols-3 mt-2">
+        <Group id="jobs" title="Jobs" total={jobs.rows ? jobs.total : undefined} capped={jobs.capped} allHref={`/jobs?${q({ borough })}`} allLabel="See all jobs →" empty={!jobs.rows?.length}>
+          {jobs.rows?.slice(0, HOME_SEARCH_GROUP).map((j) => (
+            <li key={j.id} className={item}>
+              <Link to={`/jobs/${j.id}`} className={link}>
+                <span className="font-medium">{j.title}</span>
+                <span className="text-sm opacity-80">{[j.school?.name ?? j.employerName, j.borough].filter(Boolean).join(' · ')}</span>
+              </Link>
+            </li>
+          ))}
+        </Group>
+        <Group id="schools" title="Schools" total={schools.data?.total} allHref={`/schools?${q({ borough })}`} allLabel="See all schools →" empty={!schools.data?.rows.length}>
+          {schools.data?.rows.slice(0, HOME_SEARCH_GROUP).map((s) => (
+            <li key={s.id} className={item}>
+              <Link to={`/schools/${s.id}`} className={link}>
+                <span className="font-medium">{s.name}</span>
+                <span className="text-sm opacity-80">{s.borough}</span>
+              </Link>
+            </li>
+          ))}
+        </Group>
+        <Group id="forum" title="Forum threads" total={threads.rows ? threads.total : undefined} allHref={`/forum?${q({})}`} allLabel="See all threads →" empty={!threads.rows?.length}>
+          {threads.rows?.slice(0, HOME_SEARCH_GROUP).map((t) => (
+            <li key={t.id} className={item}>
+              <Link to={`/forum/threads/${t.id}`} className={link}>
+                <span className="font-medium">{t.title}</span>
+                <span className="text-sm opacity-80">{t.category.name}</span>
+              </Link>
+            </li>
+          ))}
+        </Group>
       </div>
     </section>
   );

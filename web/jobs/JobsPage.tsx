@@ -11,6 +11,7 @@ import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/hooks';
 import { jobsFoundText } from './found';
 import { JobAlertButton } from '../alerts/AlertButtons';
+import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
 export const JOB_SORTS = [
@@ -25,7 +26,9 @@ export function JobsPage() {
   const search = useDebouncedSearch(values.search, commitSearch);
   const sorting = useUrlFilters(['sort'] as const);
   const sort = JOB_SORTS.some((o) => o.value === sorting.values.sort) ? sorting.values.sort : '';
-  const jobs = useJobPages({ ...values, sort });
+  const near = useNearMe();
+  // Near me answers nearest first: the sort does not apply then (decision 1250).
+  const jobs = useJobPages(near.on ? { ...values, ...near.query } : { ...values, sort });
   const { rows: data, error, isLoading, mutate } = jobs;
 
   return (
@@ -66,11 +69,13 @@ export function JobsPage() {
             <FilterSelect id="contractType" label="Contract" value={values.contractType} onChange={(v) => set({ contractType: v })} options={CONTRACT_TYPES} allLabel="All contract types" />
             <FilterSelect id="schoolType" label="School type" value={values.schoolType} onChange={(v) => set({ schoolType: v })} options={SCHOOL_TYPES} allLabel="All school types" />
           </FiltersPanel>
+          <NearMeControl near={near} what="jobs" />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data && jobs.total !== undefined ? jobsFoundText(jobs.total, jobs.capped) : isLoading ? 'Loading jobs…' : ''}
             </p>
             <JobAlertButton filters={values} />
+            {!near.on && (
             <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
               Sort by
               <select id="job-sort" className="select select-sm w-auto" value={sort || 'newest'} onChange={(e) => sorting.set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
@@ -81,6 +86,7 @@ export function JobsPage() {
                 ))}
               </select>
             </label>
+            )}
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
             </button>
@@ -106,7 +112,7 @@ export function JobsPage() {
             <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
               {data.map((job) => (
                 <li key={job.id}>
-                  <JobCard job={job} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
+                  <JobCard job={job} distance={'distanceMiles' in job && typeof job.distanceMiles === 'number' ? milesAway(job.distanceMiles) : undefined} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
                 </li>
               ))}
             </ul>

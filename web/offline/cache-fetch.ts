@@ -23,7 +23,8 @@ export function cacheKey(input: string, base = typeof location !== 'undefined' ?
 }
 
 export function isCacheable(key: string) {
-  return key.startsWith('/api/') && !NOT_CACHED.some((re) => re.test(key.split('?')[0]));
+  // Near me answers are not kept on the device either: their key is the phone's location (decision 1250).
+  return key.startsWith('/api/') && !NOT_CACHED.some((re) => re.test(key.split('?')[0])) && !/[?&]near=/.test(key);
 }
 
 /**

@@ -12,6 +12,7 @@ import type { SchoolListItem } from '../data/client';
 import { useSchoolsWithTotal } from '../data/hooks';
 import { formatNumber } from '../lib/format';
 import { PAGE_SIZE, pageInfo, requestLimit } from './paging';
+import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
 export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'] as const;
 
@@ -37,6 +38,11 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
         <div className="flex flex-wrap items-center gap-1 text-sm">
           <span className="opacity-80 inline-flex items-center gap-1 mr-1">
             <Icon name="pin" className="size-4" /> {school.borough}
+            {school.distanceMiles != null && (
+              <span className="font-semibold" data-testid="distance">
+                · {milesAway(school.distanceMiles)}
+              </span>
+            )}
           </span>
           {school.type && <span className="badge badge-ghost badge-sm">{school.type}</span>}
           <OfstedBadge rating={school.ofstedRating} />
@@ -77,11 +83,12 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
 export function SchoolsPage() {
   const { values, set, clear, active } = useUrlFilters(SCHOOL_FILTER_KEYS);
   const [shown, setShown] = useState(PAGE_SIZE);
-  const filterKey = JSON.stringify(values);
+  const near = useNearMe();
+  const filterKey = JSON.stringify([values, near.query]);
   useEffect(() => setShown(PAGE_SIZE), [filterKey]);
   const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
-  const { data, error, isLoading, mutate } = useSchoolsWithTotal({ ...values, limit: String(requestLimit(shown)) });
+  const { data, error, isLoading, mutate } = useSchoolsWithTotal({ ...values, ...near.query, limit: String(requestLimit(shown)) });
   const [last, setLast] = useState(data);
   useEffect(() => {
     if (data) setLast(data);
@@ -114,6 +121,7 @@ export function SchoolsPage() {
             <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
             <FilterSelect id="type" label="School type" value={values.type} onChange={(v) => set({ type: v })} options={SCHOOL_TYPES} allLabel="All school types" />
           </FiltersPanel>
+          <NearMeControl near={near} what="schools" />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
               {info ? info.text : 'Loading schools…'}

@@ -1,0 +1,1 @@
+CREATE INDEX `schools_location_idx` ON `schools` (`latitude`,`longitude`);
