@@ -34,7 +34,7 @@ import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
 import { externalServices, type ExternalOptions } from './services/external';
 import { sitemapRoutes } from './routes/sitemap';
-import { serverRender } from './ssr';
+import { serverRender, type PageRenderer } from './ssr';
 import { serveApp } from './static';
 
 export interface AppOptions {
@@ -66,6 +66,8 @@ export interface AppOptions {
   answerCache?: AnswerCacheOptions | false;
   /** The public origin (APP_URL, else http://localhost:PORT): canonical URLs of server-rendered pages and the sitemap. */
   siteOrigin?: string;
+  /** Server-renders pages (with distDir): api/server.ts loads web/entry-server.tsx; without it, the shell is served. */
+  pageRenderer?: () => Promise<PageRenderer>;
 }
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -131,7 +133,7 @@ export function createApp(options: AppOptions) {
   app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
   if (options.distDir) {
     // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.
-    app.use(serverRender({ distDir: options.distDir, origin, fetch: (path, init) => app.request(path, init) }));
+    if (options.pageRenderer) app.use(serverRender({ distDir: options.distDir, origin, fetch: (path, init) => app.request(path, init), renderer: options.pageRenderer }));
     app.use(serveApp(options.distDir));
   }
   app.notFound(apiNotFound);

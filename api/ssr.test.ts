@@ -50,7 +50,7 @@ function fakeDist() {
 
 const now = new Date('2026-11-24T12:00:00Z');
 const db = testDb({ now });
-const app = createApp({ db, now: () => now, distDir: fakeDist(), appUrl: APP_URL });
+const app = createApp({ db, now: () => now, distDir: fakeDist(), appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
 
 interface Page {
   status: number;

@@ -18,21 +18,19 @@ export interface ServerRenderOptions {
   origin: string;
   /** Answers an API request in process. */
   fetch: (path: string, init?: RequestInit) => Response | Promise<Response>;
+  /** Loads the page renderer on the first page (api/server.ts: the web app's entry-server module). */
+  renderer: () => Promise<PageRenderer>;
 }
 
-type Render = typeof import('../web/entry-server').render;
-type HeadHtml = typeof import('../web/app/head').headHtml;
-type ScriptJson = typeof import('../web/app/head').scriptJson;
-let renderer: Promise<{ render: Render; headHtml: HeadHtml; scriptJson: ScriptJson; SSR_DATA_ID: string }> | undefined;
-/** Loaded on the first page, so API-only use (tests, tools) never loads React. */
-function loadRenderer() {
-  renderer ??= Promise.all([import('../web/entry-server'), import('../web/app/head'), import('../web/app/ssr-data')]).then(([entry, head, data]) => ({
-    render: entry.render,
-    headHtml: head.headHtml,
-    scriptJson: head.scriptJson,
-    SSR_DATA_ID: data.SSR_DATA_ID,
-  }));
-  return renderer;
+/**
+ * The page renderer (web/entry-server.tsx), handed in by the caller (api/server.ts) so the API's
+ * modules never import the web app's (which imports the API's types): no import loop.
+ */
+export interface PageRenderer {
+  render(url: string, options: { fetch: ServerRenderOptions['fetch']; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string }>;
+  headHtml(head: never): string;
+  scriptJson(value: unknown): string;
+  SSR_DATA_ID: string;
 }
 
 /** The chunks a screen module needs, transitively (entry chunk excluded: the page loads it). */
@@ -77,6 +75,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const manifestPath = join(options.distDir, '.vite', 'manifest.json');
   const template = existsSync(indexPath) ? templateParts(readFileSync(indexPath, 'utf8')) : undefined;
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {
     if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const path = c.req.path;
@@ -84,7 +83,8 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     const url = path + (new URL(c.req.url).search || '');
     let rendered;
     try {
-      const r = await loadRenderer();
+      renderer ??= options.renderer();
+      const r = await renderer;
       rendered = { ...r, page: await r.render(url, { fetch: options.fetch, origin: options.origin }) };
     } catch (error) {
       // Never a broken page: the shell renders it in the browser as before.
@@ -92,12 +92,13 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
       return next();
     }
     const { headHtml, scriptJson, SSR_DATA_ID, page } = rendered;
+    const head_ = headHtml(page.head as never);
     // The screen's own chunk (not the entry's, which the entry imports itself).
     const screenChunks = preloadsFor(manifest, page.module)
       .map((file) => `/${file}`)
       .filter((file) => !template.preloads.includes(file));
     const boot = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks])}` : '';
-    const head = `    ${headHtml(page.head)}${boot}\n  </head>`;
+    const head = `    ${head_}${boot}\n  </head>`;
     const html =
       template.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +

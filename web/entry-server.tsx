@@ -14,6 +14,9 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { buildHead, lookupIn, type HeadTags } from './app/head';
+// What api/ssr.ts needs besides render(): one module to load.
+export { headHtml, scriptJson } from './app/head';
+export { SSR_DATA_ID } from './app/ssr-data';
 import type { PageMeta } from './app/page-meta';
 import { routes } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
