@@ -86,12 +86,41 @@ export async function startServer(env: Record<string, string> = {}, databasePath
 /** A fresh Chromium profile (its own cookies, storage and service workers). */
 export async function launchBrowser(): Promise<BrowserContext> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'tilt-chromium-'));
-  return chromium.launchPersistentContext(userDataDir, {
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: PHONE,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  // A server-rendered page is on screen before its JavaScript runs (issue 13): a test, like a
+  // reader, acts on it once it has hydrated (<html data-app="ready">). Pages without the server's
+  // data (the offline shell, other origins) are not waited for.
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => untilHydrated(await newPage());
+  return context;
+}
+
+/** goto and reload resolve once a server-rendered page has hydrated. */
+export function untilHydrated(page: Page): Page {
+  const hydrated = () =>
+    page
+      .waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 })
+      .catch(() => undefined);
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  // Only for the default wait (load): a test asking for 'domcontentloaded' looks at the page before.
+  const waits = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+  page.goto = async (url, options) => {
+    const res = await goto(url, options);
+    if (waits(options)) await hydrated();
+    return res;
+  };
+  page.reload = async (options) => {
+    const res = await reload(options);
+    if (waits(options)) await hydrated();
+    return res;
+  };
+  return page;
 }
 
 /** Saves a screenshot under e2e/artifacts (git-ignored; kept by CI as an artifact). */

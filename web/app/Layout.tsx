@@ -14,10 +14,7 @@ export function Layout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
-  useEffect(() => {
-    // The app is live (hydrated or rendered): tests and tools wait on this.
-    document.documentElement.dataset.app = 'ready';
-  }, []);
+
   return (
     <div className="min-h-dvh flex flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 btn btn-sm">

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { SkeletonList } from '../components/states';
 
 /** Shown in <main> while a screen's code chunk loads (first visit): never a blank page. */
@@ -9,4 +10,15 @@ export function PageSkeleton() {
       <SkeletonList count={3} className="grid gap-4 mt-6" />
     </div>
   );
+}
+
+/**
+ * Rendered after a screen: once it has committed (hydrated, on a server-rendered page), the page
+ * answers clicks. Marks <html data-app="ready"> for tests and tools that wait on that.
+ */
+export function ScreenReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
 }

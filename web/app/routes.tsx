@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import type { RouteObject } from 'react-router-dom';
 import { HomePage } from '../home/HomePage';
 import { Layout } from './Layout';
-import { PageSkeleton } from './PageSkeleton';
+import { PageSkeleton, ScreenReady } from './PageSkeleton';
 
 // Home and the Layout are in the main chunk; every other screen is its own chunk, fetched when
 // first visited (the service worker precaches every chunk, so all screens still open offline).
@@ -34,6 +34,7 @@ function lazyElement(Screen: LazyExoticComponent<ComponentType>) {
   return (
     <Suspense fallback={<PageSkeleton />}>
       <Screen />
+      <ScreenReady />
     </Suspense>
   );
 }
@@ -44,7 +45,12 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', handle: { description: 'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.' }, element: <HomePage /> },
+      { path: '/', handle: { description: 'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.' }, element: (
+          <>
+            <HomePage />
+            <ScreenReady />
+          </>
+        ) },
       { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.', module: 'jobs/JobsPage.tsx' }, element: lazyElement(JobsPage) },
       { path: '/jobs/:id', handle: { title: 'Job', description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.', module: 'job-detail/JobDetailPage.tsx' }, element: lazyElement(JobDetailPage) },
       { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.', module: 'schools/SchoolsPage.tsx' }, element: lazyElement(SchoolsPage) },

@@ -1,6 +1,7 @@
 // The signed-in user (product §4): loading while in flight, a failed request means signed out.
 // No retry, no refetch on focus, fresh for 5 minutes.
 import type { InferResponseType } from 'hono/client';
+import { useLocation } from 'react-router-dom';
 import useSWR from 'swr';
 import { client, json } from './client';
 
@@ -29,6 +30,12 @@ export function useAuth() {
     },
   });
   return { user: error ? undefined : (data ?? undefined), isLoading: isLoading && !error, isAuthenticated: !!data && !error };
+}
+
+/** The login address for this page, the same on the server and in the browser (rendering). */
+export function useLoginHref() {
+  const { pathname, search } = useLocation();
+  return loginHref(pathname + search);
 }
 
 /** The login address, bringing the visitor back to where they are. */

@@ -8,7 +8,7 @@ import { focusFirstError, useForm } from '../components/useForm';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { check } from '../components/check';
 import { write } from '../components/writes';
-import { loginHref, useAuth } from '../data/auth';
+import { useAuth, useLoginHref } from '../data/auth';
 import { useForumCategories, useForumThreadPages } from '../data/hooks';
 import { formatNumber, timeAgo } from '../lib/format';
 import { preview, threadStatus } from './status';
@@ -83,7 +83,8 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
 }
 
 export function ForumPage() {
-  const { isAuthenticated, isLoading: authLoading, user } = useAuth();
+  const { isAuthenticated, user } = useAuth();
+  const login = useLoginHref();
   const { values, set } = useUrlFilters(['category', 'search'] as const);
   const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
@@ -148,14 +149,16 @@ export function ForumPage() {
               )}
             </div>
           </nav>
-          {!authLoading && !isAuthenticated && (
+          {/* Shown until the reader is known to be signed in: a visitor's page (and the
+              server's) has it from the first paint, so nothing moves when the check answers. */}
+          {!isAuthenticated && (
             <section className="card bg-primary text-primary-content" aria-labelledby="join">
               <div className="card-body p-5 gap-2">
                 <h2 id="join" className="card-title">
                   Join the Discussion
                 </h2>
                 <p className="text-sm opacity-90">Sign in to start discussions and reply to other teachers.</p>
-                <a href={loginHref()} className="btn btn-secondary">
+                <a href={login} className="btn btn-secondary">
                   Log In
                 </a>
               </div>
