@@ -102,7 +102,10 @@ describe('closing dates on job cards', () => {
       titles = jobs.slice(0, deadlines.length).map((j: any) => j.title);
       await route.fulfill({ response: res, json: jobs });
     });
-    await page.goto(`${env.server.url}/jobs`);
+    // The server renders /jobs with the real answers (issue 13): reach it by client navigation so
+    // the page asks the (routed) API itself.
+    await page.goto(`${env.server.url}/about-us`);
+    await page.getByRole('link', { name: 'Jobs', exact: true }).filter({ visible: true }).first().click();
     const cards = page.locator('article.card');
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(deadlines.length);
     const closingOf = async (i: number) => {
