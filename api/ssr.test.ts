@@ -269,6 +269,14 @@ describe('server-rendered public pages', () => {
     expect(signedIn.main).toBe(visitor.main);
   });
 
+  it('a page whose last segment has a dot is still a page (an unsubscribe link)', async () => {
+    const p = await page('/unsubscribe/12.AbC-x_9');
+    expect(p.status).toBe(200);
+    expect(p.text).toContain('Job alert emails');
+    expect(p.meta('robots')).toBe('noindex');
+    expect((await app.request('/nothing-here.js')).status).toBe(404);
+  });
+
   it('gzip when the browser accepts it; the shell, assets and the API are untouched', async () => {
     const res = await app.request('/schools', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.headers.get('content-encoding')).toBe('gzip');

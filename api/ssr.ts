@@ -4,7 +4,7 @@
 // modulepreload links for the screen's chunk. The API is asked in process (`app.request`).
 // The built index.html itself stays the empty shell the service worker precaches for offline.
 import { existsSync, readFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import { SERVER_PATHS } from './static';
@@ -70,6 +70,9 @@ export function bootTag(entry: string, screenChunks: string[]) {
   return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
 }
 
+/** A file, not a page (a page's last segment may hold a dot: /unsubscribe/12.Ab3x). */
+const FILE_PATH = /\.(html|js|mjs|css|json|webmanifest|svg|png|jpe?g|gif|webp|ico|txt|xml|woff2?|map)$/i;
+
 export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const indexPath = join(options.distDir, 'index.html');
   const manifestPath = join(options.distDir, '.vite', 'manifest.json');
@@ -79,7 +82,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   return async (c, next) => {
     if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const path = c.req.path;
-    if (SERVER_PATHS.test(path) || extname(path) || path === '/index.html') return next();
+    if (SERVER_PATHS.test(path) || FILE_PATH.test(path)) return next();
     const url = path + (new URL(c.req.url).search || '');
     let rendered;
     try {

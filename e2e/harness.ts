@@ -100,12 +100,17 @@ export async function launchBrowser(): Promise<BrowserContext> {
   return context;
 }
 
+/** Resolves once a server-rendered page has hydrated (at once for a page without server data). */
+export function waitForHydration(page: Page) {
+  return page
+    .waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 })
+    .then(() => undefined)
+    .catch(() => undefined);
+}
+
 /** goto and reload resolve once a server-rendered page has hydrated. */
 export function untilHydrated(page: Page): Page {
-  const hydrated = () =>
-    page
-      .waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 })
-      .catch(() => undefined);
+  const hydrated = () => waitForHydration(page);
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   // Only for the default wait (load): a test asking for 'domcontentloaded' looks at the page before.

@@ -2,7 +2,7 @@
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, type RunningServer } from './harness';
+import { launchBrowser, startServer, waitForHydration, type RunningServer } from './harness';
 
 export interface Env {
   server: RunningServer;
@@ -37,6 +37,8 @@ export async function realSignIn(page: Page, env: Env, email: string, name: stri
   await page.locator('input[name="name"]').fill(name);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((u) => u.href.startsWith(env.server.url) && u.pathname + u.search === returnTo);
+  // Arrived by redirect: wait, as goto does, until the server-rendered page has hydrated.
+  await waitForHydration(page);
 }
 
 /** Answers /api/auth/user with a user, as the sign-in branch will. */
