@@ -1,16 +1,10 @@
 // The default name of a job alert: a readable summary of its filters. Shared by the API (a POST
 // without a name) and the web dialog (the name field's default), so both say the same.
 
-export interface AlertFilterValues {
-  search?: string;
-  borough?: string;
-  subject?: string;
-  keyStage?: string;
-  contractType?: string;
-  schoolType?: string;
-  educationLevel?: string;
-  schoolId?: number;
-}
+import type { AlertFilters } from './schema';
+
+/** The filters an alert's name summarises: the alerts table's own type. */
+export type AlertFilterValues = AlertFilters;
 
 const LABELS: [keyof AlertFilterValues, (v: string) => string][] = [
   ['subject', (v) => v],
