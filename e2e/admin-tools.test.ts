@@ -14,7 +14,7 @@ import { startDevOidc, type DevOidc } from '../api/dev-oidc/provider';
 import { callbackUrl, oidcProvider } from '../api/lib/oidc';
 import { testDb } from '../test/db';
 import { feedPage, jobPosting, localServer, type LocalServer } from '../test/servers';
-import { freePort, launchBrowser, screenshot } from './harness';
+import { freePort, launchBrowser, screenshot, signInLocally } from './harness';
 
 const ADMIN = 'admin@example.test';
 let feed: LocalServer;
@@ -30,12 +30,7 @@ const db = testDb();
 async function signIn(browser: BrowserContext, email: string, name: string): Promise<Page> {
   const page = await browser.newPage();
   page.setDefaultTimeout(15_000);
-  await page.goto(`${url}/api/login?returnTo=${encodeURIComponent('/jobs')}`);
-  await page.waitForURL((u) => u.href.startsWith(oidc.issuer) && u.pathname.startsWith('/interaction/'));
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="name"]').fill(name);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${url}/jobs`);
+  await signInLocally(page, url, { email, name }, '/jobs');
   return page;
 }
 

@@ -108,6 +108,20 @@ export function waitForHydration(page: Page) {
     .catch(() => undefined);
 }
 
+/**
+ * Signs in through the local OpenID provider the server starts when none is configured: the
+ * provider's form, then back at `returnTo` on the app, hydrated.
+ */
+export async function signInLocally(page: Page, appUrl: string, who: { email: string; name: string }, returnTo = '/') {
+  await page.goto(`${appUrl}/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
+  await page.locator('input[name="email"]').fill(who.email);
+  await page.locator('input[name="name"]').fill(who.name);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((u) => u.href.startsWith(appUrl) && u.pathname + u.search === returnTo);
+  await waitForHydration(page);
+}
+
 /** goto and reload resolve once a server-rendered page has hydrated. */
 export function untilHydrated(page: Page): Page {
   const hydrated = () => waitForHydration(page);

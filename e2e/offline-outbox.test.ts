@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freePort, launchBrowser, PHONE, screenshot, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import { freePort, launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -40,12 +40,7 @@ describe('offline-first', () => {
     await page.setViewportSize(PHONE);
 
     // Sign in through the local provider.
-    await page.goto(`${server.url}/api/login?returnTo=%2F`);
-    await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
-    await page.locator('input[name="email"]').fill('tube.teacher@school.example');
-    await page.locator('input[name="name"]').fill('Tess Tube');
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(`${server.url}/`);
+    await signInLocally(page, server.url, { email: 'tube.teacher@school.example', name: 'Tess Tube' });
     await waitForServiceWorker(page);
 
     // Online: visit what she will want on the Tube, noting what each page shows.

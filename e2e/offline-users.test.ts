@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE, screenshot, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import { launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -48,12 +48,7 @@ async function signIn(page: Page, who: { email: string; name: string }) {
   // A fresh sign-in at the local provider (its own session cookie would sign the last person in
   // again); the app's session cookie stays, as on a real shared browser.
   await browser.clearCookies({ name: /^(?!tilt_session$)/ });
-  await page.goto(`${server.url}/api/login?returnTo=%2F`);
-  await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
-  await page.locator('input[name="email"]').fill(who.email);
-  await page.locator('input[name="name"]').fill(who.name);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${server.url}/`);
+  await signInLocally(page, server.url, who);
   const first = who.name.split(' ')[0];
   await expect.poll(() => page.getByRole('button', { name: `Account menu for ${first}` }).count()).toBeGreaterThan(0);
 }

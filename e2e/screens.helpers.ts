@@ -2,7 +2,7 @@
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, waitForHydration, type RunningServer } from './harness';
+import { launchBrowser, signInLocally, startServer, type RunningServer } from './harness';
 
 export interface Env {
   server: RunningServer;
@@ -31,14 +31,7 @@ export const TEST_USER = { id: 'demo:99', email: 'pat@demo.invalid', firstName: 
 
 /** Signs in through the local OpenID provider the server starts in tests; lands on returnTo. */
 export async function realSignIn(page: Page, env: Env, email: string, name: string, returnTo: string) {
-  await page.goto(env.server.url + `/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
-  await page.locator('input[name="email"]').fill(email);
-  await page.locator('input[name="name"]').fill(name);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((u) => u.href.startsWith(env.server.url) && u.pathname + u.search === returnTo);
-  // Arrived by redirect: wait, as goto does, until the server-rendered page has hydrated.
-  await waitForHydration(page);
+  await signInLocally(page, env.server.url, { email, name }, returnTo);
 }
 
 /** Answers /api/auth/user with a user, as the sign-in branch will. */

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, DESKTOP, launchBrowser, PHONE, startServer } from './harness';
+import { ARTIFACTS, DESKTOP, launchBrowser, PHONE, signInLocally, startServer } from './harness';
 
 mkdirSync(ARTIFACTS, { recursive: true });
 /** What the eye sees: the viewport, then one screen further down. */
@@ -29,12 +29,7 @@ try {
   const threads = await api('/api/forum/threads');
   const thread = (threads.threads ?? threads)[0];
   const page = await browser.newPage();
-  await page.goto(`${server.url}/api/login?returnTo=%2F`);
-  await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
-  await page.locator('input[name="email"]').fill(ADMIN);
-  await page.locator('input[name="name"]').fill('Ada Admin');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(`${server.url}/`);
+  await signInLocally(page, server.url, { email: ADMIN, name: 'Ada Admin' });
   const screens: [string, string][] = [
     ['home', '/'],
     ['jobs', '/jobs'],
