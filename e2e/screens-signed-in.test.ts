@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { launchBrowser } from './harness';
-import { realSignIn, seriousViolations, setup, signInAs, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { realSignIn, seriousViolations, setup, signInAs, teardown, TEST_USER, toastText, toastTitle, type Env } from './screens.helpers';
 
 const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
@@ -124,6 +124,36 @@ describe('interview dialog', () => {
     await expect.poll(() => toastTitle(page).innerText()).toBe('Interview Experience Submitted');
     expect(await toastText(page).innerText()).toBe('Thank you for sharing your interview experience.');
     await page.close();
+  });
+});
+
+describe('a tap before the app knows who is signed in', () => {
+  it('waits for the answer and opens the dialog, with no Sign In Required detour', async () => {
+    // A profile of its own: the shared one keeps the 401 test's queued review, whose replay toasts.
+    const browser = await launchBrowser();
+    const page = await browser.newPage();
+    // The user answer is held (a gate, not a sleep) until the button has been tapped.
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await page.route('**/api/auth/user', async (route) => {
+      asked++;
+      await held;
+      return route.fulfill({ json: TEST_USER });
+    });
+    try {
+      await page.goto(`${env.server.url}/schools/${schoolId}`);
+      await expect.poll(() => asked).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Share Interview Experience' }).click();
+      release();
+      const dialog = page.getByRole('dialog', { name: 'Share Interview Experience' });
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await page.getByTestId('toast').allInnerTexts()).toEqual([]);
+      expect(new URL(page.url()).pathname).toBe(`/schools/${schoolId}`);
+    } finally {
+      release();
+      await browser.close();
+    }
   });
 });
 

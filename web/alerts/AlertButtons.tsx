@@ -6,14 +6,13 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../db/alert-summary';
 import { Icon } from '../components/Icon';
-import { signInRequired } from '../components/writes';
-import { useAuth } from '../data/auth';
+import { useSignedInAction } from '../components/writes';
 import { AlertDialog } from './AlertDialog';
 import { useAlerts } from './data';
 
 /** Jobs screen: the current filters (from the URL) become the alert's. */
 export function JobAlertButton({ filters }: { filters: Record<string, string | undefined> }) {
-  const { isAuthenticated } = useAuth();
+  const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
   // The portal's target exists only in the browser (the page is rendered on the server too).
   const hydrated = useHydrated();
@@ -23,7 +22,7 @@ export function JobAlertButton({ filters }: { filters: Record<string, string | u
       <button
         type="button"
         className="btn btn-sm btn-primary btn-outline"
-        onClick={() => (isAuthenticated ? setOpen(true) : signInRequired('Please sign in to get job alerts.'))}
+        onClick={() => signedIn('Please sign in to get job alerts.', () => setOpen(true))}
         data-testid="job-alert-button"
       >
         <Icon name="bell" className="size-4" />
@@ -37,7 +36,7 @@ export function JobAlertButton({ filters }: { filters: Record<string, string | u
 
 /** School page: an alert whose filter is this school; "Following" once there is one. */
 export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
-  const { isAuthenticated } = useAuth();
+  const signedIn = useSignedInAction();
   const { data } = useAlerts();
   const [open, setOpen] = useState(false);
   const following = data?.find((a) => a.filters.schoolId === schoolId);
@@ -54,7 +53,7 @@ export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number;
       <button
         type="button"
         className="btn btn-sm btn-primary btn-outline w-fit"
-        onClick={() => (isAuthenticated ? setOpen(true) : signInRequired('Please sign in to follow schools.'))}
+        onClick={() => signedIn('Please sign in to follow schools.', () => setOpen(true))}
         data-testid="follow-school"
       >
         <Icon name="bell" className="size-4" />

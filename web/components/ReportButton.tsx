@@ -2,10 +2,9 @@
 // that opens a dialog asking why; POST /api/reports. One report per person and item.
 import { useRef, useState } from 'react';
 import { reportInput } from '../../db/validation';
-import { useAuth } from '../data/auth';
 import { Dialog, Field, fieldProps } from './Dialog';
 import { check } from './check';
-import { signInRequired, write } from './writes';
+import { useSignedInAction, write } from './writes';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
@@ -15,7 +14,7 @@ const WHAT: Record<ReportKind, string> = { review: 'review', interview: 'intervi
 const SIGN_IN = 'Please sign in to report content.';
 
 export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; id: number; className?: string }) {
-  const { isAuthenticated } = useAuth();
+  const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -54,7 +53,7 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
         data-testid={`report-${kind}-${id}`}
         aria-label={`Report this ${WHAT[kind]}`}
         disabled={done}
-        onClick={() => (isAuthenticated ? setOpen(true) : signInRequired(SIGN_IN))}
+        onClick={() => signedIn(SIGN_IN, () => setOpen(true))}
       >
         {done ? 'Reported' : 'Report'}
       </button>

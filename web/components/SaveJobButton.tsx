@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { useAuth } from '../data/auth';
 import { useSavedStatus } from '../data/hooks';
 import { Icon } from './Icon';
-import { signInRequired, write } from './writes';
+import { useSignedInAction, write } from './writes';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
@@ -11,12 +10,12 @@ import { swrKey } from '../data/keys';
 
 /** The save heart (product §4): filled when saved; visitors get 'Sign In Required'. */
 export function SaveJobButton({ jobId, title }: { jobId: number; title: string }) {
-  const { isAuthenticated } = useAuth();
+  const signedIn = useSignedInAction();
   const { data, mutate } = useSavedStatus(jobId);
   const [busy, setBusy] = useState(false);
   const saved = !!data?.saved;
-  async function toggle() {
-    if (!isAuthenticated) return signInRequired('Please sign in to save jobs.');
+  const toggle = () => signedIn('Please sign in to save jobs.', () => void send());
+  async function send() {
     setBusy(true);
     const result = await write(
       { kind: saved ? 'unsave-job' : 'save-job', ...to(client.jobs[':id'].save, saved ? '$delete' : '$post', { param: { id: String(jobId) } }), label: title },

@@ -12,7 +12,24 @@ export const USER_FRESH_MS = 300_000;
 export const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 /** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
-const fetchUser = (): Promise<CurrentUser | null> => json(client.auth.user.$get());
+let inFlight: Promise<CurrentUser | null> | null = null;
+const fetchUser = (): Promise<CurrentUser | null> => {
+  const answer = json(client.auth.user.$get());
+  inFlight = answer;
+  const done = () => {
+    if (inFlight === answer) inFlight = null;
+  };
+  answer.then(done, done);
+  return answer;
+};
+
+/**
+ * The answer of the user request in flight (null when none is, or when it fails: signed out).
+ * A tap that comes before the app knows who is signed in waits for it (useSignedInAction).
+ */
+export function userAnswer(): Promise<CurrentUser | null> {
+  return inFlight ? inFlight.catch(() => null) : Promise.resolve(null);
+}
 
 export const AUTH_KEY = 'auth/user';
 

@@ -9,8 +9,7 @@ import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
 import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
-import { signInRequired } from '../components/writes';
-import { useAuth } from '../data/auth';
+import { useSignedInAction } from '../components/writes';
 import { ApiRequestError } from '../data/client';
 import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
 import { FollowSchoolButton } from '../alerts/AlertButtons';
@@ -220,7 +219,7 @@ function Interviews({ schoolId }: { schoolId: number }) {
 }
 
 function Sidebar({ school, interviews }: { school: School; interviews: number | undefined }) {
-  const { isAuthenticated } = useAuth();
+  const signedIn = useSignedInAction();
   const [dialog, setDialog] = useState<'review' | 'interview' | null>(null);
   const close = useCallback(() => setDialog(null), []);
   const s = school.stats;
@@ -245,10 +244,10 @@ function Sidebar({ school, interviews }: { school: School; interviews: number | 
             Contribute
           </h2>
           <p className="text-sm opacity-90">Help other teachers: everything you share is anonymous.</p>
-          <button type="button" className="btn btn-secondary" onClick={() => (isAuthenticated ? setDialog('review') : signInRequired('Please sign in to submit a review.'))}>
+          <button type="button" className="btn btn-secondary" onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}>
             <Icon name="star" /> Write a Review
           </button>
-          <button type="button" className="btn" onClick={() => (isAuthenticated ? setDialog('interview') : signInRequired('Please sign in to share your interview experience.'))}>
+          <button type="button" className="btn" onClick={() => signedIn('Please sign in to share your interview experience.', () => setDialog('interview'))}>
             <Icon name="chat" /> Share Interview Experience
           </button>
         </div>
