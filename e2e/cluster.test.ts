@@ -65,8 +65,10 @@ describe('WEB_CONCURRENCY=2', () => {
     expect(pidB).not.toBe(pidA);
     expect((await a.req('GET', '/api/health')).body.pid).toBe(pidA);
     // Both workers cache the school's mood figures.
+    // (The schedule's lease commits every 0.3 s here and any commit empties both caches, so
+    // the hit is waited for rather than expected on the second read.)
     const before = await b.req('GET', '/api/schools/1/mood-stats');
-    expect((await b.req('GET', '/api/schools/1/mood-stats')).headers['x-cache']).toBe('hit');
+    await expect.poll(async () => (await b.req('GET', '/api/schools/1/mood-stats')).headers['x-cache'], { timeout: 20_000, interval: 10 }).toBe('hit');
     expect((await a.req('GET', '/api/schools/1/mood-stats')).body).toEqual(before.body);
     // A signed-in teacher shares a mood through worker A.
     const db = openDatabase(server.databasePath);

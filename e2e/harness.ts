@@ -95,6 +95,9 @@ export async function launchBrowser(): Promise<BrowserContext> {
   // A server-rendered page is on screen before its JavaScript runs (issue 13): a test, like a
   // reader, acts on it once it has hydrated (<html data-app="ready">). Pages without the server's
   // data (the offline shell, other origins) are not waited for.
+  // An action that cannot happen fails with its locator's name well inside a test's 30 s,
+  // instead of the test timing out with no word of where it stood.
+  context.setDefaultTimeout(12_000);
   const newPage = context.newPage.bind(context);
   context.newPage = async () => untilHydrated(await newPage());
   return context;

@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => teardown(env));
 
-async function signedInPage(path: string, size = PHONE, setupRoutes?: (page: Page) => Promise<void>) {
-  const page = await env.browser.newPage();
+async function signedInPage(path: string, size = PHONE, setupRoutes?: (page: Page) => Promise<void>, browser = env.browser) {
+  const page = await browser.newPage();
   await page.setViewportSize(size);
   await signInAs(page);
   await setupRoutes?.(page);
@@ -79,6 +79,9 @@ describe('review dialog', () => {
 
   it("shows the API's field messages beside the fields and 'Sign In Required' on a 401", async () => {
     let answer: 'fields' | 'unauthorized' = 'fields';
+    // A profile of its own: the review refused with 401 stays queued for its author (decision
+    // 1440), and its replay's toast would sit over the next tests' buttons.
+    const browser = await launchBrowser();
     const page = await signedInPage(`/schools/${schoolId}`, DESKTOP, async (p) => {
       await p.route(`**/api/schools/${schoolId}/reviews`, (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
@@ -86,7 +89,7 @@ describe('review dialog', () => {
           ? route.fulfill({ status: 400, json: { error: 'Invalid input', fields: { pros: 'Please keep this under 5,000 characters' } } })
           : route.fulfill({ status: 401, json: { error: 'Unauthorized' } });
       });
-    });
+    }, browser);
     await page.getByRole('button', { name: 'Write a Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await dialog.getByLabel('Job title').fill('Teacher');
@@ -101,7 +104,7 @@ describe('review dialog', () => {
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to submit a review.');
     await login;
-    await page.close();
+    await browser.close();
   });
 });
 
