@@ -9,10 +9,13 @@ import { setup, signInAs, teardown, type Env } from './screens.helpers';
 let env: Env;
 let schoolId: number;
 let jobId: number;
+let threadId: number;
 beforeAll(async () => {
   env = await setup();
   schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
   jobId = (await env.api('/api/jobs?limit=1'))[0].id;
+  // A real thread with replies (their Report buttons sat in a faded row: 3.8:1 once).
+  threadId = ((await env.api('/api/forum/threads')) as { id: number; replyCount: number }[]).find((t) => t.replyCount > 0)!.id;
 });
 afterAll(() => teardown(env));
 
@@ -32,7 +35,7 @@ async function settle(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 10_000 });
 }
 
-const ROUTES = () => ['/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/compare', '/salaries', '/pay-scales', '/forum', '/forum/threads/999999', '/moderation'];
+const ROUTES = () => ['/', '/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/compare', '/salaries', '/pay-scales', '/forum', `/forum/threads/${threadId}`, '/forum/threads/999999', '/moderation'];
 
 describe('accessibility (axe)', () => {
   for (const [label, size] of [

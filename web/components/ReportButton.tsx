@@ -49,7 +49,7 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
     <>
       <button
         type="button"
-        className={`btn btn-ghost btn-xs text-base-content/70 ${className}`}
+        className={`btn btn-ghost btn-xs ${className}`}
         data-testid={`report-${kind}-${id}`}
         aria-label={`Report this ${WHAT[kind]}`}
         disabled={done}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
@@ -6,6 +6,7 @@ import { useAuth } from './auth';
 import type { InferResponseType } from 'hono/client';
 import { ApiRequestError, client, json, page, type Page } from './client';
 import { swrKey } from './keys';
+import { SCHOOLS_PAGE_SIZE } from '../../db/constants';
 
 type Query = Record<string, string | undefined>;
 /** Drops 'all' and empty values (product §5). */
@@ -59,14 +60,22 @@ export function usePages<T>(name: string | null, query: Query, load: (q: Query) 
     ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
     { revalidateFirstPage: false },
   );
-  const { mutate } = swr;
+  const { mutate, setSize } = swr;
+  // New filters start again at the first page (SWR would restore the size last used for that
+  // list); a list mounted again (back from a detail page) keeps the pages it had.
+  const shownQuery = useRef(q);
+  useLayoutEffect(() => {
+    if (shownQuery.current === q) return;
+    shownQuery.current = q;
+    void setSize(1);
+  }, [q, setSize]);
   useEffect(() => {
     if (name === null) return;
     const list = { name, revalidate: () => void mutate() };
     pageLists.add(list);
     return () => void pageLists.delete(list);
   }, [name, mutate]);
-  const pages = swr.data;
+  const pages = swr.data?.slice(0, swr.size);
   const last = pages?.[pages.length - 1];
   return {
     rows: pages?.flatMap((p) => p.rows),
@@ -93,6 +102,10 @@ const pageLists = new Set<{ name: string; revalidate: () => void }>();
 
 export function useJobPages(query: Query, enabled = true) {
   return usePages(enabled ? 'jobs/pages' : null, query, (q) => page(client.jobs.$get({ query: q })));
+}
+/** The schools list a page (50) at a time. */
+export function useSchoolPages(query: Query) {
+  return usePages('schools/pages', { ...query, limit: String(SCHOOLS_PAGE_SIZE) }, (q) => page(client.schools.$get({ query: q })));
 }
 export function useSchoolReviewPages(id: number | undefined) {
   return usePages(id ? `school-reviews/${id}` : null, {}, (q) => page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })));

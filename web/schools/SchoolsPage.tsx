@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { Link } from 'react-router-dom';
 import { BOROUGHS, EDUCATION_LEVELS, HIGHLY_RATED_AT, SCHOOL_TYPES } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
@@ -9,9 +9,9 @@ import { SchoolImage } from '../components/SchoolImage';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import type { SchoolListItem } from '../data/client';
-import { useSchoolsWithTotal } from '../data/hooks';
+import { useSchoolPages } from '../data/hooks';
 import { formatNumber } from '../lib/format';
-import { PAGE_SIZE, pageInfo, requestLimit } from './paging';
+import { pageInfo } from './paging';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
 export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'] as const;
@@ -82,19 +82,12 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
 
 export function SchoolsPage() {
   const { values, set, clear, active } = useUrlFilters(SCHOOL_FILTER_KEYS);
-  const [shown, setShown] = useState(PAGE_SIZE);
   const near = useNearMe();
-  const filterKey = JSON.stringify([values, near.query]);
-  useEffect(() => setShown(PAGE_SIZE), [filterKey]);
   const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
-  const { data, error, isLoading, mutate } = useSchoolsWithTotal({ ...values, ...near.query, limit: String(requestLimit(shown)) });
-  const [last, setLast] = useState(data);
-  useEffect(() => {
-    if (data) setLast(data);
-  }, [data]);
-  const view = data ?? (isLoading && last && shown > PAGE_SIZE ? last : undefined);
-  const info = view ? pageInfo(shown, view.rows.length, view.total) : null;
+  // A page of 50 at a time; new filters start again at the first page (a new list key).
+  const { rows, total, error, hasMore, loadMore, loadingMore, mutate } = useSchoolPages({ ...values, ...near.query });
+  const info = rows && total !== undefined ? pageInfo(rows.length, total) : null;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -130,10 +123,7 @@ export function SchoolsPage() {
               type="button"
               className="btn btn-sm btn-outline"
               disabled={!active}
-              onClick={() => {
-                setShown(PAGE_SIZE);
-                clear();
-              }}
+              onClick={clear}
             >
               Clear Filters
             </button>
@@ -144,26 +134,26 @@ export function SchoolsPage() {
       <section aria-label="School results" className="mt-6">
         {error ? (
           <ErrorState error={error} retry={() => mutate()} />
-        ) : !view ? (
+        ) : !rows || !info ? (
           <SkeletonList count={6} lines={4} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
-        ) : view.rows.length === 0 ? (
+        ) : rows.length === 0 ? (
           <EmptyState icon="school" title="No schools found">
             Try another name or clear the filters.
           </EmptyState>
         ) : (
           <>
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="school-list">
-              {view.rows.slice(0, info!.visible).map((s) => (
+              {rows.map((s) => (
                 <li key={s.id}>
                   <SchoolCard school={s} />
                 </li>
               ))}
             </ul>
-            {info!.remaining > 0 && (
+            {hasMore && info.remaining > 0 && (
               <div className="flex justify-center mt-6">
-                <button type="button" className="btn btn-primary" onClick={() => setShown((n) => n + PAGE_SIZE)} disabled={isLoading}>
-                  {isLoading && <span className="loading loading-spinner loading-sm" />}
-                  Load More Schools ({formatNumber(info!.remaining)} remaining)
+                <button type="button" className="btn btn-primary" onClick={() => void loadMore()} disabled={loadingMore}>
+                  {loadingMore && <span className="loading loading-spinner loading-sm" />}
+                  Load More Schools ({formatNumber(info.remaining)} remaining)
                 </button>
               </div>
             )}
