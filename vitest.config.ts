@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (unit and API tests, each on a copy of one template database built once by
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     environment: 'node',
+    // Vitest's default (cores - 1) runs every file one after another on a 2-core box. Browser
+    // tests spend most of their time waiting (a server, Chromium, the network): two at a time
+    // cut the suite from ~320 s to ~230 s there (docs/decisions/1530-test-workers.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // expect.poll defaults to 1 s, too short for a render after a server roundtrip when CI runs

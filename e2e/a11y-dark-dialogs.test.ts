@@ -1,0 +1,50 @@
+// axe in the dark theme on every screen, and on the dialogs and forms of a signed-in user.
+import { describe, expect, it } from 'vitest';
+import { PHONE } from './harness';
+import { ids, ROUTES, serious, settle, useEnv } from './a11y.helpers';
+import { signInAs } from './screens.helpers';
+
+const ctx = useEnv();
+
+describe('accessibility (axe, dark theme and dialogs)', () => {
+  it('has no serious or critical violations in the dark theme either (phone)', async () => {
+    const page = await ctx.env.browser.newPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize(PHONE);
+    const found: Record<string, string[]> = {};
+    for (const path of [...ROUTES(), '/pay-scales?tab=london']) {
+      await page.goto(ctx.env.server.url + path);
+      await settle(page);
+      const v = await serious(page);
+      if (v.length) found[path] = v;
+    }
+    expect(found).toEqual({});
+    await page.close();
+  }, 120_000);
+
+  it('has no serious or critical violations in the dialogs and forms of a signed-in user', async () => {
+    const page = await ctx.env.browser.newPage();
+    await page.setViewportSize(PHONE);
+    await signInAs(page);
+    await page.route(`**/api/schools/${ids.schoolId}/user-mood`, (route) => route.fulfill({ json: null }));
+    const found: Record<string, string[]> = {};
+    await page.goto(ctx.env.server.url + `/schools/${ids.schoolId}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    await page.getByRole('dialog', { name: 'Write a Review' }).getByRole('button', { name: 'Submit Review' }).click();
+    found['review dialog'] = await serious(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Share Interview Experience' }).click();
+    found['interview dialog'] = await serious(page);
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+    await page.getByRole('button', { name: 'Share My Experience' }).click();
+    found['mood form'] = await serious(page);
+    await page.goto(ctx.env.server.url + '/forum');
+    await settle(page);
+    await page.getByRole('button', { name: 'New Discussion' }).click();
+    found['new discussion dialog'] = await serious(page);
+    expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
+    await page.close();
+  }, 60_000);
+});

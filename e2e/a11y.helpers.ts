@@ -1,0 +1,88 @@
+// Shared by the axe files (a11y-*.test.ts), split in three so the test workers share the work:
+// one server + browser per file, the real ids to visit, axe's serious and critical violations,
+// and a wait until the page has settled.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { setup, teardown, type Env } from './screens.helpers';
+
+export const ids = { schoolId: 0, jobId: 0, threadId: 0 };
+
+/** One server and browser for the calling file. */
+export function useEnv(): { env: Env } {
+  const holder = {} as { env: Env };
+  beforeAll(async () => {
+    holder.env = await setup();
+    const env = holder.env;
+    ids.schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
+    ids.jobId = (await env.api('/api/jobs?limit=1'))[0].id;
+    // A real thread with replies (their Report buttons sat in a faded row: 3.8:1 once).
+    ids.threadId = ((await env.api('/api/forum/threads')) as { id: number; replyCount: number }[]).find((t) => t.replyCount > 0)!.id;
+  });
+  afterAll(() => teardown(holder.env));
+  return holder;
+}
+
+export async function serious(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+export async function settle(page: Page) {
+  // Not 'networkidle': school photos may live on hosts this machine cannot reach.
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .skeleton'), undefined, { timeout: 15_000 });
+  // Then wait for two animation frames, so what rendered after the data arrived has been painted.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  // And for entry animations (compare chips fade in): mid-fade colours are not the real contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 10_000 });
+}
+
+export const ROUTES = () => ['/', '/jobs', `/jobs/${ids.jobId}`, '/schools', `/schools/${ids.schoolId}`, '/compare', '/salaries', '/pay-scales', '/forum', `/forum/threads/${ids.threadId}`, '/forum/threads/999999', '/moderation'];
+
+
+/** Every screen at one size, then the tabs, forms and the compare picker open: serious+critical violations by place. */
+export async function everyScreen(env: Env, size: { width: number; height: number }) {
+  const page = await env.browser.newPage();
+  await page.setViewportSize(size);
+  const found: Record<string, string[]> = {};
+  for (const path of ROUTES()) {
+    await page.goto(env.server.url + path);
+    await settle(page);
+    const v = await serious(page);
+    if (v.length) found[path] = v;
+  }
+  // Tabs and states that only show after interaction.
+  await page.goto(env.server.url + `/schools/${ids.schoolId}`);
+  await settle(page);
+  for (const tab of ['Teacher Mood', 'Reviews', 'Jobs', 'Interviews']) {
+    const tabButton = page.getByRole('tab', { name: new RegExp(`^${tab}`) });
+    await tabButton.click();
+    await expect.poll(() => tabButton.getAttribute('aria-selected')).toBe('true');
+    await settle(page);
+    const v = await serious(page);
+    if (v.length) found[`school tab ${tab}`] = v;
+  }
+  await page.goto(env.server.url + '/salaries');
+  await settle(page);
+  await page.getByRole('tab', { name: 'Contribute Data' }).click();
+  await page.getByRole('button', { name: 'Submit Salary' }).click();
+  await page.getByTestId('error-jobTitle').waitFor();
+  found['salary form with errors'] = await serious(page);
+  await page.goto(env.server.url + '/pay-scales?tab=london');
+  await settle(page);
+  found['london allowances'] = await serious(page);
+  await page.goto(env.server.url + '/compare');
+  await page.getByRole('button', { name: 'Add School to Compare' }).click();
+  await settle(page);
+  await page.getByRole('button', { name: /^A/ }).first().click();
+  await page.getByRole('button', { name: 'Add School to Compare' }).click();
+  await settle(page);
+  await page.getByTestId('compare-picker').locator('#compare-options button').nth(1).click();
+  await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
+  await settle(page);
+  found['compare with 2'] = await serious(page);
+  await page.close();
+  return found;
+}
