@@ -98,6 +98,9 @@ function expectBasics(p: Page, path: string, title: string | RegExp) {
   expect(p.meta('description')).not.toBe('Default description');
   // One title and one description: the shell's defaults are replaced, not duplicated.
   expect(p.html.match(/<title>/g)).toHaveLength(1);
+  // The offline shell's static frame is not in a server-rendered page.
+  expect(p.html).not.toContain('<!--shell-->');
+  expect(p.html).not.toContain('aria-busy="true"');
   expect(p.html.match(/<meta name="description"/g)).toHaveLength(1);
   expect(p.meta('og:title')).toBe(p.title);
   expect(p.meta('og:url')).toBe(APP_URL + path);

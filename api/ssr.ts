@@ -59,6 +59,8 @@ export function templateParts(indexHtml: string) {
       return '';
     });
   }
+  // The offline shell's static frame (web/index.html) is not part of a server-rendered page.
+  stripped = stripped.replace(/<div id="root"><!--shell-->[\s\S]*?<!--\/shell--><\/div>/, '<div id="root"></div>');
   const [beforeRoot, afterRoot] = stripped.split('<div id="root"></div>');
   if (afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
   return { beforeRoot, afterRoot, entry, preloads };

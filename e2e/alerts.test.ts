@@ -89,14 +89,15 @@ describe('job alerts', () => {
     sqlite.close();
 
     const mailDir = join(dirname(env.server.databasePath), 'mail');
-    await expect.poll(() => (existsSync(mailDir) ? readdirSync(mailDir).length : 0), { timeout: 30_000 }).toBe(1);
+    const emls = () => (existsSync(mailDir) ? readdirSync(mailDir).filter((f) => f.endsWith('.eml')) : []);
+    await expect.poll(() => emls().length, { timeout: 30_000 }).toBe(1);
     // Unfold long header lines (RFC 5322 folding).
-    const eml = readFileSync(join(mailDir, readdirSync(mailDir)[0]), 'utf8').replace(/\r?\n[ \t]+/g, ' ');
+    const eml = readFileSync(join(mailDir, emls()[0]), 'utf8').replace(/\r?\n[ \t]+/g, ' ');
     expect(eml).toMatch(/^To: alerts\.e2e@school\.example$/m);
     expect(eml).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
     const link = /^List-Unsubscribe: <([^>]+)>$/m.exec(eml)![1];
     expect(link).toMatch(new RegExp(`^${env.server.url}/unsubscribe/${alert.id}\\.`));
-    expect(env.server.output()).toContain(join(mailDir, readdirSync(mailDir)[0]));
+    expect(env.server.output()).toContain(join(mailDir, emls()[0]));
 
     await page.goto(`${env.server.url}/dashboard?tab=alerts`);
     await expect.poll(() => page.getByTestId('alert-last-jobs').innerText()).toContain('Teacher of Geography');

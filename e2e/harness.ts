@@ -27,6 +27,8 @@ export function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   port: number;
+  /** The local sign-in provider's port (a restart on the same ports keeps sessions' issuer). */
+  devOidcPort: number;
   databasePath: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -36,6 +38,19 @@ export interface RunningServer {
 }
 
 export async function startServer(env: Record<string, string> = {}, databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db'), port?: number): Promise<RunningServer> {
+  // A free port is only free until someone takes it: with test files running side by side,
+  // another server can bind it first. Ports we chose are chosen again then (up to 3 tries).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env, databasePath, port);
+    } catch (err) {
+      const ours = port === undefined && env.DEV_OIDC_PORT === undefined;
+      if (!ours || attempt === 3 || !/EADDRINUSE/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>, databasePath: string, port?: number): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   port ??= await freePort();
   // The local sign-in provider (no provider configured) listens on its own free port.
@@ -64,6 +79,7 @@ export async function startServer(env: Record<string, string> = {}, databasePath
   return {
     url,
     port,
+    devOidcPort: Number(devOidcPort),
     databasePath,
     output: () => log,
     pid: child.pid!,

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freePort, launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import { launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -14,13 +14,14 @@ let port: number;
 let oidcPort: number;
 const databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-offline-')), 'app.db');
 
+/** A restart on the first start's ports (the page's origin and the sign-in issuer stay the same). */
 const start = () => startServer({ DEV_OIDC_PORT: String(oidcPort) }, databasePath, port);
 const api = async (path: string) => (await fetch(server.url + path)).json();
 
 beforeAll(async () => {
-  port = await freePort();
-  oidcPort = await freePort();
-  server = await start();
+  server = await startServer({}, databasePath);
+  port = server.port;
+  oidcPort = server.devOidcPort;
   browser = await launchBrowser();
 });
 afterAll(async () => {

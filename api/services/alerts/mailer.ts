@@ -1,7 +1,7 @@
 // Email through nodemailer: SMTP when SMTP_URL is set; otherwise, outside production, each
 // message is written as an .eml file (data/mail/) and its path logged; in production without
 // SMTP there is no mailer and email alerts are off (server.ts warns at start).
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -50,7 +50,9 @@ export function createMailer(options: MailerOptions): Mailer | null {
       const info = await transport.sendMail({ from: options.from, ...m });
       mkdirSync(dir, { recursive: true });
       const path = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}-${++n}.eml`);
-      writeFileSync(path, info.message as Buffer);
+      // Written whole, then renamed: whoever watches the folder never opens a half-written message.
+      writeFileSync(`${path}.part`, info.message as Buffer);
+      renameSync(`${path}.part`, path);
       log(`Alert email to ${m.to.replace(/^(.).*@/, '$1…@')} written to ${path}`);
       return path;
     },
