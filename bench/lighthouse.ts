@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, startServer, type RunningServer } from '../e2e/harness';
+import { median } from './stats';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
@@ -62,12 +63,6 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 let server: RunningServer | undefined;
 // Measured as deployed: NODE_ENV=production (React's production build renders the pages), one process.
 const base = process.env.LH_URL ?? (server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'), SEED_DEMO: 'true', WEB_CONCURRENCY: '1' })).url;
-/** Median of numbers (the middle run of an odd count). */
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 try {

@@ -10,12 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, ROOT, startServer, waitForServiceWorker } from '../e2e/harness';
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
+import { median } from './stats';
 
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 5);
 const server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'offline-bench-'.padEnd(40, 'x'), SEED_DEMO: 'true', WEB_CONCURRENCY: '1' });
