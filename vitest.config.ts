@@ -1,9 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects: `unit` (unit and API tests, each on a copy of one template database built once by
-// test/global-setup.ts) and `e2e` (browser tests against the built app). `npm test` runs both;
-// `npm run test:unit` runs only the fast ones, `npm run test:e2e` only the browser ones.
+// Three projects: `unit` (API and database tests, each on a copy of one template database built
+// once by test/global-setup.ts), `web` (the web app's unit tests) and `e2e` (browser tests against
+// the built app, their servers on copies of test/global-setup-e2e.ts's database). `npm test` runs
+// all three; `npm run test:unit` only the fast ones (unit + web), `npm run test:e2e` the browser ones.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -20,16 +21,33 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // API, database and support tests: each file builds its own app on its own database,
+          // so files share one module cache per worker (isolate: false) instead of importing
+          // the whole API again for each of ~40 files (docs/decisions/1531-shared-module-cache.md).
           name: 'unit',
-          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          isolate: false,
         },
       },
       {
         extends: true,
         test: {
+          // The web app's unit tests: module state (Dexie on fake-indexeddb, the toast store,
+          // module mocks) is part of what they test, so each file has fresh modules.
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Browser tests: one server and Chromium per file, started in its hooks; playwright,
+          // axe and the harness are imported once per worker (isolate: false).
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          globalSetup: ['test/global-setup-e2e.ts'],
+          isolate: false,
         },
       },
     ],

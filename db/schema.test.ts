@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from './client';
-import { seed } from './seed/index';
+import { SEED_FINGERPRINT_KEY, seed } from './seed/index';
 import * as t from './schema';
 import { tempDbPath } from '../test/db';
 
@@ -130,6 +130,23 @@ describe('seed', () => {
     const again = seed(db, { demo: true, now: new Date('2026-12-01T12:00:00Z') });
     expect(again.demo).toBe(false);
     expect(snapshot(db)).toEqual(before);
+  });
+
+  it('does not load the same real data again on the next start, and does when it changed', () => {
+    const db = fresh();
+    seed(db, { demo: false });
+    const fingerprint = db.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_FINGERPRINT_KEY)).get()!.value;
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    // A school taken out by an operator stays out while the register file is the one seeded.
+    db.delete(t.schools).where(eq(t.schools.urn, 100000)).run();
+    const again = seed(db, { demo: false });
+    expect(again).toMatchObject({ schools: 3188, payScales: 204, forumCategories: 8 });
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100000)).get()).toBeUndefined();
+    // A different data set (another fingerprint on record): loaded again, missing rows come back.
+    db.update(t.appSettings).set({ value: 'an older register' }).where(eq(t.appSettings.key, SEED_FINGERPRINT_KEY)).run();
+    expect(seed(db, { demo: false }).schools).toBe(3189);
+    expect(db.select({ n: count() }).from(t.schools).get()!.n).toBe(3189);
+    expect(db.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_FINGERPRINT_KEY)).get()!.value).toBe(fingerprint);
   });
 
   it('places demo jobs within the month before the seed', () => {

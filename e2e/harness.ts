@@ -1,11 +1,12 @@
 // Browser-test harness: starts the real server (built app + API) on a free port with its own
 // temporary database, and Debian's Chromium through playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type {} from '../test/global-setup-e2e';
 
 export const ROOT = join(import.meta.dirname, '..');
 export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
@@ -50,8 +51,27 @@ export async function startServer(env: Record<string, string> = {}, databasePath
   }
 }
 
+/**
+ * Under vitest, the database a first start would make (built once by test/global-setup-e2e.ts), for
+ * the server to open instead of migrating and seeding its own; undefined elsewhere (bench scripts).
+ */
+async function serverTemplate(env: Record<string, string>): Promise<string | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  try {
+    const templates = inject('serverTemplates');
+    return env.SEED_DEMO === '0' ? templates.plain : templates.demo;
+  } catch {
+    return undefined; // a vitest run without the e2e global setup
+  }
+}
+
 async function startServerOnce(env: Record<string, string>, databasePath: string, port?: number): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
+  if (!existsSync(databasePath)) {
+    const template = await serverTemplate(env);
+    if (template) copyFileSync(template, databasePath);
+  }
   port ??= await freePort();
   // The local sign-in provider (no provider configured) listens on its own free port.
   const devOidcPort = env.DEV_OIDC_PORT ?? String(await freePort());
@@ -180,4 +200,14 @@ export async function waitForServiceWorker(page: Page) {
     if (Date.now() > deadline) throw new Error('The service worker did not take control within 30 s');
     await new Promise((r) => setTimeout(r, 200));
   }
+}
+
+/** A page that has loaded and painted: no loading skeleton left, two frames drawn, entry animations ended. */
+export async function settle(page: Page) {
+  // Not 'networkidle': school photos may live on hosts this machine cannot reach.
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .skeleton'), undefined, { timeout: 15_000 });
+  // Then wait for two animation frames, so what rendered after the data arrived has been painted.
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+  // And for entry animations (compare chips fade in): mid-fade colours are not the real contrast.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 10_000 });
 }

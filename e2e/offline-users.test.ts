@@ -119,6 +119,8 @@ describe('offline data on a shared browser', () => {
     await expect.poll(() => salariesOf(BOB.id), { timeout: 20_000 }).toEqual([BOB_SALARY]);
     await page.goto(`${server.url}/dashboard`);
     await expect.poll(() => h1(page).innerText()).toBe('Welcome back, Bob!');
+    // His activity is on screen, so it is saved on the device (the counters come from it).
+    await expect.poll(() => page.getByTestId('dashboard-counters').innerText()).toMatch(/Salary contributions\s+1/);
     // Alice's salary is still on the device for her: not in Bob's list, not in his count, not sent.
     await expect.poll(() => page.getByTestId('queued-other-accounts').innerText()).toBe(
       '1 submission saved on this device by another account is kept for that account: not shown here, and sent only when it signs in again.',

@@ -5,7 +5,7 @@
 // by accessible name. See docs/decisions/1103-tap-target-rule.md.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHONE } from './harness';
+import { PHONE, settle } from './harness';
 import { realSignIn, setup, teardown, type Env } from './screens.helpers';
 
 const ADMIN = 'admin.thumbs@school.example';
@@ -104,7 +104,9 @@ async function check(screen: string) {
 async function visit(path: string) {
   await page.goto(env.server.url + path);
   await page.locator('h1').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  // Loaded and painted: no skeleton left, animations ended (not 'networkidle': half a second of
+  // quiet per screen, and photos may live on hosts this machine cannot reach).
+  await settle(page);
 }
 
 describe('tap targets and text size at 390x844', () => {

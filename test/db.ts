@@ -19,10 +19,10 @@ export function tempDbPath(): string {
   return join(mkdtempSync(join(tmpdir(), 'tilt-test-')), 'app.db');
 }
 
-/** Migrates and seeds (without the demo layer) a database file at `path`, checkpointed so the file alone is complete. */
-export function buildTemplateDb(path: string): void {
+/** Migrates and seeds (without the demo layer unless asked) a database file at `path`, checkpointed so the file alone is complete. */
+export function buildTemplateDb(path: string, options: { demo?: boolean } = {}): void {
   const db = openDatabase(path);
-  seed(db, { demo: false });
+  seed(db, { demo: options.demo ?? false });
   db.$client.pragma('wal_checkpoint(TRUNCATE)');
   db.$client.close();
 }
