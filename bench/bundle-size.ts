@@ -1,9 +1,11 @@
-// The first load's cost (issue 13): the entry chunk and every chunk it imports statically (what a
-// page loads before its first render), and the CSS, raw and gzip, from Vite's build manifest.
+// The first load's cost (issue 13): the entry chunk and every chunk it imports statically, and
+// per public page that plus the screen's own chunks the server preloads with it (what the page
+// loads before its first render), and the CSS, raw and gzip, from Vite's build manifest.
 // Usage: npx vite build && node --import tsx bench/bundle-size.ts [distDir]
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { preloadsFor } from '../api/ssr';
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
 
@@ -21,6 +23,19 @@ export function initialFiles(manifest: Manifest): { js: string[]; css: string[] 
   return { js: [...js], css: [...css] };
 }
 
+/** The public pages' screen modules (routes' handle.module; the home page is in the entry). */
+export const PAGE_MODULES: Record<string, string | undefined> = {
+  '/': undefined,
+  '/jobs': 'jobs/JobsPage.tsx',
+  '/jobs/{id}': 'job-detail/JobDetailPage.tsx',
+  '/schools': 'schools/SchoolsPage.tsx',
+  '/schools/{id}': 'school-detail/SchoolDetailPage.tsx',
+  '/pay-scales': 'pay-scales/PayScalesPage.tsx',
+  '/salaries': 'salaries/SalariesPage.tsx',
+  '/forum': 'forum/ForumPage.tsx',
+  '/forum/threads/{id}': 'thread/ThreadPage.tsx',
+};
+
 export function measure(distDir: string) {
   const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   const { js, css } = initialFiles(manifest);
@@ -32,7 +47,11 @@ export function measure(distDir: string) {
       },
       { raw: 0, gzip: 0 },
     );
-  return { js: { files: js, ...size(js) }, css: { files: css, ...size(css) } };
+  const pages = Object.entries(PAGE_MODULES).map(([page, module]) => {
+    const files = [...new Set([...js, ...preloadsFor(manifest, module)])];
+    return { page, ...size(files) };
+  });
+  return { js: { files: js, ...size(js) }, css: { files: css, ...size(css) }, pages };
 }
 
 if (import.meta.main ?? process.argv[1]?.endsWith('bundle-size.ts')) {
@@ -41,4 +60,6 @@ if (import.meta.main ?? process.argv[1]?.endsWith('bundle-size.ts')) {
   console.log(`initial JS: ${m.js.files.length} files, ${kb(m.js.raw)} raw, ${kb(m.js.gzip)} gzip`);
   for (const f of m.js.files) console.log(`  ${f}`);
   console.log(`CSS: ${kb(m.css.raw)} raw, ${kb(m.css.gzip)} gzip`);
+  console.log('JavaScript before the first render, per page (entry + the screen chunks preloaded with it):');
+  for (const p of m.pages) console.log(`  ${p.page.padEnd(20)} ${kb(p.gzip).padStart(9)} gzip`);
 }

@@ -191,3 +191,6 @@ export const FORUM_CATEGORIES = [
   { slug: 'leadership', name: 'Leadership', description: 'Middle and senior leadership, NPQs and headship.' },
   { slug: 'off-topic', name: 'Off topic', description: 'Commuting, housing, London life and everything else.' },
 ] as const;
+
+/** The word a user types to confirm deleting their account (the form and the API check it). */
+export const ACCOUNT_DELETE_WORD = 'DELETE';

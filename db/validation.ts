@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { config } from 'zod/v4/core';
 import {
+  ACCOUNT_DELETE_WORD,
   BOROUGHS,
   EMPLOYMENT_STATUSES,
   EXPERIENCE_BANDS,
@@ -171,7 +172,6 @@ export const reportInput = z.object({
 });
 
 /** Issue 14: deleting one's account needs the word DELETE typed (decision 1421). */
-export const ACCOUNT_DELETE_WORD = 'DELETE';
 export const deleteAccountInput = z.object({
   confirm: z.literal(ACCOUNT_DELETE_WORD, { error: `Type ${ACCOUNT_DELETE_WORD} to confirm` }),
 });

@@ -11,14 +11,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { buildHead, lookupIn, type HeadTags } from './app/head';
 // What api/ssr.ts needs besides render(): one module to load.
 export { headHtml, scriptJson } from './app/head';
 export { SSR_DATA_ID } from './app/ssr-data';
-import type { PageMeta } from './app/page-meta';
-import { routes } from './app/routes';
+import { AppRoutes, matchLeaf } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
 import { AUTH_KEY } from './data/auth';
 import { ApiRequestError, setServerFetch } from './data/client';
@@ -76,7 +75,6 @@ setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
 }) as typeof fetch);
 setClock(() => store.getStore()?.now);
 
-const handler = createStaticHandler(routes);
 const AUTH_ID = unstable_serialize(AUTH_KEY);
 const MAX_PASSES = 4;
 
@@ -92,13 +90,10 @@ export async function render(url: string, options: RenderOptions): Promise<Rende
 }
 
 async function renderIn(ctx: RenderContext, url: string, options: RenderOptions): Promise<RenderResult> {
-  const request = new Request(new URL(url, 'http://ssr.local'));
-  const context = await handler.query(request);
-  if (context instanceof Response) throw new Error(`Unexpected redirect while rendering ${url}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const leaf = context.matches[context.matches.length - 1];
-  const meta = leaf?.route.handle as (PageMeta & { module?: string }) | undefined;
-  const isCatchAll = leaf?.route.path === '*';
+  const path = new URL(url, 'http://ssr.local').pathname;
+  const leaf = matchLeaf(path);
+  const meta = leaf.handle;
+  const isCatchAll = leaf.path === '*';
 
   const fallback: Record<string, unknown> = {};
   const fresh = new Set<string>();
@@ -112,7 +107,9 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
         <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </SWRConfig>
       </StrictMode>,
       // Never outline a large boundary (that needs an inline script, which the CSP forbids): one document.
@@ -150,10 +147,9 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     }
   }
 
-  const path = new URL(url, 'http://ssr.local').pathname;
-  const head = buildHead({ path, params: leaf?.params ?? {}, meta, data: lookupIn(fallback), origin: options.origin, notFound });
+  const head = buildHead({ path, params: leaf.params, meta, data: lookupIn(fallback), origin: options.origin, notFound });
   return {
-    status: notFound ? 404 : context.statusCode,
+    status: notFound ? 404 : 200,
     html,
     head,
     payload: { fallback, now: ctx.now, seed, fresh: [...fresh] },

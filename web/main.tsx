@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import { hydrateFrom, readSsrPayload } from './app/ssr-data';
 import { setClock } from './lib/format';
 import { registerServiceWorker } from './offline/register-sw';
@@ -16,21 +16,28 @@ const fromServer = new Set(Object.keys(payload?.fallback ?? {}));
 const fresh = new Set(payload?.fresh ?? []);
 if (payload) setClock(() => payload.now);
 
-const router = createBrowserRouter(routes);
 // From the first client navigation on, SWR fetches as usual and relative times use the real clock.
-const stop = router.subscribe((state) => {
-  if (state.location.key === 'default') return;
-  fromServer.clear();
-  fresh.clear();
-  setClock(undefined);
-  stop();
-});
+// Checked while the new location renders (before its screens read SWR), not in an effect after.
+let onServerData = true;
+function LeaveServerDataOnNavigation() {
+  const { key } = useLocation();
+  if (onServerData && key !== 'default') {
+    onServerData = false;
+    fromServer.clear();
+    fresh.clear();
+    setClock(undefined);
+  }
+  return null;
+}
 
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, fallback: payload?.fallback ?? {}, use: [hydrateFrom(fromServer, fresh)] }}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <LeaveServerDataOnNavigation />
+        <AppRoutes />
+      </BrowserRouter>
     </SWRConfig>
   </StrictMode>
 );

@@ -5,12 +5,10 @@ import { Footer } from '../components/Footer';
 import { BottomNav, Header } from '../components/Header';
 import { OutboxSync } from '../components/OutboxSync';
 import { Toaster } from '../components/toast/Toaster';
-import { usePageMeta } from './page-meta';
 
 /** Every page: skip link, header, the screen, footer, and the phone's bottom navigation. */
 export function Layout() {
   const { pathname } = useLocation();
-  usePageMeta();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);

@@ -1,7 +1,6 @@
 // Each route's <title> and meta description (route `handle` in routes.tsx), applied on every
-// navigation by the Layout: shared links, history entries and search results name the page.
+// navigation by AppRoutes (routes.tsx): shared links, history entries and search results name the page.
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
 
 export const SITE_NAME = 'Teachers In London Talk';
 export const SITE_DESCRIPTION =
@@ -23,10 +22,8 @@ export function pageTitle(meta: PageMeta | undefined): string {
  */
 let serverHeadFor: string | null = typeof document !== 'undefined' && document.getElementById('ssr-data') ? location.pathname : null;
 
-export function usePageMeta() {
-  const matches = useMatches();
-  const meta = [...matches].reverse().find((m) => m.handle)?.handle as PageMeta | undefined;
-  const pathname = matches[matches.length - 1]?.pathname;
+/** Sets the document's title and description to the matched route's (`meta`) at `pathname`. */
+export function usePageMeta(meta: PageMeta | undefined, pathname: string) {
   useEffect(() => {
     if (serverHeadFor !== null && serverHeadFor === pathname) return;
     serverHeadFor = null;

@@ -1,9 +1,8 @@
 // "Report" on a review, interview, mood comment, thread or reply (decision 1422): a small button
 // that opens a dialog asking why; POST /api/reports. One report per person and item.
 import { useRef, useState } from 'react';
-import { reportInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from './Dialog';
-import { check } from './check';
+import { check, loadValidation } from './check';
 import { useSignedInAction, write } from './writes';
 import { client } from '../data/client';
 import { to } from '../data/requests';
@@ -25,7 +24,7 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = check(reportInput, { kind, id, reason });
+    const parsed = await check('reportInput', { kind, id, reason });
     if (!parsed.ok) return setError(parsed.fields.reason);
     setBusy(true);
     const result = await write(
@@ -53,7 +52,12 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
         data-testid={`report-${kind}-${id}`}
         aria-label={`Report this ${WHAT[kind]}`}
         disabled={done}
-        onClick={() => signedIn(SIGN_IN, () => setOpen(true))}
+        onClick={() =>
+          signedIn(SIGN_IN, () => {
+            loadValidation().catch(() => undefined); // while the reader types the reason
+            setOpen(true);
+          })
+        }
       >
         {done ? 'Reported' : 'Report'}
       </button>

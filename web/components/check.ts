@@ -1,11 +1,34 @@
-// The forms' validation with the API's own zod schemas (db/validation.ts). Kept apart from
-// writes.ts so zod only loads with the screens that have a form (issue 13).
-import '../lib/zod-csp';
+// The forms' validation with the API's own zod schemas (db/validation.ts), loaded on demand: a
+// screen with a form starts loading them once it has rendered (useForm / useValidation) and a
+// submit waits for them if they are not there yet, so zod is never part of a page's first load
+// (issue 13). Offline, the chunk comes from the service worker's precache like every other.
+import { useEffect } from 'react';
 import type { z } from 'zod';
-import { formErrors } from '../../db/validation';
+
+type Validation = typeof import('./validation');
+/** The schemas a form can be checked with, by name. */
+export type FormSchema = Exclude<keyof Validation, 'formErrors'>;
+
+let loading: Promise<Validation> | undefined;
+/** The schemas' chunk (once). */
+export function loadValidation(): Promise<Validation> {
+  loading ??= import('./validation').catch((error: unknown) => {
+    loading = undefined; // a failed chunk load is tried again on the next submit
+    throw error;
+  });
+  return loading;
+}
+
+/** Starts loading the schemas after the calling form's first render. */
+export function useValidation() {
+  useEffect(() => {
+    loadValidation().catch(() => undefined);
+  }, []);
+}
 
 /** Client-side check with the API's own zod schema: the parsed value, or field → message. */
-export function check<S extends z.ZodType>(schema: S, value: unknown): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string> } {
-  const r = schema.safeParse(value);
-  return r.success ? { ok: true, data: r.data } : { ok: false, fields: formErrors(r.error) };
+export async function check<K extends FormSchema>(schema: K, value: unknown): Promise<{ ok: true; data: z.output<Validation[K]> } | { ok: false; fields: Record<string, string> }> {
+  const v = await loadValidation();
+  const r = (v[schema] as unknown as z.ZodType<z.output<Validation[K]>>).safeParse(value);
+  return r.success ? { ok: true, data: r.data } : { ok: false, fields: v.formErrors(r.error) };
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { useValidation } from './check';
 
-/** Form values and per-field messages (client zod check or the API's 400 fields). */
+/** Form values and per-field messages (client zod check or the API's 400 fields); starts loading the schemas. */
 export function useForm<T extends Record<string, unknown>>(initial: T) {
+  useValidation();
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);

@@ -3,7 +3,7 @@
 // my data" (GET /api/me/export) and "Delete my account" (DELETE /api/me after typing DELETE).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_DELETE_WORD } from '../../db/validation';
+import { ACCOUNT_DELETE_WORD } from '../../db/constants';
 import type { CurrentUser } from '../data/auth';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { SignOutButton } from '../components/SignOutButton';

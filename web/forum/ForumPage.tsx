@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { threadInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -23,7 +22,7 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = check(threadInput, { ...f.values, categoryId: f.values.categoryId || undefined });
+    const parsed = await check('threadInput', { ...f.values, categoryId: f.values.categoryId || undefined });
     if (!parsed.ok) {
       f.setErrors(parsed.fields);
       return focusFirstError(formRef.current);

@@ -2,10 +2,9 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
-import { rejectInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { check } from '../components/check';
+import { check, useValidation } from '../components/check';
 import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
@@ -26,6 +25,7 @@ const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion',
 type RejectTarget = { kind: Kind; id: number; path?: string };
 
 function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null; onClose: () => void; onDone: () => void }) {
+  useValidation();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -33,7 +33,7 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     if (!target) return;
-    const parsed = check(rejectInput, { reason });
+    const parsed = await check('rejectInput', { reason });
     if (!parsed.ok) return setError(parsed.fields.reason);
     setBusy(true);
     const result = await write(

@@ -1,6 +1,5 @@
 import { useRef, useState } from 'react';
 import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../db/constants';
-import { salaryInput } from '../../db/validation';
 import { Field, fieldProps } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
@@ -130,7 +129,7 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = check(salaryInput, { ...f.values, jobTitle: f.values.jobTitle || undefined, schoolType: f.values.schoolType || undefined, borough: f.values.borough || undefined, yearsExperience: f.values.yearsExperience || undefined });
+    const parsed = await check('salaryInput', { ...f.values, jobTitle: f.values.jobTitle || undefined, schoolType: f.values.schoolType || undefined, borough: f.values.borough || undefined, yearsExperience: f.values.yearsExperience || undefined });
     if (!parsed.ok) {
       f.setErrors(parsed.fields);
       return focusFirstError(formRef.current);

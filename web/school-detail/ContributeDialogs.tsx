@@ -2,7 +2,6 @@ import { useRef } from 'react';
 import { mutate } from 'swr';
 import { refreshPages } from '../data/hooks';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
-import { interviewInput, reviewInput } from '../../db/validation';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { focusFirstError, useForm } from '../components/useForm';
@@ -88,7 +87,7 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const v = f.values;
-    const parsed = check(reviewInput, { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined });
+    const parsed = await check('reviewInput', { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined });
     if (!parsed.ok) {
       f.setErrors(parsed.fields);
       return focusFirstError(formRef.current);
@@ -192,7 +191,7 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
   async function submit(e: React.FormEvent) {
     e.preventDefault();
     const v = f.values;
-    const parsed = check(interviewInput, { ...v, overallExperience: v.overallExperience || undefined });
+    const parsed = await check('interviewInput', { ...v, overallExperience: v.overallExperience || undefined });
     if (!parsed.ok) {
       f.setErrors(parsed.fields);
       return focusFirstError(formRef.current);

@@ -1,10 +1,9 @@
 import { ReportButton } from '../components/ReportButton';
 import { useEffect, useState } from 'react';
 import { MOODS } from '../../db/constants';
-import { moodInput } from '../../db/validation';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { check } from '../components/check';
+import { check, useValidation } from '../components/check';
 import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { useMoodStats, useUserMood } from '../data/hooks';
@@ -76,6 +75,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
   const { data: saved, mutate: mutateUserMood, isLoading } = useUserMood(schoolId);
   const { mutate: mutateStats } = useMoodStats(schoolId);
   const labels = moodFormLabels(!!saved);
+  useValidation();
   const [editing, setEditing] = useState(false);
   const [mood, setMood] = useState('');
   const [comment, setComment] = useState('');
@@ -92,7 +92,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = check(moodInput, { mood, comment: comment.trim() || undefined, anonymous });
+    const parsed = await check('moodInput', { mood, comment: comment.trim() || undefined, anonymous });
     if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);
     setBusy(true);
     const result = await write(

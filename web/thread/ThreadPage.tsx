@@ -3,11 +3,10 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
-import { postInput } from '../../db/validation';
 import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
-import { check } from '../components/check';
+import { check, useValidation } from '../components/check';
 import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
@@ -24,6 +23,7 @@ type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get
 type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
 
 function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: number; parentPostId?: number; onDone: () => void; autoFocus?: boolean }) {
+  useValidation();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -31,7 +31,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
   const ref = useRef<HTMLTextAreaElement>(null);
   async function submit(e: React.FormEvent) {
     e.preventDefault();
-    const parsed = check(postInput, { content, parentPostId });
+    const parsed = await check('postInput', { content, parentPostId });
     if (!parsed.ok) {
       setError(parsed.fields.content ?? Object.values(parsed.fields)[0]);
       return ref.current?.focus();
