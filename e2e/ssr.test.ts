@@ -5,7 +5,7 @@
 // precached shell, rendering the saved copy from IndexedDB, once the server is down.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import { launchBrowser, signInLocally, startServer, waitForServiceWorker, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -118,6 +118,35 @@ describe('server-rendered pages hydrate in Chromium', () => {
       expect(problems).toEqual([]);
     } finally {
       await page.close();
+    }
+  }, 60_000);
+
+  it('a signed-in reader keeps the server’s content while her own copy is fetched: no skeleton in between', async () => {
+    const own = await launchBrowser();
+    try {
+      const page = await own.newPage();
+      await signInLocally(page, server.url, { email: 'reader.ssr@school.example', name: 'Rae Reader' });
+      // Any loading skeleton in <main> after the server's markup is noted at once.
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          if (document.querySelector('main [role="status"][aria-label^="Loading"], main .skeleton')) (window as unknown as { sawSkeleton: boolean }).sawSkeleton = true;
+        }).observe(document, { childList: true, subtree: true });
+      });
+      for (const [path, api] of [
+        [`/forum/threads/${threadId}`, `/api/forum/threads/${threadId}`],
+        [`/jobs/${jobId}`, `/api/jobs/${jobId}/saved`],
+      ] as const) {
+        // Her own copy (a thread may hold her pending replies; a job her saved heart) is fetched.
+        const fetched = page.waitForResponse((r) => new URL(r.url()).pathname === api);
+        await page.goto(server.url + path);
+        await fetched;
+        await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
+        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+        expect(await page.evaluate(() => (window as unknown as { sawSkeleton?: boolean }).sawSkeleton ?? false), path).toBe(false);
+        expect(await page.locator('main h1').innerText(), path).not.toBe('');
+      }
+    } finally {
+      await own.close();
     }
   }, 60_000);
 });

@@ -20,7 +20,7 @@ function Block({ title, text }: { title: string; text: string | null | undefined
 export function JobDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const { data: job, error, isLoading, mutate } = useJob(valid ? id : undefined);
+  const { data: job, error, mutate } = useJob(valid ? id : undefined);
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
@@ -36,7 +36,7 @@ export function JobDetailPage() {
         <div className="mt-6">
           <ErrorState error={error} retry={() => mutate()} />
         </div>
-      ) : isLoading || !job ? (
+      ) : !job ? (
         <div className="mt-6">
           <CardSkeleton lines={8} />
         </div>

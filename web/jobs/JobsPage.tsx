@@ -101,7 +101,7 @@ export function JobsPage() {
         </h2>
         {error ? (
           <ErrorState error={error} retry={() => mutate()} />
-        ) : isLoading || !data ? (
+        ) : !data ? (
           <SkeletonList count={6} lines={4} className="grid gap-4 md:grid-cols-2" />
         ) : data.length === 0 ? (
           <EmptyState icon="briefcase" title="No jobs found">

@@ -142,7 +142,7 @@ export function PayScalesPage() {
   const tab = values.tab === 'london' ? 'london' : 'scales';
   // One request for the year (every region): the scales tab filters the region locally, the
   // allowances tab compares regions.
-  const { data, error, isLoading, mutate } = usePayScales({ paySpine: values.paySpine, effectiveDate: year });
+  const { data, error, mutate } = usePayScales({ paySpine: values.paySpine, effectiveDate: year });
   const rows = useMemo(() => data ?? [], [data]);
   const regionRows = rows.filter((r) => r.region === region);
 
@@ -193,7 +193,7 @@ export function PayScalesPage() {
         >
           {error ? (
             <ErrorState error={error} retry={() => mutate()} />
-          ) : isLoading || !data ? (
+          ) : !data ? (
             <SkeletonList count={4} lines={5} className="grid gap-4 md:grid-cols-2" />
           ) : tab === 'scales' ? (
             <ScalesTab rows={regionRows} />

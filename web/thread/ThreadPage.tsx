@@ -124,7 +124,7 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, isLoading, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
+  const { data, error, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
@@ -143,7 +143,9 @@ export function ThreadPage() {
         <div className="mt-6">
           <ErrorState error={error} retry={() => mutate()} />
         </div>
-      ) : isLoading || !data ? (
+      ) : !data ? (
+        // Only with no data at all: SWR's isLoading is also true while a signed-in reader's own
+        // copy replaces the server's (it may hold her pending replies); the content stays up.
         <div className="mt-6" role="status" aria-label="Loading discussion">
           <CardSkeleton lines={6} />
         </div>
