@@ -121,7 +121,7 @@ describe('server-rendered pages hydrate in Chromium', () => {
     }
   }, 60_000);
 
-  it('a signed-in reader keeps the server’s content while her own copy is fetched: no skeleton in between', async () => {
+  it('a signed-in reader keeps the server’s content while her own copy is fetched (no skeleton in between), and her hearts come from one saved-jobs list', async () => {
     const own = await launchBrowser();
     try {
       const page = await own.newPage();
@@ -132,11 +132,15 @@ describe('server-rendered pages hydrate in Chromium', () => {
           if (document.querySelector('main [role="status"][aria-label^="Loading"], main .skeleton')) (window as unknown as { sawSkeleton: boolean }).sawSkeleton = true;
         }).observe(document, { childList: true, subtree: true });
       });
+      // The hearts read her saved-jobs list: not one request per job.
+      const perJob: string[] = [];
+      page.on('request', (r) => /^\/api\/jobs\/\d+\/saved$/.test(new URL(r.url()).pathname) && perJob.push(r.url()));
       for (const [path, api] of [
         [`/forum/threads/${threadId}`, `/api/forum/threads/${threadId}`],
-        [`/jobs/${jobId}`, `/api/jobs/${jobId}/saved`],
+        [`/jobs/${jobId}`, '/api/saved-jobs'],
+        ['/jobs', '/api/saved-jobs'],
       ] as const) {
-        // Her own copy (a thread may hold her pending replies; a job her saved heart) is fetched.
+        // Her own copy (a thread may hold her pending replies; the hearts her saved jobs) is fetched.
         const fetched = page.waitForResponse((r) => new URL(r.url()).pathname === api);
         await page.goto(server.url + path);
         await fetched;
@@ -145,6 +149,15 @@ describe('server-rendered pages hydrate in Chromium', () => {
         expect(await page.evaluate(() => (window as unknown as { sawSkeleton?: boolean }).sawSkeleton ?? false), path).toBe(false);
         expect(await page.locator('main h1').innerText(), path).not.toBe('');
       }
+      expect(await page.getByTestId('save-job').count()).toBeGreaterThan(10);
+      // Saved elsewhere (another tab, another device): the list says so, and so does its heart.
+      const { id, title } = ((await (await fetch(`${server.url}/api/jobs`)).json()) as { id: number; title: string }[])[1];
+      await page.getByRole('button', { name: `Save ${title}`, exact: true }).waitFor();
+      expect(await page.evaluate((jid) => fetch(`/api/jobs/${jid}/save`, { method: 'POST' }).then((r) => r.status), id)).toBeLessThan(300);
+      await page.reload();
+      await expect.poll(() => page.getByRole('button', { name: `Remove ${title} from saved jobs` }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.locator('[data-testid="save-job"][aria-pressed="true"]').count()).toBe(1);
+      expect(perJob).toEqual([]);
     } finally {
       await own.close();
     }

@@ -25,7 +25,8 @@ export function SaveJobButton({ jobId, title }: { jobId: number; title: string }
     );
     setBusy(false);
     if (result) {
-      await mutate({ saved: !saved }, { revalidate: result.status === 'sent' });
+      // The list the hearts read is fetched again; this heart shows its new state at once.
+      await mutate({ saved: !saved }, { revalidate: false });
       void globalMutate(swrKey.savedJobs);
     }
   }

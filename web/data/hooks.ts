@@ -171,10 +171,22 @@ export function useForumThreads(categoryId: string | undefined) {
   return useSWR(swrKey.forumThreads(q), () => json(client.forum.threads.$get({ query: q })));
 }
 
-/** Saved status of a job: only asked when signed in (product §6). */
+/**
+ * Saved status of a job: only asked when signed in (product §6). Read from the user's saved-jobs
+ * list, one request for a page of 50 hearts instead of one each; GET /api/jobs/{id}/saved only if
+ * that list could not be read. The heart's own changes (SaveJobButton) set this key and refresh
+ * the list, so both agree.
+ */
 export function useSavedStatus(jobId: number) {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? swrKey.savedStatus(jobId) : null, () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })));
+  const list = useSavedJobs();
+  const fromList = list.data ? { saved: list.data.some((s) => s.job.id === jobId) } : undefined;
+  const ready = isAuthenticated && (list.data !== undefined || list.error !== undefined);
+  return useSWR(
+    ready ? swrKey.savedStatus(jobId) : null,
+    () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })),
+    fromList ? { fallbackData: fromList, revalidateOnMount: false, revalidateIfStale: false } : undefined,
+  );
 }
 
 /** A saved job as the dashboard reads it (GET /api/saved-jobs). */
