@@ -1,7 +1,7 @@
 // axe in the dark theme on every screen, and on the dialogs and forms of a signed-in user.
 import { describe, expect, it } from 'vitest';
-import { PHONE } from './harness';
-import { ids, ROUTES, serious, settle, useEnv } from './a11y.helpers';
+import { PHONE, settle } from './harness';
+import { ids, ROUTES, serious, useEnv } from './a11y.helpers';
 import { signInAs } from './screens.helpers';
 
 const ctx = useEnv();

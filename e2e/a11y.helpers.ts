@@ -3,11 +3,9 @@
 // and a wait until the page has settled.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settle } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
-
-export { settle };
 
 export const ids = { schoolId: 0, jobId: 0, threadId: 0 };
 
@@ -84,4 +82,15 @@ export async function everyScreen(env: Env, size: { width: number; height: numbe
   found['compare with 2'] = await serious(page);
   await page.close();
   return found;
+}
+
+/** The test file for one size: its own server and browser, axe on every screen (everyScreen). */
+export function everyScreenSuite(label: string, size: { width: number; height: number }) {
+  const ctx = useEnv();
+  describe(`accessibility (axe, ${label})`, () => {
+    it('has no serious or critical violations on any screen', async () => {
+      const found = await everyScreen(ctx.env, size);
+      expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
+    }, 120_000);
+  });
 }

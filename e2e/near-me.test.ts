@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
-import { PAGE_SIZE } from '../web/schools/paging';
+import { SCHOOLS_PAGE_SIZE } from '../db/constants';
 
 // Near Soho Square; the app rounds to 3 decimals (about 100 m) before it asks the API.
 const HERE = { latitude: 51.51549, longitude: -0.13224 };
@@ -99,8 +99,8 @@ describe('Near me', () => {
     expect(near.total).toBeGreaterThan(5);
     const cards = page.getByTestId('school-list').locator('article');
     const shown = () => cards.evaluateAll((as) => as.map((a) => `${a.querySelector('h2')!.textContent} ${a.querySelector('[data-testid=distance]')?.textContent ?? ''}`));
-    // The first screenful (the Schools screen shows PAGE_SIZE at a time), nearest first.
-    const first = near.rows.slice(0, Math.min(near.total, PAGE_SIZE));
+    // The first screenful (the Schools screen shows SCHOOLS_PAGE_SIZE at a time), nearest first.
+    const first = near.rows.slice(0, Math.min(near.total, SCHOOLS_PAGE_SIZE));
     await expect.poll(shown, { timeout: 30_000 }).toEqual(first.map((s) => `${s.name} ${miles(s.distanceMiles)}`));
     expect(new URL(page.url()).search).not.toMatch(/near|51\.5/);
     await page.close();
