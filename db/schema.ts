@@ -439,13 +439,22 @@ export const reports = sqliteTable(
     targetId: integer('target_id').notNull(),
     /** The reporter; null once they deleted their account (the report still counts). */
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A keyed hash (HMAC-SHA-256 with a server secret) of the reporter's identity, kept after the
+     * account is deleted: one person counts once per item however often the account is re-created.
+     * Null only on reports made before it existed.
+     */
+    reporterKey: text('reporter_key'),
     reason: text('reason').notNull(),
+    /** When a moderator decided on the item; decided reports no longer count towards hiding. */
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
     oneOf('reports', t.kind, REPORT_KINDS),
     maxLen('reports', t.reason, 500),
     uniqueIndex('reports_user_item_idx').on(t.kind, t.targetId, t.userId),
+    uniqueIndex('reports_reporter_item_idx').on(t.kind, t.targetId, t.reporterKey),
   ],
 );
 
@@ -544,6 +553,9 @@ export const pushSubscriptions = sqliteTable(
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
+    /** Sends that failed in a row (timeout, refused, 5xx); the subscription is dropped after a few. */
+    failures: integer('failures').notNull().default(0),
+    lastFailureAt: integer('last_failure_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
@@ -564,6 +576,15 @@ export const reminderPreferences = sqliteTable('reminder_preferences', {
   email: bool('email').notNull().default(true),
   push: bool('push').notNull().default(true),
   updatedAt: updatedAt(),
+});
+
+/** A user whose closing-date reminder could not be delivered: not retried before retryAt. */
+export const reminderBackoff = sqliteTable('reminder_backoff', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  failures: integer('failures').notNull().default(0),
+  retryAt: integer('retry_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
 /** One closing-date reminder per user and saved job, ever. */
