@@ -1,0 +1,43 @@
+// Decision records (docs/decisions): each has a Status and a Date under its title, and the index
+// (docs/decisions/README.md) lists every record once, with the same status, so a new record or a
+// superseded one cannot be missed by a reader who starts at the index.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const DIR = join(import.meta.dirname, '..', 'docs', 'decisions');
+const records = readdirSync(DIR).filter((f) => /^\d{4}-.+\.md$/.test(f));
+const index = readFileSync(join(DIR, 'README.md'), 'utf8');
+
+function header(file: string) {
+  const text = readFileSync(join(DIR, file), 'utf8');
+  const head = text.split('\n## ')[0];
+  return {
+    title: text.split('\n')[0],
+    status: /^- Status: (.+)$/m.exec(head)?.[1],
+    date: /^- Date: (\d{4}-\d{2}-\d{2})$/m.exec(head)?.[1],
+  };
+}
+
+describe('decision records', () => {
+  it('finds the records (the folder is read)', () => {
+    expect(records.length).toBeGreaterThanOrEqual(56);
+  });
+
+  it.each(records)('%s has a numbered title, a Status and a Date', (file) => {
+    const h = header(file);
+    expect(h.title).toMatch(new RegExp(`^# ${file.slice(0, 4)} \\S`));
+    expect(h.status).toMatch(/^(Proposed|Accepted|Superseded|Deprecated)\b/);
+    expect(h.date).toBeDefined();
+  });
+
+  it('the index lists every record once, with its status', () => {
+    for (const file of records) {
+      const rows = index.split('\n').filter((l) => l.includes(`(${file})`));
+      expect(rows, file).toHaveLength(1);
+      expect(rows[0], file).toContain(`| ${header(file).status!.split(' (')[0]} |`);
+    }
+    const linked = [...index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((m) => m[1]);
+    expect(linked.filter((f) => !records.includes(f))).toEqual([]);
+  });
+});
