@@ -9,6 +9,7 @@ import { callbackUrl, checkIdTokenClaims, googleProvider, microsoftProvider, oid
 import { createSession, IDLE_TIMEOUT_MS } from '../lib/sessions';
 import { requireAdmin } from '../middleware/session';
 import { testDb } from '../../test/db';
+import { atProvider as providerSignIn, cookiesOf, type Person } from '../../test/oidc';
 import { decodePending, encodePending, safeReturnTo } from './auth';
 
 const APP = 'http://localhost:3999';
@@ -39,54 +40,15 @@ function setup(options: { adminEmails?: string[]; signIn?: SignInProvider[]; pro
   return { db, app };
 }
 
-/** Cookies of a response as name → value ('' when deleted). */
-function cookiesOf(res: Response): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';');
-    const i = pair.indexOf('=');
-    const deleted = /max-age=0|expires=thu, 01 jan 1970/i.test(line);
-    out[pair.slice(0, i).trim()] = deleted ? '' : pair.slice(i + 1).trim();
-  }
-  return out;
-}
-
 let signInPagesShown = 0;
 
-/** Plays the browser at the provider: follows redirects, fills the form, stops at the app's callback. */
-async function atProvider(authorizeUrl: string, person: { email: string; name: string }, jar = new Map<string, string>()): Promise<string> {
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  let url = authorizeUrl;
-  let init: RequestInit = {};
-  for (let hop = 0; hop < 15; hop++) {
-    if (url.startsWith(APP)) return url;
-    const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), Cookie: cookieHeader() } });
-    for (const [k, v] of Object.entries(cookiesOf(res))) (v ? jar.set(k, v) : jar.delete(k));
-    init = {};
-    const location = res.headers.get('location');
-    if (location) {
-      url = new URL(location, url).toString();
-      continue;
-    }
-    const html = await res.text();
-    const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !action) throw new Error(`unexpected answer ${res.status} at ${url}: ${html.slice(0, 300)}`);
-    let body: URLSearchParams;
-    if (html.includes('name="email"')) {
-      // The sign-in page: a plain form with email, name and one button.
-      expect(html).toContain('name="name"');
-      expect(html.match(/<button/g)).toHaveLength(1);
-      body = new URLSearchParams(person);
-      signInPagesShown++;
-    } else {
-      // The provider's own auto-submitted form (ending the previous person's provider session).
-      body = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    }
-    url = new URL(action, url).toString();
-    init = { method: 'POST', body: body.toString(), headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
-  }
-  throw new Error('too many redirects');
-}
+/** Plays the browser at the provider (test/oidc.ts), counting the sign-in forms it fills. */
+const atProvider = (authorizeUrl: string, person: Person, jar?: Map<string, string>) =>
+  providerSignIn(APP, authorizeUrl, person, jar, (html) => {
+    expect(html).toContain('name="name"');
+    expect(html.match(/<button/g)).toHaveLength(1);
+    signInPagesShown++;
+  });
 
 async function startLogin(app: ReturnType<typeof setup>['app'], query = '') {
   const res = await app.request(`${APP}/api/login${query}`);
