@@ -7,7 +7,7 @@ import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '..
 import { postInput, threadInput } from '../../db/validation';
 import type { AppEnv, SessionUser } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
-import { approvalState, may, moderatorGrants, type Grants } from '../lib/moderators';
+import { approvalState, canSeeThread, may, moderatorGrants, replyVisibleTo, type Grants } from '../lib/moderators';
 import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { idParam, limitOf, validate } from '../lib/validate';
@@ -74,19 +74,6 @@ function selectThreads(db: DB) {
     .leftJoin(users, eq(forumThreads.userId, users.id));
 }
 
-/**
- * Which threads the viewer sees: approved ones for everyone; pending ones (not rejected) also to
- * their author, to moderators of their category and to admins. Rejected threads show only to
- * their author (with the reason) and to admins, on the thread page and in /api/me/activity.
- */
-function canSeeThread(user: SessionUser | null, grants: Grants, t: { isApproved: boolean; rejectedAt: Date | null; userId: string | null; categoryId: number }) {
-  if (t.isApproved) return true;
-  if (!user) return false;
-  if (user.isAdmin || t.userId === user.id) return true;
-  if (t.rejectedAt) return false;
-  return grants.has(t.categoryId);
-}
-
 function loadThread(db: DB, id: number, user: SessionUser | null, grants: Grants) {
   const row = selectThreads(db).where(and(eq(forumThreads.id, id), eq(forumCategories.isActive, true))).get();
   if (!row || !canSeeThread(user, grants, row)) throw notFound('Thread');
@@ -99,12 +86,6 @@ function loadThread(db: DB, id: number, user: SessionUser | null, grants: Grants
  * for a reply to the thread itself); the web app nests them (web/thread/tree.ts).
  */
 function replyList(db: DB, threadId: number, user: SessionUser | null, moderates: boolean) {
-  const visible: SQL[] = [eq(forumPosts.isApproved, true)];
-  if (user) {
-    const own = and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt));
-    if (own) visible.push(own);
-    if (moderates) visible.push(isNull(forumPosts.rejectedAt));
-  }
   const rows = db
     .select({
       id: forumPosts.id,
@@ -118,7 +99,7 @@ function replyList(db: DB, threadId: number, user: SessionUser | null, moderates
     })
     .from(forumPosts)
     .leftJoin(users, eq(forumPosts.userId, users.id))
-    .where(and(eq(forumPosts.threadId, threadId), or(...visible)))
+    .where(and(eq(forumPosts.threadId, threadId), replyVisibleTo(user, moderates)))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .all();
   return rows.map(({ firstName, rejectedAt, ...p }) => ({ ...p, status: approvalState({ isApproved: p.isApproved, rejectedAt }), user: { firstName } }));
