@@ -16,6 +16,7 @@ import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { parseEnv, type Env } from './env';
 import { scheduleWithLease } from './lib/lease';
+import { backfillReporterKeys } from './lib/reports';
 import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
 import { FeedError, refreshJobsOnce } from './services/vacancies-import';
 import { externalServices } from './services/external';
@@ -64,6 +65,9 @@ async function primary() {
   const seeded = seed(db, { demo: env.seedDemo });
   console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
   publishSalaryBatchIfDue(db);
+  // Reports made before reporter keys existed get theirs where the reporter is still known (decision 1424).
+  const keyed = backfillReporterKeys(db);
+  if (keyed) console.log(`Reports: ${keyed} given a reporter key`);
   // Alert settings once here (VAPID keys generated and stored on first start; start-up warnings).
   const alerts = alertsDepsFromEnv(db, env);
   for (const w of alerts.warnings) console.warn(w);

@@ -21,6 +21,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
+import { backfillReporterKeys } from './reports';
 
 /** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
 const CONTRIBUTION_TABLES = ['reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts'] as const;
@@ -119,7 +120,8 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .map((r) => ({ ...withoutUser(r.mood), schoolName: r.schoolName })),
     threads: db.select().from(forumThreads).where(eq(forumThreads.userId, userId)).all().map(({ lastReplyUserId: _l, ...t }) => withoutUser(t)),
     replies: db.select().from(forumPosts).where(eq(forumPosts.userId, userId)).all().map(withoutUser),
-    reports: db.select().from(reports).where(eq(reports.userId, userId)).all().map(withoutUser),
+    // The reporter key (decision 1424) is the service's own (a keyed hash that ties a report to a person), not hers to see.
+    reports: db.select().from(reports).where(eq(reports.userId, userId)).all().map(({ reporterKey: _k, ...r }) => withoutUser(r)),
     moderatorRoles: db.select().from(forumModerators).where(eq(forumModerators.userId, userId)).all().map(withoutUser),
     moderationActions: db.select().from(moderationLog).where(eq(moderationLog.actorUserId, userId)).all().map(({ actorUserId: _a, ...m }) => m),
     alerts: (extra.alerts as unknown[] | undefined) ?? [],
@@ -130,7 +132,9 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
 /**
  * Deletes the account in one transaction: sessions, saved jobs, moderator roles, remembered
  * idempotent answers and every other row keyed to the user go; contributions stay with user_id
- * null (no link to the person); their reports stay counted but unlinked. Returns row counts.
+ * null (no link to the person); their reports stay counted but unlinked, with their reporter key
+ * (decision 1424: a re-created account of the same person cannot report the same item again).
+ * Returns row counts.
  */
 export function deleteAccount(db: DB, userId: string) {
   return db.transaction((tx) => {
@@ -140,6 +144,7 @@ export function deleteAccount(db: DB, userId: string) {
     }
     tx.update(forumThreads).set({ lastReplyUserId: null }).where(eq(forumThreads.lastReplyUserId, userId)).run();
     tx.update(moderationLog).set({ actorUserId: null }).where(eq(moderationLog.actorUserId, userId)).run();
+    backfillReporterKeys(db, userId);
     tx.update(reports).set({ userId: null }).where(eq(reports.userId, userId)).run();
     const removed: Record<string, number> = {
       sessions: tx

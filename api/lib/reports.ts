@@ -2,13 +2,49 @@
 // moderators decide. Reviews, threads and replies hide by going back to pending (isApproved
 // false), which every public read already honours; interviews and mood comments have no
 // moderation state, so public reads filter them with `notHidden` (a primary-key lookup).
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+// A reporter is one person, not one account: each report carries a keyed hash of the user id
+// (`provider:subject`, the same when an account is re-created), kept when the account is deleted (decision 1424).
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
-import { forumPosts, forumThreads, hiddenContent, interviewExperiences, reports, reviews, schoolMoods, schools, type ReportKind } from '../../db/schema';
-import { refreshThreadCounters } from './moderators';
+import { forumCategories, forumPosts, forumThreads, hiddenContent, interviewExperiences, reports, reviews, schoolMoods, schools, type ReportKind } from '../../db/schema';
+import type { SessionUser } from '../context';
+import { settingOrCreate } from '../services/alerts/settings';
+import { canSeeThread, may, refreshThreadCounters, replyVisibleTo, type Grants } from './moderators';
 
 export const DEFAULT_REPORT_HIDE_THRESHOLD = 3;
+
+/** The app_settings row of the reporter-key secret: generated on first use, never logged nor exported. */
+const REPORTER_SECRET = 'reporter_key_secret';
+
+/**
+ * The reporter's key on a report: HMAC-SHA-256 of the user id with a server secret, so a report
+ * stays tied to the person after the account is gone without storing who it was.
+ */
+export function reporterKey(db: DB, userId: string): string {
+  const secret = Buffer.from(settingOrCreate(db, REPORTER_SECRET, () => randomBytes(32).toString('base64url')), 'base64url');
+  return createHmac('sha256', secret).update(`reporter:${userId}`).digest('base64url');
+}
+
+/**
+ * Keys the reports made before keys existed, where the reporter is still known (at start-up and
+ * before an account is deleted; idempotent). A report whose reporter was deleted before stays
+ * without a key (decision 1424). Returns how many were keyed.
+ */
+export function backfillReporterKeys(db: DB, userId?: string): number {
+  const rows = db
+    .selectDistinct({ userId: reports.userId })
+    .from(reports)
+    .where(and(isNull(reports.reporterKey), userId === undefined ? sql`${reports.userId} is not null` : eq(reports.userId, userId)))
+    .all();
+  // OR IGNORE: a row that would repeat a keyed report of the same person stays as it is (it still
+  // counts once: its user_id is unique per item too).
+  const keyRows = db.$client.prepare('update or ignore reports set reporter_key = ? where user_id = ? and reporter_key is null');
+  let keyed = 0;
+  for (const r of rows) keyed += keyRows.run(reporterKey(db, r.userId!), r.userId).changes;
+  return keyed;
+}
 
 /** SQL condition: the item is not hidden by reports (for public reads of interviews and moods). */
 export function notHidden(kind: 'interview' | 'mood', id: AnySQLiteColumn): SQL {
@@ -18,66 +54,107 @@ export function notHidden(kind: 'interview' | 'mood', id: AnySQLiteColumn): SQL 
 export interface ReportTarget {
   /** The forum category (threads and replies), null for school content. */
   categoryId: number | null;
-  /** Public now (approved, or published at once for interviews and moods with a comment). */
-  visible: boolean;
   summary: Record<string, unknown>;
+  /**
+   * Whether this signed-in user may see the item as the public reads show it: approved (or not
+   * hidden), her own, or one she moderates. Reporting anything else answers as a missing id.
+   */
+  visibleTo(user: SessionUser, grants: Grants): boolean;
 }
+
+const isHidden = (db: DB, kind: ReportKind, id: number) =>
+  !!db.select({ at: hiddenContent.hiddenAt }).from(hiddenContent).where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id))).get();
+
+/** School content (reviews: admins moderate it, decision 0203): public, or the author's, or an admin's to see. */
+const schoolContentVisible = (isPublic: boolean, authorId: string | null) => (user: SessionUser) => isPublic || authorId === user.id || user.isAdmin;
 
 /** Loads what a report points at; null when there is no such item (or a mood without a comment). */
 export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget | null {
   switch (kind) {
     case 'review': {
       const r = db
-        .select({ isApproved: reviews.isApproved, schoolId: reviews.schoolId, schoolName: schools.name, pros: reviews.pros, cons: reviews.cons, adviceToManagement: reviews.adviceToManagement, overallRating: reviews.overallRating, createdAt: reviews.createdAt })
+        .select({ userId: reviews.userId, isApproved: reviews.isApproved, schoolId: reviews.schoolId, schoolName: schools.name, pros: reviews.pros, cons: reviews.cons, adviceToManagement: reviews.adviceToManagement, overallRating: reviews.overallRating, createdAt: reviews.createdAt })
         .from(reviews)
         .innerJoin(schools, eq(reviews.schoolId, schools.id))
         .where(eq(reviews.id, id))
         .get();
-      return r ? { categoryId: null, visible: r.isApproved, summary: r } : null;
+      if (!r) return null;
+      const { userId, ...summary } = r;
+      return { categoryId: null, summary, visibleTo: schoolContentVisible(r.isApproved, userId) };
     }
     case 'interview': {
       const r = db
-        .select({ schoolId: interviewExperiences.schoolId, schoolName: schools.name, jobTitle: interviewExperiences.jobTitle, processDescription: interviewExperiences.processDescription, questionsAsked: interviewExperiences.questionsAsked, tipsForCandidates: interviewExperiences.tipsForCandidates, createdAt: interviewExperiences.createdAt })
+        .select({ userId: interviewExperiences.userId, schoolId: interviewExperiences.schoolId, schoolName: schools.name, jobTitle: interviewExperiences.jobTitle, processDescription: interviewExperiences.processDescription, questionsAsked: interviewExperiences.questionsAsked, tipsForCandidates: interviewExperiences.tipsForCandidates, createdAt: interviewExperiences.createdAt })
         .from(interviewExperiences)
         .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
         .where(eq(interviewExperiences.id, id))
         .get();
-      return r ? { categoryId: null, visible: true, summary: r } : null;
+      if (!r) return null;
+      const { userId, ...summary } = r;
+      return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, kind, id), userId) };
     }
     case 'mood': {
       const r = db
-        .select({ schoolId: schoolMoods.schoolId, schoolName: schools.name, mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
+        .select({ userId: schoolMoods.userId, schoolId: schoolMoods.schoolId, schoolName: schools.name, mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
         .from(schoolMoods)
         .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
         .where(eq(schoolMoods.id, id))
         .get();
-      return r && r.comment ? { categoryId: null, visible: true, summary: r } : null;
+      if (!r?.comment) return null;
+      const { userId, ...summary } = r;
+      return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, kind, id), userId) };
     }
     case 'thread': {
       const t = db
-        .select({ categoryId: forumThreads.categoryId, isApproved: forumThreads.isApproved, title: forumThreads.title, content: forumThreads.content, createdAt: forumThreads.createdAt })
+        .select({ categoryId: forumThreads.categoryId, categoryActive: forumCategories.isActive, userId: forumThreads.userId, isApproved: forumThreads.isApproved, rejectedAt: forumThreads.rejectedAt, title: forumThreads.title, content: forumThreads.content, createdAt: forumThreads.createdAt })
         .from(forumThreads)
+        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
         .where(eq(forumThreads.id, id))
         .get();
-      return t ? { categoryId: t.categoryId, visible: t.isApproved, summary: { title: t.title, content: t.content, createdAt: t.createdAt, threadId: id } } : null;
+      if (!t) return null;
+      // The thread page's rule (GET /api/forum/threads/:id): an active category, and canSeeThread.
+      const visibleTo = (user: SessionUser, grants: Grants) => t.categoryActive && canSeeThread(user, grants, t);
+      return { categoryId: t.categoryId, summary: { title: t.title, content: t.content, createdAt: t.createdAt, threadId: id }, visibleTo };
     }
     case 'reply': {
       const p = db
-        .select({ categoryId: forumThreads.categoryId, isApproved: forumPosts.isApproved, threadId: forumPosts.threadId, threadTitle: forumThreads.title, content: forumPosts.content, createdAt: forumPosts.createdAt })
+        .select({
+          categoryId: forumThreads.categoryId,
+          categoryActive: forumCategories.isActive,
+          thread: { userId: forumThreads.userId, isApproved: forumThreads.isApproved, rejectedAt: forumThreads.rejectedAt, categoryId: forumThreads.categoryId },
+          threadId: forumPosts.threadId,
+          threadTitle: forumThreads.title,
+          content: forumPosts.content,
+          createdAt: forumPosts.createdAt,
+        })
         .from(forumPosts)
         .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
+        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
         .where(eq(forumPosts.id, id))
         .get();
-      return p ? { categoryId: p.categoryId, visible: p.isApproved, summary: { threadId: p.threadId, threadTitle: p.threadTitle, content: p.content, createdAt: p.createdAt } } : null;
+      if (!p) return null;
+      // The thread page's rules: the thread is visible, and the reply is among the replies it lists.
+      const visibleTo = (user: SessionUser, grants: Grants) =>
+        p.categoryActive &&
+        canSeeThread(user, grants, p.thread) &&
+        !!db
+          .select({ id: forumPosts.id })
+          .from(forumPosts)
+          .where(and(eq(forumPosts.id, id), replyVisibleTo(user, may(user, grants, p.categoryId, 'canApprove'))))
+          .get();
+      return { categoryId: p.categoryId, summary: { threadId: p.threadId, threadTitle: p.threadTitle, content: p.content, createdAt: p.createdAt }, visibleTo };
     }
   }
 }
+
+/** Reports that count towards hiding: those no moderator has decided on yet. */
+const undecided = (kind: ReportKind, id: number) => and(eq(reports.kind, kind), eq(reports.targetId, id), isNull(reports.decidedAt));
 
 export const reportCount = (db: Pick<DB, 'select'>, kind: ReportKind, id: number) =>
   db
     .select({ n: sql<number>`count(*)` })
     .from(reports)
-    .where(and(eq(reports.kind, kind), eq(reports.targetId, id)))
+    .where(undecided(kind, id))
     .get()!.n;
 
 /** Hides the item from the public (idempotent): pending again for reviews/threads/replies. */
@@ -92,16 +169,21 @@ export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
   }
 }
 
-/** Clears the reports and the hidden mark of an item (after any moderator decision on it). */
-export function clearReports(tx: Pick<DB, 'delete'>, kind: ReportKind, id: number) {
-  tx.delete(reports).where(and(eq(reports.kind, kind), eq(reports.targetId, id))).run();
+/**
+ * Settles an item's reports after any moderator decision on it: they are marked decided (kept, so
+ * their reporters cannot report it again, and no longer counted or queued) and the hidden mark goes.
+ * A restored item is hidden again only by REPORT_HIDE_THRESHOLD new reporters.
+ */
+export function settleReports(tx: Pick<DB, 'update' | 'delete'>, kind: ReportKind, id: number, now: Date) {
+  tx.update(reports).set({ decidedAt: now }).where(undecided(kind, id)).run();
   tx.delete(hiddenContent).where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id))).run();
 }
 
 /**
- * A moderator's decision on a reported item. approve: keep (visible again) and clear the reports.
+ * A moderator's decision on a reported item. approve: keep (visible again) and settle the reports.
  * reject: remove it: reviews, threads and replies are rejected with the reason (their author sees
- * it); an interview is deleted; a mood keeps its rating and loses its comment.
+ * it); an interview is deleted; a mood keeps its rating and loses its comment. The reports of what
+ * is gone (the interview, the comment) go with it: a new comment on the same mood starts afresh.
  */
 export function decideReported(tx: DB, kind: ReportKind, id: number, approve: boolean, reason: string, now: Date) {
   if (approve) {
@@ -123,14 +205,16 @@ export function decideReported(tx: DB, kind: ReportKind, id: number, approve: bo
       .get();
     if (p) refreshThreadCounters(tx, p.threadId);
   }
-  clearReports(tx, kind, id);
+  if (!approve && (kind === 'interview' || kind === 'mood')) tx.delete(reports).where(and(eq(reports.kind, kind), eq(reports.targetId, id))).run();
+  settleReports(tx, kind, id, now);
 }
 
-/** The reported items with their reports (reasons and dates, never who reported), oldest first. */
+/** The reported items with their undecided reports (reasons and dates, never who reported), oldest first. */
 export function reportedItems(db: DB, canSee: (kind: ReportKind, categoryId: number | null) => boolean) {
   const rows = db
     .select({ kind: reports.kind, targetId: reports.targetId, reason: reports.reason, createdAt: reports.createdAt })
     .from(reports)
+    .where(isNull(reports.decidedAt))
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .all();
   const hidden = new Set(

@@ -12,7 +12,7 @@ import { rejectInput } from '../../db/validation';
 import type { AppEnv } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
 import { approvalState, categoriesWith, may, moderatorGrants, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
-import { clearReports, decideReported, reportedItems, reportTarget } from '../lib/reports';
+import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import { idParam, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { requireUser } from '../middleware/session';
@@ -92,8 +92,8 @@ function decide(c: Context<AppEnv>, kind: KindParam, id: number, decision: { app
     tx.insert(moderationLog)
       .values({ actorUserId: c.get('user')!.id, kind: KINDS[kind], targetId: id, action: decision.approve ? 'approve' : 'reject', reason: decision.approve ? null : decision.reason, createdAt: now })
       .run();
-    // A decision settles the item's reports too (decision 1422).
-    clearReports(tx, REPORTED_KIND[kind], id);
+    // A decision settles the item's reports too (decision 1424): they stop counting, their reporters stay.
+    settleReports(tx, REPORTED_KIND[kind], id, now);
     return state;
   });
   return c.json({ kind: KINDS[kind], id, status: approvalState(row), isApproved: row.isApproved, rejectionReason: row.rejectionReason });

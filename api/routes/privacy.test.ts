@@ -57,6 +57,12 @@ describe('GET /api/me/export', () => {
     expect(data.threads).toEqual([expect.objectContaining({ title: 'Moving to London' })]);
     expect(data.replies).toEqual([expect.objectContaining({ content: 'Replying to myself here' })]);
     expect(data.reports).toEqual([expect.objectContaining({ kind: 'interview', reason: 'Spam link' })]);
+    // The report's keyed hash of the reporter (decision 1422) is the service's, not part of the export.
+    const { reporter_key: key } = db.$client.prepare("select reporter_key from reports where user_id = 'priv:export'").get() as { reporter_key: string | null };
+    expect(key).toEqual(expect.any(String));
+    expect(text).not.toContain(key);
+    expect(Object.keys(data.reports[0])).not.toContain('reporterKey');
+    expect(text).not.toMatch(/reporter_?key/i);
     expect(data.alerts).toEqual([]);
     // Nothing of anyone else, and no secret.
     const sessionsRaw = db.$client.prepare("select sid, sess from sessions where json_extract(sess, '$.userId') = 'priv:export'").all() as { sid: string; sess: string }[];
@@ -108,6 +114,9 @@ describe('DELETE /api/me', () => {
     for (const t of tables) expect(mine(t), t).toBe(1);
     const savedBefore = count('select count(*) n from saved_jobs');
 
+    const reportKey = (db.$client.prepare("select reporter_key from reports where user_id = 'priv:leaver'").get() as { reporter_key: string | null }).reporter_key;
+    expect(reportKey).toEqual(expect.any(String));
+
     const res = await call('DELETE', '/api/me', { cookie, body: { confirm: 'DELETE' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ deleted: true, removed: { users: 1, sessions: 3, saved_jobs: 1 }, unlinked: { reviews: 1, interview_experiences: 1, salaries: 1, school_moods: 1, forum_threads: 1, forum_posts: 1 } });
@@ -122,7 +131,8 @@ describe('DELETE /api/me', () => {
     }
     expect(count("select count(*) n from forum_threads where last_reply_user_id = 'priv:leaver'")).toBe(0);
     expect(count("select count(*) n from reports where user_id = 'priv:leaver'")).toBe(0);
-    expect(count("select count(*) n from reports where user_id is null and reason = 'Spam link'")).toBe(1); // still counted, unlinked
+    // Still counted, unlinked, with its reporter key (decision 1422).
+    expect(count("select count(*) n from reports where user_id is null and reason = 'Spam link' and reporter_key = ?", reportKey)).toBe(1);
     // The content is still there, anonymous.
     expect(count("select count(*) n from salaries where annual_salary = 51234 and user_id is null")).toBe(1);
     const thread = await call('GET', `/api/forum/threads/${threadId}`);

@@ -1,11 +1,15 @@
 // Reports (issue 14; decision 1422): one per user and item, rate-limited, hidden from the public at
 // the threshold until a moderator decides; reported items in the moderation queue with their reports.
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { forumCategories, forumModerators, schools } from '../../db/schema';
+import { forumCategories, forumModerators, reports, schools } from '../../db/schema';
 import { createApp } from '../app';
+import { startDevOidc, type DevOidc } from '../dev-oidc/provider';
+import { callbackUrl, oidcProvider } from '../lib/oidc';
+import { backfillReporterKeys, reporterKey } from '../lib/reports';
 import { signIn, testApp } from '../../test/app';
 import { testDb } from '../../test/db';
+import { signInThroughProvider } from '../../test/oidc';
 import { caller } from '../../test/requests';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -76,7 +80,9 @@ describe('POST /api/reports', () => {
     const ok = await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: admin });
     expect(ok).toMatchObject({ status: 200, body: { kind: 'review', id, decision: 'approved' } });
     expect(await publicReviewIds()).toContain(id);
-    expect(count("select count(*) n from reports where kind = 'review' and target_id = ?", id)).toBe(0);
+    // The reports are kept, decided: they no longer count (decision 1422).
+    expect(count("select count(*) n from reports where kind = 'review' and target_id = ? and decided_at is null", id)).toBe(0);
+    expect(count("select count(*) n from reports where kind = 'review' and target_id = ? and decided_at = ?", id, NOW.getTime())).toBe(3);
     expect(count("select count(*) n from hidden_content where kind = 'review' and target_id = ?", id)).toBe(0);
     expect(count("select count(*) n from moderation_log where action = 'reports-approve' and target_id = ?", id)).toBe(1);
     expect((await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === 'review' && r.id === id)).toBeUndefined();
@@ -125,5 +131,162 @@ describe('POST /api/reports', () => {
     const own = (await call('GET', `/api/forum/threads/${t.id}`, { cookie: author })).body;
     expect(own).toMatchObject({ status: 'rejected', rejectionReason: 'Abusive' });
     expect((await call('POST', `/api/moderation/reports/reply/${reply.id}/reject`, { cookie: mod })).status).toBe(400);
+  });
+});
+
+describe('one person is one reporter (decision 1424)', () => {
+  const APP = 'http://localhost:3997';
+  const client = { clientId: 'tilt-reports-test', clientSecret: 'reports-test-secret-0123456789' };
+  let op: DevOidc;
+  beforeAll(async () => {
+    op = await startDevOidc({ port: 0, redirectUris: [callbackUrl(APP, 'dev')], ...client });
+  });
+  afterAll(async () => {
+    await op?.close();
+  });
+  const people = [1, 2, 3, 4, 5, 6].map((i) => signIn(db, { id: `rep:person${i}` }));
+  const undecided = (kind: string, id: number) => count('select count(*) n from reports where kind = ? and target_id = ? and decided_at is null', kind, id);
+  const queued = async (kind: string, id: number) => (await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === kind && r.id === id);
+
+  it('three rounds of report, delete the account, sign in again (same identity) count once: the item stays public', async () => {
+    // Signing in through the real routes (/api/login, the provider, /api/callback) on an app of its own.
+    const sdb = testDb();
+    const sapp = createApp({
+      db: sdb,
+      rateLimit: false,
+      adminEmails: ['admin@example.test'],
+      sessionSecret: 'reports-test-session-secret-0123456789',
+      signIn: [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: op.issuer, ...client, extraAuthParams: { prompt: 'login' } }, callbackUrl(APP, 'dev'))],
+    });
+    const scall = caller(sapp);
+    const sschool = sdb.select().from(schools).where(eq(schools.urn, 100001)).get()!;
+    const sauthor = signIn(sdb, { id: 'rep:s-author' });
+    const sadmin = signIn(sdb, { id: 'rep:s-admin', email: 'admin@example.test' });
+    const id = (await scall('POST', `/api/schools/${sschool.id}/reviews`, { cookie: sauthor, body: review })).body.id as number;
+    expect((await scall('POST', `/api/moderation/reviews/${id}/approve`, { cookie: sadmin })).status).toBe(200);
+    const visible = async () => (await scall('GET', `/api/schools/${sschool.id}/reviews`)).body.map((r: any) => r.id).includes(id);
+
+    const answers = [];
+    for (let round = 1; round <= 3; round++) {
+      const cookie = await signInThroughProvider(sapp, APP, { email: 'mallory@example.test', name: 'Mallory Jones' });
+      expect(sdb.$client.prepare('select id from users where email = ?').all('mallory@example.test')).toEqual([{ id: 'dev:mallory@example.test' }]);
+      const res = await scall('POST', '/api/reports', { cookie, body: { kind: 'review', id, reason: `Round ${round}` } });
+      answers.push({ status: res.status, body: res.body });
+      expect((await scall('DELETE', '/api/me', { cookie, body: { confirm: 'DELETE' } })).status).toBe(200);
+    }
+    expect(answers).toEqual([
+      { status: 201, body: { kind: 'review', id, received: true, hidden: false } },
+      { status: 409, body: { error: 'You have already reported this' } },
+      { status: 409, body: { error: 'You have already reported this' } },
+    ]);
+    const rows = sdb.$client.prepare("select user_id, reason from reports where kind = 'review' and target_id = ?").all(id);
+    expect(rows).toEqual([{ user_id: null, reason: 'Round 1' }]);
+    expect(await visible()).toBe(true);
+    const queue = (await scall('GET', '/api/moderation/queue', { cookie: sadmin })).body.reported;
+    expect(queue.find((r: any) => r.kind === 'review' && r.id === id)).toMatchObject({ hidden: false, reportCount: 1 });
+  });
+
+  it("a moderator's restore is final for the reports before it: the same three cannot hide it again, three new people can", async () => {
+    const id = await approvedReview();
+    expect((await report(people[0], 'review', id, 'First')).body.hidden).toBe(false);
+    expect((await report(people[1], 'review', id, 'Second')).body.hidden).toBe(false);
+    expect((await report(people[2], 'review', id, 'Third')).body.hidden).toBe(true);
+    expect(await publicReviewIds()).not.toContain(id);
+    expect((await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: admin })).status).toBe(200);
+    expect(await publicReviewIds()).toContain(id);
+    expect(await queued('review', id)).toBeUndefined();
+
+    for (const p of people.slice(0, 3)) expect(await report(p, 'review', id, 'Once more')).toMatchObject({ status: 409, body: { error: 'You have already reported this' } });
+    expect(await publicReviewIds()).toContain(id);
+    expect(undecided('review', id)).toBe(0);
+    expect(await queued('review', id)).toBeUndefined();
+
+    expect((await report(people[3], 'review', id, 'Fourth')).body.hidden).toBe(false);
+    expect((await report(people[4], 'review', id, 'Fifth')).body.hidden).toBe(false);
+    expect(await publicReviewIds()).toContain(id);
+    expect((await report(people[5], 'review', id, 'Sixth')).body.hidden).toBe(true);
+    expect(await publicReviewIds()).not.toContain(id);
+    const item = await queued('review', id);
+    expect(item).toMatchObject({ hidden: true, reportCount: 3 });
+    expect(item.reports.map((r: any) => r.reason)).toEqual(['Fourth', 'Fifth', 'Sixth']);
+
+    // The ordinary approve of the (hidden, so pending) review settles its reports the same way.
+    expect((await call('POST', `/api/moderation/reviews/${id}/approve`, { cookie: admin })).status).toBe(200);
+    expect(await publicReviewIds()).toContain(id);
+    for (const p of people) expect((await report(p, 'review', id, 'Again')).status).toBe(409);
+    expect(await publicReviewIds()).toContain(id);
+    expect(count("select count(*) n from reports where kind = 'review' and target_id = ?", id)).toBe(6);
+  });
+
+  it('keeps a keyed hash of the reporter on the report, in no answer: the report, the queue, the export', async () => {
+    const who = signIn(db, { id: 'rep:keyed', email: 'keyed@example.test' });
+    const id = await approvedReview();
+    const answer = await report(who, 'review', id, 'Keyed');
+    expect(answer.status).toBe(201);
+    const { reporter_key: key } = db.$client.prepare("select reporter_key from reports where user_id = 'rep:keyed'").get() as { reporter_key: string };
+    expect(key).toBe(reporterKey(db, 'rep:keyed'));
+    expect(key).toMatch(/^[\w-]{43}$/);
+    expect(key).not.toBe(reporterKey(db, 'rep:keyed2'));
+    const secret = db.$client.prepare("select value from app_settings where key = 'reporter_key_secret'").get() as { value: string };
+    expect(secret.value).toMatch(/^[\w-]{43}$/);
+    const exported = await app.request('/api/me/export', { headers: { Cookie: who } });
+    const texts = [JSON.stringify(answer.body), JSON.stringify((await call('GET', '/api/moderation/queue', { cookie: admin })).body), await exported.text()];
+    expect(JSON.parse(texts[2]).reports).toEqual([expect.objectContaining({ kind: 'review', targetId: id, reason: 'Keyed' })]);
+    for (const text of texts) {
+      expect(text).not.toContain(key);
+      expect(text).not.toContain(secret.value);
+      expect(text).not.toMatch(/reporter_?key/i);
+    }
+    // Deleting the account keeps the report, unlinked, with its key.
+    expect((await call('DELETE', '/api/me', { cookie: who, body: { confirm: 'DELETE' } })).status).toBe(200);
+    expect(db.$client.prepare("select user_id, reporter_key from reports where kind = 'review' and target_id = ?").all(id)).toEqual([{ user_id: null, reporter_key: key }]);
+  });
+
+  it('backfills the key of reports made before it (idempotent); a report whose reporter is gone stays without one', async () => {
+    const who = signIn(db, { id: 'rep:before' });
+    const [a, b] = (db.$client.prepare('select id from interview_experiences order by id desc limit 2').all() as { id: number }[]).map((r) => r.id);
+    db.insert(reports).values({ kind: 'interview', targetId: a, userId: 'rep:before', reason: 'Old report', createdAt: NOW }).run();
+    db.insert(reports).values({ kind: 'interview', targetId: b, userId: null, reason: 'Old, reporter gone', createdAt: NOW }).run();
+    expect(backfillReporterKeys(db)).toBeGreaterThanOrEqual(1);
+    expect(db.select({ key: reports.reporterKey }).from(reports).where(eq(reports.reason, 'Old report')).get()).toEqual({ key: reporterKey(db, 'rep:before') });
+    expect(db.select({ key: reports.reporterKey }).from(reports).where(eq(reports.reason, 'Old, reporter gone')).get()).toEqual({ key: null });
+    expect(backfillReporterKeys(db)).toBe(0);
+    // Deleting the account now keeps the key, so a new account of the same person is a repeat.
+    expect((await call('DELETE', '/api/me', { cookie: who, body: { confirm: 'DELETE' } })).status).toBe(200);
+    const again = signIn(db, { id: 'rep:before' });
+    expect(await report(again, 'interview', a)).toMatchObject({ status: 409, body: { error: 'You have already reported this' } });
+  });
+});
+
+describe('what a reporter may not see answers as a missing item (404)', () => {
+  const stranger = signIn(db, { id: 'rep:stranger' });
+  const same = async (kind: string, id: number, name: string) => {
+    const hidden = await report(stranger, kind, id);
+    const missing = await report(stranger, kind, 999_999_999);
+    expect(missing).toMatchObject({ status: 404, body: { error: `${name} not found` } });
+    expect({ status: hidden.status, body: hidden.body }).toEqual({ status: missing.status, body: missing.body });
+    expect(count("select count(*) n from reports where user_id = 'rep:stranger' and kind = ? and target_id = ?", kind, id)).toBe(0);
+  };
+
+  it('a pending thread, reply or review of someone else; a hidden interview; its author and the moderators may report it', async () => {
+    const pending = (await call('POST', '/api/forum/threads', { cookie: author, body: { title: 'Pending thread', content: 'Not yet approved by anyone', categoryId: category.id } })).body;
+    expect(pending.status).toBe('pending');
+    await same('thread', pending.id, 'Thread');
+    expect((await report(author, 'thread', pending.id, 'My own')).status).toBe(201);
+    expect((await report(mod, 'thread', pending.id, 'Seen in the queue')).status).toBe(201);
+
+    const open = (await call('POST', '/api/forum/threads', { cookie: author, body: { title: 'Open thread', content: 'Approved for everyone', categoryId: category.id } })).body;
+    await call('POST', `/api/moderation/threads/${open.id}/approve`, { cookie: admin });
+    const reply = (await call('POST', `/api/forum/threads/${open.id}/posts`, { cookie: author, body: { content: 'A reply waiting for moderation' } })).body;
+    await same('reply', reply.id, 'Reply');
+    expect((await report(mod, 'reply', reply.id)).status).toBe(201);
+
+    const r = (await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review })).body;
+    await same('review', r.id, 'Review');
+    expect((await report(admin, 'review', r.id)).status).toBe(201);
+
+    const iv = (await call('POST', `/api/schools/${school.id}/interviews`, { cookie: author, body: { jobTitle: 'Teacher', processDescription: 'Hidden once three people report it', interviewDifficulty: 'Easy', outcome: 'Offer' } })).body;
+    for (const p of readers.slice(0, 3)) expect((await report(p, 'interview', iv.id)).status).toBe(201);
+    await same('interview', iv.id, 'Interview');
   });
 });

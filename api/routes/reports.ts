@@ -1,12 +1,14 @@
-// POST /api/reports (decision 1422): a signed-in user reports a review, interview, mood comment,
-// thread or reply, once per item (409 on a repeat). At REPORT_HIDE_THRESHOLD reports the item is
-// hidden from the public until a moderator decides (api/routes/moderation.ts, /reports/...).
+// POST /api/reports (decisions 1422, 1424): a signed-in user reports a review, interview, mood comment,
+// thread or reply she can see, once per item however often her account is re-created (409 on a
+// repeat). At REPORT_HIDE_THRESHOLD undecided reports the item is hidden from the public until a
+// moderator decides (api/routes/moderation.ts, /reports/...).
 import { Hono } from 'hono';
 import { reports } from '../../db/schema';
 import { reportInput } from '../../db/validation';
 import type { AppEnv } from '../context';
-import { ApiError } from '../lib/http-error';
-import { hide, reportCount, reportTarget } from '../lib/reports';
+import { ApiError, notFound } from '../lib/http-error';
+import { moderatorGrants } from '../lib/moderators';
+import { hide, reportCount, reporterKey, reportTarget } from '../lib/reports';
 import { validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { rateLimit } from '../middleware/rate-limit';
@@ -17,12 +19,17 @@ const NAMES = { review: 'Review', interview: 'Interview', mood: 'Comment', threa
 export const reportsRoutes = new Hono<AppEnv>().post('/', requireUser, idempotency, rateLimit, validate('json', reportInput), (c) => {
   const { kind, id, reason } = c.req.valid('json');
   const db = c.get('db');
+  const user = c.get('user')!;
   const now = c.get('now')();
   const threshold = c.get('reportHideThreshold');
   const target = reportTarget(db, kind, id);
-  if (!target) throw new ApiError(404, { error: `${NAMES[kind]} not found` });
+  // What she may not see (someone else's pending thread, a hidden interview…) answers exactly as a
+  // missing id, so a report never confirms that it exists.
+  if (!target || !target.visibleTo(user, moderatorGrants(db, user.id))) throw notFound(NAMES[kind]);
+  const key = reporterKey(db, user.id);
   const result = db.transaction((tx) => {
-    const inserted = tx.insert(reports).values({ kind, targetId: id, userId: c.get('user')!.id, reason, createdAt: now }).onConflictDoNothing().run().changes;
+    // Unique per (item, user) and per (item, reporter key): a repeat, even from a re-created account, inserts nothing.
+    const inserted = tx.insert(reports).values({ kind, targetId: id, userId: user.id, reporterKey: key, reason, createdAt: now }).onConflictDoNothing().run().changes;
     if (!inserted) return null;
     const n = reportCount(tx, kind, id);
     const hidden = n >= threshold;
