@@ -1,7 +1,7 @@
 // Server-side request forgery: every IPv4-in-IPv6 spelling of a private address is refused,
 // literal or behind a name or a redirect, and the connection goes to the address that was checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchText, HttpFetchError, isPrivateAddress, normaliseAddress, type ResolvedAddress } from './http-fetch';
+import { fetchText, HttpFetchError, isPrivateAddress, normaliseAddress, sendOnce, type ResolvedAddress } from './http-fetch';
 import { localServer, type LocalServer } from '../../test/servers';
 
 let internal: LocalServer; // stands for an internal service: must never be reached
@@ -94,6 +94,22 @@ describe('fetchText refuses private addresses', () => {
     const before = internal.hits.length;
     await expect(fetchText(internal.url, { allowedOrigins: [internal.url] })).resolves.toMatchObject({ status: 200 });
     expect(internal.hits.length).toBe(before + 1);
+  });
+});
+
+describe('sendOnce (Web Push sends)', () => {
+  it('refuses private addresses like fetchText, posts the body to an allowed origin, and answers a redirect instead of following it', async () => {
+    for (const address of [internal.url, `http://[::ffff:7f00:1]:${port}/`, `http://0x7f000001:${port}/`]) {
+      const before = internal.hits.length;
+      const error = await sendOnce(address, { method: 'POST', headers: {}, body: Buffer.from('x') }).catch((e) => e);
+      expect(error, address).toBeInstanceOf(HttpFetchError);
+      expect((error as HttpFetchError).kind, address).toBe('blocked');
+      expect(internal.hits.length, address).toBe(before);
+    }
+    const redirected = await sendOnce(`${fixture.url}/?to=${encodeURIComponent(internal.url)}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: Buffer.from('x'), allowedOrigins: [fixture.url] });
+    expect(redirected.status).toBe(302);
+    const aborted = await sendOnce(fixture.url, { method: 'POST', headers: {}, allowedOrigins: [fixture.url], signal: AbortSignal.abort() }).catch((e) => e);
+    expect((aborted as HttpFetchError).kind).toBe('timeout');
   });
 });
 

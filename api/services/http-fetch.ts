@@ -7,7 +7,8 @@
 // Every hop resolves the host ONCE, checks every address (IPv4-mapped, -compatible, NAT64, 6to4
 // and Teredo IPv6 forms are unwrapped to the IPv4 inside first), then connects to the very address
 // that was checked (node:http with a pinned `lookup`), so a second DNS answer cannot differ
-// (decision 1401).
+// (decision 1401). Web Push sends go through `sendOnce` here too (decision 1450): one request,
+// the same checks and pinning, no redirects followed.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -58,6 +59,8 @@ export interface FetchOptions {
   /** Name resolution (default: the system resolver, all addresses). Tests inject one. */
   resolve?: (host: string) => Promise<ResolvedAddress[]>;
   accept?: string;
+  /** Certificate authorities to trust instead of the system's (a test's self-signed https server). */
+  ca?: string | Buffer;
 }
 
 export interface TextResponse {
@@ -146,8 +149,8 @@ export function isPrivateAddress(ip: string): boolean {
 const systemResolve = async (host: string): Promise<ResolvedAddress[]> =>
   (await dnsLookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
-/** Resolves the host once and checks every address; answers the address to connect to. */
-async function resolveChecked(url: URL, options: FetchOptions): Promise<ResolvedAddress> {
+/** Resolves the host once and checks every address; answers the address to connect to (pass it to a request as its pinned address). */
+export async function resolveChecked(url: URL, options: Pick<FetchOptions, 'allowPrivate' | 'allowedOrigins' | 'resolve'>): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpFetchError('bad-url', `Only http(s) addresses are fetched, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const exempt = !!options.allowPrivate || !!options.allowedOrigins?.includes(url.origin);
@@ -174,22 +177,31 @@ function pinnedLookup(pinned: ResolvedAddress): LookupFunction {
   }) as unknown as LookupFunction;
 }
 
-function get(url: URL, pinned: ResolvedAddress, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
-  const options: RequestOptions = {
+interface Exchange {
+  method: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+  signal: AbortSignal;
+  ca?: string | Buffer;
+}
+
+function open(url: URL, pinned: ResolvedAddress, exchange: Exchange): Promise<IncomingMessage> {
+  const options: RequestOptions & { ca?: string | Buffer } = {
     protocol: url.protocol,
     hostname: url.hostname.replace(/^\[|\]$/g, ''),
     port: url.port || undefined,
     path: url.pathname + url.search,
-    method: 'GET',
-    headers: { ...headers, Host: url.host },
+    method: exchange.method,
+    headers: { ...exchange.headers, Host: url.host },
     lookup: pinnedLookup(pinned),
     agent: false,
-    signal,
+    signal: exchange.signal,
+    ...(exchange.ca ? { ca: exchange.ca } : {}),
   };
   return new Promise((resolve, reject) => {
     const req = (url.protocol === 'https:' ? httpsRequest : httpRequest)(options, resolve);
     req.on('error', reject);
-    req.end();
+    req.end(exchange.body);
   });
 }
 
@@ -251,7 +263,7 @@ export async function fetchText(address: string, options: FetchOptions = {}): Pr
     for (let hop = 0; ; hop++) {
       const pinned = await resolveChecked(url, options);
       if (signal.aborted) throw signal.reason;
-      const res = await get(url, pinned, headers, signal);
+      const res = await open(url, pinned, { method: 'GET', headers, signal, ca: options.ca });
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && res.headers.location) {
         res.destroy();
@@ -272,10 +284,49 @@ export async function fetchText(address: string, options: FetchOptions = {}): Pr
       return { url: url.toString(), status, contentType, text: new TextDecoder('utf-8').decode(bytes), truncated };
     }
   } catch (error) {
-    if (error instanceof HttpFetchError) throw error;
-    if (signal.aborted) throw new HttpFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
-    const e = error as Error & { code?: string };
-    throw new HttpFetchError('network', `Network error: ${e.cause instanceof Error ? e.cause.message : e.code ?? e.message}`);
+    throw asFetchError(error, signal, timeoutMs);
+  }
+}
+
+function asFetchError(error: unknown, signal: AbortSignal, timeoutMs: number): HttpFetchError {
+  if (error instanceof HttpFetchError) return error;
+  if (signal.aborted) return new HttpFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
+  const e = error as Error & { code?: string };
+  return new HttpFetchError('network', `Network error: ${e.cause instanceof Error ? e.cause.message : e.code ?? e.message}`);
+}
+
+export interface SendOptions extends Pick<FetchOptions, 'timeoutMs' | 'maxBytes' | 'allowPrivate' | 'allowedOrigins' | 'resolve' | 'ca'> {
+  method: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+  /** Ends the exchange early (a caller's own budget); reported as a 'timeout'. */
+  signal?: AbortSignal;
+  /** The address already checked for this URL (e.g. by a caller that checks before it queues); resolved and checked here when absent. */
+  pinned?: ResolvedAddress;
+}
+
+/**
+ * One request (any method, a body), no redirect followed: any status is an answer, not an error
+ * (a push service's 410 means something). Throws HttpFetchError for everything else. The body
+ * read is capped (default 64 kB, truncated beyond).
+ */
+export async function sendOnce(address: string, options: SendOptions): Promise<{ status: number; text: string }> {
+  const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
+  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new HttpFetchError('bad-url', 'Not a valid address');
+  }
+  try {
+    const pinned = options.pinned ?? (await resolveChecked(url, options));
+    if (signal.aborted) throw signal.reason;
+    const res = await open(url, pinned, { method: options.method, headers: options.headers, body: options.body, signal, ca: options.ca });
+    const { bytes } = await readCapped(res, options.maxBytes ?? 64 * 1024, 'truncate');
+    return { status: res.statusCode ?? 0, text: new TextDecoder('utf-8').decode(bytes) };
+  } catch (error) {
+    throw asFetchError(error, signal, timeoutMs);
   }
 }
 
