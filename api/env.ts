@@ -66,6 +66,19 @@ export const envSchema = z.object({
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Teachers In London Talk <alerts@localhost>')),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
+  /** Host suffixes a push subscription's endpoint may name (default: the browsers' push services); `*`: any public host. */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^\s*(\*|(\*\.|\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+)\s*(,\s*(\*|(\*\.|\.)?[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+)\s*)*,?\s*$/,
+        'must be comma-separated host names, such as fcm.googleapis.com,push.apple.com (or * for any public host)',
+      )
+      // A leading `*.` or `.` is dropped: each entry covers the host and its subdomains.
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\*\.|^\./, '')).filter(Boolean))
+      .optional(),
+  ),
   ALERTS_INTERVAL_MINUTES: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(1440, 'must be at most 1440 (one day)').default(10),

@@ -137,7 +137,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     // prompt=login: the form every time, so you can sign in as someone else after signing out.
     signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' } }, callbackUrl(env.appUrl, 'dev'))];
   }
-  const external = { teachingVacanciesUrl: env.TEACHING_VACANCIES_URL };
+  const external = { teachingVacanciesUrl: env.TEACHING_VACANCIES_URL, push: { hosts: env.PUSH_SERVICE_HOSTS } };
   const app = createApp({
     db,
     external,
@@ -168,7 +168,9 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   const alertsSetup = alertsDepsFromEnv(db, env);
   const alertsPass = () =>
     runAlertsPass(db, alertsSetup.deps, new Date()).then(
-      (r) => r.alertsSent + r.reminders + r.failures > 0 && console.log(`Alerts pass${name}: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures`),
+      (r) =>
+        r.alertsSent + r.reminders + r.failures + r.deferred > 0 &&
+        console.log(`Alerts pass${name}: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures, ${r.deferred} left for the next pass`),
       (e) => console.error(`Alerts pass failed${name}: ${e}`),
     );
   if (env.ALERTS_INTERVAL_MINUTES > 0) stops.push(scheduleWithLease(db, ALERTS_LEASE, env.ALERTS_INTERVAL_MINUTES * 60_000, () => void alertsPass()));

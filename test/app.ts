@@ -7,12 +7,19 @@ import { createSession } from '../api/lib/sessions';
 import { api, createApp } from '../api/app';
 import type { AppEnv } from '../api/context';
 import type { RateLimitOptions } from '../api/middleware/rate-limit';
+import type { ExternalOptions } from '../api/services/external';
 import { testDb } from './db';
 
-export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false } = {}) {
+/** Tests never ask a real DNS server: a push endpoint's name resolves only through a resolver the test injects. */
+const noDns = async (host: string): Promise<never> => {
+  throw new Error(`No DNS in tests (${host})`);
+};
+
+export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false; external?: ExternalOptions } = {}) {
   const db = testDb(options);
   const now = options.now ?? new Date();
-  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit });
+  const external = { ...options.external, push: { resolve: noDns, ...options.external?.push } };
+  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit, external });
   const get = async (path: string) => {
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: (await res.json()) as any };

@@ -1,6 +1,7 @@
 // Alerts API (issue 12): create/list/edit/pause/delete with the zod conventions, the limit of 20,
 // ownership, unsubscribe tokens (page API and RFC 8058 one-click POST), reminder preferences,
 // push subscriptions, and the cascade when a user is deleted.
+import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { alerts, schools, users } from '../../db/schema';
@@ -10,11 +11,19 @@ import { unsubscribeToken } from '../services/alerts/settings';
 import { alertSummary } from './alerts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, app } = testApp({ now: NOW, rateLimit: false });
+// Push endpoints resolve through this stand-in for DNS (a public address; nothing connects).
+const resolve = async () => [{ address: '142.250.180.10', family: 4 as const }];
+const { db, app } = testApp({ now: NOW, rateLimit: false, external: { push: { resolve } } });
 const call = caller(app);
 const rows = (table: string) => (db.$client.prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 const ada = signIn(db, { id: 'test:ada', email: 'ada@example.test', firstName: 'Ada' });
 const bob = signIn(db, { id: 'test:bob', email: 'bob@example.test', firstName: 'Bob' });
+/** A browser's subscription keys: a P-256 public key and a 16-byte auth secret. */
+function deviceKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+}
 const school = db.select().from(schools).where(eq(schools.name, 'Westminster City School')).get()!;
 
 describe('alerts API', () => {
@@ -134,13 +143,13 @@ describe('alerts API', () => {
     expect((await call('PUT', '/api/alerts/reminders', { cookie: bob, body: { email: 'yes' } })).status).toBe(400);
   });
 
-  it('push: public key, subscribe (moves to the current user), unsubscribe, validation', async () => {
+  it('push: public key, subscribe (the same device moves to the current user), unsubscribe, validation', async () => {
     const key = await call('GET', '/api/push/key');
     expect(key.status).toBe(200);
     expect(Buffer.from(key.body.publicKey, 'base64url')).toHaveLength(65);
     expect((await call('GET', '/api/push/key')).body.publicKey).toBe(key.body.publicKey);
 
-    const sub = { endpoint: 'https://push.example.test/abc', keys: { p256dh: 'BAAA', auth: 'AAAA' } };
+    const sub = { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: deviceKeys() };
     expect((await call('POST', '/api/push/subscriptions', { body: sub })).status).toBe(401);
     expect((await call('POST', '/api/push/subscriptions', { cookie: ada, body: sub })).status).toBe(201);
     expect((await call('POST', '/api/push/subscriptions', { cookie: bob, body: sub })).status).toBe(201);
@@ -160,7 +169,7 @@ describe('alerts API', () => {
     db.$client.prepare('insert into alert_sent_jobs (alert_id, job_id, sent_at) values (?, ?, 0)').run(a.id, job.id);
     db.$client.prepare('insert into job_reminders (user_id, job_id, sent_at) values (?, ?, 0)').run('test:dan', job.id);
     await call('PUT', '/api/alerts/reminders', { cookie: dan, body: { email: true, push: false } });
-    await call('POST', '/api/push/subscriptions', { cookie: dan, body: { endpoint: 'https://push.example.test/dan', keys: { p256dh: 'BAAA', auth: 'AAAA' } } });
+    expect((await call('POST', '/api/push/subscriptions', { cookie: dan, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/dan', keys: deviceKeys() } })).status).toBe(201);
     db.$client.prepare('delete from sessions').run();
     db.delete(users).where(eq(users.id, 'test:dan')).run();
     for (const t of ['alerts', 'job_reminders', 'reminder_preferences', 'push_subscriptions']) {

@@ -1,11 +1,14 @@
 // What the routes that reach other sites need, built once per app (createApp) so tests can point
-// them at local servers: the Teaching Vacancies feed settings and the school image batches.
+// them at local servers: the Teaching Vacancies feed settings, the school image batches and which
+// Web Push endpoints a device may subscribe with.
+import type { PushEndpointPolicy } from './alerts/push';
 import { ImageBatches, type ImageBatchOptions } from './school-images';
 import { DEFAULT_TEACHING_VACANCIES_URL, type FeedOptions } from './vacancies-import';
 
 export interface ExternalServices {
   feed: FeedOptions;
   images: ImageBatches;
+  push: PushEndpointPolicy;
 }
 
 export interface ExternalOptions {
@@ -13,6 +16,8 @@ export interface ExternalOptions {
   teachingVacanciesUrl?: string;
   feed?: Partial<Omit<FeedOptions, 'url'>>;
   images?: ImageBatchOptions;
+  /** PUSH_SERVICE_HOSTS (default: the browsers' push services); tests add allowed origins and a resolver. */
+  push?: PushEndpointPolicy;
 }
 
 export function externalServices(options: ExternalOptions = {}): ExternalServices {
@@ -21,5 +26,6 @@ export function externalServices(options: ExternalOptions = {}): ExternalService
     // origin only: a redirect or a links.next elsewhere is checked like any address.
     feed: { ...options.feed, url: options.teachingVacanciesUrl || DEFAULT_TEACHING_VACANCIES_URL },
     images: new ImageBatches(options.images),
+    push: options.push ?? {},
   };
 }

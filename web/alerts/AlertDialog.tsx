@@ -6,7 +6,7 @@ import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { toast } from '../components/toast/store';
 import { useAuth } from '../data/auth';
 import { createAlert, type NewAlert } from './data';
-import { pushAvailable, subscribeThisDevice } from './push-device';
+import { pushAvailable, subscribeFailure, subscribeThisDevice } from './push-device';
 
 const FREQUENCIES = [
   { value: 'instant', label: 'Instantly', hint: 'within minutes of a new job' },
@@ -39,9 +39,13 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
     if (!name.trim()) return setErrors({ name: 'Name is required' });
     setBusy(true);
     try {
-      if (push && !(await subscribeThisDevice().catch(() => false))) {
-        toast({ title: 'Notifications are off', description: 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.', variant: 'destructive' });
-        return;
+      if (push) {
+        const notAllowed = 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.';
+        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e) => subscribeFailure(e, notAllowed));
+        if (problem) {
+          toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
+          return;
+        }
       }
       const created = await createAlert({ name: name.trim(), filters, frequency, channels: { email, push } }, setErrors);
       if (created) onDone();

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { toast } from '../components/toast/store';
 import { saveReminderPrefs, useReminderPrefs, type ReminderPrefs } from './data';
-import { pushAvailable, subscribeThisDevice } from './push-device';
+import { pushAvailable, subscribeFailure, subscribeThisDevice } from './push-device';
 
 export function ReminderSettings() {
   const { data, mutate } = useReminderPrefs();
@@ -12,8 +12,10 @@ export function ReminderSettings() {
   async function change(next: ReminderPrefs) {
     setBusy(true);
     try {
-      if (next.push && !data?.push && canPush && !(await subscribeThisDevice().catch(() => false))) {
-        toast({ title: 'Notifications are off', description: 'This device did not allow notifications; reminders will come by email.', variant: 'destructive' });
+      if (next.push && !data?.push && canPush) {
+        const notAllowed = 'This device did not allow notifications; reminders will come by email.';
+        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e) => subscribeFailure(e, notAllowed));
+        if (problem) toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
       }
       // The toggle moves at once (optimistic); a failed save puts it back.
       const previous = data;

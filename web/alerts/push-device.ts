@@ -1,6 +1,6 @@
 // Web Push on this device: whether it can receive notifications, and subscribing it (permission,
 // the service worker's PushManager with the server's VAPID key, then POST /api/push/subscriptions).
-import { client, json } from '../data/client';
+import { ApiRequestError, client, json } from '../data/client';
 
 /** True when this browser can show push notifications and the user has not blocked them. */
 export function pushAvailable(): boolean {
@@ -39,4 +39,13 @@ export async function subscribeThisDevice(): Promise<boolean> {
   const j = sub.toJSON();
   await json(client.push.subscriptions.$post({ json: { endpoint: j.endpoint!, keys: { p256dh: j.keys!.p256dh, auth: j.keys!.auth } } }));
   return true;
+}
+
+/**
+ * What to tell the user when subscribing failed: the server's own reason when it refused (at most
+ * 10 devices, a subscription held by another account, too many tries), else `fallback`.
+ */
+export function subscribeFailure(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return error.body?.fields?.endpoint ?? error.body?.error ?? fallback;
+  return fallback;
 }

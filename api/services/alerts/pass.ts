@@ -2,9 +2,11 @@
 // never sent (posted or first imported after it was made), by email and/or push; then saved jobs
 // closing within 3 days get their one reminder. `npm run alerts:send` runs one pass; the server
 // runs one every ALERTS_INTERVAL_MINUTES and after each scheduled jobs refresh.
+// Users are served a few at a time, each within a time budget, the pass within its own; a device
+// that keeps failing is dropped, a failed push-only reminder backs off (decision 1450).
 import { and, desc, eq, gt, gte, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { DB } from '../../../db/client';
-import { alerts, alertSentJobs, jobReminders, jobs, pushSubscriptions, reminderPreferences, savedJobs, schools, users, type Alert } from '../../../db/schema';
+import { alerts, alertSentJobs, jobReminders, jobs, pushSubscriptions, reminderBackoff, reminderPreferences, savedJobs, schools, users, type Alert } from '../../../db/schema';
 import { oneMonthBefore } from '../../lib/time';
 import { jobFilterConditions } from '../../queries/jobs';
 import type { Mailer } from './mailer';
@@ -20,6 +22,8 @@ export interface AlertsDeps {
   /** null: push is off. */
   push: PushSender | null;
   log?: (line: string) => void;
+  /** Concurrency, time budgets and failures allowed (default DEFAULT_PUSH_LIMITS). */
+  limits?: Partial<PushLimits>;
 }
 
 export interface PassResult {
@@ -31,6 +35,8 @@ export interface PassResult {
   subscriptionsRemoved: number;
   reminders: number;
   failures: number;
+  /** Alerts and reminder messages left for the next pass because a time budget ran out. */
+  deferred: number;
 }
 
 export const REMINDER_WINDOW_MS = 3 * 24 * 3600 * 1000;
@@ -66,30 +72,88 @@ export function matchingJobs(db: DB, alert: Pick<Alert, 'id' | 'filters' | 'crea
     .all();
 }
 
-function subscriptionsOf(db: DB, userId: string) {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
+/** Sends in one pass, and how long they may take (decision 1450). */
+export interface PushLimits {
+  /** Users whose alerts and reminders are being sent at once. */
+  concurrency: number;
+  /** One push, from resolving the endpoint to the answer. */
+  sendTimeoutMs: number;
+  /** All of one user's alerts and reminders in a pass; what is left waits for the next pass. */
+  userBudgetMs: number;
+  /** The whole pass: no user is started after it, pushes still in flight are abandoned. */
+  passBudgetMs: number;
+  /** Passes in a row a subscription may fail before it is dropped. */
+  maxFailures: number;
 }
 
-/** Sends one payload to every device of a user; forgets devices whose push service says they are gone. */
-async function pushToUser(db: DB, deps: AlertsDeps, userId: string, payload: PushPayload, result: PassResult): Promise<number> {
-  if (!deps.push) return 0;
-  let sent = 0;
-  for (const sub of subscriptionsOf(db, userId)) {
-    try {
-      const r = await deps.push.send(sub, payload);
-      if (r === 'gone') {
-        db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id)).run();
-        result.subscriptionsRemoved++;
-      } else {
-        sent++;
+export const DEFAULT_PUSH_LIMITS: PushLimits = { concurrency: 4, sendTimeoutMs: 10_000, userBudgetMs: 30_000, passBudgetMs: 120_000, maxFailures: 3 };
+
+/** Devices a pass sends to per user (the route keeps at most this many; rows from before that cap beyond it wait). */
+const MAX_DEVICES_PER_SEND = 10;
+
+/** A failed push-only reminder waits 15 min, then 30, 60… up to 6 hours before it is tried again. */
+export function reminderRetryDelayMs(failures: number): number {
+  return Math.min(6 * 3600_000, 15 * 60_000 * 2 ** Math.max(0, failures - 1));
+}
+
+interface PassContext {
+  db: DB;
+  deps: AlertsDeps;
+  now: Date;
+  limits: PushLimits;
+  result: PassResult;
+  /** Aborts when the pass's budget is spent. */
+  passSignal: AbortSignal;
+  /** Subscriptions that failed in this pass: not tried again until the next one. */
+  failedThisPass: Set<number>;
+}
+
+/** Sends one payload to every device of a user at once; forgets devices whose push service says they are gone or that keep failing. */
+async function pushToUser(ctx: PassContext, userId: string, payload: PushPayload, signal: AbortSignal): Promise<{ sent: number; failed: number }> {
+  const { db, deps, now, limits, result } = ctx;
+  const push = deps.push;
+  if (!push) return { sent: 0, failed: 0 };
+  const devices = db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.id)).limit(MAX_DEVICES_PER_SEND).all();
+  const subs = devices.filter((s) => !ctx.failedThisPass.has(s.id));
+  const failedBefore = devices.length - subs.length;
+  const outcomes = await Promise.all(
+    subs.map(async (sub) => {
+      try {
+        const r = await push.send(sub, payload, AbortSignal.any([signal, AbortSignal.timeout(limits.sendTimeoutMs)]));
+        if (r === 'gone') {
+          db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, sub.id)).run();
+          result.subscriptionsRemoved++;
+          return 'gone';
+        }
+        if (sub.failures > 0) db.update(pushSubscriptions).set({ failures: 0, lastFailureAt: null }).where(eq(pushSubscriptions.id, sub.id)).run();
         result.pushes++;
+        return 'sent';
+      } catch (error) {
+        result.failures++;
+        // The pass ran out of time: not this device's fault, and it is tried next pass.
+        if (ctx.passSignal.aborted) return 'abandoned';
+        ctx.failedThisPass.add(sub.id);
+        db.update(pushSubscriptions)
+          .set({ failures: sql`${pushSubscriptions.failures} + 1`, lastFailureAt: now })
+          .where(eq(pushSubscriptions.id, sub.id))
+          .run();
+        const dropped = db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), gte(pushSubscriptions.failures, limits.maxFailures))).run().changes;
+        if (dropped) result.subscriptionsRemoved++;
+        deps.log?.(`Push to subscription ${sub.id} failed${dropped ? ` ${limits.maxFailures} passes in a row; dropped` : ''}: ${(error as Error).message}`);
+        return 'failed';
       }
-    } catch (error) {
-      result.failures++;
-      deps.log?.(`Push to subscription ${sub.id} failed: ${(error as Error).message}`);
-    }
-  }
-  return sent;
+    }),
+  );
+  return { sent: outcomes.filter((o) => o === 'sent').length, failed: failedBefore + outcomes.filter((o) => o === 'failed').length };
+}
+
+/** Runs `task` over `items`, at most `limit` at a time. */
+async function eachLimited<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, limit), items.length) }, worker));
 }
 
 let running: Promise<PassResult> | null = null;
@@ -103,8 +167,22 @@ export function runAlertsPass(db: DB, deps: AlertsDeps, now: Date): Promise<Pass
   return running;
 }
 
+type DueReminder = ReturnType<typeof dueReminders>[number];
+
+interface UserWork {
+  email: string | null;
+  alerts: Alert[];
+  reminders: DueReminder[];
+}
+
 async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
-  const result: PassResult = { alertsDue: 0, alertsSent: 0, jobsSent: 0, emails: 0, pushes: 0, subscriptionsRemoved: 0, reminders: 0, failures: 0 };
+  const result: PassResult = { alertsDue: 0, alertsSent: 0, jobsSent: 0, emails: 0, pushes: 0, subscriptionsRemoved: 0, reminders: 0, failures: 0, deferred: 0 };
+  const limits = { ...DEFAULT_PUSH_LIMITS, ...deps.limits };
+  const ctx: PassContext = { db, deps, now, limits, result, passSignal: AbortSignal.timeout(limits.passBudgetMs), failedThisPass: new Set() };
+  // What each user is due, so that one user's slow devices hold up only that user (at most
+  // `concurrency` users at a time, each within its own budget).
+  const work = new Map<string, UserWork>();
+  const of = (userId: string, email: string | null) => work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [] }).get(userId)!;
   const rows = db
     .select({ alert: alerts, email: users.email })
     .from(alerts)
@@ -115,53 +193,74 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
   for (const { alert, email } of rows) {
     if (!isDue(alert, now)) continue;
     result.alertsDue++;
-    const found = matchingJobs(db, alert, now);
-    if (found.length === 0) {
-      db.update(alerts).set({ lastCheckedAt: now }).where(eq(alerts.id, alert.id)).run();
-      continue;
-    }
-    let delivered = false;
-    let failed = false;
-    if (alert.email && email && deps.mailer) {
-      const unsubscribeUrl = `${deps.appUrl}/unsubscribe/${unsubscribeToken(db, alert.id)}`;
-      const mail = alertEmail({ appUrl: deps.appUrl, alertName: alert.name, filters: alert.filters, jobs: found.slice(0, MAX_JOBS_PER_MESSAGE), total: found.length, unsubscribeUrl });
-      try {
-        await deps.mailer.send({
-          to: email,
-          ...mail,
-          headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-        });
-        result.emails++;
-        delivered = true;
-      } catch (error) {
-        failed = true;
-        result.failures++;
-        deps.log?.(`Alert ${alert.id}: email failed (${(error as Error).message}); will retry next pass`);
-      }
-    }
-    if (alert.push) {
-      const first = found[0];
-      const payload: PushPayload =
-        found.length === 1
-          ? { title: `New job: ${first.title}`, body: `${schoolOf(first)}, ${first.borough}`, url: `/jobs/${first.id}`, tag: `alert-${alert.id}` }
-          : { title: `${found.length} new jobs: ${alert.name}`, body: found.slice(0, 3).map((j) => j.title).join(' · '), url: alertListUrl('', alert.filters), tag: `alert-${alert.id}` };
-      if ((await pushToUser(db, deps, alert.userId, payload, result)) > 0) delivered = true;
-    }
-    // An email that failed is retried next pass (the jobs stay unsent); otherwise the jobs count as
-    // sent, also when the user has no reachable channel, so a later device does not get a backlog.
-    if (failed && !delivered) continue;
-    db.transaction((tx) => {
-      for (const j of found) tx.insert(alertSentJobs).values({ alertId: alert.id, jobId: j.id, sentAt: now }).onConflictDoNothing().run();
-      tx.update(alerts).set({ lastCheckedAt: now, lastSentAt: now }).where(eq(alerts.id, alert.id)).run();
-    });
-    result.alertsSent++;
-    result.jobsSent += found.length;
+    of(alert.userId, email).alerts.push(alert);
   }
-  await sendReminders(db, deps, now, result);
+  for (const r of dueReminders(db, now)) of(r.userId, r.email).reminders.push(r);
+  await eachLimited([...work], limits.concurrency, async ([userId, w]) => {
+    const batches = w.alerts.length + (w.reminders.length ? 1 : 0);
+    if (ctx.passSignal.aborted) {
+      result.deferred += batches;
+      return;
+    }
+    const signal = AbortSignal.any([ctx.passSignal, AbortSignal.timeout(limits.userBudgetMs)]);
+    for (const alert of w.alerts) {
+      if (signal.aborted) result.deferred++;
+      else await sendAlert(ctx, alert, w.email, signal);
+    }
+    if (w.reminders.length) {
+      if (signal.aborted) result.deferred++;
+      else await sendReminders(ctx, userId, w.reminders, signal);
+    }
+  });
   return result;
 }
 
-/** Saved jobs on the board whose closing date is within 3 days and which never had a reminder, by user. */
+async function sendAlert(ctx: PassContext, alert: Alert, email: string | null, signal: AbortSignal) {
+  const { db, deps, now, result } = ctx;
+  const found = matchingJobs(db, alert, now);
+  if (found.length === 0) {
+    db.update(alerts).set({ lastCheckedAt: now }).where(eq(alerts.id, alert.id)).run();
+    return;
+  }
+  let delivered = false;
+  let failed = false;
+  if (alert.email && email && deps.mailer) {
+    const unsubscribeUrl = `${deps.appUrl}/unsubscribe/${unsubscribeToken(db, alert.id)}`;
+    const mail = alertEmail({ appUrl: deps.appUrl, alertName: alert.name, filters: alert.filters, jobs: found.slice(0, MAX_JOBS_PER_MESSAGE), total: found.length, unsubscribeUrl });
+    try {
+      await deps.mailer.send({
+        to: email,
+        ...mail,
+        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      });
+      result.emails++;
+      delivered = true;
+    } catch (error) {
+      failed = true;
+      result.failures++;
+      deps.log?.(`Alert ${alert.id}: email failed (${(error as Error).message}); will retry next pass`);
+    }
+  }
+  if (alert.push) {
+    const first = found[0];
+    const payload: PushPayload =
+      found.length === 1
+        ? { title: `New job: ${first.title}`, body: `${schoolOf(first)}, ${first.borough}`, url: `/jobs/${first.id}`, tag: `alert-${alert.id}` }
+        : { title: `${found.length} new jobs: ${alert.name}`, body: found.slice(0, 3).map((j) => j.title).join(' · '), url: alertListUrl('', alert.filters), tag: `alert-${alert.id}` };
+    if ((await pushToUser(ctx, alert.userId, payload, signal)).sent > 0) delivered = true;
+  }
+  // An email that failed is retried next pass (the jobs stay unsent); otherwise the jobs count as
+  // sent, also when the user has no reachable channel, so a later device does not get a backlog.
+  if (failed && !delivered) return;
+  db.transaction((tx) => {
+    for (const j of found) tx.insert(alertSentJobs).values({ alertId: alert.id, jobId: j.id, sentAt: now }).onConflictDoNothing().run();
+    tx.update(alerts).set({ lastCheckedAt: now, lastSentAt: now }).where(eq(alerts.id, alert.id)).run();
+  });
+  result.alertsSent++;
+  result.jobsSent += found.length;
+}
+
+/** Saved jobs on the board whose closing date is within 3 days and which never had a reminder, by user; none for a user whose failed reminder waits (reminder_backoff). */
 export function dueReminders(db: DB, now: Date) {
   return db
     .select({ userId: savedJobs.userId, email: users.email, ...mailJobColumns })
@@ -176,6 +275,7 @@ export function dueReminders(db: DB, now: Date) {
         gt(jobs.applicationDeadline, now),
         lte(jobs.applicationDeadline, new Date(now.getTime() + REMINDER_WINDOW_MS)),
         notExists(db.select({ one: sql`1` }).from(jobReminders).where(and(eq(jobReminders.userId, savedJobs.userId), eq(jobReminders.jobId, jobs.id)))),
+        notExists(db.select({ one: sql`1` }).from(reminderBackoff).where(and(eq(reminderBackoff.userId, savedJobs.userId), gt(reminderBackoff.retryAt, now)))),
       ),
     )
     .orderBy(savedJobs.userId, jobs.applicationDeadline)
@@ -187,36 +287,47 @@ export function reminderPrefs(db: DB, userId: string) {
   return { email: row?.email ?? true, push: row?.push ?? true };
 }
 
-async function sendReminders(db: DB, deps: AlertsDeps, now: Date, result: PassResult) {
-  const due = dueReminders(db, now);
-  const byUser = new Map<string, typeof due>();
-  for (const r of due) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-  for (const [userId, list] of byUser) {
-    const prefs = reminderPrefs(db, userId);
-    let delivered = false;
-    if (prefs.email && list[0].email && deps.mailer) {
-      try {
-        await deps.mailer.send({ to: list[0].email, ...reminderEmail({ appUrl: deps.appUrl, jobs: list }) });
-        result.emails++;
-        delivered = true;
-      } catch (error) {
-        result.failures++;
-        deps.log?.(`Reminder email failed (${(error as Error).message}); will retry next pass`);
-      }
+/** One user's closing-date reminders in one message per channel. */
+async function sendReminders(ctx: PassContext, userId: string, list: DueReminder[], signal: AbortSignal) {
+  const { db, deps, now, result } = ctx;
+  const prefs = reminderPrefs(db, userId);
+  let delivered = false;
+  let pushFailed = false;
+  if (prefs.email && list[0].email && deps.mailer) {
+    try {
+      await deps.mailer.send({ to: list[0].email, ...reminderEmail({ appUrl: deps.appUrl, jobs: list }) });
+      result.emails++;
+      delivered = true;
+    } catch (error) {
+      result.failures++;
+      deps.log?.(`Reminder email failed (${(error as Error).message}); will retry next pass`);
     }
-    if (prefs.push) {
-      const payload: PushPayload =
-        list.length === 1
-          ? { title: `Closing soon: ${list[0].title}`, body: `${schoolOf(list[0])}, ${list[0].borough}`, url: `/jobs/${list[0].id}`, tag: `reminder-${list[0].id}` }
-          : { title: `${list.length} saved jobs close soon`, body: list.slice(0, 3).map((j) => j.title).join(' · '), url: '/dashboard', tag: 'reminders' };
-      if ((await pushToUser(db, deps, userId, payload, result)) > 0) delivered = true;
+  }
+  if (prefs.push) {
+    const payload: PushPayload =
+      list.length === 1
+        ? { title: `Closing soon: ${list[0].title}`, body: `${schoolOf(list[0])}, ${list[0].borough}`, url: `/jobs/${list[0].id}`, tag: `reminder-${list[0].id}` }
+        : { title: `${list.length} saved jobs close soon`, body: list.slice(0, 3).map((j) => j.title).join(' · '), url: '/dashboard', tag: 'reminders' };
+    const pushed = await pushToUser(ctx, userId, payload, signal);
+    if (pushed.sent > 0) delivered = true;
+    pushFailed = pushed.failed > 0;
+  }
+  if (!delivered) {
+    // No channel yet: tried again next pass while the job is still open. A device that failed:
+    // not before its back-off, so a dead endpoint is not waited for on every pass.
+    if (pushFailed) {
+      const failures = (db.select().from(reminderBackoff).where(eq(reminderBackoff.userId, userId)).get()?.failures ?? 0) + 1;
+      const values = { userId, failures, retryAt: new Date(now.getTime() + reminderRetryDelayMs(failures)) };
+      db.insert(reminderBackoff).values(values).onConflictDoUpdate({ target: reminderBackoff.userId, set: values }).run();
     }
-    // Not delivered anywhere (no channel yet, or a failure): tried again next pass while the job is still open.
-    if (!delivered) continue;
-    db.insert(jobReminders)
+    return;
+  }
+  db.transaction((tx) => {
+    tx.insert(jobReminders)
       .values(list.map((j) => ({ userId, jobId: j.id, sentAt: now })))
       .onConflictDoNothing()
       .run();
-    result.reminders += list.length;
-  }
+    tx.delete(reminderBackoff).where(eq(reminderBackoff.userId, userId)).run();
+  });
+  result.reminders += list.length;
 }

@@ -22,6 +22,16 @@ describe('alert settings', () => {
     expect(() => parseEnv({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => parseEnv({ ALERTS_INTERVAL_MINUTES: 'often' })).toThrow(/ALERTS_INTERVAL_MINUTES: must be a number of minutes/);
     expect(() => parseEnv({ VAPID_PUBLIC_KEY: 'abc' })).toThrow(/set both or neither/);
+    for (const bad of ['https://fcm.googleapis.com', 'localhost', 'fcm.googleapis.com/wp', '10.0.0.1:443']) {
+      expect(() => parseEnv({ PUSH_SERVICE_HOSTS: bad }), bad).toThrow(/PUSH_SERVICE_HOSTS: must be comma-separated host names/);
+    }
+  });
+
+  it('PUSH_SERVICE_HOSTS: unset means the browsers\' push services; entries are host suffixes, * any public host', () => {
+    expect(parseEnv({}).PUSH_SERVICE_HOSTS).toBeUndefined();
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: '' }).PUSH_SERVICE_HOSTS).toBeUndefined();
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: ' *.push.apple.com, .Notify.Windows.com ,fcm.googleapis.com' }).PUSH_SERVICE_HOSTS).toEqual(['push.apple.com', 'notify.windows.com', 'fcm.googleapis.com']);
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: '*' }).PUSH_SERVICE_HOSTS).toEqual(['*']);
   });
 
   it('production without SMTP_URL: email off with a warning; VAPID keys from the environment win', () => {
