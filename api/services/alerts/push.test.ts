@@ -1,7 +1,7 @@
 // Web Push end to end against a local push service on 127.0.0.1 and [::1] (https, a certificate
 // made for the test): it checks the VAPID authorization (ES256 JWT, audience, expiry, key) and
 // decrypts the aes128gcm payload (RFC 8188 / RFC 8291) with the subscription keys the test made.
-// A 410 removes the subscription. Then the sender's limits (decision 1450): private addresses
+// A 410 removes the subscription. Then the sender's limits (decision 1407): private addresses
 // refused again at send time, the checked address pinned, black-hole endpoints (TCP listeners on
 // 127.0.0.1 that accept and never answer) held to the user's and the pass's budgets, a device
 // dropped after failing three passes in a row, a failed push-only reminder backed off.
@@ -282,18 +282,22 @@ describe('push endpoints at send time', () => {
 describe('one user cannot stall everyone', () => {
   it("three black-hole endpoints: the pass ends within its budget and every other user's alert is delivered", { timeout: 20_000 }, async () => {
     const passBudgetMs = 8000;
-    const { db, deps, addJob, addUser, sub } = setup(testPolicy(), { userBudgetMs: 400, passBudgetMs });
+    // And a push service whose name server never answers.
+    const silentDns = () => new Promise<ResolvedAddress[]>(() => {});
+    const { db, deps, addJob, addUser, sub } = setup({ ...testPolicy(), hosts: ['silent.push.test'], resolve: silentDns }, { userBudgetMs: 400, passBudgetMs });
     deliveries.length = 0;
     // The black holes' owners come first in the pass.
     for (let i = 0; i < 3; i++) addUser(`u:hole-${i}`, [{ endpoint: `${holeOrigin(i)}/bh-${i}`, ...keysOnly() }]);
+    addUser('u:silent', [{ endpoint: 'https://silent.push.test/x', ...keysOnly() }]);
     for (let i = 0; i < 3; i++) addUser(`u:ok-${i}`, [device(`/push/ok-${i}`, i === 2 ? origin6 : origin)]);
     addJob(1);
     const started = performance.now();
     const r = await runAlertsPass(db, deps, at(10));
     expect(performance.now() - started).toBeLessThan(passBudgetMs);
-    expect(r).toMatchObject({ alertsDue: 6, alertsSent: 6, pushes: 3, failures: 3, deferred: 0 });
+    expect(r).toMatchObject({ alertsDue: 7, alertsSent: 7, pushes: 3, failures: 4, deferred: 0 });
     expect(deliveries.map((d) => d.path).sort()).toEqual(['/push/ok-0', '/push/ok-1', '/push/ok-2']);
     for (let i = 0; i < 3; i++) expect(sub(`${holeOrigin(i)}/bh-${i}`)).toMatchObject({ failures: 1, lastFailureAt: at(10) });
+    expect(sub('https://silent.push.test/x')).toMatchObject({ failures: 1, lastFailureAt: at(10) });
     expect(held.length).toBeGreaterThanOrEqual(3);
   });
 

@@ -1,5 +1,5 @@
 // Web Push with VAPID: one notification to one subscription. A push endpoint is a URL a user
-// chose, so it is an outgoing request like any other (decisions 1401, 1450): only the hosts of the
+// chose, so it is an outgoing request like any other (decisions 1401, 1407): only the hosts of the
 // browsers' push services (PUSH_SERVICE_HOSTS), https on the default port, no user name or
 // password, every address of the name public — checked when a device subscribes and again at each
 // send, which connects to the very address it checked. web-push builds the request (VAPID header,
@@ -106,7 +106,8 @@ export function createPushSender(options: PushSenderOptions): PushSender {
   const policy = options.policy ?? {};
   return {
     async send(target, payload, signal) {
-      const { url, pinned } = await checkPushEndpoint(target.endpoint, policy);
+      // A name server that never answers must not outlast the caller's budget either.
+      const { url, pinned } = await untilAborted(checkPushEndpoint(target.endpoint, policy), signal);
       const details = webpush.generateRequestDetails({ endpoint: url.href, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
         vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
         TTL: options.ttlSeconds ?? 24 * 3600,
@@ -119,6 +120,17 @@ export function createPushSender(options: PushSenderOptions): PushSender {
       return 'sent';
     },
   };
+}
+
+/** `work`, or a rejection as soon as `signal` aborts (the work itself is left to finish on its own). */
+function untilAborted<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) return Promise.reject(new Error('Ran out of time before sending'));
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(new Error('Ran out of time before sending'));
+    signal.addEventListener('abort', stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+  });
 }
 
 /** The VAPID subject: a mailto: of MAIL_FROM's address, else the app's URL. */
