@@ -1,4 +1,4 @@
-// Push subscriptions are outgoing addresses chosen by a user (decision 1450): only the browsers'
+// Push subscriptions are outgoing addresses chosen by a user (decision 1407): only the browsers'
 // push services, never a private address however it is spelt, keys of their real sizes, at most
 // 10 devices a user, the write limit, and no moving someone else's endpoint to your account.
 // Names resolve only through the test's resolver; the listeners stand on 127.0.0.1 and [::1].

@@ -1,5 +1,5 @@
 // Web Push subscriptions of this device: the VAPID public key, subscribe, unsubscribe.
-// The endpoint is checked like any outgoing address (services/alerts/push.ts, decision 1450);
+// The endpoint is checked like any outgoing address (services/alerts/push.ts, decision 1407);
 // at most MAX_SUBSCRIPTIONS_PER_USER devices a user; an endpoint another account holds moves only
 // with its current keys (the same browser after a new sign-in); both writes count against the
 // write rate limit.
@@ -15,7 +15,7 @@ import { requireUser } from '../middleware/session';
 import { checkPushEndpoint, decodeKey, PushEndpointError } from '../services/alerts/push';
 import { ensureVapidKeys } from '../services/alerts/settings';
 
-/** Devices one user can receive notifications on (decision 1450). */
+/** Devices one user can receive notifications on (decision 1407). */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
 /** An uncompressed P-256 point (65 bytes, 0x04 first) that lies on the curve. */

@@ -7,7 +7,7 @@
 // Every hop resolves the host ONCE, checks every address (IPv4-mapped, -compatible, NAT64, 6to4
 // and Teredo IPv6 forms are unwrapped to the IPv4 inside first), then connects to the very address
 // that was checked (node:http with a pinned `lookup`), so a second DNS answer cannot differ
-// (decision 1401). Web Push sends go through `sendOnce` here too (decision 1450): one request,
+// (decision 1401). Web Push sends go through `sendOnce` here too (decision 1407): one request,
 // the same checks and pinning, no redirects followed.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';

@@ -3,7 +3,7 @@
 // closing within 3 days get their one reminder. `npm run alerts:send` runs one pass; the server
 // runs one every ALERTS_INTERVAL_MINUTES and after each scheduled jobs refresh.
 // Users are served a few at a time, each within a time budget, the pass within its own; a device
-// that keeps failing is dropped, a failed push-only reminder backs off (decision 1450).
+// that keeps failing is dropped, a failed push-only reminder backs off (decision 1407).
 import { and, desc, eq, gt, gte, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { DB } from '../../../db/client';
 import { alerts, alertSentJobs, jobReminders, jobs, pushSubscriptions, reminderBackoff, reminderPreferences, savedJobs, schools, users, type Alert } from '../../../db/schema';
@@ -72,7 +72,7 @@ export function matchingJobs(db: DB, alert: Pick<Alert, 'id' | 'filters' | 'crea
     .all();
 }
 
-/** Sends in one pass, and how long they may take (decision 1450). */
+/** Sends in one pass, and how long they may take (decision 1407). */
 export interface PushLimits {
   /** Users whose alerts and reminders are being sent at once. */
   concurrency: number;
