@@ -1,5 +1,7 @@
-// Rate limits (decisions 0202, 1403), counted in SQLite so every server process shares them:
-// - contribution writes per signed-in user: 20 a minute and 200 a day by default;
+// Rate limits (decisions 0202, 1403, 1410), counted in SQLite so every server process shares them:
+// - writes per signed-in user: 20 a minute and 200 a day by default, on every write route (a
+//   write empties the shared answer cache for everyone); api/middleware/write-limit-routes.test.ts
+//   walks the app's routes and names the few exempt ones;
 // - API reads (GET/HEAD) per client IP: 600 a minute by default;
 // - sign-in starts (GET /api/login) per client IP: 30 a minute by default.
 // Over a limit the answer is 429 `{ error }` with Retry-After (seconds until the full window
@@ -17,14 +19,20 @@ function tooMany(c: Context<AppEnv>, wait: number, error: string) {
   return c.json({ error }, 429);
 }
 
+/**
+ * Counts one write of `userId` (the signed-in user, or the owner of what a signed link changes):
+ * null, or the 429 answer to send when her writes for the window are used up.
+ */
+export function writeLimited(c: Context<AppEnv>, userId: string) {
+  const wait = c.get('rateLimiter')?.write(userId, c.get('now')().getTime()) ?? null;
+  return wait === null ? null : tooMany(c, wait, 'Too many submissions. Please wait a moment and try again.');
+}
+
 /** Limits the signed-in user's writes; place after requireUser. Without a limiter in the context it lets everything through. */
 export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const limiter = c.get('rateLimiter');
   const user = c.get('user');
-  if (limiter && user) {
-    const wait = limiter.write(user.id, c.get('now')().getTime());
-    if (wait !== null) return tooMany(c, wait, 'Too many submissions. Please wait a moment and try again.');
-  }
+  const refused = user && writeLimited(c, user.id);
+  if (refused) return refused;
   await next();
 };
 

@@ -9,6 +9,7 @@ import { ALERT_FREQUENCIES, alerts, alertSentJobs, jobs, reminderPreferences, sc
 import type { AppEnv } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
 import { idParam, validate } from '../lib/validate';
+import { rateLimit, writeLimited } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { reminderPrefs } from '../services/alerts/pass';
 import { verifyUnsubscribeToken } from '../services/alerts/settings';
@@ -109,7 +110,7 @@ function listAlerts(db: DB, userId: string) {
 
 export const alertsRoutes = new Hono<AppEnv>()
   .get('/', requireUser, (c) => c.json(listAlerts(c.get('db'), c.get('user')!.id)))
-  .post('/', requireUser, validate('json', createAlertBody), (c) => {
+  .post('/', requireUser, rateLimit, validate('json', createAlertBody), (c) => {
     const db = c.get('db');
     const user = c.get('user')!;
     const body = c.req.valid('json');
@@ -130,7 +131,7 @@ export const alertsRoutes = new Hono<AppEnv>()
     return c.json({ ...toAlert(created), matchCount: 0, lastSentJobs: [] as { id: number; title: string; schoolName: string | null; borough: string }[] }, 201);
   })
   .get('/reminders', requireUser, (c) => c.json(reminderPrefs(c.get('db'), c.get('user')!.id)))
-  .put('/reminders', requireUser, validate('json', reminderPrefsBody), (c) => {
+  .put('/reminders', requireUser, rateLimit, validate('json', reminderPrefsBody), (c) => {
     const body = c.req.valid('json');
     const userId = c.get('user')!.id;
     c.get('db')
@@ -148,16 +149,26 @@ export const alertsRoutes = new Hono<AppEnv>()
     if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
     return c.json({ id: row.id, name: row.name, active: row.active });
   })
+  // A pause is never refused (an unsubscribe link must always work) and writes only when the alert
+  // is active; a resume is a write of the alert's owner, under her write limit (decision 1410).
   .post('/unsubscribe/:token', validate('param', tokenParam), validate('json', unsubscribeBody), (c) => {
     const db = c.get('db');
     const id = verifyUnsubscribeToken(db, c.req.valid('param').token);
     const { active } = c.req.valid('json');
-    const now = c.get('now')();
-    const row = id ? db.update(alerts).set({ active, updatedAt: now, ...(active && { lastCheckedAt: now }) }).where(eq(alerts.id, id)).returning().get() : undefined;
+    const row = id ? db.select().from(alerts).where(eq(alerts.id, id)).get() : undefined;
     if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
-    return c.json({ id: row.id, name: row.name, active: row.active });
+    if (row.active !== active) {
+      const refused = active && writeLimited(c, row.userId);
+      if (refused) return refused;
+      const now = c.get('now')();
+      db.update(alerts)
+        .set({ active, updatedAt: now, ...(active && { lastCheckedAt: now }) })
+        .where(and(eq(alerts.id, row.id), eq(alerts.active, !active)))
+        .run();
+    }
+    return c.json({ id: row.id, name: row.name, active });
   })
-  .patch('/:id', requireUser, validate('param', idParam), validate('json', updateAlertBody), (c) => {
+  .patch('/:id', requireUser, rateLimit, validate('param', idParam), validate('json', updateAlertBody), (c) => {
     const db = c.get('db');
     const alert = ownAlert(c, c.req.valid('param').id);
     const body = c.req.valid('json');
@@ -180,7 +191,7 @@ export const alertsRoutes = new Hono<AppEnv>()
       .get()!;
     return c.json(listAlerts(db, row.userId).find((a) => a.id === row.id)!);
   })
-  .delete('/:id', requireUser, validate('param', idParam), (c) => {
+  .delete('/:id', requireUser, rateLimit, validate('param', idParam), (c) => {
     const alert = ownAlert(c, c.req.valid('param').id);
     c.get('db').delete(alerts).where(eq(alerts.id, alert.id)).run();
     return c.json({ deleted: true });
@@ -194,8 +205,10 @@ export const alertsRoutes = new Hono<AppEnv>()
 export function oneClickUnsubscribe(db: DB, now: () => Date = () => new Date()) {
   return (c: Context) => {
     const id = verifyUnsubscribeToken(db, c.req.param('token') ?? '');
-    const row = id ? db.update(alerts).set({ active: false, updatedAt: now() }).where(eq(alerts.id, id)).returning({ id: alerts.id }).get() : undefined;
+    const row = id ? db.select({ id: alerts.id, active: alerts.active }).from(alerts).where(eq(alerts.id, id)).get() : undefined;
     if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
+    // Never refused, and a paused alert is left as it is: repeating the post writes nothing (decision 1410).
+    if (row.active) db.update(alerts).set({ active: false, updatedAt: now() }).where(and(eq(alerts.id, row.id), eq(alerts.active, true))).run();
     return c.json({ paused: true });
   };
 }
