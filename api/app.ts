@@ -12,7 +12,7 @@ import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
-import { RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
+import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
 import { adminJobsRoutes } from './routes/admin-jobs';
 import { adminSchoolImagesRoutes } from './routes/admin-school-images';
@@ -22,6 +22,7 @@ import { forumRoutes } from './routes/forum';
 import { meRoutes } from './routes/me';
 import { moderationRoutes } from './routes/moderation';
 import type { SignInProvider } from './lib/oidc';
+import { clientIp, type OnBehalfOf } from './lib/request-info';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { jobsRoutes } from './routes/jobs';
@@ -133,7 +134,19 @@ export function createApp(options: AppOptions) {
   app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
   if (options.distDir) {
     // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.
-    if (options.pageRenderer) app.use(serverRender({ distDir: options.distDir, origin, fetch: (path, init) => app.request(path, init), renderer: options.pageRenderer }));
+    // Their reads count against the caller's read limit: the page as one, each in-process API read as one more (decision 1410).
+    if (options.pageRenderer) {
+      const clock = options.now ?? (() => new Date());
+      app.use(
+        serverRender({
+          distDir: options.distDir,
+          origin,
+          fetch: (path, init, caller) => app.request(path, init, { onBehalfOf: clientIp(caller, { trustProxy }) } satisfies OnBehalfOf),
+          countPage: (caller) => pageRead(rateLimiter, caller, clock().getTime()),
+          renderer: options.pageRenderer,
+        }),
+      );
+    }
     app.use(serveApp(options.distDir));
   }
   app.notFound(apiNotFound);

@@ -12,6 +12,7 @@ import { jobs, reviews, schools } from '../db/schema';
 import { testDb } from '../test/db';
 import { signIn } from '../test/app';
 import { createApp } from './app';
+import { countersOf, hashed } from './middleware/rate-limit-store';
 import { preloadsFor, templateParts } from './ssr';
 
 const APP_URL = 'https://teachers.example';
@@ -50,7 +51,8 @@ function fakeDist() {
 
 const now = new Date('2026-11-24T12:00:00Z');
 const db = testDb({ now });
-const app = createApp({ db, now: () => now, distDir: fakeDist(), appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
+const distDir = fakeDist();
+const app = createApp({ db, now: () => now, distDir, appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
 
 interface Page {
   status: number;
@@ -287,6 +289,71 @@ describe('server-rendered public pages', () => {
     expect(shell).toContain('<div id="root"></div>');
     expect((await app.request('/api/auth/user')).status).toBe(200);
     expect(await (await app.request('/api/auth/user')).json()).toBeNull();
+  });
+});
+
+describe("pages count against their caller's read limit", () => {
+  // Clients told apart by X-Forwarded-For behind a trusted proxy (in-process requests have no socket).
+  const limitedApp = (readsPerMinute: number) =>
+    createApp({ db, now: () => now, distDir, appUrl: APP_URL, trustProxy: true, rateLimit: { readsPerMinute }, pageRenderer: () => import('../web/entry-server') });
+  const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
+  const reads = (ip: string) => (countersOf(db).prepare('select sum(count) n from rate_limits where bucket = ?').get(`read:${hashed(ip)}`) as { n: number | null }).n ?? 0;
+
+  it('a page counts as one read plus one per API read it inlines', async () => {
+    const limited = limitedApp(1000);
+    const res = await limited.request('/schools', from('198.51.100.41'));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('id="ssr-data"');
+    expect(reads('198.51.100.41')).toBeGreaterThanOrEqual(2);
+    // A page that reads nothing still counts.
+    expect((await limited.request('/career-advice', from('198.51.100.42'))).status).toBe(200);
+    expect(reads('198.51.100.42')).toBe(1);
+  });
+
+  it('after the API answered 429, the same address gets a 429 page (HTML, Retry-After) without the data; another address gets the page', async () => {
+    const limited = limitedApp(4);
+    for (let i = 0; i < 4; i++) expect((await limited.request('/api/pay-scales', from('198.51.100.43'))).status).toBe(200);
+    expect((await limited.request('/api/schools', from('198.51.100.43'))).status).toBe(429);
+    const statuses: number[] = [];
+    let last!: Response;
+    for (let i = 0; i < 5; i++) {
+      last = await limited.request('/schools', from('198.51.100.43'));
+      statuses.push(last.status);
+    }
+    expect(statuses).toEqual([429, 429, 429, 429, 429]);
+    expect(last.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(last.headers.get('retry-after')).toBe('60');
+    expect(last.headers.get('cache-control')).toBe('no-store');
+    const html = await last.text();
+    expect(html).toContain('<h1>Too many requests</h1>');
+    expect(html).not.toContain('id="ssr-data"');
+    expect(html).not.toContain('Westminster City School');
+    const other = await limited.request('/schools', from('198.51.100.44'));
+    expect(other.status).toBe(200);
+    expect(await other.text()).toContain('id="ssr-data"');
+  });
+
+  it('pages alone use up the limit: then the page and the API both answer 429', async () => {
+    const limited = limitedApp(10);
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await limited.request(`/schools/${school.id}`, from('198.51.100.45'))).status);
+    // Each page is its own read and its inlined reads: far fewer than 10 pages pass.
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(5);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.indexOf(429)).toBe(statuses.filter((s) => s === 200).length);
+    expect((await limited.request('/api/pay-scales', from('198.51.100.45'))).status).toBe(429);
+    expect(reads('198.51.100.45')).toBe(10);
+  });
+
+  it('a page whose inlined reads go over the limit mid-render is the 429 page, not a page without its data', async () => {
+    const limited = limitedApp(3);
+    for (let i = 0; i < 2; i++) expect((await limited.request('/api/pay-scales', from('198.51.100.46'))).status).toBe(200);
+    // The page itself is the third read; its first API read is refused.
+    const res = await limited.request(`/schools/${school.id}`, from('198.51.100.46'));
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await res.text()).not.toContain(school.name);
   });
 });
 

@@ -6,7 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { escapeHtml, plainPage } from './lib/html-page';
 import { SERVER_PATHS } from './static';
 
 /** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
@@ -16,18 +17,23 @@ export interface ServerRenderOptions {
   distDir: string;
   /** APP_URL, for canonical and Open Graph URLs. */
   origin: string;
-  /** Answers an API request in process. */
-  fetch: (path: string, init?: RequestInit) => Response | Promise<Response>;
+  /** Answers an API request in process, made for the page's caller (her address goes with it: the API's read limit counts it as hers). */
+  fetch: (path: string, init: RequestInit | undefined, caller: Context) => Response | Promise<Response>;
+  /** Counts the page itself as one read of its caller: null, or the seconds to wait (over the limit). */
+  countPage?: (caller: Context) => number | null;
   /** Loads the page renderer on the first page (api/server.ts: the web app's entry-server module). */
   renderer: () => Promise<PageRenderer>;
 }
+
+/** What the page renderer is given to read the API with (in process, for one page's caller). */
+export type ApiFetch = (path: string, init?: RequestInit) => Response | Promise<Response>;
 
 /**
  * The page renderer (web/entry-server.tsx), handed in by the caller (api/server.ts) so the API's
  * modules never import the web app's (which imports the API's types): no import loop.
  */
 export interface PageRenderer {
-  render(url: string, options: { fetch: ServerRenderOptions['fetch']; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string }>;
+  render(url: string, options: { fetch: ApiFetch; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string }>;
   headHtml(head: never): string;
   scriptJson(value: unknown): string;
   SSR_DATA_ID: string;
@@ -72,6 +78,23 @@ export function bootTag(entry: string, screenChunks: string[]) {
   return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
 }
 
+/**
+ * The caller is over the read limit: a small page saying so, with Retry-After, and none of the
+ * data (decision 1410). Never stored: the next request after the wait gets the real page.
+ */
+function tooManyPage(c: Context, wait: number, path: string) {
+  c.header('Retry-After', String(wait));
+  c.header('Cache-Control', 'no-store');
+  const minutes = wait > 60 ? `${Math.ceil(wait / 60)} minutes` : wait === 1 ? 'a second' : `${wait} seconds`;
+  return c.html(
+    plainPage(
+      'Too many requests',
+      `<h1>Too many requests</h1><p>This address has asked for many pages in a short time. Please wait ${minutes} and try again.</p><a class="button" href="${escapeHtml(path)}">Try again</a><a class="button secondary" href="/">Home page</a>`,
+    ),
+    429,
+  );
+}
+
 /** A file, not a page (a page's last segment may hold a dot: /unsubscribe/12.Ab3x). */
 const FILE_PATH = /\.(html|js|mjs|css|json|webmanifest|svg|png|jpe?g|gif|webp|ico|txt|xml|woff2?|map)$/i;
 
@@ -86,16 +109,28 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     const path = c.req.path;
     if (SERVER_PATHS.test(path) || FILE_PATH.test(path)) return next();
     const url = path + (new URL(c.req.url).search || '');
+    // The page is one read of its caller, and each API read it makes is hers too: over the
+    // limit she gets the 429 page, never the page with its data inlined (decision 1410).
+    const wait = options.countPage?.(c) ?? null;
+    if (wait !== null) return tooManyPage(c, wait, path);
+    let refusedFor: number | null = null;
+    const fetch: ApiFetch = async (apiPath, init) => {
+      const res = await options.fetch(apiPath, init, c);
+      if (res.status === 429) refusedFor = Math.max(refusedFor ?? 1, Number(res.headers.get('Retry-After')) || 1);
+      return res;
+    };
     let rendered;
     try {
       renderer ??= options.renderer();
       const r = await renderer;
-      rendered = { ...r, page: await r.render(url, { fetch: options.fetch, origin: options.origin }) };
+      rendered = { ...r, page: await r.render(url, { fetch, origin: options.origin }) };
     } catch (error) {
+      if (refusedFor !== null) return tooManyPage(c, refusedFor, path);
       // Never a broken page: the shell renders it in the browser as before.
       console.error(`Server render of ${url} failed; serving the app shell:`, error);
       return next();
     }
+    if (refusedFor !== null) return tooManyPage(c, refusedFor, path);
     const { headHtml, scriptJson, SSR_DATA_ID, page } = rendered;
     const head_ = headHtml(page.head as never);
     // The screen's own chunk (not the entry's, which the entry imports itself).

@@ -142,7 +142,8 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
         }
       } catch (error) {
         if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) notFound = true;
-        else console.error(`Server render of ${url}: ${id}:`, error);
+        // Over the caller's read limit: api/ssr.ts answers the 429 page instead of this one.
+        else if (!(error instanceof ApiRequestError && error.status === 429)) console.error(`Server render of ${url}: ${id}:`, error);
       }
     }
   }

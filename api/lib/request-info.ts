@@ -30,12 +30,22 @@ export function effectiveOrigin(c: Context, settings: ProxySettings): string {
   return url.origin;
 }
 
+/**
+ * What an in-process request made for a caller (the server renderer's API reads) carries in its
+ * environment (`app.request(path, init, env)`): the caller's address, so those reads count as
+ * hers. Only code in this process sets a request's environment; no client can.
+ */
+export interface OnBehalfOf {
+  onBehalfOf: string;
+}
+
 /** The client's IP address (the socket's, or the proxy's X-Forwarded-For when trusted); 'unknown' without either. */
 export function clientIp(c: Context, settings: ProxySettings): string {
+  const env = c.env as ({ incoming?: { socket?: { remoteAddress?: string } } } & Partial<OnBehalfOf>) | undefined;
+  if (typeof env?.onBehalfOf === 'string') return env.onBehalfOf;
   if (settings.trustProxy) {
     const forwarded = lastForwarded(c.req.header('X-Forwarded-For'));
     if (forwarded) return forwarded;
   }
-  const env = c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }

@@ -2,7 +2,8 @@
 // - writes per signed-in user: 20 a minute and 200 a day by default, on every write route (a
 //   write empties the shared answer cache for everyone); api/middleware/write-limit-routes.test.ts
 //   walks the app's routes and names the few exempt ones;
-// - API reads (GET/HEAD) per client IP: 600 a minute by default;
+// - API reads (GET/HEAD) per client IP: 600 a minute by default; a server-rendered page counts
+//   as one read of its caller, and the API reads it makes in process carry her address (ssr.ts);
 // - sign-in starts (GET /api/login) per client IP: 30 a minute by default.
 // Over a limit the answer is 429 `{ error }` with Retry-After (seconds until the full window
 // ends). Requests refused by the limiter are not counted. Without a client address (in-process
@@ -38,9 +39,19 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 function perIp(kind: 'read' | 'login', limiter: RateLimiter | undefined, c: Context<AppEnv>): number | null {
   if (!limiter) return null;
-  const ip = clientIp(c, limiter.proxy);
-  if (ip === 'unknown') return null;
-  return limiter[kind](ip, c.get('now')().getTime());
+  return countPerIp(kind, limiter, clientIp(c, limiter.proxy), c.get('now')().getTime());
+}
+
+function countPerIp(kind: 'read' | 'login', limiter: RateLimiter, ip: string, at: number): number | null {
+  return ip === 'unknown' ? null : limiter[kind](ip, at);
+}
+
+/**
+ * Counts a server-rendered page as one read of its caller (outside the API's middleware, so
+ * the limiter and clock are handed in): null, or the seconds to wait. Decision 1410.
+ */
+export function pageRead(limiter: RateLimiter | undefined, c: Context, at: number): number | null {
+  return limiter ? countPerIp('read', limiter, clientIp(c, limiter.proxy), at) : null;
 }
 
 /** Per-IP limit on API reads (GET/HEAD; /api/health is exempt for monitors). Place after the context is set. */

@@ -9,6 +9,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { forumModerators, users } from '../../db/schema';
 import type { AppEnv } from '../context';
+import { escapeHtml, plainPage } from '../lib/html-page';
 import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
 import { createSession, invalidateSession } from '../lib/sessions';
 import { loginLimit } from '../middleware/rate-limit';
@@ -81,21 +82,8 @@ function sameString(a: string, b: string) {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 function page(c: Context<AppEnv>, status: ContentfulStatusCode, title: string, body: string) {
-  return c.html(
-    `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} · Teachers In London Talk</title>
-<style>
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
-main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(24rem,calc(100vw - 2rem))}
-h1{font-size:1.4rem;margin:0 0 .5rem}p{line-height:1.5}
-a.button,button.button{display:block;box-sizing:border-box;width:100%;font:inherit;background:#fff;cursor:pointer;text-align:center;padding:.8rem 1rem;margin:.6rem 0;border-radius:.6rem;border:1px solid #cbd5e1;color:#1e3a8a;text-decoration:none;font-weight:600}
-.button:hover,.button:focus{background:#eef2ff}a.secondary{color:#475569;font-weight:400}
-</style></head><body><main>${body}</main></body></html>`,
-    status,
-  );
+  return c.html(plainPage(title, body), status);
 }
 
 function failure(c: Context<AppEnv>, status: ContentfulStatusCode, message: string, returnTo = '/') {
