@@ -263,6 +263,29 @@ describe('server-rendered public pages', () => {
     expect(noJob.meta('robots')).toBe('noindex');
   });
 
+  it('a detail page whose id cannot exist is a 404 saying so, noindex; so is an id the API does not have', async () => {
+    const cases: [string, string][] = [
+      ['/jobs/abc', 'Job not found'],
+      ['/jobs/0', 'Job not found'],
+      ['/jobs/1.5', 'Job not found'],
+      ['/schools/abc', 'School not found'],
+      ['/schools/-3', 'School not found'],
+      ['/forum/threads/abc', 'Discussion not found'],
+    ];
+    for (const [path, text] of cases) {
+      const p = await page(path);
+      expect(p.status, path).toBe(404);
+      expect(p.meta('robots'), path).toBe('noindex');
+      expect(p.text, path).toContain(text);
+    }
+    // An id the API does not have (the browser then shows its "not found" state).
+    for (const path of ['/schools/999999', '/forum/threads/999999']) {
+      const p = await page(path);
+      expect(p.status, path).toBe(404);
+      expect(p.meta('robots'), path).toBe('noindex');
+    }
+  });
+
   it('renders as a visitor for everyone; a request with a cookie is private to that browser', async () => {
     const cookie = signIn(db, { id: 'dev:ssr', email: 'ssr@example.test', firstName: 'Sam' });
     const visitor = await page(`/jobs/${ourJobId}`);

@@ -17,6 +17,7 @@ import { buildHead, lookupIn, type HeadTags } from './app/head';
 // What api/ssr.ts needs besides render(): one module to load.
 export { headHtml, scriptJson } from './app/head';
 export { SSR_DATA_ID } from './app/ssr-data';
+import { PageStatusContext } from './app/page-status';
 import { AppRoutes, matchLeaf } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
 import { AUTH_KEY } from './data/auth';
@@ -102,15 +103,24 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
   let notFound = isCatchAll;
   let html = '';
 
+  // Whether the last pass (the HTML sent) showed a screen's "not found" state (app/page-status.tsx).
+  let shownNotFound = false;
+  const onStatus = () => {
+    shownNotFound = true;
+  };
+
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const wanted: Wanted = new Map();
+    shownNotFound = false;
     const { prelude } = await prerenderToNodeStream(
       <StrictMode>
-        <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </SWRConfig>
+        <PageStatusContext value={onStatus}>
+          <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </SWRConfig>
+        </PageStatusContext>
       </StrictMode>,
       // Never outline a large boundary (that needs an inline script, which the CSP forbids): one document.
       { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => console.error(`Server render of ${url}:`, error) },
@@ -148,6 +158,7 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     }
   }
 
+  notFound ||= shownNotFound;
   const head = buildHead({ path, params: leaf.params, meta, data: lookupIn(fallback), origin: options.origin, notFound });
   return {
     status: notFound ? 404 : 200,

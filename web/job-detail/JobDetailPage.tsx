@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { NotFoundStatus } from '../app/page-status';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { ShareButton } from '../components/ShareButton';
@@ -28,6 +29,7 @@ export function JobDetailPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/jobs', label: 'Jobs' }, { label: job?.title ?? 'Job' }]} />
       {notFound ? (
         <div className="mt-6">
+          <NotFoundStatus />
           <EmptyState icon="briefcase" title="Job not found">
             This job may have closed or been removed. <Link to="/jobs" className="link link-primary">Browse current jobs</Link>
           </EmptyState>

@@ -1,9 +1,11 @@
 import { Link } from 'react-router-dom';
+import { NotFoundStatus } from '../app/page-status';
 import { Icon } from '../components/Icon';
 
 export function NotFoundPage() {
   return (
     <div className="min-h-[60vh] grid place-items-center px-4 py-12">
+      <NotFoundStatus />
       <div className="card bg-base-100 border border-base-300 shadow-sm w-full max-w-md">
         <div className="card-body items-center text-center">
           <Icon name="warning" className="size-12 text-error" />

@@ -1,6 +1,7 @@
 import { ReportButton } from '../components/ReportButton';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
@@ -271,6 +272,7 @@ export function SchoolDetailPage() {
   if (missing)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
+        <NotFoundStatus />
         <EmptyState icon="school" title="School not found">
           The school you're looking for doesn't exist.{' '}
           <Link to="/schools" className="link link-primary">

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import useSWR from 'swr';
+import { NotFoundStatus } from '../app/page-status';
 import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
@@ -132,6 +133,7 @@ export function ThreadPage() {
       <Breadcrumb items={[{ to: '/forum', label: 'Forum' }, { label: data?.title ?? 'Discussion' }]} />
       {notFound ? (
         <div className="mt-6">
+          <NotFoundStatus />
           <EmptyState icon="chat" title="Discussion not found">
             It may be awaiting moderation or may have been removed.{' '}
             <Link to="/forum" className="link link-primary">
