@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { unstable_serialize } from 'swr';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, reviews, schools } from '../db/schema';
 import { testDb } from '../test/db';
 import { signIn } from '../test/app';
@@ -377,6 +377,29 @@ describe("pages count against their caller's read limit", () => {
     expect(res.status).toBe(429);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await res.text()).not.toContain(school.name);
+  });
+});
+
+describe('a malformed address', () => {
+  it('is answered 400 and writes one log line (the request line), page or API', async () => {
+    const logged = createApp({ db, now: () => now, distDir, appUrl: APP_URL, logRequests: true, pageRenderer: () => import('../web/entry-server') });
+    await logged.request('/career-advice'); // the renderer loaded before counting
+    const lines: string[] = [];
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>
+      vi.spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(`${level}: ${args.map(String).join(' ')}`)),
+    );
+    try {
+      for (const path of ['/jobs/%E0%A4%A', '/%ZZ', '/schools/%E0%A4%A?borough=Camden', '/api/jobs/%E0%A4%A', '/assets/%E0%A4%A.js']) {
+        lines.length = 0;
+        const res = await logged.request(path);
+        expect(res.status, path).toBe(400);
+        expect(((await res.json()) as { error: string }).error, path).toMatch(/^(Malformed address|Invalid input)/);
+        expect(lines, path).toHaveLength(1);
+        expect(lines[0], path).toMatch(new RegExp(`^log: \\[[\\w-]+\\] GET ${path.split('?')[0].replace(/[.]/g, '\\.')} 400 `));
+      }
+    } finally {
+      spies.forEach((spy) => spy.mockRestore());
+    }
   });
 });
 

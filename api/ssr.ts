@@ -108,7 +108,11 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const path = c.req.path;
     if (SERVER_PATHS.test(path) || FILE_PATH.test(path)) return next();
-    const url = path + (new URL(c.req.url).search || '');
+    const { pathname, search } = new URL(c.req.url);
+    // An address that does not decode is the client's mistake: 400 with one log line (errors.ts
+    // answers the URIError), not a page whose router warns about it on every render pass.
+    decodeURIComponent(pathname);
+    const url = pathname + search;
     // The page is one read of its caller, and each API read it makes is hers too: over the
     // limit she gets the 429 page, never the page with its data inlined (decision 1410).
     const wait = options.countPage?.(c) ?? null;
