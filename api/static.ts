@@ -5,6 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { gzipEtag } from './middleware/compression';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -68,12 +69,14 @@ export function serveApp(distDir: string): MiddlewareHandler {
     let file = files.get(path);
     if (!file && !SERVER_PATHS.test(path) && !extname(path)) file = files.get('/index.html');
     if (!file) return next();
-    c.header('Cache-Control', file.cacheControl);
-    c.header('ETag', file.etag);
-    c.header('Vary', 'Accept-Encoding');
-    if (c.req.header('If-None-Match') === file.etag) return c.body(null, 304);
-    c.header('Content-Type', file.type);
     const useGzip = file.gzip && /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '');
+    // Each form its own tag: the other form's never matches (decision 1055).
+    const etag = useGzip ? gzipEtag(file.etag) : file.etag;
+    c.header('Cache-Control', file.cacheControl);
+    c.header('ETag', etag);
+    c.header('Vary', 'Accept-Encoding');
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304);
+    c.header('Content-Type', file.type);
     if (useGzip) c.header('Content-Encoding', 'gzip');
     return c.body(new Uint8Array(useGzip ? file.gzip! : file.body));
   };

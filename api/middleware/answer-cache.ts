@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
-import { acceptsGzip, gzipBody } from './compression';
+import { acceptsGzip, gzipBody, gzipEtag } from './compression';
 
 /** Who may share a cached answer: everyone (the answer never looks at the session) or visitors only. */
 export type Sharing = 'everyone' | 'visitors';
@@ -51,6 +51,7 @@ const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 
 
 interface Entry {
   version: string;
+  /** The plain form's tag; the gzip form's is gzipEtag(etag). */
   etag: string;
   headers: [string, string][];
   body: Buffer;
@@ -208,17 +209,19 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
       }
     }
     for (const [name, value] of entry.headers) c.header(name, value);
-    c.header('ETag', entry.etag);
+    // The form this request gets, and that form's own tag (decision 1055).
+    const gzip = entry.gzip && acceptsGzip(c.req.header('Accept-Encoding')) ? entry.gzip : null;
+    const etag = gzip ? gzipEtag(entry.etag) : entry.etag;
+    c.header('ETag', etag);
     c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
     c.header('Vary', sharing === 'visitors' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
     c.header('X-Cache', state);
-    if (etagMatches(c.req.header('If-None-Match'), entry.etag)) {
+    if (etagMatches(c.req.header('If-None-Match'), etag)) {
       c.header('Content-Type', undefined);
       c.header('Content-Encoding', undefined);
       c.res = c.body(null, 304);
       return;
     }
-    const gzip = entry.gzip && acceptsGzip(c.req.header('Accept-Encoding')) ? entry.gzip : null;
     const bytes = gzip ?? entry.body;
     c.header('Content-Encoding', gzip ? 'gzip' : undefined);
     c.header('Content-Length', String(bytes.length));

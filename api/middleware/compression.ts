@@ -15,6 +15,15 @@ export function acceptsGzip(acceptEncoding: string | undefined): boolean {
   return /\bgzip\b/.test(acceptEncoding ?? '');
 }
 
+/**
+ * The ETag of the gzip form of an answer whose plain form is tagged `etag`: a tag of its own
+ * (weak stays weak), so a conditional request that names one form never gets a 304 for the
+ * other (RFC 9110 §8.8.3; decision 1055).
+ */
+export function gzipEtag(etag: string): string {
+  return etag.replace(/"$/, '-gzip"');
+}
+
 /** The gzip of a body worth compressing, or null when it is under the threshold. */
 export async function gzipBody(body: Uint8Array): Promise<Buffer | null> {
   if (body.length < COMPRESS_THRESHOLD) return null;
@@ -40,6 +49,10 @@ export function compression(): MiddlewareHandler {
     }
     headers.set('Content-Encoding', 'gzip');
     headers.set('Content-Length', String(zipped.length));
+    const etag = headers.get('ETag');
+    if (etag) headers.set('ETag', gzipEtag(etag));
+    // Replaced whole: assigning over c.res would copy the old answer's headers (its ETag) back on.
+    c.res = undefined;
     c.res = new Response(new Uint8Array(zipped), { status: res.status, statusText: res.statusText, headers });
   };
 }
