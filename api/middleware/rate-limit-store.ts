@@ -27,6 +27,9 @@ export type RateLimitOptions = Partial<RateLimits>;
 
 export const DEFAULT_RATE_LIMITS: RateLimits = { perMinute: 20, perDay: 200, readsPerMinute: 600, loginsPerMinute: 30 };
 
+/** Moderation decisions get this many times the contribution write limits (their own bucket). */
+export const MODERATION_FACTOR = 10;
+
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
 
@@ -132,6 +135,16 @@ export class RateLimiter {
   /** A contribution write by a signed-in user: perMinute and perDay. */
   write(userId: string, at: number): number | null {
     return take(this.db, `write:${userId}`, [{ ms: MINUTE, max: this.options.perMinute }, { ms: DAY, max: this.options.perDay }], at);
+  }
+
+  /**
+   * A moderator's or administrator's decision (moderation queue, thread flags, admin tools): a
+   * bucket of its own, ten times the contribution limits, so clearing a backlog is never refused
+   * by her own reviews and a busy day's queue fits, while a stolen moderator session still cannot
+   * write without bound (decision 1410).
+   */
+  moderate(userId: string, at: number): number | null {
+    return take(this.db, `moderate:${userId}`, [{ ms: MINUTE, max: this.options.perMinute * MODERATION_FACTOR }, { ms: DAY, max: this.options.perDay * MODERATION_FACTOR }], at);
   }
 
   /** An API read from one client address. */

@@ -1,7 +1,8 @@
 // Rate limits (decisions 0202, 1403, 1410), counted in SQLite so every server process shares them:
 // - writes per signed-in user: 20 a minute and 200 a day by default, on every write route (a
-//   write empties the shared answer cache for everyone); api/middleware/write-limit-routes.test.ts
-//   walks the app's routes and names the few exempt ones;
+//   write empties the shared answer cache for everyone); moderators' and admins' decisions count
+//   in a bucket of their own, ten times larger (moderationLimit);
+//   api/middleware/write-limit-routes.test.ts walks the app's routes and names the few exempt ones;
 // - API reads (GET/HEAD) per client IP: 600 a minute by default; a server-rendered page counts
 //   as one read of its caller, and the API reads it makes in process carry her address (ssr.ts);
 // - sign-in starts (GET /api/login) per client IP: 30 a minute by default.
@@ -34,6 +35,14 @@ export const rateLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user');
   const refused = user && writeLimited(c, user.id);
   if (refused) return refused;
+  await next();
+};
+
+/** The moderation limit (RateLimiter.moderate): place after requireUser/requireAdmin on moderators' and admins' actions. */
+export const moderationLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('user');
+  const wait = user ? (c.get('rateLimiter')?.moderate(user.id, c.get('now')().getTime()) ?? null) : null;
+  if (wait !== null) return tooMany(c, wait, 'Too many submissions. Please wait a moment and try again.');
   await next();
 };
 

@@ -45,6 +45,9 @@ describe('the write limit on every write route', () => {
     };
     const limiter = new RateLimiter(t.db, { perMinute: 3, perDay: 100 });
     for (let i = 0; i < 3; i++) expect(limiter.write(userId, NOW.getTime())).toBeNull();
+    // Moderators' and admins' decisions have a bucket of their own, ten times larger: use it up too.
+    for (let i = 0; i < 30; i++) expect(limiter.moderate(userId, NOW.getTime())).toBeNull();
+    expect(limiter.moderate(userId, NOW.getTime())).not.toBeNull();
 
     const routes = writeRoutes(t.app);
     expect(routes.length).toBeGreaterThan(25);
@@ -82,6 +85,22 @@ describe('the write limit on every write route', () => {
     const created = await call('POST', '/api/alerts', { cookie, body: { frequency: 'daily', channels: { email: true } } });
     expect(created.status).toBe(429);
     expect((await call('GET', '/api/alerts', { cookie })).body).toEqual([]);
+  });
+
+  it("a moderator's decisions count in their own larger bucket: her own contributions do not block the queue, and the queue has a limit", async () => {
+    const t = testApp({ demo: true, now: NOW, adminEmails: ['mod@limits.example'], rateLimit: { perMinute: 2, perDay: 100 } });
+    const call = caller(t.app);
+    const cookie = signIn(t.db, { id: 'limits:mod', email: 'mod@limits.example', firstName: 'Mo' });
+    const writes: number[] = [];
+    for (let i = 0; i < 3; i++) writes.push((await call('PUT', '/api/alerts/reminders', { cookie, body: { email: i % 2 === 0, push: true } })).status);
+    expect(writes).toEqual([200, 200, 429]);
+    // 2 x 10 = 20 decisions a minute: thread flags on a real thread, the 21st refused and not applied.
+    const thread = (t.db.$client.prepare('select id from forum_threads where is_approved = 1 order by id limit 1').get() as { id: number }).id;
+    const flags: number[] = [];
+    for (let i = 0; i < 21; i++) flags.push((await call('POST', `/api/moderation/threads/${thread}/${i % 2 === 0 ? 'lock' : 'unlock'}`, { cookie, body: {} })).status);
+    expect(flags.slice(0, 20)).toEqual(Array(20).fill(200));
+    expect(flags[20]).toBe(429);
+    expect((t.db.$client.prepare('select is_locked from forum_threads where id = ?').get(thread) as { is_locked: number }).is_locked).toBe(0);
   });
 
   it('the unsubscribe page never refuses a pause, and a pause of a paused alert writes nothing', async () => {

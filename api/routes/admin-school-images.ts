@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { AppEnv } from '../context';
-import { rateLimit } from '../middleware/rate-limit';
+import { moderationLimit } from '../middleware/rate-limit';
 import { requireAdmin } from '../middleware/session';
 import { validate } from '../lib/validate';
 import { DEFAULT_BATCH_LIMIT, MAX_BATCH_LIMIT } from '../services/school-images';
@@ -20,7 +20,7 @@ const batchQuery = z.object({
 const batchParam = z.object({ id: z.uuid({ message: 'Unknown batch' }) });
 
 export const adminSchoolImagesRoutes = new Hono<AppEnv>()
-  .post('/batch-update', requireAdmin, rateLimit, validate('query', batchQuery), (c) => {
+  .post('/batch-update', requireAdmin, moderationLimit, validate('query', batchQuery), (c) => {
     const { limit } = c.req.valid('query');
     const { batch, alreadyRunning } = c.get('external').images.start(c.get('db'), limit ?? DEFAULT_BATCH_LIMIT);
     return c.json({ id: batch.id, status: batch.status, total: batch.total, processed: batch.processed, updated: batch.updated, results: batch.results, alreadyRunning }, 202);

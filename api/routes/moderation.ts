@@ -15,7 +15,7 @@ import { approvalState, categoriesWith, may, moderatorGrants, refreshThreadCount
 import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import { idParam, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
-import { rateLimit } from '../middleware/rate-limit';
+import { moderationLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 
 const forbidden = () => new ApiError(403, { error: 'Forbidden' });
@@ -235,23 +235,23 @@ export const moderationRoutes = new Hono<AppEnv>()
       reported: reportedItems(db, (_kind, categoryId) => maySee(user, grants, categoryId)),
     });
   })
-  .post('/:kind/:id/approve', requireUser, idempotency, rateLimit, validate('param', decisionParam), (c) => {
+  .post('/:kind/:id/approve', requireUser, idempotency, moderationLimit, validate('param', decisionParam), (c) => {
     const { kind, id } = c.req.valid('param');
     return decide(c, kind, id, { approve: true });
   })
-  .post('/:kind/:id/reject', requireUser, idempotency, rateLimit, validate('param', decisionParam), validate('json', rejectInput), (c) => {
+  .post('/:kind/:id/reject', requireUser, idempotency, moderationLimit, validate('param', decisionParam), validate('json', rejectInput), (c) => {
     const { kind, id } = c.req.valid('param');
     return decide(c, kind, id, { approve: false, reason: c.req.valid('json').reason });
   })
-  .post('/reports/:kind/:id/approve', requireUser, idempotency, rateLimit, validate('param', reportedParam), (c) => {
+  .post('/reports/:kind/:id/approve', requireUser, idempotency, moderationLimit, validate('param', reportedParam), (c) => {
     const { kind, id } = c.req.valid('param');
     return decideReport(c, kind, id, true, null);
   })
-  .post('/reports/:kind/:id/reject', requireUser, idempotency, rateLimit, validate('param', reportedParam), validate('json', rejectInput), (c) => {
+  .post('/reports/:kind/:id/reject', requireUser, idempotency, moderationLimit, validate('param', reportedParam), validate('json', rejectInput), (c) => {
     const { kind, id } = c.req.valid('param');
     return decideReport(c, kind, id, false, c.req.valid('json').reason);
   })
-  .post('/threads/:id/lock', requireUser, idempotency, rateLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'lock'))
-  .post('/threads/:id/unlock', requireUser, idempotency, rateLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'unlock'))
-  .post('/threads/:id/sticky', requireUser, idempotency, rateLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'sticky'))
-  .post('/threads/:id/unsticky', requireUser, idempotency, rateLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'unsticky'));
+  .post('/threads/:id/lock', requireUser, idempotency, moderationLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'lock'))
+  .post('/threads/:id/unlock', requireUser, idempotency, moderationLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'unlock'))
+  .post('/threads/:id/sticky', requireUser, idempotency, moderationLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'sticky'))
+  .post('/threads/:id/unsticky', requireUser, idempotency, moderationLimit, validate('param', idParam), (c) => threadAction(c, c.req.valid('param').id, 'unsticky'));
