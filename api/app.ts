@@ -2,7 +2,7 @@
 // compression → context → per-IP read limit → session → csrf → shared answer cache → body limit → routes → the built app with its SPA fallback → 404.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { Hono } from 'hono';
+import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
@@ -14,29 +14,15 @@ import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
-import { adminJobsRoutes } from './routes/admin-jobs';
-import { adminSchoolImagesRoutes } from './routes/admin-school-images';
-import { alertsRoutes, oneClickUnsubscribe } from './routes/alerts';
-import { pushRoutes } from './routes/push';
-import { forumRoutes } from './routes/forum';
-import { meRoutes } from './routes/me';
-import { moderationRoutes } from './routes/moderation';
+import { oneClickUnsubscribe } from './routes/alerts';
 import type { SignInProvider } from './lib/oidc';
 import { clientIp, type OnBehalfOf } from './lib/request-info';
-import { authRoutes } from './routes/auth';
-import { healthRoutes } from './routes/health';
-import { jobsRoutes } from './routes/jobs';
-import { payScalesRoutes } from './routes/pay-scales';
-import { reportsRoutes } from './routes/reports';
-import { salariesRoutes } from './routes/salaries';
 import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
-import { savedJobsRoutes } from './routes/saved-jobs';
-import { schoolsRoutes } from './routes/schools';
-import { statsRoutes } from './routes/stats';
 import { externalServices, type ExternalOptions } from './services/external';
 import { sitemapRoutes } from './routes/sitemap';
 import { serverRender, type PageRenderer } from './ssr';
 import { serveApp } from './static';
+import { api } from './api';
 
 export interface AppOptions {
   db: DB;
@@ -71,35 +57,30 @@ export interface AppOptions {
   pageRenderer?: () => Promise<PageRenderer>;
 }
 
-/** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
-export const api = new Hono<AppEnv>()
-  .route('/', authRoutes)
-  .route('/health', healthRoutes)
-  .route('/jobs', adminJobsRoutes)
-  .route('/jobs', jobsRoutes)
-  // Before /schools so /schools/images/... is never read as /schools/:id.
-  .route('/schools/images', adminSchoolImagesRoutes)
-  .route('/schools', schoolsRoutes)
-  .route('/salaries', salariesRoutes)
-  .route('/pay-scales', payScalesRoutes)
-  .route('/forum', forumRoutes)
-  .route('/stats', statsRoutes)
-  .route('/saved-jobs', savedJobsRoutes)
-  .route('/me', meRoutes)
-  .route('/moderation', moderationRoutes)
-  .route('/alerts', alertsRoutes)
-  .route('/push', pushRoutes)
-  .route('/reports', reportsRoutes);
-export type ApiType = typeof api;
+export { api, type ApiType } from './api';
+
+/** The OpenAPI document's head (GET /api/openapi.json). */
+export const DOCUMENT_INFO = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Teachers In London Talk API',
+    version: '1',
+    description:
+      'The API of Teachers In London Talk. Answers and errors are JSON; an error is `{ error, fields? }`. Each operation\'s `x-policy` says who may call it, how its answer may be kept, its rate limit and its screen.',
+  },
+};
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
 
 export function createApp(options: AppOptions) {
-  const app = new Hono<AppEnv>();
+  const app = new OpenAPIHono<AppEnv>();
   const trustProxy = !!options.trustProxy;
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.db, options.rateLimit, { trustProxy });
   const external = externalServices(options.external);
   app.onError(onError);
+  // Built on first request from the routes' declarations (app.route merged the API's under /api).
+  let document: Record<string, unknown> | undefined;
+  const apiDocument = () => (document ??= app.getOpenAPI31Document(DOCUMENT_INFO) as unknown as Record<string, unknown>);
   app.use(requestId());
   if (options.logRequests) {
     app.use(async (c, next) => {
@@ -119,6 +100,7 @@ export function createApp(options: AppOptions) {
     if (rateLimiter) c.set('rateLimiter', rateLimiter);
     c.set('trustProxy', trustProxy);
     c.set('external', external);
+    c.set('apiDocument', apiDocument);
     c.set('reportHideThreshold', options.reportHideThreshold ?? DEFAULT_REPORT_HIDE_THRESHOLD);
     c.header('Cache-Control', 'no-store');
     await next();

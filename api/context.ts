@@ -34,6 +34,10 @@ export interface AppEnv {
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;
     /** Sign-in providers and cookie settings (routes/auth.ts). */
+    /** The OpenAPI document of the whole app (built once, on first request: docs/docs.handlers.ts). */
+    apiDocument: () => Record<string, unknown>;
+    /** CSP hashes of the inline scripts of this answer (the API reference page), added to its script-src. */
+    inlineScripts?: string[];
     auth: { providers: readonly SignInProvider[]; cookies: CookieSettings; /** SESSION_SECRET: signs the OAuth transaction cookie. */ secret: string };
   };
 }

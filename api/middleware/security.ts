@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from '../context';
 import { effectiveProtocol, type ProxySettings } from '../lib/request-info';
 
 /** Strict-Transport-Security, sent only on an https answer (decision 1406). */
@@ -13,7 +14,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
  * https (directly, or per X-Forwarded-Proto with TRUST_PROXY): on plain http it is meaningless
  * and would pin a development host.
  */
-export function securityHeaders(settings: ProxySettings = {}): MiddlewareHandler {
+export function securityHeaders(settings: ProxySettings = {}): MiddlewareHandler<AppEnv> {
   const headers = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -36,6 +37,10 @@ export function securityHeaders(settings: ProxySettings = {}): MiddlewareHandler
   });
   return async (c, next) => {
     await headers(c, next);
+    // A page that carries its own inline script (the API reference) allows exactly that script, by hash.
+    const inline = c.get('inlineScripts');
+    const csp = c.res.headers.get('Content-Security-Policy');
+    if (inline?.length && csp) c.res.headers.set('Content-Security-Policy', csp.replace("script-src 'self'", `script-src 'self' ${inline.join(' ')}`));
     if (effectiveProtocol(c, settings) === 'https:') c.res.headers.set('Strict-Transport-Security', HSTS);
   };
 }

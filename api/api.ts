@@ -1,0 +1,42 @@
+// The API: every resource's declared routes under one router, typed end to end (the web app's
+// client is `hc<ApiType>('/api')`) and described by the OpenAPI document they make (decision 0006).
+import { alertsRoutes } from './routes/alerts';
+import { adminJobsRoutes } from './routes/admin-jobs';
+import { adminSchoolImagesRoutes } from './routes/admin-school-images';
+import { authRoutes } from './routes/auth';
+import { docsRoutes } from './docs';
+import { forumRoutes } from './routes/forum';
+import { healthRoutes } from './routes/health';
+import { jobsRoutes } from './routes/jobs';
+import { createRouter } from './lib/route';
+import { meRoutes } from './routes/me';
+import { moderationRoutes } from './routes/moderation';
+import { payScalesRoutes } from './pay-scales';
+import { pushRoutes } from './routes/push';
+import { reportsRoutes } from './routes/reports';
+import { salariesRoutes } from './routes/salaries';
+import { savedJobsRoutes } from './routes/saved-jobs';
+import { schoolsRoutes } from './routes/schools';
+import { statsRoutes } from './routes/stats';
+
+/** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
+export const api = createRouter()
+  .route('/', authRoutes)
+  .route('/health', healthRoutes)
+  .route('/jobs', adminJobsRoutes)
+  .route('/jobs', jobsRoutes)
+  // Before /schools so /schools/images/... is never read as /schools/:id.
+  .route('/schools/images', adminSchoolImagesRoutes)
+  .route('/schools', schoolsRoutes)
+  .route('/salaries', salariesRoutes)
+  .route('/', payScalesRoutes)
+  .route('/forum', forumRoutes)
+  .route('/stats', statsRoutes)
+  .route('/saved-jobs', savedJobsRoutes)
+  .route('/me', meRoutes)
+  .route('/moderation', moderationRoutes)
+  .route('/alerts', alertsRoutes)
+  .route('/push', pushRoutes)
+  .route('/reports', reportsRoutes)
+  .route('/', docsRoutes);
+export type ApiType = typeof api;

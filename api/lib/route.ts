@@ -1,0 +1,123 @@
+// Every API route is declared once (decision 0006), in the style of hono-open-api-starter:
+// `apiRoute()` is @hono/zod-openapi's createRoute (method, path, request and response schemas)
+// plus the route's policy as data: who may call it, how its answer may be kept, its rate limit,
+// whether its screen is indexable. The policy becomes the route's guard middleware here and is
+// written into the OpenAPI document as `x-policy`, where the answer cache, the offline layer,
+// the service worker and the page head read it (web/data/route-policy.ts).
+import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { formErrors } from '../../db/validation';
+import type { RoutePolicy } from '../../web/data/route-policy';
+import type { AppEnv, SessionUser } from '../context';
+import { idempotency } from '../middleware/idempotency';
+import { loginLimit, moderationLimit, rateLimit } from '../middleware/rate-limit';
+import { requireAdmin, requireUser } from '../middleware/session';
+
+export type { Access, Limit, RoutePolicy, Sharing } from '../../web/data/route-policy';
+
+/** The context of a route that needs a signed-in user: `c.get('user')` is that user, never null. */
+export type SignedInEnv = AppEnv & { Variables: { user: SessionUser } };
+
+/**
+ * Validation failures answer the API's one error shape with the product's messages:
+ * 400 `{ error: 'Invalid input' | 'Invalid query', fields: { name: message } }`.
+ */
+export const defaultHook = (result: { target: string; success: boolean; error?: unknown }, c: { json: (body: unknown, status: 400) => Response }) => {
+  if (!result.success) {
+    const fields = formErrors(result.error as z.ZodError);
+    return c.json({ error: result.target === 'query' ? 'Invalid query' : 'Invalid input', fields }, 400);
+  }
+};
+
+/** A router of declared routes: each resource's (api/<resource>/index.ts) and the API's. */
+export function createRouter() {
+  return new OpenAPIHono<AppEnv>({ defaultHook });
+}
+
+/** Runs middleware one after another as one (the route declaration holds one guard). */
+function chain(handlers: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv> {
+  if (handlers.length === 1) return handlers[0];
+  return async (c, next) => {
+    const dispatch = async (i: number): Promise<void> => {
+      if (i === handlers.length) return void (await next());
+      const res = await handlers[i](c, () => dispatch(i + 1));
+      if (res && !c.finalized) c.res = res;
+    };
+    await dispatch(0);
+  };
+}
+
+const GUARDS = { public: [], user: [requireUser], moderator: [requireUser], admin: [requireAdmin] } as const;
+const LIMITS = { read: [], none: [], write: [rateLimit], moderation: [moderationLimit], login: [loginLimit] } as const;
+
+/**
+ * The middleware a policy means, in the order the API has always run them: the access check
+ * (401/403), the Idempotency-Key replay, the rate limit; validation and the handler follow.
+ * A moderator's rights are per category, so 'moderator' checks sign-in here and the handler the
+ * grants of the item it acts on. Reads are limited per IP for the whole API (readLimit), and a
+ * write on a public route (a signed link) counts its owner's writes in the handler.
+ */
+function guard(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
+  const limits = policy.access === 'public' && policy.limit === 'write' ? [] : LIMITS[policy.limit];
+  return chain([...GUARDS[policy.access], ...(policy.idempotent ? [idempotency] : []), ...limits]);
+}
+
+type EnvOf<A> = A extends 'public' ? AppEnv : SignedInEnv;
+type PolicyInput = Omit<RoutePolicy, 'cache' | 'limit'> & Partial<Pick<RoutePolicy, 'cache' | 'limit'>>;
+
+/** The policy with its defaults: a GET is read-limited and kept per user (never shared) unless it says so; a write must name its limit. */
+export function policyOf(method: string, path: string, input: PolicyInput): RoutePolicy {
+  const read = method === 'get';
+  if (!read && !input.limit) throw new Error(`${method.toUpperCase()} ${path}: a write route names its rate limit`);
+  if (!read && input.cache && input.cache !== 'none') throw new Error(`${method.toUpperCase()} ${path}: only GET answers are kept`);
+  const cache = input.cache ?? (!read ? 'none' : input.access === 'public' || input.access === 'user' ? 'owner' : 'none');
+  return { ...input, cache, limit: input.limit ?? 'read' };
+}
+
+/**
+ * Declares a route: createRoute's config (without `middleware`) plus `policy`. The answer is a
+ * route for `router.openapi(route, handler)`, whose handler sees a non-null user when the
+ * policy asks for one.
+ */
+export function apiRoute<P extends string, A extends RoutePolicy['access'], R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput }>(
+  config: R & { policy: { access: A } },
+) {
+  const { policy: input, ...route } = config;
+  const policy = policyOf(route.method, route.path, input);
+  const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
+  return createRoute({ ...route, middleware, 'x-policy': policy });
+}
+
+/** The API's error answer: `{ error, fields? }` (lib/http-error.ts). */
+export const errorBody = z
+  .object({
+    error: z.string(),
+    fields: z.record(z.string(), z.string()).optional().describe('Field name → the product\'s message for it'),
+  })
+  .openapi('Error');
+
+/** A JSON answer of `schema`. */
+export const jsonOf = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+/** A required JSON request body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
+
+const ERRORS = {
+  400: 'Invalid input (`fields` names each invalid field)',
+  401: 'Not signed in',
+  403: 'Not allowed for this user',
+  404: 'Not found',
+  409: 'Conflicts with what exists',
+  413: 'Request body too large',
+  415: 'Not JSON',
+  422: 'Idempotency-Key reused for another request',
+  423: 'Locked',
+  429: 'Over the rate limit (Retry-After says when to try again)',
+  502: 'An outside service failed',
+} as const;
+type ErrorStatus = keyof typeof ERRORS;
+
+/** Error answers of a route, each `{ error, fields? }`. */
+export function errors<const S extends ErrorStatus[]>(...statuses: S): { [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorBody } } } } {
+  return Object.fromEntries(statuses.map((s) => [s, jsonOf(errorBody, ERRORS[s])])) as never;
+}

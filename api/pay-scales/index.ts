@@ -1,0 +1,5 @@
+import { createRouter } from '../lib/route';
+import * as handlers from './pay-scales.handlers';
+import * as routes from './pay-scales.routes';
+
+export const payScalesRoutes = createRouter().openapi(routes.list, handlers.list);

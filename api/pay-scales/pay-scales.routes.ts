@@ -1,0 +1,26 @@
+import { z } from '@hono/zod-openapi';
+import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import { payScaleShape } from '../../db/shapes';
+import { apiRoute, errors, jsonOf } from '../lib/route';
+import { filterOf } from '../lib/validate';
+
+const tags = ['Pay scales'];
+
+export const payScalesQuery = z.object({
+  region: filterOf(PAY_REGIONS),
+  paySpine: filterOf(PAY_SPINES),
+  effectiveDate: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Effective date must be yyyy-mm-dd')
+    .optional(),
+});
+
+export const list = apiRoute({
+  method: 'get',
+  path: '/pay-scales',
+  tags,
+  summary: 'Teacher pay scales, newest first, by region, spine and point',
+  policy: { access: 'public', cache: 'everyone', page: { path: '/pay-scales', index: true } },
+  request: { query: payScalesQuery },
+  responses: { 200: jsonOf(z.array(payScaleShape), 'The pay scale points'), ...errors(400, 429) },
+});

@@ -1,0 +1,17 @@
+// The public shape of each resource (decision 0006): what an answer of the API may carry, derived
+// from the tables in db/schema.ts (drizzle-zod), beside the input shapes of db/validation.ts. The
+// routes declare them as their response schemas and select exactly their columns (columnsOf), so
+// an author's id or a moderation note cannot reach the public by a forgotten destructure.
+import { getTableColumns, type Table } from 'drizzle-orm';
+import { createSelectSchema } from 'drizzle-zod';
+import type { z } from 'zod';
+import { payScales } from './schema';
+
+/** The table's columns named by a shape: a select of exactly what the shape may answer. */
+export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shape: S) {
+  const all = getTableColumns(table) as Record<string, unknown>;
+  return Object.fromEntries(Object.keys(shape.shape).map((k) => [k, all[k]])) as Pick<T['_']['columns'], keyof S['shape'] & keyof T['_']['columns']>;
+}
+
+/** A pay scale point as the public reads it (product §3). */
+export const payScaleShape = createSelectSchema(payScales).omit({ createdAt: true });

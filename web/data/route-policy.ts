@@ -1,0 +1,76 @@
+// Each API route's policy as data (decision 0006): declared once beside the route
+// (api/<resource>/<resource>.routes.ts), read live by the server (the answer cache, the read
+// limit, the static files and the page renderer) and, through the generated
+// route-policy.gen.ts, by the offline layer, the service worker and the page head. Pure
+// functions, no Dexie and no zod: the first-load bundle and the service worker import them.
+
+/** Who may call a route: anyone, a signed-in user, a forum moderator (or admin), an admin. */
+export type Access = 'public' | 'user' | 'moderator' | 'admin';
+
+/**
+ * How a GET answer may be kept:
+ * - 'everyone': the same for every visitor and user: shared by the server's answer cache and
+ *   kept on the device for whoever uses it;
+ * - 'visitors': shared by the answer cache for signed-out requests only (a member sees more);
+ *   the device keeps it for its owner;
+ * - 'owner': never shared; the device keeps it for the user it belongs to (decision 1440);
+ * - 'none': never kept, on the server or on the device (health, moderation, admin).
+ */
+export type Sharing = 'everyone' | 'visitors' | 'owner' | 'none';
+
+/**
+ * The rate limit a route counts against (decision 1410): 'read' (per IP, every API GET),
+ * 'write' (the signed-in user's writes; on a public route reached by a signed link, the link
+ * owner's, counted by the handler), 'moderation' (moderators' and admins' own bucket), 'login'
+ * (sign-in starts per IP, on top of the read), 'none'.
+ */
+export type Limit = 'read' | 'write' | 'moderation' | 'login' | 'none';
+
+export interface RoutePolicy {
+  access: Access;
+  /** GET answers only; writes are never kept ('none'). */
+  cache: Sharing;
+  limit: Limit;
+  /** Replayed safely with an Idempotency-Key (decision 0201): the outbox may send it again. */
+  idempotent?: boolean;
+  /** The screen that shows this answer (a react-router path) and whether search engines may index it. */
+  page?: { path: string; index: boolean };
+}
+
+/** One GET route of the API: its path template ('/api/schools/{id}') and how its answers may be kept. */
+export type CachedRoute = readonly [path: string, cache: Sharing];
+
+const segments = (path: string) => path.split('/').slice(1);
+const isParam = (segment: string) => segment.startsWith('{');
+
+/** Most specific first: where two templates differ first, a literal segment wins over a parameter. */
+function bySpecificity(a: string[], b: string[]) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (isParam(a[i]) !== isParam(b[i])) return isParam(a[i]) ? 1 : -1;
+  }
+  return 0;
+}
+
+const fits = (template: string[], path: string[]) =>
+  template.length === path.length && template.every((t, i) => (isParam(t) ? path[i] !== '' : t === path[i]));
+
+/** The template a path matches, most specific first, or undefined. */
+export function templateMatcher<T>(entries: readonly (readonly [string, T])[]): (path: string) => T | undefined {
+  const sorted = entries.map(([path, value]) => ({ parts: segments(path), value })).sort((a, b) => bySpecificity(a.parts, b.parts));
+  return (path) => {
+    const parts = segments(path);
+    return sorted.find((e) => fits(e.parts, parts))?.value;
+  };
+}
+
+/** How the answer of a GET to `path` may be kept ('owner' for a path no route declares: never shared). */
+export function sharingTable(routes: readonly CachedRoute[]): (path: string) => Sharing {
+  const match = templateMatcher(routes);
+  return (path) => match(path) ?? 'owner';
+}
+
+/** Matches a path and everything under it: '/api' → /api, /api/, /api/jobs; '/unsubscribe/{token}' → /unsubscribe/…. */
+export function prefixPattern(prefixes: readonly string[]): RegExp {
+  const escaped = prefixes.map((p) => p.split('/{')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/$/, ''));
+  return new RegExp(`^(${escaped.join('|')})(/|$)`);
+}
