@@ -96,7 +96,11 @@ describe('privacy in the browser', () => {
     expect(data.profile).toMatchObject({ id: 'e2e:priya', email: 'priya@example.test', firstName: 'Priya' });
     expect(data.reviews.map((r: any) => r.pros)).toEqual(['Priya wrote this review']);
     expect(data.savedJobs).toHaveLength(1);
-    expect(data.reports).toEqual([]); // settled by the moderator's decision above
+    // Her report stays hers after the moderator's decision above: kept, marked decided (decision
+    // 1424), with no keyed hash of her identity in the file.
+    expect(data.reports).toEqual([
+      { id: expect.any(Number), kind: 'review', targetId: reviewId, reason: 'It names and accuses a member of staff', createdAt: expect.any(String), decidedAt: expect.any(String) },
+    ]);
     expect(data.sessions).toHaveLength(1);
     await page.close();
   });
