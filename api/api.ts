@@ -7,7 +7,7 @@ import { authRoutes } from './routes/auth';
 import { docsRoutes } from './docs';
 import { forumRoutes } from './routes/forum';
 import { healthRoutes } from './routes/health';
-import { jobsRoutes } from './routes/jobs';
+import { jobsRoutes } from './jobs';
 import { createRouter } from './lib/route';
 import { meRoutes } from './routes/me';
 import { moderationRoutes } from './routes/moderation';
@@ -15,7 +15,6 @@ import { payScalesRoutes } from './pay-scales';
 import { pushRoutes } from './routes/push';
 import { reportsRoutes } from './routes/reports';
 import { salariesRoutes } from './routes/salaries';
-import { savedJobsRoutes } from './routes/saved-jobs';
 import { schoolsRoutes } from './routes/schools';
 import { statsRoutes } from './routes/stats';
 
@@ -24,7 +23,7 @@ export const api = createRouter()
   .route('/', authRoutes)
   .route('/health', healthRoutes)
   .route('/jobs', adminJobsRoutes)
-  .route('/jobs', jobsRoutes)
+  .route('/', jobsRoutes)
   // Before /schools so /schools/images/... is never read as /schools/:id.
   .route('/schools/images', adminSchoolImagesRoutes)
   .route('/schools', schoolsRoutes)
@@ -32,7 +31,6 @@ export const api = createRouter()
   .route('/', payScalesRoutes)
   .route('/forum', forumRoutes)
   .route('/stats', statsRoutes)
-  .route('/saved-jobs', savedJobsRoutes)
   .route('/me', meRoutes)
   .route('/moderation', moderationRoutes)
   .route('/alerts', alertsRoutes)

@@ -4,8 +4,8 @@
 // an author's id or a moderation note cannot reach the public by a forgotten destructure.
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
-import type { z } from 'zod';
-import { payScales } from './schema';
+import { z } from 'zod';
+import { jobs, payScales } from './schema';
 
 /** The table's columns named by a shape: a select of exactly what the shape may answer. */
 export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shape: S) {
@@ -15,3 +15,9 @@ export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shap
 
 /** A pay scale point as the public reads it (product §3). */
 export const payScaleShape = createSelectSchema(payScales).omit({ createdAt: true });
+
+/** A job as the public reads it: every column but the feed's own id for it. */
+export const jobShape = createSelectSchema(jobs).omit({ externalId: true });
+
+/** The school a job is at, as a job names it. */
+export const jobSchoolShape = z.object({ id: z.number().int(), name: z.string(), type: z.string().nullable() });

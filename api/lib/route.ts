@@ -99,6 +99,16 @@ export const errorBody = z
 /** A JSON answer of `schema`. */
 export const jsonOf = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 
+/** The paging headers of a list answered a page at a time (decision 1001). */
+const PAGE_HEADERS = {
+  'X-Total-Count': { description: 'How many rows the whole list holds', schema: { type: 'integer' as const } },
+  'X-Total-Count-Capped': { description: '`true` when X-Total-Count stopped counting at its cap', schema: { type: 'string' as const } },
+  Link: { description: 'The next page: `<url>; rel="next"` (absent on the last page)', schema: { type: 'string' as const } },
+};
+
+/** A JSON list answered a page at a time, with its paging headers. */
+export const pageOf = <T extends z.ZodType>(schema: T, description: string) => ({ ...jsonOf(z.array(schema), description), headers: PAGE_HEADERS });
+
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
 

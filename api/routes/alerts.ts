@@ -13,7 +13,7 @@ import { rateLimit, writeLimited } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { reminderPrefs } from '../services/alerts/pass';
 import { verifyUnsubscribeToken } from '../services/alerts/settings';
-import { jobsQuery } from '../queries/jobs';
+import { jobsQuery } from '../jobs/jobs.queries';
 import { alertSummary } from '../../db/alert-summary';
 
 export { alertSummary };

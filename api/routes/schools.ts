@@ -14,7 +14,7 @@ import { filterOf, idParam, limitOf, validate } from '../lib/validate';
 import { idempotency } from '../middleware/idempotency';
 import { rateLimit } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
-import { JOBS_PAGE_MAX, listJobs } from '../queries/jobs';
+import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
 import { notHidden } from '../lib/reports';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from '../queries/near';
 

@@ -2,7 +2,7 @@ import { countDistinct, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { keptCounts, schools } from '../../db/schema';
 import type { AppEnv } from '../context';
-import { openJobCount } from '../queries/jobs';
+import { openJobCount } from '../jobs/jobs.queries';
 
 /**
  * Real figures for the home page's claims (the original brief's static numbers, made true). Jobs and reviews

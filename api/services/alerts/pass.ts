@@ -8,7 +8,7 @@ import { and, desc, eq, gt, gte, isNotNull, lte, notExists, or, sql } from 'driz
 import type { DB } from '../../../db/client';
 import { alerts, alertSentJobs, jobReminders, jobs, pushSubscriptions, reminderBackoff, reminderPreferences, savedJobs, schools, users, type Alert } from '../../../db/schema';
 import { oneMonthBefore } from '../../lib/time';
-import { jobFilterConditions } from '../../queries/jobs';
+import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';
 import type { PushPayload, PushSender } from './push';
 import { alertEmail, alertListUrl, MAX_JOBS_PER_MESSAGE, reminderEmail, schoolOf, type MailJob } from './render';

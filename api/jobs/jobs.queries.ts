@@ -1,10 +1,11 @@
 // The job list (product §9: active jobs posted within the last month) in keyset pages, and the
-// filter conditions every job query shares (the list, job alerts). Issue 10 / issue 15.
+// filter conditions every job query shares (the list, job alerts).
 import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
 import type { DB } from '../../db/client';
 import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
+import { columnsOf, jobShape } from '../../db/shapes';
 import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
 import { oneMonthBefore } from '../lib/time';
@@ -53,32 +54,10 @@ export function jobFilterConditions(q: JobFilters, options: { probeSearch?: bool
   return where;
 }
 
-/** The columns of a job as the API answers it, with its school's id, name and average rating. */
+/** The columns of a job as the API answers it (its public shape), with its school's id, name and average rating. */
 export function jobColumns() {
   return {
-    id: jobs.id,
-    title: jobs.title,
-    description: jobs.description,
-    schoolId: jobs.schoolId,
-    subject: jobs.subject,
-    keyStage: jobs.keyStage,
-    contractType: jobs.contractType,
-    educationLevel: jobs.educationLevel,
-    salaryMin: jobs.salaryMin,
-    salaryMax: jobs.salaryMax,
-    salaryText: jobs.salaryText,
-    borough: jobs.borough,
-    requirements: jobs.requirements,
-    benefits: jobs.benefits,
-    applicationDeadline: jobs.applicationDeadline,
-    isActive: jobs.isActive,
-    isExternal: jobs.isExternal,
-    externalUrl: jobs.externalUrl,
-    externalSource: jobs.externalSource,
-    employerName: jobs.employerName,
-    postedAt: jobs.postedAt,
-    createdAt: jobs.createdAt,
-    updatedAt: jobs.updatedAt,
+    ...columnsOf(jobs, jobShape),
     schoolName: schools.name,
     schoolType: schools.type,
     /** The school's average approved review rating (kept in school_stats), null with no reviews. */

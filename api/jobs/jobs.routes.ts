@@ -1,0 +1,91 @@
+import { z } from '@hono/zod-openapi';
+import { jobSchoolShape, jobShape } from '../../db/shapes';
+import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
+import { idParam } from '../lib/validate';
+import { checkNear, nearFields } from '../queries/near';
+import { jobsQuery } from './jobs.queries';
+
+const tags = ['Jobs'];
+
+/** The job list's query: the shared filters plus Near me (`near=LAT,LON&within=MILES`). */
+export const jobsListQuery = jobsQuery.extend(nearFields).superRefine(checkNear);
+
+/** A job as the board shows it: its school (id, name, type) and that school's average rating. */
+export const jobAnswer = jobShape.extend({
+  school: jobSchoolShape.nullable(),
+  schoolRating: z.number().nullable().describe('The school\'s average approved review rating, null with no reviews'),
+  distanceMiles: z.number().optional().describe('Near me only: miles to the job\'s school, one decimal'),
+});
+
+const saved = z.object({ saved: z.boolean() });
+
+export const list = apiRoute({
+  method: 'get',
+  path: '/jobs',
+  tags,
+  summary: 'Open jobs posted within the last month, a page at a time (product §9)',
+  policy: { access: 'public', cache: 'everyone', page: { path: '/jobs', index: true } },
+  request: { query: jobsListQuery },
+  responses: { 200: pageOf(jobAnswer, 'A page of jobs'), ...errors(400, 429) },
+});
+
+export const get = apiRoute({
+  method: 'get',
+  path: '/jobs/{id}',
+  tags,
+  summary: 'One job',
+  policy: { access: 'public', cache: 'everyone', page: { path: '/jobs/{id}', index: true } },
+  request: { params: idParam },
+  responses: { 200: jsonOf(jobAnswer.omit({ distanceMiles: true }), 'The job'), ...errors(400, 404, 429) },
+});
+
+export const isSaved = apiRoute({
+  method: 'get',
+  path: '/jobs/{id}/saved',
+  tags,
+  summary: 'Whether the signed-in user saved this job',
+  policy: { access: 'user' },
+  request: { params: idParam },
+  responses: { 200: jsonOf(saved, 'Saved or not'), ...errors(400, 401, 404, 429) },
+});
+
+export const save = apiRoute({
+  method: 'post',
+  path: '/jobs/{id}/save',
+  tags,
+  summary: 'Saves a job for the dashboard (saving twice keeps one)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: { 201: jsonOf(saved, 'Saved now'), 200: jsonOf(saved, 'Was saved already'), ...errors(400, 401, 404, 422, 429) },
+});
+
+export const unsave = apiRoute({
+  method: 'delete',
+  path: '/jobs/{id}/save',
+  tags,
+  summary: 'Forgets a saved job',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: { 200: jsonOf(saved, 'Not saved'), ...errors(400, 401, 404, 422, 429) },
+});
+
+/** A saved job as the dashboard lists it: the job (still listed after it leaves the board) and when it was saved. */
+const savedJob = z.object({
+  id: z.number().int(),
+  createdAt: z.date(),
+  job: jobShape
+    .pick({
+      id: true, title: true, borough: true, contractType: true, keyStage: true, subject: true, salaryMin: true, salaryMax: true, salaryText: true, description: true,
+      isActive: true, isExternal: true, externalUrl: true, externalSource: true, employerName: true, applicationDeadline: true, postedAt: true, createdAt: true,
+    })
+    .extend({ school: jobSchoolShape.omit({ type: true }).nullable() }),
+});
+
+export const savedJobs = apiRoute({
+  method: 'get',
+  path: '/saved-jobs',
+  tags,
+  summary: 'The signed-in user\'s saved jobs, newest first (product §3)',
+  policy: { access: 'user', page: { path: '/dashboard', index: false } },
+  responses: { 200: jsonOf(z.array(savedJob), 'The saved jobs'), ...errors(401, 429) },
+});
