@@ -1,12 +1,11 @@
 // The API: every resource's declared routes under one router, typed end to end (the web app's
 // client is `hc<ApiType>('/api')`) and described by the OpenAPI document they make (decision 0006).
 import { alertsRoutes } from './routes/alerts';
-import { adminJobsRoutes } from './routes/admin-jobs';
-import { adminSchoolImagesRoutes } from './routes/admin-school-images';
+import { adminRoutes } from './admin';
 import { authRoutes } from './routes/auth';
 import { docsRoutes } from './docs';
 import { forumRoutes } from './routes/forum';
-import { healthRoutes } from './routes/health';
+import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { createRouter } from './lib/route';
 import { meRoutes } from './routes/me';
@@ -16,21 +15,19 @@ import { pushRoutes } from './routes/push';
 import { reportsRoutes } from './routes/reports';
 import { salariesRoutes } from './routes/salaries';
 import { schoolsRoutes } from './routes/schools';
-import { statsRoutes } from './routes/stats';
+import { statsRoutes } from './stats';
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = createRouter()
   .route('/', authRoutes)
-  .route('/health', healthRoutes)
-  .route('/jobs', adminJobsRoutes)
+  .route('/', healthRoutes)
+  .route('/', adminRoutes)
   .route('/', jobsRoutes)
-  // Before /schools so /schools/images/... is never read as /schools/:id.
-  .route('/schools/images', adminSchoolImagesRoutes)
   .route('/schools', schoolsRoutes)
   .route('/salaries', salariesRoutes)
   .route('/', payScalesRoutes)
   .route('/forum', forumRoutes)
-  .route('/stats', statsRoutes)
+  .route('/', statsRoutes)
   .route('/me', meRoutes)
   .route('/moderation', moderationRoutes)
   .route('/alerts', alertsRoutes)

@@ -1,0 +1,29 @@
+// Admins' tools: the jobs refresh (POST /api/jobs/refresh) and the school images batch
+// (POST /api/schools/images/batch-update starts a background batch and answers 202 with its id at
+// once; GET /api/schools/images/batch-update/{id} reports progress).
+import { createRouter } from '../lib/route';
+import { DEFAULT_BATCH_LIMIT } from '../services/school-images';
+import { FeedError, refreshJobsOnce } from '../services/vacancies-import';
+import * as routes from './admin.routes';
+
+export const adminRoutes = createRouter()
+  .openapi(routes.refreshJobs, async (c) => {
+    const { started, promise } = refreshJobsOnce(c.get('db'), c.get('external').feed, c.get('now')());
+    if (!started) return c.json({ error: 'A job refresh is already running. Please try again in a minute.' }, 409);
+    try {
+      return c.json(await promise, 200);
+    } catch (error) {
+      if (error instanceof FeedError) return c.json({ error: error.message }, 502);
+      throw error;
+    }
+  })
+  .openapi(routes.startImageBatch, (c) => {
+    const { limit } = c.req.valid('query');
+    const { batch, alreadyRunning } = c.get('external').images.start(c.get('db'), limit ?? DEFAULT_BATCH_LIMIT);
+    return c.json({ id: batch.id, status: batch.status, total: batch.total, processed: batch.processed, updated: batch.updated, results: batch.results, alreadyRunning }, 202);
+  })
+  .openapi(routes.imageBatch, (c) => {
+    const batch = c.get('external').images.get(c.get('db'), c.req.valid('param').id);
+    if (!batch) return c.json({ error: 'Batch not found' }, 404);
+    return c.json(batch, 200);
+  });
