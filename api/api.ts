@@ -14,7 +14,10 @@ import { payScalesRoutes } from './pay-scales';
 import { pushRoutes } from './routes/push';
 import { reportsRoutes } from './routes/reports';
 import { salariesRoutes } from './routes/salaries';
-import { schoolsRoutes } from './routes/schools';
+import { schoolsRoutes } from './schools';
+import { reviewsRoutes } from './reviews';
+import { interviewsRoutes } from './interviews';
+import { moodsRoutes } from './moods';
 import { statsRoutes } from './stats';
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -23,7 +26,10 @@ export const api = createRouter()
   .route('/', healthRoutes)
   .route('/', adminRoutes)
   .route('/', jobsRoutes)
-  .route('/schools', schoolsRoutes)
+  .route('/', schoolsRoutes)
+  .route('/', reviewsRoutes)
+  .route('/', interviewsRoutes)
+  .route('/', moodsRoutes)
   .route('/salaries', salariesRoutes)
   .route('/', payScalesRoutes)
   .route('/forum', forumRoutes)

@@ -5,7 +5,7 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { jobs, payScales } from './schema';
+import { interviewExperiences, jobs, payScales, reviews, schoolMoods, schools } from './schema';
 
 /** The table's columns named by a shape: a select of exactly what the shape may answer. */
 export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shape: S) {
@@ -21,3 +21,21 @@ export const jobShape = createSelectSchema(jobs).omit({ externalId: true });
 
 /** The school a job is at, as a job names it. */
 export const jobSchoolShape = z.object({ id: z.number().int(), name: z.string(), type: z.string().nullable() });
+
+/** A school as the register describes it (every column is public). */
+export const schoolShape = createSelectSchema(schools);
+
+/** A review as the public reads it: who wrote it, and a rejection's reason, are never part of it. */
+export const reviewShape = createSelectSchema(reviews).omit({ userId: true, rejectedAt: true, rejectionReason: true });
+
+/** A review as its author reads it back after writing it: its moderation state, still no user id. */
+export const ownReviewShape = createSelectSchema(reviews).omit({ userId: true });
+
+/** An interview experience as the public reads it: no user id. */
+export const interviewShape = createSelectSchema(interviewExperiences).omit({ userId: true });
+
+/** The signed-in user's own mood for a school (product §3), with the school's id. */
+export const ownMoodShape = createSelectSchema(schoolMoods).pick({ schoolId: true, emoji: true, mood: true, comment: true, anonymous: true, createdAt: true, updatedAt: true });
+
+/** A mood comment as the school page shows it: never who set it. */
+export const moodCommentShape = createSelectSchema(schoolMoods).pick({ id: true, mood: true, emoji: true, updatedAt: true }).extend({ comment: z.string() });

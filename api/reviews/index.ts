@@ -1,0 +1,39 @@
+// A school's reviews (product §3): the approved ones a page at a time, newest first, and writing
+// one (stored as typed, pending until a moderator approves it; the answer is the author's own
+// row, without user id: decision 0205).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { reviews } from '../../db/schema';
+import { columnsOf, ownReviewShape, reviewShape } from '../../db/shapes';
+import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
+import { createRouter } from '../lib/route';
+import { findSchool, schoolStatsOf } from '../schools/schools.queries';
+import * as routes from './reviews.routes';
+
+export const reviewsRoutes = createRouter()
+  .openapi(routes.list, (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const { limit = 20, cursor } = c.req.valid('query');
+    const k = decodeCursor(cursor, 'reviews', 'nn');
+    const rows = db
+      .select({ ...columnsOf(reviews, reviewShape), at: sql<number>`${reviews.createdAt}` })
+      .from(reviews)
+      .where(and(eq(reviews.schoolId, school.id), eq(reviews.isApproved, true), k ? sql`(${reviews.createdAt}, ${reviews.id}) < (${k[0]}, ${k[1]})` : undefined))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit + 1)
+      .all();
+    const page = pageOf(rows, limit, 'reviews', (r) => [r.at, r.id]);
+    pageHeaders(c, schoolStatsOf(db, school.id).totalReviews, page.next);
+    return c.json(page.rows.map(({ at: _a, ...r }) => r), 200);
+  })
+  .openapi(routes.create, (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const input = c.req.valid('json');
+    const row = db
+      .insert(reviews)
+      .values({ ...input, adviceToManagement: input.adviceToManagement ?? null, schoolId: school.id, userId: c.get('user').id, isApproved: false, createdAt: c.get('now')() })
+      .returning(columnsOf(reviews, ownReviewShape))
+      .get();
+    return c.json({ ...row, status: 'pending' as const }, 201);
+  });

@@ -1,0 +1,29 @@
+import { z } from '@hono/zod-openapi';
+import { ownReviewShape, reviewShape } from '../../db/shapes';
+import { reviewInput } from '../../db/validation';
+import { apiRoute, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
+import { idParam } from '../lib/validate';
+import { contributionsQuery } from '../schools/schools.queries';
+
+const tags = ['Reviews'];
+
+export const list = apiRoute({
+  method: 'get',
+  path: '/schools/{id}/reviews',
+  tags,
+  summary: 'A school\'s approved reviews, newest first, a page at a time',
+  policy: { access: 'public', cache: 'everyone' },
+  request: { params: idParam, query: contributionsQuery },
+  responses: { 200: pageOf(reviewShape, 'A page of reviews'), ...errors(400, 404, 429) },
+});
+
+export const create = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/reviews',
+  tags,
+  summary: 'Writes a review; it is published once a moderator approves it',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam, body: jsonBody(reviewInput) },
+  responses: { 201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'), ...errors(400, 401, 404, 422, 429) },
+});
+

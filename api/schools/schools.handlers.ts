@@ -1,0 +1,18 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
+import { pageHeaders } from '../lib/paging';
+import { findSchool, listSchools, schoolStatsOf } from './schools.queries';
+import type * as routes from './schools.routes';
+
+export const list: RouteHandler<typeof routes.list> = (c) => {
+  const { total, next, rows } = listSchools(c.get('db'), c.get('now')(), c.req.valid('query'));
+  pageHeaders(c, total, next);
+  return c.json(rows, 200);
+};
+
+export const get: RouteHandler<typeof routes.get> = (c) => {
+  const db = c.get('db');
+  const school = findSchool(db, c.req.valid('param').id);
+  const jobsPage = listJobs(db, c.get('now')(), { schoolId: school.id, limit: JOBS_PAGE_MAX, withoutTotal: true });
+  return c.json({ ...school, stats: schoolStatsOf(db, school.id), jobs: jobsPage.rows }, 200);
+};

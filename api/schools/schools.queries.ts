@@ -1,0 +1,125 @@
+// The schools list (keyset pages, FTS search, Near me) and a school's kept figures.
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT } from '../../db/constants';
+import type { DB } from '../../db/client';
+import { jobs, schools, schoolStats } from '../../db/schema';
+import { columnsOf, schoolShape } from '../../db/shapes';
+import { notFound } from '../lib/http-error';
+import { oneMonthBefore } from '../lib/time';
+import { ftsQuery, ftsSearch } from '../lib/fts';
+import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { filterOf, limitOf } from '../lib/validate';
+import { checkNear, nearFields, nearSchoolPage, oneDecimal } from '../queries/near';
+
+export const schoolsQuery = z.object({
+  search: ftsSearch,
+  borough: filterOf(BOROUGHS),
+  type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
+  educationLevel: filterOf(EDUCATION_LEVELS),
+  // Up to 5,000: the register, not the contributions, bounds this list; the Schools screen pages
+  // by cursor, 50 at a time (web/schools/paging.ts).
+  limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
+  /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
+  sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
+  cursor: cursorParam,
+  ...nearFields,
+}).superRefine(checkNear);
+
+/** A school's reviews or interviews, a page at a time, newest first. */
+export const contributionsQuery = z.object({ limit: limitOf(100, 20), cursor: cursorParam });
+
+export const round = (n: number | null | undefined, places = 1) => (n == null ? 0 : Number(n.toFixed(places)));
+
+/**
+ * The schools list in keyset pages. Ratings come from the kept school_stats row (a primary-key
+ * lookup per school); open jobs are an indexed count per school of the page (the one-month window
+ * moves with the clock, so it cannot be kept by a trigger).
+ */
+export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
+  const where: (SQL | undefined)[] = [eq(schools.isActive, true)];
+  const match = q.search ? ftsQuery(q.search) : null;
+  if (match) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${match})`);
+  if (q.borough) where.push(eq(schools.borough, q.borough));
+  if (q.type) where.push(inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.type]]));
+  if (q.educationLevel) where.push(sql`instr(coalesce(${schools.educationLevel}, ''), ${q.educationLevel}) > 0`);
+  const filter = and(...where);
+  const limit = q.limit ?? SCHOOLS_LIST_LIMIT;
+  const rating = sql<number>`coalesce(${schoolStats.averageRating}, 0)`;
+  const reviewTotal = sql<number>`coalesce(${schoolStats.reviewCount}, 0)`;
+
+  let keyset: SQL | undefined;
+  if (q.near) keyset = undefined;
+  else if (q.sort === 'rating') {
+    const k = decodeCursor(q.cursor, 'schools.rating', 'nnsn');
+    if (k) keyset = sql`(${rating} < ${k[0]} or (${rating} = ${k[0]} and (${reviewTotal} < ${k[1]} or (${reviewTotal} = ${k[1]} and (${schools.name}, ${schools.id}) > (${k[2]}, ${k[3]})))))`;
+  } else {
+    const k = decodeCursor(q.cursor, 'schools.name', 'sn');
+    if (k) keyset = sql`(${schools.name}, ${schools.id}) > (${k[0]}, ${k[1]})`;
+  }
+  const since = oneMonthBefore(now);
+  const columns = {
+    ...columnsOf(schools, schoolShape),
+    averageRating: rating,
+    reviewCount: reviewTotal,
+    openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()})`,
+  };
+  if (q.near) {
+    // Near me: nearest first with distanceMiles; the other filters still apply (decision 1250).
+    const near = nearSchoolPage(db, { near: q.near, within: q.within, limit, cursor: q.cursor }, filter);
+    const byId = new Map(
+      near.page.length
+        ? db
+            .select(columns)
+            .from(schools)
+            .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+            .where(inArray(schools.id, near.page.map((s) => s.id)))
+            .all()
+            .map((r) => [r.id, r])
+        : [],
+    );
+    const rows = near.page.map((s) => {
+      const r = byId.get(s.id)!;
+      return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: oneDecimal(s.miles) as number | undefined };
+    });
+    return { total: near.total, next: near.next, rows };
+  }
+  const total = db.select({ n: count() }).from(schools).where(filter).get()?.n ?? 0;
+  const rows = db
+    .select(columns)
+    .from(schools)
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+    .where(and(filter, keyset))
+    .orderBy(...(q.sort === 'rating' ? [desc(rating), desc(reviewTotal), asc(schools.name), asc(schools.id)] : [asc(schools.name), asc(schools.id)]))
+    .limit(limit + 1)
+    .all();
+  const page =
+    q.sort === 'rating'
+      ? pageOf(rows, limit, 'schools.rating', (r) => [r.averageRating, r.reviewCount, r.name, r.id])
+      : pageOf(rows, limit, 'schools.name', (r) => [r.name, r.id]);
+  return { total, next: page.next, rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2), distanceMiles: undefined as number | undefined })) };
+}
+
+/** Product §3 school stats, from the figures kept over approved reviews; zeros when there are none. */
+export function schoolStatsOf(db: DB, schoolId: number) {
+  const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
+  const n = s?.reviewCount ?? 0;
+  const avg = (sum: number | undefined) => (n && sum != null ? round(sum / n, 2) : 0);
+  return {
+    averageRating: avg(s?.overallSum),
+    totalReviews: n,
+    workLifeBalance: avg(s?.workLifeBalanceSum),
+    compensation: avg(s?.compensationSum),
+    careerOpportunities: avg(s?.careerOpportunitiesSum),
+    culture: avg(s?.cultureSum),
+    leadership: avg(s?.leadershipSum),
+    recommendationRate: n ? Math.round(((s?.recommendCount ?? 0) / n) * 100) : 0,
+  };
+}
+
+export function findSchool(db: DB, id: number) {
+  const school = db.select().from(schools).where(eq(schools.id, id)).get();
+  if (!school) throw notFound('School');
+  return school;
+}
+

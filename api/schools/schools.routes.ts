@@ -1,0 +1,51 @@
+import { z } from '@hono/zod-openapi';
+import { schoolShape } from '../../db/shapes';
+import { jobAnswer } from '../jobs/jobs.routes';
+import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
+import { idParam } from '../lib/validate';
+import { schoolsQuery } from './schools.queries';
+
+const tags = ['Schools'];
+
+/** A school in the list: its kept rating and review count, and how many open jobs it has. */
+export const schoolListItem = schoolShape.extend({
+  averageRating: z.number().describe('Average approved review rating, two decimals; 0 with no reviews'),
+  reviewCount: z.number().int(),
+  openJobsCount: z.number().int(),
+  distanceMiles: z.number().optional().describe('Near me only: miles away, one decimal'),
+});
+
+/** Product §3 school stats, over approved reviews; zeros when there are none. */
+export const schoolStatsShape = z.object({
+  averageRating: z.number(),
+  totalReviews: z.number().int(),
+  workLifeBalance: z.number(),
+  compensation: z.number(),
+  careerOpportunities: z.number(),
+  culture: z.number(),
+  leadership: z.number(),
+  recommendationRate: z.number().int().describe('Per cent of reviewers who would recommend the school'),
+});
+
+export const list = apiRoute({
+  method: 'get',
+  path: '/schools',
+  tags,
+  summary: 'Active London schools by name or rating, a page at a time; search, filters and Near me',
+  policy: { access: 'public', cache: 'everyone', page: { path: '/schools', index: true } },
+  request: { query: schoolsQuery },
+  responses: { 200: pageOf(schoolListItem, 'A page of schools'), ...errors(400, 429) },
+});
+
+export const get = apiRoute({
+  method: 'get',
+  path: '/schools/{id}',
+  tags,
+  summary: 'A school with its review stats and its open jobs',
+  policy: { access: 'public', cache: 'everyone', page: { path: '/schools/{id}', index: true } },
+  request: { params: idParam },
+  responses: {
+    200: jsonOf(schoolShape.extend({ stats: schoolStatsShape, jobs: z.array(jobAnswer.omit({ distanceMiles: true })) }), 'The school'),
+    ...errors(400, 404, 429),
+  },
+});
