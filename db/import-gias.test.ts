@@ -19,13 +19,20 @@ const HEADER = `URN,LA (code),LA (name),EstablishmentNumber,EstablishmentName,Ty
 type Row = Partial<Record<(typeof HEADER)[number], string>>;
 
 const ROWS: Row[] = [
-  // Known school, open: pupils, head and DfE number change.
+  // Known school, open: pupils and head change; its DfE number is the one the snapshot holds.
   {
     URN: '100000', 'LA (code)': '201', 'LA (name)': 'City of London', EstablishmentNumber: '3614', EstablishmentName: 'The Aldgate School',
     'TypeOfEstablishment (name)': 'Voluntary aided school', 'EstablishmentTypeGroup (name)': 'Local authority maintained schools', 'EstablishmentStatus (name)': 'Open',
     'PhaseOfEducation (name)': 'Primary', StatutoryLowAge: '3', StatutoryHighAge: '11', 'Gender (name)': 'Mixed', NumberOfPupils: '240', Street: "St James's Passage",
     Town: 'London', Postcode: 'EC3A 5DE', TelephoneNum: '02072831147', 'HeadTitle (name)': 'Mrs', HeadFirstName: 'Jane', HeadLastName: 'Doe', OfstedLastInsp: '12-06-2024', 'OfstedRating (name)': 'Outstanding',
   },
+  // A successor under a new URN that keeps its closed predecessor's DfE number (listed before it).
+  {
+    URN: '999994', 'LA (code)': '201', 'LA (name)': 'City of London', EstablishmentNumber: '6005', EstablishmentName: 'City of London School for Girls',
+    'TypeOfEstablishment (name)': 'Other independent school', 'EstablishmentStatus (name)': 'Open', 'PhaseOfEducation (name)': 'Not applicable',
+  },
+  // Known school with no DfE number in the shipped snapshot: the extract gives it one.
+  { URN: '131343', 'LA (code)': '204', 'LA (name)': 'Hackney', EstablishmentNumber: '6391', EstablishmentName: 'The Lyceum', 'EstablishmentStatus (name)': 'Open' },
   // Known school, now closed.
   { URN: '100001', 'LA (code)': '201', 'LA (name)': 'City of London', EstablishmentName: 'City of London School for Girls', 'EstablishmentStatus (name)': 'Closed' },
   // New school, with characters that differ between Windows-1252 and UTF-8.
@@ -79,10 +86,14 @@ describe('GIAS register refresh', () => {
     const bytes = extract(ROWS);
     expect(bytes.includes(0x92)).toBe(true); // a real Windows-1252 apostrophe, not UTF-8
 
+    const lyceum = db.select().from(schools).where(eq(schools.urn, 131343)).get()!;
+    expect(lyceum.dfeNumber).toBeNull();
+    expect(db.select().from(schools).where(eq(schools.urn, 100001)).get()!.dfeNumber).toBe('201/6005');
+
     const summary = importGias(db, decodeGias(bytes), new Date('2026-11-22T12:00:00Z'));
-    expect(summary).toMatchObject({ rows: 7, london: 6, added: 1, updated: 1, closed: 1, unchanged: 1, reopened: 0, skipped: 3 });
+    expect(summary).toMatchObject({ rows: 9, london: 8, added: 2, updated: 2, closed: 1, unchanged: 1, reopened: 0, dfeNumbersMoved: 1, skipped: 3 });
     expect(summary.skipReasons).toEqual({ 'not a London authority': 1, 'status "Proposed to open"': 1, 'closed, not in our register': 1 });
-    expect(db.select().from(schools).all().length).toBe(before + 1);
+    expect(db.select().from(schools).all().length).toBe(before + 2);
 
     const added = db.select().from(schools).where(eq(schools.urn, 999990)).get()!;
     expect(added).toMatchObject({
@@ -107,7 +118,12 @@ describe('GIAS register refresh', () => {
     // Not in the extract (a grid reference there, WGS84 here): kept.
     expect(updated.latitude).toBe(aldgate.latitude);
     expect(updated.website).toBe(aldgate.website);
+    expect(updated.dfeNumber).toBe('201/3614');
+    // The register's LA (code)/EstablishmentNumber fills a DfE number the snapshot lacked.
+    expect(db.select().from(schools).where(eq(schools.urn, 131343)).get()).toMatchObject({ dfeNumber: '204/6391', name: 'The Lyceum', headteacher: lyceum.headteacher });
     expect(summary.changedFields).toMatchObject({ numberOfPupils: 1, headteacher: 1, dfeNumber: 1 });
+    // The successor holds the number now; the closed predecessor keeps its row, without it.
+    expect(db.select().from(schools).where(eq(schools.urn, 999994)).get()).toMatchObject({ dfeNumber: '201/6005', isActive: true });
     // The same number written without spaces is not a change.
     expect(updated.phoneNumber).toBe('020 7283 1147');
     expect(summary.changedFields.phoneNumber).toBeUndefined();
@@ -116,15 +132,16 @@ describe('GIAS register refresh', () => {
     const closed = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
     expect(closed.isActive).toBe(false);
     expect(closed.name).toBe('City of London School for Girls');
+    expect(closed.dfeNumber).toBeNull();
     // Blank cells erase nothing.
     expect(db.select().from(schools).where(eq(schools.urn, 100008)).get()).toEqual(argyle);
 
     // A second run changes nothing.
     const again = importGias(db, decodeGias(bytes));
-    expect(again).toMatchObject({ added: 0, updated: 0, closed: 0, unchanged: 4, skipped: 3 });
+    expect(again).toMatchObject({ added: 0, updated: 0, closed: 0, unchanged: 6, dfeNumbersMoved: 0, skipped: 3 });
 
     // Listed as open again later: reactivated.
-    const reopened = importGias(db, decodeGias(extract([{ ...ROWS[1], 'EstablishmentStatus (name)': 'Open' }])));
+    const reopened = importGias(db, decodeGias(extract([{ ...ROWS.find((r) => r.URN === '100001')!, 'EstablishmentStatus (name)': 'Open' }])));
     expect(reopened).toMatchObject({ updated: 1, reopened: 1 });
     expect(db.select().from(schools).where(eq(schools.urn, 100001)).get()!.isActive).toBe(true);
   });
@@ -143,8 +160,9 @@ describe('GIAS register refresh', () => {
       env: { ...process.env, DATABASE_PATH: path },
       encoding: 'utf8',
     });
-    expect(out).toContain('Added: 1');
-    expect(out).toContain('Updated: 1');
+    expect(out).toContain('Added: 2');
+    expect(out).toContain('Updated: 2');
+    expect(out).toContain('DfE numbers moved from a closed school to its open successor: 1');
     expect(out).toContain('Closed (marked inactive): 1');
     expect(out).toContain('Skipped: 3');
     expect(out).toContain('not a London authority: 1');

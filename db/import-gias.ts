@@ -134,6 +134,8 @@ export interface GiasSummary {
   closed: number;
   /** Of the updated: inactive schools the register lists as open again. */
   reopened: number;
+  /** DfE numbers an open school took over from a closed one that held them. */
+  dfeNumbersMoved: number;
   skipped: number;
   skipReasons: Record<string, number>;
   /** Field updates per column (what changed most). */
@@ -169,7 +171,7 @@ const OPEN = /^open(, but proposed to close)?$/i;
 
 export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
   const rows = parseCsvRecords(csv);
-  const summary: GiasSummary = { rows: rows.length, london: 0, added: 0, updated: 0, unchanged: 0, closed: 0, reopened: 0, skipped: 0, skipReasons: {}, changedFields: {} };
+  const summary: GiasSummary = { rows: rows.length, london: 0, added: 0, updated: 0, unchanged: 0, closed: 0, reopened: 0, dfeNumbersMoved: 0, skipped: 0, skipReasons: {}, changedFields: {} };
   const skip = (reason: string) => {
     summary.skipped++;
     summary.skipReasons[reason] = (summary.skipReasons[reason] ?? 0) + 1;
@@ -181,6 +183,7 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
   db.transaction((tx) => {
     const existing = new Map(tx.select().from(schools).all().map((s) => [s.urn, s]));
     const dfeOwner = new Map([...existing.values()].filter((s) => s.dfeNumber).map((s) => [s.dfeNumber!, s.urn]));
+    const closedInExtract = new Set(rows.filter((r) => /^closed$/i.test(clean(r['EstablishmentStatus (name)']))).map((r) => Number(clean(r.URN))));
     const seen = new Set<number>();
 
     for (const r of rows) {
@@ -222,8 +225,17 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
         skip('no name');
         continue;
       }
-      // A DfE number another school holds is left out rather than failing the unique index.
-      if (mapped.dfeNumber && dfeOwner.has(mapped.dfeNumber) && dfeOwner.get(mapped.dfeNumber) !== urn) mapped.dfeNumber = null;
+      // The DfE number (LA code/EstablishmentNumber) is the register's: an open school takes it from
+      // a closed one (a successor can keep its predecessor's number); one another open school holds
+      // is left out rather than failing the unique index.
+      const owner = mapped.dfeNumber ? dfeOwner.get(mapped.dfeNumber) : undefined;
+      if (mapped.dfeNumber && owner !== undefined && owner !== urn) {
+        if (closedInExtract.has(owner) || existing.get(owner)?.isActive === false) {
+          tx.update(schools).set({ dfeNumber: null, updatedAt: now }).where(eq(schools.urn, owner)).run();
+          dfeOwner.delete(mapped.dfeNumber);
+          summary.dfeNumbersMoved++;
+        } else mapped.dfeNumber = null;
+      }
 
       if (!current) {
         const { latitude: _lat, longitude: _lng, ...school } = mapped;
@@ -270,6 +282,7 @@ export function formatSummary(s: GiasSummary): string {
     `Added: ${s.added}`,
     `Updated: ${s.updated}${s.reopened ? ` (${s.reopened} reopened)` : ''}`,
     `Closed (marked inactive): ${s.closed}`,
+    ...(s.dfeNumbersMoved ? [`DfE numbers moved from a closed school to its open successor: ${s.dfeNumbersMoved}`] : []),
     `Unchanged: ${s.unchanged}`,
     `Skipped: ${s.skipped}`,
     ...Object.entries(s.skipReasons)

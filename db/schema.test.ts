@@ -110,6 +110,55 @@ describe('seed', () => {
     expect(db.select({ n: count() }).from(t.schools).where(eq(t.schools.ofstedRating, 'Requires Improvement')).get()!.n).toBeGreaterThan(50);
   });
 
+  it('fills the DfE number of 3,071 schools and the November 2018 census staff figures of 2,060', () => {
+    const db = fresh();
+    seed(db, { demo: false });
+    const n = (where: ReturnType<typeof sql>) => db.select({ n: count() }).from(t.schools).where(where).get()!.n;
+    expect(n(sql`${t.schools.dfeNumber} is not null`)).toBe(3071);
+    expect(n(sql`${t.schools.workforceCensus} is not null`)).toBe(2060);
+    // Every figure carries its census month; none without it.
+    expect(n(sql`${t.schools.teachersFte} is not null and ${t.schools.workforceCensus} is null`)).toBe(0);
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100000)).get()).toMatchObject({
+      dfeNumber: '201/3614',
+      workforceCensus: '2018-11',
+      teachersFte: 19.1,
+      teachersHeadcount: 24,
+      teachingAssistantsFte: 13.4,
+      teachingAssistantsHeadcount: 18,
+      supportStaffFte: 15.9,
+      supportStaffHeadcount: 30,
+      pupilTeacherRatio: 15,
+    });
+    // The census publication suppressed this school's ratio ("SUPP"): null, not 0.
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 136737)).get()).toMatchObject({ teachersFte: 6.8, pupilTeacherRatio: null, dfeNumber: '307/5200' });
+    // An independent school: a DfE number, no census figures.
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100001)).get()).toMatchObject({ dfeNumber: '201/6005', workforceCensus: null, teachersFte: null });
+  });
+
+  it('brings changed data files into a database seeded from older ones, never over a fresher register value', () => {
+    const db = fresh();
+    seed(db, { demo: false });
+    // As a database seeded before this data arrived, after a register import changed one head and
+    // gave 201/6005 to another school.
+    db.update(t.schools)
+      .set({ dfeNumber: null, workforceCensus: null, teachersFte: null, teachersHeadcount: null, teachingAssistantsFte: null, teachingAssistantsHeadcount: null, supportStaffFte: null, supportStaffHeadcount: null, pupilTeacherRatio: null })
+      .run();
+    db.update(t.schools).set({ headteacher: 'Ms Fresher Import', phase: null }).where(eq(t.schools.urn, 100000)).run();
+    db.update(t.schools).set({ dfeNumber: '201/6005' }).where(eq(t.schools.urn, 100002)).run();
+    db.update(t.appSettings).set({ value: 'an older register' }).where(eq(t.appSettings.key, SEED_FINGERPRINT_KEY)).run();
+
+    expect(seed(db, { demo: false }).schools).toBe(3189);
+    const n = (where: ReturnType<typeof sql>) => db.select({ n: count() }).from(t.schools).where(where).get()!.n;
+    // 3,071 less the two schools the import's move touched (each keeps or lacks a number), plus the moved one.
+    expect(n(sql`${t.schools.dfeNumber} is not null`)).toBe(3070);
+    expect(n(sql`${t.schools.workforceCensus} is not null`)).toBe(2060);
+    const aldgate = db.select().from(t.schools).where(eq(t.schools.urn, 100000)).get()!;
+    expect(aldgate).toMatchObject({ headteacher: 'Ms Fresher Import', phase: 'Primary', dfeNumber: '201/3614', teachersFte: 19.1, workforceCensus: '2018-11' });
+    // The number another school now holds is not given twice.
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100001)).get()!.dfeNumber).toBeNull();
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100002)).get()!.dfeNumber).toBe('201/6005');
+  });
+
   it('loads every pay-scale row with its source and effective date', () => {
     const db = fresh();
     seed(db, { demo: false });

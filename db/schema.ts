@@ -88,6 +88,20 @@ export const schools = sqliteTable(
     admissionPolicy: text('admission_policy'),
     religiousCharacter: text('religious_character'),
     trustName: text('trust_name'),
+    /**
+     * Staff figures of the School Workforce Census (decision 2520): the census month (yyyy-mm) they
+     * were counted in, never shown without it; null where the census has none for the school.
+     */
+    workforceCensus: text('workforce_census'),
+    teachersFte: real('teachers_fte'),
+    teachersHeadcount: integer('teachers_headcount'),
+    teachingAssistantsFte: real('teaching_assistants_fte'),
+    teachingAssistantsHeadcount: integer('teaching_assistants_headcount'),
+    /** Non-classroom support staff, excluding teaching assistants and auxiliary staff (the census's own split). */
+    supportStaffFte: real('support_staff_fte'),
+    supportStaffHeadcount: integer('support_staff_headcount'),
+    /** Pupils per full-time-equivalent teacher as the census publication gives it; null where it is suppressed. */
+    pupilTeacherRatio: real('pupil_teacher_ratio'),
     latitude: real('latitude'),
     longitude: real('longitude'),
     imageUrl: text('image_url'),
@@ -299,6 +313,8 @@ export const payScales = sqliteTable(
     effectiveDate: text('effective_date').notNull(),
     description: text('description'),
     source: text('source'),
+    /** The source's own warning, quoted, when its figures are not final (decision 2521); null for confirmed figures. */
+    caveat: text('caveat'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -3,15 +3,15 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../client';
 import { FORUM_CATEGORIES, INNER_LONDON_BOROUGHS } from '../constants';
-import { appSettings, forumCategories, payScales, schools } from '../schema';
+import { appSettings, forumCategories, payScales, schools, type NewSchool } from '../schema';
 import type { ListingContext } from '../teaching-vacancies';
 import { parseCsvRecords } from './csv';
 import { seedDemo } from './demo';
 import { SEED_DIR } from './paths';
-import { mapRegisterRow } from './schools';
+import { mapRegisterRow, mapWorkforceRow, NO_WORKFORCE } from './schools';
 
 export { SEED_DIR };
 
@@ -31,19 +31,76 @@ interface PayScaleRecord {
   effectiveDate: string;
   description?: string;
   source?: string;
+  /** The source's own warning when its figures are not final (e.g. an award in consultation). */
+  caveat?: string;
 }
 
+/** The shipped data files the real data is seeded from (the fingerprint covers each). */
+export const SCHOOLS_FILE = 'london-schools.csv';
+export const WORKFORCE_FILE = 'london-schools-workforce-2018.csv';
+export const PAY_SCALES_FILE = 'pay-scales.json';
+
+// Register columns an existing row takes from the shipped file only where it holds nothing: a
+// fresher register import (npm run schools:import) is never overwritten by the older snapshot.
+const FILL_BLANK = [
+  'address',
+  'postcode',
+  'website',
+  'phoneNumber',
+  'dfeNumber',
+  'type',
+  'typeGroup',
+  'phase',
+  'educationLevel',
+  'numberOfPupils',
+  'numberOfStaff',
+  'keyStages',
+  'ofstedRating',
+  'ofstedInspectionDate',
+  'headteacher',
+  'ageRange',
+  'gender',
+  'admissionPolicy',
+  'religiousCharacter',
+  'trustName',
+  'latitude',
+  'longitude',
+] as const satisfies readonly (keyof NewSchool)[];
+
+/**
+ * The register and its staff figures. New schools are added; a school already held gets the
+ * register values it lacks (blanks only) and the shipped census figures (the file is their only
+ * source, so they are replaced, or cleared when the file no longer has the school). Decision 2520.
+ */
 export function seedSchools(db: DB): number {
-  const rows = parseCsvRecords(readFileSync(join(SEED_DIR, 'london-schools.csv'), 'utf8'));
+  const rows = parseCsvRecords(readFileSync(join(SEED_DIR, SCHOOLS_FILE), 'utf8'));
+  const workforce = new Map(
+    parseCsvRecords(readFileSync(join(SEED_DIR, WORKFORCE_FILE), 'utf8'))
+      .map(mapWorkforceRow)
+      .filter((w) => w !== null)
+      .map((w) => [w.urn, w.workforce]),
+  );
   const mapped = rows.map(mapRegisterRow).filter((s) => s !== null);
+  const col = (name: keyof NewSchool) => sql.raw(`"${getTableColumns(schools)[name].name}"`);
+  const set: Record<string, SQL> = {};
+  for (const name of FILL_BLANK) set[name] = sql`coalesce(${schools}.${col(name)}, excluded.${col(name)})`;
+  for (const name of Object.keys(NO_WORKFORCE) as (keyof NewSchool)[]) set[name] = sql`excluded.${col(name)}`;
   db.transaction((tx) => {
-    for (const school of mapped) tx.insert(schools).values(school).onConflictDoNothing({ target: schools.urn }).run();
+    // A DfE number another school holds (a register import moved it) is left out, not a unique-index failure.
+    const dfeOwner = new Map(tx.select({ urn: schools.urn, dfe: schools.dfeNumber }).from(schools).where(isNotNull(schools.dfeNumber)).all().map((r) => [r.dfe!, r.urn]));
+    for (const school of mapped) {
+      if (school.dfeNumber && (dfeOwner.get(school.dfeNumber) ?? school.urn) !== school.urn) school.dfeNumber = null;
+      tx.insert(schools)
+        .values({ ...school, ...(workforce.get(school.urn) ?? NO_WORKFORCE) })
+        .onConflictDoUpdate({ target: schools.urn, set })
+        .run();
+    }
   });
   return mapped.length;
 }
 
 export function seedPayScales(db: DB): number {
-  const records = JSON.parse(readFileSync(join(SEED_DIR, 'pay-scales.json'), 'utf8')) as PayScaleRecord[];
+  const records = JSON.parse(readFileSync(join(SEED_DIR, PAY_SCALES_FILE), 'utf8')) as PayScaleRecord[];
   // A range maximum with no point number in the sources sorts after the last numbered point.
   const top = new Map<string, number>();
   for (const r of records) {
@@ -63,8 +120,12 @@ export function seedPayScales(db: DB): number {
           effectiveDate: r.effectiveDate,
           description: r.description ?? null,
           source: r.source ?? null,
+          caveat: r.caveat ?? null,
         })
-        .onConflictDoNothing()
+        .onConflictDoUpdate({
+          target: [payScales.region, payScales.paySpine, payScales.effectiveDate, payScales.point],
+          set: { pointLabel: r.pointLabel ?? null, annualSalary: r.annualSalary, description: r.description ?? null, source: r.source ?? null, caveat: r.caveat ?? null },
+        })
         .run();
     }
   });
@@ -130,10 +191,10 @@ const rowCount = (db: DB, table: typeof schools | typeof payScales | typeof foru
 /** The app_settings key holding the fingerprint of the real data last seeded. */
 export const SEED_FINGERPRINT_KEY = 'seed.fingerprint';
 
-/** A hash of the real data sets (the register, the pay scales, the forum categories) as committed. */
+/** A hash of the real data sets (the register, its staff figures, the pay scales, the forum categories) as committed. */
 export function seedFingerprint(): string {
   const hash = createHash('sha256');
-  for (const file of ['london-schools.csv', 'pay-scales.json']) hash.update(readFileSync(join(SEED_DIR, file)));
+  for (const file of [SCHOOLS_FILE, WORKFORCE_FILE, PAY_SCALES_FILE]) hash.update(readFileSync(join(SEED_DIR, file)));
   hash.update(JSON.stringify(FORUM_CATEGORIES));
   return hash.digest('hex');
 }

@@ -100,3 +100,61 @@ export function mapRegisterRow(r: Record<string, string>): NewSchool | null {
     longitude: r.longitude ? Number(r.longitude) : null,
   };
 }
+
+/** The staff figures of one school from the School Workforce Census file (london-schools-workforce-2018.csv). */
+export type Workforce = Pick<
+  NewSchool,
+  | 'workforceCensus'
+  | 'teachersFte'
+  | 'teachersHeadcount'
+  | 'teachingAssistantsFte'
+  | 'teachingAssistantsHeadcount'
+  | 'supportStaffFte'
+  | 'supportStaffHeadcount'
+  | 'pupilTeacherRatio'
+>;
+
+/** No figures: what a school the census does not cover holds. */
+export const NO_WORKFORCE: Required<Workforce> = {
+  workforceCensus: null,
+  teachersFte: null,
+  teachersHeadcount: null,
+  teachingAssistantsFte: null,
+  teachingAssistantsHeadcount: null,
+  supportStaffFte: null,
+  supportStaffHeadcount: null,
+  pupilTeacherRatio: null,
+};
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** "2018 (Nov 2018 SWF census; …)" → "2018-11": the month the census counted, or null. */
+export function censusMonth(v: string | undefined): string | null {
+  const m = /\b(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? (\d{4})\b/i.exec(v ?? '');
+  return m ? `${m[2]}-${String(MONTHS.indexOf(m[1].toLowerCase()) + 1).padStart(2, '0')}` : null;
+}
+
+const decimal = (v: string | undefined) => (v && /^\d+(\.\d+)?$/.test(v) ? Number(v) : null);
+
+/**
+ * One row of the workforce file, or null when it names no URN or no census month (a figure is
+ * never kept without its date). Suppressed cells ("SUPP", "x") are null, not zero.
+ */
+export function mapWorkforceRow(r: Record<string, string>): { urn: number; workforce: Required<Workforce> } | null {
+  const urn = int(r.urn);
+  const census = censusMonth(r.year);
+  if (!urn || !census) return null;
+  return {
+    urn,
+    workforce: {
+      workforceCensus: census,
+      teachersFte: decimal(r.teachers_fte),
+      teachersHeadcount: int(r.teachers_headcount),
+      teachingAssistantsFte: decimal(r.teaching_assistants_fte),
+      teachingAssistantsHeadcount: int(r.teaching_assistants_headcount),
+      supportStaffFte: decimal(r.non_classroom_support_staff_excl_auxiliary_fte),
+      supportStaffHeadcount: int(r.non_classroom_support_staff_excl_auxiliary_headcount),
+      pupilTeacherRatio: decimal(r.pupil_teacher_ratio),
+    },
+  };
+}
