@@ -163,9 +163,9 @@ describe('seed', () => {
     const db = fresh();
     seed(db, { demo: false });
     const rows = db.select().from(t.payScales).all();
-    expect(rows).toHaveLength(204);
+    expect(rows).toHaveLength(323);
     expect(new Set(rows.map((r) => r.region))).toEqual(new Set(['England', 'Inner London', 'Outer London', 'London Fringe']));
-    expect(new Set(rows.map((r) => r.effectiveDate))).toEqual(new Set(['2023-09-01', '2024-09-01', '2025-09-01']));
+    expect(new Set(rows.map((r) => r.effectiveDate))).toEqual(new Set(['2023-09-01', '2024-09-01', '2025-09-01', '2026-09-01']));
     expect(rows.every((r) => r.source && r.source.length > 10)).toBe(true);
   });
 
@@ -189,7 +189,7 @@ describe('seed', () => {
     // A school taken out by an operator stays out while the register file is the one seeded.
     db.delete(t.schools).where(eq(t.schools.urn, 100000)).run();
     const again = seed(db, { demo: false });
-    expect(again).toMatchObject({ schools: 3188, payScales: 204, forumCategories: 8 });
+    expect(again).toMatchObject({ schools: 3188, payScales: 323, forumCategories: 8 });
     expect(db.select().from(t.schools).where(eq(t.schools.urn, 100000)).get()).toBeUndefined();
     // A different data set (another fingerprint on record): loaded again, missing rows come back.
     db.update(t.appSettings).set({ value: 'an older register' }).where(eq(t.appSettings.key, SEED_FINGERPRINT_KEY)).run();

@@ -230,7 +230,7 @@ describe('phone-shaped screens at 390x844', () => {
 
   it('pay scales: figures first, one Effective line with the year beside it, sources folded', async () => {
     await page.goto(env.server.url + '/pay-scales');
-    await expect.poll(() => page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2025');
+    await expect.poll(() => page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2026');
     const line = (await page.getByTestId('effective-line').boundingBox())!;
     const year = (await page.getByLabel('Year').boundingBox())!;
     expect(Math.abs(year.y + year.height / 2 - (line.y + line.height / 2))).toBeLessThan(12); // same row

@@ -244,17 +244,18 @@ describe('salaries', () => {
 
 describe('pay scales', () => {
   it('shows the latest England scales grouped by spine, both effective-date readings and the London differences', async () => {
-    const rows = await env.api('/api/pay-scales?effectiveDate=2025-09-01');
+    const rows = await env.api('/api/pay-scales?effectiveDate=2026-09-01');
     const england = rows.filter((r: any) => r.region === 'England');
     const page = await open('/pay-scales');
     await expect.poll(() => page.getByTestId('pay-groups').locator('section').count()).toBe(new Set(england.map((r: any) => r.paySpine)).size);
     const main = page.getByRole('region', { name: 'Main Pay Range' });
     const m = england.filter((r: any) => r.paySpine === 'Main Pay Range').sort((a: any, b: any) => a.point - b.point);
     const cells = await main.locator('tbody tr').allInnerTexts();
-    expect(cells.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
+    // Each figure with the number of its source in the list below (one source per 2026 figure).
+    expect(cells.map((c) => c.replace(/\s+/g, ' ').trim().replace(/ \d+$/, ''))).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
     // The figures come first: one "Effective …" line, the readings folded under "Sources".
-    expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2025');
-    expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2025-2026');
+    expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2026');
+    expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2026-2027');
     await page.getByTestId('sources').locator('summary').click();
     await expect.poll(() => page.getByTestId('effective-dates').innerText()).toContain('NASUWT');
     const dates = await page.getByTestId('effective-dates').innerText();

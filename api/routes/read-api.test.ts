@@ -229,13 +229,39 @@ describe('salaries, pay scales, forum, stats', () => {
     expect(body.averageByExperience.map((e: any) => e.experience)).toEqual(['0-2 years', '3-5 years', '6-10 years', '11-15 years', '16+ years']);
   });
 
+  it('every pay row has its source; the 2025 Inner London U2 is £60,464; 2026 is the DfE calculator\'s, with its caveat; leadership is L1 and L43 only', async () => {
+    const all = (await get('/api/pay-scales')).body as { paySpine: string; point: number; pointLabel: string | null; annualSalary: number; region: string; effectiveDate: string; source: string | null; caveat: string | null }[];
+    expect(all).toHaveLength(323);
+    expect(all.filter((r) => !r.source || r.source.trim().length < 20)).toEqual([]);
+    const find = (region: string, paySpine: string, label: string, year: string) => all.filter((r) => r.region === region && r.paySpine === paySpine && r.pointLabel === label && r.effectiveDate === year);
+    // Restored from the DfE's pay calculator (an earlier review had dropped it as a typo).
+    expect(find('Inner London', 'Upper Pay Range', 'U2', '2025-09-01').map((r) => r.annualSalary)).toEqual([60464]);
+    expect(find('Inner London', 'Upper Pay Range', 'U2', '2025-09-01')[0].source).toContain('teacher-pay-calculator');
+    // The September 2026 award, as the DfE calculator publishes it, each row with the source's own caveat.
+    const y2026 = all.filter((r) => r.effectiveDate === '2026-09-01');
+    expect(y2026).toHaveLength(76);
+    expect(y2026.filter((r) => !r.source!.includes('DFE-Digital/teacher-pay-calculator@89fca34f0c72736f1968fd88fac131f2dda8c6bd') || !r.caveat?.includes('This calculator is indicative only'))).toEqual([]);
+    expect(all.filter((r) => r.effectiveDate < '2026-09-01' && r.caveat != null)).toEqual([]);
+    expect(find('England', 'Main Pay Range', 'M1', '2026-09-01').map((r) => r.annualSalary)).toEqual([34069]);
+    expect(find('Inner London', 'Leadership Group', 'L43', '2026-09-01').map((r) => r.annualSalary)).toEqual([158863]);
+    // Leadership: the statutory minimum L1 and maximum L43 in every area and year, nothing between.
+    const leadership = all.filter((r) => r.paySpine === 'Leadership Group');
+    expect(leadership).toHaveLength(4 * 4 * 2);
+    expect(new Set(leadership.map((r) => r.pointLabel))).toEqual(new Set(['L1', 'L43']));
+    // Every advisory point the DfE publishes for 2023-2025: six M, three U and six unqualified points in every area.
+    for (const year of ['2023-09-01', '2024-09-01', '2025-09-01', '2026-09-01'])
+      for (const region of ['England', 'Inner London', 'Outer London', 'London Fringe'])
+        for (const [spine, n] of [['Main Pay Range', 6], ['Upper Pay Range', 3], ['Unqualified Teacher', 6]] as const)
+          expect(all.filter((r) => r.effectiveDate === year && r.region === region && r.paySpine === spine).map((r) => r.point), `${year} ${region} ${spine}`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+  });
+
   it('answers pay scales filtered by region and spine', async () => {
-    expect((await get('/api/pay-scales')).body).toHaveLength(204);
+    expect((await get('/api/pay-scales')).body).toHaveLength(323);
     const inner = (await get('/api/pay-scales?region=Inner%20London&paySpine=Main%20Pay%20Range&effectiveDate=2025-09-01')).body;
     expect(inner.map((r: any) => r.point)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(inner[0].annualSalary).toBe(40317);
     expect(inner[0].source).toBeTruthy();
-    expect((await get('/api/pay-scales?region=all&paySpine=all')).body).toHaveLength(204);
+    expect((await get('/api/pay-scales?region=all&paySpine=all')).body).toHaveLength(323);
     expect((await get('/api/pay-scales?region=Mars')).status).toBe(400);
   });
 

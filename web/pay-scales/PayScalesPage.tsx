@@ -7,42 +7,56 @@ import { Tabs } from '../components/Tabs';
 import { useUrlFilters } from '../components/useUrlFilters';
 import { usePayScales } from '../data/hooks';
 import { formatDate, formatGBP } from '../lib/format';
-import { groupBySpine, londonDifferences, sourcesOf, type PayRow } from './allowances';
+import { caveatHeadline, caveatsOf, groupBySpine, LEADERSHIP_STATUTORY, londonDifferences, sourceNumbers, type PayRow } from './allowances';
 
-/** The years the data holds (effective 1 September each year); latest first. */
-export const PAY_YEARS = ['2025-09-01', '2024-09-01', '2023-09-01'] as const;
+/**
+ * The years the data holds (effective 1 September each year), latest first. The latest is the
+ * award in force (September 2026, accepted in July 2026), shown with its source's caveat.
+ */
+export const PAY_YEARS = ['2026-09-01', '2025-09-01', '2024-09-01', '2023-09-01'] as const;
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
 
 /**
  * "Sources", after the figures (issue 11): the two effective-date readings the sources give (spec
- * §4 asks for both) and each figure's source, folded away so the tables come first on a phone.
+ * §4 asks for both) and the numbered sources every figure on screen refers to, folded away so the
+ * tables come first on a phone.
  */
-function Sources({ rows, year }: { rows: PayRow[]; year: string }) {
-  const list = sourcesOf(rows);
+function Sources({ list, year }: { list: string[]; year: string }) {
   return (
     <details className="collapse collapse-arrow bg-base-200 mt-6" data-testid="sources">
       <summary className="collapse-title font-medium min-h-11">Sources{list.length > 0 ? ` (${list.length})` : ''}</summary>
-      <div className="collapse-content text-sm grid gap-3">
+      <div className="collapse-content text-sm grid gap-3 min-w-0">
         <p data-testid="effective-dates">
           <strong>Effective dates.</strong> The sources we were given read two ways: one says these scales apply for <strong>September 2024-2025</strong>, another that they
-          apply from <strong>September 1, 2023</strong>. Both are real pay years, so this page holds both, plus the newer award: figures effective 1 September 2023, 1
-          September 2024 (the 2024-2025 year) and 1 September 2025. You are viewing the scales <strong>effective {yearLabel(year)}</strong>. Among the sources is the
-          teachers' union NASUWT's England pay tables.
+          apply from <strong>September 1, 2023</strong>. Both are real pay years, so this page holds both, plus the newer awards: figures effective 1 September 2023, 1
+          September 2024 (the 2024-2025 year), 1 September 2025 and 1 September 2026 (the 3.5 % award accepted in July 2026). You are viewing the scales{' '}
+          <strong>effective {yearLabel(year)}</strong>. Among the sources are the DfE's own pay calculator and the teachers' union NASUWT's England pay tables. Each
+          figure's numbers in the tables refer to this list; none is calculated by us.
         </p>
         {list.length > 0 && (
-          <ul className="text-xs list-disc pl-5 grid gap-1 break-words">
+          <ol className="text-xs list-decimal pl-6 grid gap-1 [overflow-wrap:anywhere]" data-testid="source-list">
             {list.map((s) => (
               <li key={s}>{s}</li>
             ))}
-          </ul>
+          </ol>
         )}
       </div>
     </details>
   );
 }
 
-function ScalesTab({ rows }: { rows: PayRow[] }) {
+/** The statutory leadership range: its two statutory figures, and why nothing is shown between them. */
+function LeadershipNote() {
+  return (
+    <p className="text-xs opacity-80 mt-2" data-testid="leadership-note">
+      The leadership range runs from L1 to L43. Only its minimum (L1) and maximum (L43) are statutory; the points between them (L2-L42) come from the teaching
+      unions' advisory tables, which we could not source, so none is shown (and none is estimated).
+    </p>
+  );
+}
+
+function ScalesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (r: PayRow) => number[] }) {
   const groups = groupBySpine(rows);
   if (groups.length === 0) return <EmptyState icon="pound" title="No pay scales match these filters" />;
   return (
@@ -51,7 +65,7 @@ function ScalesTab({ rows }: { rows: PayRow[] }) {
         <section key={spine} className="card bg-base-100 border border-base-300" aria-labelledby={`spine-${slug(spine)}`}>
           <div className="card-body p-5">
             <h2 id={`spine-${slug(spine)}`} className="card-title text-lg">
-              {spine}
+              {spine === 'Leadership Group' ? 'Leadership Group (L1-L43)' : spine}
             </h2>
             <table className="table table-sm">
               <thead className="text-base-content">
@@ -60,17 +74,32 @@ function ScalesTab({ rows }: { rows: PayRow[] }) {
                   <th scope="col" className="text-right">
                     Annual salary
                   </th>
+                  <th scope="col" className="text-right w-16">
+                    Source
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {list.map((r) => (
-                  <tr key={`${r.point}-${r.pointLabel}`}>
-                    <td>{r.pointLabel ?? r.point}</td>
-                    <td className="text-right tabular-nums font-medium">{formatGBP(r.annualSalary)}</td>
-                  </tr>
-                ))}
+                {list.map((r) => {
+                  const label = r.pointLabel ?? String(r.point);
+                  const refs = sourcesOfRow(r);
+                  return (
+                    <tr key={`${r.point}-${r.pointLabel}`}>
+                      <td>
+                        {label}
+                        {spine === 'Leadership Group' && LEADERSHIP_STATUTORY[label] && <span className="opacity-70"> · {LEADERSHIP_STATUTORY[label]}</span>}
+                      </td>
+                      <td className="text-right tabular-nums font-medium">{formatGBP(r.annualSalary)}</td>
+                      <td className="text-right text-xs opacity-80 tabular-nums" data-testid="row-sources">
+                        <span className="sr-only">{refs.length === 1 ? 'Source' : 'Sources'} </span>
+                        {refs.join(', ')}
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
+            {spine === 'Leadership Group' && <LeadershipNote />}
           </div>
         </section>
       ))}
@@ -78,8 +107,39 @@ function ScalesTab({ rows }: { rows: PayRow[] }) {
   );
 }
 
-function AllowancesTab({ rows }: { rows: PayRow[] }) {
+/**
+ * The award's figures are not final: the source's own first words on one line beside the figures,
+ * its whole caveat one tap away (a long note would push the tables off a phone's first screen).
+ */
+function Caveat({ caveats }: { caveats: string[] }) {
+  if (caveats.length === 0) return null;
+  return (
+    <details className="mt-3 rounded-box border border-warning bg-warning/10 text-sm" data-testid="pay-caveat">
+      <summary className="flex items-start gap-2 px-3 py-2 min-h-11 cursor-pointer">
+        <Icon name="warning" className="size-4 shrink-0 mt-0.5" />
+        <span>
+          <strong>Indicative figures.</strong> The source says: “{caveatHeadline(caveats[0])}” <span className="underline">Read its caveat</span>
+        </span>
+      </summary>
+      <div className="px-3 pb-3 grid gap-1" data-testid="pay-caveat-text">
+        {caveats.map((c) => (
+          <p key={c}>{c}</p>
+        ))}
+      </div>
+    </details>
+  );
+}
+
+function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (r: PayRow) => number[] }) {
   const areas = londonDifferences(rows);
+  // The two published figures behind a difference, for their source numbers.
+  const refs = (area: string, d: { paySpine: string; pointLabel: string }) => [
+    ...new Set(
+      rows
+        .filter((r) => (r.region === area || r.region === 'England') && r.paySpine === d.paySpine && (r.pointLabel ?? String(r.point)) === d.pointLabel)
+        .flatMap(sourcesOfRow),
+    ),
+  ].sort((a, b) => a - b);
   return (
     <div className="grid gap-4">
       <div role="note" className="alert alert-info alert-soft text-sm items-start">
@@ -108,7 +168,11 @@ function AllowancesTab({ rows }: { rows: PayRow[] }) {
                           <span>{d.pointLabel}</span>
                           <span className="tabular-nums">
                             <span className="font-semibold text-success">+{formatGBP(d.extra)}</span>
-                            <span className="opacity-70 text-xs"> ({formatGBP(d.london)})</span>
+                            <span className="opacity-70 text-xs">
+                              {' '}
+                              ({formatGBP(d.london)}) <span className="sr-only">Sources </span>
+                              {refs(area, d).join(', ')}
+                            </span>
                           </span>
                         </li>
                       ))}
@@ -145,6 +209,8 @@ export function PayScalesPage() {
   const { data, error, mutate } = usePayScales({ paySpine: values.paySpine, effectiveDate: year });
   const rows = useMemo(() => data ?? [], [data]);
   const regionRows = rows.filter((r) => r.region === region);
+  const shown = tab === 'scales' ? regionRows : rows;
+  const sources = sourceNumbers(shown);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -168,6 +234,7 @@ export function PayScalesPage() {
           </select>
         </label>
       </div>
+      <Caveat caveats={caveatsOf(rows)} />
       <div className="grid gap-2 sm:grid-cols-2 mt-3">
         <div className="select select-sm w-full">
           <label className="label" htmlFor="region">
@@ -196,13 +263,13 @@ export function PayScalesPage() {
           ) : !data ? (
             <SkeletonList count={4} lines={5} className="grid gap-4 md:grid-cols-2" />
           ) : tab === 'scales' ? (
-            <ScalesTab rows={regionRows} />
+            <ScalesTab rows={regionRows} sourcesOfRow={sources.of} />
           ) : (
-            <AllowancesTab rows={rows} />
+            <AllowancesTab rows={rows} sourcesOfRow={sources.of} />
           )}
         </Tabs>
       </div>
-      <Sources rows={data ? (tab === 'scales' ? regionRows : rows) : []} year={year} />
+      <Sources list={data ? sources.list : []} year={year} />
     </div>
   );
 }

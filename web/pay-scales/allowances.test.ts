@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupBySpine, londonDifferences, sourcesOf, type PayRow } from './allowances';
+import { caveatHeadline, caveatsOf, groupBySpine, londonDifferences, sourceNumbers, sourcesOf, type PayRow } from './allowances';
 
 const row = (region: string, paySpine: string, point: number, pointLabel: string, annualSalary: number, source = 'A'): PayRow => ({ region, paySpine, point, pointLabel, annualSalary, effectiveDate: '2025-09-01', source });
 
@@ -25,5 +25,20 @@ describe('pay scale helpers', () => {
   });
   it('lists distinct sources', () => {
     expect(sourcesOf(rows)).toEqual(['A', 'B']);
+  });
+  it('numbers every row\'s sources into the list shown below the tables', () => {
+    const mixed = [row('England', 'Main Pay Range', 1, 'M1', 1, 'C | A'), row('England', 'Main Pay Range', 2, 'M2', 2, 'B'), row('England', 'Main Pay Range', 3, 'M3', 3, ' A ')];
+    const { list, of } = sourceNumbers(mixed);
+    expect(list).toEqual(['A', 'B', 'C']);
+    expect(mixed.map(of)).toEqual([[1, 3], [2], [1]]);
+  });
+  it('collects the caveats of figures that are not final, once each', () => {
+    const caveat = 'This calculator is indicative only.';
+    expect(caveatsOf([{ ...rows[0], caveat }, { ...rows[1], caveat }, rows[2]])).toEqual([caveat]);
+    expect(caveatsOf(rows)).toEqual([]);
+  });
+  it('heads a caveat with the source\'s own first sentence', () => {
+    expect(caveatHeadline('Indicative. The service says: "This calculator is indicative only. The award is subject to consultation."')).toBe('This calculator is indicative only.');
+    expect(caveatHeadline('Provisional figures. Check again in spring.')).toBe('Provisional figures.');
   });
 });

@@ -15,7 +15,7 @@ export function spineOrder(spine: string) {
 export type PayRow = Pick<
   InferResponseType<(typeof client)['pay-scales']['$get'], 200>[number],
   'paySpine' | 'point' | 'pointLabel' | 'annualSalary' | 'region' | 'effectiveDate' | 'source'
->;
+> & { caveat?: string | null };
 
 export const LONDON_AREAS = ['Inner London', 'Outer London', 'London Fringe'] as const;
 
@@ -58,9 +58,30 @@ export function groupBySpine(rows: PayRow[]) {
     .map(([spine, list]) => [spine, [...list].sort((a, b) => a.point - b.point)] as const);
 }
 
+const sourceList = (r: PayRow) => (r.source ?? '').split(' | ').map((s) => s.trim()).filter(Boolean);
+
 /** The distinct sources behind a set of rows (each row's `source` joins several with ' | '). */
 export function sourcesOf(rows: PayRow[]): string[] {
-  const set = new Set<string>();
-  for (const r of rows) for (const s of (r.source ?? '').split(' | ')) if (s.trim()) set.add(s.trim());
-  return [...set].sort();
+  return [...new Set(rows.flatMap(sourceList))].sort();
 }
+
+/** Each row's sources as numbers into `sourcesOf(rows)` (1-based), so every figure shown names where it was read. */
+export function sourceNumbers(rows: PayRow[]): { list: string[]; of: (row: PayRow) => number[] } {
+  const list = sourcesOf(rows);
+  const index = new Map(list.map((s, i) => [s, i + 1]));
+  return { list, of: (row) => sourceList(row).map((s) => index.get(s)!).sort((a, b) => a - b) };
+}
+
+/** The distinct caveats the sources attach to a set of rows (figures not yet final). */
+export function caveatsOf(rows: PayRow[]): string[] {
+  return [...new Set(rows.map((r) => r.caveat).filter((c): c is string => !!c))];
+}
+
+/** A caveat's first quoted sentence (the source's own words), else its first sentence. */
+export function caveatHeadline(caveat: string): string {
+  const quoted = /["“]([^"”]*?[.!?])/.exec(caveat);
+  return (quoted?.[1] ?? caveat.split(/(?<=[.!?])\s/)[0]).trim();
+}
+
+/** The leadership range's two statutory points (decision 2521): its minimum L1 and maximum L43. */
+export const LEADERSHIP_STATUTORY: Record<string, string> = { L1: 'statutory minimum', L43: 'statutory maximum' };
