@@ -143,8 +143,8 @@ describe('POST /api/jobs/refresh', () => {
       subject: 'Mathematics',
       keyStage: 'Secondary',
       contractType: 'Permanent',
-      salaryMin: 40317, // Inner London M1, 2025
-      salaryMax: 62496, // Inner London U3, 2025
+      salaryMin: 41729, // Inner London M1, September 2026 (the latest award in the pay data)
+      salaryMax: 64684, // Inner London U3, September 2026
       salaryText: 'MPS/UPS (Inner London)',
       isExternal: true,
       isActive: true,
@@ -159,7 +159,7 @@ describe('POST /api/jobs/refresh', () => {
     const d = byUrl(db, 'science-trust-e14')!;
     expect(d).toMatchObject({ schoolId: null, borough: 'Tower Hamlets', subject: 'Science', contractType: 'Temporary', salaryMin: 38000, salaryMax: 45000, employerName: 'Example Multi-Academy Trust' });
     const g = byUrl(db, 'year-3-argyle')!;
-    expect(g).toMatchObject({ borough: 'Camden', keyStage: 'Primary', salaryMin: 40317, salaryMax: 52300 });
+    expect(g).toMatchObject({ borough: 'Camden', keyStage: 'Primary', salaryMin: 41729, salaryMax: 54131 });
     expect(byUrl(db, 'maths-manchester')).toBeUndefined();
     expect(byUrl(db, 'old-aldgate')).toBeUndefined();
 
