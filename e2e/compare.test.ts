@@ -22,8 +22,9 @@ describe('compare', () => {
       const unique = all.filter((s) => all.filter((x) => x.name === s.name).length === 1 && s.numberOfPupils);
       // Three schools with different grades and sizes: the insight orders then differ.
       const good = unique.find((s) => s.ofstedRating === 'Good' && s.numberOfPupils > 1000)!;
-      const outstanding = unique.find((s) => s.ofstedRating === 'Outstanding' && s.numberOfPupils < 400)!;
-      const ri = unique.find((s) => s.ofstedRating === 'Requires Improvement' && s.numberOfPupils > 400 && s.numberOfPupils < 1000)!;
+      // One with the census's pupil-teacher ratio (November 2018), one the census does not cover.
+      const outstanding = unique.find((s) => s.ofstedRating === 'Outstanding' && s.numberOfPupils < 400 && s.pupilTeacherRatio == null)!;
+      const ri = unique.find((s) => s.ofstedRating === 'Requires Improvement' && s.numberOfPupils > 400 && s.numberOfPupils < 1000 && s.pupilTeacherRatio != null)!;
       const picks = [ri, good, outstanding];
 
       const page = await env.browser.newPage();
@@ -65,12 +66,17 @@ describe('compare', () => {
       const cards = page.getByTestId('compare-card');
       await expect.poll(() => cards.allInnerTexts()).toEqual(picks.map((s) => s.name));
       const cell = (row: string, i = 0) => page.getByTestId(row).nth(i);
-      // The register snapshot has no staff counts: the ratio then says N/A (product §5).
-      await expect.poll(() => cell('ratio').innerText()).toBe(ri.numberOfStaff ? `${Math.round(ri.numberOfPupils / ri.numberOfStaff)}:1` : 'N/A');
+      // Staff and the pupil-staff ratio are the School Workforce Census's, with its date; "Not
+      // published" where the census has none (product §5, decision 2520).
+      await expect.poll(() => cell('ratio').innerText()).toBe(`${Math.round(ri.pupilTeacherRatio)}:1 pupils per teacher, November 2018 census`);
+      await expect.poll(() => cell('staff').innerText()).toBe(`Teachers: ${ri.teachersFte.toLocaleString('en-GB', { maximumFractionDigits: 1 })} FTE, November 2018 census`);
+      await expect.poll(() => cell('ratio', 2).innerText()).toBe('Not published');
+      await expect.poll(() => cell('staff', 2).innerText()).toBe('Not published');
       await expect.poll(() => cell('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
       await expect.poll(() => cell('ofsted').getByRole('img', { name: '2 of 4 stars' }).count()).toBe(1);
       expect(await page.getByRole('rowheader', { name: 'DfE Number' }).count()).toBe(1);
-      await expect.poll(() => cell('dfe').innerText()).toBe('Not specified');
+      await expect.poll(() => cell('dfe').innerText()).toBe(ri.dfeNumber);
+      expect(ri.dfeNumber).toMatch(/^\d{3}\/\d{4}$/);
       await expect.poll(() => cell('ofsted', 2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
       if (ri.website) await expect.poll(() => cell('website').getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
       // Side by side on a phone too: the labels stay at the left while the schools swipe.

@@ -136,7 +136,8 @@ describe('school detail', () => {
     expect(await page.getByRole('tab', { name: `Jobs (${school.jobs.length})` }).count()).toBe(1);
     await expect.poll(() => page.getByRole('tab', { name: `Interviews (${interviews.length})` }).count()).toBe(1);
     const info = await page.getByTestId('school-info').innerText();
-    expect(info).toContain('DfE number\nNot specified');
+    expect(info).toContain(`DfE number\n${school.dfeNumber}`);
+    expect(school.dfeNumber).toMatch(/^213\/\d{4}$/);
     expect(info).toContain(school.numberOfPupils.toLocaleString('en-GB'));
     const ratings = await page.getByTestId('teacher-ratings').innerText();
     expect(ratings).toContain(`(${(school.stats.workLifeBalance * 20).toFixed(1)}%)`);
@@ -252,7 +253,7 @@ describe('pay scales', () => {
     const m = england.filter((r: any) => r.paySpine === 'Main Pay Range').sort((a: any, b: any) => a.point - b.point);
     const cells = await main.locator('tbody tr').allInnerTexts();
     // Each figure with the number of its source in the list below (one source per 2026 figure).
-    expect(cells.map((c) => c.replace(/\s+/g, ' ').trim().replace(/ \d+$/, ''))).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
+    expect(cells.map((c) => c.replace(/\s+/g, ' ').trim().replace(/ Sources? [\d, ]+$/, ''))).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
     // The figures come first: one "Effective …" line, the readings folded under "Sources".
     expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2026');
     expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2026-2027');

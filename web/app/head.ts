@@ -4,6 +4,7 @@
 // the route's handle (routes.tsx) and the data the page was rendered with (the SWR answers), so
 // the head and the page can never disagree. Pure functions: no DOM, no Dexie.
 import { unstable_serialize, type Key } from 'swr';
+import { registerValue } from '../lib/school-facts';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
 
 export interface HeadTags {
@@ -144,7 +145,8 @@ function schoolLd(school: SchoolData, url: string): Record<string, unknown> {
 }
 
 function schoolSummary(school: SchoolData): string {
-  const parts = [[school.phase, school.type].filter(Boolean).join(' ') || 'School', `in ${school.borough}, London`].join(' ');
+  // The register's placeholders ("Not applicable" phase and the like) are left out, not printed.
+  const parts = [[registerValue(school.phase), registerValue(school.type)].filter(Boolean).join(' ') || 'School', `in ${school.borough}, London`].join(' ');
   const grade = school.ofstedRating ? ` Ofsted: ${school.ofstedRating}.` : '';
   const s = school.stats;
   const reviews =

@@ -7,7 +7,8 @@ import { Breadcrumb, ErrorState } from '../components/states';
 import type { SchoolListItem } from '../data/client';
 import { useSchoolsWithTotal } from '../data/hooks';
 import { formatNumber } from '../lib/format';
-import { addSchool, MAX_COMPARE, ofstedInsights, ofstedWeight, pupilStaffRatio, sizeInsights } from './insights';
+import { NOT_PUBLISHED, pupilStaffRatio, teachersLine } from '../lib/school-facts';
+import { addSchool, MAX_COMPARE, ofstedInsights, ofstedWeight, sizeInsights } from './insights';
 
 const EXIT_MS = 200;
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -116,8 +117,9 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
     },
     { key: 'type', label: 'Type', cell: (s) => s.type ?? 'Not specified' },
     { key: 'pupils', label: 'Pupils', cell: (s) => (s.numberOfPupils != null ? formatNumber(s.numberOfPupils) : 'N/A') },
-    { key: 'staff', label: 'Staff', cell: (s) => (s.numberOfStaff != null ? formatNumber(s.numberOfStaff) : 'N/A') },
-    { key: 'ratio', label: 'Pupil-staff ratio', cell: (s) => pupilStaffRatio(s.numberOfPupils, s.numberOfStaff) },
+    // School Workforce Census figures, each with its census (decision 2520).
+    { key: 'staff', label: 'Staff', cell: (s) => teachersLine(s) ?? NOT_PUBLISHED },
+    { key: 'ratio', label: 'Pupil-staff ratio', cell: (s) => pupilStaffRatio(s) },
     {
       key: 'key-stages',
       label: 'Key stages',

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addSchool, ofstedInsights, ofstedWeight, pupilStaffRatio, sizeInsights } from './insights';
+import { addSchool, ofstedInsights, ofstedWeight, sizeInsights } from './insights';
 
-const s = (id: number, pupils: number | null, rating: string | null, staff: number | null = null) => ({ id, name: `S${id}`, numberOfPupils: pupils, numberOfStaff: staff, ofstedRating: rating });
+const s = (id: number, pupils: number | null, rating: string | null) => ({ id, name: `S${id}`, numberOfPupils: pupils, ofstedRating: rating });
 
 describe('compare insights', () => {
   it('weights Ofsted ratings 4/3/2/1', () => {
     expect(['Outstanding', 'Good', 'Requires Improvement', 'Inadequate', 'Special Measures', null].map(ofstedWeight)).toEqual([4, 3, 2, 1, 1, 1]);
-  });
-  it('gives the pupil-staff ratio only when both counts exist', () => {
-    expect(pupilStaffRatio(1234, 80)).toBe('15:1');
-    expect(pupilStaffRatio(1234, null)).toBe('N/A');
-    expect(pupilStaffRatio(null, 80)).toBe('N/A');
   });
   it('sorts sizes largest first and leaves out schools without a pupil count', () => {
     expect(sizeInsights([s(1, 300, 'Good'), s(2, null, 'Good'), s(3, 1200, null)]).map((x) => x.id)).toEqual([3, 1]);

@@ -1,4 +1,5 @@
-// Compare rules (product §5, §9): star weights, pupil-staff ratio, and the two insight lists.
+// Compare rules (product §5, §9): star weights and the two insight lists (the pupil-staff ratio is
+// the census's, web/lib/school-facts.ts).
 import { MAX_COMPARE, OFSTED_RATINGS } from '../../db/constants';
 
 export { MAX_COMPARE };
@@ -7,7 +8,6 @@ export interface CompareSchool {
   id: number;
   name: string;
   numberOfPupils: number | null;
-  numberOfStaff: number | null;
   ofstedRating: string | null;
 }
 
@@ -17,12 +17,6 @@ const WEIGHTS: Record<string, number> = Object.fromEntries(OFSTED_RATINGS.map((r
 /** Outstanding 4, Good 3, Requires Improvement 2, Inadequate or anything else 1 (of 4 stars). */
 export function ofstedWeight(rating: string | null | undefined): number {
   return WEIGHTS[(rating ?? '').toLowerCase()] ?? 1;
-}
-
-/** "N:1" (pupils ÷ staff, rounded) only when both counts exist; otherwise "N/A". */
-export function pupilStaffRatio(pupils: number | null | undefined, staff: number | null | undefined): string {
-  if (pupils == null || staff == null || staff <= 0) return 'N/A';
-  return `${Math.round(pupils / staff)}:1`;
 }
 
 /** Adds a school unless it is already chosen or three are chosen. */

@@ -201,7 +201,13 @@ export function ForumPage() {
                 const status = threadStatus(t as typeof t & { status?: string });
                 return (
                   <li key={t.id}>
-                    <article className={`card bg-base-100 border ${t.isSticky ? 'border-primary' : 'border-base-300'}`}>
+                    {/* One tap target: the title's link covers the whole card (after:inset-0), so a tap
+                        anywhere opens the thread, yet keyboards and screen readers meet one link, named
+                        by the title, and nothing interactive nests inside it. */}
+                    <article
+                      className={`card relative isolate bg-base-100 border hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary ${t.isSticky ? 'border-primary' : 'border-base-300'}`}
+                      data-testid="thread-card"
+                    >
                       <div className="card-body p-4 gap-2">
                         <div className="flex flex-wrap items-center gap-2 text-xs">
                           {t.isSticky && (
@@ -213,7 +219,7 @@ export function ForumPage() {
                           <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
                         </div>
                         <h2 className="font-semibold text-lg leading-snug">
-                          <Link to={`/forum/threads/${t.id}`} className="link link-hover">
+                          <Link to={`/forum/threads/${t.id}`} className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box">
                             {t.title}
                           </Link>
                         </h2>

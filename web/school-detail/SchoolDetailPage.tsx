@@ -15,6 +15,7 @@ import { ApiRequestError } from '../data/client';
 import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
 import { FollowSchoolButton } from '../alerts/AlertButtons';
 import { formatDate, formatNumber } from '../lib/format';
+import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
 import { MoodSection } from './MoodSection';
 import { ratingPercent } from './sentiment';
@@ -43,6 +44,11 @@ function Info({ label, value }: { label: string; value: React.ReactNode }) {
 
 function Overview({ school }: { school: School }) {
   const s = school.stats;
+  const staff = staffFigures(school);
+  // The register's "Not applicable" / "Does not apply" are left out, not printed.
+  const phase = registerValue(school.phase);
+  const religion = registerValue(school.religiousCharacter);
+  const admissions = registerValue(school.admissionPolicy);
   const bars = [
     ['Work-life balance', s.workLifeBalance],
     ['Compensation', s.compensation],
@@ -57,13 +63,31 @@ function Overview({ school }: { school: School }) {
           <h2 className="card-title text-lg">School Information</h2>
           <dl className="text-sm" data-testid="school-info">
             <Info label="Number of pupils" value={school.numberOfPupils != null ? formatNumber(school.numberOfPupils) : 'Not specified'} />
-            <Info label="Number of staff" value={school.numberOfStaff != null ? formatNumber(school.numberOfStaff) : 'Not specified'} />
             <Info label="DfE number" value={school.dfeNumber ?? 'Not specified'} />
-            <Info label="School type" value={school.type ?? 'Not specified'} />
+            {/* Census figures, each with the census it was counted in (decision 2520). */}
+            {staff.length ? (
+              staff.map((f) => (
+                <Info
+                  key={f.label}
+                  label={f.label}
+                  value={
+                    <span data-testid="staff-figure">
+                      {f.value}
+                      {f.note && <span className="block text-xs opacity-70 font-normal">{f.note}</span>}
+                      <span className="block text-xs opacity-70 font-normal">{f.census}</span>
+                    </span>
+                  }
+                />
+              ))
+            ) : (
+              <Info label="Staff" value={NOT_PUBLISHED} />
+            )}
+            <Info label="School type" value={registerValue(school.type) ?? 'Not specified'} />
+            {phase && <Info label="Phase" value={phase} />}
             <Info label="Age range" value={school.ageRange ?? 'Not specified'} />
             <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
-            {school.religiousCharacter && <Info label="Religious character" value={school.religiousCharacter} />}
-            {school.admissionPolicy && <Info label="Admissions" value={school.admissionPolicy} />}
+            {religion && <Info label="Religious character" value={religion} />}
+            {admissions && <Info label="Admissions" value={admissions} />}
             {school.phoneNumber && <Info label="Phone" value={<a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
             {school.address && <Info label="Address" value={school.address} />}
             <Info

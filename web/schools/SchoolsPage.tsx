@@ -11,12 +11,14 @@ import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import type { SchoolListItem } from '../data/client';
 import { useSchoolPages } from '../data/hooks';
 import { formatNumber } from '../lib/format';
+import { teachersLine } from '../lib/school-facts';
 import { pageInfo } from './paging';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
 export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'] as const;
 
 export function SchoolCard({ school }: { school: SchoolListItem }) {
+  const teachers = teachersLine(school);
   // Compact on a phone (issue 11): no initials block when there is no photo, so five or more
   // schools fit a screen; the photo, when there is one, stays on top.
   return (
@@ -67,6 +69,22 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
             <div>
               <dt className="sr-only">Key stages</dt>
               <dd className="opacity-80">{school.keyStages}</dd>
+            </div>
+          )}
+          {school.dfeNumber && (
+            <div>
+              <dt className="sr-only">DfE number</dt>
+              <dd className="opacity-80" data-testid="card-dfe">
+                DfE {school.dfeNumber}
+              </dd>
+            </div>
+          )}
+          {teachers && (
+            <div>
+              <dt className="sr-only">Staff</dt>
+              <dd className="opacity-80" data-testid="card-teachers">
+                {teachers}
+              </dd>
             </div>
           )}
         </dl>
