@@ -32,17 +32,12 @@ export const envSchema = z.object({
   DIST_DIR: z.string().optional(),
   /** Log one line per request (default: on except in tests). */
   LOG_REQUESTS: flag,
-  /** The Teaching Vacancies jobs API (default: the public GOV.UK feed). */
+  /** The Teaching Vacancies jobs API (default in production: the public GOV.UK feed; elsewhere none, decision 2522). */
   TEACHING_VACANCIES_URL: z.url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' }).optional().or(z.literal('').transform(() => undefined)),
-  /** Refresh Jobs on a timer every N minutes (0 or unset: only from the button; decimals allowed). */
+  /** Refresh Jobs at start-up and every N minutes (default 60 in production, else 0; 0: only from the button; decimals allowed). */
   JOBS_REFRESH_INTERVAL_MINUTES: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ message: 'must be a number of minutes' })
-      .min(0, 'must be 0 or more')
-      .max(10080, 'must be at most 10080 (one week)')
-      .optional()
-      .transform((v) => v ?? 0),
+    z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(10080, 'must be at most 10080 (one week)').optional(),
   ),
   /** Reports that hide a contribution from the public until a moderator decides (default 3). */
   REPORT_HIDE_THRESHOLD: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000).default(3)),
@@ -94,7 +89,19 @@ export interface SignInEnv {
   oidc?: { issuer: string; clientId: string; clientSecret: string | null; name: string };
 }
 
-export type Env = z.infer<typeof envSchema> & { seedDemo: boolean; logRequests: boolean; appUrl: string; signIn: SignInEnv };
+/** The GOV.UK Teaching Vacancies API: production's jobs feed unless TEACHING_VACANCIES_URL names another. */
+export const DEFAULT_TEACHING_VACANCIES_URL = 'https://teaching-vacancies.service.gov.uk/api/v1/jobs.json';
+
+export type Env = Omit<z.infer<typeof envSchema>, 'JOBS_REFRESH_INTERVAL_MINUTES'> & {
+  seedDemo: boolean;
+  logRequests: boolean;
+  appUrl: string;
+  signIn: SignInEnv;
+  /** Resolved: 60 in production unless set, else 0 (off). */
+  JOBS_REFRESH_INTERVAL_MINUTES: number;
+  /** The jobs feed: TEACHING_VACANCIES_URL, else the GOV.UK API in production; none elsewhere (the sample feed's jobs stay). */
+  teachingVacanciesUrl: string | undefined;
+};
 
 function signInEnv(env: z.infer<typeof envSchema>): { signIn: SignInEnv; problems: string[] } {
   const problems: string[] = [];
@@ -134,6 +141,8 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     seedDemo: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+    JOBS_REFRESH_INTERVAL_MINUTES: env.JOBS_REFRESH_INTERVAL_MINUTES ?? (env.NODE_ENV === 'production' ? 60 : 0),
+    teachingVacanciesUrl: env.TEACHING_VACANCIES_URL ?? (env.NODE_ENV === 'production' ? DEFAULT_TEACHING_VACANCIES_URL : undefined),
     logRequests: env.LOG_REQUESTS ?? env.NODE_ENV !== 'test',
     signIn,
   };

@@ -18,7 +18,7 @@ import { parseEnv, type Env } from './env';
 import { scheduleWithLease } from './lib/lease';
 import { backfillReporterKeys } from './lib/reports';
 import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
-import { FeedError, refreshJobsOnce } from './services/vacancies-import';
+import { scheduleJobsRefresh } from './services/jobs-schedule';
 import { externalServices } from './services/external';
 import { lastPublished, publishSalaries } from './routes/salaries';
 import { runAlertsPass } from './services/alerts/pass';
@@ -31,7 +31,6 @@ interface DevOidcClient {
   clientSecret: string;
 }
 const DEV_OIDC_ENV = 'TILT_DEV_OIDC';
-export const JOBS_REFRESH_LEASE = 'jobs-refresh:schedule';
 const ALERTS_LEASE = 'alerts:schedule';
 const SALARIES_LEASE = 'salaries:publish';
 const SALARY_PUBLISH_MS = 24 * 3_600_000;
@@ -137,7 +136,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     // prompt=login: the form every time, so you can sign in as someone else after signing out.
     signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' } }, callbackUrl(env.appUrl, 'dev'))];
   }
-  const external = { teachingVacanciesUrl: env.TEACHING_VACANCIES_URL, push: { hosts: env.PUSH_SERVICE_HOSTS } };
+  const external = { teachingVacanciesUrl: env.teachingVacanciesUrl, push: { hosts: env.PUSH_SERVICE_HOSTS } };
   const app = createApp({
     db,
     external,
@@ -179,22 +178,20 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   // whether a day has passed since the last batch (the primary publishes a due batch at start).
   stops.push(scheduleWithLease(db, SALARIES_LEASE, 3_600_000, () => publishSalaryBatchIfDue(db)));
 
-  // Refresh Jobs on a schedule (JOBS_REFRESH_INTERVAL_MINUTES) in one process only: the holder
-  // of the schedule lease. The button and the timer share one lock (refreshJobsOnce).
-  if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0) {
-    const feed = externalServices(external).feed;
-    if (!cluster.isWorker || cluster.worker!.id === 1) console.log(`Refresh Jobs every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
+  // Refresh Jobs at start-up and every JOBS_REFRESH_INTERVAL_MINUTES (60 by default in production), in
+  // one process only (the schedule lease), retried with backoff when the feed fails (decision 2522).
+  const feed = externalServices(external).feed;
+  if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0 && !feed) {
+    if (!cluster.isWorker || cluster.worker!.id === 1) console.log('Refresh Jobs: no feed outside production without TEACHING_VACANCIES_URL; the sample feed\'s jobs stay');
+  } else if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0 && feed) {
+    if (!cluster.isWorker || cluster.worker!.id === 1) console.log(`Refresh Jobs at start-up and every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
     stops.push(
-      scheduleWithLease(db, JOBS_REFRESH_LEASE, env.JOBS_REFRESH_INTERVAL_MINUTES * 60_000, () => {
-        const run = refreshJobsOnce(db, feed, new Date());
-        if (!run.started) return;
-        run.promise.then(
-          (r) => {
-            console.log(`Scheduled job refresh${name}: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`);
-            if (r.imported > 0 && env.ALERTS_INTERVAL_MINUTES > 0) void alertsPass();
-          },
-          (e) => console.error(`Scheduled job refresh failed${name}: ${e instanceof FeedError ? e.message : e}`),
-        );
+      scheduleJobsRefresh({
+        db,
+        feed,
+        everyMs: env.JOBS_REFRESH_INTERVAL_MINUTES * 60_000,
+        name,
+        onRefreshed: (r) => r.imported > 0 && env.ALERTS_INTERVAL_MINUTES > 0 && void alertsPass(),
       }),
     );
   }

@@ -22,7 +22,11 @@ export const refreshJobs = apiRoute({
   tags,
   summary: 'Deletes jobs posted over a month ago and imports the London listings of the Teaching Vacancies feed',
   policy: { access: 'admin', limit: 'moderation' },
-  responses: { 200: jsonOf(refreshResult, 'What the refresh did'), ...errors(401, 403, 409, 429, 502) },
+  responses: {
+    200: jsonOf(refreshResult, 'What the refresh did'),
+    ...errors(401, 403, 409, 429, 502),
+    503: jsonOf(z.object({ error: z.string() }), 'No jobs feed here (outside production without TEACHING_VACANCIES_URL): nothing is fetched'),
+  },
 });
 
 const batchQuery = z.object({

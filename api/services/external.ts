@@ -3,16 +3,17 @@
 // Web Push endpoints a device may subscribe with.
 import type { PushEndpointPolicy } from './alerts/push';
 import { ImageBatches, type ImageBatchOptions } from './school-images';
-import { DEFAULT_TEACHING_VACANCIES_URL, type FeedOptions } from './vacancies-import';
+import type { FeedOptions } from './vacancies-import';
 
 export interface ExternalServices {
-  feed: FeedOptions;
+  /** Null: no feed (development and tests without TEACHING_VACANCIES_URL keep the sample feed's jobs). */
+  feed: FeedOptions | null;
   images: ImageBatches;
   push: PushEndpointPolicy;
 }
 
 export interface ExternalOptions {
-  /** TEACHING_VACANCIES_URL; default the public jobs API. */
+  /** The jobs feed as api/env.ts resolved it (the GOV.UK API in production); none: Refresh Jobs is off. */
   teachingVacanciesUrl?: string;
   feed?: Partial<Omit<FeedOptions, 'url'>>;
   images?: ImageBatchOptions;
@@ -24,7 +25,7 @@ export function externalServices(options: ExternalOptions = {}): ExternalService
   return {
     // The feed address is the operator's own setting, so a private mirror is allowed — that
     // origin only: a redirect or a links.next elsewhere is checked like any address.
-    feed: { ...options.feed, url: options.teachingVacanciesUrl || DEFAULT_TEACHING_VACANCIES_URL },
+    feed: options.teachingVacanciesUrl ? { ...options.feed, url: options.teachingVacanciesUrl } : null,
     images: new ImageBatches(options.images),
     push: options.push ?? {},
   };

@@ -14,7 +14,6 @@ import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
 
-export const DEFAULT_TEACHING_VACANCIES_URL = 'https://teaching-vacancies.service.gov.uk/api/v1/jobs.json';
 
 export interface FeedOptions {
   url: string;
