@@ -21,7 +21,7 @@ describe('GET /api/jobs', () => {
     const times = body.map((j: any) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const maths = body.find((j: any) => j.title === 'Teacher of Mathematics');
-    expect(maths).toMatchObject({ borough: 'Westminster', subject: 'Mathematics', isExternal: true, externalSource: 'Teaching Vacancies', salaryMin: 40317, salaryMax: 62496 });
+    expect(maths).toMatchObject({ borough: 'Westminster', subject: 'Mathematics', isExternal: true, externalSource: 'Teaching Vacancies', salaryMin: 41729, salaryMax: 64684 }); // Inner London M1-U3, September 2026
     expect(maths.school).toMatchObject({ name: 'Westminster City School' });
     expect(body.find((j: any) => j.title === 'Deputy Headteacher').school).toBeNull();
   });
