@@ -32,7 +32,7 @@ export const envSchema = z.object({
   DIST_DIR: z.string().optional(),
   /** Log one line per request (default: on except in tests). */
   LOG_REQUESTS: flag,
-  /** The Teaching Vacancies jobs API (default in production: the public GOV.UK feed; elsewhere none, decision 2522). */
+  /** The Teaching Vacancies jobs API (default in production: the public GOV.UK feed; elsewhere none, decision 0406). */
   TEACHING_VACANCIES_URL: z.url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' }).optional().or(z.literal('').transform(() => undefined)),
   /** Refresh Jobs at start-up and every N minutes (default 60 in production, else 0; 0: only from the button; decimals allowed). */
   JOBS_REFRESH_INTERVAL_MINUTES: z.preprocess(

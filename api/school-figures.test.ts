@@ -1,4 +1,4 @@
-// Every figure real (decision 2520): a school's DfE number and its School Workforce Census staff
+// Every figure real (decision 0306): a school's DfE number and its School Workforce Census staff
 // figures reach the API and the server-rendered page, always with the census they were counted in,
 // and the register's placeholders ("Not applicable", "Does not apply") never reach a sentence.
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -179,7 +179,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   stops.push(scheduleWithLease(db, SALARIES_LEASE, 3_600_000, () => publishSalaryBatchIfDue(db)));
 
   // Refresh Jobs at start-up and every JOBS_REFRESH_INTERVAL_MINUTES (60 by default in production), in
-  // one process only (the schedule lease), retried with backoff when the feed fails (decision 2522).
+  // one process only (the schedule lease), retried with backoff when the feed fails (decision 0406).
   const feed = externalServices(external).feed;
   if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0 && !feed) {
     if (!cluster.isWorker || cluster.worker!.id === 1) console.log('Refresh Jobs: no feed outside production without TEACHING_VACANCIES_URL; the sample feed\'s jobs stay');

@@ -89,7 +89,7 @@ export const schools = sqliteTable(
     religiousCharacter: text('religious_character'),
     trustName: text('trust_name'),
     /**
-     * Staff figures of the School Workforce Census (decision 2520): the census month (yyyy-mm) they
+     * Staff figures of the School Workforce Census (decision 0306): the census month (yyyy-mm) they
      * were counted in, never shown without it; null where the census has none for the school.
      */
     workforceCensus: text('workforce_census'),
@@ -313,7 +313,7 @@ export const payScales = sqliteTable(
     effectiveDate: text('effective_date').notNull(),
     description: text('description'),
     source: text('source'),
-    /** The source's own warning, quoted, when its figures are not final (decision 2521); null for confirmed figures. */
+    /** The source's own warning, quoted, when its figures are not final (decision 0307); null for confirmed figures. */
     caveat: text('caveat'),
     createdAt: createdAt(),
   },

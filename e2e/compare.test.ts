@@ -67,7 +67,7 @@ describe('compare', () => {
       await expect.poll(() => cards.allInnerTexts()).toEqual(picks.map((s) => s.name));
       const cell = (row: string, i = 0) => page.getByTestId(row).nth(i);
       // Staff and the pupil-staff ratio are the School Workforce Census's, with its date; "Not
-      // published" where the census has none (product §5, decision 2520).
+      // published" where the census has none (product §5, decision 0306).
       await expect.poll(() => cell('ratio').innerText()).toBe(`${Math.round(ri.pupilTeacherRatio)}:1 pupils per teacher, November 2018 census`);
       await expect.poll(() => cell('staff').innerText()).toBe(`Teachers: ${ri.teachersFte.toLocaleString('en-GB', { maximumFractionDigits: 1 })} FTE, November 2018 census`);
       await expect.poll(() => cell('ratio', 2).innerText()).toBe('Not published');

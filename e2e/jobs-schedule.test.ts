@@ -1,4 +1,4 @@
-// The server's own wiring in production (decision 2522): with only TEACHING_VACANCIES_URL set (a
+// The server's own wiring in production (decision 0406): with only TEACHING_VACANCIES_URL set (a
 // local feed standing in for the GOV.UK API, its default), the server refreshes the jobs at
 // start-up, without anyone pressing the button, and then every 60 minutes by default.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import * as routes from './admin.routes';
 export const adminRoutes = createRouter()
   .openapi(routes.refreshJobs, async (c) => {
     const feed = c.get('external').feed;
-    // Outside production with no TEACHING_VACANCIES_URL there is no feed: nothing reaches the internet (decision 2522).
+    // Outside production with no TEACHING_VACANCIES_URL there is no feed: nothing reaches the internet (decision 0406).
     if (!feed) return c.json({ error: 'No jobs feed is configured here: the jobs are the sample feed\'s. Set TEACHING_VACANCIES_URL to refresh from a feed.' }, 503);
     const { started, promise } = refreshJobsOnce(c.get('db'), feed, c.get('now')());
     if (!started) return c.json({ error: 'A job refresh is already running. Please try again in a minute.' }, 409);

@@ -1,4 +1,4 @@
-// The scheduled Refresh Jobs against a local Teaching Vacancies feed on 127.0.0.1 (decision 2522):
+// The scheduled Refresh Jobs against a local Teaching Vacancies feed on 127.0.0.1 (decision 0406):
 // a refresh at start-up, again every interval, and a failing feed that is logged and retried with
 // a growing delay while the jobs already held stay in place.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The scheduled Refresh Jobs (decision 2522): at start-up and then every interval, in the one
+// The scheduled Refresh Jobs (decision 0406): at start-up and then every interval, in the one
 // server process holding the schedule lease. A feed that fails is logged and retried sooner, with
 // a doubling delay (capped at the interval); the jobs already held stay as they are, because a
 // failed refresh writes nothing (decision 0401, 1405). Button and timer share one run lock.

@@ -70,7 +70,7 @@ const FILL_BLANK = [
 /**
  * The register and its staff figures. New schools are added; a school already held gets the
  * register values it lacks (blanks only) and the shipped census figures (the file is their only
- * source, so they are replaced, or cleared when the file no longer has the school). Decision 2520.
+ * source, so they are replaced, or cleared when the file no longer has the school). Decision 0306.
  */
 export function seedSchools(db: DB): number {
   const rows = parseCsvRecords(readFileSync(join(SEED_DIR, SCHOOLS_FILE), 'utf8'));

@@ -117,7 +117,7 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
     },
     { key: 'type', label: 'Type', cell: (s) => s.type ?? 'Not specified' },
     { key: 'pupils', label: 'Pupils', cell: (s) => (s.numberOfPupils != null ? formatNumber(s.numberOfPupils) : 'N/A') },
-    // School Workforce Census figures, each with its census (decision 2520).
+    // School Workforce Census figures, each with its census (decision 0306).
     { key: 'staff', label: 'Staff', cell: (s) => teachersLine(s) ?? NOT_PUBLISHED },
     { key: 'ratio', label: 'Pupil-staff ratio', cell: (s) => pupilStaffRatio(s) },
     {

@@ -1,6 +1,6 @@
 // What a school's register and census figures say, as the pages print them (product §3): register
 // placeholders ("Not applicable", "Does not apply") never reach a sentence, and a School Workforce
-// Census figure is never shown without the census it was counted in (decision 2520).
+// Census figure is never shown without the census it was counted in (decision 0306).
 
 /** The register's words for "no value": a field holding one of these is left out, not printed. */
 const PLACEHOLDER = /^(not applicable|does not apply|not recorded|not known|unknown|n\/a|none recorded)$/i;

@@ -83,5 +83,5 @@ export function caveatHeadline(caveat: string): string {
   return (quoted?.[1] ?? caveat.split(/(?<=[.!?])\s/)[0]).trim();
 }
 
-/** The leadership range's two statutory points (decision 2521): its minimum L1 and maximum L43. */
+/** The leadership range's two statutory points (decision 0307): its minimum L1 and maximum L43. */
 export const LEADERSHIP_STATUTORY: Record<string, string> = { L1: 'statutory minimum', L43: 'statutory maximum' };

@@ -64,7 +64,7 @@ function Overview({ school }: { school: School }) {
           <dl className="text-sm" data-testid="school-info">
             <Info label="Number of pupils" value={school.numberOfPupils != null ? formatNumber(school.numberOfPupils) : 'Not specified'} />
             <Info label="DfE number" value={school.dfeNumber ?? 'Not specified'} />
-            {/* Census figures, each with the census it was counted in (decision 2520). */}
+            {/* Census figures, each with the census it was counted in (decision 0306). */}
             {staff.length ? (
               staff.map((f) => (
                 <Info
