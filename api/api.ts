@@ -4,7 +4,7 @@ import { alertsRoutes } from './routes/alerts';
 import { adminRoutes } from './admin';
 import { authRoutes } from './routes/auth';
 import { docsRoutes } from './docs';
-import { forumRoutes } from './routes/forum';
+import { forumRoutes } from './forum';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { createRouter } from './lib/route';
@@ -13,7 +13,7 @@ import { moderationRoutes } from './routes/moderation';
 import { payScalesRoutes } from './pay-scales';
 import { pushRoutes } from './routes/push';
 import { reportsRoutes } from './routes/reports';
-import { salariesRoutes } from './routes/salaries';
+import { salariesRoutes } from './salaries';
 import { schoolsRoutes } from './schools';
 import { reviewsRoutes } from './reviews';
 import { interviewsRoutes } from './interviews';
@@ -30,9 +30,9 @@ export const api = createRouter()
   .route('/', reviewsRoutes)
   .route('/', interviewsRoutes)
   .route('/', moodsRoutes)
-  .route('/salaries', salariesRoutes)
+  .route('/', salariesRoutes)
   .route('/', payScalesRoutes)
-  .route('/forum', forumRoutes)
+  .route('/', forumRoutes)
   .route('/', statsRoutes)
   .route('/me', meRoutes)
   .route('/moderation', moderationRoutes)

@@ -20,7 +20,7 @@ import { backfillReporterKeys } from './lib/reports';
 import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
 import { scheduleJobsRefresh } from './services/jobs-schedule';
 import { externalServices } from './services/external';
-import { lastPublished, publishSalaries } from './routes/salaries';
+import { lastPublished, publishSalaries } from './salaries/salaries.service';
 import { runAlertsPass } from './services/alerts/pass';
 import { alertsDepsFromEnv } from './services/alerts/setup';
 

@@ -5,7 +5,12 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { interviewExperiences, jobs, payScales, reviews, schoolMoods, schools } from './schema';
+import { forumCategories, forumPosts, forumThreads, interviewExperiences, jobs, payScales, reviews, salaries, schoolMoods, schools } from './schema';
+
+/** The fields of `row` that `shape` names, and no others (an answer built from a wider row). */
+export function pickShape<S extends z.ZodObject, R extends Record<string, unknown>>(shape: S, row: R) {
+  return Object.fromEntries(Object.keys(shape.shape).map((k) => [k, row[k]])) as Pick<R, keyof S['shape'] & keyof R>;
+}
 
 /** The table's columns named by a shape: a select of exactly what the shape may answer. */
 export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shape: S) {
@@ -39,3 +44,27 @@ export const ownMoodShape = createSelectSchema(schoolMoods).pick({ schoolId: tru
 
 /** A mood comment as the school page shows it: never who set it. */
 export const moodCommentShape = createSelectSchema(schoolMoods).pick({ id: true, mood: true, emoji: true, updatedAt: true }).extend({ comment: z.string() });
+
+/** A salary submission as its author reads it back: no user id, no publication batch. */
+export const ownSalaryShape = createSelectSchema(salaries).omit({ userId: true, publishedAt: true });
+
+/** How far moderation has got with a contribution. */
+export const approvalStatus = z.enum(['approved', 'pending', 'rejected']);
+
+/** A forum category. */
+export const categoryShape = createSelectSchema(forumCategories).pick({ id: true, name: true, description: true, slug: true, order: true });
+
+/** A thread as the forum shows it: its author only by first name, never by id. */
+export const threadShape = createSelectSchema(forumThreads)
+  .omit({ userId: true, lastReplyUserId: true, rejectedAt: true, rejectionReason: true })
+  .extend({
+    status: approvalStatus,
+    rejectionReason: z.string().nullable().optional().describe('Only on a rejected thread, for its author'),
+    category: categoryShape.pick({ id: true, name: true, slug: true }),
+    user: z.object({ firstName: z.string().nullable() }),
+  });
+
+/** A reply as the thread page lists it: its author only by first name. */
+export const replyShape = createSelectSchema(forumPosts)
+  .pick({ id: true, parentPostId: true, content: true, isApproved: true, createdAt: true, updatedAt: true })
+  .extend({ status: approvalStatus, user: z.object({ firstName: z.string().nullable() }) });

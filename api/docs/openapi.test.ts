@@ -29,8 +29,8 @@ const NOT_YET_DECLARED = new Set([
   
   
   
-  'GET /api/salaries', 'GET /api/salaries/stats', 'POST /api/salaries', 'GET /api/forum/categories', 'GET /api/forum/threads', 'POST /api/forum/threads',
-  'GET /api/forum/threads/{id}', 'POST /api/forum/threads/{id}/posts', 'GET /api/me/activity', 'GET /api/me/export',
+  
+  'GET /api/me/activity', 'GET /api/me/export',
   'GET /api/me/sessions', 'POST /api/me/sessions/revoke-others', 'DELETE /api/me', 'GET /api/moderation/queue', 'POST /api/moderation/{kind}/{id}/approve',
   'POST /api/moderation/{kind}/{id}/reject', 'POST /api/moderation/reports/{kind}/{id}/approve', 'POST /api/moderation/reports/{kind}/{id}/reject',
   'POST /api/moderation/threads/{id}/lock', 'POST /api/moderation/threads/{id}/unlock', 'POST /api/moderation/threads/{id}/sticky',

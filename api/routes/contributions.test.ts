@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { jobs, reviews, schoolMoods, schools } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
-import { publishSalaries } from './salaries';
+import { publishSalaries } from '../salaries/salaries.service';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false });

@@ -2,7 +2,7 @@
 // server also runs it daily; this is for operators (e.g. after an import) and for checking.
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../../db/client';
-import { publishSalaries } from '../routes/salaries';
+import { publishSalaries } from '../salaries/salaries.service';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 const db = openDatabase(process.env.DATABASE_PATH || 'data/app.db');

@@ -6,7 +6,7 @@ import { SALARY_K_ANONYMITY } from '../../db/constants';
 import { mulberry32 } from '../../db/seed/prng';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
-import { publishable, publishSalaries } from './salaries';
+import { publishable, publishSalaries } from './salaries.service';
 
 const NOW = new Date('2026-11-22T12:34:56.789Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false });

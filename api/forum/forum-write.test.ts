@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
-import { slugify } from './forum';
+import { slugify } from './forum.queries';
 
 const { db, app, client } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['admin@example.test'], rateLimit: false });
 const call = caller(app);

@@ -6,16 +6,9 @@
 // successive answers differ by the sum of at least that many salaries, never by one. Recent
 // submissions show only published rows, the salary rounded to £1,000 and the date to the month.
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { salaryInput } from '../../db/validation';
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../db/constants';
 import type { DB } from '../../db/client';
 import { publishedStats, salaries } from '../../db/schema';
-import type { AppEnv } from '../context';
-import { validate } from '../lib/validate';
-import { idempotency } from '../middleware/idempotency';
-import { rateLimit } from '../middleware/rate-limit';
-import { requireUser } from '../middleware/session';
 
 export interface SalaryGroup {
   count: number;
@@ -153,17 +146,3 @@ export function recentSalaries(db: DB, now = new Date()): RecentSalary[] {
 export function lastPublished(db: DB): Date | null {
   return db.select({ at: publishedStats.publishedAt }).from(publishedStats).where(and(eq(publishedStats.name, STATS))).get()?.at ?? null;
 }
-
-export const salariesRoutes = new Hono<AppEnv>()
-  .get('/', (c) => c.json(recentSalaries(c.get('db'), c.get('now')())))
-  .get('/stats', (c) => c.json(salaryStats(c.get('db'), c.get('now')())))
-  .post('/', requireUser, idempotency, rateLimit, validate('json', salaryInput), (c) => {
-    const input = c.req.valid('json');
-    const { userId: _u, publishedAt: _p, ...row } = c
-      .get('db')
-      .insert(salaries)
-      .values({ ...input, additionalBenefits: input.additionalBenefits ?? null, userId: c.get('user')!.id, createdAt: c.get('now')() })
-      .returning()
-      .get();
-    return c.json(row, 201);
-  });

@@ -1,0 +1,186 @@
+// The forum's queries: the thread list a viewer may see (keyset pages, FTS search), a thread and
+// its replies, and the kept totals.
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import type { DB } from '../../db/client';
+import { THREAD_PREVIEW_CHARS } from '../../db/constants';
+import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '../../db/schema';
+import { pickShape, threadShape } from '../../db/shapes';
+import type { SessionUser } from '../context';
+import { notFound } from '../lib/http-error';
+import { approvalState, canSeeThread, moderatorGrants, replyVisibleTo, type Grants } from '../lib/moderators';
+import { ftsQuery, ftsSearch } from '../lib/fts';
+import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { limitOf } from '../lib/validate';
+
+export const threadsQuery = z.object({
+  categoryId: z.union([z.literal('all'), z.literal(''), z.coerce.number({ message: 'Category must be a number' }).int('Category must be a whole number').positive('Category must be positive')])
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : undefined)),
+  /** Full-text search of titles and contents (FTS5), best match first. */
+  search: ftsSearch,
+  limit: limitOf(100, 50),
+  cursor: cursorParam,
+});
+
+/** A URL slug from a title: lower case ASCII words joined by '-', at most 200 characters. */
+export function slugify(title: string): string {
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 200)
+    .replace(/^-+|-+$/g, '');
+  return slug || 'thread';
+}
+
+const threadColumns = {
+  id: forumThreads.id,
+  categoryId: forumThreads.categoryId,
+  userId: forumThreads.userId,
+  title: forumThreads.title,
+  slug: forumThreads.slug,
+  content: forumThreads.content,
+  isSticky: forumThreads.isSticky,
+  isApproved: forumThreads.isApproved,
+  isLocked: forumThreads.isLocked,
+  replyCount: forumThreads.replyCount,
+  viewCount: forumThreads.viewCount,
+  lastReplyAt: forumThreads.lastReplyAt,
+  rejectedAt: forumThreads.rejectedAt,
+  rejectionReason: forumThreads.rejectionReason,
+  createdAt: forumThreads.createdAt,
+  updatedAt: forumThreads.updatedAt,
+  categoryName: forumCategories.name,
+  categorySlug: forumCategories.slug,
+  firstName: users.firstName,
+};
+type ThreadRow = NonNullable<ReturnType<ReturnType<typeof selectThreads>['get']>>;
+
+/** A thread as the forum shows it (db/shapes.ts threadShape): category name and author first name, never the user id. */
+export function toThread(row: ThreadRow) {
+  const status = approvalState(row);
+  const { categoryName: name, categorySlug: slug, firstName } = row;
+  return {
+    ...pickShape(threadBase, row),
+    status,
+    ...(status === 'rejected' ? { rejectionReason: row.rejectionReason } : {}),
+    category: { id: row.categoryId, name, slug },
+    user: { firstName },
+  };
+}
+const threadBase = threadShape.omit({ status: true, rejectionReason: true, category: true, user: true });
+
+export function selectThreads(db: DB) {
+  return db
+    .select(threadColumns)
+    .from(forumThreads)
+    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+    .leftJoin(users, eq(forumThreads.userId, users.id));
+}
+
+export function loadThread(db: DB, id: number, user: SessionUser | null, grants: Grants) {
+  const row = selectThreads(db).where(and(eq(forumThreads.id, id), eq(forumCategories.isActive, true))).get();
+  if (!row || !canSeeThread(user, grants, row)) throw notFound('Thread');
+  return row;
+}
+
+
+/**
+ * The replies this user may see as ONE flat list, oldest first, each with its parentPostId (null
+ * for a reply to the thread itself); the web app nests them (web/thread/tree.ts).
+ */
+export function replyList(db: DB, threadId: number, user: SessionUser | null, moderates: boolean) {
+  const rows = db
+    .select({
+      id: forumPosts.id,
+      parentPostId: forumPosts.parentPostId,
+      content: forumPosts.content,
+      isApproved: forumPosts.isApproved,
+      rejectedAt: forumPosts.rejectedAt,
+      createdAt: forumPosts.createdAt,
+      updatedAt: forumPosts.updatedAt,
+      firstName: users.firstName,
+    })
+    .from(forumPosts)
+    .leftJoin(users, eq(forumPosts.userId, users.id))
+    .where(and(eq(forumPosts.threadId, threadId), replyVisibleTo(user, moderates)))
+    .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
+    .all();
+  return rows.map(({ firstName, rejectedAt, ...p }) => ({ ...p, status: approvalState({ isApproved: p.isApproved, rejectedAt }), user: { firstName } }));
+}
+
+/**
+ * How many threads the list holds. Visitors (approved threads, no search) read the kept
+ * per-category counts; signed-in viewers and searches count their own rows.
+ */
+function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[], match: string | null, categoryId: number | undefined) {
+  if (!user && !match) {
+    const keys = sql`'threads.approved.' || ${forumCategories.id}`;
+    return db
+      .select({ n: sql<number>`coalesce(sum(${keptCounts.n}), 0)` })
+      .from(forumCategories)
+      .innerJoin(keptCounts, eq(keptCounts.key, keys))
+      .where(and(eq(forumCategories.isActive, true), categoryId ? eq(forumCategories.id, categoryId) : undefined))
+      .get()!.n;
+  }
+  const from = db.select({ n: count() }).from(forumThreads).innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id));
+  const scoped = match ? and(sql`${forumThreads.id} in (select rowid from forum_threads_fts where forum_threads_fts match ${match})`, ...where) : and(...where);
+  return from.where(scoped).get()!.n;
+}
+
+/**
+ * One page of the thread list this viewer may see: sticky first then newest, or best match first
+ * for a search; its total and the next cursor.
+ */
+export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof threadsQuery>) {
+  const { categoryId, search, limit = 50, cursor } = q;
+  const visible: (SQL | undefined)[] = [eq(forumThreads.isApproved, true)];
+  if (user?.isAdmin) visible.push(isNull(forumThreads.rejectedAt));
+  else if (user) {
+    visible.push(and(isNull(forumThreads.rejectedAt), eq(forumThreads.userId, user.id)));
+    const moderated = [...moderatorGrants(db, user.id).keys()];
+    if (moderated.length) visible.push(and(isNull(forumThreads.rejectedAt), inArray(forumThreads.categoryId, moderated)));
+  }
+  const where: (SQL | undefined)[] = [visible.length > 1 ? or(...visible) : visible[0], eq(forumCategories.isActive, true)];
+  if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
+  const match = search ? ftsQuery(search) : null;
+  const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS})` };
+  let page;
+  if (match) {
+    // Best match first (bm25: lower is better), then id; the cursor carries both.
+    const k = decodeCursor(cursor, 'threads.search', 'nn');
+    const rank = sql<number>`bm25(forum_threads_fts)`;
+    const rows = db
+      .select({ ...listed, rank })
+      .from(forumThreads)
+      .innerJoin(sql`forum_threads_fts`, sql`forum_threads_fts.rowid = ${forumThreads.id}`)
+      .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+      .leftJoin(users, eq(forumThreads.userId, users.id))
+      .where(and(sql`forum_threads_fts match ${match}`, ...where, k ? sql`(${rank}, ${forumThreads.id}) > (${k[0]}, ${k[1]})` : undefined))
+      .orderBy(asc(rank), asc(forumThreads.id))
+      .limit(limit + 1)
+      .all();
+    const p = pageOf(rows, limit, 'threads.search', (r) => [r.rank, r.id]);
+    page = { next: p.next, rows: p.rows.map(({ rank: _r, ...r }) => r) };
+  } else {
+    // Sticky first, then newest: the order of the (is_approved, is_sticky, created_at, id) index.
+    const k = decodeCursor(cursor, 'threads', 'nnn');
+    const created = sql<number>`${forumThreads.createdAt}`;
+    const rows = db
+      .select({ ...listed, created, sticky: sql<number>`${forumThreads.isSticky}` })
+      .from(forumThreads)
+      // `+category_id`: with bound parameters SQLite would otherwise start from the categories and
+      // sort every thread (1.4 s at 100x); this way it walks forum_threads_list_idx in order.
+      .innerJoin(forumCategories, sql`+${forumThreads.categoryId} = ${forumCategories.id}`)
+      .leftJoin(users, eq(forumThreads.userId, users.id))
+      .where(and(...where, k ? sql`(${forumThreads.isSticky}, ${forumThreads.createdAt}, ${forumThreads.id}) < (${k[0]}, ${k[1]}, ${k[2]})` : undefined))
+      .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
+      .limit(limit + 1)
+      .all();
+    const p = pageOf(rows, limit, 'threads', (r) => [r.sticky, r.created, r.id]);
+    page = { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
+  }
+  return { rows: page.rows.map(toThread), next: page.next, total: threadTotal(db, user, where, match, categoryId) };
+}

@@ -1,0 +1,60 @@
+import { z } from '@hono/zod-openapi';
+import { categoryShape, replyShape, threadShape } from '../../db/shapes';
+import { postInput, threadInput } from '../../db/validation';
+import { apiRoute, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
+import { idParam } from '../lib/validate';
+import { threadsQuery } from './forum.queries';
+
+const tags = ['Forum'];
+
+export const categories = apiRoute({
+  method: 'get',
+  path: '/forum/categories',
+  tags,
+  summary: 'The forum\'s categories, in order',
+  policy: { access: 'public', cache: 'everyone' },
+  responses: { 200: jsonOf(z.array(categoryShape), 'The categories'), ...errors(429) },
+});
+
+export const threads = apiRoute({
+  method: 'get',
+  path: '/forum/threads',
+  tags,
+  summary: 'Threads, sticky first then newest (or best match first), a page at a time; a member also sees her own pending ones',
+  policy: { access: 'public', cache: 'visitors', page: { path: '/forum', index: true } },
+  request: { query: threadsQuery },
+  responses: { 200: pageOf(threadShape, 'A page of threads (content cut to a preview)'), ...errors(400, 429) },
+});
+
+export const createThread = apiRoute({
+  method: 'post',
+  path: '/forum/threads',
+  tags,
+  summary: 'Starts a thread; it is published once a moderator approves it',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { body: jsonBody(threadInput) },
+  responses: { 201: jsonOf(threadShape, 'The thread, pending'), ...errors(400, 401, 422, 429) },
+});
+
+export const thread = apiRoute({
+  method: 'get',
+  path: '/forum/threads/{id}',
+  tags,
+  summary: 'A thread with every reply this viewer may see, oldest first (counts a view once a day per viewer)',
+  policy: { access: 'public', page: { path: '/forum/threads/{id}', index: true } },
+  request: { params: idParam },
+  responses: { 200: jsonOf(threadShape.extend({ replies: z.array(replyShape) }), 'The thread and its replies'), ...errors(400, 404, 429) },
+});
+
+export const reply = apiRoute({
+  method: 'post',
+  path: '/forum/threads/{id}/posts',
+  tags,
+  summary: 'Replies to a thread, or to one of its replies; published once a moderator approves it',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam, body: jsonBody(postInput) },
+  responses: {
+    201: jsonOf(replyShape.extend({ threadId: z.number().int(), status: z.literal('pending') }), 'The reply, pending'),
+    ...errors(400, 401, 404, 409, 422, 423, 429),
+  },
+});

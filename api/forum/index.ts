@@ -1,0 +1,84 @@
+// The forum (product §3, decision 0204): categories, threads and replies. A thread or reply waits
+// for moderation; its author and the category's moderators see it pending.
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { forumCategories, forumPosts, forumThreads } from '../../db/schema';
+import { ApiError } from '../lib/http-error';
+import { may, moderatorGrants } from '../lib/moderators';
+import { pageHeaders } from '../lib/paging';
+import { createRouter } from '../lib/route';
+import { firstViewToday } from '../middleware/rate-limit';
+import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
+import * as routes from './forum.routes';
+
+export const forumRoutes = createRouter()
+  .openapi(routes.categories, (c) =>
+    c.json(
+      c
+        .get('db')
+        .select({ id: forumCategories.id, name: forumCategories.name, description: forumCategories.description, slug: forumCategories.slug, order: forumCategories.order })
+        .from(forumCategories)
+        .where(eq(forumCategories.isActive, true))
+        .orderBy(asc(forumCategories.order), asc(forumCategories.name))
+        .all(),
+      200,
+    ),
+  )
+  .openapi(routes.threads, (c) => {
+    const page = listThreads(c.get('db'), c.get('user'), c.req.valid('query'));
+    pageHeaders(c, page.total, page.next);
+    return c.json(page.rows, 200);
+  })
+  .openapi(routes.createThread, (c) => {
+    const db = c.get('db');
+    const input = c.req.valid('json');
+    const category = db
+      .select({ id: forumCategories.id })
+      .from(forumCategories)
+      .where(and(eq(forumCategories.id, input.categoryId), eq(forumCategories.isActive, true)))
+      .get();
+    if (!category) throw new ApiError(400, { error: 'Invalid input', fields: { categoryId: 'Please choose a category' } });
+    const now = c.get('now')();
+    const { id } = db
+      .insert(forumThreads)
+      .values({ categoryId: category.id, userId: c.get('user').id, title: input.title, slug: slugify(input.title), content: input.content, isApproved: false, createdAt: now, updatedAt: now })
+      .returning({ id: forumThreads.id })
+      .get();
+    return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
+  })
+  // The thread page: counts a view of an approved thread, once per viewer (user or IP) a day.
+  .openapi(routes.thread, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const grants = user ? moderatorGrants(db, user.id) : new Map();
+    const found = loadThread(db, c.req.valid('param').id, user, grants);
+    if (found.isApproved && firstViewToday(c, `thread:${found.id}`)) {
+      db.update(forumThreads).set({ viewCount: sql`${forumThreads.viewCount} + 1` }).where(eq(forumThreads.id, found.id)).run();
+      found.viewCount += 1;
+    }
+    const moderates = may(user, grants, found.categoryId, 'canApprove');
+    return c.json({ ...toThread(found), replies: replyList(db, found.id, user, moderates) }, 200);
+  })
+  // A reply waits for moderation like a thread; the thread's reply counters move when it is approved.
+  .openapi(routes.reply, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    if (thread.isLocked) throw new ApiError(423, { error: 'This thread is locked: no new replies can be added' });
+    if (!thread.isApproved) throw new ApiError(409, { error: 'This thread is awaiting moderation: replies open once it is approved' });
+    const input = c.req.valid('json');
+    if (input.parentPostId !== undefined) {
+      const parent = db
+        .select({ id: forumPosts.id })
+        .from(forumPosts)
+        .where(and(eq(forumPosts.id, input.parentPostId), eq(forumPosts.threadId, thread.id), or(eq(forumPosts.isApproved, true), and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt)))))
+        .get();
+      if (!parent) throw new ApiError(400, { error: 'Invalid input', fields: { parentPostId: 'The reply you answer is not in this thread' } });
+    }
+    const now = c.get('now')();
+    const post = db
+      .insert(forumPosts)
+      .values({ threadId: thread.id, userId: user.id, content: input.content, parentPostId: input.parentPostId ?? null, isApproved: false, createdAt: now, updatedAt: now })
+      .returning({ id: forumPosts.id, threadId: forumPosts.threadId, parentPostId: forumPosts.parentPostId, content: forumPosts.content, isApproved: forumPosts.isApproved, createdAt: forumPosts.createdAt, updatedAt: forumPosts.updatedAt })
+      .get();
+    return c.json({ ...post, status: 'pending' as const, user: { firstName: user.firstName } }, 201);
+  });

@@ -1,0 +1,51 @@
+import { z } from '@hono/zod-openapi';
+import { ownSalaryShape } from '../../db/shapes';
+import { salaryInput } from '../../db/validation';
+import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+
+const tags = ['Salaries'];
+
+const group = { count: z.number().int(), average: z.number().int().nullable().describe('Rounded to the pound; every published group has at least k submissions') };
+const salaryStats = z.object({
+  averageByRole: z.array(z.object({ role: z.string(), ...group })),
+  averageByExperience: z.array(z.object({ experience: z.string(), ...group })),
+  minimumGroupSize: z.number().int(),
+  publishedAt: z.string().nullable().describe('When these figures were published (ISO); null before the first batch'),
+});
+const recentSalary = z.object({
+  id: z.number().int(),
+  jobTitle: z.string(),
+  schoolType: z.string(),
+  borough: z.string(),
+  yearsExperience: z.string(),
+  annualSalary: z.number().int().describe('Rounded to the nearest £1,000'),
+  createdAt: z.string().describe('The first day of the month of the submission (ISO, UTC)'),
+});
+
+export const recent = apiRoute({
+  method: 'get',
+  path: '/salaries',
+  tags,
+  summary: 'Recent published submissions, each rounded (decision 1420)',
+  policy: { access: 'public', cache: 'everyone', page: { path: '/salaries', index: true } },
+  responses: { 200: jsonOf(z.array(recentSalary), 'The recent submissions'), ...errors(429) },
+});
+
+export const stats = apiRoute({
+  method: 'get',
+  path: '/salaries/stats',
+  tags,
+  summary: 'Average salaries by role and by experience, as last published',
+  policy: { access: 'public', cache: 'everyone' },
+  responses: { 200: jsonOf(salaryStats, 'The published figures'), ...errors(429) },
+});
+
+export const create = apiRoute({
+  method: 'post',
+  path: '/salaries',
+  tags,
+  summary: 'Submits a salary; it is counted in the published figures by a later batch',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { body: jsonBody(salaryInput) },
+  responses: { 201: jsonOf(ownSalaryShape, 'The submission as stored'), ...errors(400, 401, 422, 429) },
+});
