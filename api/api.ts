@@ -8,7 +8,7 @@ import { forumRoutes } from './forum';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { createRouter } from './lib/route';
-import { meRoutes } from './routes/me';
+import { meRoutes } from './me';
 import { moderationRoutes } from './routes/moderation';
 import { payScalesRoutes } from './pay-scales';
 import { pushRoutes } from './routes/push';
@@ -34,7 +34,7 @@ export const api = createRouter()
   .route('/', payScalesRoutes)
   .route('/', forumRoutes)
   .route('/', statsRoutes)
-  .route('/me', meRoutes)
+  .route('/', meRoutes)
   .route('/moderation', moderationRoutes)
   .route('/alerts', alertsRoutes)
   .route('/push', pushRoutes)

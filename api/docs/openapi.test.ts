@@ -30,8 +30,8 @@ const NOT_YET_DECLARED = new Set([
   
   
   
-  'GET /api/me/activity', 'GET /api/me/export',
-  'GET /api/me/sessions', 'POST /api/me/sessions/revoke-others', 'DELETE /api/me', 'GET /api/moderation/queue', 'POST /api/moderation/{kind}/{id}/approve',
+  
+  'GET /api/moderation/queue', 'POST /api/moderation/{kind}/{id}/approve',
   'POST /api/moderation/{kind}/{id}/reject', 'POST /api/moderation/reports/{kind}/{id}/approve', 'POST /api/moderation/reports/{kind}/{id}/reject',
   'POST /api/moderation/threads/{id}/lock', 'POST /api/moderation/threads/{id}/unlock', 'POST /api/moderation/threads/{id}/sticky',
   'POST /api/moderation/threads/{id}/unsticky', 'GET /api/alerts', 'POST /api/alerts', 'GET /api/alerts/reminders', 'PUT /api/alerts/reminders',

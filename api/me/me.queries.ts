@@ -1,23 +1,16 @@
 // The signed-in user's own contributions for the dashboard: reviews, interviews, salary
 // submissions, moods, threads and replies, each with its moderation state (approved, pending,
-// rejected with the reason), and the real numbers for the dashboard counters. Also the privacy
-// rights (decision 1421): export, sessions and "sign out everywhere else", account deletion.
+// rejected with the reason), and the real numbers for the dashboard counters.
 import { count, desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
 import { forumCategories, forumPosts, forumThreads, interviewExperiences, reviews, salaries, savedJobs, schoolMoods, schools } from '../../db/schema';
-import type { AppEnv } from '../context';
-import { deleteAccountInput } from '../../db/validation';
+import type { DB } from '../../db/client';
 import { approvalState } from '../lib/moderators';
-import { deleteAccount, exportUserData, listSessions, revokeOtherSessions } from '../lib/privacy';
-import { validate } from '../lib/validate';
-import { clearSessionCookie, requireUser } from '../middleware/session';
 
 /** Interviews, salaries and moods are published at once (no moderation step). */
 const PUBLISHED = 'approved' as const;
 
-const activityRoutes = new Hono<AppEnv>().get('/activity', requireUser, (c) => {
-  const db = c.get('db');
-  const userId = c.get('user')!.id;
+/** The user's own contributions, each with its moderation state, and the dashboard's counters. */
+export function activityOf(db: DB, userId: string) {
 
   const reviewRows = db
     .select({
@@ -136,7 +129,7 @@ const activityRoutes = new Hono<AppEnv>().get('/activity', requireUser, (c) => {
   const savedCount = db.select({ n: count() }).from(savedJobs).where(eq(savedJobs.userId, userId)).get()?.n ?? 0;
   const pendingOf = (rows: { status: string }[]) => rows.filter((r) => r.status === 'pending').length;
 
-  return c.json({
+  return {
     counts: {
       savedJobs: savedCount,
       /** Reviews written, whatever their state (the dashboard's "reviews written"). */
@@ -155,22 +148,6 @@ const activityRoutes = new Hono<AppEnv>().get('/activity', requireUser, (c) => {
     moods: moodRows,
     threads: threadRows,
     posts: postRows,
-  });
-});
+  };
+}
 
-export const meRoutes = activityRoutes
-  // A JSON file of everything held about the user (UK GDPR right of access and portability).
-  .get('/export', requireUser, (c) => {
-    const now = c.get('now')();
-    const data = exportUserData(c.get('db'), c.get('user')!.id, c.get('sessionId'), now);
-    c.header('Content-Disposition', `attachment; filename="teachers-in-london-talk-my-data-${now.toISOString().slice(0, 10)}.json"`);
-    return c.json(data);
-  })
-  .get('/sessions', requireUser, (c) => c.json(listSessions(c.get('db'), c.get('user')!.id, c.get('sessionId'), c.get('now')())))
-  .post('/sessions/revoke-others', requireUser, (c) => c.json({ revoked: revokeOtherSessions(c.get('db'), c.get('user')!.id, c.get('sessionId')) }))
-  // Deletes the account after the typed confirmation; contributions stay, unlinked. Signed out everywhere.
-  .delete('/', requireUser, validate('json', deleteAccountInput), (c) => {
-    const result = deleteAccount(c.get('db'), c.get('user')!.id);
-    clearSessionCookie(c, c.get('auth').cookies);
-    return c.json({ deleted: true as const, ...result });
-  });

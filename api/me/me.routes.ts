@@ -1,0 +1,114 @@
+import { z } from '@hono/zod-openapi';
+import { createSelectSchema } from 'drizzle-zod';
+import { forumPosts, forumThreads, interviewExperiences, reviews, salaries, schoolMoods } from '../../db/schema';
+import { approvalStatus } from '../../db/shapes';
+import { deleteAccountInput } from '../../db/validation';
+import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+
+const tags = ['Me'];
+const published = z.literal('approved').describe('Published at once (no moderation step)');
+
+/** The user's own contributions as the dashboard lists them, each with its moderation state. */
+const activity = z.object({
+  counts: z.object({
+    savedJobs: z.number().int(),
+    reviews: z.number().int().describe('Reviews written, whatever their state'),
+    reviewsApproved: z.number().int(),
+    interviews: z.number().int(),
+    salaries: z.number().int(),
+    moods: z.number().int(),
+    threads: z.number().int(),
+    posts: z.number().int(),
+    pending: z.number().int(),
+  }),
+  reviews: z.array(
+    createSelectSchema(reviews)
+      .pick({ id: true, schoolId: true, overallRating: true, jobTitle: true, pros: true, cons: true, isApproved: true, rejectedAt: true, rejectionReason: true, createdAt: true })
+      .extend({ schoolName: z.string(), status: approvalStatus }),
+  ),
+  interviews: z.array(
+    createSelectSchema(interviewExperiences)
+      .pick({ id: true, schoolId: true, jobTitle: true, interviewDifficulty: true, outcome: true, overallExperience: true, createdAt: true })
+      .extend({ schoolName: z.string(), status: published }),
+  ),
+  salaries: z.array(
+    createSelectSchema(salaries)
+      .pick({ id: true, jobTitle: true, schoolType: true, borough: true, yearsExperience: true, annualSalary: true, additionalBenefits: true, createdAt: true })
+      .extend({ status: published }),
+  ),
+  moods: z.array(
+    createSelectSchema(schoolMoods)
+      .pick({ id: true, schoolId: true, emoji: true, mood: true, comment: true, anonymous: true, createdAt: true, updatedAt: true })
+      .extend({ schoolName: z.string(), status: published }),
+  ),
+  threads: z.array(
+    createSelectSchema(forumThreads)
+      .pick({ id: true, title: true, categoryId: true, isApproved: true, isLocked: true, replyCount: true, viewCount: true, rejectedAt: true, rejectionReason: true, createdAt: true })
+      .extend({ categoryName: z.string(), status: approvalStatus }),
+  ),
+  posts: z.array(
+    createSelectSchema(forumPosts)
+      .pick({ id: true, threadId: true, content: true, isApproved: true, rejectedAt: true, rejectionReason: true, createdAt: true })
+      .extend({ threadTitle: z.string(), status: approvalStatus }),
+  ),
+});
+
+const session = z.object({
+  id: z.string().describe('A public id of the session (not its secret)'),
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  expiresAt: z.string(),
+});
+
+export const activityRoute = apiRoute({
+  method: 'get',
+  path: '/me/activity',
+  tags,
+  summary: 'The signed-in user\'s own contributions with their moderation state, and the dashboard\'s counters',
+  policy: { access: 'user', page: { path: '/dashboard', index: false } },
+  responses: { 200: jsonOf(activity, 'Her activity'), ...errors(401, 429) },
+});
+
+export const exportRoute = apiRoute({
+  method: 'get',
+  path: '/me/export',
+  tags,
+  summary: 'A JSON file of everything held about the user (UK GDPR right of access and portability)',
+  policy: { access: 'user' },
+  responses: {
+    200: jsonOf(z.object({ exportedAt: z.string(), service: z.string(), about: z.string() }).describe('And her profile, sessions and every row of hers, by table'), 'Her data (Content-Disposition: attachment)'),
+    ...errors(401, 429),
+  },
+});
+
+export const sessions = apiRoute({
+  method: 'get',
+  path: '/me/sessions',
+  tags,
+  summary: 'The user\'s live sessions, this one first',
+  policy: { access: 'user' },
+  responses: { 200: jsonOf(z.array(session), 'Her sessions'), ...errors(401, 429) },
+});
+
+export const revokeOthers = apiRoute({
+  method: 'post',
+  path: '/me/sessions/revoke-others',
+  tags,
+  summary: 'Signs out every other session (never limited: a stolen session must not be able to block it)',
+  policy: { access: 'user', limit: 'none' },
+  responses: { 200: jsonOf(z.object({ revoked: z.number().int() }), 'How many sessions ended'), ...errors(401) },
+});
+
+export const deleteAccount = apiRoute({
+  method: 'delete',
+  path: '/me',
+  tags,
+  summary: 'Deletes the account after the typed confirmation; contributions stay, unlinked (never limited: erasure)',
+  policy: { access: 'user', limit: 'none' },
+  request: { body: jsonBody(deleteAccountInput) },
+  responses: {
+    200: jsonOf(z.object({ deleted: z.literal(true), removed: z.record(z.string(), z.number().int()), unlinked: z.record(z.string(), z.number().int()) }), 'Deleted, and what went'),
+    ...errors(400, 401),
+  },
+});
