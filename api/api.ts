@@ -9,10 +9,10 @@ import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { createRouter } from './lib/route';
 import { meRoutes } from './me';
-import { moderationRoutes } from './routes/moderation';
+import { moderationRoutes } from './moderation';
 import { payScalesRoutes } from './pay-scales';
 import { pushRoutes } from './routes/push';
-import { reportsRoutes } from './routes/reports';
+import { reportsRoutes } from './reports';
 import { salariesRoutes } from './salaries';
 import { schoolsRoutes } from './schools';
 import { reviewsRoutes } from './reviews';
@@ -35,9 +35,9 @@ export const api = createRouter()
   .route('/', forumRoutes)
   .route('/', statsRoutes)
   .route('/', meRoutes)
-  .route('/moderation', moderationRoutes)
+  .route('/', moderationRoutes)
   .route('/alerts', alertsRoutes)
   .route('/push', pushRoutes)
-  .route('/reports', reportsRoutes)
+  .route('/', reportsRoutes)
   .route('/', docsRoutes);
 export type ApiType = typeof api;

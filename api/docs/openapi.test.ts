@@ -31,12 +31,12 @@ const NOT_YET_DECLARED = new Set([
   
   
   
-  'GET /api/moderation/queue', 'POST /api/moderation/{kind}/{id}/approve',
-  'POST /api/moderation/{kind}/{id}/reject', 'POST /api/moderation/reports/{kind}/{id}/approve', 'POST /api/moderation/reports/{kind}/{id}/reject',
-  'POST /api/moderation/threads/{id}/lock', 'POST /api/moderation/threads/{id}/unlock', 'POST /api/moderation/threads/{id}/sticky',
-  'POST /api/moderation/threads/{id}/unsticky', 'GET /api/alerts', 'POST /api/alerts', 'GET /api/alerts/reminders', 'PUT /api/alerts/reminders',
+  
+  
+  
+  'GET /api/alerts', 'POST /api/alerts', 'GET /api/alerts/reminders', 'PUT /api/alerts/reminders',
   'GET /api/alerts/unsubscribe/{token}', 'POST /api/alerts/unsubscribe/{token}', 'PATCH /api/alerts/{id}', 'DELETE /api/alerts/{id}', 'GET /api/push/key',
-  'POST /api/push/subscriptions', 'DELETE /api/push/subscriptions', 'POST /api/reports', 'POST /unsubscribe/{token}', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /{part}',
+  'POST /api/push/subscriptions', 'DELETE /api/push/subscriptions', 'POST /unsubscribe/{token}', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /{part}',
 ]);
 
 function appRoutes(): string[] {

@@ -1,25 +1,20 @@
 // POST /api/reports (decisions 1422, 1424): a signed-in user reports a review, interview, mood comment,
 // thread or reply she can see, once per item however often her account is re-created (409 on a
 // repeat). At REPORT_HIDE_THRESHOLD undecided reports the item is hidden from the public until a
-// moderator decides (api/routes/moderation.ts, /reports/...).
-import { Hono } from 'hono';
+// moderator decides (api/moderation/, /reports/...).
 import { reports } from '../../db/schema';
-import { reportInput } from '../../db/validation';
-import type { AppEnv } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
 import { moderatorGrants } from '../lib/moderators';
 import { hide, reportCount, reporterKey, reportTarget } from '../lib/reports';
-import { validate } from '../lib/validate';
-import { idempotency } from '../middleware/idempotency';
-import { rateLimit } from '../middleware/rate-limit';
-import { requireUser } from '../middleware/session';
+import { createRouter } from '../lib/route';
+import * as routes from './reports.routes';
 
 const NAMES = { review: 'Review', interview: 'Interview', mood: 'Comment', thread: 'Thread', reply: 'Reply' } as const;
 
-export const reportsRoutes = new Hono<AppEnv>().post('/', requireUser, idempotency, rateLimit, validate('json', reportInput), (c) => {
+export const reportsRoutes = createRouter().openapi(routes.report, (c) => {
   const { kind, id, reason } = c.req.valid('json');
   const db = c.get('db');
-  const user = c.get('user')!;
+  const user = c.get('user');
   const now = c.get('now')();
   const threshold = c.get('reportHideThreshold');
   const target = reportTarget(db, kind, id);

@@ -1,0 +1,231 @@
+// Moderation (decision 0203): the queue of pending reviews, threads and replies, approve and
+// reject decisions, thread lock and sticky. Admins may do everything; a forum moderator acts only
+// in their categories and only as their can* flags allow; reviews are for admins only. Every
+// decision is written to moderation_log (who, when, what) in the same transaction as the change.
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { DB } from '../../db/client';
+import { forumCategories, forumPosts, forumThreads, moderationLog, reviews, schools, users, type ReportKind } from '../../db/schema';
+import { ApiError, notFound } from '../lib/http-error';
+import { approvalState, categoriesWith, may, moderatorGrants, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
+import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
+import type { SessionUser } from '../context';
+import type { SignedInEnv } from '../lib/route';
+
+const forbidden = () => new ApiError(403, { error: 'Forbidden' });
+
+/** Admins and forum moderators pass; everyone else is refused with 403 before any lookup. */
+export function moderator(c: Context<SignedInEnv>): { grants: Grants } {
+  const user = c.get('user');
+  const grants = moderatorGrants(c.get('db'), user.id);
+  if (!user.isAdmin && grants.size === 0) throw forbidden();
+  return { grants };
+}
+
+const KINDS = { reviews: 'review', threads: 'thread', posts: 'post' } as const;
+export type KindParam = keyof typeof KINDS;
+const REPORTED_KIND = { reviews: 'review', threads: 'thread', posts: 'reply' } as const satisfies Record<KindParam, ReportKind>;
+
+/** The category a thread or reply belongs to (null for a review); 404 when the target is unknown. */
+function targetCategory(db: DB, kind: KindParam, id: number): number | null {
+  if (kind === 'reviews') {
+    if (!db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id)).get()) throw notFound('Review');
+    return null;
+  }
+  if (kind === 'threads') {
+    const t = db.select({ categoryId: forumThreads.categoryId }).from(forumThreads).where(eq(forumThreads.id, id)).get();
+    if (!t) throw notFound('Thread');
+    return t.categoryId;
+  }
+  const p = db
+    .select({ categoryId: forumThreads.categoryId })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
+    .where(eq(forumPosts.id, id))
+    .get();
+  if (!p) throw notFound('Post');
+  return p.categoryId;
+}
+
+function authorize(c: Context<SignedInEnv>, grants: Grants, kind: KindParam, id: number, capability: Capability) {
+  const user = c.get('user');
+  const categoryId = targetCategory(c.get('db'), kind, id);
+  if (categoryId === null ? !user.isAdmin : !may(user, grants, categoryId, capability)) throw forbidden();
+}
+
+export function decide(c: Context<SignedInEnv>, kind: KindParam, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+  const { grants } = moderator(c);
+  authorize(c, grants, kind, id, 'canApprove');
+  const db = c.get('db');
+  const now = c.get('now')();
+  const set = decision.approve
+    ? { isApproved: true, rejectedAt: null, rejectionReason: null }
+    : { isApproved: false, rejectedAt: now, rejectionReason: decision.reason };
+  const row = db.transaction((tx) => {
+    let state: { isApproved: boolean; rejectedAt: Date | null; rejectionReason: string | null };
+    const returning = { isApproved: reviews.isApproved, rejectedAt: reviews.rejectedAt, rejectionReason: reviews.rejectionReason };
+    if (kind === 'reviews') {
+      state = tx.update(reviews).set(set).where(eq(reviews.id, id)).returning(returning).get()!;
+    } else if (kind === 'threads') {
+      state = tx
+        .update(forumThreads)
+        .set({ ...set, updatedAt: now })
+        .where(eq(forumThreads.id, id))
+        .returning({ isApproved: forumThreads.isApproved, rejectedAt: forumThreads.rejectedAt, rejectionReason: forumThreads.rejectionReason })
+        .get()!;
+    } else {
+      const post = tx
+        .update(forumPosts)
+        .set({ ...set, updatedAt: now })
+        .where(eq(forumPosts.id, id))
+        .returning({ threadId: forumPosts.threadId, isApproved: forumPosts.isApproved, rejectedAt: forumPosts.rejectedAt, rejectionReason: forumPosts.rejectionReason })
+        .get()!;
+      refreshThreadCounters(tx, post.threadId);
+      state = post;
+    }
+    tx.insert(moderationLog)
+      .values({ actorUserId: c.get('user').id, kind: KINDS[kind], targetId: id, action: decision.approve ? 'approve' : 'reject', reason: decision.approve ? null : decision.reason, createdAt: now })
+      .run();
+    // A decision settles the item's reports too (decision 1424): they stop counting, their reporters stay.
+    settleReports(tx, REPORTED_KIND[kind], id, now);
+    return state;
+  });
+  return c.json({ kind: KINDS[kind], id, status: approvalState(row), isApproved: row.isApproved, rejectionReason: row.rejectionReason }, 200);
+}
+
+/** Who decides a reported item: admins for school content, category moderators (canApprove) for the forum. */
+export function maySee(user: SessionUser, grants: Grants, categoryId: number | null) {
+  return categoryId === null ? user.isAdmin : may(user, grants, categoryId, 'canApprove');
+}
+
+export function decideReport(c: Context<SignedInEnv>, kind: ReportKind, id: number, approve: boolean, reason: string | null) {
+  const { grants } = moderator(c);
+  const db = c.get('db');
+  const target = reportTarget(db, kind, id);
+  if (!target) throw notFound('Reported item');
+  if (!maySee(c.get('user'), grants, target.categoryId)) throw forbidden();
+  const now = c.get('now')();
+  db.transaction((tx) => {
+    decideReported(tx as never, kind, id, approve, reason ?? '', now);
+    tx.insert(moderationLog)
+      .values({ actorUserId: c.get('user').id, kind, targetId: id, action: approve ? 'reports-approve' : 'reports-reject', reason, createdAt: now })
+      .run();
+  });
+  return c.json({ kind, id, decision: approve ? ('approved' as const) : ('removed' as const) }, 200);
+}
+
+const THREAD_ACTIONS = {
+  lock: { capability: 'canLock', set: { isLocked: true } },
+  unlock: { capability: 'canLock', set: { isLocked: false } },
+  sticky: { capability: 'canEdit', set: { isSticky: true } },
+  unsticky: { capability: 'canEdit', set: { isSticky: false } },
+} as const satisfies Record<string, { capability: Capability; set: { isLocked: boolean } | { isSticky: boolean } }>;
+export type ThreadAction = keyof typeof THREAD_ACTIONS;
+
+export function threadAction(c: Context<SignedInEnv>, id: number, action: ThreadAction) {
+  const { grants } = moderator(c);
+  const { capability, set } = THREAD_ACTIONS[action];
+  authorize(c, grants, 'threads', id, capability);
+  const db = c.get('db');
+  const now = c.get('now')();
+  const thread = db.transaction((tx) => {
+    const t = tx
+      .update(forumThreads)
+      .set({ ...set, updatedAt: now })
+      .where(eq(forumThreads.id, id))
+      .returning({ id: forumThreads.id, isLocked: forumThreads.isLocked, isSticky: forumThreads.isSticky, isApproved: forumThreads.isApproved })
+      .get()!;
+    tx.insert(moderationLog).values({ actorUserId: c.get('user').id, kind: 'thread', targetId: id, action, createdAt: now }).run();
+    return t;
+  });
+  return c.json({ kind: 'thread' as const, ...thread }, 200);
+}
+
+/** The queue of pending items and reported ones this moderator may decide, with her permissions. */
+export function queue(c: Context<SignedInEnv>) {
+  const { grants } = moderator(c);
+  const user = c.get('user');
+  const db = c.get('db');
+  const approvable = categoriesWith(user, grants, 'canApprove');
+  const inScope = (column: typeof forumThreads.categoryId): SQL | undefined => (approvable === null ? undefined : inArray(column, approvable));
+
+  const pendingReviews = user.isAdmin
+    ? db
+        .select({
+          id: reviews.id,
+          schoolId: reviews.schoolId,
+          schoolName: schools.name,
+          overallRating: reviews.overallRating,
+          workLifeBalanceRating: reviews.workLifeBalanceRating,
+          compensationRating: reviews.compensationRating,
+          careerOpportunitiesRating: reviews.careerOpportunitiesRating,
+          cultureRating: reviews.cultureRating,
+          leadershipRating: reviews.leadershipRating,
+          pros: reviews.pros,
+          cons: reviews.cons,
+          adviceToManagement: reviews.adviceToManagement,
+          wouldRecommend: reviews.wouldRecommend,
+          employmentStatus: reviews.employmentStatus,
+          jobTitle: reviews.jobTitle,
+          yearsAtSchool: reviews.yearsAtSchool,
+          createdAt: reviews.createdAt,
+        })
+        .from(reviews)
+        .innerJoin(schools, eq(reviews.schoolId, schools.id))
+        .where(and(eq(reviews.isApproved, false), isNull(reviews.rejectedAt)))
+        .orderBy(asc(reviews.createdAt), asc(reviews.id))
+        .all()
+    : [];
+  const threads =
+    approvable?.length === 0
+      ? []
+      : db
+          .select({
+            id: forumThreads.id,
+            categoryId: forumThreads.categoryId,
+            categoryName: forumCategories.name,
+            title: forumThreads.title,
+            content: forumThreads.content,
+            createdAt: forumThreads.createdAt,
+            firstName: users.firstName,
+          })
+          .from(forumThreads)
+          .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+          .leftJoin(users, eq(forumThreads.userId, users.id))
+          .where(and(eq(forumThreads.isApproved, false), isNull(forumThreads.rejectedAt), inScope(forumThreads.categoryId)))
+          .orderBy(asc(forumThreads.createdAt), asc(forumThreads.id))
+          .all()
+          .map(({ firstName, categoryName, ...t }) => ({ ...t, category: { id: t.categoryId, name: categoryName }, user: { firstName } }));
+  const posts =
+    approvable?.length === 0
+      ? []
+      : db
+          .select({
+            id: forumPosts.id,
+            threadId: forumPosts.threadId,
+            threadTitle: forumThreads.title,
+            categoryId: forumThreads.categoryId,
+            parentPostId: forumPosts.parentPostId,
+            content: forumPosts.content,
+            createdAt: forumPosts.createdAt,
+            firstName: users.firstName,
+          })
+          .from(forumPosts)
+          .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
+          .leftJoin(users, eq(forumPosts.userId, users.id))
+          .where(and(eq(forumPosts.isApproved, false), isNull(forumPosts.rejectedAt), inScope(forumThreads.categoryId)))
+          .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
+          .all()
+          .map(({ firstName, ...p }) => ({ ...p, user: { firstName } }));
+  return c.json(
+    {
+      permissions: { isAdmin: user.isAdmin, categories: [...grants].map(([categoryId, flags]) => ({ categoryId, ...flags })) },
+      reviews: pendingReviews,
+      threads,
+      posts,
+      /** Reported items with their reports (decision 1422), for the moderators who may decide them. */
+      reported: reportedItems(db, (_kind, categoryId) => maySee(user, grants, categoryId)),
+    },
+    200,
+  );
+}

@@ -1,0 +1,113 @@
+import { z } from '@hono/zod-openapi';
+import { createSelectSchema } from 'drizzle-zod';
+import { forumPosts, forumThreads, REPORT_KINDS, reviews } from '../../db/schema';
+import { approvalStatus } from '../../db/shapes';
+import { rejectInput } from '../../db/validation';
+import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { idParam } from '../lib/validate';
+
+const tags = ['Moderation'];
+const author = z.object({ firstName: z.string().nullable() });
+
+const queue = z.object({
+  permissions: z.object({
+    isAdmin: z.boolean(),
+    categories: z.array(z.object({ categoryId: z.number().int(), canEdit: z.boolean(), canDelete: z.boolean(), canApprove: z.boolean(), canLock: z.boolean() })),
+  }),
+  reviews: z.array(createSelectSchema(reviews).omit({ userId: true, isApproved: true, rejectedAt: true, rejectionReason: true }).extend({ schoolName: z.string() })),
+  threads: z.array(
+    createSelectSchema(forumThreads)
+      .pick({ id: true, categoryId: true, title: true, content: true, createdAt: true })
+      .extend({ category: z.object({ id: z.number().int(), name: z.string() }), user: author }),
+  ),
+  posts: z.array(
+    createSelectSchema(forumPosts)
+      .pick({ id: true, threadId: true, parentPostId: true, content: true, createdAt: true })
+      .extend({ threadTitle: z.string(), categoryId: z.number().int(), user: author }),
+  ),
+  reported: z
+    .array(
+      z.object({
+        kind: z.enum(REPORT_KINDS),
+        id: z.number().int(),
+        hidden: z.boolean(),
+        reports: z.array(z.object({ reason: z.string(), createdAt: z.date() })),
+        reportCount: z.number().int(),
+        categoryId: z.number().int().nullable(),
+        content: z.record(z.string(), z.unknown()),
+      }),
+    )
+    .describe('Reported items with their undecided reports (decision 1422): reasons and dates, never who reported'),
+});
+
+const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts']) });
+const reportedParam = idParam.extend({ kind: z.enum(REPORT_KINDS) });
+const decided = z.object({ kind: z.enum(['review', 'thread', 'post']), id: z.number().int(), status: approvalStatus, isApproved: z.boolean(), rejectionReason: z.string().nullable() });
+const reportDecided = z.object({ kind: z.enum(REPORT_KINDS), id: z.number().int(), decision: z.enum(['approved', 'removed']) });
+const threadFlags = z.object({ kind: z.literal('thread'), id: z.number().int(), isLocked: z.boolean(), isSticky: z.boolean(), isApproved: z.boolean() });
+const policy = { access: 'moderator', limit: 'moderation', idempotent: true } as const;
+
+export const queueRoute = apiRoute({
+  method: 'get',
+  path: '/moderation/queue',
+  tags,
+  summary: 'The pending and reported items this moderator may decide (admins: everything; moderators: their categories)',
+  policy: { access: 'moderator', page: { path: '/moderation', index: false } },
+  responses: { 200: jsonOf(queue, 'The queue'), ...errors(401, 403, 429) },
+});
+
+export const approve = apiRoute({
+  method: 'post',
+  path: '/moderation/{kind}/{id}/approve',
+  tags,
+  summary: 'Publishes a pending review, thread or reply',
+  policy,
+  request: { params: decisionParam },
+  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+});
+
+export const reject = apiRoute({
+  method: 'post',
+  path: '/moderation/{kind}/{id}/reject',
+  tags,
+  summary: 'Refuses a pending review, thread or reply, with the reason its author will read',
+  policy,
+  request: { params: decisionParam, body: jsonBody(rejectInput) },
+  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+});
+
+export const keepReported = apiRoute({
+  method: 'post',
+  path: '/moderation/reports/{kind}/{id}/approve',
+  tags,
+  summary: 'Keeps a reported item published and settles its reports',
+  policy,
+  request: { params: reportedParam },
+  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+});
+
+export const removeReported = apiRoute({
+  method: 'post',
+  path: '/moderation/reports/{kind}/{id}/reject',
+  tags,
+  summary: 'Removes a reported item from the public, with a reason, and settles its reports',
+  policy,
+  request: { params: reportedParam, body: jsonBody(rejectInput) },
+  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+});
+
+const threadAction = <A extends 'lock' | 'unlock' | 'sticky' | 'unsticky'>(action: A, summary: string) =>
+  apiRoute({
+    method: 'post',
+    path: `/moderation/threads/{id}/${action}` as `/moderation/threads/{id}/${A}`,
+    tags,
+    summary,
+    policy,
+    request: { params: idParam },
+    responses: { 200: jsonOf(threadFlags, 'The thread\'s flags'), ...errors(400, 401, 403, 404, 422, 429) },
+  });
+
+export const lock = threadAction('lock', 'Locks a thread: no new replies');
+export const unlock = threadAction('unlock', 'Unlocks a thread');
+export const sticky = threadAction('sticky', 'Pins a thread to the top of its list');
+export const unsticky = threadAction('unsticky', 'Unpins a thread');
