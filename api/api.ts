@@ -1,6 +1,6 @@
 // The API: every resource's declared routes under one router, typed end to end (the web app's
 // client is `hc<ApiType>('/api')`) and described by the OpenAPI document they make (decision 0006).
-import { alertsRoutes } from './routes/alerts';
+import { alertsRoutes } from './alerts';
 import { adminRoutes } from './admin';
 import { authRoutes } from './routes/auth';
 import { docsRoutes } from './docs';
@@ -11,7 +11,7 @@ import { createRouter } from './lib/route';
 import { meRoutes } from './me';
 import { moderationRoutes } from './moderation';
 import { payScalesRoutes } from './pay-scales';
-import { pushRoutes } from './routes/push';
+import { pushRoutes } from './push';
 import { reportsRoutes } from './reports';
 import { salariesRoutes } from './salaries';
 import { schoolsRoutes } from './schools';
@@ -36,8 +36,8 @@ export const api = createRouter()
   .route('/', statsRoutes)
   .route('/', meRoutes)
   .route('/', moderationRoutes)
-  .route('/alerts', alertsRoutes)
-  .route('/push', pushRoutes)
+  .route('/', alertsRoutes)
+  .route('/', pushRoutes)
   .route('/', reportsRoutes)
   .route('/', docsRoutes);
 export type ApiType = typeof api;

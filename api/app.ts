@@ -14,7 +14,7 @@ import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
-import { oneClickUnsubscribe } from './routes/alerts';
+import { oneClickUnsubscribe } from './alerts/alerts.queries';
 import type { SignInProvider } from './lib/oidc';
 import { clientIp, type OnBehalfOf } from './lib/request-info';
 import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';

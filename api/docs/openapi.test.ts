@@ -34,9 +34,9 @@ const NOT_YET_DECLARED = new Set([
   
   
   
-  'GET /api/alerts', 'POST /api/alerts', 'GET /api/alerts/reminders', 'PUT /api/alerts/reminders',
-  'GET /api/alerts/unsubscribe/{token}', 'POST /api/alerts/unsubscribe/{token}', 'PATCH /api/alerts/{id}', 'DELETE /api/alerts/{id}', 'GET /api/push/key',
-  'POST /api/push/subscriptions', 'DELETE /api/push/subscriptions', 'POST /unsubscribe/{token}', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /{part}',
+  
+  
+  'POST /unsubscribe/{token}', 'GET /robots.txt', 'GET /sitemap.xml', 'GET /{part}',
 ]);
 
 function appRoutes(): string[] {

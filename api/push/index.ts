@@ -3,49 +3,21 @@
 // at most MAX_SUBSCRIPTIONS_PER_USER devices a user; an endpoint another account holds moves only
 // with its current keys (the same browser after a new sign-in); both writes count against the
 // write rate limit.
-import { createPublicKey } from 'node:crypto';
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { z } from 'zod';
 import { pushSubscriptions } from '../../db/schema';
-import type { AppEnv } from '../context';
-import { validate } from '../lib/validate';
-import { rateLimit } from '../middleware/rate-limit';
-import { requireUser } from '../middleware/session';
-import { checkPushEndpoint, decodeKey, PushEndpointError } from '../services/alerts/push';
+import { createRouter } from '../lib/route';
+import { checkPushEndpoint, PushEndpointError } from '../services/alerts/push';
 import { ensureVapidKeys } from '../services/alerts/settings';
+import * as routes from './push.routes';
 
 /** Devices one user can receive notifications on (decision 1407). */
 export const MAX_SUBSCRIPTIONS_PER_USER = 10;
 
-/** An uncompressed P-256 point (65 bytes, 0x04 first) that lies on the curve. */
-function isP256Point(value: string): boolean {
-  const raw = decodeKey(value, 65);
-  if (!raw || raw[0] !== 4) return false;
-  try {
-    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const key = (what: string) => z.string({ message: `${what} is required` }).max(200, `${what} is too long`);
-
-export const pushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https$/, message: 'Endpoint must be an https URL' }).max(2000, 'Endpoint is too long'),
-  keys: z.object({
-    p256dh: key('p256dh').refine(isP256Point, 'p256dh must be the browser\'s P-256 public key (65 bytes, base64url)'),
-    auth: key('auth').refine((v) => decodeKey(v, 16) !== null, 'auth must be the browser\'s 16-byte secret (base64url)'),
-  }),
-});
-const endpointBody = z.object({ endpoint: z.string().max(2000) });
-
 const invalidEndpoint = (message: string) => ({ error: 'Invalid input', fields: { endpoint: message } });
 
-export const pushRoutes = new Hono<AppEnv>()
-  .get('/key', (c) => c.json({ publicKey: ensureVapidKeys(c.get('db')).publicKey }))
-  .post('/subscriptions', requireUser, rateLimit, validate('json', pushSubscriptionBody), async (c) => {
+export const pushRoutes = createRouter()
+  .openapi(routes.key, (c) => c.json({ publicKey: ensureVapidKeys(c.get('db')).publicKey }, 200))
+  .openapi(routes.subscribe, async (c) => {
     const { endpoint, keys } = c.req.valid('json');
     let href: string;
     try {
@@ -54,7 +26,7 @@ export const pushRoutes = new Hono<AppEnv>()
       if (error instanceof PushEndpointError) return c.json(invalidEndpoint(error.message), 400);
       throw error;
     }
-    const userId = c.get('user')!.id;
+    const userId = c.get('user').id;
     const db = c.get('db');
     const outcome = db.transaction((tx): 'saved' | 'taken' | 'full' => {
       const held = tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, href)).get();
@@ -74,9 +46,9 @@ export const pushRoutes = new Hono<AppEnv>()
       const message = `Notifications can be on for at most ${MAX_SUBSCRIPTIONS_PER_USER} devices: turn them off on a device you no longer use`;
       return c.json({ error: message, fields: { endpoint: message } }, 409);
     }
-    return c.json({ subscribed: true }, 201);
+    return c.json({ subscribed: true as const }, 201);
   })
-  .delete('/subscriptions', requireUser, rateLimit, validate('json', endpointBody), (c) => {
+  .openapi(routes.unsubscribe, (c) => {
     const given = c.req.valid('json').endpoint;
     // Stored in the URL parser's spelling (rows from before that, as given): either matches.
     const spellings = [given];
@@ -84,7 +56,7 @@ export const pushRoutes = new Hono<AppEnv>()
     const removed = c
       .get('db')
       .delete(pushSubscriptions)
-      .where(and(inArray(pushSubscriptions.endpoint, spellings), eq(pushSubscriptions.userId, c.get('user')!.id)))
+      .where(and(inArray(pushSubscriptions.endpoint, spellings), eq(pushSubscriptions.userId, c.get('user').id)))
       .run().changes;
-    return c.json({ subscribed: false, removed });
+    return c.json({ subscribed: false as const, removed }, 200);
   });

@@ -8,7 +8,7 @@ import { alerts, schools, users } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { unsubscribeToken } from '../services/alerts/settings';
-import { alertSummary } from './alerts';
+import { alertSummary } from './alerts.queries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 // Push endpoints resolve through this stand-in for DNS (a public address; nothing connects).

@@ -1,0 +1,110 @@
+import { z } from '@hono/zod-openapi';
+import { ALERT_FREQUENCIES } from '../../db/schema';
+import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { idParam } from '../lib/validate';
+import { createAlertBody, reminderPrefsBody, tokenParam, unsubscribeBody, updateAlertBody } from './alerts.queries';
+
+const tags = ['Job alerts'];
+
+const alert = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  filters: z.object({
+    search: z.string().optional(),
+    borough: z.string().optional(),
+    subject: z.string().optional(),
+    keyStage: z.string().optional(),
+    contractType: z.string().optional(),
+    schoolType: z.string().optional(),
+    educationLevel: z.string().optional(),
+    schoolId: z.number().int().optional(),
+  }),
+  frequency: z.enum(ALERT_FREQUENCIES),
+  channels: z.object({ email: z.boolean(), push: z.boolean() }),
+  active: z.boolean(),
+  createdAt: z.date(),
+  lastSentAt: z.date().nullable(),
+  matchCount: z.number().int().describe('How many jobs this alert has sent'),
+  lastSentJobs: z.array(z.object({ id: z.number().int(), title: z.string(), schoolName: z.string().nullable(), borough: z.string() })),
+});
+const reminders = z.object({ email: z.boolean(), push: z.boolean() });
+const linkAlert = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
+const badLink = jsonOf(z.object({ error: z.string() }), 'The link is not valid, or the alert was deleted');
+
+export const list = apiRoute({
+  method: 'get',
+  path: '/alerts',
+  tags,
+  summary: 'The user\'s job alerts, newest first, each with what it last sent',
+  policy: { access: 'user' },
+  responses: { 200: jsonOf(z.array(alert), 'Her alerts'), ...errors(401, 429) },
+});
+
+export const create = apiRoute({
+  method: 'post',
+  path: '/alerts',
+  tags,
+  summary: 'Saves a job search (or a followed school) as an alert by email and/or push (at most 20)',
+  policy: { access: 'user', limit: 'write' },
+  request: { body: jsonBody(createAlertBody) },
+  responses: { 201: jsonOf(alert, 'The alert'), ...errors(400, 401, 409, 429) },
+});
+
+export const getReminders = apiRoute({
+  method: 'get',
+  path: '/alerts/reminders',
+  tags,
+  summary: 'The user\'s closing-date reminder channels',
+  policy: { access: 'user' },
+  responses: { 200: jsonOf(reminders, 'Her reminder settings'), ...errors(401, 429) },
+});
+
+export const setReminders = apiRoute({
+  method: 'put',
+  path: '/alerts/reminders',
+  tags,
+  summary: 'Sets the closing-date reminder channels',
+  policy: { access: 'user', limit: 'write' },
+  request: { body: jsonBody(reminderPrefsBody) },
+  responses: { 200: jsonOf(reminders, 'Her reminder settings'), ...errors(400, 401, 429) },
+});
+
+export const linkStatus = apiRoute({
+  method: 'get',
+  path: '/alerts/unsubscribe/{token}',
+  tags,
+  summary: 'The alert an email\'s unsubscribe link names (the signed token is the only credential)',
+  policy: { access: 'public', page: { path: '/unsubscribe/{token}', index: false } },
+  request: { params: tokenParam },
+  responses: { 200: jsonOf(linkAlert, 'The alert'), 404: badLink, ...errors(400, 429) },
+});
+
+export const linkSet = apiRoute({
+  method: 'post',
+  path: '/alerts/unsubscribe/{token}',
+  tags,
+  summary: 'Pauses (never refused) or resumes (the owner\'s write limit) the alert a link names',
+  policy: { access: 'public', limit: 'write' },
+  request: { params: tokenParam, body: jsonBody(unsubscribeBody) },
+  responses: { 200: jsonOf(linkAlert, 'The alert'), 404: badLink, ...errors(400, 429) },
+});
+
+export const update = apiRoute({
+  method: 'patch',
+  path: '/alerts/{id}',
+  tags,
+  summary: 'Changes an alert (name, filters, frequency, channels, paused or not)',
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam, body: jsonBody(updateAlertBody) },
+  responses: { 200: jsonOf(alert, 'The alert'), ...errors(400, 401, 404, 429) },
+});
+
+export const remove = apiRoute({
+  method: 'delete',
+  path: '/alerts/{id}',
+  tags,
+  summary: 'Deletes an alert',
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam },
+  responses: { 200: jsonOf(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(400, 401, 404, 429) },
+});
