@@ -2,7 +2,7 @@
 // client is `hc<ApiType>('/api')`) and described by the OpenAPI document they make (decision 0006).
 import { alertsRoutes } from './alerts';
 import { adminRoutes } from './admin';
-import { authRoutes } from './routes/auth';
+import { authRoutes } from './auth';
 import { docsRoutes } from './docs';
 import { forumRoutes } from './forum';
 import { healthRoutes } from './health';

@@ -14,12 +14,13 @@ import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
 import { cookieSettings, session } from './middleware/session';
-import { oneClickUnsubscribe } from './alerts/alerts.queries';
+import { oneClickUnsubscribe } from './alerts';
+import { oneClick } from './alerts/alerts.routes';
 import type { SignInProvider } from './lib/oidc';
 import { clientIp, type OnBehalfOf } from './lib/request-info';
 import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
 import { externalServices, type ExternalOptions } from './services/external';
-import { sitemapRoutes } from './routes/sitemap';
+import { sitemapRoutes } from './sitemap';
 import { serverRender, type PageRenderer } from './ssr';
 import { serveApp } from './static';
 import { api } from './api';
@@ -111,7 +112,7 @@ export function createApp(options: AppOptions) {
   if (options.answerCache !== false) app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache)));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
-  app.post('/unsubscribe/:token', oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
+  app.openapi(oneClick, oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
   const origin = options.siteOrigin ?? options.appUrl ?? 'http://localhost:3000';
   app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
   if (options.distDir) {

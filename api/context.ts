@@ -33,7 +33,7 @@ export interface AppEnv {
     trustProxy: boolean;
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;
-    /** Sign-in providers and cookie settings (routes/auth.ts). */
+    /** Sign-in providers and cookie settings (auth/auth.handlers.ts). */
     /** The OpenAPI document of the whole app (built once, on first request: docs/docs.handlers.ts). */
     apiDocument: () => Record<string, unknown>;
     /** CSP hashes of the inline scripts of this answer (the API reference page), added to its script-src. */

@@ -8,7 +8,6 @@ import type { DB } from '../../db/client';
 import { ALERT_FREQUENCIES, alerts, alertSentJobs, jobs, schools, type Alert, type AlertFilters } from '../../db/schema';
 import { ApiError, notFound } from '../lib/http-error';
 import type { SignedInEnv } from '../lib/route';
-import { verifyUnsubscribeToken } from '../services/alerts/settings';
 import { jobsQuery } from '../jobs/jobs.queries';
 import { alertSummary } from '../../db/alert-summary';
 
@@ -102,20 +101,4 @@ export function listAlerts(db: DB, userId: string) {
       : [];
     return { ...toAlert(a), matchCount: counts.get(a.id) ?? 0, lastSentJobs: last };
   });
-}
-
-/**
- * RFC 8058 one-click unsubscribe: `POST {APP_URL}/unsubscribe/{token}` (mounted outside /api, so
- * no cookie, CSRF or JSON rule applies; mail providers post `List-Unsubscribe=One-Click` as a form).
- * It pauses the alert the token names. The same address opened in a browser is the web page.
- */
-export function oneClickUnsubscribe(db: DB, now: () => Date = () => new Date()) {
-  return (c: Context) => {
-    const id = verifyUnsubscribeToken(db, c.req.param('token') ?? '');
-    const row = id ? db.select({ id: alerts.id, active: alerts.active }).from(alerts).where(eq(alerts.id, id)).get() : undefined;
-    if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
-    // Never refused, and a paused alert is left as it is: repeating the post writes nothing (decision 1410).
-    if (row.active) db.update(alerts).set({ active: false, updatedAt: now() }).where(and(eq(alerts.id, row.id), eq(alerts.active, true))).run();
-    return c.json({ paused: true });
-  };
 }

@@ -108,3 +108,17 @@ export const remove = apiRoute({
   request: { params: idParam },
   responses: { 200: jsonOf(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(400, 401, 404, 429) },
 });
+
+/**
+ * RFC 8058 one-click unsubscribe, `POST {APP_URL}/unsubscribe/{token}`: outside /api (no cookie,
+ * CSRF or JSON rule; mail providers post `List-Unsubscribe=One-Click` as a form). Never limited.
+ */
+export const oneClick = apiRoute({
+  method: 'post',
+  path: '/unsubscribe/{token}',
+  tags,
+  summary: 'One-click unsubscribe from a mail provider (RFC 8058): pauses the alert the token names',
+  policy: { access: 'public', limit: 'none' },
+  request: { params: z.object({ token: z.string() }) },
+  responses: { 200: jsonOf(z.object({ paused: z.literal(true) }), 'Paused'), 404: badLink },
+});

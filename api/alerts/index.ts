@@ -1,6 +1,8 @@
 // Job alerts (decisions 1201-1205): saved searches sent by email and/or push, the reminder
 // settings, and the unsubscribe links of the emails.
+import type { RouteHandler } from '@hono/zod-openapi';
 import { and, count, eq } from 'drizzle-orm';
+import type { DB } from '../../db/client';
 import { alerts, reminderPreferences } from '../../db/schema';
 import { createRouter } from '../lib/route';
 import { writeLimited } from '../middleware/rate-limit';
@@ -97,3 +99,20 @@ export const alertsRoutes = createRouter()
     c.get('db').delete(alerts).where(eq(alerts.id, alert.id)).run();
     return c.json({ deleted: true as const }, 200);
   });
+
+/**
+ * RFC 8058 one-click unsubscribe: `POST {APP_URL}/unsubscribe/{token}` (mounted outside /api, so
+ * no cookie, CSRF or JSON rule applies; mail providers post `List-Unsubscribe=One-Click` as a form).
+ * It pauses the alert the token names. The same address opened in a browser is the web page.
+ */
+export function oneClickUnsubscribe(db: DB, now: () => Date = () => new Date()) {
+  const handler: RouteHandler<typeof routes.oneClick> = (c) => {
+    const id = verifyUnsubscribeToken(db, c.req.valid('param').token);
+    const row = id ? db.select({ id: alerts.id, active: alerts.active }).from(alerts).where(eq(alerts.id, id)).get() : undefined;
+    if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
+    // Never refused, and a paused alert is left as it is: repeating the post writes nothing (decision 1410).
+    if (row.active) db.update(alerts).set({ active: false, updatedAt: now() }).where(and(eq(alerts.id, row.id), eq(alerts.active, true))).run();
+    return c.json({ paused: true as const }, 200);
+  };
+  return handler;
+}

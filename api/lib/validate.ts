@@ -1,18 +1,6 @@
-// zod validation for queries, params and bodies, answering the API's error shape with the
-// product's messages: 400 `{ error, fields: { name: message } }`.
-import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
-import { z, type ZodType } from 'zod';
-import { formErrors } from '../../db/validation';
-
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result, c) => {
-    if (!result.success) {
-      const fields = formErrors(result.error as unknown as z.ZodError);
-      return c.json({ error: target === 'query' ? 'Invalid query' : 'Invalid input', fields }, 400);
-    }
-  });
-}
+// Query and path schemas the routes share (filters, search, limits, ids), with the product's
+// messages; the routers' defaultHook (lib/route.ts) answers a failure with `{ error, fields }`.
+import { z } from 'zod';
 
 /** A filter value from the product's list; "all" or empty means no filter (product §5). */
 export function filterOf<const T extends readonly [string, ...string[]]>(values: T) {

@@ -1,10 +1,10 @@
 // Sign-in (product §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
 // a new server-side session → back to a safe, same-site returnTo. POST /api/logout ends the
 // session (GET /api/logout is a page whose button posts); GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
-// in lib/oidc.ts (the only importer of arctic).
+// in lib/oidc.ts (the only importer of arctic); the routes are declared in auth.routes.ts.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { forumModerators, users } from '../../db/schema';
@@ -12,8 +12,9 @@ import type { AppEnv } from '../context';
 import { escapeHtml, plainPage } from '../lib/html-page';
 import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
 import { createSession, invalidateSession } from '../lib/sessions';
-import { loginLimit } from '../middleware/rate-limit';
+import { createRouter } from '../lib/route';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from '../middleware/session';
+import * as routes from './auth.routes';
 
 /** How long a started sign-in may take (the temporary cookie's lifetime). */
 export const SIGN_IN_WINDOW_S = 600;
@@ -131,8 +132,8 @@ function upsertUser(c: Context<AppEnv>, providerId: string, identity: Identity):
   return id;
 }
 
-export const authRoutes = new Hono<AppEnv>()
-  .get('/login', loginLimit, async (c) => {
+export const authRoutes = createRouter()
+  .openapi(routes.login, async (c) => {
     const { providers, cookies } = c.get('auth');
     const returnTo = safeReturnTo(c.req.query('returnTo'));
     if (providers.length === 0) {
@@ -152,7 +153,7 @@ export const authRoutes = new Hono<AppEnv>()
     setCookie(c, oauthCookieName(cookies), encodePending(pending, c.get('auth').secret), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
     return c.redirect(start.url, 302);
   })
-  .get('/callback/:provider', async (c) => {
+  .openapi(routes.callback, async (c) => {
     const { providers, cookies } = c.get('auth');
     const name = oauthCookieName(cookies);
     const pending = decodePending(getCookie(c, name), c.get('auth').secret);
@@ -195,7 +196,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // Sign-out is a POST behind the cross-site check (a cross-site link or image must not sign
   // anyone out). The web app posts with fetch (204); the page below posts a form (303 home).
-  .post('/logout', (c) => {
+  .openapi(routes.logout, (c) => {
     const { cookies } = c.get('auth');
     const sid = c.get('sessionId');
     if (sid) invalidateSession(c.get('db'), sid);
@@ -204,7 +205,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   // The spec's /api/logout address stays as a page: a button that posts (no script: CSP script-src 'self').
-  .get('/logout', (c) => {
+  .openapi(routes.logoutPage, (c) => {
     if (!c.get('sessionId')) return c.redirect('/', 302);
     return page(
       c,
@@ -215,7 +216,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   // A visitor is answered 200 with null (spec §4: no user means signed out), so a visitor's page
   // logs no failed request (issue 13); the write routes keep answering 401.
-  .get('/auth/user', (c) => {
+  .openapi(routes.currentUser, (c) => {
     const user = c.get('user');
     if (!user) return c.json(null, 200);
     return c.json(

@@ -7,7 +7,7 @@ import { forumThreads, jobs, schools } from '../../db/schema';
 import { testDb } from '../../test/db';
 import { createApp } from '../app';
 import { oneMonthBefore } from '../lib/time';
-import { sitemapRoutes, STATIC_PAGES } from './sitemap';
+import { sitemapRoutes, STATIC_PAGES } from '.';
 
 const APP_URL = 'https://teachers.example';
 const now = new Date('2026-11-24T12:00:00Z');

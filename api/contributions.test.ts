@@ -2,10 +2,10 @@
 // user's own activity. Each call: happy path, the product §5 messages, 401, 404, replay, nothing written on refusal.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, reviews, schoolMoods, schools } from '../../db/schema';
-import { signIn, testApp } from '../../test/app';
-import { caller } from '../../test/requests';
-import { publishSalaries } from '../salaries/salaries.service';
+import { jobs, reviews, schoolMoods, schools } from '../db/schema';
+import { signIn, testApp } from '../test/app';
+import { caller } from '../test/requests';
+import { publishSalaries } from './salaries/salaries.service';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false });
@@ -210,7 +210,7 @@ describe('POST /api/salaries', () => {
     expect(res.body).toMatchObject(salary);
     expect(res.body).not.toHaveProperty('userId');
     expect(rows('salaries')).toBe(before + 1);
-    // Published in a later batch, and only with enough others (decision 1420; api/routes/salaries.test.ts).
+    // Published in a later batch, and only with enough others (decision 1420; api/salaries/salaries.test.ts).
     publishSalaries(db, NOW);
     const recent = await call('GET', '/api/salaries');
     expect(recent.body.map((r: any) => r.id)).not.toContain(res.body.id);

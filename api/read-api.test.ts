@@ -1,8 +1,8 @@
 // Every public GET of product §7 against a fresh seeded database.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { jobs, reviews, schools, users } from '../../db/schema';
-import { testApp } from '../../test/app';
+import { jobs, reviews, schools, users } from '../db/schema';
+import { testApp } from '../test/app';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, get } = testApp({ now: NOW });

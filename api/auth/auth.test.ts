@@ -10,7 +10,7 @@ import { createSession, IDLE_TIMEOUT_MS } from '../lib/sessions';
 import { requireAdmin } from '../middleware/session';
 import { testDb } from '../../test/db';
 import { atProvider as providerSignIn, cookiesOf, type Person } from '../../test/oidc';
-import { decodePending, encodePending, safeReturnTo } from './auth';
+import { decodePending, encodePending, safeReturnTo } from './auth.handlers';
 
 const APP = 'http://localhost:3999';
 const SECRET = 'test-session-secret-0123456789abcdef';

@@ -2,10 +2,10 @@
 // answered 4xx (never 5xx), and a refused request must write nothing. Seeded, so a failure
 // names its seed and case and can be replayed.
 import { describe, expect, it } from 'vitest';
-import { forumPosts, forumThreads, jobs, reviews, schools } from '../../db/schema';
-import { signIn, testApp } from '../../test/app';
-import { caller } from '../../test/requests';
-import { mulberry32 } from '../../db/seed/prng';
+import { forumPosts, forumThreads, jobs, reviews, schools } from '../db/schema';
+import { signIn, testApp } from '../test/app';
+import { caller } from '../test/requests';
+import { mulberry32 } from '../db/seed/prng';
 
 const { db, app } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['fuzz@example.test'], rateLimit: false });
 const call = caller(app);

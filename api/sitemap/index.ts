@@ -1,10 +1,10 @@
-// GET /sitemap.xml and /robots.txt (issue 13): every public page a search engine should know
+// GET /sitemap.xml and /robots.txt: every public page a search engine should know
 // about: the main screens, every active school, every live job of ours (a Teaching Vacancies
 // advert's canonical page is at its source, so it is left out), and every approved discussion.
 // Past `maxUrls` (50,000, the protocol's limit) /sitemap.xml becomes a sitemap index of
 // /sitemap-1.xml, /sitemap-2.xml, ...
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { DB } from '../../db/client';
 import { forumThreads, jobs, schools } from '../../db/schema';
 import { oneMonthBefore } from '../lib/time';
@@ -72,15 +72,48 @@ export function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /moderation', 'Disallow: /unsubscribe/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
+const tags = ['Crawlers'];
+const xmlAnswer = (description: string) => ({ description, content: { 'application/xml': { schema: z.string() } } });
+
+const robots = createRoute({
+  method: 'get',
+  path: '/robots.txt',
+  tags,
+  summary: 'What crawlers may read: not the API, the signed-in and moderation screens, or unsubscribe links',
+  responses: { 200: { description: 'robots.txt', content: { 'text/plain': { schema: z.string() } } } },
+});
+
+const sitemap = createRoute({
+  method: 'get',
+  path: '/sitemap.xml',
+  tags,
+  summary: 'Every public page, or (past 50,000 URLs) an index of the parts',
+  responses: { 200: xmlAnswer('A sitemap or a sitemap index') },
+});
+
+/** A part of a large sitemap: `/sitemap-1.xml`, `/sitemap-2.xml`, ... (a pattern createRoute cannot route, so it is registered by hand). */
+const sitemapPart = createRoute({
+  method: 'get',
+  path: '/{part}',
+  tags,
+  summary: 'One part of a sitemap index: /sitemap-N.xml',
+  request: { params: z.object({ part: z.string().regex(/^sitemap-[0-9]+\.xml$/) }) },
+  responses: { 200: xmlAnswer('A sitemap'), 404: { description: 'No such part', content: { 'text/plain': { schema: z.string() } } } },
+});
+
 export function sitemapRoutes(options: SitemapOptions) {
   const origin = options.origin.replace(/\/$/, '');
   const max = options.maxUrls ?? SITEMAP_MAX_URLS;
   const now = options.now ?? (() => new Date());
   const xml = (body: string) =>
     new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
-  return new Hono()
-    .get('/robots.txt', (c) => c.body(robotsTxt(origin), 200, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' }))
-    .get('/sitemap.xml', () => {
+  const router = new OpenAPIHono();
+  router
+    .openapi(robots, (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(robotsTxt(origin), 200, { 'Content-Type': 'text/plain; charset=utf-8' });
+    })
+    .openapi(sitemap, () => {
       const entries = sitemapEntries(options.db, now());
       if (entries.length <= max) return xml(urlset(origin, entries));
       return xml(sitemapIndex(origin, Math.ceil(entries.length / max), now()));
@@ -92,4 +125,6 @@ export function sitemapRoutes(options: SitemapOptions) {
       if (!Number.isInteger(n) || n < 1 || n > parts) return c.text('Not found', 404);
       return xml(urlset(origin, entries.slice((n - 1) * max, n * max)));
     });
+  router.openAPIRegistry.registerPath(sitemapPart);
+  return router;
 }
