@@ -24,6 +24,7 @@ import { sitemapRoutes } from './sitemap';
 import { serverRender, type PageRenderer } from './ssr';
 import { serveApp } from './static';
 import { api } from './api';
+import { API_POLICY } from './route-policy';
 
 export interface AppOptions {
   db: DB;
@@ -106,7 +107,7 @@ export function createApp(options: AppOptions) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  app.use('/api/*', readLimit);
+  app.use('/api/*', readLimit(API_POLICY.isUnlimitedRead));
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy }));
   if (options.answerCache !== false) app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache)));

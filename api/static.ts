@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import { gzipEtag } from './middleware/compression';
+import { API_POLICY } from './route-policy';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -58,8 +59,8 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
   return files;
 }
 
-/** Paths the server owns: never answered with the app's index.html. */
-export const SERVER_PATHS = /^\/(api)(\/|$)/;
+/** Paths the server owns (where the declared routes live): never answered with the app's index.html. */
+export const SERVER_PATHS = API_POLICY.serverPaths;
 
 export function serveApp(distDir: string): MiddlewareHandler {
   const files = loadStaticFiles(distDir);

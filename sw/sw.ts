@@ -8,6 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { WEB_POLICY } from '../web/data/route-policy';
 import { drainOutbox, OUTBOX_SYNC_TAG } from '../web/offline/outbox';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -16,8 +17,8 @@ cleanupOutdatedCaches();
 // No directory index or clean URLs: "/" is a page the server renders, not the precached shell.
 precacheAndRoute(self.__WB_MANIFEST, { directoryIndex: '', cleanURLs: false });
 
-/** Paths the server owns: a navigation to them must reach the network. */
-const SERVER_PATHS = [/^\/api(\/|$)/];
+/** Paths the server owns (where the declared routes live): a navigation to them must reach the network. */
+const SERVER_PATHS = [WEB_POLICY.serverPaths];
 /** How long a navigation waits for the server-rendered page before the shell answers. */
 const NAVIGATION_TIMEOUT_MS = 3000;
 const shell = createHandlerBoundToURL('/index.html');

@@ -8,40 +8,19 @@
 //     them), background jobs and triggers included;
 //   - a local counter (`invalidate()`) for anything else;
 //   - the app clock's minute, so answers that depend on "now" (the jobs' one-month window) age out.
-// Answers that depend on who asks are never shared: routes marked 'visitors' are cached only for
-// requests without a signed-in user, and every other route (the signed-in user's own data,
-// moderation, /api/me) is not cached at all. See docs/decisions/1050-shared-answer-cache.md.
+// Answers that depend on who asks are never shared: which reads are kept, and for whom, is each
+// route's declared policy (`cache: 'everyone' | 'visitors'`, decision 0006); 'visitors' are cached
+// only for requests without a signed-in user, and every other route (the signed-in user's own
+// data, moderation, /api/me, a thread page that counts its views) is not cached at all.
+// See docs/decisions/1050-shared-answer-cache.md.
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
+import { sharingOf } from '../route-policy';
 import { acceptsGzip, gzipBody, gzipEtag } from './compression';
 
-/** Who may share a cached answer: everyone (the answer never looks at the session) or visitors only. */
-export type Sharing = 'everyone' | 'visitors';
-
-/**
- * The cached reads. Keep this list to routes whose answer depends only on the URL (and, for
- * 'visitors', on being signed out). A thread page is absent on purpose: every GET of it counts a
- * view (a write).
- */
-export const CACHED_ROUTES: readonly [RegExp, Sharing][] = [
-  [/^\/api\/jobs\/?$/, 'everyone'],
-  [/^\/api\/jobs\/\d+$/, 'everyone'],
-  [/^\/api\/schools\/?$/, 'everyone'],
-  [/^\/api\/schools\/\d+(\/(reviews|interviews|mood-stats))?$/, 'everyone'],
-  [/^\/api\/salaries(\/stats)?\/?$/, 'everyone'],
-  [/^\/api\/pay-scales\/?$/, 'everyone'],
-  [/^\/api\/stats\/?$/, 'everyone'],
-  [/^\/api\/forum\/categories\/?$/, 'everyone'],
-  // Signed-in members also see their own and (moderators) pending threads.
-  [/^\/api\/forum\/threads\/?$/, 'visitors'],
-];
-
-export function sharingOf(path: string): Sharing | null {
-  for (const [re, sharing] of CACHED_ROUTES) if (re.test(path)) return sharing;
-  return null;
-}
+export { sharingOf };
 
 /** What public cached reads say to browsers, the service worker and any shared cache. */
 export const PUBLIC_CACHE_CONTROL = 'no-cache';

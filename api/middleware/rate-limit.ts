@@ -3,7 +3,7 @@
 //   write empties the shared answer cache for everyone); moderators' and admins' decisions count
 //   in a bucket of their own, ten times larger (moderationLimit);
 //   api/middleware/write-limit-routes.test.ts walks the app's routes and names the few exempt ones;
-// - API reads (GET/HEAD) per client IP: 600 a minute by default; a server-rendered page counts
+// - API reads (GET/HEAD) per client IP: 600 a minute by default (a read declared `limit: 'none'`, health, is exempt); a server-rendered page counts
 //   as one read of its caller, and the API reads it makes in process carry her address (ssr.ts);
 // - sign-in starts (GET /api/login) per client IP: 30 a minute by default.
 // Over a limit the answer is 429 `{ error }` with Retry-After (seconds until the full window
@@ -63,14 +63,19 @@ export function pageRead(limiter: RateLimiter | undefined, c: Context, at: numbe
   return limiter ? countPerIp('read', limiter, clientIp(c, limiter.proxy), at) : null;
 }
 
-/** Per-IP limit on API reads (GET/HEAD; /api/health is exempt for monitors). Place after the context is set. */
-export const readLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path !== '/api/health') {
-    const wait = perIp('read', c.get('rateLimiter'), c);
-    if (wait !== null) return tooMany(c, wait, 'Too many requests. Please wait a moment and try again.');
-  }
-  await next();
-};
+/**
+ * Per-IP limit on API reads (GET/HEAD), but for the reads declared `limit: 'none'` (`unlimited`:
+ * /api/health, for monitors). Place after the context is set.
+ */
+export function readLimit(unlimited: (path: string) => boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if ((c.req.method === 'GET' || c.req.method === 'HEAD') && !unlimited(c.req.path)) {
+      const wait = perIp('read', c.get('rateLimiter'), c);
+      if (wait !== null) return tooMany(c, wait, 'Too many requests. Please wait a moment and try again.');
+    }
+    await next();
+  };
+}
 
 /** Per-IP limit on sign-in starts. */
 export const loginLimit: MiddlewareHandler<AppEnv> = async (c, next) => {

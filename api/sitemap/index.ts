@@ -8,6 +8,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { DB } from '../../db/client';
 import { forumThreads, jobs, schools } from '../../db/schema';
 import { oneMonthBefore } from '../lib/time';
+import { policyData } from '../route-policy';
 
 export const SITEMAP_MAX_URLS = 50_000;
 
@@ -68,8 +69,11 @@ function sitemapIndex(origin: string, parts: number, now: Date): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 
+/** Crawlers keep out of the server's own paths and the screens whose routes say `index: false` (decision 0006). */
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /moderation', 'Disallow: /unsubscribe/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  const { serverPrefixes, noindexPages } = policyData();
+  const disallowed = [...serverPrefixes.map((p) => `${p}/`), ...noindexPages.map((p) => p.split('{')[0])];
+  return ['User-agent: *', ...disallowed.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
 
 const tags = ['Crawlers'];

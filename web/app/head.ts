@@ -5,6 +5,7 @@
 // the head and the page can never disagree. Pure functions: no DOM, no Dexie.
 import { unstable_serialize, type Key } from 'swr';
 import { registerValue } from '../lib/school-facts';
+import { WEB_POLICY } from '../data/route-policy';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
 
 export interface HeadTags {
@@ -24,9 +25,6 @@ export interface HeadTags {
 
 /** The SWR answer for a key, as the page's hooks would read it (keys exactly as in web/data/hooks.ts). */
 export type DataLookup = (key: Key) => unknown;
-
-/** Routes a search engine must not index: the signed-in and moderation screens. */
-export const NOINDEX_PATHS = [/^\/dashboard(\/|$)/, /^\/moderation(\/|$)/];
 
 interface JobData {
   id: number;
@@ -182,7 +180,8 @@ export function buildHead(opts: { path: string; params: Record<string, string | 
     image: `${origin}/icons/icon-512.png`,
     ogType: 'website',
   };
-  if (notFound || NOINDEX_PATHS.some((re) => re.test(path)) || !meta?.description) head.robots = 'noindex';
+  // Screens whose routes declare `page: { index: false }` (the signed-in and moderation screens, decision 0006).
+  if (notFound || WEB_POLICY.isNoindexPage(path) || !meta?.description) head.robots = 'noindex';
   const id = Number(params.id);
   if (path.startsWith('/jobs/')) {
     const job = data(['job', id]) as JobData | undefined;

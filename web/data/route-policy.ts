@@ -1,3 +1,5 @@
+import { ROUTE_POLICY } from './route-policy.gen';
+
 // Each API route's policy as data (decision 0006): declared once beside the route
 // (api/<resource>/<resource>.routes.ts), read live by the server (the answer cache, the read
 // limit, the static files and the page renderer) and, through the generated
@@ -37,8 +39,18 @@ export interface RoutePolicy {
   page?: { path: string; index: boolean };
 }
 
-/** One GET route of the API: its path template ('/api/schools/{id}') and how its answers may be kept. */
-export type CachedRoute = readonly [path: string, cache: Sharing];
+/** One GET route of the API: its path template ('/api/schools/{id}'), how its answers may be kept, its limit. */
+export type ReadRoute = readonly [path: string, cache: Sharing, limit: Limit];
+
+/** What the web side reads of the declarations (route-policy.gen.ts), and what the server reads live. */
+export interface PolicyData {
+  /** Where the server's own routes live: a navigation there goes to the network, never the app shell. */
+  serverPrefixes: readonly string[];
+  /** Every GET route of the API. */
+  reads: readonly ReadRoute[];
+  /** Screens search engines must not index (and everything under them). */
+  noindexPages: readonly string[];
+}
 
 const segments = (path: string) => path.split('/').slice(1);
 const isParam = (segment: string) => segment.startsWith('{');
@@ -63,14 +75,31 @@ export function templateMatcher<T>(entries: readonly (readonly [string, T])[]): 
   };
 }
 
-/** How the answer of a GET to `path` may be kept ('owner' for a path no route declares: never shared). */
-export function sharingTable(routes: readonly CachedRoute[]): (path: string) => Sharing {
-  const match = templateMatcher(routes);
-  return (path) => match(path) ?? 'owner';
-}
 
 /** Matches a path and everything under it: '/api' → /api, /api/, /api/jobs; '/unsubscribe/{token}' → /unsubscribe/…. */
 export function prefixPattern(prefixes: readonly string[]): RegExp {
   const escaped = prefixes.map((p) => p.split('/{')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/$/, ''));
   return new RegExp(`^(${escaped.join('|')})(/|$)`);
 }
+
+/** The questions every reader of the declarations asks, answered from one table. */
+export function routePolicy(data: PolicyData) {
+  const readOf = templateMatcher(data.reads.map(([path, cache, limit]) => [path, { cache, limit }] as const));
+  const noindex = prefixPattern(data.noindexPages);
+  /** How the answer of a GET to `path` may be kept ('owner' for a path no route declares: never shared). */
+  const sharingOf = (path: string): Sharing => readOf(path)?.cache ?? 'owner';
+  return {
+    sharingOf,
+    /** The same answer for everyone (a key is a path with its query). */
+    isSharedPath: (key: string) => sharingOf(key.split('?')[0]) === 'everyone',
+    /** May the device keep this answer (for its owner, or for everyone)? */
+    isKeptOffline: (key: string) => sharingOf(key.split('?')[0]) !== 'none',
+    /** A GET the per-IP read limit leaves alone (health checks). */
+    isUnlimitedRead: (path: string) => readOf(path)?.limit === 'none',
+    serverPaths: prefixPattern(data.serverPrefixes),
+    isNoindexPage: (pathname: string) => data.noindexPages.length > 0 && noindex.test(pathname),
+  };
+}
+
+/** The declarations as the offline layer, the service worker and the page head read them. */
+export const WEB_POLICY = routePolicy(ROUTE_POLICY);

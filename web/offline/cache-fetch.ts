@@ -5,14 +5,13 @@
 import { AUTH_USER_PATH, isSharedPath, MAX_CACHED_RESPONSES, offlineDb, OWNER_META_KEY, userIdOf, type CachedResponse, type OfflineDatabase } from './db';
 import { assumeUser, confirmedUser, lastKnownUser, noteUser } from './owner';
 import { offlineStatus } from './status';
+import { CACHED_AT_HEADER, OfflineError } from './errors';
+import { WEB_POLICY } from '../data/route-policy';
 
-/** GET paths never kept offline. */
-const NOT_CACHED = [/^\/api\/health$/, /^\/api\/moderation\//, /^\/api\/schools\/images\//];
+export { CACHED_AT_HEADER, OfflineError };
+
 /** Answer headers the screens read (the schools list total). */
 const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-count-capped', 'link'];
-
-import { CACHED_AT_HEADER, OfflineError } from './errors';
-export { CACHED_AT_HEADER, OfflineError };
 
 /** Cache key: pathname and query with sorted parameters. */
 export function cacheKey(input: string, base = typeof location !== 'undefined' ? location.origin : 'http://localhost'): string {
@@ -24,7 +23,8 @@ export function cacheKey(input: string, base = typeof location !== 'undefined' ?
 
 export function isCacheable(key: string) {
   // Near me answers are not kept on the device either: their key is the phone's location (decision 1250).
-  return key.startsWith('/api/') && !NOT_CACHED.some((re) => re.test(key.split('?')[0])) && !/[?&]near=/.test(key);
+  // Never kept: the reads declared `cache: 'none'` (health, moderation, admin).
+  return key.startsWith('/api/') && WEB_POLICY.isKeptOffline(key) && !/[?&]near=/.test(key);
 }
 
 /**

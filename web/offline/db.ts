@@ -16,7 +16,7 @@ export interface CachedResponse {
   savedAt: number;
   /**
    * Whose answer this is: a user id, null for a visitor's answer, absent for an answer that is the
-   * same for everyone (jobs, schools, pay scales: see SHARED_PATHS in cache-fetch.ts).
+   * same for everyone (jobs, schools, pay scales: the routes declared `cache: 'everyone'`, shared-paths.ts).
    */
   owner?: string | null;
 }

@@ -1,0 +1,53 @@
+// The server's reading of the route declarations (decision 0006): every route of the API with its
+// policy, straight from the routers' OpenAPI registry, so nothing keeps a list of its own. The
+// web app and the service worker read the same table through web/data/route-policy.gen.ts, which
+// `npm run routes:policy` writes from here (and route-policy.test.ts keeps fresh).
+import { api } from './api';
+import { routePolicy, type PolicyData, type ReadRoute, type RoutePolicy } from '../web/data/route-policy';
+
+/** Where the API is mounted (createApp: app.route('/api', api)). */
+export const API_PREFIX = '/api';
+
+export interface DeclaredRoute {
+  method: string;
+  /** OpenAPI's spelling, with the mount: '/api/schools/{id}'. */
+  path: string;
+  policy: RoutePolicy;
+}
+
+/** Every declared route of the API, in declaration order. */
+export const API_ROUTES: readonly DeclaredRoute[] = api.openAPIRegistry.definitions.flatMap((d) =>
+  d.type === 'route' ? [{ method: d.route.method.toUpperCase(), path: API_PREFIX + d.route.path, policy: d.route['x-policy'] as RoutePolicy }] : [],
+);
+
+/** The table the web side reads (written to web/data/route-policy.gen.ts). */
+export function policyData(routes: readonly DeclaredRoute[] = API_ROUTES): PolicyData {
+  const prefixes = [...new Set(routes.map((r) => `/${r.path.split('/')[1]}`))];
+  const reads: ReadRoute[] = routes.filter((r) => r.method === 'GET').map((r) => [r.path, r.policy.cache, r.policy.limit]);
+  const pages = routes.flatMap((r) => (r.policy.page && !r.policy.page.index ? [r.policy.page.path] : []));
+  return { serverPrefixes: prefixes, reads, noindexPages: [...new Set(pages)].sort() };
+}
+
+/** The live policy: the answer cache, the read limit, the static files and the page renderer read it. */
+export const API_POLICY = routePolicy(policyData());
+
+/** What the answer cache may share, and with whom: null for an answer it must never keep. */
+export function sharingOf(path: string): 'everyone' | 'visitors' | null {
+  const sharing = API_POLICY.sharingOf(path);
+  return sharing === 'everyone' || sharing === 'visitors' ? sharing : null;
+}
+
+/** The generated module's text: the table as the web app imports it. */
+export function policyModule(data: PolicyData = policyData()): string {
+  const quote = (v: unknown): string => (Array.isArray(v) ? `[${v.map(quote).join(', ')}]` : `'${String(v)}'`);
+  const list = (items: readonly unknown[]) => `[\n${items.map((i) => `    ${quote(i)},`).join('\n')}\n  ]`;
+  return `// Generated from the route declarations (api/<resource>/<resource>.routes.ts) by \`npm run routes:policy\`
+// (api/scripts/route-policy.ts): do not edit. route-policy.test.ts fails when it is stale.
+// Read through web/data/route-policy.ts by the offline layer, the service worker and the page head.
+export const ROUTE_POLICY = {
+  serverPrefixes: ${list(data.serverPrefixes)},
+  reads: ${list(data.reads)},
+  noindexPages: ${list(data.noindexPages)},
+} as const;
+`;
+}
