@@ -4,7 +4,7 @@ import type { DB } from '../../db/client';
 import { jobs, savedJobs, schools, schoolStats } from '../../db/schema';
 import { notFound } from '../lib/http-error';
 import { pageHeaders } from '../lib/paging';
-import { listNearJobs } from '../queries/near';
+import { listNearJobs } from '../schools/near.queries';
 import { jobColumns, JOBS_PAGE, listJobs, toJob } from './jobs.queries';
 import type * as routes from './jobs.routes';
 

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { jobSchoolShape, jobShape } from '../../db/shapes';
 import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
-import { checkNear, nearFields } from '../queries/near';
+import { checkNear, nearFields } from '../schools/near.queries';
 import { jobsQuery } from './jobs.queries';
 
 const tags = ['Jobs'];

@@ -1,6 +1,6 @@
 // The signed-in user's own data (decision 1421): her activity for the dashboard, the export, her
 // sessions and "sign out everywhere else", and account deletion.
-import { deleteAccount, exportUserData, listSessions, revokeOtherSessions } from '../lib/privacy';
+import { deleteAccount, exportUserData, listSessions, revokeOtherSessions } from './privacy.service';
 import { createRouter } from '../lib/route';
 import { clearSessionCookie } from '../middleware/session';
 import { activityOf } from './me.queries';

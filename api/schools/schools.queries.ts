@@ -10,7 +10,7 @@ import { oneMonthBefore } from '../lib/time';
 import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
 import { filterOf, limitOf } from '../lib/validate';
-import { checkNear, nearFields, nearSchoolPage, oneDecimal } from '../queries/near';
+import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
 
 export const schoolsQuery = z.object({
   search: ftsSearch,

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { jobs, schools } from '../../db/schema';
 import { testApp } from '../../test/app';
-import { boundingBox, haversineMiles } from './near';
+import { boundingBox, haversineMiles } from './near.queries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app, get } = testApp({ now: NOW, rateLimit: false });

@@ -1,10 +1,10 @@
 // Keyset paging, sort orders, FTS5 search and its input handling, over the real app (issue 10).
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { forumCategories, forumThreads, interviewExperiences, jobs, reviews, schools } from '../../db/schema';
-import { mulberry32 } from '../../db/seed/prng';
-import { testApp } from '../../test/app';
-import { ftsQuery } from '../lib/fts';
+import { forumCategories, forumThreads, interviewExperiences, jobs, reviews, schools } from '../db/schema';
+import { mulberry32 } from '../db/seed/prng';
+import { testApp } from '../test/app';
+import { ftsQuery } from './lib/fts';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, get } = testApp({ now: NOW });

@@ -21,7 +21,7 @@ import {
   sessions,
   users,
 } from '../../db/schema';
-import { backfillReporterKeys } from './reports';
+import { backfillReporterKeys } from '../lib/reports';
 
 /** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
 const CONTRIBUTION_TABLES = ['reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts'] as const;
