@@ -1,5 +1,5 @@
 import type { DB } from '../db/client';
-import type { User } from '../db/schema';
+import type { SchoolMember, User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit-store';
 import type { ExternalServices } from './services/external';
 import type { SignInProvider } from './lib/oidc';
@@ -25,6 +25,8 @@ export interface AppEnv {
     /** The signed-in user, or null for a visitor. */
     user: SessionUser | null;
     sessionId: string | null;
+    /** The caller's live membership of the route's school, set by requireSchoolMember (schools/members.ts). */
+    schoolMember?: SchoolMember;
     /** Reports that hide an item from the public until a moderator decides (REPORT_HIDE_THRESHOLD). */
     reportHideThreshold: number;
     /** Rate limits of this app, counted in SQLite (absent: no limit). */

@@ -712,3 +712,127 @@ export const imageBatchResults = sqliteTable(
   },
   (t) => [index('image_batch_results_batch_idx').on(t.batchId), index('image_batch_results_failed_idx').on(t.schoolId).where(sql`${t.success} = 0`)],
 );
+
+// ---- The school side: who may act for a school (decisions 2101-2103) ----
+
+export const SCHOOL_ROLES = ['admin', 'editor'] as const;
+export type SchoolRole = (typeof SCHOOL_ROLES)[number];
+/** How a member was verified: a work-email claim approved, DfE Sign-in, a colleague's invitation, a site admin. */
+export const MEMBER_METHODS = ['email', 'dfe-sign-in', 'invite', 'admin'] as const;
+export type MemberMethod = (typeof MEMBER_METHODS)[number];
+/** An emailed link's purpose: a claim of a school, an admin's invitation, a member re-confirming. */
+export const CLAIM_KINDS = ['claim', 'invite', 'confirm'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+/** pending-email: link sent, not opened; pending: opened, waiting for an approver; then approved or rejected. */
+export const CLAIM_STATES = ['pending-email', 'pending', 'approved', 'rejected'] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+/** Which rule allowed the address: the register website's registrable domain, or a domain a site admin added. */
+export const DOMAIN_RULES = ['register-website', 'admin-added'] as const;
+export type DomainRule = (typeof DOMAIN_RULES)[number];
+
+/** A verified member of a school's staff; live while confirmedAt is less than 12 months old (decision 2103). */
+export const schoolMembers = sqliteTable(
+  'school_members',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().$type<SchoolRole>(),
+    method: text('method').notNull().$type<MemberMethod>(),
+    /** The work address verified (null for DfE Sign-in); re-confirmation goes to it. */
+    email: text('email'),
+    verifiedAt: integer('verified_at', { mode: 'timestamp_ms' }).notNull(),
+    /** Who approved or invited; null for DfE Sign-in, or once that person deleted their account. */
+    verifiedBy: text('verified_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The last verification or re-confirmation: the membership lapses 12 months after it. */
+    confirmedAt: integer('confirmed_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('school_members', t.role, SCHOOL_ROLES),
+    oneOf('school_members', t.method, MEMBER_METHODS),
+    uniqueIndex('school_members_user_school_idx').on(t.userId, t.schoolId),
+    index('school_members_school_idx').on(t.schoolId, t.role),
+  ],
+);
+
+/** An emailed one-time link (claim, invitation, re-confirmation) and, for a claim, its decision. */
+export const schoolClaims = sqliteTable(
+  'school_claims',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').notNull().$type<ClaimKind>(),
+    /** The claimant (claim, confirm); for an invitation, whoever opened the link (null until then). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    /** The domain the address matched and the rule that allowed it. */
+    domain: text('domain').notNull(),
+    domainRule: text('domain_rule').notNull().$type<DomainRule>(),
+    /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the link was opened (single use). */
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    state: text('state').notNull().$type<ClaimState>(),
+    /** The role an invitation gives. */
+    role: text('role').$type<SchoolRole>(),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    oneOf('school_claims', t.kind, CLAIM_KINDS),
+    oneOf('school_claims', t.state, CLAIM_STATES),
+    oneOf('school_claims', t.domainRule, DOMAIN_RULES),
+    check('school_claims_role_enum', sql`${t.role} is null or ${t.role} in ('admin', 'editor')`),
+    maxLen('school_claims', t.email, 254),
+    maxLen('school_claims', t.reason, 500),
+    index('school_claims_school_state_idx').on(t.schoolId, t.state),
+    index('school_claims_state_idx').on(t.state, t.createdAt),
+    index('school_claims_user_idx').on(t.userId),
+    index('school_claims_email_idx').on(t.email, t.createdAt),
+  ],
+);
+
+/** Email domains a site admin trusts for a school (a trust's own domain). */
+export const schoolDomains = sqliteTable(
+  'school_domains',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    domain: text('domain').notNull(),
+    addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [maxLen('school_domains', t.domain, 253), uniqueIndex('school_domains_school_domain_idx').on(t.schoolId, t.domain)],
+);
+
+/** Everything done for or by a school's staff: who, what, when (site admins and the school's admins read it). */
+export const schoolAudit = sqliteTable(
+  'school_audit',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** null for what concerns no school of ours (a DfE Sign-in organisation that is a trust or a local authority). */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    /** null for the system (DfE Sign-in) or once the actor deleted their account. */
+    actorUserId: text('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    detail: text('detail', { mode: 'json' }).notNull().$type<Record<string, unknown>>().default(sql`'{}'`),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
+  },
+  (t) => [index('school_audit_school_idx').on(t.schoolId, t.at), index('school_audit_at_idx').on(t.at), index('school_audit_actor_idx').on(t.actorUserId)],
+);
+
+export type SchoolMember = typeof schoolMembers.$inferSelect;
+export type SchoolClaim = typeof schoolClaims.$inferSelect;

@@ -8,10 +8,12 @@ import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi
 import type { MiddlewareHandler } from 'hono';
 import { formErrors } from '../../db/validation';
 import type { RoutePolicy } from '../../web/data/route-policy';
+import type { SchoolMember } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from '../middleware/idempotency';
 import { loginLimit, moderationLimit, rateLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireUser } from '../middleware/session';
+import { requireSchoolMember } from '../schools/members';
 
 export type { Access, Limit, RoutePolicy, Sharing } from '../../web/data/route-policy';
 
@@ -52,23 +54,29 @@ const LIMITS = { read: [], none: [], write: [rateLimit], moderation: [moderation
 
 /**
  * The middleware a policy means, in the order the API has always run them: the access check
- * (401/403), the Idempotency-Key replay, the rate limit; validation and the handler follow.
+ * (401/403), the school membership a school's own routes need (403), the Idempotency-Key replay, the rate limit; validation and the handler follow.
  * A moderator's rights are per category, so 'moderator' checks sign-in here and the handler the
  * grants of the item it acts on. Reads are limited per IP for the whole API (readLimit), and a
  * write on a public route (a signed link) counts its owner's writes in the handler.
  */
 function guard(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   const limits = policy.access === 'public' && policy.limit === 'write' ? [] : LIMITS[policy.limit];
-  return chain([...GUARDS[policy.access], ...(policy.idempotent ? [idempotency] : []), ...limits]);
+  const school = policy.school ? [requireSchoolMember(policy.school)] : [];
+  return chain([...GUARDS[policy.access], ...school, ...(policy.idempotent ? [idempotency] : []), ...limits]);
 }
 
-type EnvOf<A> = A extends 'public' ? AppEnv : SignedInEnv;
+/** The context of a school's own route (policy.school): the caller and their live membership of the `{id}` school. */
+export type SchoolMemberEnv = AppEnv & { Variables: { user: SessionUser; schoolMember: SchoolMember } };
+
+type EnvOf<A, S> = A extends 'public' ? AppEnv : S extends 'editor' | 'admin' ? SchoolMemberEnv : SignedInEnv;
 type PolicyInput = Omit<RoutePolicy, 'cache' | 'limit'> & Partial<Pick<RoutePolicy, 'cache' | 'limit'>>;
 
 /** The policy with its defaults: a GET is read-limited and kept per user (never shared) unless it says so; a write must name its limit. */
 export function policyOf(method: string, path: string, input: PolicyInput): RoutePolicy {
   const read = method === 'get';
   if (!read && !input.limit) throw new Error(`${method.toUpperCase()} ${path}: a write route names its rate limit`);
+  if (input.school && input.access !== 'user') throw new Error(`${method.toUpperCase()} ${path}: a school member's route is access 'user'`);
+  if (input.school && !path.includes('{id}')) throw new Error(`${method.toUpperCase()} ${path}: a school member's route has the school as {id}`);
   if (!read && input.cache && input.cache !== 'none') throw new Error(`${method.toUpperCase()} ${path}: only GET answers are kept`);
   const cache = input.cache ?? (!read ? 'none' : input.access === 'public' || input.access === 'user' ? 'owner' : 'none');
   return { ...input, cache, limit: input.limit ?? 'read' };
@@ -77,14 +85,18 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
 /**
  * Declares a route: createRoute's config (without `middleware`) plus `policy`. The answer is a
  * route for `router.openapi(route, handler)`, whose handler sees a non-null user when the
- * policy asks for one.
+ * policy asks for one (and the caller's membership of the `{id}` school when the policy names a
+ * school role).
  */
-export function apiRoute<P extends string, A extends RoutePolicy['access'], R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput }>(
-  config: R & { policy: { access: A } },
-) {
+export function apiRoute<
+  P extends string,
+  A extends RoutePolicy['access'],
+  R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput },
+  S extends RoutePolicy['school'] = undefined,
+>(config: R & { policy: { access: A; school?: S } }) {
   const { policy: input, ...route } = config;
   const policy = policyOf(route.method, route.path, input);
-  const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
+  const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A, S>>];
   return createRoute({ ...route, middleware, 'x-policy': policy });
 }
 

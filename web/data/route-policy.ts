@@ -35,6 +35,11 @@ export interface RoutePolicy {
   limit: Limit;
   /** Replayed safely with an Idempotency-Key (decision 0201): the outbox may send it again. */
   idempotent?: boolean;
+  /**
+   * The route's `{id}` is a school and the caller must be its verified staff with at least this
+   * role ('editor': any member; 'admin': the school's admins), else 403 (api/schools/members.ts).
+   */
+  school?: 'editor' | 'admin';
   /** The screen that shows this answer (a react-router path) and whether search engines may index it. */
   page?: { path: string; index: boolean };
 }
