@@ -53,6 +53,8 @@ export interface AppOptions {
   sessionSecret?: string;
   /** The shared answer cache of public reads (ANSWER_CACHE_MB); false turns it off. */
   answerCache?: AnswerCacheOptions | false;
+  /** The cache of finished server-rendered pages (PAGE_CACHE_MB); false turns it off. */
+  pageCache?: AnswerCacheOptions | false;
   /** The public origin (APP_URL, else http://localhost:PORT): canonical URLs of server-rendered pages and the sitemap. */
   siteOrigin?: string;
   /** Server-renders pages (with distDir): api/server.ts loads web/entry-server.tsx; without it, the shell is served. */
@@ -127,6 +129,7 @@ export function createApp(options: AppOptions) {
           origin,
           fetch: (path, init, caller) => app.request(path, init, { onBehalfOf: clientIp(caller, { trustProxy }) } satisfies OnBehalfOf),
           countPage: (caller) => pageRead(rateLimiter, caller, clock().getTime()),
+          cache: options.pageCache === false ? undefined : new AnswerCache(options.db, options.now, options.pageCache),
           renderer: options.pageRenderer,
         }),
       );

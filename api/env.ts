@@ -45,6 +45,7 @@ export const envSchema = z.object({
   WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of processes' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional()),
   /** Memory of the shared answer cache, per process, in MB (0 turns it off). */
   ANSWER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32)),
+  PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32)),
   // Sign-in providers (README "Sign-in"). A provider counts as configured when its client id is set.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

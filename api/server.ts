@@ -148,6 +148,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     https: env.appUrl.startsWith('https:'),
     signIn,
     answerCache: env.ANSWER_CACHE_MB > 0 ? { maxBytes: env.ANSWER_CACHE_MB * 1024 * 1024 } : false,
+    pageCache: env.PAGE_CACHE_MB > 0 ? { maxBytes: env.PAGE_CACHE_MB * 1024 * 1024 } : false,
     appUrl: env.APP_URL,
     trustProxy: env.TRUST_PROXY ?? false,
     sessionSecret: env.SESSION_SECRET,

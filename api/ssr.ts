@@ -1,13 +1,15 @@
-// Server-rendered pages (issue 13, decision 1301): a navigation to a client route is answered
+// Server-rendered pages (decision 1301): a navigation to a client route is answered
 // with the page rendered by web/entry-server.tsx inside the built index.html: the head tags
 // (title, description, canonical, Open Graph, JSON-LD), the markup, the data for hydration, and
 // modulepreload links for the screen's chunk. The API is asked in process (`app.request`).
 // The built index.html itself stays the empty shell the service worker precaches for offline.
+// A finished page is kept by its own filters and the answers' data versions (decision 1056).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml, plainPage } from './lib/html-page';
+import { buildEntry, sendEntry, type AnswerCache, type Entry } from './middleware/answer-cache';
+import { sharingOf } from './route-policy';
 import { SERVER_PATHS } from './static';
 
 /** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
@@ -21,6 +23,8 @@ export interface ServerRenderOptions {
   fetch: (path: string, init: RequestInit | undefined, caller: Context) => Response | Promise<Response>;
   /** Counts the page itself as one read of its caller: null, or the seconds to wait (over the limit). */
   countPage?: (caller: Context) => number | null;
+  /** Finished pages kept by their key (the renderer's pageKey), with the answers' data-version signal (decision 1056). */
+  cache?: AnswerCache;
   /** Loads the page renderer on the first page (api/server.ts: the web app's entry-server module). */
   renderer: () => Promise<PageRenderer>;
 }
@@ -33,7 +37,9 @@ export type ApiFetch = (path: string, init?: RequestInit) => Response | Promise<
  * modules never import the web app's (which imports the API's types): no import loop.
  */
 export interface PageRenderer {
-  render(url: string, options: { fetch: ApiFetch; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string }>;
+  render(url: string, options: { fetch: ApiFetch; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string; failed: boolean }>;
+  /** The key a page is cached by and rendered at, or null for a page that is never cached. */
+  pageKey(url: string): string | null;
   headHtml(head: never): string;
   scriptJson(value: unknown): string;
   SSR_DATA_ID: string;
@@ -98,11 +104,15 @@ function tooManyPage(c: Context, wait: number, path: string) {
 /** A file, not a page (a page's last segment may hold a dot: /unsubscribe/12.Ab3x). */
 const FILE_PATH = /\.(html|js|mjs|css|json|webmanifest|svg|png|jpe?g|gif|webp|ico|txt|xml|woff2?|map)$/i;
 
+/** What a page says to browsers: revalidate every time; a request carrying a cookie is never stored by a shared cache. */
+const pageCacheControl = (c: Context) => (c.req.header('Cookie') ? 'private, no-cache' : 'no-cache');
+
 export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const indexPath = join(options.distDir, 'index.html');
   const manifestPath = join(options.distDir, '.vite', 'manifest.json');
   const template = existsSync(indexPath) ? templateParts(readFileSync(indexPath, 'utf8')) : undefined;
   const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const cache = options.cache;
   let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {
     if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
@@ -112,51 +122,100 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     // An address that does not decode is the client's mistake: 400 with one log line (errors.ts
     // answers the URIError), not a page whose router warns about it on every render pass.
     decodeURIComponent(pathname);
-    const url = pathname + search;
     // The page is one read of its caller, and each API read it makes is hers too: over the
     // limit she gets the 429 page, never the page with its data inlined (decision 1410).
     const wait = options.countPage?.(c) ?? null;
     if (wait !== null) return tooManyPage(c, wait, path);
+    let r: PageRenderer;
+    try {
+      r = await (renderer ??= options.renderer());
+    } catch (error) {
+      console.error('The page renderer did not load; serving the app shell:', error);
+      return next();
+    }
+    // A cacheable page is rendered at its key (its own filters only, normalised), so every
+    // address that maps to one key gets the same bytes (decision 1056).
+    const key = cache ? r.pageKey(pathname + search) : null;
+    const url = key ?? pathname + search;
+    const version = key ? cache!.version() : '';
+    if (key) {
+      let entry = cache!.lookup(key, version);
+      if (!entry) {
+        const inFlight = cache!.pending.get(key);
+        if (inFlight?.version === version) entry = (await inFlight.promise) ?? undefined;
+      }
+      if (entry) {
+        // A kept page costs its caller what rendering it would: one read per API read it inlines.
+        for (let i = 0; i < (entry.reads ?? 0); i++) {
+          const more = options.countPage?.(c) ?? null;
+          if (more !== null) return tooManyPage(c, more, path);
+        }
+        cache!.stats.hits++;
+        sendEntry(c, entry, { cacheControl: pageCacheControl(c), vary: 'Accept-Encoding', state: 'hit' });
+        return;
+      }
+    }
+    let settle: ((e: Entry | null) => void) | undefined;
+    if (key) {
+      cache!.stats.misses++;
+      const promise = new Promise<Entry | null>((resolve) => (settle = resolve));
+      cache!.pending.set(key, { version, promise });
+      void promise.then(() => cache!.pending.get(key)?.promise === promise && cache!.pending.delete(key));
+    }
+    let entry: Entry | null = null;
+    try {
+      const rendered = await renderPage(c, r, url, path);
+      if (rendered instanceof Response) return rendered;
+      if (!rendered) return next();
+      const { status, html, shareable, reads } = rendered;
+      const body = Buffer.from(html);
+      const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+      entry = await buildEntry(version, body, headers);
+      entry.reads = reads;
+      // Only a whole page made of answers that are the same for every visitor is kept.
+      if (key && status === 200 && shareable) cache!.store(key, entry);
+      sendEntry(c, entry, { cacheControl: pageCacheControl(c), vary: 'Accept-Encoding', state: key ? 'miss' : 'none', status });
+      if (status !== 200 || !shareable) entry = null;
+    } finally {
+      settle?.(entry);
+    }
+  };
+
+  /** Renders one page: its HTML, whether every answer in it is shared, how many API reads it made; a Response for the 429 page; null to serve the shell. */
+  async function renderPage(c: Context, r: PageRenderer, url: string, path: string) {
     let refusedFor: number | null = null;
+    let shareable = true;
+    let reads = 0;
     const fetch: ApiFetch = async (apiPath, init) => {
       const res = await options.fetch(apiPath, init, c);
+      reads++;
       if (res.status === 429) refusedFor = Math.max(refusedFor ?? 1, Number(res.headers.get('Retry-After')) || 1);
+      // Per-user data (an answer never shared) or an error: the page is not kept.
+      if (res.status !== 200 || !sharingOf(apiPath.split('?')[0])) shareable = false;
       return res;
     };
-    let rendered;
+    let page;
     try {
-      renderer ??= options.renderer();
-      const r = await renderer;
-      rendered = { ...r, page: await r.render(url, { fetch, origin: options.origin }) };
+      page = await r.render(url, { fetch, origin: options.origin });
     } catch (error) {
       if (refusedFor !== null) return tooManyPage(c, refusedFor, path);
       // Never a broken page: the shell renders it in the browser as before.
       console.error(`Server render of ${url} failed; serving the app shell:`, error);
-      return next();
+      return null;
     }
     if (refusedFor !== null) return tooManyPage(c, refusedFor, path);
-    const { headHtml, scriptJson, SSR_DATA_ID, page } = rendered;
+    const { headHtml, scriptJson, SSR_DATA_ID } = r;
     const head_ = headHtml(page.head as never);
     // The screen's own chunk (not the entry's, which the entry imports itself).
     const screenChunks = preloadsFor(manifest, page.module)
       .map((file) => `/${file}`)
-      .filter((file) => !template.preloads.includes(file));
-    const boot = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks])}` : '';
+      .filter((file) => !template!.preloads.includes(file));
+    const boot = template!.entry ? `\n    ${bootTag(template!.entry, [...template!.preloads, ...screenChunks])}` : '';
     const head = `    ${head_}${boot}\n  </head>`;
     const html =
-      template.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
+      template!.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
-      template.afterRoot;
-    // The page is rendered as a visitor whoever asks (no cookie reaches the renderer), so it is
-    // the same for everyone; still, an answer to a request carrying a cookie is never stored by
-    // a shared cache.
-    c.header('Cache-Control', c.req.header('Cookie') ? 'private, no-cache' : 'no-cache');
-    c.header('Vary', 'Accept-Encoding');
-    c.header('Content-Type', 'text/html; charset=utf-8');
-    if (/\bgzip\b/.test(c.req.header('Accept-Encoding') ?? '')) {
-      c.header('Content-Encoding', 'gzip');
-      return c.body(new Uint8Array(gzipSync(html, { level: 6 })), page.status as 200);
-    }
-    return c.body(html, page.status as 200);
-  };
+      template!.afterRoot;
+    return { status: page.status, html, shareable: shareable && !page.failed, reads };
+  }
 }

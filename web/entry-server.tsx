@@ -17,6 +17,7 @@ import { buildHead, lookupIn, type HeadTags } from './app/head';
 // What api/ssr.ts needs besides render(): one module to load.
 export { headHtml, scriptJson } from './app/head';
 export { SSR_DATA_ID } from './app/ssr-data';
+export { pageKey } from './app/routes';
 import { PageStatusContext } from './app/page-status';
 import { AppRoutes, matchLeaf } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
@@ -41,6 +42,8 @@ export interface RenderResult {
   payload: SsrPayload;
   /** The matched screen's module (routes' handle.module), for modulepreload. */
   module?: string;
+  /** Something went wrong while rendering (a read failed, a component threw): the page must not be cached. */
+  failed: boolean;
 }
 
 interface Call {
@@ -105,6 +108,7 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
 
   // Whether the last pass (the HTML sent) showed a screen's "not found" state (app/page-status.tsx).
   let shownNotFound = false;
+  let failed = false;
   const onStatus = () => {
     shownNotFound = true;
   };
@@ -123,7 +127,13 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
         </PageStatusContext>
       </StrictMode>,
       // Never outline a large boundary (that needs an inline script, which the CSP forbids): one document.
-      { progressiveChunkSize: Number.MAX_SAFE_INTEGER, onError: (error) => console.error(`Server render of ${url}:`, error) },
+      {
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onError: (error) => {
+          failed = true;
+          console.error(`Server render of ${url}:`, error);
+        },
+      },
     );
     html = await streamToString(prelude);
     const missing = [...wanted].filter(([id]) => !tried.has(id));
@@ -153,7 +163,10 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
       } catch (error) {
         if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) notFound = true;
         // Over the caller's read limit: api/ssr.ts answers the 429 page instead of this one.
-        else if (!(error instanceof ApiRequestError && error.status === 429)) console.error(`Server render of ${url}: ${id}:`, error);
+        else {
+          failed = true;
+          if (!(error instanceof ApiRequestError && error.status === 429)) console.error(`Server render of ${url}: ${id}:`, error);
+        }
       }
     }
   }
@@ -166,5 +179,6 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     head,
     payload: { fallback, now: ctx.now, seed, fresh: [...fresh] },
     module: meta?.module,
+    failed,
   };
 }

@@ -14,7 +14,7 @@
 // data, moderation, /api/me, a thread page that counts its views) is not cached at all.
 // See docs/decisions/1050-shared-answer-cache.md.
 import { createHash } from 'node:crypto';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
 import { sharingOf } from '../route-policy';
@@ -28,7 +28,7 @@ export const PUBLIC_CACHE_CONTROL = 'no-cache';
 // Headers of the handler's answer that are not part of the cached representation.
 const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary', 'date', 'x-cache']);
 
-interface Entry {
+export interface Entry {
   version: string;
   /** The plain form's tag; the gzip form's is gzipEtag(etag). */
   etag: string;
@@ -36,6 +36,20 @@ interface Entry {
   body: Buffer;
   gzip: Buffer | null;
   size: number;
+  /** A page: the API reads it inlined (a kept page counts them against its caller's read limit, decision 1410). */
+  reads?: number;
+}
+
+/** An answer as it is kept: the headers worth keeping, the body, its gzip and its tag. */
+export async function buildEntry(version: string, body: Buffer, headers: Headers): Promise<Entry> {
+  const kept: [string, string][] = [];
+  headers.forEach((value, name) => {
+    if (!NOT_STORED.has(name)) kept.push([name, value]);
+  });
+  const gzip = await gzipBody(body);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+  const size = body.length + (gzip?.length ?? 0) + 256;
+  return { version, etag, headers: kept, body, gzip, size };
 }
 
 export interface AnswerCacheOptions {
@@ -101,15 +115,8 @@ export class AnswerCache {
     return entry;
   }
 
-  async build(version: string, body: Buffer, headers: Headers): Promise<Entry> {
-    const kept: [string, string][] = [];
-    headers.forEach((value, name) => {
-      if (!NOT_STORED.has(name)) kept.push([name, value]);
-    });
-    const gzip = await gzipBody(body);
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-    const size = body.length + (gzip?.length ?? 0) + 256;
-    return { version, etag, headers: kept, body, gzip, size };
+  build(version: string, body: Buffer, headers: Headers): Promise<Entry> {
+    return buildEntry(version, body, headers);
   }
 
   store(key: string, entry: Entry): void {
@@ -187,24 +194,31 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
         if (cache.pending.get(key)?.promise === promise) cache.pending.delete(key);
       }
     }
-    for (const [name, value] of entry.headers) c.header(name, value);
-    // The form this request gets, and that form's own tag (decision 1055).
-    const gzip = entry.gzip && acceptsGzip(c.req.header('Accept-Encoding')) ? entry.gzip : null;
-    const etag = gzip ? gzipEtag(entry.etag) : entry.etag;
-    c.header('ETag', etag);
-    c.header('Cache-Control', PUBLIC_CACHE_CONTROL);
-    c.header('Vary', sharing === 'visitors' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding');
-    c.header('X-Cache', state);
-    if (etagMatches(c.req.header('If-None-Match'), etag)) {
-      c.header('Content-Type', undefined);
-      c.header('Content-Encoding', undefined);
-      c.res = c.body(null, 304);
-      return;
-    }
-    const bytes = gzip ?? entry.body;
-    c.header('Content-Encoding', gzip ? 'gzip' : undefined);
-    c.header('Content-Length', String(bytes.length));
-    c.res = c.body(new Uint8Array(bytes), 200);
+    sendEntry(c, entry, { cacheControl: PUBLIC_CACHE_CONTROL, vary: sharing === 'visitors' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding', state });
   };
 }
 
+/**
+ * Sends a cached entry as this request's answer: the form its Accept-Encoding takes, that form's
+ * own ETag (decision 1055), and a 304 with no body when If-None-Match names it. Shared by the
+ * answer cache and the page cache (api/ssr.ts).
+ */
+export function sendEntry(c: Context, entry: Entry, options: { cacheControl: string; vary: string; state: string; status?: number }): void {
+  for (const [name, value] of entry.headers) c.header(name, value);
+  const gzip = entry.gzip && acceptsGzip(c.req.header('Accept-Encoding')) ? entry.gzip : null;
+  const etag = gzip ? gzipEtag(entry.etag) : entry.etag;
+  c.header('ETag', etag);
+  c.header('Cache-Control', options.cacheControl);
+  c.header('Vary', options.vary);
+  c.header('X-Cache', options.state);
+  if (etagMatches(c.req.header('If-None-Match'), etag)) {
+    c.header('Content-Type', undefined);
+    c.header('Content-Encoding', undefined);
+    c.res = c.body(null, 304);
+    return;
+  }
+  const bytes = gzip ?? entry.body;
+  c.header('Content-Encoding', gzip ? 'gzip' : undefined);
+  c.header('Content-Length', String(bytes.length));
+  c.res = c.body(new Uint8Array(bytes), (options.status ?? 200) as 200);
+}

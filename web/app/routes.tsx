@@ -52,14 +52,14 @@ export const routes: RouteObject[] = [
             <ScreenReady />
           </>
         ) },
-      { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.', module: 'jobs/JobsPage.tsx' }, element: lazyElement(JobsPage) },
+      { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.', module: 'jobs/JobsPage.tsx', filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'sort'] }, element: lazyElement(JobsPage) },
       { path: '/jobs/:id', handle: { title: 'Job', description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.', module: 'job-detail/JobDetailPage.tsx' }, element: lazyElement(JobDetailPage) },
-      { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.', module: 'schools/SchoolsPage.tsx' }, element: lazyElement(SchoolsPage) },
+      { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.', module: 'schools/SchoolsPage.tsx', filters: ['search', 'borough', 'educationLevel', 'type'] }, element: lazyElement(SchoolsPage) },
       { path: '/schools/:id', handle: { title: 'School', description: 'A London school\'s profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.', module: 'school-detail/SchoolDetailPage.tsx' }, element: lazyElement(SchoolDetailPage) },
       { path: '/compare', handle: { title: 'Compare Schools', description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.', module: 'compare/ComparePage.tsx' }, element: lazyElement(ComparePage) },
       { path: '/salaries', handle: { title: 'Salaries', description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.', module: 'salaries/SalariesPage.tsx' }, element: lazyElement(SalariesPage) },
-      { path: '/pay-scales', handle: { title: 'Teacher Pay Scales', description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.', module: 'pay-scales/PayScalesPage.tsx' }, element: lazyElement(PayScalesPage) },
-      { path: '/forum', handle: { title: 'Forum', description: 'Discussions for London teachers: careers, schools, workload, pay and more.', module: 'forum/ForumPage.tsx' }, element: lazyElement(ForumPage) },
+      { path: '/pay-scales', handle: { title: 'Teacher Pay Scales', description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.', module: 'pay-scales/PayScalesPage.tsx', filters: ['region', 'paySpine', 'year', 'tab'] }, element: lazyElement(PayScalesPage) },
+      { path: '/forum', handle: { title: 'Forum', description: 'Discussions for London teachers: careers, schools, workload, pay and more.', module: 'forum/ForumPage.tsx', filters: ['category', 'search'] }, element: lazyElement(ForumPage) },
       { path: '/forum/threads/:id', handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.', module: 'thread/ThreadPage.tsx' }, element: lazyElement(ThreadPage) },
       { path: '/moderation', handle: { title: 'Moderation', module: 'moderation/ModerationPage.tsx' }, element: lazyElement(ModerationPage) },
       { path: '/career-advice', handle: { title: 'Career Advice', description: 'Career advice for teachers in London: applications, interviews, progression and pay.', module: 'static-pages/CareerAdvicePage.tsx' }, element: lazyElement(CareerAdvicePage) },
@@ -73,8 +73,41 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** A route's handle: its page meta and, for a lazy screen, its source module. */
-export type RouteHandle = PageMeta & { module?: string };
+/**
+ * A route's handle: its page meta and, for a lazy screen, its source module; `filters`: the query
+ * parameters the screen reads (useUrlFilters), the only ones a server-rendered page may be cached
+ * by (pageKey below; decision 1056).
+ */
+export type RouteHandle = PageMeta & { module?: string; filters?: readonly string[] };
+
+/** The longest filter value a cached page is kept for (a search longer than this is rendered every time). */
+const MAX_FILTER_LENGTH = 100;
+
+/**
+ * The key a server-rendered page is cached by, which is also the address it is rendered at: the
+ * path with only the screen's own filters, each once and non-empty, sorted by name. Null when the
+ * page must not be cached: the catch-all (not found), a path parameter that is not a plain id, a
+ * query parameter the screen does not read (a random query string never makes a new key), a
+ * repeated or over-long filter.
+ */
+export function pageKey(url: string): string | null {
+  const { pathname, searchParams } = new URL(url, 'http://page.local');
+  const leaf = matchLeaf(pathname);
+  if (!leaf.path || leaf.path === '*') return null;
+  if (Object.values(leaf.params).some((v) => !/^[1-9]\d{0,9}$/.test(v ?? ''))) return null;
+  const allowed = leaf.handle?.filters ?? [];
+  const kept: [string, string][] = [];
+  const names = [...searchParams.keys()];
+  for (const name of new Set(names)) {
+    if (!allowed.includes(name)) return null;
+    const values = searchParams.getAll(name);
+    if (values.length > 1 || values[0].length > MAX_FILTER_LENGTH) return null;
+    if (values[0] !== '') kept.push([name, values[0]]);
+  }
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
 
 /** The leaf route a path matches (the catch-all `*` when no other does). */
 export function matchLeaf(pathname: string): { handle?: RouteHandle; params: Params; path?: string } {

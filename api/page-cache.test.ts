@@ -1,0 +1,194 @@
+// The page cache (decision 1056): a server-rendered page is kept finished (HTML, its gzip, an
+// ETag per form) by its key, the path with the screen's own filters only; a hit renders nothing;
+// a write the page shows is seen on the next request; an error, a page with an answer that is not
+// shared, or a query string that is not one of the page's filters is never kept.
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { reviews, schools } from '../db/schema';
+import { caller } from '../test/requests';
+import { testDb } from '../test/db';
+import { signIn } from '../test/app';
+import { JOB_FILTER_KEYS } from '../web/jobs/JobsPage';
+import { SCHOOL_FILTER_KEYS } from '../web/schools/SchoolsPage';
+import { matchLeaf, pageKey } from '../web/app/routes';
+import { createApp } from './app';
+import type { PageRenderer } from './ssr';
+
+function fakeDist() {
+  const dir = mkdtempSync(join(tmpdir(), 'tilt-page-cache-dist-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Teachers In London Talk</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`,
+  );
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'main.tsx': { file: 'assets/index-abc.js', isEntry: true } }));
+  return dir;
+}
+
+const now = new Date('2026-11-24T12:00:00Z');
+const db = testDb({ now });
+const distDir = fakeDist();
+/** Every render the app asks of the page renderer, by address. */
+const renders: string[] = [];
+/** When set, the renderer's API reads answer 500 (a failed read). */
+let failReads = false;
+const renderer = async (): Promise<PageRenderer> => {
+  const r = (await import('../web/entry-server')) as unknown as PageRenderer;
+  return {
+    ...r,
+    render: (url, options) => {
+      renders.push(url);
+      const fetch = failReads ? async () => new Response(JSON.stringify({ error: 'Broken' }), { status: 500, headers: { 'Content-Type': 'application/json' } }) : options.fetch;
+      return r.render(url, { ...options, fetch });
+    },
+  };
+};
+const app = createApp({ db, now: () => now, distDir, appUrl: 'https://teachers.example', adminEmails: ['admin@example.test'], rateLimit: false, pageRenderer: renderer });
+const call = caller(app);
+const admin = signIn(db, { id: 'pc:admin', email: 'admin@example.test', firstName: 'Root' });
+const author = signIn(db, { id: 'pc:author', email: 'author@example.test', firstName: 'Ann' });
+
+const get = (path: string, headers: Record<string, string> = {}) => app.request(path, { headers });
+const rendersOf = (path: string) => renders.filter((u) => u === path).length;
+
+let school: typeof schools.$inferSelect;
+beforeAll(async () => {
+  school = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
+  // The first read of the salary figures on a new database publishes them (a write).
+  expect((await app.request('/api/salaries/stats')).status).toBe(200);
+});
+
+describe('page keys', () => {
+  it('keep only the screen\'s own filters, each once and non-empty, sorted; anything else is never kept', () => {
+    expect(pageKey('/jobs')).toBe('/jobs');
+    expect(pageKey('/jobs?subject=Mathematics&borough=Camden')).toBe('/jobs?borough=Camden&subject=Mathematics');
+    expect(pageKey('/jobs?borough=Camden&subject=Mathematics&search=')).toBe('/jobs?borough=Camden&subject=Mathematics');
+    expect(pageKey('/jobs?search=maths%20teacher')).toBe('/jobs?search=maths+teacher');
+    expect(pageKey('/jobs?utm_source=whatsapp')).toBeNull();
+    expect(pageKey('/jobs?search=a&search=b')).toBeNull();
+    expect(pageKey(`/jobs?search=${'x'.repeat(101)}`)).toBeNull();
+    expect(pageKey('/schools/12')).toBe('/schools/12');
+    expect(pageKey('/schools/012')).toBeNull();
+    expect(pageKey('/schools/12?x=1')).toBeNull();
+    expect(pageKey('/no-such-page')).toBeNull();
+    expect(pageKey('/unsubscribe/12.AbC')).toBeNull();
+  });
+
+  it("name every filter each list screen reads", () => {
+    expect(matchLeaf('/jobs').handle?.filters).toEqual([...JOB_FILTER_KEYS, 'sort']);
+    expect(matchLeaf('/schools').handle?.filters).toEqual([...SCHOOL_FILTER_KEYS]);
+  });
+});
+
+describe('cached pages', () => {
+  it('renders a page once: the next request is the same bytes from memory, for a visitor and a signed-in user alike', async () => {
+    const first = await get('/pay-scales');
+    const html = await first.text();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('miss');
+    expect(html).toContain('id="ssr-data"');
+    const second = await get('/pay-scales');
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(await second.text()).toBe(html);
+    expect(second.headers.get('cache-control')).toBe('no-cache');
+    const signedIn = await get('/pay-scales', { Cookie: author });
+    expect(signedIn.headers.get('x-cache')).toBe('hit');
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    expect(await signedIn.text()).toBe(html);
+    expect(rendersOf('/pay-scales')).toBe(1);
+  });
+
+  it('answers 304 to its own ETag, gzip and plain each with their own tag', async () => {
+    const gz = await get('/schools', { 'Accept-Encoding': 'gzip' });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const gzTag = gz.headers.get('etag')!;
+    expect(gzTag).toMatch(/^W\/".+-gzip"$/);
+    const plain = await get('/schools');
+    const plainTag = plain.headers.get('etag')!;
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(gzTag).toBe(plainTag.replace(/"$/, '-gzip"'));
+    const notModified = await get('/schools', { 'Accept-Encoding': 'gzip', 'If-None-Match': gzTag });
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    // The plain form's tag does not validate the gzip form.
+    expect((await get('/schools', { 'Accept-Encoding': 'gzip', 'If-None-Match': plainTag })).status).toBe(200);
+    expect(rendersOf('/schools')).toBe(1);
+  });
+
+  it('is never served for a different filter; addresses with the same filters share one page', async () => {
+    const maths = await (await get('/jobs?search=mathematics')).text();
+    const english = await get('/jobs?search=english');
+    expect(english.headers.get('x-cache')).toBe('miss');
+    const englishHtml = await english.text();
+    expect(englishHtml).not.toBe(maths);
+    expect(englishHtml).toContain('"/api/jobs?search=english');
+    expect(maths).toContain('"/api/jobs?search=mathematics');
+    const a = await get('/jobs?subject=Mathematics&borough=Camden');
+    const b = await get('/jobs?borough=Camden&subject=Mathematics&search=');
+    expect(a.headers.get('x-cache')).toBe('miss');
+    expect(b.headers.get('x-cache')).toBe('hit');
+    expect(await b.text()).toBe(await a.text());
+    expect(renders.filter((u) => u.startsWith('/jobs?')).sort()).toEqual(['/jobs?borough=Camden&subject=Mathematics', '/jobs?search=english', '/jobs?search=mathematics']);
+  });
+
+  it('renders every time, and keeps nothing, for a query string that is not one of the page\'s filters', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await get('/forum?utm_source=newsletter');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-cache')).toBe('none');
+    }
+    expect(rendersOf('/forum?utm_source=newsletter')).toBe(2);
+    expect(rendersOf('/forum')).toBe(0);
+  });
+
+  it('keeps no page that failed: a read that errs, or a page that is not found', async () => {
+    failReads = true;
+    try {
+      expect((await get('/salaries')).status).toBe(200);
+    } finally {
+      failReads = false;
+    }
+    const good = await get('/salaries');
+    expect(good.headers.get('x-cache')).toBe('miss');
+    expect(await good.text()).toContain('id="ssr-data"');
+    expect((await get('/salaries')).headers.get('x-cache')).toBe('hit');
+    expect(rendersOf('/salaries')).toBe(2);
+    for (let i = 0; i < 2; i++) expect((await get('/schools/999999')).status).toBe(404);
+    expect(rendersOf('/schools/999999')).toBe(2);
+  });
+
+  it('never keeps a page built from an answer that is not the same for everyone (a thread counts its views)', async () => {
+    const threadId = ((await (await app.request('/api/forum/threads')).json()) as { id: number }[])[0].id;
+    for (let i = 0; i < 2; i++) expect((await get(`/forum/threads/${threadId}`)).headers.get('x-cache')).toBe('miss');
+    expect(rendersOf(`/forum/threads/${threadId}`)).toBe(2);
+  });
+
+  it("shows an approved review on that school's page at the next request", async () => {
+    const path = `/schools/${school.id}`;
+    await get(path);
+    expect((await get(path)).headers.get('x-cache')).toBe('hit');
+    const pros = 'A wonderfully kind staffroom';
+    const body = { overallRating: 5, workLifeBalanceRating: 4, compensationRating: 4, careerOpportunitiesRating: 4, cultureRating: 5, leadershipRating: 4, pros, cons: 'Long walk from the station', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', wouldRecommend: true };
+    const created = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body });
+    expect(created.status).toBe(201);
+    const approved = await call('POST', `/api/moderation/reviews/${created.body.id}/approve`, { cookie: admin });
+    expect(approved.status).toBe(200);
+    expect(db.select().from(reviews).where(and(eq(reviews.id, created.body.id), eq(reviews.isApproved, true))).get()).toBeDefined();
+    const after = await get(path);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(await after.text()).toContain(pros);
+  });
+});
