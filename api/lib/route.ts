@@ -8,7 +8,6 @@ import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi
 import type { MiddlewareHandler } from 'hono';
 import { formErrors } from '../../db/validation';
 import type { RoutePolicy } from '../../web/data/route-policy';
-import type { SchoolMember } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from '../middleware/idempotency';
 import { loginLimit, moderationLimit, rateLimit } from '../middleware/rate-limit';
@@ -65,10 +64,7 @@ function guard(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
   return chain([...GUARDS[policy.access], ...school, ...(policy.idempotent ? [idempotency] : []), ...limits]);
 }
 
-/** The context of a school's own route (policy.school): the caller and their live membership of the `{id}` school. */
-export type SchoolMemberEnv = AppEnv & { Variables: { user: SessionUser; schoolMember: SchoolMember } };
-
-type EnvOf<A, S> = A extends 'public' ? AppEnv : S extends 'editor' | 'admin' ? SchoolMemberEnv : SignedInEnv;
+type EnvOf<A> = A extends 'public' ? AppEnv : SignedInEnv;
 type PolicyInput = Omit<RoutePolicy, 'cache' | 'limit'> & Partial<Pick<RoutePolicy, 'cache' | 'limit'>>;
 
 /** The policy with its defaults: a GET is read-limited and kept per user (never shared) unless it says so; a write must name its limit. */
@@ -85,18 +81,14 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
 /**
  * Declares a route: createRoute's config (without `middleware`) plus `policy`. The answer is a
  * route for `router.openapi(route, handler)`, whose handler sees a non-null user when the
- * policy asks for one (and the caller's membership of the `{id}` school when the policy names a
- * school role).
+ * policy asks for one (with `policy.school`, `schoolMemberOf(c)` is the caller's membership).
  */
-export function apiRoute<
-  P extends string,
-  A extends RoutePolicy['access'],
-  R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput },
-  S extends RoutePolicy['school'] = undefined,
->(config: R & { policy: { access: A; school?: S } }) {
+export function apiRoute<P extends string, A extends RoutePolicy['access'], R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput }>(
+  config: R & { policy: { access: A } },
+) {
   const { policy: input, ...route } = config;
   const policy = policyOf(route.method, route.path, input);
-  const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A, S>>];
+  const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
   return createRoute({ ...route, middleware, 'x-policy': policy });
 }
 
@@ -130,12 +122,14 @@ const ERRORS = {
   403: 'Not allowed for this user',
   404: 'Not found',
   409: 'Conflicts with what exists',
+  410: 'Gone: a one-time link already used or expired',
   413: 'Request body too large',
   415: 'Not JSON',
   422: 'Idempotency-Key reused for another request',
   423: 'Locked',
   429: 'Over the rate limit (Retry-After says when to try again)',
   502: 'An outside service failed',
+  503: 'Not available on this server (e.g. no email configured)',
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
 

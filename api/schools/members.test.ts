@@ -11,7 +11,7 @@ import { onError } from '../middleware/errors';
 import { apiRoute, createRouter, errors, jsonOf, policyOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { deleteAccount } from '../me/privacy.service';
-import { assertSchoolMember, lapsesAt, membershipOf } from './members';
+import { assertSchoolMember, lapsesAt, membershipOf, schoolMemberOf } from './members';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const db = testDb({ demo: false });
@@ -86,8 +86,8 @@ const settings = apiRoute({
   responses: { 200: jsonOf(z.object({ role: z.string() }), 'ok'), ...errors(400, 401, 403) },
 });
 const router = createRouter()
-  .openapi(edit, (c) => c.json({ role: c.get('schoolMember').role, schoolId: c.get('schoolMember').schoolId }, 200))
-  .openapi(settings, (c) => c.json({ role: c.get('schoolMember').role }, 200));
+  .openapi(edit, (c) => c.json({ role: schoolMemberOf(c).role, schoolId: schoolMemberOf(c).schoolId }, 200))
+  .openapi(settings, (c) => c.json({ role: schoolMemberOf(c).role }, 200));
 const app = new Hono<AppEnv>()
   .use(async (c, next) => {
     const id = c.req.header('x-user');

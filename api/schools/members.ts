@@ -4,10 +4,10 @@
 // school) call assertSchoolMember in the handler. A site admin is not a member of any school by
 // being a site admin: they act through the moderation routes.
 import { and, eq, gte } from 'drizzle-orm';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import { schoolMembers, type SchoolMember, type SchoolRole } from '../../db/schema';
-import type { AppEnv } from '../context';
+import type { AppEnv, SessionUser } from '../context';
 import { ApiError } from '../lib/http-error';
 import { idParam } from '../lib/validate';
 
@@ -46,16 +46,31 @@ export function membershipOf(db: DB, userId: string, schoolId: number, now: Date
 const NOT_MEMBER = 'Only verified staff of this school can do this';
 const NOT_ADMIN = 'Only an admin of this school can do this';
 
+/** What the membership helpers read of a request's context (a public or a signed-in route's). */
+interface Ctx {
+  get(key: 'db'): DB;
+  get(key: 'user'): SessionUser | null;
+  get(key: 'now'): () => Date;
+  get(key: 'schoolMember'): SchoolMember | undefined;
+}
+
 /**
  * The caller's live membership of `schoolId` with at least `role` ('editor': any member), or a
  * thrown 403 `{ error }` (401 when signed out). For handlers that find the school themselves.
  */
-export function assertSchoolMember(c: Context<AppEnv>, schoolId: number, role: SchoolRole = 'editor'): SchoolMember {
+export function assertSchoolMember(c: Ctx, schoolId: number, role: SchoolRole = 'editor'): SchoolMember {
   const user = c.get('user');
   if (!user) throw new ApiError(401, { error: 'Unauthorized' });
   const member = membershipOf(c.get('db'), user.id, schoolId, c.get('now')());
   if (!member) throw new ApiError(403, { error: NOT_MEMBER });
   if (!hasRole(member, role)) throw new ApiError(403, { error: NOT_ADMIN });
+  return member;
+}
+
+/** In a route declared with `policy.school`: the caller's membership of its `{id}` school (set by the guard). */
+export function schoolMemberOf(c: Ctx): SchoolMember {
+  const member = c.get('schoolMember');
+  if (!member) throw new ApiError(403, { error: NOT_MEMBER });
   return member;
 }
 
