@@ -1,0 +1,149 @@
+// ESLint: typescript-eslint's type-checked rules, React hooks, JSX accessibility and the import
+// boundaries between layers (docs/decisions/1532-lint-and-format.md). Formatting is Biome's
+// (npm run format); no rule here is about layout.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { defineConfig } from 'eslint/config';
+import tseslint from 'typescript-eslint';
+
+// web/ holds one folder per screen plus the shared layers below. A screen never imports another
+// screen (what two screens need lives in a shared folder); the shared layers import no screen;
+// web/app (the shell and its routes) and web/'s entry files may import any screen.
+const WEB_SHARED = ['app', 'components', 'data', 'lib', 'offline'];
+const SCREENS = readdirSync(new URL('web/', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !WEB_SHARED.includes(e.name))
+  .map((e) => e.name);
+
+/** A relative import specifier that climbs out to one of `folders` (from any depth). */
+const into = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+
+const API_TYPES_ONLY = {
+  regex: into(['api']),
+  allowTypeImports: true,
+  message: 'web/ imports api/ for types only (`import type`): server code must not reach the browser bundle.',
+};
+
+/** The rules that keep a web folder inside its layer: static imports and dynamic import(). */
+function webBoundaries(forbidden, message, allowTypeImports) {
+  const patterns = [API_TYPES_ONLY];
+  if (forbidden.length) patterns.push({ regex: into(forbidden), allowTypeImports, message });
+  return {
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
+    'no-restricted-syntax': forbidden.length
+      ? // esquery's regex literal cannot hold a slash: \x2F stands for it.
+        ['error', { selector: `ImportExpression > Literal.source[value=/${into(forbidden).replaceAll('/', '\\x2F')}/]`, message }]
+      : 'off',
+  };
+}
+
+const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**', 'test/**'];
+
+export default defineConfig(
+  { ignores: ['dist/', 'coverage/', 'data/', 'e2e/artifacts/', 'bench/results/'] },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+
+  js.configs.recommended,
+  // recommendedTypeChecked, not strictTypeChecked: strict's extra rules found ~1,400 things here and
+  // most are taste (numbers in template strings, `() => setX(v)` returning void, `!`) or wrong for
+  // this tsconfig (no-unnecessary-condition asks to delete guards on regex groups and indexed
+  // reads, which can be undefined since noUncheckedIndexedAccess is off). The strict rules that
+  // catch real mistakes are switched on one by one below.
+  tseslint.configs.recommendedTypeChecked,
+  {
+    rules: {
+      // Off: an async function here often implements an async contract with nothing to await (the
+      // OIDC adapter, sign-in flows, test doubles); the promise rules below catch the real slips.
+      '@typescript-eslint/require-await': 'off',
+      // A variable assigned once, but read first by a closure (the dev OIDC server's provider).
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
+    },
+  },
+  {
+    languageOptions: {
+      // projectService: one TypeScript program per tsconfig (the root one and sw/'s), built once.
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-misused-spread': 'error',
+      '@typescript-eslint/no-meaningless-void-operator': 'error',
+      '@typescript-eslint/no-unnecessary-boolean-literal-compare': 'error',
+      '@typescript-eslint/no-unnecessary-template-expression': 'error',
+      '@typescript-eslint/no-unnecessary-type-conversion': 'error',
+      '@typescript-eslint/use-unknown-in-catch-callback-variable': 'error',
+      // A React event handler may be async: React ignores the promise it returns, and every
+      // handler here reports its own failure (a toast or an inline error). Promises passed where
+      // anything else expects a void callback are still errors.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // `_name` marks a value left out on purpose (e.g. the author's id destructured away so the
+      // rest can be sent to the public).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  // The two rules of hooks, as errors. Not the plugin's React Compiler rules (static-components,
+  // set-state-in-effect, purity…): they compile every component with Babel, about a fifth of the
+  // whole lint's time, for an app that does not use the compiler (decision 1532).
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: ['web/**/*.tsx'],
+    rules: {
+      // A scrolling region (the compare table) must be reachable by keyboard to scroll it (axe's
+      // scrollable-region-focusable): tabIndex 0 on role="region" is right there, as on a tab panel.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
+  },
+
+  // Layers. db/ is shared by the server, the scripts and (constants, validation) the browser.
+  {
+    files: ['db/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: into(['api', 'web']), message: 'db/ imports neither api/ nor web/: it is the bottom layer.' }] },
+      ],
+    },
+  },
+  { files: ['web/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'], rules: webBoundaries([], '', false) },
+  {
+    files: WEB_SHARED.filter((f) => f !== 'app').map((f) => `web/${f}/**/*.{ts,tsx}`),
+    rules: webBoundaries(SCREENS, 'A shared web folder imports no screen (types excepted): move the piece here instead.', true),
+  },
+  ...SCREENS.map((screen) => ({
+    files: [`web/${screen}/**/*.{ts,tsx}`],
+    rules: webBoundaries(
+      SCREENS.filter((s) => s !== screen),
+      'A screen does not import another screen: move what both need to web/components/ or web/data/.',
+      false,
+    ),
+  })),
+
+  // Tests read JSON answers as `any` (test/app.ts's request helpers are untyped): the unsafe-any
+  // family would flag every `body.field`. Everything else, floating promises included, applies.
+  {
+    files: TESTS,
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+
+  // Plain JavaScript (this file, public/boot.js): no TypeScript program, so no type-checked rules.
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
+  { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
+);
