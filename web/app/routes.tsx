@@ -28,7 +28,7 @@ const CareerAdvicePage = screen(() => import('../static-pages/CareerAdvicePage')
 const PrivacyPolicyPage = screen(() => import('../static-pages/PrivacyPolicyPage'), (m) => m.PrivacyPolicyPage);
 const AboutUsPage = screen(() => import('../static-pages/AboutUsPage'), (m) => m.AboutUsPage);
 const DashboardPage = screen(() => import('../dashboard/DashboardPage'), (m) => m.DashboardPage);
-const UnsubscribePage = screen(() => import('../alerts/UnsubscribePage'), (m) => m.UnsubscribePage);
+const UnsubscribePage = screen(() => import('../unsubscribe/UnsubscribePage'), (m) => m.UnsubscribePage);
 const NotFoundPage = screen(() => import('../not-found/NotFoundPage'), (m) => m.NotFoundPage);
 
 function lazyElement(Screen: LazyExoticComponent<ComponentType>) {

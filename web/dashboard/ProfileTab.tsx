@@ -7,7 +7,7 @@ import { ACCOUNT_DELETE_WORD } from '../../db/constants';
 import type { CurrentUser } from '../data/auth';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { SignOutButton } from '../components/SignOutButton';
-import { ReminderSettings } from '../alerts/ReminderSettings';
+import { ReminderSettings } from '../components/alerts/ReminderSettings';
 import { write } from '../components/writes';
 import { clearOfflineData } from '../offline/db';
 import { SessionsPart } from './SessionsPart';

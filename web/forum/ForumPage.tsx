@@ -10,7 +10,7 @@ import { write } from '../components/writes';
 import { useAuth, useLoginHref } from '../data/auth';
 import { useForumCategories, useForumThreadPages } from '../data/hooks';
 import { formatNumber, timeAgo } from '../lib/format';
-import { preview, threadStatus } from './status';
+import { preview, threadStatus } from '../components/thread-status';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';

@@ -3,14 +3,14 @@ import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, S
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
-import { RefreshJobsButton } from '../admin/RefreshJobsButton';
+import { RefreshJobsButton } from '../components/RefreshJobsButton';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/hooks';
 import { jobsFoundText } from './found';
-import { JobAlertButton } from '../alerts/AlertButtons';
+import { JobAlertButton } from '../components/alerts/AlertButtons';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
 export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
@@ -36,7 +36,7 @@ export function JobsPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Jobs' }]} />
       <div className="flex flex-wrap items-start justify-between gap-3 mt-2">
         <h1 className="text-3xl font-bold">Teaching Jobs in London</h1>
-        {/* The 'Refresh Jobs' button renders for admins only (web/admin/). */}
+        {/* The 'Refresh Jobs' button renders for admins only (web/components/RefreshJobsButton.tsx). */}
         <div data-slot="refresh-jobs">
           <RefreshJobsButton />
         </div>

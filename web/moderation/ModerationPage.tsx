@@ -10,7 +10,7 @@ import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { useForumThreads } from '../data/hooks';
 import { formatDate } from '../lib/format';
-import { threadStatus } from '../forum/status';
+import { threadStatus } from '../components/thread-status';
 import { to, type SendRequest } from '../data/requests';
 import { swrKey } from '../data/keys';
 

@@ -13,7 +13,7 @@ import { Tabs } from '../components/Tabs';
 import { useSignedInAction } from '../components/writes';
 import { ApiRequestError } from '../data/client';
 import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
-import { FollowSchoolButton } from '../alerts/AlertButtons';
+import { FollowSchoolButton } from '../components/alerts/AlertButtons';
 import { formatDate, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';

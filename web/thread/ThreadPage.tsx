@@ -12,7 +12,7 @@ import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
-import { threadStatus } from '../forum/status';
+import { threadStatus } from '../components/thread-status';
 import { buildTree, type ReplyNode } from './tree';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preview, threadStatus } from './status';
+import { preview, threadStatus } from './thread-status';
 
 describe('forum thread display', () => {
   it('is Pending, Locked or Active', () => {

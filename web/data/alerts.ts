@@ -2,8 +2,8 @@
 // contribution, so it does not go through the outbox), with the app's toasts.
 import type { InferRequestType, InferResponseType } from 'hono/client';
 import useSWR, { mutate as globalMutate } from 'swr';
-import { useAuth } from '../data/auth';
-import { ApiRequestError, client, json } from '../data/client';
+import { useAuth } from './auth';
+import { ApiRequestError, client, json } from './client';
 import { signInRequired } from '../components/writes';
 import { toast } from '../components/toast/store';
 

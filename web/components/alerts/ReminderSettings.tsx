@@ -1,9 +1,9 @@
 // Profile: how closing-date reminders of saved jobs arrive (one reminder when a saved job closes
 // within 3 days): by email and/or as a notification on this device.
 import { useState } from 'react';
-import { toast } from '../components/toast/store';
-import { saveReminderPrefs, useReminderPrefs, type ReminderPrefs } from './data';
-import { pushAvailable, subscribeFailure, subscribeThisDevice } from './push-device';
+import { toast } from '../toast/store';
+import { saveReminderPrefs, useReminderPrefs, type ReminderPrefs } from '../../data/alerts';
+import { pushAvailable, subscribeFailure, subscribeThisDevice } from '../../data/push-device';
 
 export function ReminderSettings() {
   const { data, mutate } = useReminderPrefs();

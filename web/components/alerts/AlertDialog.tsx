@@ -1,12 +1,12 @@
 // The "new alert" dialog: a name (defaulting to a readable summary of the filters), how often,
 // and the channels (email; push only where this device can show notifications).
 import { useState } from 'react';
-import { alertSummary, type AlertFilterValues } from '../../db/alert-summary';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
-import { toast } from '../components/toast/store';
-import { useAuth } from '../data/auth';
-import { createAlert, type NewAlert } from './data';
-import { pushAvailable, subscribeFailure, subscribeThisDevice } from './push-device';
+import { alertSummary, type AlertFilterValues } from '../../../db/alert-summary';
+import { Dialog, Field, fieldProps } from '../Dialog';
+import { toast } from '../toast/store';
+import { useAuth } from '../../data/auth';
+import { createAlert, type NewAlert } from '../../data/alerts';
+import { pushAvailable, subscribeFailure, subscribeThisDevice } from '../../data/push-device';
 
 const FREQUENCIES = [
   { value: 'instant', label: 'Instantly', hint: 'within minutes of a new job' },

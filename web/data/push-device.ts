@@ -1,6 +1,6 @@
 // Web Push on this device: whether it can receive notifications, and subscribing it (permission,
 // the service worker's PushManager with the server's VAPID key, then POST /api/push/subscriptions).
-import { ApiRequestError, client, json } from '../data/client';
+import { ApiRequestError, client, json } from './client';
 
 /** True when this browser can show push notifications and the user has not blocked them. */
 export function pushAvailable(): boolean {

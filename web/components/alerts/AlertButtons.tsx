@@ -1,14 +1,14 @@
 // The two ways to make an alert: "Get alerts for this search" on the Jobs screen, and "Follow
 // this school" on a school page. Visitors are asked to sign in.
 import { useState } from 'react';
-import { useHydrated } from '../app/use-hydrated';
+import { useHydrated } from '../../app/use-hydrated';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
-import type { AlertFilterValues } from '../../db/alert-summary';
-import { Icon } from '../components/Icon';
-import { useSignedInAction } from '../components/writes';
+import type { AlertFilterValues } from '../../../db/alert-summary';
+import { Icon } from '../Icon';
+import { useSignedInAction } from '../writes';
 import { AlertDialog } from './AlertDialog';
-import { useAlerts } from './data';
+import { useAlerts } from '../../data/alerts';
 
 /** Jobs screen: the current filters (from the URL) become the alert's. */
 export function JobAlertButton({ filters }: { filters: Record<string, string | undefined> }) {

@@ -2,10 +2,10 @@
 // it is active, pause/resume, delete, and the jobs it sent last.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../components/Dialog';
-import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { timeAgo } from '../lib/format';
-import { deleteAlert, updateAlert, useAlerts, type AlertItem } from './data';
+import { Dialog } from '../Dialog';
+import { EmptyState, ErrorState, SkeletonList } from '../states';
+import { timeAgo } from '../../lib/format';
+import { deleteAlert, updateAlert, useAlerts, type AlertItem } from '../../data/alerts';
 
 const HOW_OFTEN = { instant: 'Instantly', daily: 'Daily at 7am', weekly: 'Sundays at 7am' } as const;
 

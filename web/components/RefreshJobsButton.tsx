@@ -6,7 +6,7 @@ import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
 import { client } from '../data/client';
 import { to } from '../data/requests';
-import { toast, type ToastInput as Toast } from '../components/toast/store';
+import { toast, type ToastInput as Toast } from './toast/store';
 import { isJobsKey } from '../data/keys';
 import { refreshPages } from '../data/hooks';
 import { jobsRefreshed } from '../data/messages';

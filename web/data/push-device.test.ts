@@ -1,6 +1,6 @@
 // What the user is told when subscribing this device fails: the server's reason when it refused.
 import { describe, expect, it } from 'vitest';
-import { ApiRequestError } from '../data/client';
+import { ApiRequestError } from './client';
 import { subscribeFailure } from './push-device';
 
 describe('subscribeFailure', () => {
