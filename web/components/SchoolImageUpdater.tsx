@@ -3,7 +3,7 @@
 // then the result: updated count and the 'no image found' count (processed − updated).
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
-import useSWR from 'swr';
+import { useApi } from '../data/use-api';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { to } from '../data/requests';
@@ -33,7 +33,7 @@ export function SchoolImageUpdater() {
 
   // Polls the running batch with SWR every POLL_MS; the key is null (no polling) once it is done.
   const runningId = state.phase === 'running' ? state.batch.id : null;
-  useSWR(runningId ? swrKey.imageBatch(runningId) : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
+  useApi(runningId ? swrKey.imageBatch(runningId) : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
     refreshInterval: POLL_MS,
     dedupingInterval: 0, // else SWR's 2 s de-duplication would stretch the 1 s poll
     revalidateOnFocus: false,

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
-import useSWR from 'swr';
+import { useApi } from '../data/use-api';
 import { MOODS } from '../../db/constants';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useAuth } from '../data/auth';
@@ -15,7 +15,7 @@ type Status = Activity['reviews'][number]['status'];
 /** GET /api/me/activity (only when signed in): also gives the dashboard's real counters. */
 export function useActivity() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
+  return useApi(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
 }
 
 const STATUS: Record<Status, { label: string; className: string }> = {

@@ -1,6 +1,6 @@
 // The Profile tab's sessions list (decision 1421): where the account is signed in, and "Sign out
 // everywhere else", which ends every session but this one.
-import useSWR from 'swr';
+import { useApi } from '../data/use-api';
 import { client, json } from '../data/client';
 import { ErrorState, SkeletonList } from '../components/states';
 import { write } from '../components/writes';
@@ -10,7 +10,7 @@ import { swrKey } from '../data/keys';
 import { SUCCESS } from '../data/messages';
 
 export function SessionsPart() {
-  const sessions = useSWR(swrKey.sessions, () => json(client.me.sessions.$get()));
+  const sessions = useApi(swrKey.sessions, () => json(client.me.sessions.$get()));
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   async function revokeOthers() {
     const result = await write<{ revoked: number }>(

@@ -1,7 +1,8 @@
 // Job alerts on the web side: the SWR hooks and the writes (online only: an alert is not a
 // contribution, so it does not go through the outbox), with the app's toasts.
 import type { InferRequestType, InferResponseType } from 'hono/client';
-import useSWR, { mutate as globalMutate } from 'swr';
+import { mutate as globalMutate } from 'swr';
+import { useApi } from './use-api';
 import { useAuth } from './auth';
 import { ApiRequestError, client, json } from './client';
 import { signInRequired } from '../components/writes';
@@ -16,12 +17,12 @@ export const ALERTS_KEY = 'alerts';
 
 export function useAlerts() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? ALERTS_KEY : null, () => json(client.alerts.$get()));
+  return useApi(isAuthenticated ? ALERTS_KEY : null, () => json(client.alerts.$get()));
 }
 
 export function useReminderPrefs() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? 'alerts/reminders' : null, () => json(client.alerts.reminders.$get()));
+  return useApi(isAuthenticated ? 'alerts/reminders' : null, () => json(client.alerts.reminders.$get()));
 }
 
 /** Runs a write: toasts on success, 'Sign In Required' on 401, field messages on 400, else the error toast. */

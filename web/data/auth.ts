@@ -2,7 +2,7 @@
 // No retry, no refetch on focus, fresh for 5 minutes.
 import type { InferResponseType } from 'hono/client';
 import { useLocation } from 'react-router-dom';
-import useSWR from 'swr';
+import { useApi } from './use-api';
 import { client, json } from './client';
 
 /** GET /api/auth/user's answer for a signed-in user, as the API types it (a visitor gets null). */
@@ -34,7 +34,7 @@ export function userAnswer(): Promise<CurrentUser | null> {
 export const AUTH_KEY = 'auth/user';
 
 export function useAuth() {
-  const { data, error, isLoading } = useSWR(AUTH_KEY, fetchUser, {
+  const { data, error, isLoading } = useApi(AUTH_KEY, fetchUser, {
     // product §4: no retry, no refetch on focus (nor on reconnect), fresh for 5 minutes.
     shouldRetryOnError: false,
     errorRetryCount: 0,

@@ -37,13 +37,14 @@ export class ApiRequestError extends Error {
 type OkBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
 /** Awaits a typed-client call and returns its JSON, or throws ApiRequestError. */
-export async function json<R extends ClientResponse<any, any, any>>(request: Promise<R>): Promise<OkBody<R>> {
+export async function json<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<OkBody<R>> {
   const res = await request;
   if (!res.ok) {
     const text = await res.text();
-    let body = null;
+    let body: ApiRequestError['body'] = null;
     try {
-      body = JSON.parse(text);
+      // The API's error shape (product §7); anything else leaves body.error undefined.
+      body = JSON.parse(text) as ApiRequestError['body'];
     } catch {
       // not JSON
     }
@@ -58,8 +59,7 @@ export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get
 export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;
 
 /** Awaits a typed-client call of a paged list: its JSON rows plus the paging headers. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function page<R extends ClientResponse<any, any, any>>(request: Promise<R>): Promise<Page<OkBody<R> extends (infer T)[] ? T : never>> {
+export async function page<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Page<OkBody<R> extends (infer T)[] ? T : never>> {
   const res = await request;
   const rows = (await json(Promise.resolve(res))) as unknown as (OkBody<R> extends (infer T)[] ? T : never)[];
   const total = Number(res.headers.get('X-Total-Count') ?? rows.length);

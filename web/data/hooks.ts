@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 // Data hooks over SWR: screens call these, never fetch directly.
-import useSWR from 'swr';
+import { useApi } from './use-api';
 import useSWRInfinite from 'swr/infinite';
 import { useAuth } from './auth';
 import type { InferResponseType } from 'hono/client';
@@ -16,32 +16,32 @@ export function cleanQuery<T extends Query>(q: T): T {
 
 export function useJobs(query: Parameters<typeof client.jobs.$get>[0]['query']) {
   const q = cleanQuery(query as Query);
-  return useSWR(swrKey.jobs(q), () => json(client.jobs.$get({ query: q })));
+  return useApi(swrKey.jobs(q), () => json(client.jobs.$get({ query: q })));
 }
 
 export function useSchools(query: Parameters<typeof client.schools.$get>[0]['query']) {
   const q = cleanQuery(query as Query);
-  return useSWR(swrKey.schools(q), () => json(client.schools.$get({ query: q })));
+  return useApi(swrKey.schools(q), () => json(client.schools.$get({ query: q })));
 }
 
 export function useSalaryStats() {
-  return useSWR(swrKey.salaryStats, () => json(client.salaries.stats.$get()));
+  return useApi(swrKey.salaryStats, () => json(client.salaries.stats.$get()));
 }
 
 export function useSiteStats() {
-  return useSWR(swrKey.siteStats, () => json(client.stats.$get()));
+  return useApi(swrKey.siteStats, () => json(client.stats.$get()));
 }
 
 // ---- Screens (issue 5) ----
 
 export function useJob(id: number | undefined) {
-  return useSWR(id ? swrKey.job(id) : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
+  return useApi(id ? swrKey.job(id) : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
 }
 
 /** The schools list with the X-Total-Count total (how many match before the limit). */
 export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get>[0]['query'], enabled = true) {
   const q = cleanQuery(query as Query);
-  return useSWR(enabled ? swrKey.schoolsWithTotal(q) : null, async () => {
+  return useApi(enabled ? swrKey.schoolsWithTotal(q) : null, async () => {
     const res = await client.schools.$get({ query: q });
     const rows = await json(Promise.resolve(res));
     const total = Number(res.headers.get('X-Total-Count') ?? rows.length);
@@ -55,7 +55,7 @@ export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get
  */
 export function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
   const q = JSON.stringify(cleanQuery(query));
-  const swr = useSWRInfinite<Page<T>>(
+  const swr = useSWRInfinite<Page<T>, Error>(
     (index, previous: Page<T> | null) => (name === null ? null : index === 0 ? [name, q, ''] : previous?.next ? [name, q, previous.next] : null),
     ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
     { revalidateFirstPage: false },
@@ -118,16 +118,16 @@ export function useForumThreadPages(categoryId: string | undefined, search?: str
 }
 
 export function useSchool(id: number | undefined) {
-  return useSWR(id ? swrKey.school(id) : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
+  return useApi(id ? swrKey.school(id) : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
 }
 export function useSchoolReviews(id: number | undefined) {
-  return useSWR(id ? swrKey.schoolReviews(id) : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
+  return useApi(id ? swrKey.schoolReviews(id) : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useSchoolInterviews(id: number | undefined) {
-  return useSWR(id ? swrKey.schoolInterviews(id) : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
+  return useApi(id ? swrKey.schoolInterviews(id) : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
 }
 export function useMoodStats(id: number | undefined) {
-  return useSWR(id ? swrKey.moodStats(id) : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
+  return useApi(id ? swrKey.moodStats(id) : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
 }
 
 /** The signed-in user's own mood for a school (GET /api/schools/:id/user-mood). */
@@ -135,7 +135,7 @@ export type UserMood = NonNullable<InferResponseType<(typeof client.schools)[':i
 /** The signed-in user's mood for a school (only when signed in, product §6); null when none. */
 export function useUserMood(id: number | undefined) {
   const { isAuthenticated } = useAuth();
-  return useSWR(id && isAuthenticated ? swrKey.userMood(id) : null, async () => {
+  return useApi(id && isAuthenticated ? swrKey.userMood(id) : null, async () => {
     try {
       return await json(client.schools[':id']['user-mood'].$get({ param: { id: String(id) } }));
     } catch (e) {
@@ -146,7 +146,7 @@ export function useUserMood(id: number | undefined) {
 }
 
 export function useSalaries() {
-  return useSWR(swrKey.salaries, () => json(client.salaries.$get()));
+  return useApi(swrKey.salaries, () => json(client.salaries.$get()));
 }
 
 /**
@@ -155,7 +155,7 @@ export function useSalaries() {
  */
 export function usePayScales(query: { region?: string; paySpine?: string; effectiveDate?: string } = {}) {
   const q = cleanQuery(query);
-  const result = useSWR(swrKey.payScales, () => json(client['pay-scales'].$get({ query: {} })));
+  const result = useApi(swrKey.payScales, () => json(client['pay-scales'].$get({ query: {} })));
   const data = useMemo(
     () => result.data?.filter((r) => (!q.region || r.region === q.region) && (!q.paySpine || r.paySpine === q.paySpine) && (!q.effectiveDate || r.effectiveDate === q.effectiveDate)),
     [result.data, q.region, q.paySpine, q.effectiveDate],
@@ -164,11 +164,11 @@ export function usePayScales(query: { region?: string; paySpine?: string; effect
 }
 
 export function useForumCategories() {
-  return useSWR(swrKey.forumCategories, () => json(client.forum.categories.$get()));
+  return useApi(swrKey.forumCategories, () => json(client.forum.categories.$get()));
 }
 export function useForumThreads(categoryId: string | undefined) {
   const q = cleanQuery({ categoryId });
-  return useSWR(swrKey.forumThreads(q), () => json(client.forum.threads.$get({ query: q })));
+  return useApi(swrKey.forumThreads(q), () => json(client.forum.threads.$get({ query: q })));
 }
 
 /**
@@ -182,7 +182,7 @@ export function useSavedStatus(jobId: number) {
   const list = useSavedJobs();
   const fromList = list.data ? { saved: list.data.some((s) => s.job.id === jobId) } : undefined;
   const ready = isAuthenticated && (list.data !== undefined || list.error !== undefined);
-  return useSWR(
+  return useApi(
     ready ? swrKey.savedStatus(jobId) : null,
     () => json(client.jobs[':id'].saved.$get({ param: { id: String(jobId) } })),
     fromList ? { fallbackData: fromList, revalidateOnMount: false, revalidateIfStale: false } : undefined,
@@ -193,5 +193,5 @@ export function useSavedStatus(jobId: number) {
 export type SavedJob = InferResponseType<(typeof client)['saved-jobs']['$get'], 200>[number];
 export function useSavedJobs() {
   const { isAuthenticated } = useAuth();
-  return useSWR(isAuthenticated ? swrKey.savedJobs : null, () => json(client['saved-jobs'].$get()));
+  return useApi(isAuthenticated ? swrKey.savedJobs : null, () => json(client['saved-jobs'].$get()));
 }

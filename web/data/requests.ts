@@ -1,13 +1,15 @@
 // A write's shape and the typed helper that builds it from the typed client (`to()`), with no
 // offline code: screens import this; the outbox (web/data/mutations.ts, Dexie) loads with the
 // first send (issue 13).
-/* eslint-disable @typescript-eslint/no-explicit-any */
 export type WriteMethod = '$post' | '$put' | '$delete';
 const HTTP_METHOD = { $post: 'POST', $put: 'PUT', $delete: 'DELETE' } as const;
 /** A typed-client endpoint with that method: `client.salaries`, `client.jobs[':id'].save`, ... */
-// The typed client's call signatures differ per route; `any` here only lets any of them in,
+// The typed client's call signatures differ per route; `never` parameters let any of them in,
 // the caller's own arguments are still checked against the chosen route (Parameters<E[M]>).
-type Endpoint<M extends WriteMethod> = { [K in M]: (args?: any, options?: any) => Promise<unknown> } & { $path: (arg?: any) => string };
+// `$path` is a method so that its parameter is compared both ways (any route's param and query fit).
+type Endpoint<M extends WriteMethod> = { [K in M]: (args: never, options: never) => Promise<unknown> } & {
+  $path(arg?: { param?: unknown; query?: unknown }): string;
+};
 
 /**
  * A write's method, path and body, built from the typed client like the reads: the path by the
