@@ -74,10 +74,11 @@ export function hydrateFrom(fromServer: Set<string>, fresh: Set<string>): Middle
     const served = id !== '' && fromServer.has(id);
     const swr = useSWRNext(key, fetcher, served ? { ...config, revalidateOnMount: false } : config);
     const stale = served && !fresh.has(id);
+    // SWR's bound mutate keeps its identity for the hook's life; `id` re-runs this for a new key.
+    const { mutate } = swr;
     useEffect(() => {
-      if (stale) void swr.mutate();
-      // eslint-disable-next-line react-hooks/exhaustive-deps
-    }, [stale, id]);
+      if (stale) void mutate();
+    }, [stale, id, mutate]);
     return swr;
   };
 }

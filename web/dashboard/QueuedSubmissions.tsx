@@ -16,8 +16,11 @@ const STATE: Record<OutboxItem['state'], { label: string; className: string }> =
   failed: { label: 'Not accepted', className: 'badge-error' },
 };
 
+/** This user's queue on this device (a stable function: useLiveQuery subscribes once). */
+const readQueue = () => userQueue();
+
 export function QueuedSubmissions() {
-  const queue = useLiveQuery(() => userQueue(), []);
+  const queue = useLiveQuery(readQueue);
   const items = queue?.items;
   const others = queue?.others ?? 0;
   if (!items?.length && !others) return null;
@@ -135,7 +138,7 @@ function EditAndResend({ item }: { item: OutboxItem }) {
               <input
                 id={id}
                 className={`input input-sm w-full ${error ? 'input-error' : ''}`}
-                value={value == null ? '' : String(value)}
+                value={typeof value === 'string' || typeof value === 'number' ? String(value) : value == null ? '' : JSON.stringify(value)}
                 aria-invalid={!!error}
                 aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(e) => setBody({ ...body, [name]: typeof value === 'number' ? Number(e.target.value) || 0 : e.target.value })}

@@ -1,7 +1,7 @@
 // /unsubscribe/:token, the link at the foot of every alert email (and its List-Unsubscribe
 // address): opening it pauses that alert and says so, with an undo. The signed token is the
 // only credential, so it works signed out and on another device.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { ApiRequestError, client, json } from '../data/client';
 
@@ -15,18 +15,21 @@ export function UnsubscribePage() {
   const { token = '' } = useParams();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
-  const apply = async (active: boolean) => {
-    try {
-      const r = await setActive(token, active);
-      setState({ kind: 'done', name: r.name, active: r.active });
-    } catch (e) {
-      setState({ kind: 'error', message: e instanceof ApiRequestError && e.body?.error ? e.body.error : 'Something went wrong. Please try again.' });
-    }
-  };
+  const apply = useCallback(
+    async (active: boolean) => {
+      try {
+        const r = await setActive(token, active);
+        setState({ kind: 'done', name: r.name, active: r.active });
+      } catch (e) {
+        setState({ kind: 'error', message: e instanceof ApiRequestError && e.body?.error ? e.body.error : 'Something went wrong. Please try again.' });
+      }
+    },
+    [token],
+  );
+  // Opening the link pauses the alert (once per token); Undo resumes it.
   useEffect(() => {
     void apply(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [token]);
+  }, [apply]);
 
   return (
     <div className="mx-auto max-w-xl px-4 py-10">
