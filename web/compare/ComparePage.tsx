@@ -41,14 +41,17 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
   const options = (data?.rows ?? []).filter((s) => !chosen.some((c) => c.id === s.id));
   const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => inputRef.current?.focus(), []);
+  // Escape closes the picker, as it closes the header's menu: listened to on the document, so the
+  // picker's box stays a plain container (no key handler on a non-interactive element).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
-    <div
-      className="card bg-base-100 border border-primary shadow-lg compare-in"
-      data-testid="compare-picker"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onClose();
-      }}
-    >
+    <div className="card bg-base-100 border border-primary shadow-lg compare-in" data-testid="compare-picker">
       <div className="card-body p-4 gap-3">
         <div className="flex items-center gap-2">
           <label className="input w-full" htmlFor="compare-search">

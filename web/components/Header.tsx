@@ -63,7 +63,8 @@ export function Header() {
               <button type="button" tabIndex={0} className="btn btn-ghost btn-circle" aria-label={`Account menu for ${user.firstName ?? user.email ?? 'you'}`}>
                 <Avatar user={user} />
               </button>
-              <ul tabIndex={0} className="dropdown-content menu bg-base-100 rounded-box shadow-lg border border-base-300 w-60 mt-2 p-2 z-50">
+              {/* tabIndex -1: a click inside keeps the focus (daisyUI opens the menu on focus-within), and the list is no tab stop of its own. */}
+              <ul tabIndex={-1} className="dropdown-content menu bg-base-100 rounded-box shadow-lg border border-base-300 w-60 mt-2 p-2 z-50">
                 <li className="menu-title">
                   <span className="block text-base-content font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Teacher'}</span>
                   {user.email && <span className="block text-xs font-normal truncate">{user.email}</span>}

@@ -19,7 +19,7 @@ export function SchoolAvatar({ name, className = 'size-14' }: { name: string; cl
 }
 
 export function SchoolImage({ name, imageUrl, className = 'h-36' }: { name: string; imageUrl?: string | null; className?: string }) {
-  if (imageUrl) return <img src={imageUrl} alt={`Photo of ${name}`} loading="lazy" className={`w-full object-cover ${className}`} />;
+  if (imageUrl) return <img src={imageUrl} alt={name} loading="lazy" className={`w-full object-cover ${className}`} />;
   const initials = initialsOf(name);
   return (
     <div role="img" aria-label={`No photo of ${name} yet`} className={`w-full bg-gradient-to-br from-primary/15 to-accent/20 flex items-center justify-center gap-2 text-primary ${className}`}>

@@ -26,7 +26,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
   }
   return (
     <div>
-      <div role="tablist" aria-label={label} className="tabs tabs-box flex-wrap" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label={label} className="tabs tabs-box flex-wrap">
         {tabs.map((t, i) => (
           <button
             key={t.key}
@@ -41,6 +41,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
             tabIndex={t.key === active ? 0 : -1}
             className={`tab whitespace-nowrap ${t.key === active ? "tab-active" : "text-base-content"}`}
             onClick={() => onChange(t.key)}
+            onKeyDown={onKeyDown}
           >
             {t.label}
           </button>

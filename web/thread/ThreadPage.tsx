@@ -1,9 +1,9 @@
 import { ReportButton } from '../components/ReportButton';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
-import useSWR from 'swr';
 import { NotFoundStatus } from '../app/page-status';
+import { useApi } from '../data/use-api';
 import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
@@ -23,14 +23,18 @@ type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get
 /** A reply as shown: the API's flat reply (with parentPostId) nested by buildTree. */
 type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
 
-function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: number; parentPostId?: number; onDone: () => void; autoFocus?: boolean }) {
+function ReplyBox({ threadId, parentPostId, onDone, focusOnOpen }: { threadId: number; parentPostId?: number; onDone: () => void; focusOnOpen?: boolean }) {
   useValidation();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const id = `reply-${parentPostId ?? 'thread'}`;
   const ref = useRef<HTMLTextAreaElement>(null);
-  async function submit(e: React.FormEvent) {
+  // Opened by the reader's own Reply tap: the caret goes to the box she asked for.
+  useEffect(() => {
+    if (focusOnOpen) ref.current?.focus();
+  }, [focusOnOpen]);
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const parsed = await check('postInput', { content, parentPostId });
     if (!parsed.ok) {
@@ -59,7 +63,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
   return (
     <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
       <Field id={id} label={parentPostId ? 'Your reply' : 'Add a reply'} error={error}>
-        <textarea ref={ref} autoFocus={autoFocus} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => {
+        <textarea ref={ref} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => {
             setContent(e.target.value);
             if (error) setError(undefined);
           }} />
@@ -80,7 +84,7 @@ function ReplyBox({ threadId, parentPostId, onDone, autoFocus }: { threadId: num
 
 function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Reply; threadId: number; canReply: boolean; onChanged: () => void; depth: number }) {
   const [replying, setReplying] = useState(false);
-  const pending = reply.status === 'pending' || reply.isApproved === false;
+  const pending = reply.status === 'pending' || !reply.isApproved;
   return (
     <li>
       <article className="bg-base-100 border border-base-300 rounded-box p-3" aria-label={`Reply by ${reply.user?.firstName || 'Anonymous'}`}>
@@ -101,7 +105,7 @@ function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Rep
             <ReplyBox
               threadId={threadId}
               parentPostId={reply.id}
-              autoFocus
+              focusOnOpen
               onDone={() => {
                 setReplying(false);
                 onChanged();
@@ -125,7 +129,7 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, mutate } = useSWR(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
+  const { data, error, mutate } = useApi(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (
