@@ -76,7 +76,7 @@ setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
   }
   ctx.calls.push({ url, status: res.status, body, headers });
   return res;
-}) as typeof fetch);
+}));
 setClock(() => store.getStore()?.now);
 
 const AUTH_ID = unstable_serialize(AUTH_KEY);
@@ -84,7 +84,7 @@ const MAX_PASSES = 4;
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk));
   return Buffer.concat(chunks).toString('utf8');
 }
 

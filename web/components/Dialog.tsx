@@ -11,7 +11,7 @@ function setOpenDialogs(next: HTMLDialogElement[]) {
   dialogListeners.forEach((l) => l());
 }
 export const modalStack = {
-  subscribe(listener: () => void) {
+  subscribe: (listener: () => void) => {
     dialogListeners.add(listener);
     return () => {
       dialogListeners.delete(listener);

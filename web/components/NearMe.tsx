@@ -55,7 +55,7 @@ export function useNearMe() {
   }, []);
 
   const on = status === 'on' && point !== null;
-  return { status, on, within, setWithin, start, stop, query: on ? { near: point!, within: String(within) } : {} };
+  return { status, on, within, setWithin, start, stop, query: on ? { near: point, within: String(within) } : {} };
 }
 
 export type NearMe = ReturnType<typeof useNearMe>;

@@ -22,7 +22,7 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
   const formRef = useRef<HTMLFormElement>(null);
   const fieldId = `report-reason-${kind}-${id}`;
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const parsed = await check('reportInput', { kind, id, reason });
     if (!parsed.ok) return setError(parsed.fields.reason);

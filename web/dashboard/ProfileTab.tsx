@@ -31,7 +31,7 @@ function DeleteAccount() {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     if (typed !== ACCOUNT_DELETE_WORD) return setError(`Type ${ACCOUNT_DELETE_WORD} to confirm`);
     setBusy(true);

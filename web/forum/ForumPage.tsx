@@ -20,7 +20,7 @@ type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[numbe
 function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated }: { open: boolean; onClose: () => void; categories: Category[]; defaultCategory: string; onCreated: () => void }) {
   const f = useForm({ categoryId: defaultCategory, title: '', content: '' });
   const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const parsed = await check('threadInput', { ...f.values, categoryId: f.values.categoryId || undefined });
     if (!parsed.ok) {
@@ -198,7 +198,7 @@ export function ForumPage() {
           ) : (
             <ul className="grid gap-3" data-testid="thread-list">
               {threads.rows.map((t) => {
-                const status = threadStatus(t as typeof t & { status?: string });
+                const status = threadStatus(t);
                 return (
                   <li key={t.id}>
                     {/* One tap target: the title's link covers the whole card (after:inset-0), so a tap

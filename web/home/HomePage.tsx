@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BOROUGHS, HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
@@ -19,13 +19,13 @@ function Hero() {
   const navigate = useNavigate();
   const [what, setWhat] = useState('');
   const [where, setWhere] = useState('all');
-  function submit(e: FormEvent) {
+  function submit(e: SubmitEvent) {
     e.preventDefault();
     const params = new URLSearchParams();
     if (what.trim()) params.set('search', what.trim());
     if (where !== 'all') params.set('borough', where);
     const qs = params.toString();
-    navigate(`/jobs${qs ? `?${qs}` : ''}`);
+    void navigate(`/jobs${qs ? `?${qs}` : ''}`);
   }
   return (
     <section className="bg-gradient-to-br from-primary to-primary/80 text-primary-content">
@@ -264,7 +264,7 @@ function SalaryInsights() {
 function Claims() {
   const { data } = useSiteStats();
   const claims = [
-    { value: data ? `${formatNumber(data.activeJobs)}` : '…', label: 'jobs this month' },
+    { value: data ? formatNumber(data.activeJobs) : '…', label: 'jobs this month' },
     { value: data ? `${formatNumber(Math.floor(data.schools / 100) * 100)}+` : '…', label: 'London schools' },
     { value: data ? formatNumber(data.reviews) : '…', label: 'teacher reviews' },
     { value: '100%', label: 'anonymous contributions' },

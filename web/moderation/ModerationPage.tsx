@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
-import useSWR from 'swr';
+import { useApi } from '../data/use-api';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check, useValidation } from '../components/check';
@@ -30,7 +30,7 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     if (!target) return;
     const parsed = await check('rejectInput', { reason });
@@ -129,7 +129,7 @@ const REJECT_KIND: Record<Reported['kind'], Kind> = { review: 'reviews', intervi
 
 /** Reported items with their reports (decision 1422): keep (approve) or remove (reject). */
 function ReportedSection({ items, onReject, onChanged }: { items: Reported[]; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
-  const text = (c: Record<string, unknown>, key: string) => (typeof c[key] === 'string' && c[key] ? (c[key] as string) : null);
+  const text = (c: Record<string, unknown>, key: string) => (typeof c[key] === 'string' && c[key] ? (c[key]) : null);
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="q-reported">
       <div className="card-body p-5">
@@ -223,7 +223,7 @@ function ThreadControls() {
 
 export function ModerationPage() {
   const { isAuthenticated, isLoading } = useAuth();
-  const { data, error, mutate } = useSWR(isAuthenticated ? swrKey.moderationQueue : null, () => json(client.moderation.queue.$get()));
+  const { data, error, mutate } = useApi(isAuthenticated ? swrKey.moderationQueue : null, () => json(client.moderation.queue.$get()));
   const [reject, setReject] = useState<RejectTarget | null>(null);
   const close = useCallback(() => setReject(null), []);
   const forbidden = error instanceof ApiRequestError && (error.status === 403 || error.status === 401);

@@ -97,7 +97,7 @@ export function createOfflineFetch(db: OfflineDatabase = offlineDb, baseFetch: t
     let res: Response | undefined;
     try {
       res = await baseFetch(input, init);
-    } catch (error) {
+    } catch {
       const saved = await savedCopy();
       offlineStatus.markOffline(saved?.savedAt);
       if (saved) return fromCache(saved);

@@ -17,14 +17,14 @@ function fakeFetch(handler: Handler, user: string | null = 'alice') {
   const calls: { path: string; key: string; body: unknown }[] = [];
   const whoami: string[] = [];
   const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input);
+    const path = input instanceof Request ? input.url : String(input);
     if (path === '/api/auth/user') {
       whoami.push(path);
       await handler(path, init ?? {}); // throws when the network is down
       return user === null ? json(401, { error: 'Unauthorized' }) : json(200, { id: user, email: `${user}@school.example` });
     }
     const headers = init?.headers as Record<string, string>;
-    calls.push({ path, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ path, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(init.body as string) : undefined });
     return handler(path, init ?? {});
   }) as typeof fetch;
   return { f, calls, whoami };

@@ -34,7 +34,7 @@ function fakeServer(state: { user: string | null; down?: boolean }, answers: Rec
     }
     if (!state.user) return json(401, { error: 'Unauthorized' });
     const headers = init?.headers as Record<string, string>;
-    writes.push({ path: url.pathname, asUser: state.user, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    writes.push({ path: url.pathname, asUser: state.user, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(init.body as string) : undefined });
     return json(201, { id: writes.length });
   }) as typeof fetch;
   return { f, writes };
@@ -91,7 +91,7 @@ describe('queued items are only sent for their owner', () => {
     const state = { user: 'alice' as string | null };
     const server = fakeServer(state);
     const f = (async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === '/api/salaries') return json(401, { error: 'Unauthorized' });
+      if ((input instanceof Request ? input.url : String(input)) === '/api/salaries') return json(401, { error: 'Unauthorized' });
       return server.f(input, init);
     }) as typeof fetch;
     expect((await drainOutbox({ db, fetch: f })).needsAuth).toBe(1);

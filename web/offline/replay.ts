@@ -40,6 +40,7 @@ export function startReplay() {
     if (outboxCount.get() > 0 && navigator.onLine) void replay();
   }, 15_000);
   navigator.serviceWorker?.addEventListener('message', (event) => {
-    if (event.data?.type === 'outbox-drained') report(event.data.summary as DrainSummary);
+    const data = event.data as { type?: unknown; summary: DrainSummary } | null;
+    if (data?.type === 'outbox-drained') report(data.summary);
   });
 }

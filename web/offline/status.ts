@@ -22,7 +22,7 @@ const SERVER_STATUS: OfflineStatus = { offline: false, servedFrom: null };
 export const offlineStatus = {
   get: () => status,
   getServer: () => SERVER_STATUS,
-  subscribe(listener: Listener) {
+  subscribe: (listener: Listener) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -9,7 +9,7 @@ export function createStore<T>(initial: T) {
       value = next;
       listeners.forEach((l) => l());
     },
-    subscribe(listener: () => void) {
+    subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);

@@ -127,7 +127,7 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
   const recent = useSalaries();
   const f = useForm(DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const parsed = await check('salaryInput', { ...f.values, jobTitle: f.values.jobTitle || undefined, schoolType: f.values.schoolType || undefined, borough: f.values.borough || undefined, yearsExperience: f.values.yearsExperience || undefined });
     if (!parsed.ok) {

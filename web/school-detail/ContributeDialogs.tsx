@@ -84,7 +84,7 @@ const REVIEW_DEFAULTS = {
 export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(REVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const v = f.values;
     const parsed = await check('reviewInput', { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined });
@@ -188,7 +188,7 @@ const INTERVIEW_DEFAULTS = {
 export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
   const f = useForm(INTERVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const v = f.values;
     const parsed = await check('interviewInput', { ...v, overallExperience: v.overallExperience || undefined });

@@ -90,7 +90,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
   };
   useEffect(restore, [saved]); // the form follows the saved mood whenever it loads or changes
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const parsed = await check('moodInput', { mood, comment: comment.trim() || undefined, anonymous });
     if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);

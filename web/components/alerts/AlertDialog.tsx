@@ -32,7 +32,7 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
 
-  async function submit(e: React.FormEvent) {
+  async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     e.stopPropagation(); // React bubbles through portals: keep it from the page's own forms
     if (!email && !push) return setErrors({ 'channels.email': 'Choose email, push or both' });
