@@ -111,7 +111,7 @@ function signInEnv(env: z.infer<typeof envSchema>): { signIn: SignInEnv; problem
     const values = names.map((n) => env[n as keyof typeof env] as string | undefined);
     if (values.every((v) => v === undefined)) return undefined;
     names.forEach((n, i) => values[i] === undefined && problems.push(`  ${n}: must be set too (${names.filter((_, j) => values[j] !== undefined).join(', ')} is set)`));
-    return values.every((v) => v !== undefined) ? (values as string[]) : undefined;
+    return values.every((v) => v !== undefined) ? (values) : undefined;
   };
   const google = need(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   if (google) signIn.google = { clientId: google[0], clientSecret: google[1] };

@@ -80,8 +80,9 @@ async function primary() {
     const { startDevOidc } = await import('./dev-oidc/provider');
     const client = { clientId: 'tilt-local', clientSecret: randomBytes(24).toString('base64url') };
     const port = env.DEV_OIDC_PORT ?? (env.PORT === 0 ? 0 : env.PORT + 1);
-    devServer = await startDevOidc({ port, redirectUris: [callbackUrl(env.appUrl, 'dev')], ...client }).catch((error: NodeJS.ErrnoException) => {
-      console.error(`The local sign-in provider could not listen on port ${port} (${error.code ?? error.message}); set DEV_OIDC_PORT to a free port.`);
+    devServer = await startDevOidc({ port, redirectUris: [callbackUrl(env.appUrl, 'dev')], ...client }).catch((error: unknown) => {
+      const { code, message } = error as NodeJS.ErrnoException; // listen() fails with a system error
+      console.error(`The local sign-in provider could not listen on port ${port} (${code ?? message}); set DEV_OIDC_PORT to a free port.`);
       process.exit(1);
     });
     dev = { issuer: devServer.issuer, ...client };
@@ -171,7 +172,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
       (r) =>
         r.alertsSent + r.reminders + r.failures + r.deferred > 0 &&
         console.log(`Alerts pass${name}: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures, ${r.deferred} left for the next pass`),
-      (e) => console.error(`Alerts pass failed${name}: ${e}`),
+      (e: unknown) => console.error(`Alerts pass failed${name}: ${String(e)}`),
     );
   if (env.ALERTS_INTERVAL_MINUTES > 0) stops.push(scheduleWithLease(db, ALERTS_LEASE, env.ALERTS_INTERVAL_MINUTES * 60_000, () => void alertsPass()));
 

@@ -39,9 +39,9 @@ export type ApiFetch = (path: string, init?: RequestInit) => Response | Promise<
 export interface PageRenderer {
   render(url: string, options: { fetch: ApiFetch; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string; failed: boolean }>;
   /** The key a page is cached by and rendered at, or null for a page that is never cached. */
-  pageKey(url: string): string | null;
-  headHtml(head: never): string;
-  scriptJson(value: unknown): string;
+  pageKey: (url: string) => string | null;
+  headHtml: (head: never) => string;
+  scriptJson: (value: unknown) => string;
   SSR_DATA_ID: string;
 }
 
@@ -111,7 +111,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const indexPath = join(options.distDir, 'index.html');
   const manifestPath = join(options.distDir, '.vite', 'manifest.json');
   const template = existsSync(indexPath) ? templateParts(readFileSync(indexPath, 'utf8')) : undefined;
-  const manifest: Manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : {};
+  const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
   const cache = options.cache;
   let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {

@@ -85,7 +85,7 @@ try {
           },
         ],
       },
-      (error, res) => (error ? reject(error) : resolve(res)),
+      (error, res) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(res)),
     );
   });
 } finally {

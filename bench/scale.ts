@@ -81,7 +81,7 @@ async function startServer(databasePath: string, dir: string): Promise<Server> {
       rmSync(loopFile, { force: true });
       child.kill('SIGUSR2');
       for (let i = 0; i < 600 && !existsSync(loopFile); i++) await new Promise((r) => setTimeout(r, 100));
-      return existsSync(loopFile) ? JSON.parse(readFileSync(loopFile, 'utf8')) : null;
+      return existsSync(loopFile) ? (JSON.parse(readFileSync(loopFile, 'utf8')) as { p50: number; p99: number; max: number }) : null;
     },
     stop: () =>
       new Promise((resolve) => {

@@ -24,5 +24,5 @@ export function openDatabase(path: string): DB {
   sqlite.pragma('mmap_size = 268435456');
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return db as DB;
+  return db;
 }

@@ -144,7 +144,7 @@ function dateOf(v: unknown): Date | null {
 }
 
 function addressOf(listing: Json): Json | undefined {
-  const loc = Array.isArray(listing.jobLocation) ? listing.jobLocation[0] : listing.jobLocation;
+  const loc: unknown = Array.isArray(listing.jobLocation) ? (listing.jobLocation as unknown[])[0] : listing.jobLocation;
   return isObj(loc) && isObj(loc.address) ? loc.address : undefined;
 }
 

@@ -63,7 +63,7 @@ registerRoute(
 // Update flow ("prompt"): a new version waits until the page asks it to take over, so no page
 // ever runs a mix of versions. The very first install controls open pages at once.
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if ((event.data as { type?: unknown } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 clientsClaim();
 
@@ -103,7 +103,7 @@ self.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     (async () => {
       const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-      const open = windows.find((w) => new URL(w.url).origin === self.location.origin) as WindowClient | undefined;
+      const open = windows.find((w) => new URL(w.url).origin === self.location.origin);
       if (open) {
         await open.focus();
         await open.navigate(url);

@@ -4,7 +4,8 @@ declare module 'oidc-provider' {
 
   export interface InteractionDetails {
     uid: string;
-    prompt: { name: 'login' | 'consent' | string; details: Record<string, unknown> };
+    /** The prompt's name: 'login', 'consent', or another the provider defines. */
+    prompt: { name: string; details: Record<string, unknown> };
     params: Record<string, unknown> & { client_id: string; login_hint?: string };
     session?: { accountId?: string };
     grantId?: string;

@@ -55,9 +55,10 @@ function memoryAdapter() {
     async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
       if (store.size > 10_000) for (const key of [...store.keys()]) live(key);
       store.set(this.key(id), { payload, expires: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
-      if (GRANTABLE.has(this.model) && payload.grantId) store.set(`grant:${payload.grantId}:${this.key(id)}`, { payload: { key: this.key(id) } });
-      if (this.model === 'Session' && payload.uid) store.set(`uid:${this.model}:${payload.uid}`, { payload: { id } });
-      if (payload.userCode) store.set(`userCode:${this.model}:${payload.userCode}`, { payload: { id } });
+      const { grantId, uid, userCode } = payload;
+      if (GRANTABLE.has(this.model) && typeof grantId === 'string' && grantId) store.set(`grant:${grantId}:${this.key(id)}`, { payload: { key: this.key(id) } });
+      if (this.model === 'Session' && typeof uid === 'string' && uid) store.set(`uid:${this.model}:${uid}`, { payload: { id } });
+      if (typeof userCode === 'string' && userCode) store.set(`userCode:${this.model}:${userCode}`, { payload: { id } });
     }
     async find(id: string) {
       return live(this.key(id));
@@ -138,8 +139,8 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const login = /^\/interaction\/([\w-]+)\/login$/.exec(url.pathname);
     const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
-    if (login && req.method === 'POST') return void handleLogin(provider, req, res, login[1]).catch((e) => fail(res, e));
-    if (interaction && req.method === 'GET') return void handleInteraction(provider, req, res).catch((e) => fail(res, e));
+    if (login && req.method === 'POST') return void handleLogin(provider, req, res, login[1]).catch((e: unknown) => fail(res, e));
+    if (interaction && req.method === 'GET') return void handleInteraction(provider, req, res).catch((e: unknown) => fail(res, e));
     provider.callback()(req, res);
   });
   await new Promise<void>((resolve, reject) => {

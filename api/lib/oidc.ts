@@ -170,7 +170,7 @@ function provider(flow: Flow): SignInProvider {
       } catch {
         throw new SignInError('The identity provider sent no valid ID token.', 502);
       }
-      const issuerOk = await flow.issuer(String(claims.iss ?? ''), claims);
+      const issuerOk = await flow.issuer(typeof claims.iss === 'string' ? claims.iss : '', claims);
       const subject = checkIdTokenClaims(claims, { issuer: () => issuerOk, clientId: flow.clientId, nonce, now });
       let merged = claims;
       const needsProfile = typeof claims.email !== 'string' || (!claims.given_name && !claims.name);
@@ -264,7 +264,7 @@ export function oidcProvider(
       // OpenID Connect Discovery §4.3: the document's issuer must be the one we asked.
       if (trimSlash(doc.issuer) !== trimSlash(config.issuer)) throw new SignInError('The identity provider announced another issuer.', 502);
       return doc;
-    })().catch((error) => {
+    })().catch((error: unknown) => {
       discovery = undefined; // try again next time
       if (error instanceof SignInError) throw error;
       const cause = (error as Error).cause;

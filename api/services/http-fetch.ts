@@ -106,7 +106,7 @@ export function ipv6Groups(ip: string): number[] | null {
   const left = parse(head);
   if (tail === undefined) return left.length === 8 ? left : null;
   const right = parse(tail);
-  return [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 const v4 = (hi: number, lo: number) => `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
@@ -206,7 +206,7 @@ function open(url: URL, pinned: ResolvedAddress, exchange: Exchange): Promise<In
 }
 
 function decoded(res: IncomingMessage): Readable {
-  const encoding = (res.headers['content-encoding'] ?? '').toString().trim().toLowerCase();
+  const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
   const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
   if (!decoder) return res;
   res.on('error', (e) => decoder.destroy(e));

@@ -73,7 +73,7 @@ export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
     }
     pages++;
     if (!isObj(page.data) || !Array.isArray(page.data.data)) throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): no "data" list`);
-    listings.push(...page.data.data);
+    listings.push(...(page.data.data as unknown[]));
     const link = isObj(page.data.links) ? page.data.links.next : undefined;
     if (link != null && typeof link !== 'string') throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" is not an address`);
     // An empty page ends the list even if the feed still offers a next link (pagy's overflow page).

@@ -36,7 +36,7 @@ export function createMailer(options: MailerOptions): Mailer | null {
       describe: `SMTP ${host}`,
       async send(m) {
         const info = await transport.sendMail({ from: options.from, ...m });
-        return String(info.messageId);
+        return info.messageId;
       },
     };
   }

@@ -39,7 +39,7 @@ export function alertListUrl(appUrl: string, filters: AlertFilters): string {
 export const MAX_JOBS_PER_MESSAGE = 20;
 
 function jobText(appUrl: string, j: MailJob) {
-  return [`${j.title}`, `  ${schoolOf(j)}, ${j.borough}`, `  Salary: ${salaryOf(j)}`, `  Closing date: ${closingOf(j)}`, `  ${appUrl}/jobs/${j.id}`].join('\n');
+  return [j.title, `  ${schoolOf(j)}, ${j.borough}`, `  Salary: ${salaryOf(j)}`, `  Closing date: ${closingOf(j)}`, `  ${appUrl}/jobs/${j.id}`].join('\n');
 }
 
 function jobHtml(appUrl: string, j: MailJob) {
