@@ -56,7 +56,7 @@ const ROWS: Row[] = [
 /** Windows-1252 bytes for the characters this fixture uses. */
 function cp1252(text: string): Uint8Array {
   const special: Record<string, number> = { '’': 0x92, '‘': 0x91, '–': 0x96, '€': 0x80 };
-  return Uint8Array.from([...text].map((ch) => {
+  return Uint8Array.from(Array.from(text).map((ch) => {
     if (special[ch]) return special[ch];
     const code = ch.codePointAt(0)!;
     if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) return code;

@@ -18,7 +18,7 @@ export function useEnv(): { env: Env } {
     ids.schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
     ids.jobId = (await env.api('/api/jobs?limit=1'))[0].id;
     // A real thread with replies (their Report buttons sat in a faded row: 3.8:1 once).
-    ids.threadId = ((await env.api('/api/forum/threads')) as { id: number; replyCount: number }[]).find((t) => t.replyCount > 0)!.id;
+    ids.threadId = (await env.api<{ id: number; replyCount: number }[]>('/api/forum/threads')).find((t) => t.replyCount > 0)!.id;
   });
   afterAll(() => teardown(holder.env));
   return holder;

@@ -133,7 +133,7 @@ describe('Near me', () => {
     // The phone cannot get a position: the API answers POSITION_UNAVAILABLE.
     await page.addInitScript(() => {
       navigator.geolocation.getCurrentPosition = (_ok, fail) => {
-        setTimeout(() => fail?.({ code: 2, message: 'no fix', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 } as GeolocationPositionError), 10);
+        setTimeout(() => fail?.({ code: 2, message: 'no fix', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 }), 10);
       };
     });
     await page.goto(`${server.url}/schools`);

@@ -207,9 +207,9 @@ describe('offline-first', () => {
               owner: 'dev:tube.teacher@school.example', // queued items belong to their user (decision 1440)
             });
             tx.oncomplete = () => resolve();
-            tx.onerror = () => reject(tx.error);
+            tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
           };
-          open.onerror = () => reject(open.error);
+          open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
         }),
     );
     // Written behind Dexie's back, so its live queries do not see it: reload to read the store.

@@ -82,7 +82,7 @@ describe('offline data on a shared browser', () => {
     await waitForServiceWorker(page);
     const write = (path: string, body?: unknown) =>
       page.evaluate(
-        async ([p, b]) => (await fetch(p as string, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: b === undefined ? undefined : JSON.stringify(b) })).status,
+        async ([p, b]) => (await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: b === undefined ? undefined : JSON.stringify(b) })).status,
         [path, body] as const,
       );
     expect(await write(`/api/jobs/${job.id}/save`)).toBeLessThan(300);
@@ -158,9 +158,9 @@ describe('offline data on a shared browser', () => {
             const r = tx.objectStore('responses').getAll();
             const o = tx.objectStore('outbox').getAll();
             tx.oncomplete = () => resolve({ responses: r.result, outbox: o.result });
-            tx.onerror = () => reject(tx.error);
+            tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
           };
-          open.onerror = () => reject(open.error);
+          open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
         }),
     );
     expect(stored.responses.filter((r) => r.owner === ALICE.id)).toEqual([]);

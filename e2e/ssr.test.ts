@@ -188,7 +188,7 @@ describe('offline fallback with the service worker', () => {
           const db = await new Promise<IDBDatabase>((resolve, reject) => {
             const r = indexedDB.open('teachers-in-london-talk');
             r.onsuccess = () => resolve(r.result);
-            r.onerror = () => reject(r.error);
+            r.onerror = () => reject(r.error ?? new Error('IndexedDB open failed'));
           });
           const row = await new Promise<unknown>((resolve) => {
             const get = db.transaction('responses').objectStore('responses').get(`/api/jobs/${id}`);

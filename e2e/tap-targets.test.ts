@@ -46,7 +46,7 @@ function measure(): { small: Problem[]; tinyText: Problem[]; count: number } {
     if (by) return by.split(' ').map((id) => document.getElementById(id)?.textContent?.trim()).join(' ');
     const id = el.getAttribute('id');
     const lab = (id && document.querySelector(`label[for="${id}"]`)) || el.closest('label');
-    if (lab && el.matches('input, select, textarea')) return lab.textContent!.trim();
+    if (lab && el.matches('input, select, textarea')) return lab.textContent.trim();
     return ((el as HTMLElement).innerText || el.getAttribute('title') || el.getAttribute('placeholder') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
   };
   // A link inside running text (a paragraph with more words than the link).
@@ -84,7 +84,7 @@ function measure(): { small: Problem[]; tinyText: Problem[]; count: number } {
     small.push({ name: nameOf(t.el), size });
   }
   const tinyText: Problem[] = [];
-  const walker = document.createTreeWalker(root as Node, NodeFilter.SHOW_TEXT);
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = n.textContent!.trim();
     const parent = n.parentElement;

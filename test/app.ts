@@ -22,13 +22,13 @@ export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: str
   const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit, external });
   const get = async (path: string) => {
     const res = await app.request(path);
-    return { status: res.status, headers: res.headers, body: (await res.json()) as any };
+    return { status: res.status, headers: res.headers, body: (await res.json()) };
   };
   return { db, app, get, now, client: typedClient(app) };
 }
 
 /** Only for its type: the app's routes where createApp mounts them (under /api). */
-const mounted = () => new Hono<AppEnv>().route('/api', api);
+const _mounted = () => new Hono<AppEnv>().route('/api', api);
 
 /**
  * hono/testing's testClient over an app from createApp, typed by the API's own routes: a call
@@ -36,7 +36,7 @@ const mounted = () => new Hono<AppEnv>().route('/api', api);
  * Send a session with `{ headers: { Cookie: signIn(...) } }` as the call's second argument.
  */
 export function typedClient(app: ReturnType<typeof createApp>) {
-  return testClient(app as unknown as ReturnType<typeof mounted>).api;
+  return testClient(app as unknown as ReturnType<typeof _mounted>).api;
 }
 
 /** Creates (or reuses) a user with a live session; returns the Cookie header to send. */

@@ -63,7 +63,7 @@ describe('answer cache', () => {
 
   it('computes an answer once when many ask for it at the same time', async () => {
     const { app } = setup();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => app.request('/api/schools?sort=rating', { headers: { 'Accept-Encoding': 'gzip' } })));
+    const answers = await Promise.all(Array.from({ length: 6 }, async () => app.request('/api/schools?sort=rating', { headers: { 'Accept-Encoding': 'gzip' } })));
     expect(answers.map((r) => r.headers.get('X-Cache')).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'miss']);
     const bodies = await Promise.all(answers.map(async (r) => Buffer.from(await r.arrayBuffer()).toString('base64')));
     expect(new Set(bodies).size).toBe(1);

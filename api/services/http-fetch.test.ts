@@ -28,7 +28,7 @@ const blocked = async (address: string, options: Parameters<typeof fetchText>[1]
   const before = internal.hits.length;
   const error = await fetchText(address, { timeoutMs: 2000, ...options }).then(
     () => null,
-    (e) => e,
+    (e: unknown) => e,
   );
   expect(internal.hits.length, `${address} reached the internal server`).toBe(before);
   expect(error, address).toBeInstanceOf(HttpFetchError);

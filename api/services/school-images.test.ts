@@ -59,7 +59,7 @@ function setup(options: { timeoutMs?: number } = {}) {
 async function waitDone(app: ReturnType<typeof createApp>, id: string, cookie: string) {
   for (let i = 0; i < 200; i++) {
     const res = await app.request(`/api/schools/images/batch-update/${id}`, { headers: { Cookie: cookie } });
-    const body = (await res.json()) as any;
+    const body = (await res.json());
     if (body.status === 'done') return body;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -81,12 +81,12 @@ describe('POST /api/schools/images/batch-update', () => {
     maxInFlight = 0;
     const start = await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } });
     expect(start.status).toBe(202);
-    const started = (await start.json()) as any;
+    const started = (await start.json());
     expect(started).toMatchObject({ status: 'running', total: 7, processed: 0, updated: 0 });
     expect(started.id).toMatch(/^[0-9a-f-]{36}$/);
 
     // While the slow site keeps it busy the batch is still running, with partial progress.
-    const mid = (await (await app.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json()) as any;
+    const mid = (await (await app.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json());
     expect(mid.status).toBe('running');
     expect(mid.processed).toBeLessThan(7);
 
@@ -112,7 +112,7 @@ describe('POST /api/schools/images/batch-update', () => {
     expect(stored.filter((s) => s.imageSource === 'school website').map((s) => s.id).sort()).toEqual([og.id, argyle.id, twitter.id].sort());
 
     // A second batch does not retry this process's failures, nor the schools that now have an image.
-    const again = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    const again = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json());
     expect(again.total).toBe(0);
     expect((await waitDone(app, again.id, admin)).processed).toBe(0);
   });
@@ -124,10 +124,10 @@ describe('POST /api/schools/images/batch-update', () => {
     pick(100005, '/none');
     const limited = await app.request('/api/schools/images/batch-update?limit=2', { method: 'POST', headers: { Cookie: admin } });
     expect(limited.status).toBe(202);
-    const body = (await limited.json()) as any;
+    const body = (await limited.json());
     expect(body.total).toBe(2);
     // A second start while it runs returns the running batch.
-    const same = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    const same = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json());
     expect(same).toMatchObject({ id: body.id, alreadyRunning: true });
     expect((await waitDone(app, body.id, admin)).updated).toBe(2);
     expect(db.select().from(schools).where(inArray(schools.urn, [100000, 100001])).all().every((s) => s.imageSource === 'school website')).toBe(true);
@@ -141,7 +141,7 @@ describe('POST /api/schools/images/batch-update', () => {
     expect(await unknown.json()).toEqual({ error: 'Batch not found' });
     const bad = await app.request('/api/schools/images/batch-update?limit=lots', { method: 'POST', headers: { Cookie: admin } });
     expect(bad.status).toBe(400);
-    expect(((await bad.json()) as any).fields.limit).toBe('Limit must be a number');
+    expect(((await bad.json())).fields.limit).toBe('Limit must be a number');
   });
 });
 
@@ -167,17 +167,17 @@ describe('image batches shared by server processes', () => {
     // Another server process: its own connection to the same file, its own memory.
     const otherDb = openDatabase(db.$client.name);
     const other = createApp({ db: otherDb, adminEmails: [ADMIN], external: { images: { allowPrivate: true, timeoutMs: 1500, holder: 'other-process' } } });
-    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json());
     expect(started).toMatchObject({ status: 'running', total: 3, alreadyRunning: false });
     // The other process sees the same batch running, with the progress made so far.
     await expect
-      .poll(async () => ((await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json()) as any).processed, { timeout: 5000 })
+      .poll(async () => ((await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json())).processed, { timeout: 5000 })
       .toBe(2);
-    const seen = (await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json()) as any;
+    const seen = (await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json());
     expect(seen).toMatchObject({ id: started.id, status: 'running', total: 3, processed: 2, updated: 1 });
     expect(seen.results.map((r: any) => r.success).sort()).toEqual([false, true]);
     // Starting from the other process returns the running batch instead of a second one.
-    const second = (await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    const second = (await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json());
     expect(second).toMatchObject({ id: started.id, alreadyRunning: true });
     // Done: the other process reports the end too.
     const done = await waitDone(other, started.id, admin);
@@ -185,7 +185,7 @@ describe('image batches shared by server processes', () => {
     expect(done.results.find((r: any) => r.error?.includes('within 1500 ms'))).toBeDefined();
     expect(otherDb.$client.prepare('select count(*) n from image_batches').get()).toEqual({ n: 1 });
     // Now the other process may start one (the lease was released); it skips the failures.
-    const next = (await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    const next = (await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json());
     expect(next).toMatchObject({ alreadyRunning: false, total: 0 });
     otherDb.$client.close();
   });
@@ -199,9 +199,9 @@ describe('image batches left behind', () => {
     const dead = '0000dead-0000-4000-8000-000000000000';
     insert.run(dead, 'running', 1_700_000_100_000);
     db.$client.prepare("insert into leases (name, holder, expires_at) values ('school-images:batch', 'dead-process', ?)").run(Date.now() - 1);
-    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json()) as any;
+    const started = (await (await app.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json());
     expect(started).toMatchObject({ alreadyRunning: false, total: 0 });
-    const closed = (await (await app.request(`/api/schools/images/batch-update/${dead}`, { headers: { Cookie: admin } })).json()) as any;
+    const closed = (await (await app.request(`/api/schools/images/batch-update/${dead}`, { headers: { Cookie: admin } })).json());
     expect(closed).toMatchObject({ status: 'done', processed: 1 });
     expect(closed.finishedAt).toEqual(expect.any(String));
     expect(db.$client.prepare('select count(*) n from image_batches').get()).toEqual({ n: 20 });

@@ -101,7 +101,7 @@ function setup(path = '/api/v1/jobs.json') {
   const admin = signIn(db, { id: 'admin', email: ADMIN, firstName: 'Ada' });
   const refresh = async (cookie = admin) => {
     const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: cookie } });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
   // Jobs posted 40 and 35 days ago (one of ours, one external) and one of ours 10 days ago.
   const school = db.select().from(schools).where(eq(schools.urn, 100000)).get()!;
@@ -224,7 +224,7 @@ describe('POST /api/jobs/refresh', () => {
     ['a redirect loop', '/redirect', /redirects/],
   ])('%s: 502 with a clear message, nothing deleted or imported', async (_name, path, message) => {
     pages = standardFeed();
-    const { db, app, refresh } = setup(path);
+    const { db, refresh } = setup(path);
     if (path === '/big') {
       // a small per-page limit for this one
       const small = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: feedServer.url + path, feed: { maxBytes: 100_000 } } });
@@ -234,7 +234,6 @@ describe('POST /api/jobs/refresh', () => {
       expect(db.select().from(jobs).where(eq(jobs.title, 'Old own job')).all()).toHaveLength(1);
       return;
     }
-    void app;
     const before = db.select().from(jobs).all();
     const res = await refresh();
     expect(res.status).toBe(502);
@@ -264,7 +263,7 @@ describe('a broken or hostile feed changes nothing (issue 14 #5)', () => {
   const refreshWith = async (db: ReturnType<typeof testDb>, url: string, feed: Record<string, unknown> = {}) => {
     const app = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: url, feed: { timeoutMs: 2000, ...feed } } });
     const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) } });
-    return { status: res.status, body: (await res.json()) as any };
+    return { status: res.status, body: (await res.json()) };
   };
 
   it('a feed whose listings are all unusable (format change): 502, no job deleted, deactivated or imported', async () => {
@@ -347,10 +346,10 @@ describe('http-fetch', () => {
     try {
       await expect(fetchJson(server.url, { allowPrivate: true })).resolves.toMatchObject({ data: { ok: true } });
       expect(ua).toMatch(/^Mozilla\/5\.0 .*Chrome\/.*TeachersInLondonTalk/);
-      const refused = await fetchText(server.url).catch((e) => e);
+      const refused = (await fetchText(server.url).catch((e: unknown) => e)) as HttpFetchError;
       expect(refused).toBeInstanceOf(HttpFetchError);
       expect(refused.kind).toBe('blocked');
-      const bad = await fetchText('file:///etc/passwd').catch((e) => e);
+      const bad = (await fetchText('file:///etc/passwd').catch((e: unknown) => e)) as HttpFetchError;
       expect(bad.kind).toBe('bad-url');
     } finally {
       await server.close();
@@ -369,7 +368,7 @@ describe('http-fetch', () => {
       expect(page.truncated).toBe(true);
       expect(page.text.length).toBe(1000);
       expect(page.text).toContain('og:image');
-      const err = await fetchText(server.url, { allowPrivate: true, maxBytes: 1000 }).catch((e) => e);
+      const err = (await fetchText(server.url, { allowPrivate: true, maxBytes: 1000 }).catch((e: unknown) => e)) as HttpFetchError;
       expect(err.kind).toBe('too-large');
     } finally {
       await server.close();
