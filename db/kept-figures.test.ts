@@ -33,7 +33,8 @@ describe('kept figures', () => {
       const ops: (() => void)[] = [
         () =>
           s.prepare(
-            `insert into reviews (school_id, user_id, overall_rating, work_life_balance_rating, compensation_rating, career_opportunities_rating, culture_rating, leadership_rating, pros, cons, would_recommend, is_approved)
+            `insert into reviews (school_id, user_id, overall_rating, work_life_balance_rating, compensation_rating,
+               career_opportunities_rating, culture_rating, leadership_rating, pros, cons, would_recommend, is_approved)
              values (?, ?, ?, ?, ?, ?, ?, ?, 'p', 'c', ?, ?)`,
           ).run(pick(schools), pick(users), int(1, 5), int(1, 5), int(1, 5), int(1, 5), int(1, 5), int(1, 5), int(0, 1), int(0, 1)),
         () => s.prepare('update reviews set is_approved = 1, rejected_at = null where id = ?').run(pick(ids('reviews')) ?? 0),

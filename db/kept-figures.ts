@@ -39,7 +39,10 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
   const approved = (s.prepare('select count(*) n from reviews where is_approved = 1').get() as { n: number }).n;
   const keptApproved = (s.prepare("select n from kept_counts where key = 'reviews.approved'").get() as { n: number } | undefined)?.n ?? 0;
   if (approved !== keptApproved) problems.push({ reviewsApproved: keptApproved, recount: approved });
-  const threads = s.prepare("select c.id, (select count(*) from forum_threads t where t.category_id = c.id and t.is_approved = 1) n, coalesce((select n from kept_counts where key = 'threads.approved.' || c.id), 0) kept from forum_categories c").all() as { id: number; n: number; kept: number }[];
+  const threads = s.prepare(
+      'select c.id, (select count(*) from forum_threads t where t.category_id = c.id and t.is_approved = 1) n, ' +
+        "coalesce((select n from kept_counts where key = 'threads.approved.' || c.id), 0) kept from forum_categories c",
+    ).all() as { id: number; n: number; kept: number }[];
   for (const t of threads) if (t.n !== t.kept) problems.push({ category: t.id, threads: t.kept, recount: t.n });
   const days = s.prepare('select d.day, d.n, (select count(*) from jobs j where j.is_active = 1 and j.posted_at / 86400000 = d.day) recount from job_day_counts d').all() as { day: number; n: number; recount: number }[];
   for (const d of days) if (d.n !== d.recount) problems.push({ day: d.day, kept: d.n, recount: d.recount });

@@ -86,7 +86,8 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
     exportedAt: now.toISOString(),
     service: 'Teachers In London Talk',
     about:
-      'Everything this service holds about you. Sessions list when and how long you have been signed in (the secret part of each session is stored only as a hash and is not included). Contributions are shown publicly without your name or id.',
+      'Everything this service holds about you. Sessions list when and how long you have been signed in (the secret part of each ' +
+      'session is stored only as a hash and is not included). Contributions are shown publicly without your name or id.',
     profile,
     sessions: listSessions(db, userId, currentSid, now),
     savedJobs: db

@@ -59,7 +59,9 @@ export function countersOf(db: DB): Database.Database {
     sqlite.pragma('synchronous = OFF');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.exec(
-      'create table if not exists rate_limits (bucket text not null, window_start integer not null, count integer not null default 0, expires_at integer not null, primary key (bucket, window_start)) without rowid; create index if not exists rate_limits_expires_idx on rate_limits (expires_at);',
+      'create table if not exists rate_limits (bucket text not null, window_start integer not null, count integer not null default 0, ' +
+        'expires_at integer not null, primary key (bucket, window_start)) without rowid; ' +
+        'create index if not exists rate_limits_expires_idx on rate_limits (expires_at);',
     );
     counterFiles.set(db, sqlite);
   }

@@ -31,7 +31,8 @@ beforeAll(async () => {
       return html(
         page(
           '',
-          '<img src="/logo.png" alt="Argyle Primary School logo" width="120"><img src="data:image/gif;base64,R0lGOD" alt="Argyle Primary School"><img src="photos/building.jpg" alt="Pupils outside Argyle Primary School" width="900" height="500">',
+          '<img src="/logo.png" alt="Argyle Primary School logo" width="120"><img src="data:image/gif;base64,R0lGOD" alt="Argyle Primary School">' +
+            '<img src="photos/building.jpg" alt="Pupils outside Argyle Primary School" width="900" height="500">',
         ),
       );
     if (path.startsWith('/data-og')) return html(page('<meta property="og:image" content="data:image/png;base64,AAAA">'));

@@ -187,7 +187,8 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
     if (seen.size === 0) {
       const reasons = Object.entries(skipReasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
       throw new FeedError(
-        `Teaching Vacancies feed had no usable London listing (${feed.listings.length} listing${feed.listings.length === 1 ? '' : 's'}${reasons ? `: ${reasons}` : ''}); the refresh was not applied and nothing was changed`,
+        `Teaching Vacancies feed had no usable London listing (${feed.listings.length} listing${feed.listings.length === 1 ? '' : 's'}` +
+          `${reasons ? `: ${reasons}` : ''}); the refresh was not applied and nothing was changed`,
       );
     }
     // Only a complete feed tells us a listing is gone; a capped one proves nothing.

@@ -110,7 +110,9 @@ const THREADS: { category: string; title: string; content: string; replies: stri
   {
     category: 'pay-and-conditions',
     title: 'Inner vs Outer London pay: is the difference worth the commute?',
-    content: 'I have offers at a school in Hackney (Inner London) and one in Redbridge (Outer London). The Inner London main range is noticeably higher, but the Redbridge school is 15 minutes from home. How have others weighed up the extra pay against travel time and cost?',
+    content:
+      'I have offers at a school in Hackney (Inner London) and one in Redbridge (Outer London). The Inner London main range is noticeably higher, ' +
+      'but the Redbridge school is 15 minutes from home. How have others weighed up the extra pay against travel time and cost?',
     replies: ['I moved inward for the pay and regretted it: an hour each way wiped out the difference after tax and travel.', 'Check whether the Outer London school pays on the advisory points. Some academies pay above them.', 'Do the maths with your Zone 2 to 4 travelcard; Inner London still came out ahead for me.'],
     sticky: true,
   },

@@ -284,7 +284,10 @@ export function ComparePage() {
         {chosen.length > 0 && (
           <ul className="flex flex-nowrap overflow-x-auto sm:flex-wrap gap-2 -mx-4 px-4 sm:mx-0 sm:px-0" aria-label="Chosen schools" data-testid="compare-chips">
             {chosen.map((s) => (
-              <li key={s.id} className={`badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 shrink-0 whitespace-nowrap text-sm compare-in transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`}>
+              <li key={s.id} className={
+                  'badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 shrink-0 whitespace-nowrap text-sm compare-in ' +
+                  `transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`
+                }>
                 {s.name}
                 <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => remove(s.id)} aria-label={`Remove ${s.name}`}>
                   <Icon name="close" className="size-3" />

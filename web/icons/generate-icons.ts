@@ -19,7 +19,9 @@ for (const { file, size, padding, rounded } of sizes) {
   await page.setViewportSize({ width: size, height: size });
   const inner = Math.round(size * (1 - 2 * padding));
   await page.setContent(
-    `<html><body style="margin:0;background:${rounded ? 'transparent' : '#1e3a8a'}"><div style="width:${size}px;height:${size}px;display:grid;place-items:center;background:#1e3a8a;border-radius:${rounded ? size * 0.18 : 0}px;overflow:hidden"><div style="width:${inner}px;height:${inner}px">${svg.replace('<svg ', `<svg width="${inner}" height="${inner}" `)}</div></div></body></html>`,
+    `<html><body style="margin:0;background:${rounded ? 'transparent' : '#1e3a8a'}">` +
+      `<div style="width:${size}px;height:${size}px;display:grid;place-items:center;background:#1e3a8a;border-radius:${rounded ? size * 0.18 : 0}px;overflow:hidden">` +
+      `<div style="width:${inner}px;height:${inner}px">${svg.replace('<svg ', `<svg width="${inner}" height="${inner}" `)}</div></div></body></html>`,
   );
   await page.screenshot({ path: join(root, 'public', 'icons', file), omitBackground: rounded });
   console.log('wrote', file);

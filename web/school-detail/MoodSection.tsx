@@ -142,7 +142,10 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
           <legend className="font-semibold mb-2">How do you feel about working at {schoolName}?</legend>
           <div className="grid grid-cols-1 sm:grid-cols-5 gap-2" role="radiogroup">
             {MOODS.map((m) => (
-              <label key={m.mood} className={`btn h-auto py-2 flex-col gap-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2 ${mood === m.mood ? 'btn-primary' : 'btn-outline'}`}>
+              <label key={m.mood} className={
+                  'btn h-auto py-2 flex-col gap-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2 ' +
+                  (mood === m.mood ? 'btn-primary' : 'btn-outline')
+                }>
                 <input type="radio" name="mood" value={m.mood} checked={mood === m.mood} onChange={() => setMood(m.mood)} className="sr-only" />
                 <span aria-hidden="true" className="text-2xl">
                   {m.emoji}

@@ -20,7 +20,10 @@ function ToastItem({ t }: { t: ToastData }) {
       role={destructive ? 'alert' : 'status'}
       data-testid="toast"
       data-variant={t.variant}
-      className={`alert shadow-lg pointer-events-auto w-full sm:w-96 items-start ${destructive ? '' : 'py-2'} transition-all duration-300 motion-reduce:transition-none ${destructive ? 'alert-error' : 'bg-base-100 border-base-300'} ${t.open ? 'opacity-100 translate-y-0' : 'opacity-0 translate-y-2'}`}
+      className={
+        `alert shadow-lg pointer-events-auto w-full sm:w-96 items-start ${destructive ? '' : 'py-2'} transition-all duration-300 motion-reduce:transition-none ` +
+        `${destructive ? 'alert-error' : 'bg-base-100 border-base-300'} ${t.open ? 'opacity-100 translate-y-0' : 'opacity-0 translate-y-2'}`
+      }
     >
       <Icon name={destructive ? 'warning' : 'check'} className="size-5 shrink-0 mt-0.5" />
       <div className="flex-1 min-w-0">
