@@ -20,7 +20,7 @@ afterAll(async () => {
 const providerIssuer = () => `http://localhost:${server.devOidcPort}`;
 
 async function fillProviderForm(page: Page, email: string, name: string) {
-  await page.waitForURL((url) => url.href.startsWith(providerIssuer()!) && url.pathname.startsWith('/interaction/'));
+  await page.waitForURL((url) => url.href.startsWith(providerIssuer()) && url.pathname.startsWith('/interaction/'));
   await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Local sign-in');
   expect(await page.locator('form input[name="email"]').count()).toBe(1);
   expect(await page.locator('form input[name="name"]').count()).toBe(1);

@@ -29,7 +29,10 @@ export async function atProvider(appOrigin: string, authorizeUrl: string, person
   for (let hop = 0; hop < 15; hop++) {
     if (url.startsWith(appOrigin)) return url;
     const res = await fetch(url, { ...init, redirect: 'manual', headers: { ...(init.headers as object), Cookie: cookieHeader() } });
-    for (const [k, v] of Object.entries(cookiesOf(res))) (v ? jar.set(k, v) : jar.delete(k));
+    for (const [k, v] of Object.entries(cookiesOf(res))) {
+      if (v) jar.set(k, v);
+      else jar.delete(k);
+    }
     init = {};
     const location = res.headers.get('location');
     if (location) {

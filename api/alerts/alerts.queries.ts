@@ -49,7 +49,7 @@ export const reminderPrefsBody = z.object({ email: z.boolean({ message: 'Email m
 
 /** Drops the empty filters, so a stored alert says only what it filters on. */
 export function cleanFilters(f: z.output<typeof alertFiltersSchema>): AlertFilters {
-  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== '')) as AlertFilters;
+  return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 export function schoolName(db: DB, id: number | undefined) {

@@ -91,7 +91,7 @@ export const alertsRoutes = createRouter()
       })
       .where(eq(alerts.id, alert.id))
       .returning()
-      .get()!;
+      .get();
     return c.json(listAlerts(db, row.userId).find((a) => a.id === row.id)!, 200);
   })
   .openapi(routes.remove, (c) => {

@@ -3,7 +3,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { forumCategories, forumPosts, forumThreads } from '../../db/schema';
 import { ApiError } from '../lib/http-error';
-import { may, moderatorGrants } from '../lib/moderators';
+import { may, moderatorGrants, type Grants } from '../lib/moderators';
 import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { firstViewToday } from '../middleware/rate-limit';
@@ -49,7 +49,7 @@ export const forumRoutes = createRouter()
   .openapi(routes.thread, (c) => {
     const db = c.get('db');
     const user = c.get('user');
-    const grants = user ? moderatorGrants(db, user.id) : new Map();
+    const grants = user ? moderatorGrants(db, user.id) : (new Map() as Grants);
     const found = loadThread(db, c.req.valid('param').id, user, grants);
     if (found.isApproved && firstViewToday(c, `thread:${found.id}`)) {
       db.update(forumThreads).set({ viewCount: sql`${forumThreads.viewCount} + 1` }).where(eq(forumThreads.id, found.id)).run();

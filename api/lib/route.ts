@@ -40,7 +40,10 @@ function chain(handlers: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv>
   if (handlers.length === 1) return handlers[0];
   return async (c, next) => {
     const dispatch = async (i: number): Promise<void> => {
-      if (i === handlers.length) return void (await next());
+      if (i === handlers.length) {
+        await next();
+        return;
+      }
       const res = await handlers[i](c, () => dispatch(i + 1));
       if (res && !c.finalized) c.res = res;
     };

@@ -79,7 +79,7 @@ export function decide(c: Context<SignedInEnv>, kind: KindParam, id: number, dec
         .set({ ...set, updatedAt: now })
         .where(eq(forumPosts.id, id))
         .returning({ threadId: forumPosts.threadId, isApproved: forumPosts.isApproved, rejectedAt: forumPosts.rejectedAt, rejectionReason: forumPosts.rejectionReason })
-        .get()!;
+        .get();
       refreshThreadCounters(tx, post.threadId);
       state = post;
     }
@@ -134,7 +134,7 @@ export function threadAction(c: Context<SignedInEnv>, id: number, action: Thread
       .set({ ...set, updatedAt: now })
       .where(eq(forumThreads.id, id))
       .returning({ id: forumThreads.id, isLocked: forumThreads.isLocked, isSticky: forumThreads.isSticky, isApproved: forumThreads.isApproved })
-      .get()!;
+      .get();
     tx.insert(moderationLog).values({ actorUserId: c.get('user').id, kind: 'thread', targetId: id, action, createdAt: now }).run();
     return t;
   });

@@ -99,7 +99,7 @@ export const removeReported = apiRoute({
 const threadAction = <A extends 'lock' | 'unlock' | 'sticky' | 'unsticky'>(action: A, summary: string) =>
   apiRoute({
     method: 'post',
-    path: `/moderation/threads/{id}/${action}` as `/moderation/threads/{id}/${A}`,
+    path: `/moderation/threads/{id}/${action}`,
     tags,
     summary,
     policy,

@@ -80,7 +80,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
     );
     const rows = near.page.map((s) => {
       const r = byId.get(s.id)!;
-      return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: oneDecimal(s.miles) as number | undefined };
+      return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: oneDecimal(s.miles) };
     });
     return { total: near.total, next: near.next, rows };
   }

@@ -101,14 +101,14 @@ describe('sendOnce (Web Push sends)', () => {
   it('refuses private addresses like fetchText, posts the body to an allowed origin, and answers a redirect instead of following it', async () => {
     for (const address of [internal.url, `http://[::ffff:7f00:1]:${port}/`, `http://0x7f000001:${port}/`]) {
       const before = internal.hits.length;
-      const error = await sendOnce(address, { method: 'POST', headers: {}, body: Buffer.from('x') }).catch((e) => e);
+      const error = await sendOnce(address, { method: 'POST', headers: {}, body: Buffer.from('x') }).catch((e: unknown) => e);
       expect(error, address).toBeInstanceOf(HttpFetchError);
       expect((error as HttpFetchError).kind, address).toBe('blocked');
       expect(internal.hits.length, address).toBe(before);
     }
     const redirected = await sendOnce(`${fixture.url}/?to=${encodeURIComponent(internal.url)}`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: Buffer.from('x'), allowedOrigins: [fixture.url] });
     expect(redirected.status).toBe(302);
-    const aborted = await sendOnce(fixture.url, { method: 'POST', headers: {}, allowedOrigins: [fixture.url], signal: AbortSignal.abort() }).catch((e) => e);
+    const aborted = await sendOnce(fixture.url, { method: 'POST', headers: {}, allowedOrigins: [fixture.url], signal: AbortSignal.abort() }).catch((e: unknown) => e);
     expect((aborted as HttpFetchError).kind).toBe('timeout');
   });
 });

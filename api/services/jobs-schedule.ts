@@ -73,7 +73,7 @@ export function scheduleJobsRefresh(o: JobsScheduleOptions): () => void {
         o.onRefreshed?.(r);
         next(o.everyMs);
       },
-      (e) => {
+      (e: unknown) => {
         failures++;
         const wait = retryDelay(failures, retryMs, o.everyMs);
         const message = e instanceof FeedError ? e.message : String(e);

@@ -113,7 +113,7 @@ export function createPushSender(options: PushSenderOptions): PushSender {
         TTL: options.ttlSeconds ?? 24 * 3600,
         contentEncoding: 'aes128gcm',
       });
-      const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, String(v)]));
+      const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, v]));
       const res = await sendOnce(url.href, { method: 'POST', headers, body: details.body, pinned, signal, timeoutMs: options.timeoutMs ?? 10_000, ca: policy.ca });
       if (res.status === 404 || res.status === 410) return 'gone';
       if (res.status < 200 || res.status > 299) throw new Error(`Push service answered HTTP ${res.status}`);

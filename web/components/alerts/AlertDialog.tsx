@@ -41,7 +41,7 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
     try {
       if (push) {
         const notAllowed = 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.';
-        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e) => subscribeFailure(e, notAllowed));
+        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e: unknown) => subscribeFailure(e, notAllowed));
         if (problem) {
           toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
           return;

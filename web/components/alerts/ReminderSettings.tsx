@@ -14,7 +14,7 @@ export function ReminderSettings() {
     try {
       if (next.push && !data?.push && canPush) {
         const notAllowed = 'This device did not allow notifications; reminders will come by email.';
-        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e) => subscribeFailure(e, notAllowed));
+        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e: unknown) => subscribeFailure(e, notAllowed));
         if (problem) toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
       }
       // The toggle moves at once (optimistic); a failed save puts it back.
