@@ -23,7 +23,8 @@ export default defineConfig({
         id: '/',
         name: 'Teachers In London Talk',
         short_name: 'TILT',
-        description: 'Teaching jobs, school profiles, anonymous reviews and salaries, pay scales and a forum for teachers in London. Works offline.',
+        description:
+          'Teaching jobs, school profiles, anonymous reviews and salaries, pay scales and a forum for teachers in London. Works offline.',
         start_url: '/',
         scope: '/',
         display: 'standalone',

@@ -17,6 +17,8 @@ const db = openDatabase(env.DATABASE_PATH);
 const { deps, warnings } = alertsDepsFromEnv(db, env);
 for (const w of warnings) console.warn(w);
 const r = await runAlertsPass(db, deps, new Date());
-console.log(`Alerts: ${r.alertsDue} due, ${r.alertsSent} sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.subscriptionsRemoved} devices removed, ${r.failures} failures, ${r.deferred} left for the next pass`);
+console.log(
+  `Alerts: ${r.alertsDue} due, ${r.alertsSent} sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.subscriptionsRemoved} devices removed, ${r.failures} failures, ${r.deferred} left for the next pass`,
+);
 db.$client.close();
 process.exit(r.failures > 0 ? 1 : 0);

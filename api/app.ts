@@ -70,7 +70,7 @@ export const DOCUMENT_INFO = {
     title: 'Teachers In London Talk API',
     version: '1',
     description:
-      'The API of Teachers In London Talk. Answers and errors are JSON; an error is `{ error, fields? }`. Each operation\'s `x-policy` says who may call it, how its answer may be kept, its rate limit and its screen.',
+      "The API of Teachers In London Talk. Answers and errors are JSON; an error is `{ error, fields? }`. Each operation's `x-policy` says who may call it, how its answer may be kept, its rate limit and its screen.",
   },
 };
 

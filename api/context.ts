@@ -40,6 +40,10 @@ export interface AppEnv {
     apiDocument: () => Record<string, unknown>;
     /** CSP hashes of the inline scripts of this answer (the API reference page), added to its script-src. */
     inlineScripts?: string[];
-    auth: { providers: readonly SignInProvider[]; cookies: CookieSettings; /** SESSION_SECRET: signs the OAuth transaction cookie. */ secret: string };
+    auth: {
+      providers: readonly SignInProvider[];
+      cookies: CookieSettings /** SESSION_SECRET: signs the OAuth transaction cookie. */;
+      secret: string;
+    };
   };
 }

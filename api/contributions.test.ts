@@ -42,7 +42,14 @@ const interview = {
   outcome: 'No Offer',
   overallExperience: 3,
 };
-const salary = { jobTitle: 'Secondary Teacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '3-5 years', annualSalary: 41250, additionalBenefits: 'TLR 2b' };
+const salary = {
+  jobTitle: 'Secondary Teacher',
+  schoolType: 'Academy',
+  borough: 'Camden',
+  yearsExperience: '3-5 years',
+  annualSalary: 41250,
+  additionalBenefits: 'TLR 2b',
+};
 
 describe('saved jobs', () => {
   it('saves once (twice is fine, one row), reports the status, lists newest first, removes', async () => {
@@ -61,7 +68,16 @@ describe('saved jobs', () => {
     expect(list.body.map((s: any) => s.job.id)).toEqual([job2.id, job.id]);
     const first = list.body[1];
     expect(Object.keys(first).sort()).toEqual(['createdAt', 'id', 'job']);
-    expect(first.job).toMatchObject({ id: job.id, title: job.title, borough: job.borough, contractType: job.contractType, keyStage: job.keyStage, salaryMin: job.salaryMin, salaryMax: job.salaryMax, description: job.description });
+    expect(first.job).toMatchObject({
+      id: job.id,
+      title: job.title,
+      borough: job.borough,
+      contractType: job.contractType,
+      keyStage: job.keyStage,
+      salaryMin: job.salaryMin,
+      salaryMax: job.salaryMax,
+      description: job.description,
+    });
     expect(first.job.createdAt).toBe(job.createdAt.toISOString());
     if (job.schoolId) expect(first.job.school.id).toBe(job.schoolId);
     expect((await call('GET', '/api/saved-jobs', { cookie: bob })).body).toEqual([]);
@@ -106,14 +122,26 @@ describe('POST /api/schools/:id/reviews', () => {
   });
 
   it('applies the defaults of product §5', async () => {
-    const res = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: { pros: 'Lovely pupils here', cons: 'Small car park', jobTitle: 'TA', yearsAtSchool: 'Less than 1 year' } });
+    const res = await call('POST', `/api/schools/${school.id}/reviews`, {
+      cookie: ada,
+      body: { pros: 'Lovely pupils here', cons: 'Small car park', jobTitle: 'TA', yearsAtSchool: 'Less than 1 year' },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ overallRating: 5, leadershipRating: 5, wouldRecommend: true, employmentStatus: 'Current', adviceToManagement: null });
+    expect(res.body).toMatchObject({
+      overallRating: 5,
+      leadershipRating: 5,
+      wouldRecommend: true,
+      employmentStatus: 'Current',
+      adviceToManagement: null,
+    });
   });
 
   it('answers each product §5 message with 400 and writes nothing', async () => {
     const before = rows('reviews');
-    const res = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: { ...review, pros: 'too short', cons: '', jobTitle: '  ', yearsAtSchool: '', overallRating: 6 } });
+    const res = await call('POST', `/api/schools/${school.id}/reviews`, {
+      cookie: ada,
+      body: { ...review, pros: 'too short', cons: '', jobTitle: '  ', yearsAtSchool: '', overallRating: 6 },
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({
       error: 'Invalid input',
@@ -126,14 +154,22 @@ describe('POST /api/schools/:id/reviews', () => {
       },
     });
     expect((await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, raw: '{"pros": ' })).status).toBe(400);
-    expect((await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: { ...review, pros: 'x'.repeat(70_000) } })).status).toBe(413);
+    expect(
+      (await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: { ...review, pros: 'x'.repeat(70_000) } })).status,
+    ).toBe(413);
     expect(rows('reviews')).toBe(before);
   });
 
   it('401 signed out, 404 for an unknown school', async () => {
     const before = rows('reviews');
-    expect(await call('POST', `/api/schools/${school.id}/reviews`, { body: review })).toMatchObject({ status: 401, body: { error: 'Unauthorized' } });
-    expect(await call('POST', '/api/schools/999999/reviews', { cookie: ada, body: review })).toMatchObject({ status: 404, body: { error: 'School not found' } });
+    expect(await call('POST', `/api/schools/${school.id}/reviews`, { body: review })).toMatchObject({
+      status: 401,
+      body: { error: 'Unauthorized' },
+    });
+    expect(await call('POST', '/api/schools/999999/reviews', { cookie: ada, body: review })).toMatchObject({
+      status: 404,
+      body: { error: 'School not found' },
+    });
     expect(rows('reviews')).toBe(before);
   });
 
@@ -168,14 +204,20 @@ describe('POST /api/schools/:id/interviews', () => {
   });
 
   it('defaults difficulty Medium, outcome Offer, experience optional', async () => {
-    const res = await call('POST', `/api/schools/${school.id}/interviews`, { cookie: ada, body: { jobTitle: 'Teacher', processDescription: 'Two interviews and a lesson.' } });
+    const res = await call('POST', `/api/schools/${school.id}/interviews`, {
+      cookie: ada,
+      body: { jobTitle: 'Teacher', processDescription: 'Two interviews and a lesson.' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ interviewDifficulty: 'Medium', outcome: 'Offer', overallExperience: null, questionsAsked: null });
   });
 
   it('answers the product §5 messages, 401 and 404, writing nothing', async () => {
     const before = rows('interview_experiences');
-    const bad = await call('POST', `/api/schools/${school.id}/interviews`, { cookie: ada, body: { jobTitle: '', processDescription: 'Too short', interviewDifficulty: 'Brutal', outcome: 'Maybe', overallExperience: 0 } });
+    const bad = await call('POST', `/api/schools/${school.id}/interviews`, {
+      cookie: ada,
+      body: { jobTitle: '', processDescription: 'Too short', interviewDifficulty: 'Brutal', outcome: 'Maybe', overallExperience: 0 },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual({
       jobTitle: 'Job title is required',
@@ -220,7 +262,10 @@ describe('POST /api/salaries', () => {
   it('answers each product §5 message, writing nothing', async () => {
     const before = rows('salaries');
     const low = await call('POST', '/api/salaries', { cookie: ada, body: { ...salary, annualSalary: 14999 } });
-    expect(low).toMatchObject({ status: 400, body: { error: 'Invalid input', fields: { annualSalary: 'Salary must be at least £15,000' } } });
+    expect(low).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid input', fields: { annualSalary: 'Salary must be at least £15,000' } },
+    });
     const high = await call('POST', '/api/salaries', { cookie: ada, body: { ...salary, annualSalary: 200001 } });
     expect(high.body.fields).toEqual({ annualSalary: 'Salary must be less than £200,000' });
     const text = await call('POST', '/api/salaries', { cookie: ada, body: { ...salary, annualSalary: 'a lot' } });
@@ -252,7 +297,10 @@ describe('mood', () => {
   it('GET user-mood is null first; POST creates (emoji from the mood, comment trimmed); 409 on a second POST', async () => {
     expect((await call('GET', `/api/schools/${otherSchool.id}/user-mood`, { cookie: ada })).body).toBeNull();
     const before = rows('school_moods');
-    const created = await call('POST', `/api/schools/${otherSchool.id}/mood`, { cookie: ada, body: { mood: 'happy', emoji: '😰', comment: '  Good team  ', anonymous: true } });
+    const created = await call('POST', `/api/schools/${otherSchool.id}/mood`, {
+      cookie: ada,
+      body: { mood: 'happy', emoji: '😰', comment: '  Good team  ', anonymous: true },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ schoolId: otherSchool.id, mood: 'happy', emoji: '😊', comment: 'Good team', anonymous: true });
     expect(created.body).not.toHaveProperty('userId');
@@ -270,17 +318,28 @@ describe('mood', () => {
   });
 
   it('PUT updates (empty comment omitted), 404 when there is none', async () => {
-    const updated = await call('PUT', `/api/schools/${otherSchool.id}/mood`, { cookie: ada, body: { mood: 'stressed', comment: '   ', anonymous: false } });
+    const updated = await call('PUT', `/api/schools/${otherSchool.id}/mood`, {
+      cookie: ada,
+      body: { mood: 'stressed', comment: '   ', anonymous: false },
+    });
     expect(updated).toMatchObject({ status: 200, body: { mood: 'stressed', emoji: '😰', comment: null, anonymous: false } });
     const row = db.select().from(schoolMoods).where(eq(schoolMoods.userId, 'test:ada')).get()!;
     expect(row.mood).toBe('stressed');
-    expect(await call('PUT', `/api/schools/${otherSchool.id}/mood`, { cookie: bob, body: { mood: 'happy' } })).toMatchObject({ status: 404, body: { error: 'Mood not found' } });
+    expect(await call('PUT', `/api/schools/${otherSchool.id}/mood`, { cookie: bob, body: { mood: 'happy' } })).toMatchObject({
+      status: 404,
+      body: { error: 'Mood not found' },
+    });
   });
 
   it('requires a mood, 401 signed out, 404 unknown school; nothing written', async () => {
     const before = rows('school_moods');
-    expect(await call('POST', `/api/schools/${school.id}/mood`, { cookie: bob, body: { comment: 'no mood' } })).toMatchObject({ status: 400, body: { fields: { mood: 'Please choose a mood' } } });
-    expect((await call('POST', `/api/schools/${school.id}/mood`, { cookie: bob, body: { mood: 'ecstatic' } })).body.fields).toEqual({ mood: 'Please choose a mood' });
+    expect(await call('POST', `/api/schools/${school.id}/mood`, { cookie: bob, body: { comment: 'no mood' } })).toMatchObject({
+      status: 400,
+      body: { fields: { mood: 'Please choose a mood' } },
+    });
+    expect((await call('POST', `/api/schools/${school.id}/mood`, { cookie: bob, body: { mood: 'ecstatic' } })).body.fields).toEqual({
+      mood: 'Please choose a mood',
+    });
     expect((await call('POST', `/api/schools/${school.id}/mood`, { body: { mood: 'happy' } })).status).toBe(401);
     expect((await call('GET', `/api/schools/${school.id}/user-mood`)).status).toBe(401);
     expect((await call('POST', '/api/schools/999999/mood', { cookie: bob, body: { mood: 'happy' } })).status).toBe(404);
@@ -311,7 +370,17 @@ describe('GET /api/me/activity', () => {
 
     const res = await call('GET', '/api/me/activity', { cookie: carol });
     expect(res.status).toBe(200);
-    expect(res.body.counts).toMatchObject({ savedJobs: 1, reviews: 3, reviewsApproved: 1, interviews: 1, salaries: 1, moods: 1, threads: 0, posts: 0, pending: 1 });
+    expect(res.body.counts).toMatchObject({
+      savedJobs: 1,
+      reviews: 3,
+      reviewsApproved: 1,
+      interviews: 1,
+      salaries: 1,
+      moods: 1,
+      threads: 0,
+      posts: 0,
+      pending: 1,
+    });
     const state = Object.fromEntries(res.body.reviews.map((r: any) => [r.id, [r.status, r.rejectionReason]]));
     expect(state).toEqual({ [r1.id]: ['pending', null], [r2.id]: ['approved', null], [r3.id]: ['rejected', 'Names a colleague'] });
     expect(res.body.reviews.find((r: any) => r.id === r1.id).schoolName).toBe('Westminster City School');

@@ -40,7 +40,9 @@ describe('sign-in environment', () => {
 
   it('stops on a half-configured provider or a bad issuer', () => {
     expect(() => parseEnv({ GOOGLE_CLIENT_ID: 'g' })).toThrow('GOOGLE_CLIENT_SECRET: must be set too (GOOGLE_CLIENT_ID is set)');
-    expect(() => parseEnv({ MICROSOFT_ENTRA_CLIENT_ID: 'm', MICROSOFT_ENTRA_CLIENT_SECRET: 's' })).toThrow('MICROSOFT_ENTRA_TENANT_ID: must be set too');
+    expect(() => parseEnv({ MICROSOFT_ENTRA_CLIENT_ID: 'm', MICROSOFT_ENTRA_CLIENT_SECRET: 's' })).toThrow(
+      'MICROSOFT_ENTRA_TENANT_ID: must be set too',
+    );
     expect(() => parseEnv({ OIDC_CLIENT_ID: 'o' })).toThrow('OIDC_ISSUER: must be set too');
     expect(() => parseEnv({ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'o' })).toThrow('OIDC_ISSUER: must be the issuer URL');
   });

@@ -20,32 +20,67 @@ export const envSchema = z.object({
   /** A reverse proxy (TLS terminator) in front sets X-Forwarded-Proto / X-Forwarded-For: trust them. */
   TRUST_PROXY: flag,
   /** Per client IP: API reads a minute and sign-in starts a minute (0: no limit). */
-  RATE_LIMIT_READS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(600)),
-  RATE_LIMIT_LOGINS_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(30)),
+  RATE_LIMIT_READS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(600),
+  ),
+  RATE_LIMIT_LOGINS_PER_MINUTE: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(0, 'must be 0 or more').default(30),
+  ),
   /** Comma-separated emails of the administrators. */
   ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((e) => e.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   SEED_DEMO: flag,
   /** Where the built web app lives (vite build output). */
   DIST_DIR: z.string().optional(),
   /** Log one line per request (default: on except in tests). */
   LOG_REQUESTS: flag,
   /** The Teaching Vacancies jobs API (default in production: the public GOV.UK feed; elsewhere none, decision 0406). */
-  TEACHING_VACANCIES_URL: z.url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' }).optional().or(z.literal('').transform(() => undefined)),
+  TEACHING_VACANCIES_URL: z
+    .url({ message: 'must be a URL such as https://teaching-vacancies.service.gov.uk/api/v1/jobs.json' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Refresh Jobs at start-up and every N minutes (default 60 in production, else 0; 0: only from the button; decimals allowed). */
   JOBS_REFRESH_INTERVAL_MINUTES: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(10080, 'must be at most 10080 (one week)').optional(),
+    z.coerce
+      .number({ message: 'must be a number of minutes' })
+      .min(0, 'must be 0 or more')
+      .max(10080, 'must be at most 10080 (one week)')
+      .optional(),
   ),
   /** Reports that hide a contribution from the public until a moderator decides (default 3). */
-  REPORT_HIDE_THRESHOLD: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000).default(3)),
+  REPORT_HIDE_THRESHOLD: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(1000).default(3),
+  ),
   /** Server processes (node:cluster workers) on the one SQLite file; default: CPUs in production, else 1. */
-  WEB_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of processes' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional()),
+  WEB_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ message: 'must be a number of processes' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(64, 'must be at most 64')
+      .optional(),
+  ),
   /** Memory of the shared answer cache, per process, in MB (0 turns it off). */
-  ANSWER_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32)),
-  PAGE_CACHE_MB: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32)),
+  ANSWER_CACHE_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32),
+  ),
+  PAGE_CACHE_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32),
+  ),
   // Sign-in providers (README "Sign-in"). A provider counts as configured when its client id is set.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
@@ -58,7 +93,13 @@ export const envSchema = z.object({
   /** Button label of the generic OpenID Connect provider on the chooser page. */
   OIDC_NAME: optionalText,
   // Job alerts (README "Job alerts"): email through SMTP, Web Push with VAPID, the sending pass.
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.org:465').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL, such as smtps://user:password@smtp.example.org:465')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('Teachers In London Talk <alerts@localhost>')),
   VAPID_PUBLIC_KEY: optionalText,
   VAPID_PRIVATE_KEY: optionalText,
@@ -72,12 +113,26 @@ export const envSchema = z.object({
         'must be comma-separated host names, such as fcm.googleapis.com,push.apple.com (or * for any public host)',
       )
       // A leading `*.` or `.` is dropped: each entry covers the host and its subdomains.
-      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase().replace(/^\*\.|^\./, '')).filter(Boolean))
+      .transform((v) =>
+        v
+          .split(',')
+          .map((h) =>
+            h
+              .trim()
+              .toLowerCase()
+              .replace(/^\*\.|^\./, ''),
+          )
+          .filter(Boolean),
+      )
       .optional(),
   ),
   ALERTS_INTERVAL_MINUTES: z.preprocess(
     emptyToUndefined,
-    z.coerce.number({ message: 'must be a number of minutes' }).min(0, 'must be 0 or more').max(1440, 'must be at most 1440 (one day)').default(10),
+    z.coerce
+      .number({ message: 'must be a number of minutes' })
+      .min(0, 'must be 0 or more')
+      .max(1440, 'must be at most 1440 (one day)')
+      .default(10),
   ),
   /** Port of the local development sign-in provider (default PORT + 1); never used in production. */
   DEV_OIDC_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
@@ -110,8 +165,12 @@ function signInEnv(env: z.infer<typeof envSchema>): { signIn: SignInEnv; problem
   const need = (names: string[]) => {
     const values = names.map((n) => env[n as keyof typeof env] as string | undefined);
     if (values.every((v) => v === undefined)) return undefined;
-    names.forEach((n, i) => values[i] === undefined && problems.push(`  ${n}: must be set too (${names.filter((_, j) => values[j] !== undefined).join(', ')} is set)`));
-    return values.every((v) => v !== undefined) ? (values) : undefined;
+    names.forEach(
+      (n, i) =>
+        values[i] === undefined &&
+        problems.push(`  ${n}: must be set too (${names.filter((_, j) => values[j] !== undefined).join(', ')} is set)`),
+    );
+    return values.every((v) => v !== undefined) ? values : undefined;
   };
   const google = need(['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET']);
   if (google) signIn.google = { clientId: google[0], clientSecret: google[1] };
@@ -119,7 +178,13 @@ function signInEnv(env: z.infer<typeof envSchema>): { signIn: SignInEnv; problem
   if (microsoft) signIn.microsoft = { tenantId: microsoft[0], clientId: microsoft[1], clientSecret: microsoft[2] };
   // The secret is optional: without it the client is a public one (PKCE only).
   const oidc = need(['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
-  if (oidc) signIn.oidc = { issuer: oidc[0], clientId: oidc[1], clientSecret: env.OIDC_CLIENT_SECRET ?? null, name: env.OIDC_NAME ?? 'Single sign-on' };
+  if (oidc)
+    signIn.oidc = {
+      issuer: oidc[0],
+      clientId: oidc[1],
+      clientSecret: env.OIDC_CLIENT_SECRET ?? null,
+      name: env.OIDC_NAME ?? 'Single sign-on',
+    };
   return { signIn, problems };
 }
 
@@ -133,7 +198,9 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const { signIn, problems } = signInEnv(env);
   if (problems.length) throw new Error(`Invalid environment:\n${problems.join('\n')}`);
   if ((env.VAPID_PUBLIC_KEY === undefined) !== (env.VAPID_PRIVATE_KEY === undefined)) {
-    throw new Error('Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither: a pair is generated and kept in the database)');
+    throw new Error(
+      'Invalid environment:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither (neither: a pair is generated and kept in the database)',
+    );
   }
   if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
     throw new Error('Invalid environment:\n  SESSION_SECRET: must be set to at least 32 characters in production');

@@ -51,12 +51,22 @@ const renderer = async (): Promise<PageRenderer> => {
     ...r,
     render: (url, options) => {
       renders.push(url);
-      const fetch = failReads ? async () => new Response(JSON.stringify({ error: 'Broken' }), { status: 500, headers: { 'Content-Type': 'application/json' } }) : options.fetch;
+      const fetch = failReads
+        ? async () => new Response(JSON.stringify({ error: 'Broken' }), { status: 500, headers: { 'Content-Type': 'application/json' } })
+        : options.fetch;
       return r.render(url, { ...options, fetch });
     },
   };
 };
-const app = createApp({ db, now: () => now, distDir, appUrl: 'https://teachers.example', adminEmails: ['admin@example.test'], rateLimit: false, pageRenderer: renderer });
+const app = createApp({
+  db,
+  now: () => now,
+  distDir,
+  appUrl: 'https://teachers.example',
+  adminEmails: ['admin@example.test'],
+  rateLimit: false,
+  pageRenderer: renderer,
+});
 const call = caller(app);
 const admin = signIn(db, { id: 'pc:admin', email: 'admin@example.test', firstName: 'Root' });
 const author = signIn(db, { id: 'pc:author', email: 'author@example.test', firstName: 'Ann' });
@@ -72,7 +82,7 @@ beforeAll(async () => {
 });
 
 describe('page keys', () => {
-  it('keep only the screen\'s own filters, each once and non-empty, sorted; anything else is never kept', () => {
+  it("keep only the screen's own filters, each once and non-empty, sorted; anything else is never kept", () => {
     expect(pageKey('/jobs')).toBe('/jobs');
     expect(pageKey('/jobs?subject=Mathematics&borough=Camden')).toBe('/jobs?borough=Camden&subject=Mathematics');
     expect(pageKey('/jobs?borough=Camden&subject=Mathematics&search=')).toBe('/jobs?borough=Camden&subject=Mathematics');
@@ -87,7 +97,7 @@ describe('page keys', () => {
     expect(pageKey('/unsubscribe/12.AbC')).toBeNull();
   });
 
-  it("name every filter each list screen reads", () => {
+  it('name every filter each list screen reads', () => {
     expect(matchLeaf('/jobs').handle?.filters).toEqual([...JOB_FILTER_KEYS, 'sort']);
     expect(matchLeaf('/schools').handle?.filters).toEqual([...SCHOOL_FILTER_KEYS]);
   });
@@ -141,10 +151,14 @@ describe('cached pages', () => {
     expect(a.headers.get('x-cache')).toBe('miss');
     expect(b.headers.get('x-cache')).toBe('hit');
     expect(await b.text()).toBe(await a.text());
-    expect(renders.filter((u) => u.startsWith('/jobs?')).sort()).toEqual(['/jobs?borough=Camden&subject=Mathematics', '/jobs?search=english', '/jobs?search=mathematics']);
+    expect(renders.filter((u) => u.startsWith('/jobs?')).sort()).toEqual([
+      '/jobs?borough=Camden&subject=Mathematics',
+      '/jobs?search=english',
+      '/jobs?search=mathematics',
+    ]);
   });
 
-  it('renders every time, and keeps nothing, for a query string that is not one of the page\'s filters', async () => {
+  it("renders every time, and keeps nothing, for a query string that is not one of the page's filters", async () => {
     for (let i = 0; i < 2; i++) {
       const res = await get('/forum?utm_source=newsletter');
       expect(res.status).toBe(200);
@@ -181,12 +195,30 @@ describe('cached pages', () => {
     await get(path);
     expect((await get(path)).headers.get('x-cache')).toBe('hit');
     const pros = 'A wonderfully kind staffroom';
-    const body = { overallRating: 5, workLifeBalanceRating: 4, compensationRating: 4, careerOpportunitiesRating: 4, cultureRating: 5, leadershipRating: 4, pros, cons: 'Long walk from the station', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', wouldRecommend: true };
+    const body = {
+      overallRating: 5,
+      workLifeBalanceRating: 4,
+      compensationRating: 4,
+      careerOpportunitiesRating: 4,
+      cultureRating: 5,
+      leadershipRating: 4,
+      pros,
+      cons: 'Long walk from the station',
+      jobTitle: 'Teacher',
+      yearsAtSchool: '1-2 years',
+      wouldRecommend: true,
+    };
     const created = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body });
     expect(created.status).toBe(201);
     const approved = await call('POST', `/api/moderation/reviews/${created.body.id}/approve`, { cookie: admin });
     expect(approved.status).toBe(200);
-    expect(db.select().from(reviews).where(and(eq(reviews.id, created.body.id), eq(reviews.isApproved, true))).get()).toBeDefined();
+    expect(
+      db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.id, created.body.id), eq(reviews.isApproved, true)))
+        .get(),
+    ).toBeDefined();
     const after = await get(path);
     expect(after.headers.get('x-cache')).toBe('miss');
     expect(await after.text()).toContain(pros);

@@ -77,7 +77,13 @@ describe('GET /api/jobs pages', () => {
       expect(pages.at(-1)!.link).toBeNull();
       expect(pages.every((p) => p.total === ids.length)).toBe(true);
       const key = (j: any) =>
-        sort === 'newest' ? -Date.parse(j.postedAt) : sort === 'closing' ? (j.applicationDeadline ? Date.parse(j.applicationDeadline) : Infinity) : -(j.salaryMax ?? j.salaryMin ?? 0);
+        sort === 'newest'
+          ? -Date.parse(j.postedAt)
+          : sort === 'closing'
+            ? j.applicationDeadline
+              ? Date.parse(j.applicationDeadline)
+              : Infinity
+            : -(j.salaryMax ?? j.salaryMin ?? 0);
       for (let i = 1; i < rows.length; i++) {
         const [a, b] = [key(rows[i - 1]), key(rows[i])];
         expect(a < b || (a === b && (sort === 'closing' ? rows[i - 1].id < rows[i].id : rows[i - 1].id > rows[i].id))).toBe(true);
@@ -97,7 +103,11 @@ describe('GET /api/jobs pages', () => {
   it('stays stable when jobs are inserted between pages: no row twice, none of the old ones lost', async () => {
     const before = new Set(openIds());
     const first = await get('/api/jobs?limit=30');
-    const inserted = db.insert(jobs).values({ title: 'Inserted while paging', description: 'x', borough: 'Camden', postedAt: NOW }).returning().get();
+    const inserted = db
+      .insert(jobs)
+      .values({ title: 'Inserted while paging', description: 'x', borough: 'Camden', postedAt: NOW })
+      .returning()
+      .get();
     const rest = await allPages(/<([^>]+)>/.exec(first.headers.get('link')!)![1]);
     const ids = [...first.body, ...rest.flatMap((p) => p.body)].map((j) => j.id);
     expect(new Set(ids).size).toBe(ids.length);
@@ -108,7 +118,11 @@ describe('GET /api/jobs pages', () => {
 
   it('adds the school rating from the kept figures, null for jobs without reviews', async () => {
     const rows = (await allPages('/api/jobs?limit=100')).flatMap((p) => p.body);
-    const approved = db.select({ avg: sql<number>`avg(${reviews.overallRating})`, n: sql<number>`count(*)` }).from(reviews).where(sql`${reviews.schoolId} = ${school.id} and ${reviews.isApproved} = 1`).get()!;
+    const approved = db
+      .select({ avg: sql<number>`avg(${reviews.overallRating})`, n: sql<number>`count(*)` })
+      .from(reviews)
+      .where(sql`${reviews.schoolId} = ${school.id} and ${reviews.isApproved} = 1`)
+      .get()!;
     const ofAldgate = rows.filter((j) => j.schoolId === school.id);
     expect(ofAldgate.length).toBeGreaterThan(50);
     expect(ofAldgate.every((j) => j.schoolRating === (approved.n ? Number(approved.avg.toFixed(2)) : null))).toBe(true);
@@ -118,7 +132,14 @@ describe('GET /api/jobs pages', () => {
   it('answers 400 for cursors it did not make, or made for another sort, never 500', async () => {
     const link = (await get('/api/jobs?limit=5')).headers.get('link')!;
     const cursor = new URL(/<([^>]+)>/.exec(link)![1], 'http://x').searchParams.get('cursor')!;
-    for (const bad of ['x', '!!!', 'eyJ9', Buffer.from('["jobs.newest","a",1]').toString('base64url'), Buffer.from('["jobs.newest",1]').toString('base64url'), 'a'.repeat(500)]) {
+    for (const bad of [
+      'x',
+      '!!!',
+      'eyJ9',
+      Buffer.from('["jobs.newest","a",1]').toString('base64url'),
+      Buffer.from('["jobs.newest",1]').toString('base64url'),
+      'a'.repeat(500),
+    ]) {
       const res = await get(`/api/jobs?cursor=${encodeURIComponent(bad)}`);
       expect(res.status, bad).toBe(400);
       expect(res.body.fields.cursor).toBe('Invalid cursor');
@@ -140,7 +161,18 @@ describe('full-text search', () => {
   });
 
   it('reads FTS syntax in user text as plain words: quotes, operators and stars never fail', async () => {
-    for (const q of ['"chemistry', 'chemistry OR maths', 'NOT chemistry', 'title:chemistry', 'chem*', '(chemistry', 'chemistry -science', 'NEAR(a b)', "o'neil", '^chemistry']) {
+    for (const q of [
+      '"chemistry',
+      'chemistry OR maths',
+      'NOT chemistry',
+      'title:chemistry',
+      'chem*',
+      '(chemistry',
+      'chemistry -science',
+      'NEAR(a b)',
+      "o'neil",
+      '^chemistry',
+    ]) {
       const res = await get(`/api/jobs?search=${encodeURIComponent(q)}`);
       expect(res.status, q).toBe(200);
     }
@@ -186,7 +218,17 @@ describe('other paged lists', () => {
     const cat = db.select().from(forumCategories).get()!;
     db.transaction((tx) => {
       for (let i = 0; i < 75; i++)
-        tx.insert(forumThreads).values({ categoryId: cat.id, title: `Paged thread ${i}`, slug: 'p', content: 'y'.repeat(1000), isApproved: true, isSticky: i === 70, createdAt: new Date(NOW.getTime() - i * 60_000) }).run();
+        tx.insert(forumThreads)
+          .values({
+            categoryId: cat.id,
+            title: `Paged thread ${i}`,
+            slug: 'p',
+            content: 'y'.repeat(1000),
+            isApproved: true,
+            isSticky: i === 70,
+            createdAt: new Date(NOW.getTime() - i * 60_000),
+          })
+          .run();
     });
     const approved = db.select({ n: sql<number>`count(*)` }).from(forumThreads).where(eq(forumThreads.isApproved, true)).get()!.n;
     const pages = await allPages('/api/forum/threads?limit=20');
@@ -199,19 +241,48 @@ describe('other paged lists', () => {
     expect(rows.every((t) => t.content.length <= 200)).toBe(true);
     expect(rows.find((t) => t.title === 'Paged thread 3').content).toBe('y'.repeat(200));
     expect((await get(`/api/forum/threads?categoryId=${cat.id}&limit=5`)).headers.get('x-total-count')).toBe(
-      String(db.select({ n: sql<number>`count(*)` }).from(forumThreads).where(sql`${forumThreads.isApproved} = 1 and ${forumThreads.categoryId} = ${cat.id}`).get()!.n),
+      String(
+        db
+          .select({ n: sql<number>`count(*)` })
+          .from(forumThreads)
+          .where(sql`${forumThreads.isApproved} = 1 and ${forumThreads.categoryId} = ${cat.id}`)
+          .get()!.n,
+      ),
     );
   });
 
   it("pages a school's reviews and interviews, newest first, approved reviews only", async () => {
     db.transaction((tx) => {
       for (let i = 0; i < 45; i++) {
-        const r = { overallRating: 1 + (i % 5), workLifeBalanceRating: 3, compensationRating: 3, careerOpportunitiesRating: 3, cultureRating: 3, leadershipRating: 3 };
-        tx.insert(reviews).values({ ...r, schoolId: school.id, pros: 'p', cons: 'c', wouldRecommend: true, isApproved: i % 4 !== 0, createdAt: new Date(NOW.getTime() - (i % 7) * DAY) }).run();
-        tx.insert(interviewExperiences).values({ schoolId: school.id, jobTitle: 'T', processDescription: 'd', createdAt: new Date(NOW.getTime() - (i % 5) * DAY) }).run();
+        const r = {
+          overallRating: 1 + (i % 5),
+          workLifeBalanceRating: 3,
+          compensationRating: 3,
+          careerOpportunitiesRating: 3,
+          cultureRating: 3,
+          leadershipRating: 3,
+        };
+        tx.insert(reviews)
+          .values({
+            ...r,
+            schoolId: school.id,
+            pros: 'p',
+            cons: 'c',
+            wouldRecommend: true,
+            isApproved: i % 4 !== 0,
+            createdAt: new Date(NOW.getTime() - (i % 7) * DAY),
+          })
+          .run();
+        tx.insert(interviewExperiences)
+          .values({ schoolId: school.id, jobTitle: 'T', processDescription: 'd', createdAt: new Date(NOW.getTime() - (i % 5) * DAY) })
+          .run();
       }
     });
-    const approved = db.select({ n: sql<number>`count(*)` }).from(reviews).where(sql`${reviews.schoolId} = ${school.id} and ${reviews.isApproved} = 1`).get()!.n;
+    const approved = db
+      .select({ n: sql<number>`count(*)` })
+      .from(reviews)
+      .where(sql`${reviews.schoolId} = ${school.id} and ${reviews.isApproved} = 1`)
+      .get()!.n;
     const pages = await allPages(`/api/schools/${school.id}/reviews?limit=10`);
     const rows = pages.flatMap((p) => p.body);
     expect(rows).toHaveLength(approved);
@@ -223,7 +294,11 @@ describe('other paged lists', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect((await get(`/api/schools/${school.id}/reviews`)).body).toHaveLength(20);
     const interviews = (await allPages(`/api/schools/${school.id}/interviews?limit=8`)).flatMap((p) => p.body);
-    const ivTotal = db.select({ n: sql<number>`count(*)` }).from(interviewExperiences).where(eq(interviewExperiences.schoolId, school.id)).get()!.n;
+    const ivTotal = db
+      .select({ n: sql<number>`count(*)` })
+      .from(interviewExperiences)
+      .where(eq(interviewExperiences.schoolId, school.id))
+      .get()!.n;
     expect(interviews).toHaveLength(ivTotal);
     expect(new Set(interviews.map((r) => r.id)).size).toBe(ivTotal);
   });

@@ -21,15 +21,34 @@ describe('GET /api/jobs', () => {
     const times = body.map((j: any) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const maths = body.find((j: any) => j.title === 'Teacher of Mathematics');
-    expect(maths).toMatchObject({ borough: 'Westminster', subject: 'Mathematics', isExternal: true, externalSource: 'Teaching Vacancies', salaryMin: 41729, salaryMax: 64684 }); // Inner London M1-U3, September 2026
+    expect(maths).toMatchObject({
+      borough: 'Westminster',
+      subject: 'Mathematics',
+      isExternal: true,
+      externalSource: 'Teaching Vacancies',
+      salaryMin: 41729,
+      salaryMax: 64684,
+    }); // Inner London M1-U3, September 2026
     expect(maths.school).toMatchObject({ name: 'Westminster City School' });
     expect(body.find((j: any) => j.title === 'Deputy Headteacher').school).toBeNull();
   });
 
   it('leaves out jobs older than a month and inactive ones', async () => {
-    const old = db.insert(jobs).values({ title: 'Old advert', description: 'x', borough: 'Camden', postedAt: new Date('2026-10-21T12:00:00Z') }).returning().get();
-    const fresh = db.insert(jobs).values({ title: 'Fresh direct advert', description: 'x', borough: 'Camden', postedAt: new Date('2026-10-23T12:00:00Z') }).returning().get();
-    const inactive = db.insert(jobs).values({ title: 'Inactive advert', description: 'x', borough: 'Camden', isActive: false, postedAt: NOW }).returning().get();
+    const old = db
+      .insert(jobs)
+      .values({ title: 'Old advert', description: 'x', borough: 'Camden', postedAt: new Date('2026-10-21T12:00:00Z') })
+      .returning()
+      .get();
+    const fresh = db
+      .insert(jobs)
+      .values({ title: 'Fresh direct advert', description: 'x', borough: 'Camden', postedAt: new Date('2026-10-23T12:00:00Z') })
+      .returning()
+      .get();
+    const inactive = db
+      .insert(jobs)
+      .values({ title: 'Inactive advert', description: 'x', borough: 'Camden', isActive: false, postedAt: NOW })
+      .returning()
+      .get();
     const ids = (await get('/api/jobs')).body.map((j: any) => j.id);
     expect(ids).toContain(fresh.id);
     expect(ids).not.toContain(old.id);
@@ -40,7 +59,10 @@ describe('GET /api/jobs', () => {
   });
 
   it('filters by search (title, description, employer, school name), case-insensitively', async () => {
-    expect((await get('/api/jobs?search=MATHEMATICS')).body.map((j: any) => j.title).sort()).toEqual(['Teacher of Mathematics', 'Teacher of Mathematics (ECTs welcome)']);
+    expect((await get('/api/jobs?search=MATHEMATICS')).body.map((j: any) => j.title).sort()).toEqual([
+      'Teacher of Mathematics',
+      'Teacher of Mathematics (ECTs welcome)',
+    ]);
     const bySchool = (await get('/api/jobs?search=soho%20parish')).body;
     expect(bySchool.map((j: any) => j.title)).toEqual(['Year 3 Class Teacher (maternity cover)']);
     const byDescription = (await get('/api/jobs?search=maternity%20cover%20from%20January')).body;
@@ -51,8 +73,14 @@ describe('GET /api/jobs', () => {
     const camden = (await get('/api/jobs?borough=Camden')).body;
     expect(camden.length).toBeGreaterThan(3);
     expect(camden.every((j: any) => j.borough === 'Camden')).toBe(true);
-    expect((await get('/api/jobs?subject=Science')).body.map((j: any) => j.title).sort()).toEqual(['Head of Science', 'Teacher of Physics']);
-    expect((await get('/api/jobs?keyStage=Early%20Years')).body.map((j: any) => j.title).sort()).toEqual(['Nursery Teacher', 'Reception Class Teacher']);
+    expect((await get('/api/jobs?subject=Science')).body.map((j: any) => j.title).sort()).toEqual([
+      'Head of Science',
+      'Teacher of Physics',
+    ]);
+    expect((await get('/api/jobs?keyStage=Early%20Years')).body.map((j: any) => j.title).sort()).toEqual([
+      'Nursery Teacher',
+      'Reception Class Teacher',
+    ]);
     const temporary = (await get('/api/jobs?contractType=Temporary')).body;
     expect(temporary.map((j: any) => j.title).sort()).toEqual(['Nursery Teacher', 'Year 3 Class Teacher (maternity cover)']);
     const community = (await get('/api/jobs?schoolType=Community%20School')).body;
@@ -104,7 +132,12 @@ describe('GET /api/schools', () => {
 
   it('computes the average from approved reviews only', async () => {
     const westminster = (await get('/api/schools?search=Westminster%20City%20School')).body[0];
-    const approved = db.select().from(reviews).where(eq(reviews.schoolId, westminster.id)).all().filter((r) => r.isApproved);
+    const approved = db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.schoolId, westminster.id))
+      .all()
+      .filter((r) => r.isApproved);
     expect(westminster.reviewCount).toBe(approved.length);
     const avg = approved.reduce((s, r) => s + r.overallRating, 0) / approved.length;
     expect(westminster.averageRating).toBeCloseTo(avg, 2);
@@ -151,7 +184,12 @@ describe('GET /api/schools/:id and its tabs', () => {
     const { status, body } = await get(`/api/schools/${westminster.id}`);
     expect(status).toBe(200);
     expect(body.name).toBe('Westminster City School');
-    const approved = db.select().from(reviews).where(eq(reviews.schoolId, westminster.id)).all().filter((r) => r.isApproved);
+    const approved = db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.schoolId, westminster.id))
+      .all()
+      .filter((r) => r.isApproved);
     expect(body.stats.totalReviews).toBe(approved.length);
     const mean = (k: keyof (typeof approved)[number]) => approved.reduce((s, r) => s + (r[k] as number), 0) / approved.length;
     expect(body.stats.workLifeBalance).toBeCloseTo(mean('workLifeBalanceRating'), 2);
@@ -163,7 +201,16 @@ describe('GET /api/schools/:id and its tabs', () => {
     const lonely = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
     db.delete(reviews).where(eq(reviews.schoolId, lonely.id)).run();
     const { body } = await get(`/api/schools/${lonely.id}`);
-    expect(body.stats).toEqual({ averageRating: 0, totalReviews: 0, workLifeBalance: 0, compensation: 0, careerOpportunities: 0, culture: 0, leadership: 0, recommendationRate: 0 });
+    expect(body.stats).toEqual({
+      averageRating: 0,
+      totalReviews: 0,
+      workLifeBalance: 0,
+      compensation: 0,
+      careerOpportunities: 0,
+      culture: 0,
+      leadership: 0,
+      recommendationRate: 0,
+    });
   });
 
   it('404 for an unknown id, 400 for a non-numeric one', async () => {
@@ -178,7 +225,19 @@ describe('GET /api/schools/:id and its tabs', () => {
     db.insert(users).values({ id: 'test:author', email: 'author@example.test', firstName: 'Secret' }).onConflictDoNothing().run();
     const pending = db
       .insert(reviews)
-      .values({ userId: 'test:author', schoolId: westminster.id, overallRating: 1, workLifeBalanceRating: 1, compensationRating: 1, careerOpportunitiesRating: 1, cultureRating: 1, leadershipRating: 1, pros: 'Pending pros here', cons: 'Pending cons here', wouldRecommend: false })
+      .values({
+        userId: 'test:author',
+        schoolId: westminster.id,
+        overallRating: 1,
+        workLifeBalanceRating: 1,
+        compensationRating: 1,
+        careerOpportunitiesRating: 1,
+        cultureRating: 1,
+        leadershipRating: 1,
+        pros: 'Pending pros here',
+        cons: 'Pending cons here',
+        wouldRecommend: false,
+      })
       .returning()
       .get();
     const { body } = await get(`/api/schools/${westminster.id}/reviews`);
@@ -197,7 +256,9 @@ describe('GET /api/schools/:id and its tabs', () => {
   });
 
   it('answers mood statistics with percentages that add up', async () => {
-    const withMood = db.$client.prepare('select school_id, count(*) n from school_moods group by school_id order by n desc limit 1').get() as { school_id: number; n: number };
+    const withMood = db.$client
+      .prepare('select school_id, count(*) n from school_moods group by school_id order by n desc limit 1')
+      .get() as { school_id: number; n: number };
     const { body } = await get(`/api/schools/${withMood.school_id}/mood-stats`);
     expect(body.totalMoods).toBe(withMood.n);
     expect(body.moodBreakdown.map((m: any) => m.mood)).toEqual(['excited', 'happy', 'neutral', 'frustrated', 'stressed']);
@@ -214,33 +275,67 @@ describe('salaries, pay scales, forum, stats', () => {
     expect(body).toHaveLength(10);
     const times = body.map((s: any) => Date.parse(s.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect(Object.keys(body[0]).sort()).toEqual(['annualSalary', 'borough', 'createdAt', 'id', 'jobTitle', 'schoolType', 'yearsExperience']);
+    expect(Object.keys(body[0]).sort()).toEqual([
+      'annualSalary',
+      'borough',
+      'createdAt',
+      'id',
+      'jobTitle',
+      'schoolType',
+      'yearsExperience',
+    ]);
   });
 
   it('answers salary averages by role and experience, groups below 5 not published (decision 1420)', async () => {
     const { body } = await get('/api/salaries/stats');
-    const all = db.$client.prepare('select job_title, count(*) n, avg(annual_salary) a from salaries group by job_title').all() as { job_title: string; n: number; a: number }[];
+    const all = db.$client.prepare('select job_title, count(*) n, avg(annual_salary) a from salaries group by job_title').all() as {
+      job_title: string;
+      n: number;
+      a: number;
+    }[];
     for (const g of all) {
       const row = body.averageByRole.find((r: any) => r.role === g.job_title);
       if (g.n < 5) expect(row).toBeUndefined();
       else expect(row).toEqual({ role: g.job_title, count: g.n, average: Math.round(g.a) });
     }
     expect(body.averageByRole.find((r: any) => r.role === 'Cover Supervisor')).toBeUndefined();
-    expect(body.averageByExperience.map((e: any) => e.experience)).toEqual(['0-2 years', '3-5 years', '6-10 years', '11-15 years', '16+ years']);
+    expect(body.averageByExperience.map((e: any) => e.experience)).toEqual([
+      '0-2 years',
+      '3-5 years',
+      '6-10 years',
+      '11-15 years',
+      '16+ years',
+    ]);
   });
 
-  it('every pay row has its source; the 2025 Inner London U2 is £60,464; 2026 is the DfE calculator\'s, with its caveat; leadership is L1 and L43 only', async () => {
-    const all = (await get('/api/pay-scales')).body as { paySpine: string; point: number; pointLabel: string | null; annualSalary: number; region: string; effectiveDate: string; source: string | null; caveat: string | null }[];
+  it("every pay row has its source; the 2025 Inner London U2 is £60,464; 2026 is the DfE calculator's, with its caveat; leadership is L1 and L43 only", async () => {
+    const all = (await get('/api/pay-scales')).body as {
+      paySpine: string;
+      point: number;
+      pointLabel: string | null;
+      annualSalary: number;
+      region: string;
+      effectiveDate: string;
+      source: string | null;
+      caveat: string | null;
+    }[];
     expect(all).toHaveLength(323);
     expect(all.filter((r) => !r.source || r.source.trim().length < 20)).toEqual([]);
-    const find = (region: string, paySpine: string, label: string, year: string) => all.filter((r) => r.region === region && r.paySpine === paySpine && r.pointLabel === label && r.effectiveDate === year);
+    const find = (region: string, paySpine: string, label: string, year: string) =>
+      all.filter((r) => r.region === region && r.paySpine === paySpine && r.pointLabel === label && r.effectiveDate === year);
     // Restored from the DfE's pay calculator (an earlier review had dropped it as a typo).
     expect(find('Inner London', 'Upper Pay Range', 'U2', '2025-09-01').map((r) => r.annualSalary)).toEqual([60464]);
     expect(find('Inner London', 'Upper Pay Range', 'U2', '2025-09-01')[0].source).toContain('teacher-pay-calculator');
     // The September 2026 award, as the DfE calculator publishes it, each row with the source's own caveat.
     const y2026 = all.filter((r) => r.effectiveDate === '2026-09-01');
     expect(y2026).toHaveLength(76);
-    expect(y2026.filter((r) => !r.source!.includes('DFE-Digital/teacher-pay-calculator@89fca34f0c72736f1968fd88fac131f2dda8c6bd') || !r.caveat?.includes('This calculator is indicative only'))).toEqual([]);
+    expect(
+      y2026.filter(
+        (r) =>
+          !r.source!.includes('DFE-Digital/teacher-pay-calculator@89fca34f0c72736f1968fd88fac131f2dda8c6bd') ||
+          !r.caveat?.includes('This calculator is indicative only'),
+      ),
+    ).toEqual([]);
     expect(all.filter((r) => r.effectiveDate < '2026-09-01' && r.caveat != null)).toEqual([]);
     expect(find('England', 'Main Pay Range', 'M1', '2026-09-01').map((r) => r.annualSalary)).toEqual([34069]);
     expect(find('Inner London', 'Leadership Group', 'L43', '2026-09-01').map((r) => r.annualSalary)).toEqual([158863]);
@@ -251,8 +346,15 @@ describe('salaries, pay scales, forum, stats', () => {
     // Every advisory point the DfE publishes for 2023-2025: six M, three U and six unqualified points in every area.
     for (const year of ['2023-09-01', '2024-09-01', '2025-09-01', '2026-09-01'])
       for (const region of ['England', 'Inner London', 'Outer London', 'London Fringe'])
-        for (const [spine, n] of [['Main Pay Range', 6], ['Upper Pay Range', 3], ['Unqualified Teacher', 6]] as const)
-          expect(all.filter((r) => r.effectiveDate === year && r.region === region && r.paySpine === spine).map((r) => r.point), `${year} ${region} ${spine}`).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+        for (const [spine, n] of [
+          ['Main Pay Range', 6],
+          ['Upper Pay Range', 3],
+          ['Unqualified Teacher', 6],
+        ] as const)
+          expect(
+            all.filter((r) => r.effectiveDate === year && r.region === region && r.paySpine === spine).map((r) => r.point),
+            `${year} ${region} ${spine}`,
+          ).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   });
 
   it('answers pay scales filtered by region and spine', async () => {
@@ -267,7 +369,16 @@ describe('salaries, pay scales, forum, stats', () => {
 
   it('answers forum categories in order and approved threads, sticky first', async () => {
     const categories = (await get('/api/forum/categories')).body;
-    expect(categories.map((c: any) => c.name)).toEqual(['Job hunting', 'Pay and conditions', 'Workload and wellbeing', 'Early career', 'SEND', 'Supply teaching', 'Leadership', 'Off topic']);
+    expect(categories.map((c: any) => c.name)).toEqual([
+      'Job hunting',
+      'Pay and conditions',
+      'Workload and wellbeing',
+      'Early career',
+      'SEND',
+      'Supply teaching',
+      'Leadership',
+      'Off topic',
+    ]);
     const threads = (await get('/api/forum/threads')).body;
     expect(threads).toHaveLength(8);
     expect(threads[0].isSticky).toBe(true);

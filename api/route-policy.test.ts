@@ -18,7 +18,12 @@ import { SERVER_PATHS } from './static';
 const ROOT = join(import.meta.dirname, '..');
 
 /** A real path for a template: every parameter filled with a plausible value. */
-const sample = (template: string) => template.replace(/\{id\}/g, '12').replace(/\{token\}/g, '12.AbC-d_e').replace(/\{provider\}/g, 'local').replace(/\{kind\}/g, 'reviews');
+const sample = (template: string) =>
+  template
+    .replace(/\{id\}/g, '12')
+    .replace(/\{token\}/g, '12.AbC-d_e')
+    .replace(/\{provider\}/g, 'local')
+    .replace(/\{kind\}/g, 'reviews');
 
 const reads = API_ROUTES.filter((r) => r.method === 'GET');
 
@@ -30,7 +35,12 @@ describe('the generated route policy (web/data/route-policy.gen.ts)', () => {
   it('covers every read of the API, each with a cache and a limit', () => {
     expect(reads.length).toBeGreaterThan(30);
     expect(policyData().reads.map(([path]) => path)).toEqual(reads.map((r) => r.path));
-    for (const r of API_ROUTES) expect(r.policy, `${r.method} ${r.path}`).toMatchObject({ access: expect.any(String), cache: expect.any(String), limit: expect.any(String) });
+    for (const r of API_ROUTES)
+      expect(r.policy, `${r.method} ${r.path}`).toMatchObject({
+        access: expect.any(String),
+        cache: expect.any(String),
+        limit: expect.any(String),
+      });
   });
 });
 
@@ -64,9 +74,17 @@ describe('every reader agrees with the declarations', () => {
 
   it('the page head marks noindex the screens whose routes say index: false, and only those', () => {
     const pages = API_ROUTES.flatMap((r) => (r.policy.page ? [r.policy.page] : []));
-    expect(pages.filter((p) => !p.index).map((p) => p.path)).toEqual(expect.arrayContaining(['/dashboard', '/moderation', '/unsubscribe/{token}']));
+    expect(pages.filter((p) => !p.index).map((p) => p.path)).toEqual(
+      expect.arrayContaining(['/dashboard', '/moderation', '/unsubscribe/{token}']),
+    );
     for (const page of pages) {
-      const head = buildHead({ path: sample(page.path), params: {}, meta: { title: 'A page', description: 'A page with a description' }, data: () => undefined, origin: 'https://teachers.example' });
+      const head = buildHead({
+        path: sample(page.path),
+        params: {},
+        meta: { title: 'A page', description: 'A page with a description' },
+        data: () => undefined,
+        origin: 'https://teachers.example',
+      });
       expect(head.robots, page.path).toBe(page.index ? undefined : 'noindex');
     }
     // Below a screen that must not be indexed: still not indexed.
@@ -74,16 +92,27 @@ describe('every reader agrees with the declarations', () => {
     expect(WEB_POLICY.isNoindexPage('/dashboards')).toBe(false);
   });
 
-  it('robots.txt keeps crawlers out of the server\'s paths and the screens declared index: false', () => {
+  it("robots.txt keeps crawlers out of the server's paths and the screens declared index: false", () => {
     expect(robotsTxt('https://teachers.example')).toBe(
-      ['User-agent: *', 'Disallow: /api/', 'Disallow: /dashboard', 'Disallow: /moderation', 'Disallow: /unsubscribe/', '', 'Sitemap: https://teachers.example/sitemap.xml', ''].join('\n'),
+      [
+        'User-agent: *',
+        'Disallow: /api/',
+        'Disallow: /dashboard',
+        'Disallow: /moderation',
+        'Disallow: /unsubscribe/',
+        '',
+        'Sitemap: https://teachers.example/sitemap.xml',
+        '',
+      ].join('\n'),
     );
   });
 
   it('a route declared shared is shared everywhere at once: one line in its declaration', () => {
     const before = routePolicy(policyData());
     expect(before.isSharedPath('/api/push/key')).toBe(false);
-    const declared = API_ROUTES.map((r) => (r.path === '/api/push/key' ? { ...r, policy: { ...r.policy, cache: 'everyone' as const } } : r));
+    const declared = API_ROUTES.map((r) =>
+      r.path === '/api/push/key' ? { ...r, policy: { ...r.policy, cache: 'everyone' as const } } : r,
+    );
     const after = routePolicy(policyData(declared));
     expect(after.isSharedPath('/api/push/key')).toBe(true);
     expect(after.sharingOf('/api/push/key')).toBe('everyone');

@@ -17,7 +17,9 @@ export interface DeclaredRoute {
 
 /** Every declared route of the API, in declaration order. */
 export const API_ROUTES: readonly DeclaredRoute[] = api.openAPIRegistry.definitions.flatMap((d) =>
-  d.type === 'route' ? [{ method: d.route.method.toUpperCase(), path: API_PREFIX + d.route.path, policy: d.route['x-policy'] as RoutePolicy }] : [],
+  d.type === 'route'
+    ? [{ method: d.route.method.toUpperCase(), path: API_PREFIX + d.route.path, policy: d.route['x-policy'] as RoutePolicy }]
+    : [],
 );
 
 /** The table the web side reads (written to web/data/route-policy.gen.ts). */

@@ -22,9 +22,21 @@ function fakeDist() {
 
 const now = new Date('2026-11-25T12:00:00Z');
 const db = testDb({ now });
-const app = createApp({ db, now: () => now, distDir: fakeDist(), appUrl: 'https://teachers.example', pageRenderer: () => import('../web/entry-server') });
+const app = createApp({
+  db,
+  now: () => now,
+  distDir: fakeDist(),
+  appUrl: 'https://teachers.example',
+  pageRenderer: () => import('../web/entry-server'),
+});
 const byUrn = (urn: number) => db.select().from(schools).where(eq(schools.urn, urn)).get()!;
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 async function render(path: string) {
   const html = await (await app.request(path)).text();
@@ -47,7 +59,13 @@ describe('a school with a DfE number and census staff figures', () => {
       pupilTeacherRatio: 15,
     });
     const [row] = await (await app.request('/api/schools?search=Aldgate&borough=City%20of%20London')).json();
-    expect(row).toMatchObject({ id: aldgate.id, dfeNumber: '201/3614', workforceCensus: '2018-11', teachersFte: 19.1, pupilTeacherRatio: 15 });
+    expect(row).toMatchObject({
+      id: aldgate.id,
+      dfeNumber: '201/3614',
+      workforceCensus: '2018-11',
+      teachersFte: 19.1,
+      pupilTeacherRatio: 15,
+    });
   });
 
   it('the server-rendered page shows the DfE number and each staff figure with its date', async () => {
@@ -73,13 +91,25 @@ describe('a school with a DfE number and census staff figures', () => {
 
 describe('register placeholders', () => {
   it('never reach a school\'s meta description: all 3,189 seeded schools, 810 of them with the phase "Not applicable"', async () => {
-    const rows = (await (await app.request('/api/schools?limit=5000')).json()) as { id: number; phase: string | null; religiousCharacter: string | null }[];
+    const rows = (await (await app.request('/api/schools?limit=5000')).json()) as {
+      id: number;
+      phase: string | null;
+      religiousCharacter: string | null;
+    }[];
     expect(rows).toHaveLength(3189);
     expect(rows.filter((r) => r.phase === 'Not applicable')).toHaveLength(810);
     expect(rows.filter((r) => r.religiousCharacter === 'Does not apply')).toHaveLength(1759);
     const meta = { title: 'School', description: 'A school' };
     const leaked = rows
-      .map((r) => buildHead({ path: `/schools/${r.id}`, params: { id: String(r.id) }, meta, origin: 'https://teachers.example', data: (key) => (Array.isArray(key) && key[0] === 'school' && key[1] === r.id ? r : undefined) }))
+      .map((r) =>
+        buildHead({
+          path: `/schools/${r.id}`,
+          params: { id: String(r.id) },
+          meta,
+          origin: 'https://teachers.example',
+          data: (key) => (Array.isArray(key) && key[0] === 'school' && key[1] === r.id ? r : undefined),
+        }),
+      )
       .filter((h) => /not applicable|does not apply/i.test(h.description));
     expect(leaked.map((h) => h.description)).toEqual([]);
   });
@@ -94,7 +124,9 @@ describe('register placeholders', () => {
       const page = await render(`/schools/${school.id}`);
       expect(page.description.startsWith(`${school.name}: ${school.type} in ${school.borough}, London.`)).toBe(true);
       // Nowhere in the head's words or the page's text (the hydration data keeps the register's values).
-      const head = page.html.slice(0, page.html.indexOf('</head>')).replace(/<script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/, '');
+      const head = page.html
+        .slice(0, page.html.indexOf('</head>'))
+        .replace(/<script type="application\/json" id="ssr-data">[\s\S]*?<\/script>/, '');
       expect(decode(head)).not.toMatch(/not applicable|does not apply/i);
       expect(page.text).not.toMatch(/not applicable|does not apply/i);
     }

@@ -62,7 +62,9 @@ async function primary() {
   writePidFile(env.DATABASE_PATH);
   process.on('exit', () => removePidFile(env.DATABASE_PATH));
   const seeded = seed(db, { demo: env.seedDemo });
-  console.log(`Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`);
+  console.log(
+    `Database ${env.DATABASE_PATH}: ${seeded.schools} schools, ${seeded.payScales} pay-scale rows${seeded.demo ? ', demo layer added' : ''}`,
+  );
   publishSalaryBatchIfDue(db);
   // Reports made before reporter keys existed get theirs where the reporter is still known (decision 1424).
   const keyed = backfillReporterKeys(db);
@@ -70,7 +72,8 @@ async function primary() {
   // Alert settings once here (VAPID keys generated and stored on first start; start-up warnings).
   const alerts = alertsDepsFromEnv(db, env);
   for (const w of alerts.warnings) console.warn(w);
-  if (env.ALERTS_INTERVAL_MINUTES > 0) console.log(`Job alerts every ${env.ALERTS_INTERVAL_MINUTES} min; email: ${alerts.deps.mailer?.describe ?? 'off'}`);
+  if (env.ALERTS_INTERVAL_MINUTES > 0)
+    console.log(`Job alerts every ${env.ALERTS_INTERVAL_MINUTES} min; email: ${alerts.deps.mailer?.describe ?? 'off'}`);
 
   // Sign-in: with no provider configured outside production, the local provider (one instance,
   // here in the primary; its interaction state lives in its own memory, the app's in cookies/DB).
@@ -135,7 +138,9 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   let signIn: SignInProvider[] = providersFromEnv(env.signIn, env.appUrl);
   if (dev) {
     // prompt=login: the form every time, so you can sign in as someone else after signing out.
-    signIn = [oidcProvider({ id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' } }, callbackUrl(env.appUrl, 'dev'))];
+    signIn = [
+      oidcProvider({ id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' } }, callbackUrl(env.appUrl, 'dev')),
+    ];
   }
   const external = { teachingVacanciesUrl: env.teachingVacanciesUrl, push: { hosts: env.PUSH_SERVICE_HOSTS } };
   const app = createApp({
@@ -171,10 +176,13 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     runAlertsPass(db, alertsSetup.deps, new Date()).then(
       (r) =>
         r.alertsSent + r.reminders + r.failures + r.deferred > 0 &&
-        console.log(`Alerts pass${name}: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures, ${r.deferred} left for the next pass`),
+        console.log(
+          `Alerts pass${name}: ${r.alertsSent} alerts sent (${r.jobsSent} jobs), ${r.emails} emails, ${r.pushes} push, ${r.reminders} reminders, ${r.failures} failures, ${r.deferred} left for the next pass`,
+        ),
       (e: unknown) => console.error(`Alerts pass failed${name}: ${String(e)}`),
     );
-  if (env.ALERTS_INTERVAL_MINUTES > 0) stops.push(scheduleWithLease(db, ALERTS_LEASE, env.ALERTS_INTERVAL_MINUTES * 60_000, () => void alertsPass()));
+  if (env.ALERTS_INTERVAL_MINUTES > 0)
+    stops.push(scheduleWithLease(db, ALERTS_LEASE, env.ALERTS_INTERVAL_MINUTES * 60_000, () => void alertsPass()));
 
   // Salary figures are published in daily batches (decision 1420): the lease holder checks hourly
   // whether a day has passed since the last batch (the primary publishes a due batch at start).
@@ -184,9 +192,11 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   // one process only (the schedule lease), retried with backoff when the feed fails (decision 0406).
   const feed = externalServices(external).feed;
   if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0 && !feed) {
-    if (!cluster.isWorker || cluster.worker!.id === 1) console.log('Refresh Jobs: no feed outside production without TEACHING_VACANCIES_URL; the sample feed\'s jobs stay');
+    if (!cluster.isWorker || cluster.worker!.id === 1)
+      console.log("Refresh Jobs: no feed outside production without TEACHING_VACANCIES_URL; the sample feed's jobs stay");
   } else if (env.JOBS_REFRESH_INTERVAL_MINUTES > 0 && feed) {
-    if (!cluster.isWorker || cluster.worker!.id === 1) console.log(`Refresh Jobs at start-up and every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
+    if (!cluster.isWorker || cluster.worker!.id === 1)
+      console.log(`Refresh Jobs at start-up and every ${env.JOBS_REFRESH_INTERVAL_MINUTES} min from ${feed.url}`);
     stops.push(
       scheduleJobsRefresh({
         db,

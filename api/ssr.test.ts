@@ -70,7 +70,13 @@ interface Page {
 async function page(path: string, init?: RequestInit): Promise<Page> {
   const res = await app.request(path, init);
   const html = await res.text();
-  const attr = (s: string) => s.replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#x27;/g, "'");
+  const attr = (s: string) =>
+    s
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&#x27;/g, "'");
   const meta = (key: string) => {
     const m = html.match(new RegExp(`<meta (?:name|property)="${key.replace(/[.:]/g, '\\$&')}" content="([^"]*)"`));
     return m ? attr(m[1]) : undefined;
@@ -131,7 +137,10 @@ beforeAll(async () => {
     .orderBy(desc(sql`count(*)`))
     .limit(1)
     .get()!;
-  db.update(schools).set({ imageUrl: 'https://images.example/school.jpg', ofstedRating: 'Outstanding' }).where(eq(schools.id, top.id)).run();
+  db.update(schools)
+    .set({ imageUrl: 'https://images.example/school.jpg', ofstedRating: 'Outstanding' })
+    .where(eq(schools.id, top.id))
+    .run();
   school = db.select().from(schools).where(eq(schools.id, top.id)).get()!;
   ourJobId = db
     .insert(jobs)
@@ -149,7 +158,12 @@ beforeAll(async () => {
     })
     .returning({ id: jobs.id })
     .get().id;
-  externalJob = db.select().from(jobs).where(and(eq(jobs.isExternal, true), eq(jobs.isActive, true))).limit(1).get()!;
+  externalJob = db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.isExternal, true), eq(jobs.isActive, true)))
+    .limit(1)
+    .get()!;
   threadId = ((await (await app.request('/api/forum/threads')).json()) as { id: number }[])[0].id;
 });
 
@@ -183,7 +197,11 @@ describe('server-rendered public pages', () => {
       validThrough: '2026-12-12T12:00:00.000Z',
       hiringOrganization: { '@type': 'Organization', name: school.name },
       jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: school.borough, addressCountry: 'GB' } },
-      baseSalary: { '@type': 'MonetaryAmount', currency: 'GBP', value: { '@type': 'QuantitativeValue', minValue: 38_766, maxValue: 49_000, unitText: 'YEAR' } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'GBP',
+        value: { '@type': 'QuantitativeValue', minValue: 38_766, maxValue: 49_000, unitText: 'YEAR' },
+      },
       employmentType: 'FULL_TIME',
     });
     // Inlined for hydration under the client's SWR key, and not fetched again (a public path).
@@ -192,7 +210,9 @@ describe('server-rendered public pages', () => {
     expect(p.payload.fresh).toContain(key);
     expect(p.payload.seed.map((s) => s.url)).toContain(`/api/jobs/${ourJobId}`);
     // The app starts after the first paint (/boot.js), with the entry's and the screen's chunks.
-    expect(p.html).toContain('<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/shared-2.js /assets/JobDetailPage-1.js"></script>');
+    expect(p.html).toContain(
+      '<script type="module" src="/boot.js" data-entry="/assets/index-abc.js" data-preload="/assets/shared-2.js /assets/JobDetailPage-1.js"></script>',
+    );
     expect(p.html).not.toContain('rel="modulepreload"');
     expect(p.html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
   });
@@ -318,9 +338,22 @@ describe('server-rendered public pages', () => {
 describe("pages count against their caller's read limit", () => {
   // Clients told apart by X-Forwarded-For behind a trusted proxy (in-process requests have no socket).
   const limitedApp = (readsPerMinute: number) =>
-    createApp({ db, now: () => now, distDir, appUrl: APP_URL, trustProxy: true, rateLimit: { readsPerMinute }, pageRenderer: () => import('../web/entry-server') });
+    createApp({
+      db,
+      now: () => now,
+      distDir,
+      appUrl: APP_URL,
+      trustProxy: true,
+      rateLimit: { readsPerMinute },
+      pageRenderer: () => import('../web/entry-server'),
+    });
   const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
-  const reads = (ip: string) => (countersOf(db).prepare('select sum(count) n from rate_limits where bucket = ?').get(`read:${hashed(ip)}`) as { n: number | null }).n ?? 0;
+  const reads = (ip: string) =>
+    (
+      countersOf(db)
+        .prepare('select sum(count) n from rate_limits where bucket = ?')
+        .get(`read:${hashed(ip)}`) as { n: number | null }
+    ).n ?? 0;
 
   it('a page counts as one read plus one per API read it inlines', async () => {
     const limited = limitedApp(1000);
@@ -382,7 +415,14 @@ describe("pages count against their caller's read limit", () => {
 
 describe('a malformed address', () => {
   it('is answered 400 and writes one log line (the request line), page or API', async () => {
-    const logged = createApp({ db, now: () => now, distDir, appUrl: APP_URL, logRequests: true, pageRenderer: () => import('../web/entry-server') });
+    const logged = createApp({
+      db,
+      now: () => now,
+      distDir,
+      appUrl: APP_URL,
+      logRequests: true,
+      pageRenderer: () => import('../web/entry-server'),
+    });
     await logged.request('/career-advice'); // the renderer loaded before counting
     const lines: string[] = [];
     const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((level) =>

@@ -37,7 +37,10 @@ export type ApiFetch = (path: string, init?: RequestInit) => Response | Promise<
  * modules never import the web app's (which imports the API's types): no import loop.
  */
 export interface PageRenderer {
-  render(url: string, options: { fetch: ApiFetch; origin: string }): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string; failed: boolean }>;
+  render(
+    url: string,
+    options: { fetch: ApiFetch; origin: string },
+  ): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string; failed: boolean }>;
   /** The key a page is cached by and rendered at, or null for a page that is never cached. */
   pageKey: (url: string) => string | null;
   headHtml: (head: never) => string;
@@ -66,10 +69,12 @@ export function templateParts(indexHtml: string) {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(stripped)?.[1];
   const preloads: string[] = [];
   if (entry) {
-    stripped = stripped.replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '').replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
-      preloads.push(href);
-      return '';
-    });
+    stripped = stripped
+      .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+      .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
+        preloads.push(href);
+        return '';
+      });
   }
   // The offline shell's static frame (web/index.html) is not part of a server-rendered page.
   stripped = stripped.replace(/<div id="root"><!--shell-->[\s\S]*?<!--\/shell--><\/div>/, '<div id="root"></div>');

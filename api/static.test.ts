@@ -11,7 +11,10 @@ import { serveApp } from './static';
 function app() {
   const dir = mkdtempSync(join(tmpdir(), 'tilt-static-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'assets', 'app-1.js'), `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};\n`);
+  writeFileSync(
+    join(dir, 'assets', 'app-1.js'),
+    `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};\n`,
+  );
   writeFileSync(join(dir, 'tiny.txt'), 'small');
   return new Hono().use(serveApp(dir));
 }

@@ -10,20 +10,55 @@ import { mulberry32 } from '../db/seed/prng';
 const { db, app } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['fuzz@example.test'], rateLimit: false });
 const call = caller(app);
 const cookie = signIn(db, { id: 'fuzz:1', email: 'fuzz@example.test', firstName: 'Fuzz' });
-const TABLES = ['saved_jobs', 'reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts', 'moderation_log', 'idempotency_keys'];
+const TABLES = [
+  'saved_jobs',
+  'reviews',
+  'interview_experiences',
+  'salaries',
+  'school_moods',
+  'forum_threads',
+  'forum_posts',
+  'moderation_log',
+  'idempotency_keys',
+];
 const snapshot = () => TABLES.map((t) => `${t}:${(db.$client.prepare(`select count(*) n from ${t}`).get() as { n: number }).n}`).join(' ');
-const contentState = () => JSON.stringify(db.$client.prepare('select sum(is_approved), sum(rejected_at is not null) from forum_threads').get()) + JSON.stringify(db.$client.prepare('select sum(is_approved), sum(is_locked), sum(is_sticky) from forum_threads').get());
+const contentState = () =>
+  JSON.stringify(db.$client.prepare('select sum(is_approved), sum(rejected_at is not null) from forum_threads').get()) +
+  JSON.stringify(db.$client.prepare('select sum(is_approved), sum(is_locked), sum(is_sticky) from forum_threads').get());
 
 /** Seeded random choices over mulberry32. */
 function rng(seed: number) {
   const next = mulberry32(seed);
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T,>(xs: readonly T[]): T => xs[int(xs.length)];
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
   return { next, int, pick };
 }
 type R = ReturnType<typeof rng>;
 
-const WEIRD = ['', ' ', '\u0000', '\ud800', '\udfff', '\ud83d', '🤩', 'ǅ', '\u202e', '<script>alert(1)</script>', "'; drop table reviews; --", '%00', '\\', '"', 'NaN', 'Infinity', '1e309', '-0', 'true', 'null', '{}', '[]'];
+const WEIRD = [
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\ud83d',
+  '🤩',
+  'ǅ',
+  '\u202e',
+  '<script>alert(1)</script>',
+  "'; drop table reviews; --",
+  '%00',
+  '\\',
+  '"',
+  'NaN',
+  'Infinity',
+  '1e309',
+  '-0',
+  'true',
+  'null',
+  '{}',
+  '[]',
+];
 function randomString(r: R): string {
   const kind = r.int(5);
   if (kind === 0) return r.pick(WEIRD);
@@ -34,14 +69,21 @@ function randomString(r: R): string {
 }
 function randomValue(r: R, depth = 0): unknown {
   switch (r.int(depth > 2 ? 6 : 8)) {
-    case 0: return null;
-    case 1: return r.next() < 0.5;
-    case 2: return r.pick([0, -1, 1, 3, 5, 6, 1.5, 14999, 15000, 200000, 200001, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 64, 5e-324]);
+    case 0:
+      return null;
+    case 1:
+      return r.next() < 0.5;
+    case 2:
+      return r.pick([0, -1, 1, 3, 5, 6, 1.5, 14999, 15000, 200000, 200001, 1e308, -1e308, Number.MAX_SAFE_INTEGER, 2 ** 64, 5e-324]);
     case 3:
-    case 4: return randomString(r);
-    case 5: return r.int(1_000_000);
-    case 6: return Array.from({ length: r.int(4) }, () => randomValue(r, depth + 1));
-    default: return Object.fromEntries(Array.from({ length: r.int(5) }, () => [randomString(r).slice(0, 20), randomValue(r, depth + 1)]));
+    case 4:
+      return randomString(r);
+    case 5:
+      return r.int(1_000_000);
+    case 6:
+      return Array.from({ length: r.int(4) }, () => randomValue(r, depth + 1));
+    default:
+      return Object.fromEntries(Array.from({ length: r.int(5) }, () => [randomString(r).slice(0, 20), randomValue(r, depth + 1)]));
   }
 }
 
@@ -53,8 +95,30 @@ const review = db.select({ id: reviews.id }).from(reviews).limit(1).get()!.id;
 
 /** Field names of each body, so random values also land on the real fields. */
 const FIELDS: Record<string, string[]> = {
-  review: ['overallRating', 'workLifeBalanceRating', 'compensationRating', 'careerOpportunitiesRating', 'cultureRating', 'leadershipRating', 'pros', 'cons', 'adviceToManagement', 'wouldRecommend', 'employmentStatus', 'jobTitle', 'yearsAtSchool'],
-  interview: ['jobTitle', 'interviewDifficulty', 'processDescription', 'questionsAsked', 'tipsForCandidates', 'outcome', 'overallExperience'],
+  review: [
+    'overallRating',
+    'workLifeBalanceRating',
+    'compensationRating',
+    'careerOpportunitiesRating',
+    'cultureRating',
+    'leadershipRating',
+    'pros',
+    'cons',
+    'adviceToManagement',
+    'wouldRecommend',
+    'employmentStatus',
+    'jobTitle',
+    'yearsAtSchool',
+  ],
+  interview: [
+    'jobTitle',
+    'interviewDifficulty',
+    'processDescription',
+    'questionsAsked',
+    'tipsForCandidates',
+    'outcome',
+    'overallExperience',
+  ],
   salary: ['jobTitle', 'schoolType', 'borough', 'yearsExperience', 'annualSalary', 'additionalBenefits'],
   mood: ['mood', 'emoji', 'comment', 'anonymous'],
   thread: ['title', 'content', 'categoryId'],
@@ -63,7 +127,15 @@ const FIELDS: Record<string, string[]> = {
   none: [],
 };
 /** A body no schema accepts: required fields missing or of a wrong type. */
-const REQUIRED: Record<string, string> = { review: 'pros', interview: 'processDescription', salary: 'annualSalary', mood: 'mood', thread: 'title', post: 'content', reject: 'reason' };
+const REQUIRED: Record<string, string> = {
+  review: 'pros',
+  interview: 'processDescription',
+  salary: 'annualSalary',
+  mood: 'mood',
+  thread: 'title',
+  post: 'content',
+  reject: 'reason',
+};
 
 const ENDPOINTS: { method: string; path: (id: string) => string; id: number; body: keyof typeof FIELDS }[] = [
   { method: 'POST', path: (id) => `/api/jobs/${id}/save`, id: job, body: 'none' },
@@ -83,7 +155,21 @@ const ENDPOINTS: { method: string; path: (id: string) => string; id: number; bod
 ];
 
 const BAD_IDS = ['abc', '-1', '0', '1.5', '1e309', '99999999999999999999999', '0x10', '%F0%9F%A4%A9', '%00', ' 1'];
-const RAW_BODIES = ['{', '{"a":', 'not json', '[1,2', '{"pros": "\\ud800"', '\u0000', "{'single': 'quotes'}", '{"a":1}{"b":2}', 'null', '"string"', '123', 'true', '[]'];
+const RAW_BODIES = [
+  '{',
+  '{"a":',
+  'not json',
+  '[1,2',
+  '{"pros": "\\ud800"',
+  '\u0000',
+  "{'single': 'quotes'}",
+  '{"a":1}{"b":2}',
+  'null',
+  '"string"',
+  '123',
+  'true',
+  '[]',
+];
 
 describe('write endpoints under random malformed input', () => {
   for (const endpoint of ENDPOINTS) {
@@ -97,7 +183,8 @@ describe('write endpoints under random malformed input', () => {
         let mustRefuse = endpoint.body !== 'none';
         if (mode === 0) {
           options.body = randomValue(r); // any JSON value at all
-          if (options.body && typeof options.body === 'object' && !Array.isArray(options.body)) delete (options.body as Record<string, unknown>)[REQUIRED[endpoint.body]];
+          if (options.body && typeof options.body === 'object' && !Array.isArray(options.body))
+            delete (options.body as Record<string, unknown>)[REQUIRED[endpoint.body]];
         } else if (mode === 1) {
           // the real field names with random values, one required field of a wrong type
           const body: Record<string, unknown> = Object.fromEntries(FIELDS[endpoint.body].map((f) => [f, randomValue(r)]));
@@ -136,9 +223,17 @@ describe('write endpoints under random malformed input', () => {
 
   it('invalid UTF-8 bytes in the body are a 400, not a crash', async () => {
     const before = snapshot();
-    const res = await app.request(`/api/schools/${school}/reviews`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: new Uint8Array([0x7b, 0x22, 0x70, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]) });
+    const res = await app.request(`/api/schools/${school}/reviews`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: new Uint8Array([0x7b, 0x22, 0x70, 0xff, 0xfe, 0xc3, 0x28, 0x22, 0x3a, 0x31, 0x7d]),
+    });
     expect(res.status).toBe(400);
-    const res2 = await app.request('/api/salaries', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: new Uint8Array([0xc0, 0xaf, 0xed, 0xa0, 0x80]) });
+    const res2 = await app.request('/api/salaries', {
+      method: 'POST',
+      headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+      body: new Uint8Array([0xc0, 0xaf, 0xed, 0xa0, 0x80]),
+    });
     expect(res2.status).toBe(400);
     expect(snapshot()).toBe(before);
   });

@@ -4,7 +4,16 @@
 // start their text with 'synthetic' (reviews' pros, interviews' job title, salaries' benefits,
 // threads' slug 'synthetic-...', replies' content).
 import Database from 'better-sqlite3';
-import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, EXPERIENCE_BANDS, KEY_STAGES, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES, SUBJECTS } from '../db/constants';
+import {
+  BOROUGHS,
+  CONTRACT_TYPES,
+  EDUCATION_LEVELS,
+  EXPERIENCE_BANDS,
+  KEY_STAGES,
+  SALARY_JOB_TITLES,
+  SALARY_SCHOOL_TYPES,
+  SUBJECTS,
+} from '../db/constants';
 
 export const SYNTHETIC = 'synthetic';
 export const VOLUMES = { jobs: 245_000, reviews: 1_230_000, salaries: 1_000_000, interviews: 100_000, threads: 100_000, replies: 300_000 };

@@ -13,7 +13,8 @@ import { CHROMIUM, startServer, type RunningServer } from '../e2e/harness';
 import { median } from './stats';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 const METRICS = {
   FCP: 'first-contentful-paint',
   LCP: 'largest-contentful-paint',
@@ -22,7 +23,14 @@ const METRICS = {
   SI: 'speed-index',
 } as const;
 
-interface Audit { id: string; title: string; score: number | null; scoreDisplayMode: string; displayValue?: string; numericValue?: number }
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  scoreDisplayMode: string;
+  displayValue?: string;
+  numericValue?: number;
+}
 interface LhReport {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
@@ -43,11 +51,15 @@ async function lighthouse(url: string, outputPath: string): Promise<LhReport> {
   await run(
     'npx',
     [
-      '--yes', 'lighthouse@13', url,
+      '--yes',
+      'lighthouse@13',
+      url,
       '--form-factor=mobile',
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROME_FLAGS}`,
-      '--output=json', `--output-path=${outputPath}`, '--quiet',
+      '--output=json',
+      `--output-path=${outputPath}`,
+      '--quiet',
     ],
     { ...process.env, CHROME_PATH: CHROMIUM },
   );
@@ -62,17 +74,37 @@ const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 
 let server: RunningServer | undefined;
 // Measured as deployed: NODE_ENV=production (React's production build renders the pages), one process.
-const base = process.env.LH_URL ?? (server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'), SEED_DEMO: 'true', WEB_CONCURRENCY: '1' })).url;
+const base =
+  process.env.LH_URL ??
+  (server = await startServer({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'),
+    SEED_DEMO: 'true',
+    WEB_CONCURRENCY: '1',
+  })).url;
 
 const RUNS = Number(process.env.LH_RUNS ?? 3);
 try {
   // A school page with content (the first school of the list sorted by rating), a job, a thread.
-  const schoolId = process.env.LH_SCHOOL_ID ?? ((await (await fetch(`${base}/api/schools?limit=1&sort=rating`)).json()) as { id: number }[])[0].id;
+  const schoolId =
+    process.env.LH_SCHOOL_ID ?? ((await (await fetch(`${base}/api/schools?limit=1&sort=rating`)).json()) as { id: number }[])[0].id;
   const jobId = process.env.LH_JOB_ID ?? ((await (await fetch(`${base}/api/jobs`)).json()) as { id: number }[])[0].id;
   const threadId = process.env.LH_THREAD_ID ?? ((await (await fetch(`${base}/api/forum/threads`)).json()) as { id: number }[])[0].id;
-  const all = ['/', '/jobs', `/jobs/${jobId}`, '/schools', `/schools/${schoolId}`, '/pay-scales', '/salaries', '/forum', `/forum/threads/${threadId}`];
+  const all = [
+    '/',
+    '/jobs',
+    `/jobs/${jobId}`,
+    '/schools',
+    `/schools/${schoolId}`,
+    '/pay-scales',
+    '/salaries',
+    '/forum',
+    `/forum/threads/${threadId}`,
+  ];
   // LH_PAGES=/forum,/jobs: only those (a thread or a job as written, or "thread"/"job"/"school").
-  const wanted = process.env.LH_PAGES?.split(',').map((p) => ({ thread: `/forum/threads/${threadId}`, job: `/jobs/${jobId}`, school: `/schools/${schoolId}` })[p] ?? p);
+  const wanted = process.env.LH_PAGES?.split(',').map(
+    (p) => ({ thread: `/forum/threads/${threadId}`, job: `/jobs/${jobId}`, school: `/schools/${schoolId}` })[p] ?? p,
+  );
   const pages = wanted ? all.filter((p) => wanted.includes(p)) : all;
   const rows: Record<string, string | number>[] = [];
   const failing = new Set<string>();

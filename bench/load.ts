@@ -24,7 +24,9 @@ const db = openDatabase(server.databasePath);
 const cookies = Array.from({ length: USERS }, (_, i) => signIn(db, { id: `load:${i}`, firstName: `Load${i}` }));
 const jobIds = (db.$client.prepare('select id from jobs where is_active = 1 limit 50').all() as { id: number }[]).map((r) => r.id);
 const schoolIds = (db.$client.prepare('select id from schools limit 200').all() as { id: number }[]).map((r) => r.id);
-const threadIds = (db.$client.prepare('select id from forum_threads where is_approved = 1 limit 20').all() as { id: number }[]).map((r) => r.id);
+const threadIds = (db.$client.prepare('select id from forum_threads where is_approved = 1 limit 20').all() as { id: number }[]).map(
+  (r) => r.id,
+);
 const categoryId = (db.$client.prepare('select id from forum_categories limit 1').get() as { id: number }).id;
 db.$client.close();
 
@@ -47,24 +49,54 @@ const READS = [
 
 let r = 0;
 let w = 0;
-const review = { overallRating: 4, workLifeBalanceRating: 3, compensationRating: 4, careerOpportunitiesRating: 4, cultureRating: 4, leadershipRating: 3, pros: 'Supportive colleagues', cons: 'Busy marking weeks', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', wouldRecommend: true };
+const review = {
+  overallRating: 4,
+  workLifeBalanceRating: 3,
+  compensationRating: 4,
+  careerOpportunitiesRating: 4,
+  cultureRating: 4,
+  leadershipRating: 3,
+  pros: 'Supportive colleagues',
+  cons: 'Busy marking weeks',
+  jobTitle: 'Teacher',
+  yearsAtSchool: '1-2 years',
+  wouldRecommend: true,
+};
 function nextWrite() {
   const i = w++;
   const cookie = pick(cookies, i);
   const headers = { 'content-type': 'application/json', cookie, 'accept-encoding': 'gzip' };
   switch (i % 4) {
     case 0:
-      return { method: 'POST' as const, path: '/api/salaries', headers, body: JSON.stringify({ jobTitle: 'Primary Teacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '3-5 years', annualSalary: 30_000 + (i % 20_000) }) };
+      return {
+        method: 'POST' as const,
+        path: '/api/salaries',
+        headers,
+        body: JSON.stringify({
+          jobTitle: 'Primary Teacher',
+          schoolType: 'Academy',
+          borough: 'Camden',
+          yearsExperience: '3-5 years',
+          annualSalary: 30_000 + (i % 20_000),
+        }),
+      };
     case 1:
       return { method: 'POST' as const, path: `/api/jobs/${pick(jobIds, i)}/save`, headers };
     case 2:
       return { method: 'POST' as const, path: `/api/schools/${pick(schoolIds, i)}/reviews`, headers, body: JSON.stringify(review) };
     default:
-      return { method: 'POST' as const, path: '/api/forum/threads', headers, body: JSON.stringify({ title: `Load thread ${i}`, content: 'A question asked under load', categoryId }) };
+      return {
+        method: 'POST' as const,
+        path: '/api/forum/threads',
+        headers,
+        body: JSON.stringify({ title: `Load thread ${i}`, content: 'A question asked under load', categoryId }),
+      };
   }
 }
 
-console.log(`bench:load: ${seconds} s, ${connections} connections against ${server.url}: 1 request in ${WRITE_EVERY} a signed-in write (as ${USERS} users), the rest public reads`);
+console.log(
+  `bench:load: ${seconds} s, ${connections} connections against ${server.url}: 1 request in ${WRITE_EVERY} a signed-in write (as ${USERS} users), the rest public reads`,
+);
 // One autocannon run: every connection interleaves reads and writes, so both see the same load.
 let n = 0;
 let result: autocannon.Result;
@@ -110,7 +142,9 @@ const report = {
   timeouts: result.timeouts,
 };
 console.log(JSON.stringify(report, null, 2));
-console.log(`total: ${report.requests} requests (${w} writes), ${report.reqPerSec} req/s, p99 ${report.latencyMs.p99} ms, ${fiveXX} x 5xx, ${report.errors} errors (${report.timeouts} timeouts)`);
+console.log(
+  `total: ${report.requests} requests (${w} writes), ${report.reqPerSec} req/s, p99 ${report.latencyMs.p99} ms, ${fiveXX} x 5xx, ${report.errors} errors (${report.timeouts} timeouts)`,
+);
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const file = join(dir, `load-${report.at.replace(/[:.]/g, '-')}.json`);

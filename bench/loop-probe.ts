@@ -10,7 +10,16 @@ if (file) {
   histogram.enable();
   process.on('SIGUSR2', () => {
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
-    writeFileSync(file, JSON.stringify({ pid: process.pid, p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), at: Date.now() }));
+    writeFileSync(
+      file,
+      JSON.stringify({
+        pid: process.pid,
+        p50: ms(histogram.percentile(50)),
+        p99: ms(histogram.percentile(99)),
+        max: ms(histogram.max),
+        at: Date.now(),
+      }),
+    );
     histogram.reset();
   });
 }

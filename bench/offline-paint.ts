@@ -13,7 +13,12 @@ import { launchBrowser, ROOT, startServer, waitForServiceWorker } from '../e2e/h
 import { median } from './stats';
 
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 5);
-const server = await startServer({ NODE_ENV: 'production', SESSION_SECRET: 'offline-bench-'.padEnd(40, 'x'), SEED_DEMO: 'true', WEB_CONCURRENCY: '1' });
+const server = await startServer({
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'offline-bench-'.padEnd(40, 'x'),
+  SEED_DEMO: 'true',
+  WEB_CONCURRENCY: '1',
+});
 const context: BrowserContext = await launchBrowser();
 const rows: Record<string, string | number>[] = [];
 try {
@@ -43,7 +48,11 @@ try {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
         await page.goto(server.url + path, { waitUntil: 'load' });
-        await page.waitForFunction(() => !!document.querySelector('h1')?.textContent?.trim() && !document.querySelector('.skeleton'), undefined, { timeout: 15_000 });
+        await page.waitForFunction(
+          () => !!document.querySelector('h1')?.textContent?.trim() && !document.querySelector('.skeleton'),
+          undefined,
+          { timeout: 15_000 },
+        );
         // Largest contentful paint as the browser records it (buffered entries), once the page has its heading.
         const m = await page.evaluate(
           () =>
@@ -72,4 +81,7 @@ try {
 }
 console.table(rows);
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'offline-paint.json'), JSON.stringify({ at: new Date().toISOString(), runs: RUNS, rows }, null, 2));
+writeFileSync(
+  join(ROOT, 'bench', 'results', 'offline-paint.json'),
+  JSON.stringify({ at: new Date().toISOString(), runs: RUNS, rows }, null, 2),
+);

@@ -57,7 +57,20 @@ async function startServer(databasePath: string, dir: string): Promise<Server> {
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', './bench/loop-probe.ts', 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_REQUESTS: '0', SEED_DEMO: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, DEV_OIDC_PORT: String(await freePort()), JOBS_REFRESH_INTERVAL_MINUTES: '0', ALERTS_INTERVAL_MINUTES: '0', RATE_LIMIT_READS_PER_MINUTE: '0', BENCH_LOOP_FILE: loopFile },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_REQUESTS: '0',
+      SEED_DEMO: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      DEV_OIDC_PORT: String(await freePort()),
+      JOBS_REFRESH_INTERVAL_MINUTES: '0',
+      ALERTS_INTERVAL_MINUTES: '0',
+      RATE_LIMIT_READS_PER_MINUTE: '0',
+      BENCH_LOOP_FILE: loopFile,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));
@@ -134,12 +147,28 @@ seed(db, { demo: true });
 db.$client.pragma('wal_checkpoint(TRUNCATE)');
 db.$client.close();
 copyFileSync(base, grown);
-console.log(`Growing a copy to ~100x (${Object.entries(VOLUMES).map(([k, v]) => `${v.toLocaleString('en-GB')} ${k}`).join(', ')}) ...`);
+console.log(
+  `Growing a copy to ~100x (${Object.entries(VOLUMES)
+    .map(([k, v]) => `${v.toLocaleString('en-GB')} ${k}`)
+    .join(', ')}) ...`,
+);
 const growth = growDatabase(grown);
 console.log(`Grown in ${(growth.ms / 1000).toFixed(1)} s`, growth.timings);
 
-type Row = { route: string; p50_1x: number; p99_1x: number; p50_100x: number; p99_100x: number; ratio: number; rps_100x: number; share: number; goal: string };
-const rows = new Map<string, Row>(ROUTES.map((route) => [route, { route, p50_1x: 0, p99_1x: 0, p50_100x: 0, p99_100x: 0, ratio: 0, rps_100x: 0, share: 0, goal: '' }]));
+type Row = {
+  route: string;
+  p50_1x: number;
+  p99_1x: number;
+  p50_100x: number;
+  p99_100x: number;
+  ratio: number;
+  rps_100x: number;
+  share: number;
+  goal: string;
+};
+const rows = new Map<string, Row>(
+  ROUTES.map((route) => [route, { route, p50_1x: 0, p99_1x: 0, p50_100x: 0, p99_100x: 0, ratio: 0, rps_100x: 0, share: 0, goal: '' }]),
+);
 const loops: Record<string, unknown> = {};
 
 for (const [label, path] of [
@@ -173,7 +202,9 @@ for (const [label, path] of [
         row.rps_100x = Math.round(r.requests.average);
         if (route === '/api/health') health = r.requests.average;
         row.share = Number((r.requests.average / health).toFixed(3));
-        console.log(`100x  ${route.padEnd(48)} ${row.rps_100x} req/s (${(row.share * 100).toFixed(1)} % of /api/health)${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`);
+        console.log(
+          `100x  ${route.padEnd(48)} ${row.rps_100x} req/s (${(row.share * 100).toFixed(1)} % of /api/health)${r.non2xx ? `, ${r.non2xx} non-2xx` : ''}`,
+        );
       }
       await drained(server.url);
       loops['100x at 50 connections'] = await server.loop();
@@ -193,14 +224,28 @@ console.log('Event-loop delay (ms):', loops);
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const results = join(import.meta.dirname, 'results');
 mkdirSync(results, { recursive: true });
-const json = { at: new Date().toISOString(), workers: process.env.WEB_CONCURRENCY ?? '1', seconds: SECONDS, samples: SAMPLES, volumes: VOLUMES, growth, eventLoopDelayMs: loops, routes: table };
+const json = {
+  at: new Date().toISOString(),
+  workers: process.env.WEB_CONCURRENCY ?? '1',
+  seconds: SECONDS,
+  samples: SAMPLES,
+  volumes: VOLUMES,
+  growth,
+  eventLoopDelayMs: loops,
+  routes: table,
+};
 writeFileSync(join(results, `scale-${stamp}.json`), JSON.stringify(json, null, 2));
 const md = [
   '| route | p50 1x (ms) | p99 1x | p50 100x (ms) | p99 100x | ratio | req/s 100x, 50 conn. | share of /api/health | goal |',
   '|---|---|---|---|---|---|---|---|---|',
-  ...table.map((r) => `| \`${r.route}\` | ${r.p50_1x} | ${r.p99_1x} | ${r.p50_100x} | ${r.p99_100x} | ${r.ratio} | ${r.rps_100x} | ${(r.share * 100).toFixed(0)} % | ${r.goal} |`),
+  ...table.map(
+    (r) =>
+      `| \`${r.route}\` | ${r.p50_1x} | ${r.p99_1x} | ${r.p50_100x} | ${r.p99_100x} | ${r.ratio} | ${r.rps_100x} | ${(r.share * 100).toFixed(0)} % | ${r.goal} |`,
+  ),
   '',
-  `Event-loop delay p99 (ms): ${Object.entries(loops).map(([k, v]) => `${k}: ${(v as { p99?: number } | null)?.p99 ?? 'n/a'}`).join('; ')}. Growth: ${(growth.ms / 1000).toFixed(0)} s.`,
+  `Event-loop delay p99 (ms): ${Object.entries(loops)
+    .map(([k, v]) => `${k}: ${(v as { p99?: number } | null)?.p99 ?? 'n/a'}`)
+    .join('; ')}. Growth: ${(growth.ms / 1000).toFixed(0)} s.`,
 ].join('\n');
 writeFileSync(join(results, 'scale-latest.md'), md + '\n');
 console.log(md);

@@ -70,4 +70,7 @@ console.log(`${CONNECTIONS} connections, ${seconds} s per route, accept-encoding
 console.table(rows);
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
-writeFileSync(join(dir, `workers-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify({ seconds, connections: CONNECTIONS, rows }, null, 2));
+writeFileSync(
+  join(dir, `workers-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
+  JSON.stringify({ seconds, connections: CONNECTIONS, rows }, null, 2),
+);

@@ -122,13 +122,7 @@ export const EMPLOYMENT_STATUSES = ['Current', 'Former'] as const;
 export const INTERVIEW_DIFFICULTIES = ['Easy', 'Medium', 'Hard'] as const;
 export const INTERVIEW_OUTCOMES = ['Offer', 'No Offer'] as const;
 export const PAY_REGIONS = ['England', 'Inner London', 'Outer London', 'London Fringe'] as const;
-export const PAY_SPINES = [
-  'Main Pay Range',
-  'Upper Pay Range',
-  'Leadership Group',
-  'Leading Practitioner',
-  'Unqualified Teacher',
-] as const;
+export const PAY_SPINES = ['Main Pay Range', 'Upper Pay Range', 'Leadership Group', 'Leading Practitioner', 'Unqualified Teacher'] as const;
 export const OFSTED_RATINGS = ['Outstanding', 'Good', 'Requires Improvement', 'Inadequate'] as const;
 
 export const MOODS = [
@@ -138,13 +132,7 @@ export const MOODS = [
   { mood: 'frustrated', emoji: '😤', label: 'Having some issues', sentiment: 2 },
   { mood: 'stressed', emoji: '😰', label: 'Really struggling', sentiment: 1 },
 ] as const;
-export const MOOD_VALUES = MOODS.map((m) => m.mood) as unknown as readonly [
-  'excited',
-  'happy',
-  'neutral',
-  'frustrated',
-  'stressed',
-];
+export const MOOD_VALUES = MOODS.map((m) => m.mood) as unknown as readonly ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
 
 export const HOME_JOBS = 4;
 export const HOME_SCHOOLS = 3;
@@ -183,8 +171,16 @@ export const INNER_LONDON_BOROUGHS = [
 
 export const FORUM_CATEGORIES = [
   { slug: 'job-hunting', name: 'Job hunting', description: 'Applications, interviews, references and finding the right London school.' },
-  { slug: 'pay-and-conditions', name: 'Pay and conditions', description: 'Pay scales, London weighting, TLRs, contracts and directed time.' },
-  { slug: 'workload-and-wellbeing', name: 'Workload and wellbeing', description: 'Marking, planning, behaviour and looking after yourself.' },
+  {
+    slug: 'pay-and-conditions',
+    name: 'Pay and conditions',
+    description: 'Pay scales, London weighting, TLRs, contracts and directed time.',
+  },
+  {
+    slug: 'workload-and-wellbeing',
+    name: 'Workload and wellbeing',
+    description: 'Marking, planning, behaviour and looking after yourself.',
+  },
   { slug: 'early-career', name: 'Early career', description: 'Trainees, ECTs and mentors: the first years in the classroom.' },
   { slug: 'send', name: 'SEND', description: 'Special educational needs and disabilities, EHCPs and inclusion.' },
   { slug: 'supply-teaching', name: 'Supply teaching', description: 'Agencies, day rates, umbrella companies and supply life.' },

@@ -37,47 +37,121 @@ type Row = Partial<Record<(typeof HEADER)[number], string>>;
 const ROWS: Row[] = [
   // Known school, open: pupils and head change; its DfE number is the one the snapshot holds.
   {
-    URN: '100000', 'LA (code)': '201', 'LA (name)': 'City of London', EstablishmentNumber: '3614', EstablishmentName: 'The Aldgate School',
-    'TypeOfEstablishment (name)': 'Voluntary aided school', 'EstablishmentTypeGroup (name)': 'Local authority maintained schools', 'EstablishmentStatus (name)': 'Open',
-    'PhaseOfEducation (name)': 'Primary', StatutoryLowAge: '3', StatutoryHighAge: '11', 'Gender (name)': 'Mixed', NumberOfPupils: '240', Street: "St James's Passage",
-    Town: 'London', Postcode: 'EC3A 5DE', TelephoneNum: '02072831147', 'HeadTitle (name)': 'Mrs', HeadFirstName: 'Jane', HeadLastName: 'Doe', OfstedLastInsp: '12-06-2024', 'OfstedRating (name)': 'Outstanding',
+    URN: '100000',
+    'LA (code)': '201',
+    'LA (name)': 'City of London',
+    EstablishmentNumber: '3614',
+    EstablishmentName: 'The Aldgate School',
+    'TypeOfEstablishment (name)': 'Voluntary aided school',
+    'EstablishmentTypeGroup (name)': 'Local authority maintained schools',
+    'EstablishmentStatus (name)': 'Open',
+    'PhaseOfEducation (name)': 'Primary',
+    StatutoryLowAge: '3',
+    StatutoryHighAge: '11',
+    'Gender (name)': 'Mixed',
+    NumberOfPupils: '240',
+    Street: "St James's Passage",
+    Town: 'London',
+    Postcode: 'EC3A 5DE',
+    TelephoneNum: '02072831147',
+    'HeadTitle (name)': 'Mrs',
+    HeadFirstName: 'Jane',
+    HeadLastName: 'Doe',
+    OfstedLastInsp: '12-06-2024',
+    'OfstedRating (name)': 'Outstanding',
   },
   // A successor under a new URN that keeps its closed predecessor's DfE number (listed before it).
   {
-    URN: '999994', 'LA (code)': '201', 'LA (name)': 'City of London', EstablishmentNumber: '6005', EstablishmentName: 'City of London School for Girls',
-    'TypeOfEstablishment (name)': 'Other independent school', 'EstablishmentStatus (name)': 'Open', 'PhaseOfEducation (name)': 'Not applicable',
+    URN: '999994',
+    'LA (code)': '201',
+    'LA (name)': 'City of London',
+    EstablishmentNumber: '6005',
+    EstablishmentName: 'City of London School for Girls',
+    'TypeOfEstablishment (name)': 'Other independent school',
+    'EstablishmentStatus (name)': 'Open',
+    'PhaseOfEducation (name)': 'Not applicable',
   },
   // Known school with no DfE number in the shipped snapshot: the extract gives it one.
-  { URN: '131343', 'LA (code)': '204', 'LA (name)': 'Hackney', EstablishmentNumber: '6391', EstablishmentName: 'The Lyceum', 'EstablishmentStatus (name)': 'Open' },
+  {
+    URN: '131343',
+    'LA (code)': '204',
+    'LA (name)': 'Hackney',
+    EstablishmentNumber: '6391',
+    EstablishmentName: 'The Lyceum',
+    'EstablishmentStatus (name)': 'Open',
+  },
   // Known school, now closed.
-  { URN: '100001', 'LA (code)': '201', 'LA (name)': 'City of London', EstablishmentName: 'City of London School for Girls', 'EstablishmentStatus (name)': 'Closed' },
+  {
+    URN: '100001',
+    'LA (code)': '201',
+    'LA (name)': 'City of London',
+    EstablishmentName: 'City of London School for Girls',
+    'EstablishmentStatus (name)': 'Closed',
+  },
   // New school, with characters that differ between Windows-1252 and UTF-8.
   {
-    URN: '999990', 'LA (code)': '202', 'LA (name)': 'Camden', EstablishmentNumber: '2999', EstablishmentName: 'St Mary’s Café Primary School',
-    'TypeOfEstablishment (name)': 'Academy converter', 'EstablishmentTypeGroup (name)': 'Academies', 'EstablishmentStatus (name)': 'Open', 'PhaseOfEducation (name)': 'Primary',
-    StatutoryLowAge: '4', StatutoryHighAge: '11', 'ReligiousCharacter (name)': 'Roman Catholic', NumberOfPupils: '210', 'Trusts (name)': 'Sainte-Thérèse Catholic Academy Trust',
-    Street: '1 Example Road', Town: 'London', Postcode: 'NW1 1AA', SchoolWebsite: 'www.stmarys-cafe.example', TelephoneNum: '02070000000', 'HeadTitle (name)': 'Mr',
-    HeadFirstName: 'José', HeadLastName: 'García',
+    URN: '999990',
+    'LA (code)': '202',
+    'LA (name)': 'Camden',
+    EstablishmentNumber: '2999',
+    EstablishmentName: 'St Mary’s Café Primary School',
+    'TypeOfEstablishment (name)': 'Academy converter',
+    'EstablishmentTypeGroup (name)': 'Academies',
+    'EstablishmentStatus (name)': 'Open',
+    'PhaseOfEducation (name)': 'Primary',
+    StatutoryLowAge: '4',
+    StatutoryHighAge: '11',
+    'ReligiousCharacter (name)': 'Roman Catholic',
+    NumberOfPupils: '210',
+    'Trusts (name)': 'Sainte-Thérèse Catholic Academy Trust',
+    Street: '1 Example Road',
+    Town: 'London',
+    Postcode: 'NW1 1AA',
+    SchoolWebsite: 'www.stmarys-cafe.example',
+    TelephoneNum: '02070000000',
+    'HeadTitle (name)': 'Mr',
+    HeadFirstName: 'José',
+    HeadLastName: 'García',
   },
   // Outside London.
-  { URN: '999991', 'LA (code)': '926', 'LA (name)': 'Norfolk', EstablishmentName: 'A Norfolk School', 'EstablishmentStatus (name)': 'Open' },
+  {
+    URN: '999991',
+    'LA (code)': '926',
+    'LA (name)': 'Norfolk',
+    EstablishmentName: 'A Norfolk School',
+    'EstablishmentStatus (name)': 'Open',
+  },
   // Not open yet.
-  { URN: '999992', 'LA (code)': '203', 'LA (name)': 'Greenwich', EstablishmentName: 'A Future School', 'EstablishmentStatus (name)': 'Proposed to open' },
+  {
+    URN: '999992',
+    'LA (code)': '203',
+    'LA (name)': 'Greenwich',
+    EstablishmentName: 'A Future School',
+    'EstablishmentStatus (name)': 'Proposed to open',
+  },
   // Closed, never in our register.
   { URN: '999993', 'LA (code)': '204', 'LA (name)': 'Hackney', EstablishmentName: 'An Old School', 'EstablishmentStatus (name)': 'Closed' },
   // Known school, open, mostly blank cells: nothing erased, nothing changed.
-  { URN: '100008', 'LA (code)': '202', 'LA (name)': 'Camden', EstablishmentName: 'Argyle Primary School', 'EstablishmentStatus (name)': 'Open, but proposed to close' },
+  {
+    URN: '100008',
+    'LA (code)': '202',
+    'LA (name)': 'Camden',
+    EstablishmentName: 'Argyle Primary School',
+    'EstablishmentStatus (name)': 'Open, but proposed to close',
+  },
 ] as Row[];
 
 /** Windows-1252 bytes for the characters this fixture uses. */
 function cp1252(text: string): Uint8Array {
   const special: Record<string, number> = { '’': 0x92, '‘': 0x91, '–': 0x96, '€': 0x80 };
-  return Uint8Array.from(Array.from(text).map((ch) => {
-    if (special[ch]) return special[ch];
-    const code = ch.codePointAt(0)!;
-    if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) return code;
-    throw new Error(`not in the fixture's Windows-1252 table: ${ch}`);
-  }));
+  return Uint8Array.from(
+    Array.from(text).map((ch) => {
+      if (special[ch]) return special[ch];
+      const code = ch.codePointAt(0)!;
+      if (code < 0x80 || (code >= 0xa0 && code <= 0xff)) return code;
+      throw new Error(`not in the fixture's Windows-1252 table: ${ch}`);
+    }),
+  );
 }
 
 function extract(rows: Row[]): Uint8Array {
@@ -107,7 +181,17 @@ describe('GIAS register refresh', () => {
     expect(db.select().from(schools).where(eq(schools.urn, 100001)).get()!.dfeNumber).toBe('201/6005');
 
     const summary = importGias(db, decodeGias(bytes), new Date('2026-11-22T12:00:00Z'));
-    expect(summary).toMatchObject({ rows: 9, london: 8, added: 2, updated: 2, closed: 1, unchanged: 1, reopened: 0, dfeNumbersMoved: 1, skipped: 3 });
+    expect(summary).toMatchObject({
+      rows: 9,
+      london: 8,
+      added: 2,
+      updated: 2,
+      closed: 1,
+      unchanged: 1,
+      reopened: 0,
+      dfeNumbersMoved: 1,
+      skipped: 3,
+    });
     expect(summary.skipReasons).toEqual({ 'not a London authority': 1, 'status "Proposed to open"': 1, 'closed, not in our register': 1 });
     expect(db.select().from(schools).all().length).toBe(before + 2);
 
@@ -130,13 +214,23 @@ describe('GIAS register refresh', () => {
     });
 
     const updated = db.select().from(schools).where(eq(schools.urn, 100000)).get()!;
-    expect(updated).toMatchObject({ numberOfPupils: 240, headteacher: 'Mrs Jane Doe', dfeNumber: '201/3614', ofstedInspectionDate: '2024-06-12', name: 'The Aldgate School' });
+    expect(updated).toMatchObject({
+      numberOfPupils: 240,
+      headteacher: 'Mrs Jane Doe',
+      dfeNumber: '201/3614',
+      ofstedInspectionDate: '2024-06-12',
+      name: 'The Aldgate School',
+    });
     // Not in the extract (a grid reference there, WGS84 here): kept.
     expect(updated.latitude).toBe(aldgate.latitude);
     expect(updated.website).toBe(aldgate.website);
     expect(updated.dfeNumber).toBe('201/3614');
     // The register's LA (code)/EstablishmentNumber fills a DfE number the snapshot lacked.
-    expect(db.select().from(schools).where(eq(schools.urn, 131343)).get()).toMatchObject({ dfeNumber: '204/6391', name: 'The Lyceum', headteacher: lyceum.headteacher });
+    expect(db.select().from(schools).where(eq(schools.urn, 131343)).get()).toMatchObject({
+      dfeNumber: '204/6391',
+      name: 'The Lyceum',
+      headteacher: lyceum.headteacher,
+    });
     expect(summary.changedFields).toMatchObject({ numberOfPupils: 1, headteacher: 1, dfeNumber: 1 });
     // The successor holds the number now; the closed predecessor keeps its row, without it.
     expect(db.select().from(schools).where(eq(schools.urn, 999994)).get()).toMatchObject({ dfeNumber: '201/6005', isActive: true });
@@ -157,7 +251,10 @@ describe('GIAS register refresh', () => {
     expect(again).toMatchObject({ added: 0, updated: 0, closed: 0, unchanged: 6, dfeNumbersMoved: 0, skipped: 3 });
 
     // Listed as open again later: reactivated.
-    const reopened = importGias(db, decodeGias(extract([{ ...ROWS.find((r) => r.URN === '100001')!, 'EstablishmentStatus (name)': 'Open' }])));
+    const reopened = importGias(
+      db,
+      decodeGias(extract([{ ...ROWS.find((r) => r.URN === '100001')!, 'EstablishmentStatus (name)': 'Open' }])),
+    );
     expect(reopened).toMatchObject({ updated: 1, reopened: 1 });
     expect(db.select().from(schools).where(eq(schools.urn, 100001)).get()!.isActive).toBe(true);
   });
@@ -191,6 +288,8 @@ describe('GIAS register refresh', () => {
 describe('decodeWindows1252', () => {
   it('maps 0x80-0x9F to the Windows-1252 characters (Node 20 TextDecoder does not)', async () => {
     const { decodeWindows1252 } = await import('./import-gias');
-    expect(decodeWindows1252(Uint8Array.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x99, 0x9f, 0xe9, 0x41]))).toBe('€…‘’“”–—™Ÿé' + 'A');
+    expect(decodeWindows1252(Uint8Array.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x99, 0x9f, 0xe9, 0x41]))).toBe(
+      '€…‘’“”–—™Ÿé' + 'A',
+    );
   });
 });

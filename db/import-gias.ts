@@ -57,8 +57,8 @@ export const LONDON_LA_CODES: Record<string, (typeof BOROUGHS)[number]> = {
 // decodes `new TextDecoder('windows-1252')` as plain Latin-1 (nodejs/node#56542, #60888), which
 // turns the register's ’ into a control character, so the table is applied here.
 const CP1252_80_9F = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
-  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f, 0x90, 0x2018, 0x2019,
+  0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
 ];
 
 export function decodeWindows1252(bytes: Uint8Array): string {
@@ -171,7 +171,19 @@ const OPEN = /^open(, but proposed to close)?$/i;
 
 export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
   const rows = parseCsvRecords(csv);
-  const summary: GiasSummary = { rows: rows.length, london: 0, added: 0, updated: 0, unchanged: 0, closed: 0, reopened: 0, dfeNumbersMoved: 0, skipped: 0, skipReasons: {}, changedFields: {} };
+  const summary: GiasSummary = {
+    rows: rows.length,
+    london: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    closed: 0,
+    reopened: 0,
+    dfeNumbersMoved: 0,
+    skipped: 0,
+    skipReasons: {},
+    changedFields: {},
+  };
   const skip = (reason: string) => {
     summary.skipped++;
     summary.skipReasons[reason] = (summary.skipReasons[reason] ?? 0) + 1;
@@ -181,9 +193,17 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
   }
 
   db.transaction((tx) => {
-    const existing = new Map(tx.select().from(schools).all().map((s) => [s.urn, s]));
+    const existing = new Map(
+      tx
+        .select()
+        .from(schools)
+        .all()
+        .map((s) => [s.urn, s]),
+    );
     const dfeOwner = new Map([...existing.values()].filter((s) => s.dfeNumber).map((s) => [s.dfeNumber!, s.urn]));
-    const closedInExtract = new Set(rows.filter((r) => /^closed$/i.test(clean(r['EstablishmentStatus (name)']))).map((r) => Number(clean(r.URN))));
+    const closedInExtract = new Set(
+      rows.filter((r) => /^closed$/i.test(clean(r['EstablishmentStatus (name)']))).map((r) => Number(clean(r.URN))),
+    );
     const seen = new Set<number>();
 
     for (const r of rows) {
@@ -239,7 +259,9 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
 
       if (!current) {
         const { latitude: _lat, longitude: _lng, ...school } = mapped;
-        tx.insert(schools).values({ ...school, isActive: true }).run();
+        tx.insert(schools)
+          .values({ ...school, isActive: true })
+          .run();
         if (school.dfeNumber) dfeOwner.set(school.dfeNumber, urn);
         summary.added++;
         continue;

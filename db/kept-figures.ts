@@ -25,7 +25,18 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
        from schools s`,
     )
     .all() as Record<string, number>[];
-  const fields = ['review_count', 'overall_sum', 'work_life_balance_sum', 'compensation_sum', 'career_opportunities_sum', 'culture_sum', 'leadership_sum', 'recommend_count', 'interview_count', ...MOODS.map((m) => `${m}_count`)];
+  const fields = [
+    'review_count',
+    'overall_sum',
+    'work_life_balance_sum',
+    'compensation_sum',
+    'career_opportunities_sum',
+    'culture_sum',
+    'leadership_sum',
+    'recommend_count',
+    'interview_count',
+    ...MOODS.map((m) => `${m}_count`),
+  ];
   const kept = new Map((s.prepare('select * from school_stats').all() as Record<string, number>[]).map((r) => [r.school_id, r]));
   for (const row of schoolRows) {
     const k = kept.get(row.id);
@@ -34,19 +45,28 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
       continue;
     }
     for (const f of fields) if (k[f] !== row[f]) problems.push({ school: row.id, field: f, kept: k[f], recount: row[f] });
-    if (Math.abs(k.average_rating - row.average_rating) > 1e-9) problems.push({ school: row.id, field: 'average_rating', kept: k.average_rating, recount: row.average_rating });
+    if (Math.abs(k.average_rating - row.average_rating) > 1e-9)
+      problems.push({ school: row.id, field: 'average_rating', kept: k.average_rating, recount: row.average_rating });
   }
   const approved = (s.prepare('select count(*) n from reviews where is_approved = 1').get() as { n: number }).n;
   const keptApproved = (s.prepare("select n from kept_counts where key = 'reviews.approved'").get() as { n: number } | undefined)?.n ?? 0;
   if (approved !== keptApproved) problems.push({ reviewsApproved: keptApproved, recount: approved });
-  const threads = s.prepare(
+  const threads = s
+    .prepare(
       'select c.id, (select count(*) from forum_threads t where t.category_id = c.id and t.is_approved = 1) n, ' +
         "coalesce((select n from kept_counts where key = 'threads.approved.' || c.id), 0) kept from forum_categories c",
-    ).all() as { id: number; n: number; kept: number }[];
+    )
+    .all() as { id: number; n: number; kept: number }[];
   for (const t of threads) if (t.n !== t.kept) problems.push({ category: t.id, threads: t.kept, recount: t.n });
-  const days = s.prepare('select d.day, d.n, (select count(*) from jobs j where j.is_active = 1 and j.posted_at / 86400000 = d.day) recount from job_day_counts d').all() as { day: number; n: number; recount: number }[];
+  const days = s
+    .prepare(
+      'select d.day, d.n, (select count(*) from jobs j where j.is_active = 1 and j.posted_at / 86400000 = d.day) recount from job_day_counts d',
+    )
+    .all() as { day: number; n: number; recount: number }[];
   for (const d of days) if (d.n !== d.recount) problems.push({ day: d.day, kept: d.n, recount: d.recount });
-  const missingDays = s.prepare('select count(*) n from jobs where is_active = 1 and posted_at / 86400000 not in (select day from job_day_counts)').get() as { n: number };
+  const missingDays = s
+    .prepare('select count(*) n from jobs where is_active = 1 and posted_at / 86400000 not in (select day from job_day_counts)')
+    .get() as { n: number };
   if (missingDays.n) problems.push({ missingDays: missingDays.n });
   const replies = s
     .prepare(
@@ -69,4 +89,3 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
   }
   return problems;
 }
-

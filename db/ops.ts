@@ -50,13 +50,28 @@ export interface BackupResult {
   tables: Record<string, number>;
 }
 
-const COUNTED = ['users', 'reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts', 'saved_jobs', 'jobs', 'schools'];
+const COUNTED = [
+  'users',
+  'reviews',
+  'interview_experiences',
+  'salaries',
+  'school_moods',
+  'forum_threads',
+  'forum_posts',
+  'saved_jobs',
+  'jobs',
+  'schools',
+];
 
 function rowCounts(path: string): Record<string, number> {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   try {
-    const present = new Set((db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name));
-    return Object.fromEntries(COUNTED.filter((t) => present.has(t)).map((t) => [t, (db.prepare(`select count(*) n from ${t}`).get() as { n: number }).n]));
+    const present = new Set(
+      (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name),
+    );
+    return Object.fromEntries(
+      COUNTED.filter((t) => present.has(t)).map((t) => [t, (db.prepare(`select count(*) n from ${t}`).get() as { n: number }).n]),
+    );
   } finally {
     db.close();
   }

@@ -29,8 +29,18 @@ describe('schema constraints', () => {
   const school = db.select().from(t.schools).limit(1).get()!;
 
   it('refuses a rating of 6 and of 0', () => {
-    expect(() => db.insert(t.reviews).values(aReview(school.id, { overallRating: 6 })).run()).toThrow(/CHECK constraint failed/);
-    expect(() => db.insert(t.reviews).values(aReview(school.id, { leadershipRating: 0 })).run()).toThrow(/CHECK constraint failed/);
+    expect(() =>
+      db
+        .insert(t.reviews)
+        .values(aReview(school.id, { overallRating: 6 }))
+        .run(),
+    ).toThrow(/CHECK constraint failed/);
+    expect(() =>
+      db
+        .insert(t.reviews)
+        .values(aReview(school.id, { leadershipRating: 0 }))
+        .run(),
+    ).toThrow(/CHECK constraint failed/);
     db.insert(t.reviews).values(aReview(school.id)).run();
     expect(db.select({ n: count() }).from(t.reviews).get()!.n).toBe(1);
   });
@@ -44,22 +54,34 @@ describe('schema constraints', () => {
     const other = db.select().from(t.schools).where(sql`${t.schools.id} != ${school.id}`).limit(1).get()!;
     expect(() => db.update(t.schools).set({ dfeNumber: '201/3614' }).where(eq(t.schools.id, other.id)).run()).toThrow(/UNIQUE/);
     expect(() => db.update(t.schools).set({ urn: school.urn }).where(eq(t.schools.id, other.id)).run()).toThrow(/UNIQUE/);
-    expect(() => db.update(t.schools).set({ name: 'x'.repeat(256) }).where(eq(t.schools.id, other.id)).run()).toThrow(/schools_name_len/);
-    expect(() => db.update(t.schools).set({ phoneNumber: '0'.repeat(21) }).where(eq(t.schools.id, other.id)).run()).toThrow(/schools_phone_number_len/);
+    expect(() =>
+      db
+        .update(t.schools)
+        .set({ name: 'x'.repeat(256) })
+        .where(eq(t.schools.id, other.id))
+        .run(),
+    ).toThrow(/schools_name_len/);
+    expect(() =>
+      db
+        .update(t.schools)
+        .set({ phoneNumber: '0'.repeat(21) })
+        .where(eq(t.schools.id, other.id))
+        .run(),
+    ).toThrow(/schools_phone_number_len/);
   });
 
   it('allows one saved row per user and job, and one mood per user and school', () => {
     db.insert(t.users).values({ id: 'test:1', email: 'a@example.test' }).run();
-    const job = db
-      .insert(t.jobs)
-      .values({ title: 'Teacher', description: 'Teach', borough: 'Camden' })
-      .returning()
-      .get();
+    const job = db.insert(t.jobs).values({ title: 'Teacher', description: 'Teach', borough: 'Camden' }).returning().get();
     db.insert(t.savedJobs).values({ userId: 'test:1', jobId: job.id }).run();
     expect(() => db.insert(t.savedJobs).values({ userId: 'test:1', jobId: job.id }).run()).toThrow(/UNIQUE/);
     db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: school.id, emoji: '😊', mood: 'happy' }).run();
-    expect(() => db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: school.id, emoji: '😊', mood: 'happy' }).run()).toThrow(/UNIQUE/);
-    expect(() => db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: other(), emoji: '🙃', mood: 'ecstatic' }).run()).toThrow(/school_moods_mood_enum/);
+    expect(() => db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: school.id, emoji: '😊', mood: 'happy' }).run()).toThrow(
+      /UNIQUE/,
+    );
+    expect(() => db.insert(t.schoolMoods).values({ userId: 'test:1', schoolId: other(), emoji: '🙃', mood: 'ecstatic' }).run()).toThrow(
+      /school_moods_mood_enum/,
+    );
     function other() {
       return db.select().from(t.schools).where(sql`${t.schools.id} != ${school.id}`).limit(1).get()!.id;
     }
@@ -67,9 +89,21 @@ describe('schema constraints', () => {
 
   it('refuses salaries outside £15,000 to £200,000', () => {
     const base = { jobTitle: 'Primary Teacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '0-2 years' };
-    expect(() => db.insert(t.salaries).values({ ...base, annualSalary: 14_999 }).run()).toThrow(/CHECK/);
-    expect(() => db.insert(t.salaries).values({ ...base, annualSalary: 200_001 }).run()).toThrow(/CHECK/);
-    db.insert(t.salaries).values({ ...base, annualSalary: 15_000 }).run();
+    expect(() =>
+      db
+        .insert(t.salaries)
+        .values({ ...base, annualSalary: 14_999 })
+        .run(),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      db
+        .insert(t.salaries)
+        .values({ ...base, annualSalary: 200_001 })
+        .run(),
+    ).toThrow(/CHECK/);
+    db.insert(t.salaries)
+      .values({ ...base, annualSalary: 15_000 })
+      .run();
   });
 
   it('runs in WAL mode with foreign keys on', () => {
@@ -79,7 +113,19 @@ describe('schema constraints', () => {
 });
 
 describe('seed', () => {
-  const tables = ['users', 'schools', 'jobs', 'reviews', 'interview_experiences', 'salaries', 'pay_scales', 'school_moods', 'forum_categories', 'forum_threads', 'forum_posts'];
+  const tables = [
+    'users',
+    'schools',
+    'jobs',
+    'reviews',
+    'interview_experiences',
+    'salaries',
+    'pay_scales',
+    'school_moods',
+    'forum_categories',
+    'forum_threads',
+    'forum_posts',
+  ];
   const snapshot = (db: ReturnType<typeof fresh>) =>
     Object.fromEntries(tables.map((name) => [name, db.$client.prepare(`select * from ${name} order by 1`).all()]));
 
@@ -107,7 +153,9 @@ describe('seed', () => {
       address: "St James's Passage, Duke's Place, London, EC3A 5DE",
     });
     // Ratings use the product's capitalisation.
-    expect(db.select({ n: count() }).from(t.schools).where(eq(t.schools.ofstedRating, 'Requires Improvement')).get()!.n).toBeGreaterThan(50);
+    expect(db.select({ n: count() }).from(t.schools).where(eq(t.schools.ofstedRating, 'Requires Improvement')).get()!.n).toBeGreaterThan(
+      50,
+    );
   });
 
   it('fills the DfE number of 3,071 schools and the November 2018 census staff figures of 2,060', () => {
@@ -130,9 +178,17 @@ describe('seed', () => {
       pupilTeacherRatio: 15,
     });
     // The census publication suppressed this school's ratio ("SUPP"): null, not 0.
-    expect(db.select().from(t.schools).where(eq(t.schools.urn, 136737)).get()).toMatchObject({ teachersFte: 6.8, pupilTeacherRatio: null, dfeNumber: '307/5200' });
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 136737)).get()).toMatchObject({
+      teachersFte: 6.8,
+      pupilTeacherRatio: null,
+      dfeNumber: '307/5200',
+    });
     // An independent school: a DfE number, no census figures.
-    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100001)).get()).toMatchObject({ dfeNumber: '201/6005', workforceCensus: null, teachersFte: null });
+    expect(db.select().from(t.schools).where(eq(t.schools.urn, 100001)).get()).toMatchObject({
+      dfeNumber: '201/6005',
+      workforceCensus: null,
+      teachersFte: null,
+    });
   });
 
   it('brings changed data files into a database seeded from older ones, never over a fresher register value', () => {
@@ -141,7 +197,17 @@ describe('seed', () => {
     // As a database seeded before this data arrived, after a register import changed one head and
     // gave 201/6005 to another school.
     db.update(t.schools)
-      .set({ dfeNumber: null, workforceCensus: null, teachersFte: null, teachersHeadcount: null, teachingAssistantsFte: null, teachingAssistantsHeadcount: null, supportStaffFte: null, supportStaffHeadcount: null, pupilTeacherRatio: null })
+      .set({
+        dfeNumber: null,
+        workforceCensus: null,
+        teachersFte: null,
+        teachersHeadcount: null,
+        teachingAssistantsFte: null,
+        teachingAssistantsHeadcount: null,
+        supportStaffFte: null,
+        supportStaffHeadcount: null,
+        pupilTeacherRatio: null,
+      })
       .run();
     db.update(t.schools).set({ headteacher: 'Ms Fresher Import', phase: null }).where(eq(t.schools.urn, 100000)).run();
     db.update(t.schools).set({ dfeNumber: '201/6005' }).where(eq(t.schools.urn, 100002)).run();
@@ -153,7 +219,13 @@ describe('seed', () => {
     expect(n(sql`${t.schools.dfeNumber} is not null`)).toBe(3070);
     expect(n(sql`${t.schools.workforceCensus} is not null`)).toBe(2060);
     const aldgate = db.select().from(t.schools).where(eq(t.schools.urn, 100000)).get()!;
-    expect(aldgate).toMatchObject({ headteacher: 'Ms Fresher Import', phase: 'Primary', dfeNumber: '201/3614', teachersFte: 19.1, workforceCensus: '2018-11' });
+    expect(aldgate).toMatchObject({
+      headteacher: 'Ms Fresher Import',
+      phase: 'Primary',
+      dfeNumber: '201/3614',
+      teachersFte: 19.1,
+      workforceCensus: '2018-11',
+    });
     // The number another school now holds is not given twice.
     expect(db.select().from(t.schools).where(eq(t.schools.urn, 100001)).get()!.dfeNumber).toBeNull();
     expect(db.select().from(t.schools).where(eq(t.schools.urn, 100002)).get()!.dfeNumber).toBe('201/6005');
@@ -202,7 +274,11 @@ describe('seed', () => {
     const db = fresh();
     const now = new Date('2026-11-22T12:00:00Z');
     seed(db, { demo: true, now });
-    const posted = db.select({ at: t.jobs.postedAt }).from(t.jobs).all().map((j) => j.at.getTime());
+    const posted = db
+      .select({ at: t.jobs.postedAt })
+      .from(t.jobs)
+      .all()
+      .map((j) => j.at.getTime());
     expect(Math.max(...posted)).toBeLessThanOrEqual(now.getTime());
     expect(Math.min(...posted)).toBeGreaterThan(now.getTime() - 30 * 86_400_000);
   });

@@ -2,18 +2,17 @@
 // SQLite and camelCase in TypeScript. Lengths and enumerations of the product (docs/product.md) are real CHECK
 // constraints, so a bad row is refused by the database itself, not only by the API.
 import { sql } from 'drizzle-orm';
+import { check, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
-  check,
-  index,
-  integer,
-  primaryKey,
-  real,
-  sqliteTable,
-  text,
-  uniqueIndex,
-  type AnySQLiteColumn,
-} from 'drizzle-orm/sqlite-core';
-import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, MOOD_VALUES, RATING_MAX, RATING_MIN, SALARY_MAX, SALARY_MIN } from './constants';
+  EMPLOYMENT_STATUSES,
+  INTERVIEW_DIFFICULTIES,
+  INTERVIEW_OUTCOMES,
+  MOOD_VALUES,
+  RATING_MAX,
+  RATING_MIN,
+  SALARY_MAX,
+  SALARY_MIN,
+} from './constants';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
@@ -50,9 +49,7 @@ export const sessions = sqliteTable(
     /** The public half of the cookie's token ("sid.secret"); the secret itself is never stored. */
     sid: text('sid').primaryKey(),
     /** secretHash: SHA-256 (hex) of the token's secret, compared in constant time. */
-    sess: text('sess', { mode: 'json' })
-      .notNull()
-      .$type<{ userId: string; secretHash: string; createdAt: number; lastSeenAt: number }>(),
+    sess: text('sess', { mode: 'json' }).notNull().$type<{ userId: string; secretHash: string; createdAt: number; lastSeenAt: number }>(),
     expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire)],
@@ -242,7 +239,10 @@ export const interviewExperiences = sqliteTable(
     maxLen('interviews', t.jobTitle, 255),
     oneOf('interviews', t.interviewDifficulty, INTERVIEW_DIFFICULTIES),
     oneOf('interviews', t.outcome, INTERVIEW_OUTCOMES),
-    check('interviews_overall_experience_range', sql`${t.overallExperience} is null or ${t.overallExperience} between ${num(RATING_MIN)} and ${num(RATING_MAX)}`),
+    check(
+      'interviews_overall_experience_range',
+      sql`${t.overallExperience} is null or ${t.overallExperience} between ${num(RATING_MIN)} and ${num(RATING_MAX)}`,
+    ),
     index('interviews_school_idx').on(t.schoolId, t.createdAt, t.id),
     index('interviews_user_idx').on(t.userId),
   ],
@@ -503,7 +503,6 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
 
-
 // ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
 
 /** The filters of a saved search: the Jobs screen's, or one school ("Follow this school"). */
@@ -710,7 +709,10 @@ export const imageBatchResults = sqliteTable(
     imageUrl: text('image_url'),
     error: text('error'),
   },
-  (t) => [index('image_batch_results_batch_idx').on(t.batchId), index('image_batch_results_failed_idx').on(t.schoolId).where(sql`${t.success} = 0`)],
+  (t) => [
+    index('image_batch_results_batch_idx').on(t.batchId),
+    index('image_batch_results_failed_idx').on(t.schoolId).where(sql`${t.success} = 0`),
+  ],
 );
 
 // ---- The school side: who may act for a school (decisions 2101-2103) ----
@@ -831,7 +833,11 @@ export const schoolAudit = sqliteTable(
     detail: text('detail', { mode: 'json' }).notNull().$type<Record<string, unknown>>().default(sql`'{}'`),
     at: integer('at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
   },
-  (t) => [index('school_audit_school_idx').on(t.schoolId, t.at), index('school_audit_at_idx').on(t.at), index('school_audit_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('school_audit_school_idx').on(t.schoolId, t.at),
+    index('school_audit_at_idx').on(t.at),
+    index('school_audit_actor_idx').on(t.actorUserId),
+  ],
 );
 
 export type SchoolMember = typeof schoolMembers.$inferSelect;

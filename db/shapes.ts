@@ -5,7 +5,18 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { forumCategories, forumPosts, forumThreads, interviewExperiences, jobs, payScales, reviews, salaries, schoolMoods, schools } from './schema';
+import {
+  forumCategories,
+  forumPosts,
+  forumThreads,
+  interviewExperiences,
+  jobs,
+  payScales,
+  reviews,
+  salaries,
+  schoolMoods,
+  schools,
+} from './schema';
 
 /** The fields of `row` that `shape` names, and no others (an answer built from a wider row). */
 export function pickShape<S extends z.ZodObject, R extends Record<string, unknown>>(shape: S, row: R) {
@@ -15,7 +26,10 @@ export function pickShape<S extends z.ZodObject, R extends Record<string, unknow
 /** The table's columns named by a shape: a select of exactly what the shape may answer. */
 export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shape: S) {
   const all = getTableColumns(table) as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(shape.shape).map((k) => [k, all[k]])) as Pick<T['_']['columns'], keyof S['shape'] & keyof T['_']['columns']>;
+  return Object.fromEntries(Object.keys(shape.shape).map((k) => [k, all[k]])) as Pick<
+    T['_']['columns'],
+    keyof S['shape'] & keyof T['_']['columns']
+  >;
 }
 
 /** A pay scale point as the public reads it (product §3). */
@@ -40,10 +54,20 @@ export const ownReviewShape = createSelectSchema(reviews).omit({ userId: true })
 export const interviewShape = createSelectSchema(interviewExperiences).omit({ userId: true });
 
 /** The signed-in user's own mood for a school (product §3), with the school's id. */
-export const ownMoodShape = createSelectSchema(schoolMoods).pick({ schoolId: true, emoji: true, mood: true, comment: true, anonymous: true, createdAt: true, updatedAt: true });
+export const ownMoodShape = createSelectSchema(schoolMoods).pick({
+  schoolId: true,
+  emoji: true,
+  mood: true,
+  comment: true,
+  anonymous: true,
+  createdAt: true,
+  updatedAt: true,
+});
 
 /** A mood comment as the school page shows it: never who set it. */
-export const moodCommentShape = createSelectSchema(schoolMoods).pick({ id: true, mood: true, emoji: true, updatedAt: true }).extend({ comment: z.string() });
+export const moodCommentShape = createSelectSchema(schoolMoods)
+  .pick({ id: true, mood: true, emoji: true, updatedAt: true })
+  .extend({ comment: z.string() });
 
 /** A salary submission as its author reads it back: no user id, no publication batch. */
 export const ownSalaryShape = createSelectSchema(salaries).omit({ userId: true, publishedAt: true });

@@ -104,7 +104,11 @@ export function salaryFor(
   const max = Number(value.maxValue);
   const words = text(value.value) ?? (typeof value.value === 'number' ? String(value.value) : undefined);
   if (Number.isFinite(min) && min > 0) {
-    return { salaryMin: Math.round(min), salaryMax: Number.isFinite(max) && max >= min ? Math.round(max) : null, salaryText: words ?? null };
+    return {
+      salaryMin: Math.round(min),
+      salaryMax: Number.isFinite(max) && max >= min ? Math.round(max) : null,
+      salaryText: words ?? null,
+    };
   }
   if (!words) return none;
   const pounds = [...words.matchAll(/£\s?(\d{1,3}(?:,\d{3})+|\d{4,6})/g)].map((m) => Number(m[1].replace(/,/g, '')));

@@ -17,16 +17,33 @@ describe('review', () => {
     expect(errors(reviewInput, {})).toMatchObject({ pros: 'Please provide at least 10 characters', jobTitle: 'Job title is required' });
   });
   it('defaults ratings to 5, recommend to true, status to Current, and refuses 6', () => {
-    const ok = reviewInput.parse({ pros: 'Great colleagues', cons: 'Long meetings', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', adviceToManagement: '  ' });
-    expect(ok).toMatchObject({ overallRating: 5, leadershipRating: 5, wouldRecommend: true, employmentStatus: 'Current', adviceToManagement: undefined });
+    const ok = reviewInput.parse({
+      pros: 'Great colleagues',
+      cons: 'Long meetings',
+      jobTitle: 'Teacher',
+      yearsAtSchool: '1-2 years',
+      adviceToManagement: '  ',
+    });
+    expect(ok).toMatchObject({
+      overallRating: 5,
+      leadershipRating: 5,
+      wouldRecommend: true,
+      employmentStatus: 'Current',
+      adviceToManagement: undefined,
+    });
     expect(errors(reviewInput, { ...ok, overallRating: 6 })).toEqual({ overallRating: 'Rating must be between 1 and 5' });
   });
 });
 
 describe('interview', () => {
   it('needs 20 characters of process description', () => {
-    expect(errors(interviewInput, { jobTitle: 'Teacher', processDescription: 'Too short' })).toEqual({ processDescription: 'Please provide at least 20 characters' });
-    expect(interviewInput.parse({ jobTitle: 'Teacher', processDescription: 'A lesson, a panel and a tour.' })).toMatchObject({ interviewDifficulty: 'Medium', outcome: 'Offer' });
+    expect(errors(interviewInput, { jobTitle: 'Teacher', processDescription: 'Too short' })).toEqual({
+      processDescription: 'Please provide at least 20 characters',
+    });
+    expect(interviewInput.parse({ jobTitle: 'Teacher', processDescription: 'A lesson, a panel and a tour.' })).toMatchObject({
+      interviewDifficulty: 'Medium',
+      outcome: 'Offer',
+    });
   });
 });
 
@@ -51,12 +68,23 @@ describe('salary', () => {
 
 describe('mood and thread', () => {
   it('derives the emoji from the mood and drops an empty comment', () => {
-    expect(moodInput.parse({ mood: 'stressed', emoji: '🤩', comment: '   ' })).toEqual({ mood: 'stressed', emoji: '😰', comment: undefined, anonymous: false });
+    expect(moodInput.parse({ mood: 'stressed', emoji: '🤩', comment: '   ' })).toEqual({
+      mood: 'stressed',
+      emoji: '😰',
+      comment: undefined,
+      anonymous: false,
+    });
     expect(errors(moodInput, {})).toEqual({ mood: 'Please choose a mood' });
   });
   it('bounds the thread title', () => {
-    expect(errors(threadInput, { title: 'x'.repeat(201), content: 'c', categoryId: 1 })).toEqual({ title: 'Title must be at most 200 characters' });
-    expect(errors(threadInput, {})).toEqual({ title: 'Title is required', content: 'Content is required', categoryId: 'Please choose a category' });
+    expect(errors(threadInput, { title: 'x'.repeat(201), content: 'c', categoryId: 1 })).toEqual({
+      title: 'Title must be at most 200 characters',
+    });
+    expect(errors(threadInput, {})).toEqual({
+      title: 'Title is required',
+      content: 'Content is required',
+      categoryId: 'Please choose a category',
+    });
   });
 });
 

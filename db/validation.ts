@@ -63,11 +63,16 @@ const optionalText = (max: number) =>
 
 /** One of a list; missing or empty answers `required`, anything else "Choose one of the options". */
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T, required: string) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? required : 'Choose one of the options') });
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === '' || issue.input === null ? required : 'Choose one of the options'),
+  });
 
 /** A number, or a string of digits as a form field gives it; never true, [] or '' (Number() would read 1, 0, 0). */
 const wholeNumber = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), z.number({ error: message }).int(message));
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message),
+  );
 
 const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(RATING_MIN, MESSAGES.rating).max(RATING_MAX, MESSAGES.rating));
 
@@ -167,7 +172,10 @@ export function formErrors(error: z.ZodError): Record<string, string> {
 export const REPORTABLE_KINDS = ['review', 'interview', 'mood', 'thread', 'reply'] as const;
 export const reportInput = z.object({
   kind: z.enum(REPORTABLE_KINDS, { error: 'Choose what you are reporting' }),
-  id: z.coerce.number({ error: 'Choose what you are reporting' }).int('Choose what you are reporting').positive('Choose what you are reporting'),
+  id: z.coerce
+    .number({ error: 'Choose what you are reporting' })
+    .int('Choose what you are reporting')
+    .positive('Choose what you are reporting'),
   reason: requiredText('Please say why you are reporting this', 500),
 });
 

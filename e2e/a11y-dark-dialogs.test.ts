@@ -8,16 +8,20 @@ const ctx = useEnv();
 
 describe('accessibility (axe, dark theme and dialogs)', () => {
   // One test per screen (a single sweep of all 13 ran out of its 120 s on a busy 2-core box).
-  it.each([...Object.keys(SCREENS), 'london allowances'])('%s has no serious or critical violations in the dark theme either (phone)', async (name) => {
-    const path = name === 'london allowances' ? '/pay-scales?tab=london' : SCREENS[name]();
-    const page = await ctx.env.browser.newPage();
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.setViewportSize(PHONE);
-    await page.goto(ctx.env.server.url + path);
-    await settle(page);
-    expect({ [path]: await serious(page) }).toEqual({ [path]: [] });
-    await page.close();
-  }, 60_000);
+  it.each([...Object.keys(SCREENS), 'london allowances'])(
+    '%s has no serious or critical violations in the dark theme either (phone)',
+    async (name) => {
+      const path = name === 'london allowances' ? '/pay-scales?tab=london' : SCREENS[name]();
+      const page = await ctx.env.browser.newPage();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.setViewportSize(PHONE);
+      await page.goto(ctx.env.server.url + path);
+      await settle(page);
+      expect({ [path]: await serious(page) }).toEqual({ [path]: [] });
+      await page.close();
+    },
+    60_000,
+  );
 
   it('has no serious or critical violations in the dialogs and forms of a signed-in user', async () => {
     const page = await ctx.env.browser.newPage();

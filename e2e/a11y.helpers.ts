@@ -29,12 +29,20 @@ export async function serious(page: Page) {
   // frames' results (the app has no frames), half of each check's time. Only violations are
   // collected (no selectors built for the thousands of passing nodes). A seeded low-contrast
   // paragraph and a nameless button are still found (checked when this was changed).
-  const result = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const result = await new AxeBuilder({ page })
+    .setLegacyMode()
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
-
 
 /** The screens axe visits, by a name that needs no data (the ids are read in beforeAll). */
 export const SCREENS: Record<string, () => string> = {
@@ -122,7 +130,11 @@ async function compareTwo(env: Env, size: { width: number; height: number }) {
   return found;
 }
 
-const INTERACTIONS = { 'the school tabs': schoolTabs, 'the salary form with errors and London allowances': formsAndAllowances, 'the compare picker': compareTwo };
+const INTERACTIONS = {
+  'the school tabs': schoolTabs,
+  'the salary form with errors and London allowances': formsAndAllowances,
+  'the compare picker': compareTwo,
+};
 
 const nonEmpty = (found: Record<string, string[]>) => Object.fromEntries(Object.entries(found).filter(([, v]) => v.length));
 
@@ -134,12 +146,20 @@ const nonEmpty = (found: Record<string, string[]>) => Object.fromEntries(Object.
 export function everyScreenSuite(label: string, size: { width: number; height: number }) {
   const ctx = useEnv();
   describe(`accessibility (axe, ${label})`, () => {
-    it.each(Object.keys(SCREENS))('%s has no serious or critical violations', async (name) => {
-      const path = SCREENS[name]();
-      expect({ [path]: await oneScreen(ctx.env, size, path) }).toEqual({ [path]: [] });
-    }, 60_000);
-    it.each(Object.keys(INTERACTIONS) as (keyof typeof INTERACTIONS)[])('%s have no serious or critical violations', async (name) => {
-      expect(nonEmpty(await INTERACTIONS[name](ctx.env, size))).toEqual({});
-    }, 60_000);
+    it.each(Object.keys(SCREENS))(
+      '%s has no serious or critical violations',
+      async (name) => {
+        const path = SCREENS[name]();
+        expect({ [path]: await oneScreen(ctx.env, size, path) }).toEqual({ [path]: [] });
+      },
+      60_000,
+    );
+    it.each(Object.keys(INTERACTIONS) as (keyof typeof INTERACTIONS)[])(
+      '%s have no serious or critical violations',
+      async (name) => {
+        expect(nonEmpty(await INTERACTIONS[name](ctx.env, size))).toEqual({});
+      },
+      60_000,
+    );
   });
 }

@@ -38,8 +38,19 @@ beforeAll(async () => {
   feed = await localServer((req, res, base) => {
     if (feedDown) return void res.writeHead(503).end('down');
     const data = [
-      jobPosting({ slug: 'e2e-maths-westminster', urn: '138312', orgName: 'Westminster City School', salary: 'MPS/UPS (Inner London)', datePosted: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10) }),
-      jobPosting({ slug: 'e2e-english-argyle', title: 'Teacher of English', urn: '100008', datePosted: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) }),
+      jobPosting({
+        slug: 'e2e-maths-westminster',
+        urn: '138312',
+        orgName: 'Westminster City School',
+        salary: 'MPS/UPS (Inner London)',
+        datePosted: new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10),
+      }),
+      jobPosting({
+        slug: 'e2e-english-argyle',
+        title: 'Teacher of English',
+        urn: '100008',
+        datePosted: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10),
+      }),
     ];
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(feedPage(base, 1, 1, data, 2)));
   });
@@ -49,9 +60,18 @@ beforeAll(async () => {
     setTimeout(() => res.writeHead(200, { 'Content-Type': 'text/html' }).end(`<html><head>${html}</head><body></body></html>`), 700);
   });
   db.update(schools).set({ website: null }).run();
-  db.update(schools).set({ website: sites.url + '/og' }).where(eq(schools.urn, 100000)).run();
-  db.update(schools).set({ website: sites.url + '/none' }).where(eq(schools.urn, 100001)).run();
-  db.update(schools).set({ website: sites.url + '/og' }).where(eq(schools.urn, 100005)).run();
+  db.update(schools)
+    .set({ website: sites.url + '/og' })
+    .where(eq(schools.urn, 100000))
+    .run();
+  db.update(schools)
+    .set({ website: sites.url + '/none' })
+    .where(eq(schools.urn, 100001))
+    .run();
+  db.update(schools)
+    .set({ website: sites.url + '/og' })
+    .where(eq(schools.urn, 100005))
+    .run();
 
   const port = await freePort();
   url = `http://localhost:${port}`;
@@ -62,7 +82,9 @@ beforeAll(async () => {
     db,
     distDir: DEFAULT_DIST_DIR,
     adminEmails: [ADMIN],
-    signIn: [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: oidc.issuer, ...client, extraAuthParams: { prompt: 'login' } }, redirect)],
+    signIn: [
+      oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: oidc.issuer, ...client, extraAuthParams: { prompt: 'login' } }, redirect),
+    ],
     external: { teachingVacanciesUrl: feed.url + '/api/v1/jobs.json', images: { allowPrivate: true, concurrency: 1 } },
   });
   server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });

@@ -35,7 +35,13 @@ describe('job alerts', () => {
     await expect.poll(() => toastTitle(page).innerText()).toBe('Alert created');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     const [created] = await alertsApi();
-    expect(created).toMatchObject({ name: 'Mathematics jobs in Camden', filters: { borough: 'Camden', subject: 'Mathematics' }, frequency: 'weekly', channels: { email: true, push: false }, active: true });
+    expect(created).toMatchObject({
+      name: 'Mathematics jobs in Camden',
+      filters: { borough: 'Camden', subject: 'Mathematics' },
+      frequency: 'weekly',
+      channels: { email: true, push: false },
+      active: true,
+    });
 
     await page.setViewportSize(DESKTOP);
     await page.goto(env.server.url + '/dashboard?tab=alerts');
@@ -84,7 +90,9 @@ describe('job alerts', () => {
     // A new job at the school arrives (as a jobs refresh would insert it).
     const sqlite = new Database(env.server.databasePath);
     sqlite
-      .prepare("insert into jobs (title, description, school_id, borough, posted_at, created_at) values ('Teacher of Geography', 'A new job', ?, ?, ?, ?)")
+      .prepare(
+        "insert into jobs (title, description, school_id, borough, posted_at, created_at) values ('Teacher of Geography', 'A new job', ?, ?, ?, ?)",
+      )
       .run(school.id, school.borough, Date.now() + 1000, Date.now() + 1000);
     sqlite.close();
 

@@ -32,14 +32,17 @@ async function fillProviderForm(page: Page, email: string, name: string) {
 }
 
 /** 'visitor' when /api/auth/user answers 200 null, 'user' when it answers a user. */
-const userStatus = (page: Page) => page.evaluate(async () => {
-  const res = await fetch('/api/auth/user');
-  return res.status === 200 ? ((await res.json()) === null ? 'visitor' : 'user') : res.status;
-});
+const userStatus = (page: Page) =>
+  page.evaluate(async () => {
+    const res = await fetch('/api/auth/user');
+    return res.status === 200 ? ((await res.json()) === null ? 'visitor' : 'user') : res.status;
+  });
 
 describe('sign-in through the local OpenID provider', () => {
   it('signs in, shows the avatar menu and the profile, signs out, and is a visitor again', async () => {
-    const discovery = (await (await fetch(`http://127.0.0.1:${server.devOidcPort}/.well-known/openid-configuration`)).json()) as { issuer: string };
+    const discovery = (await (await fetch(`http://127.0.0.1:${server.devOidcPort}/.well-known/openid-configuration`)).json()) as {
+      issuer: string;
+    };
     expect(discovery.issuer).toBe(providerIssuer());
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
@@ -77,7 +80,15 @@ describe('sign-in through the local OpenID provider', () => {
     await screenshot(page, 'auth-dashboard-profile-desktop');
 
     const me = await page.evaluate(async () => (await fetch('/api/auth/user')).json());
-    expect(me).toEqual({ id: 'dev:ada.lovelace@school.example', email: 'ada.lovelace@school.example', firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null, isAdmin: false, isModerator: false });
+    expect(me).toEqual({
+      id: 'dev:ada.lovelace@school.example',
+      email: 'ada.lovelace@school.example',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      profileImageUrl: null,
+      isAdmin: false,
+      isModerator: false,
+    });
 
     const logoutRequests: string[] = [];
     page.on('request', (r) => new URL(r.url()).pathname === '/api/logout' && logoutRequests.push(r.method()));

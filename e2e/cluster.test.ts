@@ -30,7 +30,11 @@ function pinned() {
 
 beforeAll(async () => {
   // The refresh feed points at nothing: each scheduled run fails fast and says so in the log.
-  server = await startServer({ WEB_CONCURRENCY: '2', JOBS_REFRESH_INTERVAL_MINUTES: '0.005', TEACHING_VACANCIES_URL: 'http://127.0.0.1:9/jobs.json' });
+  server = await startServer({
+    WEB_CONCURRENCY: '2',
+    JOBS_REFRESH_INTERVAL_MINUTES: '0.005',
+    TEACHING_VACANCIES_URL: 'http://127.0.0.1:9/jobs.json',
+  });
 }, 60_000);
 afterAll(() => server?.stop());
 
@@ -68,13 +72,20 @@ describe('WEB_CONCURRENCY=2', () => {
     // (The schedule's lease commits every 0.3 s here and any commit empties both caches, so
     // the hit is waited for rather than expected on the second read.)
     const before = await b.req('GET', '/api/schools/1/mood-stats');
-    await expect.poll(async () => (await b.req('GET', '/api/schools/1/mood-stats')).headers['x-cache'], { timeout: 20_000, interval: 10 }).toBe('hit');
+    await expect
+      .poll(async () => (await b.req('GET', '/api/schools/1/mood-stats')).headers['x-cache'], { timeout: 20_000, interval: 10 })
+      .toBe('hit');
     expect((await a.req('GET', '/api/schools/1/mood-stats')).body).toEqual(before.body);
     // A signed-in teacher shares a mood through worker A.
     const db = openDatabase(server.databasePath);
     const cookie = signIn(db, { id: 'test:cluster', email: 'cluster@example.test', firstName: 'Cleo' });
     db.$client.close();
-    const posted = await a.req('POST', '/api/schools/1/mood', { Cookie: cookie, 'Content-Type': 'application/json' }, JSON.stringify({ mood: 'happy', emoji: '😊', anonymous: true }));
+    const posted = await a.req(
+      'POST',
+      '/api/schools/1/mood',
+      { Cookie: cookie, 'Content-Type': 'application/json' },
+      JSON.stringify({ mood: 'happy', emoji: '😊', anonymous: true }),
+    );
     expect(posted.status).toBe(201);
     // Worker B answers the new figures at once (and the session is valid there too).
     const after = await b.req('GET', '/api/schools/1/mood-stats');
@@ -87,32 +98,42 @@ describe('WEB_CONCURRENCY=2', () => {
 
   it('runs the scheduled refresh in one worker only, and replaces a worker that dies', async () => {
     // Several ticks have passed (0.3 s each): all scheduled runs came from one pid.
-    await expect.poll(() => (server.output().match(/Scheduled job refresh failed/g) ?? []).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(() => (server.output().match(/Scheduled job refresh failed/g) ?? []).length, { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(3);
     const db = new Database(server.databasePath, { readonly: true });
     const holder = (db.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string }).holder;
     db.close();
     const holderPid = Number(holder.split(':')[1]);
-    const runners = new Set([...server.output().matchAll(/Scheduled job refresh failed \(worker \d+, pid (\d+)\)/g)].map((m) => Number(m[1])));
+    const runners = new Set(
+      [...server.output().matchAll(/Scheduled job refresh failed \(worker \d+, pid (\d+)\)/g)].map((m) => Number(m[1])),
+    );
     expect([...runners]).toEqual([holderPid]);
     const pids = await pidsSeen(60);
     expect(pids.has(holderPid)).toBe(true);
     // Kill the holder: the primary starts another worker, and the schedule moves to a live one.
     process.kill(holderPid, 'SIGKILL');
     await expect
-      .poll(async () => {
-        const seen = await pidsSeen(40);
-        return seen.size === 2 && !seen.has(holderPid);
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          const seen = await pidsSeen(40);
+          return seen.size === 2 && !seen.has(holderPid);
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true);
     // The primary says why it started another (a line can reach the test's pipe after the new worker answers: polled).
     await expect.poll(() => server.output()).toMatch(new RegExp(`Worker ${holderPid} ended \\(SIGKILL\\)`));
     await expect
-      .poll(() => {
-        const check = new Database(server.databasePath, { readonly: true });
-        const row = check.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string };
-        check.close();
-        return Number(row.holder.split(':')[1]) !== holderPid;
-      }, { timeout: 20_000 })
+      .poll(
+        () => {
+          const check = new Database(server.databasePath, { readonly: true });
+          const row = check.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string };
+          check.close();
+          return Number(row.holder.split(':')[1]) !== holderPid;
+        },
+        { timeout: 20_000 },
+      )
       .toBe(true);
   }, 90_000);
 

@@ -24,7 +24,10 @@ describe('compare', () => {
       const good = unique.find((s) => s.ofstedRating === 'Good' && s.numberOfPupils > 1000)!;
       // One with the census's pupil-teacher ratio (November 2018), one the census does not cover.
       const outstanding = unique.find((s) => s.ofstedRating === 'Outstanding' && s.numberOfPupils < 400 && s.pupilTeacherRatio == null)!;
-      const ri = unique.find((s) => s.ofstedRating === 'Requires Improvement' && s.numberOfPupils > 400 && s.numberOfPupils < 1000 && s.pupilTeacherRatio != null)!;
+      const ri = unique.find(
+        (s) =>
+          s.ofstedRating === 'Requires Improvement' && s.numberOfPupils > 400 && s.numberOfPupils < 1000 && s.pupilTeacherRatio != null,
+      )!;
       const picks = [ri, good, outstanding];
 
       const page = await env.browser.newPage();
@@ -35,7 +38,9 @@ describe('compare', () => {
       // The screen is its own chunk: wait for it rather than reading the page at 'load'.
       await page.getByText('Compare up to 3 London schools side-by-side with authentic data').waitFor();
       await expect.poll(() => page.getByText('Select schools to start comparing').isVisible()).toBe(true);
-      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe('/compare');
+      expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Compare' }).getAttribute('href')).toBe(
+        '/compare',
+      );
       // Schools load only when the picker first opens: none asked for once the page is idle.
       await page.waitForLoadState('networkidle');
       expect(schoolCalls).toBe(0);
@@ -68,8 +73,12 @@ describe('compare', () => {
       const cell = (row: string, i = 0) => page.getByTestId(row).nth(i);
       // Staff and the pupil-staff ratio are the School Workforce Census's, with its date; "Not
       // published" where the census has none (product §5, decision 0306).
-      await expect.poll(() => cell('ratio').innerText()).toBe(`${Math.round(ri.pupilTeacherRatio)}:1 pupils per teacher, November 2018 census`);
-      await expect.poll(() => cell('staff').innerText()).toBe(`Teachers: ${ri.teachersFte.toLocaleString('en-GB', { maximumFractionDigits: 1 })} FTE, November 2018 census`);
+      await expect
+        .poll(() => cell('ratio').innerText())
+        .toBe(`${Math.round(ri.pupilTeacherRatio)}:1 pupils per teacher, November 2018 census`);
+      await expect
+        .poll(() => cell('staff').innerText())
+        .toBe(`Teachers: ${ri.teachersFte.toLocaleString('en-GB', { maximumFractionDigits: 1 })} FTE, November 2018 census`);
       await expect.poll(() => cell('ratio', 2).innerText()).toBe('Not published');
       await expect.poll(() => cell('staff', 2).innerText()).toBe('Not published');
       await expect.poll(() => cell('pupils').innerText()).toBe(ri.numberOfPupils.toLocaleString('en-GB'));
@@ -78,7 +87,14 @@ describe('compare', () => {
       await expect.poll(() => cell('dfe').innerText()).toBe(ri.dfeNumber);
       expect(ri.dfeNumber).toMatch(/^\d{3}\/\d{4}$/);
       await expect.poll(() => cell('ofsted', 2).getByRole('img', { name: '4 of 4 stars' }).count()).toBe(1);
-      if (ri.website) await expect.poll(() => cell('website').getByRole('link', { name: /Visit Website/ }).getAttribute('target')).toBe('_blank');
+      if (ri.website)
+        await expect
+          .poll(() =>
+            cell('website')
+              .getByRole('link', { name: /Visit Website/ })
+              .getAttribute('target'),
+          )
+          .toBe('_blank');
       // Side by side on a phone too: the labels stay at the left while the schools swipe.
       if (size === PHONE) {
         const table = page.getByTestId('compare-table');
@@ -95,12 +111,26 @@ describe('compare', () => {
 
       const bySize = [...picks].sort((a, b) => b.numberOfPupils - a.numberOfPupils);
       const sizeRows = await page.getByTestId('size-insights').locator('> li').allInnerTexts();
-      expect(sizeRows.map((t) => t.replace(/^Largest\s*/, '').split('\n')[0].trim())).toEqual(bySize.map((s) => s.name));
+      expect(
+        sizeRows.map((t) =>
+          t
+            .replace(/^Largest\s*/, '')
+            .split('\n')[0]
+            .trim(),
+        ),
+      ).toEqual(bySize.map((s) => s.name));
       expect(sizeRows[0]).toContain(`${bySize[0].numberOfPupils.toLocaleString('en-GB')} pupils`);
       expect(sizeRows[0]).toContain('Largest');
       const byGrade = [...picks].sort((a, b) => WEIGHT[b.ofstedRating] - WEIGHT[a.ofstedRating]);
       const gradeRows = await page.getByTestId('ofsted-insights').locator('> li').allInnerTexts();
-      expect(gradeRows.map((t) => t.replace(/^Best\s*/, '').split('\n')[0].trim())).toEqual(byGrade.map((s) => s.name));
+      expect(
+        gradeRows.map((t) =>
+          t
+            .replace(/^Best\s*/, '')
+            .split('\n')[0]
+            .trim(),
+        ),
+      ).toEqual(byGrade.map((s) => s.name));
       await screenshot(page, `compare-3-${label}`);
 
       // Remove through a chip: the add button comes back; with one school left, no insights.

@@ -28,7 +28,13 @@ function sessions(databasePath: string, prefix: string, n: number): string[] {
   }
 }
 
-const salary = (i: number) => ({ jobTitle: 'Primary Teacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '3-5 years', annualSalary: 30_000 + i });
+const salary = (i: number) => ({
+  jobTitle: 'Primary Teacher',
+  schoolType: 'Academy',
+  borough: 'Camden',
+  yearsExperience: '3-5 years',
+  annualSalary: 30_000 + i,
+});
 
 /**
  * Keeps `parallel` writers busy until stop() is called; each user writes at most 15 times (under
@@ -45,7 +51,11 @@ function writeLoad(url: string, cookies: string[], parallel: number) {
       const cookie = cookies[Math.floor(i / 15)];
       if (!cookie) return;
       try {
-        const res = await fetch(`${url}/api/salaries`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: cookie }, body: JSON.stringify(salary(i)) });
+        const res = await fetch(`${url}/api/salaries`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: cookie },
+          body: JSON.stringify(salary(i)),
+        });
         if (res.status === 201) acknowledged.push(((await res.json()) as { id: number }).id);
         else if (!stopped) failures.push(`${res.status} ${await res.text()}`);
       } catch {
@@ -95,7 +105,9 @@ describe('kill -9 during acknowledged writes', () => {
       const missing = load.acknowledged.filter((id) => !present.has(id));
       expect(load.acknowledged.length).toBeGreaterThanOrEqual(300);
       expect(missing).toEqual([]);
-      console.log(`kill -9 round ${round}: ${load.acknowledged.length}/${load.acknowledged.length} acknowledged writes present, integrity_check ok`);
+      console.log(
+        `kill -9 round ${round}: ${load.acknowledged.length}/${load.acknowledged.length} acknowledged writes present, integrity_check ok`,
+      );
       await restarted.stop();
     }
   });
@@ -107,7 +119,9 @@ const npm = (args: string[], env: Record<string, string>) => {
 };
 
 describe('npm run backup / npm run restore', () => {
-  it('backs up a live database under write load, refuses to restore while the server runs, restores after', { timeout: 240_000 }, async () => {
+  it('backs up a live database under write load, refuses to restore while the server runs, restores after', {
+    timeout: 240_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilt-backup-'));
     const databasePath = join(dir, 'app.db');
     const backupPath = join(dir, 'backup.db');
@@ -120,7 +134,11 @@ describe('npm run backup / npm run restore', () => {
 
     // The backup runs in its own process, as an operator would, while writes continue.
     const backup = await new Promise<{ status: number | null; out: string }>((resolve) => {
-      const r = spawnSync('npm', ['run', '--silent', 'backup', '--', backupPath], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: databasePath }, encoding: 'utf8' });
+      const r = spawnSync('npm', ['run', '--silent', 'backup', '--', backupPath], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_PATH: databasePath },
+        encoding: 'utf8',
+      });
       resolve({ status: r.status, out: `${r.stdout}${r.stderr}` });
     });
     const ackedDuring = load.acknowledged.length;

@@ -45,11 +45,13 @@ describe('school figures at 390x844', () => {
 });
 
 describe('pay scales at 390x844', () => {
-  it('opens on the award in force with its source\'s caveat, L1-L43 with its two statutory figures, and a source for every figure', async () => {
+  it("opens on the award in force with its source's caveat, L1-L43 with its two statutory figures, and a source for every figure", async () => {
     await page.goto(`${env.server.url}/pay-scales?region=Inner+London`);
     await expect.poll(() => page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2026');
     const caveat = page.getByTestId('pay-caveat');
-    expect(await caveat.locator('summary').innerText()).toContain('Indicative figures. The source says: “This calculator is indicative only.”');
+    expect(await caveat.locator('summary').innerText()).toContain(
+      'Indicative figures. The source says: “This calculator is indicative only.”',
+    );
     await caveat.locator('summary').click();
     await expect.poll(() => page.getByTestId('pay-caveat-text').innerText()).toContain('subject to a statutory consultation period');
     expect(await page.getByTestId('pay-caveat-text').innerText()).toContain('fake pay data for development purposes');
@@ -59,7 +61,9 @@ describe('pay scales at 390x844', () => {
     expect(cells).toHaveLength(2);
     expect(cells[0]).toMatch(/^L1 · statutory minimum £63,709 Source \d+$/);
     expect(cells[1]).toMatch(/^L43 · statutory maximum £158,863 Sources \d+(, \d+)+$/);
-    expect(await leadership.getByTestId('leadership-note').innerText()).toContain('the points between them (L2-L42) come from the teaching unions\' advisory tables, which we could not source, so none is shown');
+    expect(await leadership.getByTestId('leadership-note').innerText()).toContain(
+      "the points between them (L2-L42) come from the teaching unions' advisory tables, which we could not source, so none is shown",
+    );
 
     // Every figure on screen names its sources, numbers into the list under "Sources".
     await page.getByTestId('sources').locator('summary').click();
@@ -80,7 +84,13 @@ describe('pay scales at 390x844', () => {
     const u2 = upper.locator('tbody tr', { hasText: /^U2/ });
     expect((await u2.innerText()).replace(/\s+/g, ' ')).toMatch(/^U2 £60,464 Sources? \d+(, \d+)*$/);
     for (const n of (await u2.getByTestId('row-sources').innerText()).replace(/^\D+/, '').split(', ').map(Number))
-      expect(await page.getByTestId('source-list').locator('> li').nth(n - 1).innerText()).toContain('DFE-Digital/teacher-pay-calculator');
+      expect(
+        await page
+          .getByTestId('source-list')
+          .locator('> li')
+          .nth(n - 1)
+          .innerText(),
+      ).toContain('DFE-Digital/teacher-pay-calculator');
   });
 });
 
@@ -91,7 +101,9 @@ describe('forum at 390x844', () => {
     await card.waitFor();
     await settle(page);
     // One focusable element, a link named by the title; nothing interactive nested in it.
-    const focusables = await card.evaluate((el) => [...el.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].map((e) => e.tagName));
+    const focusables = await card.evaluate((el) =>
+      [...el.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')].map((e) => e.tagName),
+    );
     expect(focusables).toEqual(['A']);
     const link = card.getByRole('link');
     const title = await link.innerText();
@@ -106,7 +118,15 @@ describe('forum at 390x844', () => {
       [box.x + box.width - 12, box.y + box.height - 12],
       [box.x + box.width / 2, box.y + box.height / 2],
     ]) {
-      expect(await page.evaluate(([px, py]) => { const e = document.elementFromPoint(px, py); return e?.closest('a')?.getAttribute('href') ?? `${e?.tagName}.${e?.className} at ${px},${py}`; }, [x, y])).toBe(await link.getAttribute('href'));
+      expect(
+        await page.evaluate(
+          ([px, py]) => {
+            const e = document.elementFromPoint(px, py);
+            return e?.closest('a')?.getAttribute('href') ?? `${e?.tagName}.${e?.className} at ${px},${py}`;
+          },
+          [x, y],
+        ),
+      ).toBe(await link.getAttribute('href'));
     }
     // Tapping the preview text (not the title) opens the thread: a tap there lands on the link.
     const preview = (await card.locator('p').first().boundingBox())!;

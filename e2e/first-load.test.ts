@@ -18,7 +18,9 @@ const SIGNATURES = { zod: 'ZodError', dexie: 'DatabaseClosedError' };
 
 describe('the first load of each public page', () => {
   it('finds the libraries where they are (so the check below can fail)', () => {
-    const all = Object.values(manifest as Record<string, { file: string }>).map((c) => c.file).filter((f) => f.endsWith('.js'));
+    const all = Object.values(manifest as Record<string, { file: string }>)
+      .map((c) => c.file)
+      .filter((f) => f.endsWith('.js'));
     expect(all.filter((f) => text(f).includes(SIGNATURES.zod)).length).toBeGreaterThan(0);
     expect(all.filter((f) => text(f).includes(SIGNATURES.dexie)).length).toBeGreaterThan(0);
   });

@@ -38,7 +38,11 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}, databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db'), port?: number): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db'),
+  port?: number,
+): Promise<RunningServer> {
   // A free port is only free until someone takes it: with test files running side by side,
   // another server can bind it first. Ports we chose are chosen again then (up to 3 tries).
   for (let attempt = 1; ; attempt++) {
@@ -78,7 +82,16 @@ async function startServerOnce(env: Record<string, string>, databasePath: string
   let log = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_REQUESTS: '0', PORT: String(port), HOST: '127.0.0.1', DATABASE_PATH: databasePath, DEV_OIDC_PORT: devOidcPort, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_REQUESTS: '0',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_PATH: databasePath,
+      DEV_OIDC_PORT: devOidcPort,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (log += d));
@@ -126,7 +139,16 @@ export async function launchBrowser(): Promise<BrowserContext> {
     executablePath: CHROMIUM,
     headless: true,
     viewport: PHONE,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   // A server-rendered page is on screen before its JavaScript runs (issue 13): a test, like a
   // reader, acts on it once it has hydrated (<html data-app="ready">). Pages without the server's
@@ -142,7 +164,9 @@ export async function launchBrowser(): Promise<BrowserContext> {
 /** Resolves once a server-rendered page has hydrated (at once for a page without server data). */
 export function waitForHydration(page: Page) {
   return page
-    .waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 })
+    .waitForFunction(() => !document.getElementById('ssr-data') || document.documentElement.dataset.app === 'ready', undefined, {
+      timeout: 20_000,
+    })
     .then(() => undefined)
     .catch(() => undefined);
 }
@@ -167,7 +191,8 @@ export function untilHydrated(page: Page): Page {
   const goto = page.goto.bind(page);
   const reload = page.reload.bind(page);
   // Only for the default wait (load): a test asking for 'domcontentloaded' looks at the page before.
-  const waits = (options?: { waitUntil?: string }) => !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
+  const waits = (options?: { waitUntil?: string }) =>
+    !options?.waitUntil || options.waitUntil === 'load' || options.waitUntil === 'networkidle';
   page.goto = async (url, options) => {
     const res = await goto(url, options);
     if (waits(options)) await hydrated();
@@ -205,9 +230,15 @@ export async function waitForServiceWorker(page: Page) {
 /** A page that has loaded and painted: no loading skeleton left, two frames drawn, entry animations ended. */
 export async function settle(page: Page) {
   // Not 'networkidle': school photos may live on hosts this machine cannot reach.
-  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .skeleton'), undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('[role="status"][aria-label^="Loading"], .skeleton'), undefined, {
+    timeout: 15_000,
+  });
   // Then wait for two animation frames, so what rendered after the data arrived has been painted.
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
   // And for entry animations (compare chips fade in): mid-fade colours are not the real contrast.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
 }

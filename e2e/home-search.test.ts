@@ -15,15 +15,21 @@ beforeAll(async () => {
   const db = new Database(server.databasePath);
   const now = Date.now();
   db.transaction(() => {
-    const school = db.prepare("insert into schools (urn, name, borough, latitude, longitude) values (990001, 'Zephyrine Academy', 'Camden', 51.54, -0.14)").run().lastInsertRowid;
+    const school = db
+      .prepare("insert into schools (urn, name, borough, latitude, longitude) values (990001, 'Zephyrine Academy', 'Camden', 51.54, -0.14)")
+      .run().lastInsertRowid;
     db.prepare("insert into schools (urn, name, borough) values (990002, 'Zephyrine Primary School', 'Hackney')").run();
-    const job = db.prepare("insert into jobs (title, description, borough, school_id, posted_at) values (?, 'A home search advert', ?, ?, ?)");
+    const job = db.prepare(
+      "insert into jobs (title, description, borough, school_id, posted_at) values (?, 'A home search advert', ?, ?, ?)",
+    );
     job.run('Zephyrine Science Teacher', 'Camden', school, now - 1000);
     job.run('Zephyrine Maths Teacher', 'Camden', school, now - 2000);
     job.run('Teacher of English at Zephyrine', 'Hackney', null, now - 3000);
     job.run('Zephyrine Head of Music', 'Camden', null, now - 4000);
     const category = (db.prepare('select min(id) id from forum_categories').get() as { id: number }).id;
-    const thread = db.prepare('insert into forum_threads (category_id, title, slug, content, is_approved, created_at, updated_at) values (?, ?, ?, ?, 1, ?, ?)');
+    const thread = db.prepare(
+      'insert into forum_threads (category_id, title, slug, content, is_approved, created_at, updated_at) values (?, ?, ?, ?, 1, ?, ?)',
+    );
     thread.run(category, 'Zephyrine staffroom chat', 'zephyrine-staffroom-chat', 'Anyone teaching at Zephyrine?', now, now);
     thread.run(category, 'Interview at Zephyrine Academy', 'interview-at-zephyrine', 'Tips welcome.', now - 5000, now - 5000);
   })();
@@ -40,7 +46,11 @@ const api = async (path: string) => {
   expect(res.status).toBe(200);
   return { rows: (await res.json()) as any[], total: Number(res.headers.get('x-total-count')) };
 };
-const groupTitles = (page: Page, id: string) => page.getByTestId(`home-search-${id}`).locator('li').evaluateAll((lis) => lis.map((li) => li.querySelector('.font-medium')!.textContent));
+const groupTitles = (page: Page, id: string) =>
+  page
+    .getByTestId(`home-search-${id}`)
+    .locator('li')
+    .evaluateAll((lis) => lis.map((li) => li.querySelector('.font-medium')!.textContent));
 
 describe('home search', () => {
   it('shows jobs, schools and forum threads in three groups, as the API answers them, each linking to its full list', async () => {
@@ -62,7 +72,9 @@ describe('home search', () => {
     expect(await page.getByTestId('home-search-schools').getByRole('heading').innerText()).toBe('Schools (2)');
     expect(await page.getByTestId('home-search-forum').getByRole('heading').innerText()).toBe('Forum threads (2)');
     // Jobs first, then schools, then threads.
-    const order = await groups.locator('[data-testid^=home-search-]:not([data-testid$=-all])').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+    const order = await groups
+      .locator('[data-testid^=home-search-]:not([data-testid$=-all])')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
     expect(order).toEqual(['home-search-jobs', 'home-search-schools', 'home-search-forum']);
     expect(await page.getByTestId('home-search-jobs-all').getAttribute('href')).toBe(`/jobs?search=Zephyrine`);
     expect(await page.getByTestId('home-search-schools-all').getAttribute('href')).toBe(`/schools?search=Zephyrine`);
@@ -80,7 +92,9 @@ describe('home search', () => {
     await page.getByTestId('home-search-forum-all').click();
     await page.waitForURL(/\/forum\?search=Zephyrine$/);
     const all = await api(`/api/forum/threads?search=${WORD}`);
-    await expect.poll(() => page.getByTestId('thread-list').locator('h2').allInnerTexts(), { timeout: 30_000 }).toEqual(all.rows.map((t) => t.title));
+    await expect
+      .poll(() => page.getByTestId('thread-list').locator('h2').allInnerTexts(), { timeout: 30_000 })
+      .toEqual(all.rows.map((t) => t.title));
     expect(await page.getByRole('searchbox', { name: 'Search discussions' }).inputValue()).toBe('Zephyrine');
     await page.close();
   }, 180_000);
@@ -91,7 +105,9 @@ describe('home search', () => {
     await expect.poll(() => page.getByTestId('thread-list').locator('h2').count(), { timeout: 30_000 }).toBeGreaterThan(2);
     await page.getByRole('searchbox', { name: 'Search discussions' }).fill('staffroom zephyrine');
     await expect.poll(() => new URL(page.url()).searchParams.get('search'), { timeout: 30_000 }).toBe('staffroom zephyrine');
-    await expect.poll(() => page.getByTestId('thread-list').locator('h2').allInnerTexts(), { timeout: 30_000 }).toEqual(['Zephyrine staffroom chat']);
+    await expect
+      .poll(() => page.getByTestId('thread-list').locator('h2').allInnerTexts(), { timeout: 30_000 })
+      .toEqual(['Zephyrine staffroom chat']);
     await page.close();
   }, 120_000);
 

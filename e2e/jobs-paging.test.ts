@@ -10,9 +10,12 @@ let browser: BrowserContext;
 beforeAll(async () => {
   server = await startServer();
   const db = new Database(server.databasePath);
-  const insert = db.prepare("insert into jobs (title, description, borough, salary_min, salary_max, posted_at) values (?, 'A paging advert', 'Camden', ?, ?, ?)");
+  const insert = db.prepare(
+    "insert into jobs (title, description, borough, salary_min, salary_max, posted_at) values (?, 'A paging advert', 'Camden', ?, ?, ?)",
+  );
   db.transaction(() => {
-    for (let i = 0; i < 70; i++) insert.run(`Paging advert ${i}`, 30000 + i * 100, i === 7 ? 190000 : 31000 + i * 100, Date.now() - i * 60_000);
+    for (let i = 0; i < 70; i++)
+      insert.run(`Paging advert ${i}`, 30000 + i * 100, i === 7 ? 190000 : 31000 + i * 100, Date.now() - i * 60_000);
   })();
   db.close();
   browser = await launchBrowser();

@@ -11,7 +11,9 @@ let server: RunningServer;
 beforeAll(async () => {
   feed = await localServer((_req, res, base) => {
     const posted = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    const data = [jobPosting({ slug: 'scheduled-maths-westminster', urn: '138312', orgName: 'Westminster City School', datePosted: posted })];
+    const data = [
+      jobPosting({ slug: 'scheduled-maths-westminster', urn: '138312', orgName: 'Westminster City School', datePosted: posted }),
+    ];
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(feedPage(base, 1, 1, data, 1)));
   });
   server = await startServer({
@@ -31,13 +33,18 @@ afterAll(async () => {
 describe('Refresh Jobs in production', () => {
   it('imports the feed at start-up, then every 60 minutes', async () => {
     await expect
-      .poll(async () => ((await (await fetch(`${server.url}/api/jobs`)).json()) as { externalUrl: string | null }[]).map((j) => j.externalUrl), { timeout: 20_000, interval: 300 })
+      .poll(
+        async () => ((await (await fetch(`${server.url}/api/jobs`)).json()) as { externalUrl: string | null }[]).map((j) => j.externalUrl),
+        { timeout: 20_000, interval: 300 },
+      )
       .toEqual(['https://teaching-vacancies.service.gov.uk/jobs/scheduled-maths-westminster']);
     // Asked once, at start-up: the next run is an hour away.
     expect(feed.hits).toEqual(['/api/v1/jobs.json']);
     // The lines that say what was configured and done are the product here; polled, as a line can
     // reach the test's pipe after the state it describes.
-    await expect.poll(() => server.output()).toMatch(/Refresh Jobs at start-up and every 60 min from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/jobs\.json/);
+    await expect
+      .poll(() => server.output())
+      .toMatch(/Refresh Jobs at start-up and every 60 min from http:\/\/127\.0\.0\.1:\d+\/api\/v1\/jobs\.json/);
     await expect.poll(() => server.output()).toMatch(/Scheduled job refresh: 0 deleted, 1 imported/);
   });
 });

@@ -64,7 +64,13 @@ describe('Near me', () => {
     await page.getByRole('button', { name: 'Near me' }).click();
     const two = await api(`/api/jobs?near=${SENT}&within=2`);
     expect(two.rows.length).toBeGreaterThan(1);
-    const shown = async () => page.getByTestId('job-list').locator('article').evaluateAll((as) => as.map((a) => `${a.querySelector('h3')!.textContent} ${a.querySelector('[data-testid=distance]')?.textContent ?? ''}`));
+    const shown = async () =>
+      page
+        .getByTestId('job-list')
+        .locator('article')
+        .evaluateAll((as) =>
+          as.map((a) => `${a.querySelector('h3')!.textContent} ${a.querySelector('[data-testid=distance]')?.textContent ?? ''}`),
+        );
     const expected = (rows: any[]) => rows.map((j) => `${j.title} ${miles(j.distanceMiles)}`);
     await expect.poll(shown, { timeout: 30_000 }).toEqual(expected(two.rows));
     expect(await geoCalls(page)).toBe(1);
@@ -98,7 +104,10 @@ describe('Near me', () => {
     const near = await api(`/api/schools?near=${SENT}&within=1&limit=5000`);
     expect(near.total).toBeGreaterThan(5);
     const cards = page.getByTestId('school-list').locator('article');
-    const shown = () => cards.evaluateAll((as) => as.map((a) => `${a.querySelector('h2')!.textContent} ${a.querySelector('[data-testid=distance]')?.textContent ?? ''}`));
+    const shown = () =>
+      cards.evaluateAll((as) =>
+        as.map((a) => `${a.querySelector('h2')!.textContent} ${a.querySelector('[data-testid=distance]')?.textContent ?? ''}`),
+      );
     // The first screenful (the Schools screen shows SCHOOLS_PAGE_SIZE at a time), nearest first.
     const first = near.rows.slice(0, Math.min(near.total, SCHOOLS_PAGE_SIZE));
     await expect.poll(shown, { timeout: 30_000 }).toEqual(first.map((s) => `${s.name} ${miles(s.distanceMiles)}`));
@@ -119,7 +128,9 @@ describe('Near me', () => {
       const before = await page.getByTestId(list).locator('article').count();
       await page.getByRole('button', { name: 'Near me' }).click();
       await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Location is blocked' }).count(), { timeout: 30_000 }).toBe(1);
-      expect(await page.getByTestId('near-message').innerText()).toBe('Location is blocked for this site, so we can’t show what’s near you. Allow location in your browser’s settings, then tap Near me again.');
+      expect(await page.getByTestId('near-message').innerText()).toBe(
+        'Location is blocked for this site, so we can’t show what’s near you. Allow location in your browser’s settings, then tap Near me again.',
+      );
       expect(await geoCalls(page)).toBe(1);
       expect(await page.getByTestId('distance').count()).toBe(0);
       expect(await page.getByTestId(list).locator('article').count()).toBe(before);
@@ -140,7 +151,9 @@ describe('Near me', () => {
     await expect.poll(() => page.getByTestId('school-list').locator('article').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Near me' }).click();
     await expect.poll(() => page.getByTestId('near-message').count(), { timeout: 30_000 }).toBe(1);
-    expect(await page.getByTestId('near-message').innerText()).toBe('Your location isn’t available right now. Try Near me again in a moment, or filter by borough instead.');
+    expect(await page.getByTestId('near-message').innerText()).toBe(
+      'Your location isn’t available right now. Try Near me again in a moment, or filter by borough instead.',
+    );
     expect(await page.getByRole('button', { name: 'Near me' }).getAttribute('aria-pressed')).toBe('false');
     expect(await page.getByTestId('distance').count()).toBe(0);
     await page.close();

@@ -88,7 +88,9 @@ describe('offline-first', () => {
     await expect.poll(() => page.getByTestId('pay-groups').innerText()).toBe(payText);
     // A school never opened: it says what will appear once online, not an error.
     await page.goto(`${server.url}/schools/${unseen.id}`);
-    await expect.poll(() => page.getByTestId('offline-empty').innerText()).toContain("You're offline and this hasn't been saved on this device yet.");
+    await expect
+      .poll(() => page.getByTestId('offline-empty').innerText())
+      .toContain("You're offline and this hasn't been saved on this device yet.");
     expect(await page.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'offline-pay-scales-phone');
 
@@ -133,10 +135,12 @@ describe('offline-first', () => {
     server = await start();
     await browser.setOffline(false);
     await expect.poll(() => queued(page).count(), { timeout: 20_000 }).toBe(0);
-    await expect.poll(async () => {
-      const a = await activity(page);
-      return [a.salaries.length, a.reviews.length, a.moods.length];
-    }).toEqual([1, 1, 1]);
+    await expect
+      .poll(async () => {
+        const a = await activity(page);
+        return [a.salaries.length, a.reviews.length, a.moods.length];
+      })
+      .toEqual([1, 1, 1]);
     const a = await activity(page);
     expect(a.salaries[0]).toMatchObject({ jobTitle: 'Secondary Teacher', annualSalary: 43210, borough: 'Hackney' });
     expect(a.reviews[0]).toMatchObject({ jobTitle: 'Teacher of Physics', status: 'pending' });
@@ -172,7 +176,11 @@ describe('offline-first', () => {
 
     const again = await browser.newPage();
     await again.goto(`${server.url}/dashboard`);
-    await expect.poll(async () => (await activity(again)).salaries.filter((s: { annualSalary: number }) => s.annualSalary === 98765).length, { timeout: 20_000 }).toBe(1);
+    await expect
+      .poll(async () => (await activity(again)).salaries.filter((s: { annualSalary: number }) => s.annualSalary === 98765).length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
     await expect.poll(() => again.getByTestId('queued-count').count(), { timeout: 20_000 }).toBe(0);
     // Exactly once: one new row, even though the request reached the server and was replayed
     // (the outbox is empty, so the replay has had its answer; nothing else is in flight).

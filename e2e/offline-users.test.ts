@@ -29,7 +29,9 @@ const api = async (path: string) => (await fetch(server.url + path)).json();
 function salariesOf(userId: string): number[] {
   const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
   try {
-    return (db.prepare('SELECT annual_salary AS s FROM salaries WHERE user_id = ? ORDER BY id').all(userId) as { s: number }[]).map((r) => r.s);
+    return (db.prepare('SELECT annual_salary AS s FROM salaries WHERE user_id = ? ORDER BY id').all(userId) as { s: number }[]).map(
+      (r) => r.s,
+    );
   } finally {
     db.close();
   }
@@ -82,7 +84,14 @@ describe('offline data on a shared browser', () => {
     await waitForServiceWorker(page);
     const write = (path: string, body?: unknown) =>
       page.evaluate(
-        async ([p, b]) => (await fetch(p, { method: 'POST', headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() }, body: b === undefined ? undefined : JSON.stringify(b) })).status,
+        async ([p, b]) =>
+          (
+            await fetch(p, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+              body: b === undefined ? undefined : JSON.stringify(b),
+            })
+          ).status,
         [path, body] as const,
       );
     expect(await write(`/api/jobs/${job.id}/save`)).toBeLessThan(300);
@@ -122,9 +131,11 @@ describe('offline data on a shared browser', () => {
     // His activity is on screen, so it is saved on the device (the counters come from it).
     await expect.poll(() => page.getByTestId('dashboard-counters').innerText()).toMatch(/Salary contributions\s+1/);
     // Alice's salary is still on the device for her: not in Bob's list, not in his count, not sent.
-    await expect.poll(() => page.getByTestId('queued-other-accounts').innerText()).toBe(
-      '1 submission saved on this device by another account is kept for that account: not shown here, and sent only when it signs in again.',
-    );
+    await expect
+      .poll(() => page.getByTestId('queued-other-accounts').innerText())
+      .toBe(
+        '1 submission saved on this device by another account is kept for that account: not shown here, and sent only when it signs in again.',
+      );
     expect(await page.getByTestId('queued-list').count()).toBe(0);
     expect(await queued(page).count()).toBe(0);
     expect(salariesOf(BOB.id)).toEqual([BOB_SALARY]);
@@ -151,17 +162,19 @@ describe('offline data on a shared browser', () => {
     // What the device keeps of Bob's: nothing personal of Alice's is left but her queued salary.
     const stored = await page.evaluate(
       () =>
-        new Promise<{ responses: { url: string; owner?: string | null }[]; outbox: { owner?: string; body: { annualSalary: number } }[] }>((resolve, reject) => {
-          const open = indexedDB.open('teachers-in-london-talk');
-          open.onsuccess = () => {
-            const tx = open.result.transaction(['responses', 'outbox'], 'readonly');
-            const r = tx.objectStore('responses').getAll();
-            const o = tx.objectStore('outbox').getAll();
-            tx.oncomplete = () => resolve({ responses: r.result, outbox: o.result });
-            tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
-          };
-          open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
-        }),
+        new Promise<{ responses: { url: string; owner?: string | null }[]; outbox: { owner?: string; body: { annualSalary: number } }[] }>(
+          (resolve, reject) => {
+            const open = indexedDB.open('teachers-in-london-talk');
+            open.onsuccess = () => {
+              const tx = open.result.transaction(['responses', 'outbox'], 'readonly');
+              const r = tx.objectStore('responses').getAll();
+              const o = tx.objectStore('outbox').getAll();
+              tx.oncomplete = () => resolve({ responses: r.result, outbox: o.result });
+              tx.onerror = () => reject(tx.error ?? new Error('IndexedDB transaction failed'));
+            };
+            open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+          },
+        ),
     );
     expect(stored.responses.filter((r) => r.owner === ALICE.id)).toEqual([]);
     expect(stored.responses.filter((r) => r.owner !== undefined).every((r) => r.owner === BOB.id)).toBe(true);

@@ -18,7 +18,7 @@ afterAll(async () => {
 });
 
 describe('screens in their own chunks', () => {
-  it('shows the server-rendered page (header and content), never a blank page, while a screen\'s chunk loads; then titles the page', async () => {
+  it("shows the server-rendered page (header and content), never a blank page, while a screen's chunk loads; then titles the page", async () => {
     // A fresh profile: no service worker yet, so the chunk comes from the network and can be held back.
     const fresh = await launchBrowser();
     try {
@@ -40,7 +40,9 @@ describe('screens in their own chunks', () => {
       release();
       await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app)).toBe('ready');
       await expect.poll(() => page.title()).toBe('Career Advice · Teachers In London Talk');
-      await expect.poll(() => page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^Career advice for teachers in London/);
+      await expect
+        .poll(() => page.locator('meta[name="description"]').getAttribute('content'))
+        .toMatch(/^Career advice for teachers in London/);
       // Home is in the main chunk: no skeleton, the site name alone as title.
       await page.getByRole('link', { name: 'Teachers In London Talk' }).first().click();
       await expect.poll(() => page.title()).toBe('Teachers In London Talk');
@@ -56,7 +58,11 @@ describe('installable PWA', () => {
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = await res.json();
     expect(manifest).toMatchObject({ name: 'Teachers In London Talk', short_name: 'TILT', start_url: '/', display: 'standalone' });
-    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) expect((await fetch(server.url + icon.src)).headers.get('content-type')).toBe('image/png');
     const sw = await fetch(`${server.url}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');

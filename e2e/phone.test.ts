@@ -29,7 +29,12 @@ afterAll(() => teardown(env));
 const layout = (p: Page) =>
   p.evaluate(() => {
     const dock = document.querySelector('nav[aria-label="Quick"]')!.getBoundingClientRect();
-    return { width: document.documentElement.scrollWidth, dockTop: Math.round(dock.top), dockBottom: Math.round(dock.bottom), innerHeight: window.innerHeight };
+    return {
+      width: document.documentElement.scrollWidth,
+      dockTop: Math.round(dock.top),
+      dockBottom: Math.round(dock.bottom),
+      innerHeight: window.innerHeight,
+    };
   });
 
 /** True when the element's centre is not covered by anything else (what a finger would hit). */
@@ -44,7 +49,9 @@ const onTop = (p: Page, testId: string) =>
 
 describe('issue 11 bugs at 390x844', () => {
   it('1 + 3: a salary answered 503 while online is queued, worded as a retry, and the page stays 390 px wide', async () => {
-    await page.route('**/api/salaries', (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 503, json: { error: 'Service Unavailable' } }) : route.fallback()));
+    await page.route('**/api/salaries', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 503, json: { error: 'Service Unavailable' } }) : route.fallback(),
+    );
     await page.goto(env.server.url + '/salaries');
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await page.getByLabel('Job title').selectOption('Secondary Teacher');
@@ -102,7 +109,9 @@ describe('issue 11 bugs at 390x844', () => {
   }, 90_000);
 
   it("2: a failed review's toast is drawn on top of the open dialog, clear of its buttons", async () => {
-    await page.route(`**/api/schools/${schoolId}/reviews`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 403, json: { error: 'Forbidden' } }) : route.fallback()));
+    await page.route(`**/api/schools/${schoolId}/reviews`, (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 403, json: { error: 'Forbidden' } }) : route.fallback(),
+    );
     await page.goto(env.server.url + `/schools/${schoolId}`);
     await page.getByRole('button', { name: 'Write a Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
@@ -182,7 +191,7 @@ describe('issue 11 bugs at 390x844', () => {
 });
 
 describe('phone-shaped screens at 390x844', () => {
-  it("the review form: tap-to-rate stars operable by keyboard, the whole form in about a screen and a half", async () => {
+  it('the review form: tap-to-rate stars operable by keyboard, the whole form in about a screen and a half', async () => {
     await page.goto(env.server.url + `/schools/${schoolId}`);
     await page.getByRole('button', { name: 'Write a Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
@@ -258,7 +267,9 @@ describe('phone-shaped screens at 390x844', () => {
     const hint = page.getByTestId('mood-anonymous-hint');
     const box = page.getByLabel('Post anonymously');
     if (await box.isChecked()) await box.uncheck();
-    expect(await hint.innerText()).toBe('Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.');
+    expect(await hint.innerText()).toBe(
+      'Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.',
+    );
     await box.check();
     expect(await hint.innerText()).toBe('Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.');
     expect(await box.getAttribute('aria-describedby')).toBe('mood-anonymous-hint');

@@ -25,9 +25,43 @@ beforeAll(async () => {
   await browser.addCookies([{ name: 'tilt_session', value: cookie.split('=')[1], url: server.url }]);
   schoolId = (db.$client.prepare('select id from schools order by id limit 1').get() as { id: number }).id;
   // Priya's own review (approved), and someone else's approved review to report.
-  db.insert(reviews).values({ userId: 'e2e:priya', schoolId, overallRating: 5, workLifeBalanceRating: 4, compensationRating: 4, careerOpportunitiesRating: 4, cultureRating: 5, leadershipRating: 4, pros: 'Priya wrote this review', cons: 'Nothing much to add', wouldRecommend: true, jobTitle: 'Teacher', isApproved: true }).run();
+  db.insert(reviews)
+    .values({
+      userId: 'e2e:priya',
+      schoolId,
+      overallRating: 5,
+      workLifeBalanceRating: 4,
+      compensationRating: 4,
+      careerOpportunitiesRating: 4,
+      cultureRating: 5,
+      leadershipRating: 4,
+      pros: 'Priya wrote this review',
+      cons: 'Nothing much to add',
+      wouldRecommend: true,
+      jobTitle: 'Teacher',
+      isApproved: true,
+    })
+    .run();
   signIn(db, { id: 'e2e:other', firstName: 'Omar' });
-  reviewId = db.insert(reviews).values({ userId: 'e2e:other', schoolId, overallRating: 1, workLifeBalanceRating: 1, compensationRating: 1, careerOpportunitiesRating: 1, cultureRating: 1, leadershipRating: 1, pros: 'Nothing good to say', cons: 'The deputy head Mr X is a crook', wouldRecommend: false, jobTitle: 'Teacher', isApproved: true }).returning({ id: reviews.id }).get().id;
+  reviewId = db
+    .insert(reviews)
+    .values({
+      userId: 'e2e:other',
+      schoolId,
+      overallRating: 1,
+      workLifeBalanceRating: 1,
+      compensationRating: 1,
+      careerOpportunitiesRating: 1,
+      cultureRating: 1,
+      leadershipRating: 1,
+      pros: 'Nothing good to say',
+      cons: 'The deputy head Mr X is a crook',
+      wouldRecommend: false,
+      jobTitle: 'Teacher',
+      isApproved: true,
+    })
+    .returning({ id: reviews.id })
+    .get().id;
   db.$client.prepare("insert into saved_jobs (user_id, job_id) select 'e2e:priya', id from jobs limit 1").run();
 });
 
@@ -53,7 +87,12 @@ describe('privacy in the browser', () => {
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Report received');
     await expect.poll(() => button.innerText()).toBe('Reported');
-    expect(count("select count(*) n from reports where kind = 'review' and target_id = ? and user_id = 'e2e:priya' and reason = 'It names and accuses a member of staff'", reviewId)).toBe(1);
+    expect(
+      count(
+        "select count(*) n from reports where kind = 'review' and target_id = ? and user_id = 'e2e:priya' and reason = 'It names and accuses a member of staff'",
+        reviewId,
+      ),
+    ).toBe(1);
     const list = (await (await fetch(`${server.url}/api/schools/${schoolId}/reviews`)).json()) as { id: number }[];
     expect(list.map((r) => r.id)).not.toContain(reviewId);
     await screenshot(page, 'privacy-report');
@@ -92,14 +131,21 @@ describe('privacy in the browser', () => {
     await expect.poll(() => page.getByTestId('session-list').locator('li').count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^teachers-in-london-talk-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync((await download.path()), 'utf8'));
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
     expect(data.profile).toMatchObject({ id: 'e2e:priya', email: 'priya@example.test', firstName: 'Priya' });
     expect(data.reviews.map((r: any) => r.pros)).toEqual(['Priya wrote this review']);
     expect(data.savedJobs).toHaveLength(1);
     // Her report stays hers after the moderator's decision above: kept, marked decided (decision
     // 1424), with no keyed hash of her identity in the file.
     expect(data.reports).toEqual([
-      { id: expect.any(Number), kind: 'review', targetId: reviewId, reason: 'It names and accuses a member of staff', createdAt: expect.any(String), decidedAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        kind: 'review',
+        targetId: reviewId,
+        reason: 'It names and accuses a member of staff',
+        createdAt: expect.any(String),
+        decidedAt: expect.any(String),
+      },
     ]);
     expect(data.sessions).toHaveLength(1);
     await page.close();

@@ -72,7 +72,14 @@ describe('review dialog', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Review Submitted');
     expect(await toastText(page).innerText()).toBe('Your review has been submitted and is pending approval.');
-    expect(posted[0]).toMatchObject({ jobTitle: 'Teacher of English', yearsAtSchool: '3-5 years', overallRating: 5, leadershipRating: 2, wouldRecommend: true, employmentStatus: 'Current' });
+    expect(posted[0]).toMatchObject({
+      jobTitle: 'Teacher of English',
+      yearsAtSchool: '3-5 years',
+      overallRating: 5,
+      leadershipRating: 2,
+      wouldRecommend: true,
+      employmentStatus: 'Current',
+    });
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await page.close();
   });
@@ -82,14 +89,19 @@ describe('review dialog', () => {
     // A profile of its own: the review refused with 401 stays queued for its author (decision
     // 1440), and its replay's toast would sit over the next tests' buttons.
     const browser = await launchBrowser();
-    const page = await signedInPage(`/schools/${schoolId}`, DESKTOP, async (p) => {
-      await p.route(`**/api/schools/${schoolId}/reviews`, (route) => {
-        if (route.request().method() !== 'POST') return route.fallback();
-        return answer === 'fields'
-          ? route.fulfill({ status: 400, json: { error: 'Invalid input', fields: { pros: 'Please keep this under 5,000 characters' } } })
-          : route.fulfill({ status: 401, json: { error: 'Unauthorized' } });
-      });
-    }, browser);
+    const page = await signedInPage(
+      `/schools/${schoolId}`,
+      DESKTOP,
+      async (p) => {
+        await p.route(`**/api/schools/${schoolId}/reviews`, (route) => {
+          if (route.request().method() !== 'POST') return route.fallback();
+          return answer === 'fields'
+            ? route.fulfill({ status: 400, json: { error: 'Invalid input', fields: { pros: 'Please keep this under 5,000 characters' } } })
+            : route.fulfill({ status: 401, json: { error: 'Unauthorized' } });
+        });
+      },
+      browser,
+    );
     await page.getByRole('button', { name: 'Write a Review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await dialog.getByLabel('Job title').fill('Teacher');
@@ -111,7 +123,9 @@ describe('review dialog', () => {
 describe('interview dialog', () => {
   it('has the product §5 defaults, checks the description length and thanks the user', async () => {
     const page = await signedInPage(`/schools/${schoolId}`, PHONE, async (p) => {
-      await p.route(`**/api/schools/${schoolId}/interviews`, (route) => (route.request().method() === 'POST' ? route.fulfill({ status: 201, json: { id: 9 } }) : route.fallback()));
+      await p.route(`**/api/schools/${schoolId}/interviews`, (route) =>
+        route.request().method() === 'POST' ? route.fulfill({ status: 201, json: { id: 9 } }) : route.fallback(),
+      );
     });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Interview Experience' });
@@ -169,7 +183,13 @@ describe('teacher mood', () => {
       await p.route(`**/api/schools/${schoolId}/mood`, (route) => {
         methods.push(route.request().method());
         const body = route.request().postDataJSON();
-        saved = { emoji: body.emoji, mood: body.mood, comment: body.comment ?? null, anonymous: body.anonymous, updatedAt: new Date().toISOString() };
+        saved = {
+          emoji: body.emoji,
+          mood: body.mood,
+          comment: body.comment ?? null,
+          anonymous: body.anonymous,
+          updatedAt: new Date().toISOString(),
+        };
         return route.fulfill({ json: saved });
       });
     });
@@ -231,7 +251,9 @@ describe('save heart and new discussion', () => {
       await p.route('**/api/forum/threads', async (route) => {
         if (route.request().method() !== 'POST') return route.fallback();
         await held;
-        return fail ? route.fulfill({ status: 429, json: { error: 'Too many posts: try again in a minute' } }) : route.fulfill({ status: 201, json: { id: 77 } });
+        return fail
+          ? route.fulfill({ status: 429, json: { error: 'Too many posts: try again in a minute' } })
+          : route.fulfill({ status: 201, json: { id: 77 } });
       });
     });
     await page.getByRole('button', { name: 'New Discussion' }).click();
@@ -284,7 +306,9 @@ describe('with a real session', () => {
     await dialog.getByLabel('Cons', { exact: true }).fill('Old building, cold classrooms in winter.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Review Submitted');
-    await expect.poll(async () => (await activity()).reviews.map((r: any) => [r.jobTitle, r.status])).toEqual([['Teacher of Geography', 'pending']]);
+    await expect
+      .poll(async () => (await activity()).reviews.map((r: any) => [r.jobTitle, r.status]))
+      .toEqual([['Teacher of Geography', 'pending']]);
 
     // Mood: create, then the update wording
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
@@ -344,7 +368,9 @@ describe('with a real session', () => {
     await expect.poll(() => mine.innerText()).toContain('Pending');
     await mine.getByRole('link').click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Screens test: CPD budgets in Lewisham?');
-    await expect.poll(() => page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByText('This discussion is awaiting moderation: replies open once it is approved.').isVisible())
+      .toBe(true);
     await screenshot(page, 'thread-pending-phone');
     expect(await seriousViolations(page)).toEqual([]);
 
@@ -358,7 +384,10 @@ describe('with a real session', () => {
     expect(card).toContain(savedJob.borough);
     if (savedJob.salaryMin) expect(card).toContain(`£${savedJob.salaryMin.toLocaleString('en-GB')}`);
     expect(await saved.first().getByRole('link', { name: 'View Job' }).getAttribute('href')).toBe(`/jobs/${savedJob.id}`);
-    if (savedJob.school) expect(await saved.first().getByRole('link', { name: savedJob.school.name }).getAttribute('href')).toBe(`/schools/${savedJob.school.id}`);
+    if (savedJob.school)
+      expect(await saved.first().getByRole('link', { name: savedJob.school.name }).getAttribute('href')).toBe(
+        `/schools/${savedJob.school.id}`,
+      );
     await page.getByRole('tab', { name: 'Activity' }).click();
     const rows = page.getByTestId('activity').locator('> li');
     await expect.poll(() => rows.count()).toBeGreaterThanOrEqual(4);

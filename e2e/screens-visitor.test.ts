@@ -16,7 +16,8 @@ async function open(path: string, size = PHONE) {
   await page.goto(env.server.url + path);
   return page;
 }
-const noHorizontalScroll = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+const noHorizontalScroll = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('jobs', () => {
   it('lists the real jobs with the count, filters in the URL and the back button', async () => {
@@ -61,7 +62,7 @@ describe('jobs', () => {
     await page.close();
   });
 
-  it("asks a visitor to sign in when they press a save heart, then goes to the login page after 1.5 s", async () => {
+  it('asks a visitor to sign in when they press a save heart, then goes to the login page after 1.5 s', async () => {
     const page = await open('/jobs', DESKTOP);
     const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fjobs/, { timeout: 20_000 });
     await page.getByTestId('save-job').first().click();
@@ -78,7 +79,9 @@ describe('jobs', () => {
     const [job] = await env.api('/api/jobs?search=Teacher%20of%20Mathematics&limit=1');
     const page = await open(`/jobs/${job.id}`, DESKTOP);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(job.title);
-    expect(await page.getByTestId('job-salary').innerText()).toBe(`£${job.salaryMin.toLocaleString('en-GB')} - £${job.salaryMax.toLocaleString('en-GB')}`);
+    expect(await page.getByTestId('job-salary').innerText()).toBe(
+      `£${job.salaryMin.toLocaleString('en-GB')} - £${job.salaryMax.toLocaleString('en-GB')}`,
+    );
     expect(await page.getByRole('link', { name: job.school.name }).getAttribute('href')).toBe(`/schools/${job.school.id}`);
     expect(await page.getByRole('heading', { name: 'Description' }).isVisible()).toBe(true);
     await screenshot(page, 'job-detail-desktop');
@@ -208,7 +211,9 @@ describe('salaries', () => {
     }
     expect(await page.getByTestId('by-experience').locator('> li').count()).toBe(stats.averageByExperience.length);
     expect(await page.getByTestId('recent-salaries').locator('> li').count()).toBe(Math.min(10, recent.length));
-    expect(await page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain(`£${recent[0].annualSalary.toLocaleString('en-GB')}`);
+    expect(await page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain(
+      `£${recent[0].annualSalary.toLocaleString('en-GB')}`,
+    );
     await screenshot(page, 'salaries-desktop');
     await page.close();
   });
@@ -248,12 +253,21 @@ describe('pay scales', () => {
     const rows = await env.api('/api/pay-scales?effectiveDate=2026-09-01');
     const england = rows.filter((r: any) => r.region === 'England');
     const page = await open('/pay-scales');
-    await expect.poll(() => page.getByTestId('pay-groups').locator('section').count()).toBe(new Set(england.map((r: any) => r.paySpine)).size);
+    await expect
+      .poll(() => page.getByTestId('pay-groups').locator('section').count())
+      .toBe(new Set(england.map((r: any) => r.paySpine)).size);
     const main = page.getByRole('region', { name: 'Main Pay Range' });
     const m = england.filter((r: any) => r.paySpine === 'Main Pay Range').sort((a: any, b: any) => a.point - b.point);
     const cells = await main.locator('tbody tr').allInnerTexts();
     // Each figure with the number of its source in the list below (one source per 2026 figure).
-    expect(cells.map((c) => c.replace(/\s+/g, ' ').trim().replace(/ Sources? [\d, ]+$/, ''))).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
+    expect(
+      cells.map((c) =>
+        c
+          .replace(/\s+/g, ' ')
+          .trim()
+          .replace(/ Sources? [\d, ]+$/, ''),
+      ),
+    ).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
     // The figures come first: one "Effective …" line, the readings folded under "Sources".
     expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2026');
     expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2026-2027');
@@ -268,13 +282,17 @@ describe('pay scales', () => {
     await page.getByLabel('Region').selectOption('Inner London');
     await page.waitForURL(/region=Inner\+London/);
     const inner = rows.filter((r: any) => r.region === 'Inner London' && r.paySpine === 'Main Pay Range' && r.pointLabel === 'M1')[0];
-    await expect.poll(() => page.getByRole('region', { name: 'Main Pay Range' }).locator('tbody tr').first().innerText()).toContain(`£${inner.annualSalary.toLocaleString('en-GB')}`);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Main Pay Range' }).locator('tbody tr').first().innerText())
+      .toContain(`£${inner.annualSalary.toLocaleString('en-GB')}`);
 
     await page.getByRole('tab', { name: 'London Allowances' }).click();
     const area = page.getByRole('region', { name: 'Inner London' });
     const m1 = m[0];
     await expect.poll(() => area.innerText()).toContain(`+£${(inner.annualSalary - m1.annualSalary).toLocaleString('en-GB')}`);
-    expect(await page.getByTestId('allowance-example').innerText()).toBe('A base salary of £28,000 plus an Inner London allowance of £4,166 gives £32,166.');
+    expect(await page.getByTestId('allowance-example').innerText()).toBe(
+      'A base salary of £28,000 plus an Inner London allowance of £4,166 gives £32,166.',
+    );
 
     await page.getByLabel('Year').selectOption('2023-09-01');
     await page.waitForURL(/year=2023-09-01/);
@@ -327,12 +345,36 @@ describe('forum', () => {
       await p.route('**/api/forum/threads/4242', (route) =>
         route.fulfill({
           json: {
-            id: 4242, title: 'Nested test thread', content: 'Body text', isSticky: false, isLocked: false, isApproved: true, status: 'approved', viewCount: 7, replyCount: 3,
-            createdAt: '2026-11-20T10:00:00Z', category: { id: 1, name: 'Job hunting' }, user: { firstName: 'Amara' },
+            id: 4242,
+            title: 'Nested test thread',
+            content: 'Body text',
+            isSticky: false,
+            isLocked: false,
+            isApproved: true,
+            status: 'approved',
+            viewCount: 7,
+            replyCount: 3,
+            createdAt: '2026-11-20T10:00:00Z',
+            category: { id: 1, name: 'Job hunting' },
+            user: { firstName: 'Amara' },
             // One flat list, oldest first; the page nests by parentPostId.
             replies: [
-              { id: 1, parentPostId: null, content: 'Top reply', createdAt: '2026-11-20T11:00:00Z', user: { firstName: 'Femi' }, status: 'approved' },
-              { id: 2, parentPostId: 1, content: 'Nested reply', createdAt: '2026-11-20T12:00:00Z', user: { firstName: null }, status: 'approved' },
+              {
+                id: 1,
+                parentPostId: null,
+                content: 'Top reply',
+                createdAt: '2026-11-20T11:00:00Z',
+                user: { firstName: 'Femi' },
+                status: 'approved',
+              },
+              {
+                id: 2,
+                parentPostId: 1,
+                content: 'Nested reply',
+                createdAt: '2026-11-20T12:00:00Z',
+                user: { firstName: null },
+                status: 'approved',
+              },
             ],
           },
         }),

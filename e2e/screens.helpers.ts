@@ -27,7 +27,14 @@ export async function teardown(env: Env | undefined) {
   await env?.server?.stop();
 }
 
-export const TEST_USER = { id: 'demo:99', email: 'pat@demo.invalid', firstName: 'Pat', lastName: 'Teacher', profileImageUrl: null, isAdmin: false };
+export const TEST_USER = {
+  id: 'demo:99',
+  email: 'pat@demo.invalid',
+  firstName: 'Pat',
+  lastName: 'Teacher',
+  profileImageUrl: null,
+  isAdmin: false,
+};
 
 /** Signs in through the local OpenID provider the server starts in tests; lands on returnTo. */
 export async function realSignIn(page: Page, env: Env, email: string, name: string, returnTo: string) {
@@ -47,6 +54,11 @@ export async function seriousViolations(page: Page) {
   const result = await new AxeBuilder({ page }).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
 }
-

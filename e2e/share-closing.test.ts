@@ -85,7 +85,13 @@ describe('closing dates on job cards', () => {
     const now = Date.now();
     const day = 86_400_000;
     // The first five jobs of the list get known deadlines (the list answer is the real one).
-    const deadlines = [new Date(now + 3 * day).toISOString(), null, new Date(now - 2 * day).toISOString(), new Date(now + 20 * day).toISOString(), new Date(now + 60_000).toISOString()];
+    const deadlines = [
+      new Date(now + 3 * day).toISOString(),
+      null,
+      new Date(now - 2 * day).toISOString(),
+      new Date(now + 20 * day).toISOString(),
+      new Date(now + 60_000).toISOString(),
+    ];
     const page = await phonePage();
     let titles: string[] = [];
     await page.route('**/api/jobs?**', async (route) => {

@@ -45,7 +45,10 @@ try {
     ['dashboard', '/dashboard'],
   ];
   for (const [name, path] of screens) {
-    for (const [size, vp] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+    for (const [size, vp] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
       await page.setViewportSize(vp);
       await page.goto(server.url + path);
       await page.waitForLoadState('networkidle');

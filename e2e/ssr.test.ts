@@ -51,10 +51,14 @@ async function visit(path: string): Promise<Visit> {
   const html = (await res?.text()) ?? '';
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 });
   // The screen's own boundary has hydrated: its heading is a React node, no longer inert markup.
-  await page.waitForFunction(() => {
-    const h1 = document.querySelector('main h1');
-    return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
-  }, undefined, { timeout: 20_000 });
+  await page.waitForFunction(
+    () => {
+      const h1 = document.querySelector('main h1');
+      return !!h1 && Object.keys(h1).some((k) => k.startsWith('__reactFiber'));
+    },
+    undefined,
+    { timeout: 20_000 },
+  );
   await page.waitForLoadState('networkidle');
   return { page, problems, apiRequests, html };
 }
@@ -129,7 +133,8 @@ describe('server-rendered pages hydrate in Chromium', () => {
       // Any loading skeleton in <main> after the server's markup is noted at once.
       await page.addInitScript(() => {
         new MutationObserver(() => {
-          if (document.querySelector('main [role="status"][aria-label^="Loading"], main .skeleton')) (window as unknown as { sawSkeleton: boolean }).sawSkeleton = true;
+          if (document.querySelector('main [role="status"][aria-label^="Loading"], main .skeleton'))
+            (window as unknown as { sawSkeleton: boolean }).sawSkeleton = true;
         }).observe(document, { childList: true, subtree: true });
       });
       // The hearts read her saved-jobs list: not one request per job.
@@ -155,7 +160,9 @@ describe('server-rendered pages hydrate in Chromium', () => {
       await page.getByRole('button', { name: `Save ${title}`, exact: true }).waitFor();
       expect(await page.evaluate((jid) => fetch(`/api/jobs/${jid}/save`, { method: 'POST' }).then((r) => r.status), id)).toBeLessThan(300);
       await page.reload();
-      await expect.poll(() => page.getByRole('button', { name: `Remove ${title} from saved jobs` }).getAttribute('aria-pressed')).toBe('true');
+      await expect
+        .poll(() => page.getByRole('button', { name: `Remove ${title} from saved jobs` }).getAttribute('aria-pressed'))
+        .toBe('true');
       expect(await page.locator('[data-testid="save-job"][aria-pressed="true"]').count()).toBe(1);
       expect(perJob).toEqual([]);
     } finally {
@@ -184,20 +191,22 @@ describe('offline fallback with the service worker', () => {
       await page.goto(`${own.url}/jobs/${jobId}`, { waitUntil: 'load' });
       // The inlined answer was saved for offline reading (as a client-side fetch would have).
       await expect
-        .poll(() => page.evaluate(async (id) => {
-          const db = await new Promise<IDBDatabase>((resolve, reject) => {
-            const r = indexedDB.open('teachers-in-london-talk');
-            r.onsuccess = () => resolve(r.result);
-            r.onerror = () => reject(r.error ?? new Error('IndexedDB open failed'));
-          });
-          const row = await new Promise<unknown>((resolve) => {
-            const get = db.transaction('responses').objectStore('responses').get(`/api/jobs/${id}`);
-            get.onsuccess = () => resolve(get.result);
-            get.onerror = () => resolve(undefined);
-          });
-          db.close();
-          return !!row;
-        }, jobId))
+        .poll(() =>
+          page.evaluate(async (id) => {
+            const db = await new Promise<IDBDatabase>((resolve, reject) => {
+              const r = indexedDB.open('teachers-in-london-talk');
+              r.onsuccess = () => resolve(r.result);
+              r.onerror = () => reject(r.error ?? new Error('IndexedDB open failed'));
+            });
+            const row = await new Promise<unknown>((resolve) => {
+              const get = db.transaction('responses').objectStore('responses').get(`/api/jobs/${id}`);
+              get.onsuccess = () => resolve(get.result);
+              get.onerror = () => resolve(undefined);
+            });
+            db.close();
+            return !!row;
+          }, jobId),
+        )
         .toBe(true);
 
       await own.stop();

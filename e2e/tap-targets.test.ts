@@ -38,16 +38,24 @@ function measure(): { small: Problem[]; tinyText: Problem[]; count: number } {
   // With a modal dialog open, only its contents can be touched.
   const modal = [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).pop();
   const root: ParentNode = modal ?? document;
-  const sel = 'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=radio], [role=checkbox], [role=menuitem]';
+  const sel =
+    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=radio], [role=checkbox], [role=menuitem]';
   const nameOf = (el: Element): string => {
     const label = el.getAttribute('aria-label');
     if (label) return label;
     const by = el.getAttribute('aria-labelledby');
-    if (by) return by.split(' ').map((id) => document.getElementById(id)?.textContent?.trim()).join(' ');
+    if (by)
+      return by
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent?.trim())
+        .join(' ');
     const id = el.getAttribute('id');
     const lab = (id && document.querySelector(`label[for="${id}"]`)) || el.closest('label');
     if (lab && el.matches('input, select, textarea')) return lab.textContent.trim();
-    return ((el as HTMLElement).innerText || el.getAttribute('title') || el.getAttribute('placeholder') || el.tagName).trim().replace(/\s+/g, ' ').slice(0, 60);
+    return ((el as HTMLElement).innerText || el.getAttribute('title') || el.getAttribute('placeholder') || el.tagName)
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
   };
   // A link inside running text (a paragraph with more words than the link).
   const inline = (el: Element) => {
@@ -59,7 +67,8 @@ function measure(): { small: Problem[]; tinyText: Problem[]; count: number } {
   for (const el of root.querySelectorAll(sel)) {
     let box: Element = el;
     // A checkbox or radio is tapped through its label; a visually hidden one counts by its label.
-    if (el.matches('input[type=checkbox], input[type=radio]')) box = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el;
+    if (el.matches('input[type=checkbox], input[type=radio]'))
+      box = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el;
     if (hidden(box)) continue;
     if (targets.some((t) => t.el === box)) continue;
     targets.push({ el: box, r: box.getBoundingClientRect() });
@@ -147,7 +156,15 @@ describe('tap targets and text size at 390x844', () => {
     // Something to moderate: a pending thread.
     await page.evaluate(async () => {
       const cats = await (await fetch('/api/forum/categories')).json();
-      await fetch('/api/forum/threads', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'Tap target check thread', content: 'Is this button big enough for a thumb?', categoryId: cats[0].id }) });
+      await fetch('/api/forum/threads', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Tap target check thread',
+          content: 'Is this button big enough for a thumb?',
+          categoryId: cats[0].id,
+        }),
+      });
     });
     await visit('/');
     await check('signed-in home');

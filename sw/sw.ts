@@ -56,7 +56,10 @@ registerRoute(
     cacheName: 'images',
     // Only readable (same-origin or CORS) answers: an opaque cross-origin image counts as
     // megabytes of padding against the storage quota, which would crowd out the offline data.
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -95,7 +98,15 @@ self.addEventListener('push', (event) => {
     if (event.data) data.body = event.data.text();
   }
   const url = data.url && data.url.startsWith('/') ? data.url : '/dashboard?tab=alerts';
-  event.waitUntil(self.registration.showNotification(data.title, { body: data.body, tag: data.tag, icon: '/icons/icon-192.png', badge: '/icons/icon-192.png', data: { url } }));
+  event.waitUntil(
+    self.registration.showNotification(data.title, {
+      body: data.body,
+      tag: data.tag,
+      icon: '/icons/icon-192.png',
+      badge: '/icons/icon-192.png',
+      data: { url },
+    }),
+  );
 });
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();

@@ -15,14 +15,16 @@ const noDns = async (host: string): Promise<never> => {
   throw new Error(`No DNS in tests (${host})`);
 };
 
-export function testApp(options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false; external?: ExternalOptions } = {}) {
+export function testApp(
+  options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false; external?: ExternalOptions } = {},
+) {
   const db = testDb(options);
   const now = options.now ?? new Date();
   const external = { ...options.external, push: { resolve: noDns, ...options.external?.push } };
   const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit, external });
   const get = async (path: string) => {
     const res = await app.request(path);
-    return { status: res.status, headers: res.headers, body: (await res.json()) };
+    return { status: res.status, headers: res.headers, body: await res.json() };
   };
   return { db, app, get, now, client: typedClient(app) };
 }
@@ -41,7 +43,10 @@ export function typedClient(app: ReturnType<typeof createApp>) {
 
 /** Creates (or reuses) a user with a live session; returns the Cookie header to send. */
 export function signIn(db: DB, user: { id: string; email?: string; firstName?: string; lastName?: string }): string {
-  db.insert(users).values({ email: null, ...user }).onConflictDoNothing().run();
+  db.insert(users)
+    .values({ email: null, ...user })
+    .onConflictDoNothing()
+    .run();
   const { token } = createSession(db, user.id);
   return `tilt_session=${token}`;
 }

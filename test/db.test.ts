@@ -20,7 +20,10 @@ describe('testDb (a copy of the template built once per run)', () => {
     const a = testDb({ now: new Date('2026-01-15T12:00:00Z') });
     const b = testDb({ demo: false });
     expect(a.$client.name).not.toBe(b.$client.name);
-    const latest = a.select({ d: sql<number>`max(${jobs.postedAt})` }).from(jobs).get()!.d;
+    const latest = a
+      .select({ d: sql<number>`max(${jobs.postedAt})` })
+      .from(jobs)
+      .get()!.d;
     expect(latest).toBeGreaterThan(0);
     expect(latest).toBeLessThanOrEqual(Date.parse('2026-01-15T12:00:00Z')); // posted_at is in ms
     a.delete(jobs).run();

@@ -16,7 +16,9 @@ function sources(dir: string, tests: boolean): string[] {
 
 function imports(file: string): string[] {
   const src = readFileSync(join(ROOT, file), 'utf8');
-  const specs = [...src.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
+  const specs = [...src.matchAll(/(?:import|export)\s[^'"]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2],
+  );
   return specs.flatMap((spec) => {
     const base = join(ROOT, dirname(file), spec);
     const found = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((c) => existsSync(c) && statSync(c).isFile());

@@ -15,37 +15,46 @@ async function boundaryErrors(filePath: string, code: string): Promise<string[]>
 
 describe('import boundaries (eslint.config.js)', () => {
   it('refuses a screen importing another screen, statically or with import()', async () => {
-    expect(await boundaryErrors('web/thread/Probe.tsx', "import { ForumPage } from '../forum/ForumPage';\nexport default ForumPage;\n")).toEqual([
-      expect.stringContaining('A screen does not import another screen'),
-    ]);
+    expect(
+      await boundaryErrors('web/thread/Probe.tsx', "import { ForumPage } from '../forum/ForumPage';\nexport default ForumPage;\n"),
+    ).toEqual([expect.stringContaining('A screen does not import another screen')]);
     expect(await boundaryErrors('web/thread/Probe.tsx', "export const load = () => import('../forum/ForumPage');\n")).toEqual([
       expect.stringContaining('A screen does not import another screen'),
     ]);
-    expect(await boundaryErrors('web/thread/Probe.tsx', "import { threadStatus } from '../components/thread-status';\nexport default threadStatus;\n")).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'web/thread/Probe.tsx',
+        "import { threadStatus } from '../components/thread-status';\nexport default threadStatus;\n",
+      ),
+    ).toEqual([]);
   });
 
   it('lets only the shell import screens; shared folders may import their types', async () => {
     expect(await boundaryErrors('web/app/Probe.tsx', "export const load = () => import('../jobs/JobsPage');\n")).toEqual([]);
-    expect(await boundaryErrors('web/data/Probe.ts', "import { jobsFoundText } from '../jobs/found';\nexport default jobsFoundText;\n")).toEqual([
-      expect.stringContaining('A shared web folder imports no screen'),
-    ]);
-    expect(await boundaryErrors('web/data/Probe.ts', "import type { Activity } from '../dashboard/ActivityList';\nexport type A = Activity;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('web/data/Probe.ts', "import { jobsFoundText } from '../jobs/found';\nexport default jobsFoundText;\n"),
+    ).toEqual([expect.stringContaining('A shared web folder imports no screen')]);
+    expect(
+      await boundaryErrors('web/data/Probe.ts', "import type { Activity } from '../dashboard/ActivityList';\nexport type A = Activity;\n"),
+    ).toEqual([]);
   });
 
   it('lets web/ import api/ for types only', async () => {
     expect(await boundaryErrors('web/data/Probe.ts', "import { api } from '../../api/app';\nexport default api;\n")).toEqual([
       expect.stringContaining('web/ imports api/ for types only'),
     ]);
-    expect(await boundaryErrors('web/jobs/Probe.tsx', "import type { ApiType } from '../../api/app';\nexport type A = ApiType;\n")).toEqual([]);
+    expect(await boundaryErrors('web/jobs/Probe.tsx', "import type { ApiType } from '../../api/app';\nexport type A = ApiType;\n")).toEqual(
+      [],
+    );
   });
 
   it('keeps db/ below api/ and web/', async () => {
     expect(await boundaryErrors('db/Probe.ts', "import { api } from '../api/app';\nexport default api;\n")).toEqual([
       expect.stringContaining('db/ imports neither api/ nor web/'),
     ]);
-    expect(await boundaryErrors('db/seed/Probe.ts', "import { formatNumber } from '../../web/lib/format';\nexport default formatNumber;\n")).toEqual([
-      expect.stringContaining('db/ imports neither api/ nor web/'),
-    ]);
+    expect(
+      await boundaryErrors('db/seed/Probe.ts', "import { formatNumber } from '../../web/lib/format';\nexport default formatNumber;\n"),
+    ).toEqual([expect.stringContaining('db/ imports neither api/ nor web/')]);
     expect(await boundaryErrors('db/seed/Probe.ts', "import { BOROUGHS } from '../constants';\nexport default BOROUGHS;\n")).toEqual([]);
   });
 });

@@ -5,8 +5,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-interface LockEntry { version?: string; optionalDependencies?: Record<string, string>; dependencies?: Record<string, string> }
-const lock = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package-lock.json'), 'utf8')) as { lockfileVersion: number; packages: Record<string, LockEntry> };
+interface LockEntry {
+  version?: string;
+  optionalDependencies?: Record<string, string>;
+  dependencies?: Record<string, string>;
+}
+const lock = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'package-lock.json'), 'utf8')) as {
+  lockfileVersion: number;
+  packages: Record<string, LockEntry>;
+};
 
 /** Where npm would resolve `name` from the package at `path` (node_modules lookup upwards). */
 function resolve(path: string, name: string): string | undefined {

@@ -22,7 +22,13 @@ export interface Person {
  * Plays the browser at the provider: follows redirects, fills the sign-in form (calling
  * onSignInPage each time it is shown), and stops at the first URL on appOrigin (the app's callback).
  */
-export async function atProvider(appOrigin: string, authorizeUrl: string, person: Person, jar = new Map<string, string>(), onSignInPage?: (html: string) => void): Promise<string> {
+export async function atProvider(
+  appOrigin: string,
+  authorizeUrl: string,
+  person: Person,
+  jar = new Map<string, string>(),
+  onSignInPage?: (html: string) => void,
+): Promise<string> {
   const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
   let url = authorizeUrl;
   let init: RequestInit = {};

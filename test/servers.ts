@@ -64,7 +64,13 @@ export function jobPosting(over: {
       },
     },
     ...(over.salary
-      ? { baseSalary: { '@type': 'MonetaryAmount', currency: 'GBP', value: { '@type': 'QuantitativeValue', value: over.salary, unitText: 'YEAR' } } }
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: 'GBP',
+            value: { '@type': 'QuantitativeValue', value: over.salary, unitText: 'YEAR' },
+          },
+        }
       : {}),
     url: `https://teaching-vacancies.service.gov.uk/jobs/${over.slug}`,
     hiringOrganization: {

@@ -62,7 +62,7 @@ const store = new AsyncLocalStorage<RenderContext>();
 const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-count-capped', 'link'];
 
 // Every typed-client request made during a render is answered by that render's in-process API.
-setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
+setServerFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
   const ctx = store.getStore();
   if (!ctx) throw new TypeError('API request outside a server render');
   const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : new URL(input.url).pathname;
@@ -76,7 +76,7 @@ setServerFetch((async (input: RequestInfo | URL, init?: RequestInit) => {
   }
   ctx.calls.push({ url, status: res.status, body, headers });
   return res;
-}));
+});
 setClock(() => store.getStore()?.now);
 
 const AUTH_ID = unstable_serialize(AUTH_KEY);
@@ -84,7 +84,7 @@ const MAX_PASSES = 4;
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk));
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
   return Buffer.concat(chunks).toString('utf8');
 }
 
@@ -156,8 +156,15 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
           const only = calls.length === 1;
           const d = data as { rows?: unknown } & unknown[];
           if (only && call.body === JSON.stringify(data)) seed.push({ url: call.url, key: id, headers: call.headers });
-          else if (only && d?.rows !== undefined && call.body === JSON.stringify(d.rows)) seed.push({ url: call.url, key: id, pick: 'rows', headers: call.headers });
-          else if (only && Array.isArray(d) && (d[0] as { rows?: unknown })?.rows !== undefined && call.body === JSON.stringify((d[0] as { rows: unknown }).rows)) seed.push({ url: call.url, key: id, pick: 'page0', headers: call.headers });
+          else if (only && d?.rows !== undefined && call.body === JSON.stringify(d.rows))
+            seed.push({ url: call.url, key: id, pick: 'rows', headers: call.headers });
+          else if (
+            only &&
+            Array.isArray(d) &&
+            (d[0] as { rows?: unknown })?.rows !== undefined &&
+            call.body === JSON.stringify((d[0] as { rows: unknown }).rows)
+          )
+            seed.push({ url: call.url, key: id, pick: 'page0', headers: call.headers });
           else seed.push({ url: call.url, body: call.body, headers: call.headers });
         }
       } catch (error) {

@@ -33,7 +33,14 @@ function LeaveServerDataOnNavigation() {
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
-    <SWRConfig value={{ revalidateOnFocus: false, shouldRetryOnError: false, fallback: payload?.fallback ?? {}, use: [hydrateFrom(fromServer, fresh)] }}>
+    <SWRConfig
+      value={{
+        revalidateOnFocus: false,
+        shouldRetryOnError: false,
+        fallback: payload?.fallback ?? {},
+        use: [hydrateFrom(fromServer, fresh)],
+      }}
+    >
       <BrowserRouter>
         <LeaveServerDataOnNavigation />
         <AppRoutes />

@@ -25,7 +25,10 @@ export const refreshJobs = apiRoute({
   responses: {
     200: jsonOf(refreshResult, 'What the refresh did'),
     ...errors(401, 403, 409, 429, 502),
-    503: jsonOf(z.object({ error: z.string() }), 'No jobs feed here (outside production without TEACHING_VACANCIES_URL): nothing is fetched'),
+    503: jsonOf(
+      z.object({ error: z.string() }),
+      'No jobs feed here (outside production without TEACHING_VACANCIES_URL): nothing is fetched',
+    ),
   },
 });
 
@@ -61,14 +64,17 @@ export const startImageBatch = apiRoute({
   summary: 'Starts a background batch that finds school images; answers at once with its id',
   policy: { access: 'admin', limit: 'moderation' },
   request: { query: batchQuery },
-  responses: { 202: jsonOf(batch.extend({ alreadyRunning: z.boolean() }), 'The batch, started (or the one already running)'), ...errors(400, 401, 403, 429) },
+  responses: {
+    202: jsonOf(batch.extend({ alreadyRunning: z.boolean() }), 'The batch, started (or the one already running)'),
+    ...errors(400, 401, 403, 429),
+  },
 });
 
 export const imageBatch = apiRoute({
   method: 'get',
   path: '/schools/images/batch-update/{id}',
   tags,
-  summary: 'A batch\'s progress and results',
+  summary: "A batch's progress and results",
   policy: { access: 'admin' },
   request: { params: z.object({ id: z.uuid({ message: 'Unknown batch' }) }) },
   responses: {

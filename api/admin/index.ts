@@ -10,7 +10,11 @@ export const adminRoutes = createRouter()
   .openapi(routes.refreshJobs, async (c) => {
     const feed = c.get('external').feed;
     // Outside production with no TEACHING_VACANCIES_URL there is no feed: nothing reaches the internet (decision 0406).
-    if (!feed) return c.json({ error: 'No jobs feed is configured here: the jobs are the sample feed\'s. Set TEACHING_VACANCIES_URL to refresh from a feed.' }, 503);
+    if (!feed)
+      return c.json(
+        { error: "No jobs feed is configured here: the jobs are the sample feed's. Set TEACHING_VACANCIES_URL to refresh from a feed." },
+        503,
+      );
     const { started, promise } = refreshJobsOnce(c.get('db'), feed, c.get('now')());
     if (!started) return c.json({ error: 'A job refresh is already running. Please try again in a minute.' }, 409);
     try {
@@ -23,7 +27,18 @@ export const adminRoutes = createRouter()
   .openapi(routes.startImageBatch, (c) => {
     const { limit } = c.req.valid('query');
     const { batch, alreadyRunning } = c.get('external').images.start(c.get('db'), limit ?? DEFAULT_BATCH_LIMIT);
-    return c.json({ id: batch.id, status: batch.status, total: batch.total, processed: batch.processed, updated: batch.updated, results: batch.results, alreadyRunning }, 202);
+    return c.json(
+      {
+        id: batch.id,
+        status: batch.status,
+        total: batch.total,
+        processed: batch.processed,
+        updated: batch.updated,
+        results: batch.results,
+        alreadyRunning,
+      },
+      202,
+    );
   })
   .openapi(routes.imageBatch, (c) => {
     const batch = c.get('external').images.get(c.get('db'), c.req.valid('param').id);

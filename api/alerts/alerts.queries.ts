@@ -17,7 +17,13 @@ export const MAX_ALERTS_PER_USER = 20;
 
 export const alertFiltersSchema = jobsQuery
   .omit({ limit: true, sort: true, cursor: true })
-  .extend({ schoolId: z.number({ message: 'School must be a school id' }).int('School must be a school id').positive('School must be a school id').optional() })
+  .extend({
+    schoolId: z
+      .number({ message: 'School must be a school id' })
+      .int('School must be a school id')
+      .positive('School must be a school id')
+      .optional(),
+  })
   .strict();
 
 const channelsSchema = z
@@ -45,7 +51,10 @@ export const updateAlertBody = z
 
 export const tokenParam = z.object({ token: z.string().max(100) });
 export const unsubscribeBody = z.object({ active: z.boolean({ message: 'Active must be true or false' }).default(false) });
-export const reminderPrefsBody = z.object({ email: z.boolean({ message: 'Email must be true or false' }), push: z.boolean({ message: 'Push must be true or false' }) });
+export const reminderPrefsBody = z.object({
+  email: z.boolean({ message: 'Email must be true or false' }),
+  push: z.boolean({ message: 'Push must be true or false' }),
+});
 
 /** Drops the empty filters, so a stored alert says only what it filters on. */
 export function cleanFilters(f: z.output<typeof alertFiltersSchema>): AlertFilters {
@@ -60,7 +69,12 @@ export function schoolName(db: DB, id: number | undefined) {
 }
 
 export function ownAlert(c: Context<SignedInEnv>, id: number): Alert {
-  const row = c.get('db').select().from(alerts).where(and(eq(alerts.id, id), eq(alerts.userId, c.get('user').id))).get();
+  const row = c
+    .get('db')
+    .select()
+    .from(alerts)
+    .where(and(eq(alerts.id, id), eq(alerts.userId, c.get('user').id)))
+    .get();
   if (!row) throw notFound('Alert');
   return row;
 }
@@ -84,7 +98,13 @@ export function listAlerts(db: DB, userId: string) {
   const ids = rows.map((a) => a.id);
   const counts = new Map(
     ids.length
-      ? db.select({ alertId: alertSentJobs.alertId, n: count() }).from(alertSentJobs).where(inArray(alertSentJobs.alertId, ids)).groupBy(alertSentJobs.alertId).all().map((r) => [r.alertId, r.n])
+      ? db
+          .select({ alertId: alertSentJobs.alertId, n: count() })
+          .from(alertSentJobs)
+          .where(inArray(alertSentJobs.alertId, ids))
+          .groupBy(alertSentJobs.alertId)
+          .all()
+          .map((r) => [r.alertId, r.n])
       : [],
   );
   return rows.map((a) => {

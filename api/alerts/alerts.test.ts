@@ -35,7 +35,11 @@ describe('alerts API', () => {
   it('creates an alert with a readable default name, lists it, edits, pauses, resumes and deletes it', async () => {
     const created = await call('POST', '/api/alerts', {
       cookie: ada,
-      body: { filters: { subject: 'Mathematics', borough: 'Camden', search: ' head of year ', contractType: 'all' }, frequency: 'daily', channels: { email: true } },
+      body: {
+        filters: { subject: 'Mathematics', borough: 'Camden', search: ' head of year ', contractType: 'all' },
+        frequency: 'daily',
+        channels: { email: true },
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
@@ -56,8 +60,16 @@ describe('alerts API', () => {
 
     const paused = await call('PATCH', `/api/alerts/${id}`, { cookie: ada, body: { active: false } });
     expect(paused).toMatchObject({ status: 200, body: { id, active: false, frequency: 'daily' } });
-    const edited = await call('PATCH', `/api/alerts/${id}`, { cookie: ada, body: { active: true, name: 'Maths in Camden', frequency: 'weekly', channels: { email: true, push: true } } });
-    expect(edited.body).toMatchObject({ active: true, name: 'Maths in Camden', frequency: 'weekly', channels: { email: true, push: true } });
+    const edited = await call('PATCH', `/api/alerts/${id}`, {
+      cookie: ada,
+      body: { active: true, name: 'Maths in Camden', frequency: 'weekly', channels: { email: true, push: true } },
+    });
+    expect(edited.body).toMatchObject({
+      active: true,
+      name: 'Maths in Camden',
+      frequency: 'weekly',
+      channels: { email: true, push: true },
+    });
 
     // Someone else's alert is not found, and nothing changes.
     expect((await call('PATCH', `/api/alerts/${id}`, { cookie: bob, body: { active: false } })).status).toBe(404);
@@ -70,10 +82,20 @@ describe('alerts API', () => {
   });
 
   it('follows a school: the filter is that school, the name says so', async () => {
-    const r = await call('POST', '/api/alerts', { cookie: bob, body: { filters: { schoolId: school.id }, frequency: 'instant', channels: { push: true } } });
+    const r = await call('POST', '/api/alerts', {
+      cookie: bob,
+      body: { filters: { schoolId: school.id }, frequency: 'instant', channels: { push: true } },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ name: `Jobs at ${school.name}`, filters: { schoolId: school.id }, channels: { email: false, push: true } });
-    const missing = await call('POST', '/api/alerts', { cookie: bob, body: { filters: { schoolId: 99999999 }, frequency: 'instant', channels: { push: true } } });
+    expect(r.body).toMatchObject({
+      name: `Jobs at ${school.name}`,
+      filters: { schoolId: school.id },
+      channels: { email: false, push: true },
+    });
+    const missing = await call('POST', '/api/alerts', {
+      cookie: bob,
+      body: { filters: { schoolId: 99999999 }, frequency: 'instant', channels: { push: true } },
+    });
     expect(missing).toMatchObject({ status: 400, body: { fields: { 'filters.schoolId': 'School not found' } } });
   });
 
@@ -101,7 +123,10 @@ describe('alerts API', () => {
   it('keeps at most 20 alerts a user', async () => {
     const carol = signIn(db, { id: 'test:carol', email: 'carol@example.test' });
     for (let i = 0; i < 20; i++) {
-      expect((await call('POST', '/api/alerts', { cookie: carol, body: { name: `Alert ${i}`, frequency: 'weekly', channels: { email: true } } })).status).toBe(201);
+      expect(
+        (await call('POST', '/api/alerts', { cookie: carol, body: { name: `Alert ${i}`, frequency: 'weekly', channels: { email: true } } }))
+          .status,
+      ).toBe(201);
     }
     const over = await call('POST', '/api/alerts', { cookie: carol, body: { frequency: 'weekly', channels: { email: true } } });
     expect(over.status).toBe(409);
@@ -111,24 +136,50 @@ describe('alerts API', () => {
 
   it('unsubscribe links: signed, naming one alert; the page API pauses and undoes; one-click POST pauses with no cookie', async () => {
     const a = (await call('POST', '/api/alerts', { cookie: ada, body: { frequency: 'daily', channels: { email: true } } })).body;
-    const b = (await call('POST', '/api/alerts', { cookie: ada, body: { frequency: 'daily', channels: { email: true }, filters: { borough: 'Hackney' } } })).body;
+    const b = (
+      await call('POST', '/api/alerts', {
+        cookie: ada,
+        body: { frequency: 'daily', channels: { email: true }, filters: { borough: 'Hackney' } },
+      })
+    ).body;
     const token = unsubscribeToken(db, a.id);
     expect(token).toMatch(new RegExp(`^${a.id}\\.`));
 
-    expect(await call('GET', `/api/alerts/unsubscribe/${token}`)).toMatchObject({ status: 200, body: { id: a.id, name: 'All jobs', active: true } });
-    expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: {} })).toMatchObject({ status: 200, body: { id: a.id, active: false } });
-    expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: { active: true } })).toMatchObject({ status: 200, body: { active: true } });
+    expect(await call('GET', `/api/alerts/unsubscribe/${token}`)).toMatchObject({
+      status: 200,
+      body: { id: a.id, name: 'All jobs', active: true },
+    });
+    expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: {} })).toMatchObject({
+      status: 200,
+      body: { id: a.id, active: false },
+    });
+    expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: { active: true } })).toMatchObject({
+      status: 200,
+      body: { active: true },
+    });
 
     // Forged: another alert's id with this signature, a changed signature, garbage.
     const forged = `${b.id}.${token.split('.')[1]}`;
     for (const t of [forged, token.slice(0, -1) + (token.endsWith('A') ? 'B' : 'A'), 'nonsense']) {
       expect((await call('POST', `/api/alerts/unsubscribe/${t}`, { body: {} })).status).toBe(404);
-      expect((await app.request(`/unsubscribe/${t}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(404);
+      expect(
+        (
+          await app.request(`/unsubscribe/${t}`, {
+            method: 'POST',
+            body: 'List-Unsubscribe=One-Click',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          })
+        ).status,
+      ).toBe(404);
     }
     expect(db.select().from(alerts).where(eq(alerts.id, b.id)).get()!.active).toBe(true);
 
     // RFC 8058: the mail provider posts a form, with no cookie and no Origin.
-    const res = await app.request(`/unsubscribe/${token}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const res = await app.request(`/unsubscribe/${token}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ paused: true });
     expect(db.select().from(alerts).where(eq(alerts.id, a.id)).get()!.active).toBe(false);
@@ -137,7 +188,10 @@ describe('alerts API', () => {
 
   it('reminder preferences: both on by default, saved per user, validated', async () => {
     expect((await call('GET', '/api/alerts/reminders', { cookie: bob })).body).toEqual({ email: true, push: true });
-    expect(await call('PUT', '/api/alerts/reminders', { cookie: bob, body: { email: false, push: true } })).toMatchObject({ status: 200, body: { email: false, push: true } });
+    expect(await call('PUT', '/api/alerts/reminders', { cookie: bob, body: { email: false, push: true } })).toMatchObject({
+      status: 200,
+      body: { email: false, push: true },
+    });
     expect((await call('GET', '/api/alerts/reminders', { cookie: bob })).body).toEqual({ email: false, push: true });
     expect((await call('GET', '/api/alerts/reminders', { cookie: ada })).body).toEqual({ email: true, push: true });
     expect((await call('PUT', '/api/alerts/reminders', { cookie: bob, body: { email: 'yes' } })).status).toBe(400);
@@ -154,22 +208,38 @@ describe('alerts API', () => {
     expect((await call('POST', '/api/push/subscriptions', { cookie: ada, body: sub })).status).toBe(201);
     expect((await call('POST', '/api/push/subscriptions', { cookie: bob, body: sub })).status).toBe(201);
     expect(db.$client.prepare('select user_id from push_subscriptions').all()).toEqual([{ user_id: 'test:bob' }]);
-    const bad = await call('POST', '/api/push/subscriptions', { cookie: bob, body: { endpoint: 'ftp://x', keys: { p256dh: 'a b', auth: '' } } });
+    const bad = await call('POST', '/api/push/subscriptions', {
+      cookie: bob,
+      body: { endpoint: 'ftp://x', keys: { p256dh: 'a b', auth: '' } },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['endpoint', 'keys.auth', 'keys.p256dh']);
-    expect((await call('DELETE', '/api/push/subscriptions', { cookie: ada, body: { endpoint: sub.endpoint } })).body).toEqual({ subscribed: false, removed: 0 });
-    expect((await call('DELETE', '/api/push/subscriptions', { cookie: bob, body: { endpoint: sub.endpoint } })).body).toEqual({ subscribed: false, removed: 1 });
+    expect((await call('DELETE', '/api/push/subscriptions', { cookie: ada, body: { endpoint: sub.endpoint } })).body).toEqual({
+      subscribed: false,
+      removed: 0,
+    });
+    expect((await call('DELETE', '/api/push/subscriptions', { cookie: bob, body: { endpoint: sub.endpoint } })).body).toEqual({
+      subscribed: false,
+      removed: 1,
+    });
     expect(rows('push_subscriptions')).toBe(0);
   });
 
-  it("deleting a user deletes their alerts, sent-job records, subscriptions, reminders and preferences", async () => {
+  it('deleting a user deletes their alerts, sent-job records, subscriptions, reminders and preferences', async () => {
     const dan = signIn(db, { id: 'test:dan', email: 'dan@example.test' });
     const a = (await call('POST', '/api/alerts', { cookie: dan, body: { frequency: 'instant', channels: { email: true } } })).body;
     const job = db.$client.prepare('select id from jobs limit 1').get() as { id: number };
     db.$client.prepare('insert into alert_sent_jobs (alert_id, job_id, sent_at) values (?, ?, 0)').run(a.id, job.id);
     db.$client.prepare('insert into job_reminders (user_id, job_id, sent_at) values (?, ?, 0)').run('test:dan', job.id);
     await call('PUT', '/api/alerts/reminders', { cookie: dan, body: { email: true, push: false } });
-    expect((await call('POST', '/api/push/subscriptions', { cookie: dan, body: { endpoint: 'https://fcm.googleapis.com/fcm/send/dan', keys: deviceKeys() } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/api/push/subscriptions', {
+          cookie: dan,
+          body: { endpoint: 'https://fcm.googleapis.com/fcm/send/dan', keys: deviceKeys() },
+        })
+      ).status,
+    ).toBe(201);
     db.$client.prepare('delete from sessions').run();
     db.delete(users).where(eq(users.id, 'test:dan')).run();
     for (const t of ['alerts', 'job_reminders', 'reminder_preferences', 'push_subscriptions']) {
@@ -182,7 +252,9 @@ describe('alerts API', () => {
 describe('alertSummary', () => {
   it('reads like a sentence', () => {
     expect(alertSummary({})).toBe('All jobs');
-    expect(alertSummary({ keyStage: 'Primary', contractType: 'Permanent', schoolType: 'Academy' })).toBe('Primary, permanent, Academy schools jobs');
+    expect(alertSummary({ keyStage: 'Primary', contractType: 'Permanent', schoolType: 'Academy' })).toBe(
+      'Primary, permanent, Academy schools jobs',
+    );
     expect(alertSummary({ schoolId: 3 }, 'Hill School')).toBe('Jobs at Hill School');
   });
 });

@@ -26,12 +26,28 @@ export const alertsRoutes = createRouter()
       if (n >= MAX_ALERTS_PER_USER) return null;
       return tx
         .insert(alerts)
-        .values({ userId: user.id, name, filters, frequency: body.frequency, email: body.channels.email, push: body.channels.push, createdAt: now, updatedAt: now })
+        .values({
+          userId: user.id,
+          name,
+          filters,
+          frequency: body.frequency,
+          email: body.channels.email,
+          push: body.channels.push,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning()
         .get();
     });
     if (!created) return c.json({ error: `You can have at most ${MAX_ALERTS_PER_USER} alerts. Delete one to add another.` }, 409);
-    return c.json({ ...toAlert(created), matchCount: 0, lastSentJobs: [] as { id: number; title: string; schoolName: string | null; borough: string }[] }, 201);
+    return c.json(
+      {
+        ...toAlert(created),
+        matchCount: 0,
+        lastSentJobs: [] as { id: number; title: string; schoolName: string | null; borough: string }[],
+      },
+      201,
+    );
   })
   .openapi(routes.getReminders, (c) => c.json(reminderPrefs(c.get('db'), c.get('user').id), 200))
   .openapi(routes.setReminders, (c) => {
@@ -111,7 +127,11 @@ export function oneClickUnsubscribe(db: DB, now: () => Date = () => new Date()) 
     const row = id ? db.select({ id: alerts.id, active: alerts.active }).from(alerts).where(eq(alerts.id, id)).get() : undefined;
     if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
     // Never refused, and a paused alert is left as it is: repeating the post writes nothing (decision 1410).
-    if (row.active) db.update(alerts).set({ active: false, updatedAt: now() }).where(and(eq(alerts.id, row.id), eq(alerts.active, true))).run();
+    if (row.active)
+      db.update(alerts)
+        .set({ active: false, updatedAt: now() })
+        .where(and(eq(alerts.id, row.id), eq(alerts.active, true)))
+        .run();
     return c.json({ paused: true as const }, 200);
   };
   return handler;

@@ -72,7 +72,7 @@ export function decodePending(raw: string | undefined, secret: string): Partial<
   if (!payload || !mac || extra !== undefined || !sameString(mac, sign(payload, secret))) return null;
   try {
     const value: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    return value && typeof value === 'object' ? (value) : null;
+    return value && typeof value === 'object' ? value : null;
   } catch {
     return null;
   }
@@ -100,7 +100,10 @@ function failure(c: Context<AppEnv>, status: ContentfulStatusCode, message: stri
 
 function chooser(c: Context<AppEnv>, providers: readonly SignInProvider[], returnTo: string) {
   const links = providers
-    .map((p) => `<a class="button" href="/api/login?provider=${encodeURIComponent(p.id)}&amp;returnTo=${encodeURIComponent(returnTo)}">${escapeHtml(p.label)}</a>`)
+    .map(
+      (p) =>
+        `<a class="button" href="/api/login?provider=${encodeURIComponent(p.id)}&amp;returnTo=${encodeURIComponent(returnTo)}">${escapeHtml(p.label)}</a>`,
+    )
     .join('');
   return page(
     c,
@@ -115,14 +118,22 @@ function upsertUser(c: Context<AppEnv>, providerId: string, identity: Identity):
   const db = c.get('db');
   const id = `${providerId}:${identity.subject}`;
   const now = c.get('now')();
-  const profile = { email: identity.email, firstName: identity.firstName, lastName: identity.lastName, profileImageUrl: identity.profileImageUrl };
+  const profile = {
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    profileImageUrl: identity.profileImageUrl,
+  };
   db.transaction((tx) => {
     if (identity.email) {
       const owner = tx.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
       // Accounts are not merged by email across providers (an email claim is only as good as its
       // provider); the second one is refused with a clear message instead.
       if (owner && owner.id !== id) {
-        throw new SignInError('This email address already belongs to an account that signs in with another provider. Please sign in the way you did before.', 409);
+        throw new SignInError(
+          'This email address already belongs to an account that signs in with another provider. Please sign in the way you did before.',
+          409,
+        );
       }
     }
     tx.insert(users)
@@ -138,7 +149,12 @@ export const authRoutes = createRouter()
     const { providers, cookies } = c.get('auth');
     const returnTo = safeReturnTo(c.req.query('returnTo'));
     if (providers.length === 0) {
-      return page(c, 503, 'Sign-in unavailable', '<h1>Sign-in is not available</h1><p>No identity provider is configured on this server.</p><a class="button" href="/">Back to the home page</a>');
+      return page(
+        c,
+        503,
+        'Sign-in unavailable',
+        '<h1>Sign-in is not available</h1><p>No identity provider is configured on this server.</p><a class="button" href="/">Back to the home page</a>',
+      );
     }
     const chosen = c.req.query('provider');
     const provider = providers.length === 1 ? providers[0] : providers.find((p) => p.id === chosen);
@@ -151,7 +167,13 @@ export const authRoutes = createRouter()
       throw error;
     }
     const pending: PendingSignIn = { p: provider.id, s: start.state, v: start.codeVerifier, n: start.nonce, r: returnTo };
-    setCookie(c, oauthCookieName(cookies), encodePending(pending, c.get('auth').secret), { httpOnly: true, sameSite: 'Lax', path: '/', secure: cookies.secure, maxAge: SIGN_IN_WINDOW_S });
+    setCookie(c, oauthCookieName(cookies), encodePending(pending, c.get('auth').secret), {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      secure: cookies.secure,
+      maxAge: SIGN_IN_WINDOW_S,
+    });
     return c.redirect(start.url, 302);
   })
   .openapi(routes.callback, async (c) => {
@@ -163,11 +185,13 @@ export const authRoutes = createRouter()
     if (!pending) return failure(c, 400, 'Your sign-in took too long or was started in another browser. Please try again.', returnTo);
     const error = c.req.query('error');
     if (error) {
-      const message = error === 'access_denied' ? 'Sign-in was cancelled.' : `The identity provider did not sign you in (${error.slice(0, 60)}).`;
+      const message =
+        error === 'access_denied' ? 'Sign-in was cancelled.' : `The identity provider did not sign you in (${error.slice(0, 60)}).`;
       return failure(c, 400, message, returnTo);
     }
     const provider = providers.find((p) => p.id === c.req.param('provider'));
-    if (!provider || pending.p !== provider.id) return failure(c, 400, 'This sign-in was started with another provider. Please try again.', returnTo);
+    if (!provider || pending.p !== provider.id)
+      return failure(c, 400, 'This sign-in was started with another provider. Please try again.', returnTo);
     const state = c.req.query('state');
     if (!state || typeof pending.s !== 'string' || !sameString(state, pending.s)) {
       return failure(c, 400, 'The sign-in answer did not match the sign-in we started (state). Please try again.', returnTo);
@@ -229,7 +253,9 @@ export const authRoutes = createRouter()
         profileImageUrl: user.profileImageUrl,
         isAdmin: user.isAdmin,
         /** Moderates at least one forum category (the moderation queue is open to them). */
-        isModerator: user.isAdmin || !!c.get('db').select({ id: forumModerators.id }).from(forumModerators).where(eq(forumModerators.userId, user.id)).get(),
+        isModerator:
+          user.isAdmin ||
+          !!c.get('db').select({ id: forumModerators.id }).from(forumModerators).where(eq(forumModerators.userId, user.id)).get(),
       },
       200,
     );

@@ -3,7 +3,10 @@ import { apiRoute, errors, jsonOf } from '../lib/route';
 
 const tags = ['Sign-in'];
 const page = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
-const redirect = (description: string) => ({ description, headers: { Location: { description: 'Where to go next', schema: { type: 'string' as const } } } });
+const redirect = (description: string) => ({
+  description,
+  headers: { Location: { description: 'Where to go next', schema: { type: 'string' as const } } },
+});
 
 export const login = apiRoute({
   method: 'get',
@@ -30,13 +33,23 @@ export const callback = apiRoute({
   method: 'get',
   path: '/callback/{provider}',
   tags,
-  summary: 'The identity provider\'s answer: a new session, then back to returnTo',
+  summary: "The identity provider's answer: a new session, then back to returnTo",
   policy: { access: 'public' },
   request: {
     params: z.object({ provider: z.string() }),
-    query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional(), iss: z.string().optional() }),
+    query: z.object({
+      code: z.string().optional(),
+      state: z.string().optional(),
+      error: z.string().optional(),
+      iss: z.string().optional(),
+    }),
   },
-  responses: { 302: redirect('Signed in: back to returnTo'), 400: page('Sign-in failed (with a way to try again)'), 409: page('The email belongs to an account of another provider'), ...errors(429) },
+  responses: {
+    302: redirect('Signed in: back to returnTo'),
+    400: page('Sign-in failed (with a way to try again)'),
+    409: page('The email belongs to an account of another provider'),
+    ...errors(429),
+  },
 });
 
 export const logout = apiRoute({
@@ -45,7 +58,7 @@ export const logout = apiRoute({
   tags,
   summary: 'Ends this session (never limited: it ends only the session it is sent with)',
   policy: { access: 'public', limit: 'none' },
-  responses: { 204: { description: 'Signed out (fetch)' }, 303: redirect('Signed out (the sign-out page\'s form): home'), ...errors(403) },
+  responses: { 204: { description: 'Signed out (fetch)' }, 303: redirect("Signed out (the sign-out page's form): home"), ...errors(403) },
 });
 
 export const logoutPage = apiRoute({

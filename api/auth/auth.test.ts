@@ -30,12 +30,21 @@ afterAll(async () => {
 });
 
 function devProvider(issuer = op.issuer): SignInProvider {
-  return oidcProvider({ id: 'dev', label: 'Local sign-in', issuer, ...client, extraAuthParams: { prompt: 'login' } }, callbackUrl(APP, 'dev'));
+  return oidcProvider(
+    { id: 'dev', label: 'Local sign-in', issuer, ...client, extraAuthParams: { prompt: 'login' } },
+    callbackUrl(APP, 'dev'),
+  );
 }
 
 function setup(options: { adminEmails?: string[]; signIn?: SignInProvider[]; production?: boolean } = {}) {
   const db = testDb({ demo: false });
-  const app = createApp({ db, adminEmails: options.adminEmails, signIn: options.signIn ?? [devProvider()], production: options.production, sessionSecret: SECRET });
+  const app = createApp({
+    db,
+    adminEmails: options.adminEmails,
+    signIn: options.signIn ?? [devProvider()],
+    production: options.production,
+    sessionSecret: SECRET,
+  });
   app.get('/api/admin-probe', requireAdmin, (c) => c.json({ ok: true }));
   return { db, app };
 }
@@ -58,7 +67,11 @@ async function startLogin(app: ReturnType<typeof setup>['app'], query = '') {
   return { authorize: res.headers.get('location')!, pending };
 }
 
-async function signInFlow(app: ReturnType<typeof setup>['app'], person = { email: 'Ada@Example.test', name: 'Ada Lovelace' }, query = '?returnTo=/dashboard') {
+async function signInFlow(
+  app: ReturnType<typeof setup>['app'],
+  person = { email: 'Ada@Example.test', name: 'Ada Lovelace' },
+  query = '?returnTo=/dashboard',
+) {
   const { authorize, pending } = await startLogin(app, query);
   const callback = await atProvider(authorize, person);
   const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${pending}` } });
@@ -127,7 +140,10 @@ describe('sign-in through the local OpenID provider', () => {
     const { app } = setup();
     const jar = new Map<string, string>();
     const shownBefore = signInPagesShown;
-    for (const person of [{ email: 'ada@example.test', name: 'Ada Lovelace' }, { email: 'grace@example.test', name: 'Grace Hopper' }]) {
+    for (const person of [
+      { email: 'ada@example.test', name: 'Ada Lovelace' },
+      { email: 'grace@example.test', name: 'Grace Hopper' },
+    ]) {
       const { authorize, pending } = await startLogin(app);
       const callback = await atProvider(authorize, person, jar);
       const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${pending}` } });
@@ -186,7 +202,9 @@ describe('sign-in through the local OpenID provider', () => {
     const { authorize, pending } = await startLogin(app);
     const callback = await atProvider(authorize, { email: 'eve@example.test', name: 'Eve' });
     const decoded = payloadOf(pending);
-    const res = await app.request(callback, { headers: { Cookie: `tilt_oauth=${encodePending({ ...decoded, n: 'another-nonce' }, SECRET)}` } });
+    const res = await app.request(callback, {
+      headers: { Cookie: `tilt_oauth=${encodePending({ ...decoded, n: 'another-nonce' }, SECRET)}` },
+    });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain('(nonce)');
   });
@@ -242,10 +260,19 @@ describe('sign-in through the local OpenID provider', () => {
     const { session } = await signInFlow(app);
     const cookie = `tilt_session=${session}`;
     expect((await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status).toBe(200);
-    const out = await app.request(`${APP}/api/logout`, { method: 'POST', headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin' } });
+    const out = await app.request(`${APP}/api/logout`, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(out.status).toBe(204);
     expect(cookiesOf(out).tilt_session).toBe('');
-    expect(db.select().from(sessions).where(eq(sessions.sid, session.split('.')[0])).get()).toBeUndefined();
+    expect(
+      db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.sid, session.split('.')[0]))
+        .get(),
+    ).toBeUndefined();
     const after = await app.request('/api/auth/user', { headers: { Cookie: cookie } });
     expect(after.status).toBe(200);
     expect(await after.json()).toBeNull();
@@ -256,7 +283,9 @@ describe('sign-in through the local OpenID provider', () => {
     const { session } = await signInFlow(app);
     const cookie = `tilt_session=${session}`;
     const sid = session.split('.')[0];
-    const alive = async () => (await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status === 200 && !!db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+    const alive = async () =>
+      (await app.request('/api/auth/user', { headers: { Cookie: cookie } })).status === 200 &&
+      !!db.select().from(sessions).where(eq(sessions.sid, sid)).get();
     // A cross-site navigation or image: GET signs nobody out, it shows a page with a posting form.
     const get = await app.request(`${APP}/api/logout`, { headers: { Cookie: cookie, 'Sec-Fetch-Site': 'cross-site' } });
     expect(get.status).toBe(200);
@@ -268,14 +297,27 @@ describe('sign-in through the local OpenID provider', () => {
     // A cross-site form post is refused.
     const forged = await app.request(`${APP}/api/logout`, {
       method: 'POST',
-      headers: { Cookie: cookie, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' },
+      headers: {
+        Cookie: cookie,
+        Origin: 'https://evil.example',
+        'Sec-Fetch-Site': 'cross-site',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': '0',
+      },
     });
     expect(forged.status).toBe(403);
     expect(await alive()).toBe(true);
     // The page's own form post (a navigation) signs out and goes home.
     const posted = await app.request(`${APP}/api/logout`, {
       method: 'POST',
-      headers: { Cookie: cookie, Origin: APP, 'Sec-Fetch-Site': 'same-origin', Accept: 'text/html,*/*', 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '0' },
+      headers: {
+        Cookie: cookie,
+        Origin: APP,
+        'Sec-Fetch-Site': 'same-origin',
+        Accept: 'text/html,*/*',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'Content-Length': '0',
+      },
     });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe('/');
@@ -343,13 +385,22 @@ describe('sessions and guards on the real app', () => {
     db.insert(users).values({ id: 'google:123', email: 'ada@example.test', firstName: 'Ada' }).run();
     const { res } = await signInFlow(app);
     expect(res.status).toBe(409);
-    expect(db.select().from(users).all().map((u) => u.id)).toEqual(['google:123']);
+    expect(
+      db
+        .select()
+        .from(users)
+        .all()
+        .map((u) => u.id),
+    ).toEqual(['google:123']);
   });
 });
 
 describe('provider chooser and configured providers', () => {
   const google = googleProvider({ clientId: 'g-client', clientSecret: 'g-secret' }, callbackUrl(APP, 'google'));
-  const microsoft = microsoftProvider({ tenantId: 'organizations', clientId: 'm-client', clientSecret: 'm-secret' }, callbackUrl(APP, 'microsoft'));
+  const microsoft = microsoftProvider(
+    { tenantId: 'organizations', clientId: 'm-client', clientSecret: 'm-secret' },
+    callbackUrl(APP, 'microsoft'),
+  );
 
   it('shows a chooser with more than one provider, then redirects to the chosen one with PKCE and nonce', async () => {
     const { app } = setup({ signIn: [google, microsoft, devProvider()] });
@@ -376,7 +427,9 @@ describe('provider chooser and configured providers', () => {
     // A callback for a provider other than the one the sign-in started with is refused.
     const pending = cookiesOf(toGoogle).tilt_oauth;
     const state = payloadOf(pending).s;
-    const crossed = await app.request(`${APP}/api/callback/microsoft?code=abc&state=${state}`, { headers: { Cookie: `tilt_oauth=${pending}` } });
+    const crossed = await app.request(`${APP}/api/callback/microsoft?code=abc&state=${state}`, {
+      headers: { Cookie: `tilt_oauth=${pending}` },
+    });
     expect(crossed.status).toBe(400);
   });
 
@@ -413,7 +466,24 @@ describe('safeReturnTo', () => {
   it('keeps same-site paths and drops everything else', () => {
     expect(safeReturnTo('/dashboard')).toBe('/dashboard');
     expect(safeReturnTo('/schools/12?tab=reviews#top')).toBe('/schools/12?tab=reviews#top');
-    for (const bad of ['//evil.example', '/\\evil.example', '\\\\evil', 'https://evil.example', 'http:/evil', 'javascript:alert(1)', '/\t/evil', '/\n/evil', ' /x', '', undefined, null, '/api/logout', '/api/login?returnTo=/x', 'evil', '/' + 'a'.repeat(3000)]) {
+    for (const bad of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil',
+      'https://evil.example',
+      'http:/evil',
+      'javascript:alert(1)',
+      '/\t/evil',
+      '/\n/evil',
+      ' /x',
+      '',
+      undefined,
+      null,
+      '/api/logout',
+      '/api/login?returnTo=/x',
+      'evil',
+      '/' + 'a'.repeat(3000),
+    ]) {
       expect(safeReturnTo(bad as string)).toBe('/');
     }
   });
@@ -424,7 +494,9 @@ describe('local provider', () => {
     const before = process.env.NODE_ENV;
     process.env.NODE_ENV = 'production';
     try {
-      await expect(startDevOidc({ port: 0, redirectUris: [callbackUrl(APP, 'dev')], ...client })).rejects.toThrow('never runs in production');
+      await expect(startDevOidc({ port: 0, redirectUris: [callbackUrl(APP, 'dev')], ...client })).rejects.toThrow(
+        'never runs in production',
+      );
     } finally {
       process.env.NODE_ENV = before;
     }

@@ -21,7 +21,12 @@ declare module 'oidc-provider' {
     constructor(issuer: string, configuration?: Record<string, unknown>);
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     Grant: { new (properties: { accountId: string; clientId: string }): Grant; find(id: string): Promise<Grant | undefined> };
     on(event: string, listener: (...args: unknown[]) => void): this;
   }

@@ -56,7 +56,8 @@ function memoryAdapter() {
       if (store.size > 10_000) for (const key of [...store.keys()]) live(key);
       store.set(this.key(id), { payload, expires: expiresIn ? Date.now() + expiresIn * 1000 : undefined });
       const { grantId, uid, userCode } = payload;
-      if (GRANTABLE.has(this.model) && typeof grantId === 'string' && grantId) store.set(`grant:${grantId}:${this.key(id)}`, { payload: { key: this.key(id) } });
+      if (GRANTABLE.has(this.model) && typeof grantId === 'string' && grantId)
+        store.set(`grant:${grantId}:${this.key(id)}`, { payload: { key: this.key(id) } });
       if (this.model === 'Session' && typeof uid === 'string' && uid) store.set(`uid:${this.model}:${uid}`, { payload: { id } });
       if (typeof userCode === 'string' && userCode) store.set(`userCode:${this.model}:${userCode}`, { payload: { id } });
     }
@@ -177,12 +178,23 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
       const [given, ...family] = account.name.split(/\s+/);
       return {
         accountId: sub,
-        claims: () => ({ sub, email: account.email, email_verified: true, name: account.name, given_name: given, family_name: family.join(' ') || undefined }),
+        claims: () => ({
+          sub,
+          email: account.email,
+          email_verified: true,
+          name: account.name,
+          given_name: given,
+          family_name: family.join(' ') || undefined,
+        }),
       };
     },
     // Auto-consent: the app is this provider's only (first-party) client.
     loadExistingGrant: async (ctx: {
-      oidc: { client: { clientId: string }; session: { accountId?: string; grantIdFor(id: string): string | undefined }; result?: { consent?: { grantId?: string } } };
+      oidc: {
+        client: { clientId: string };
+        session: { accountId?: string; grantIdFor(id: string): string | undefined };
+        result?: { consent?: { grantId?: string } };
+      };
     }) => {
       const { client, session, result } = ctx.oidc;
       const existing = result?.consent?.grantId ?? session.grantIdFor(client.clientId);

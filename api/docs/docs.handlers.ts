@@ -14,11 +14,22 @@ import type * as routes from './docs.routes';
 export const document: RouteHandler<typeof routes.document> = (c) => c.json(c.get('apiDocument')(), 200);
 
 const SCRIPT_PATH = '/api/docs/scalar.js';
-const page = Scalar<AppEnv>({ url: '/api/openapi.json', cdn: SCRIPT_PATH, pageTitle: 'Teachers In London Talk API', withDefaultFonts: false, hideClientButton: true, showDeveloperTools: 'never', telemetry: false, agent: { disabled: true } });
+const page = Scalar<AppEnv>({
+  url: '/api/openapi.json',
+  cdn: SCRIPT_PATH,
+  pageTitle: 'Teachers In London Talk API',
+  withDefaultFonts: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  telemetry: false,
+  agent: { disabled: true },
+});
 
 /** sha256 of each inline script of an HTML page, as CSP source expressions. */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`);
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]).digest('base64')}'`,
+  );
 }
 
 export const reference: RouteHandler<typeof routes.reference> = async (c) => {

@@ -28,7 +28,7 @@ export const referenceScript = apiRoute({
   method: 'get',
   path: '/docs/scalar.js',
   tags,
-  summary: 'The reference page\'s script (Scalar\'s standalone bundle), served from this server: no CDN',
+  summary: "The reference page's script (Scalar's standalone bundle), served from this server: no CDN",
   policy: { access: 'public', cache: 'none' },
   responses: { 200: { description: 'JavaScript', content: { 'text/javascript': { schema: z.string() } } }, ...errors(429) },
 });

@@ -57,12 +57,20 @@ describe('GET /api/openapi.json', () => {
     expect(routes.length).toBeGreaterThan(60);
     const missing = routes.filter((r) => !documented(doc).includes(r));
     expect(missing).toEqual([]);
-    expect(documented(doc)).toEqual(expect.arrayContaining(['GET /api/pay-scales', 'GET /api/openapi.json', 'GET /api/docs', 'POST /unsubscribe/{token}', 'GET /sitemap.xml']));
+    expect(documented(doc)).toEqual(
+      expect.arrayContaining([
+        'GET /api/pay-scales',
+        'GET /api/openapi.json',
+        'GET /api/docs',
+        'POST /unsubscribe/{token}',
+        'GET /sitemap.xml',
+      ]),
+    );
     // Nothing documented that the app does not answer.
     expect(documented(doc).filter((r) => !routes.includes(r))).toEqual([]);
   });
 
-  it('gives every API operation its policy, and no public answer an author\'s id, email or surname', async () => {
+  it("gives every API operation its policy, and no public answer an author's id, email or surname", async () => {
     const doc = await document();
     for (const [path, item] of Object.entries(doc.paths)) {
       if (!path.startsWith('/api/')) continue;
@@ -78,14 +86,20 @@ describe('GET /api/openapi.json', () => {
         const answers = Object.entries(op.responses).filter(([status]) => status.startsWith('2'));
         for (const [, answer] of answers) {
           const names = propertyNames(answer.content);
-          for (const secret of ['userId', 'email', 'lastName']) expect(names.has(secret), `${method} ${path} answers ${secret}`).toBe(false);
+          for (const secret of ['userId', 'email', 'lastName'])
+            expect(names.has(secret), `${method} ${path} answers ${secret}`).toBe(false);
         }
       }
     }
-    expect(doc.paths['/api/pay-scales'].get['x-policy']).toEqual({ access: 'public', cache: 'everyone', limit: 'read', page: { path: '/pay-scales', index: true } });
+    expect(doc.paths['/api/pay-scales'].get['x-policy']).toEqual({
+      access: 'public',
+      cache: 'everyone',
+      limit: 'read',
+      page: { path: '/pay-scales', index: true },
+    });
   });
 
-  it('answers a bad query with the API\'s error shape and the product\'s message (the validation hook)', async () => {
+  it("answers a bad query with the API's error shape and the product's message (the validation hook)", async () => {
     const res = await t.get('/api/pay-scales?effectiveDate=1%20May');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Invalid query', fields: { effectiveDate: 'Effective date must be yyyy-mm-dd' } });
@@ -106,7 +120,7 @@ describe('GET /api/docs', () => {
     expect((await t.app.request('/api/openapi.json')).headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 
-  it('serves Scalar\'s bundle, gzip when asked, cacheable for a day', async () => {
+  it("serves Scalar's bundle, gzip when asked, cacheable for a day", async () => {
     const plain = await t.app.request('/api/docs/scalar.js');
     expect(plain.status).toBe(200);
     expect(plain.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

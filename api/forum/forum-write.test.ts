@@ -19,7 +19,11 @@ const payCat = categories.find((c) => c.slug === 'pay-and-conditions')!;
 const sendCat = categories.find((c) => c.slug === 'send')!;
 db.insert(forumModerators).values({ userId: 'f:mod', categoryId: payCat.id }).run();
 
-const thread = { title: 'TLR payments <b>on supply</b>?', content: 'Does anyone get a TLR while on a supply contract? <script>alert(1)</script>', categoryId: payCat.id };
+const thread = {
+  title: 'TLR payments <b>on supply</b>?',
+  content: 'Does anyone get a TLR while on a supply contract? <script>alert(1)</script>',
+  categoryId: payCat.id,
+};
 
 describe('slugify', () => {
   it('makes a URL slug from any title', () => {
@@ -35,7 +39,19 @@ describe('POST /api/forum/threads', () => {
     const before = rows('forum_threads');
     const res = await call('POST', '/api/forum/threads', { cookie: ada, body: thread });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: thread.title, content: thread.content, slug: 'tlr-payments-b-on-supply-b', isApproved: false, isLocked: false, isSticky: false, status: 'pending', replyCount: 0, viewCount: 0, category: { id: payCat.id, name: 'Pay and conditions' }, user: { firstName: 'Ada' } });
+    expect(res.body).toMatchObject({
+      title: thread.title,
+      content: thread.content,
+      slug: 'tlr-payments-b-on-supply-b',
+      isApproved: false,
+      isLocked: false,
+      isSticky: false,
+      status: 'pending',
+      replyCount: 0,
+      viewCount: 0,
+      category: { id: payCat.id, name: 'Pay and conditions' },
+      user: { firstName: 'Ada' },
+    });
     expect(res.body).not.toHaveProperty('userId');
     expect(rows('forum_threads')).toBe(before + 1);
 
@@ -53,13 +69,23 @@ describe('POST /api/forum/threads', () => {
     expect(adminList.filter((t: any) => !t.isApproved).length).toBe(2);
     expect(adminList.length).toBe(anon.length + 2);
     // category filter still applies
-    expect((await call('GET', `/api/forum/threads?categoryId=${sendCat.id}`, { cookie: admin })).body.every((t: any) => t.categoryId === sendCat.id)).toBe(true);
+    expect(
+      (await call('GET', `/api/forum/threads?categoryId=${sendCat.id}`, { cookie: admin })).body.every(
+        (t: any) => t.categoryId === sendCat.id,
+      ),
+    ).toBe(true);
   });
 
   it('answers the messages for a bad body and an unknown or inactive category, writing nothing', async () => {
     const before = rows('forum_threads');
     const empty = await call('POST', '/api/forum/threads', { cookie: ada, body: {} });
-    expect(empty).toMatchObject({ status: 400, body: { error: 'Invalid input', fields: { title: 'Title is required', content: 'Content is required', categoryId: 'Please choose a category' } } });
+    expect(empty).toMatchObject({
+      status: 400,
+      body: {
+        error: 'Invalid input',
+        fields: { title: 'Title is required', content: 'Content is required', categoryId: 'Please choose a category' },
+      },
+    });
     const long = await call('POST', '/api/forum/threads', { cookie: ada, body: { ...thread, title: 'x'.repeat(201) } });
     expect(long.body.fields).toEqual({ title: 'Title must be at most 200 characters' });
     const unknown = await call('POST', '/api/forum/threads', { cookie: ada, body: { ...thread, categoryId: 9999 } });
@@ -87,7 +113,12 @@ describe('POST /api/forum/threads', () => {
 });
 
 describe('GET /api/forum/threads/:id', () => {
-  const approved = db.select().from(forumThreads).where(eq(forumThreads.isApproved, true)).all().find((t) => t.replyCount >= 3)!;
+  const approved = db
+    .select()
+    .from(forumThreads)
+    .where(eq(forumThreads.isApproved, true))
+    .all()
+    .find((t) => t.replyCount >= 3)!;
 
   it('answers the thread with category, author first name and approved replies as one flat list, counting a view', async () => {
     // Typed call (hono/testing): the answer's type is the route's own.
@@ -95,7 +126,12 @@ describe('GET /api/forum/threads/:id', () => {
     expect(answer.status).toBe(200);
     if (answer.status !== 200) return;
     const body = await answer.json();
-    expect(body).toMatchObject({ id: approved.id, title: approved.title, viewCount: approved.viewCount + 1, category: { id: approved.categoryId } });
+    expect(body).toMatchObject({
+      id: approved.id,
+      title: approved.title,
+      viewCount: approved.viewCount + 1,
+      category: { id: approved.categoryId },
+    });
     expect(typeof body.user.firstName).toBe('string');
     expect(Object.keys(body.user)).toEqual(['firstName']);
     expect(JSON.stringify(body)).not.toMatch(/userId|demo:/);
@@ -109,7 +145,11 @@ describe('GET /api/forum/threads/:id', () => {
     expect(nested.length).toBeGreaterThan(0);
     expect(all.filter((p) => p.parentPostId === null).length).toBeGreaterThan(0);
     for (const child of nested) expect(all.findIndex((p) => p.id === child.parentPostId)).toBeLessThan(all.indexOf(child));
-    const posts = db.select().from(forumPosts).where(and(eq(forumPosts.threadId, approved.id), eq(forumPosts.isApproved, true))).all();
+    const posts = db
+      .select()
+      .from(forumPosts)
+      .where(and(eq(forumPosts.threadId, approved.id), eq(forumPosts.isApproved, true)))
+      .all();
     expect(new Map(all.map((p) => [p.id, p.parentPostId]))).toEqual(new Map(posts.map((p) => [p.id, p.parentPostId])));
     expect(db.select().from(forumThreads).where(eq(forumThreads.id, approved.id)).get()!.viewCount).toBe(approved.viewCount + 1);
   });
@@ -119,20 +159,38 @@ describe('GET /api/forum/threads/:id', () => {
     const pending = (await call('POST', '/api/forum/threads', { cookie: ada, body: { ...thread, title: 'Pending one' } })).body;
     expect((await call('GET', `/api/forum/threads/${pending.id}`)).status).toBe(404);
     expect((await call('GET', `/api/forum/threads/${pending.id}`, { cookie: bob })).status).toBe(404);
-    expect((await call('GET', `/api/forum/threads/${pending.id}`, { cookie: ada })).body).toMatchObject({ status: 'pending', viewCount: 0 });
+    expect((await call('GET', `/api/forum/threads/${pending.id}`, { cookie: ada })).body).toMatchObject({
+      status: 'pending',
+      viewCount: 0,
+    });
     expect((await call('GET', `/api/forum/threads/${pending.id}`, { cookie: mod })).status).toBe(200);
   });
 });
 
 describe('POST /api/forum/threads/:id/posts', () => {
-  const target = db.select().from(forumThreads).where(eq(forumThreads.isApproved, true)).all().find((t) => !t.isLocked && t.replyCount > 0)!;
+  const target = db
+    .select()
+    .from(forumThreads)
+    .where(eq(forumThreads.isApproved, true))
+    .all()
+    .find((t) => !t.isLocked && t.replyCount > 0)!;
 
   it('stores the reply pending (201); the author sees it in the tree, others only once approved', async () => {
     const before = rows('forum_posts');
     const parent = db.select().from(forumPosts).where(eq(forumPosts.threadId, target.id)).get()!;
-    const res = await call('POST', `/api/forum/threads/${target.id}/posts`, { cookie: bob, body: { content: 'Same here <i>honestly</i>', parentPostId: parent.id } });
+    const res = await call('POST', `/api/forum/threads/${target.id}/posts`, {
+      cookie: bob,
+      body: { content: 'Same here <i>honestly</i>', parentPostId: parent.id },
+    });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ threadId: target.id, parentPostId: parent.id, content: 'Same here <i>honestly</i>', isApproved: false, status: 'pending', user: { firstName: 'Bob' } });
+    expect(res.body).toMatchObject({
+      threadId: target.id,
+      parentPostId: parent.id,
+      content: 'Same here <i>honestly</i>',
+      isApproved: false,
+      status: 'pending',
+      user: { firstName: 'Bob' },
+    });
     expect(rows('forum_posts')).toBe(before + 1);
     const asBob = (await call('GET', `/api/forum/threads/${target.id}`, { cookie: bob })).body;
     expect(asBob.replies.find((p: any) => p.id === res.body.id)).toMatchObject({ parentPostId: parent.id, status: 'pending' });
@@ -152,13 +210,24 @@ describe('POST /api/forum/threads/:id/posts', () => {
     const pending = (await call('POST', '/api/forum/threads', { cookie: bob, body: { ...thread, title: 'Still pending' } })).body;
     expect((await call('POST', `/api/forum/threads/${pending.id}/posts`, { cookie: bob, body: { content: 'bump' } })).status).toBe(409);
     expect((await call('POST', `/api/forum/threads/${pending.id}/posts`, { cookie: ada, body: { content: 'bump' } })).status).toBe(404);
-    expect(await call('POST', '/api/forum/threads/999999/posts', { cookie: bob, body: { content: 'Hello' } })).toMatchObject({ status: 404, body: { error: 'Thread not found' } });
-    const otherPost = db.select().from(forumPosts).all().find((p) => p.threadId !== target.id)!;
-    expect(await call('POST', `/api/forum/threads/${target.id}/posts`, { cookie: bob, body: { content: 'Hi', parentPostId: otherPost.id } })).toMatchObject({
+    expect(await call('POST', '/api/forum/threads/999999/posts', { cookie: bob, body: { content: 'Hello' } })).toMatchObject({
+      status: 404,
+      body: { error: 'Thread not found' },
+    });
+    const otherPost = db
+      .select()
+      .from(forumPosts)
+      .all()
+      .find((p) => p.threadId !== target.id)!;
+    expect(
+      await call('POST', `/api/forum/threads/${target.id}/posts`, { cookie: bob, body: { content: 'Hi', parentPostId: otherPost.id } }),
+    ).toMatchObject({
       status: 400,
       body: { fields: { parentPostId: 'The reply you answer is not in this thread' } },
     });
-    expect((await call('POST', `/api/forum/threads/${target.id}/posts`, { cookie: bob, body: { content: '   ' } })).body.fields).toEqual({ content: 'Content is required' });
+    expect((await call('POST', `/api/forum/threads/${target.id}/posts`, { cookie: bob, body: { content: '   ' } })).body.fields).toEqual({
+      content: 'Content is required',
+    });
     expect((await call('POST', `/api/forum/threads/${target.id}/posts`, { body: { content: 'Hello' } })).status).toBe(401);
     expect(rows('forum_posts')).toBe(before);
   });

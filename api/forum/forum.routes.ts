@@ -11,7 +11,7 @@ export const categories = apiRoute({
   method: 'get',
   path: '/forum/categories',
   tags,
-  summary: 'The forum\'s categories, in order',
+  summary: "The forum's categories, in order",
   policy: { access: 'public', cache: 'everyone' },
   responses: { 200: jsonOf(z.array(categoryShape), 'The categories'), ...errors(429) },
 });

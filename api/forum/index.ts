@@ -15,7 +15,13 @@ export const forumRoutes = createRouter()
     c.json(
       c
         .get('db')
-        .select({ id: forumCategories.id, name: forumCategories.name, description: forumCategories.description, slug: forumCategories.slug, order: forumCategories.order })
+        .select({
+          id: forumCategories.id,
+          name: forumCategories.name,
+          description: forumCategories.description,
+          slug: forumCategories.slug,
+          order: forumCategories.order,
+        })
         .from(forumCategories)
         .where(eq(forumCategories.isActive, true))
         .orderBy(asc(forumCategories.order), asc(forumCategories.name))
@@ -40,7 +46,16 @@ export const forumRoutes = createRouter()
     const now = c.get('now')();
     const { id } = db
       .insert(forumThreads)
-      .values({ categoryId: category.id, userId: c.get('user').id, title: input.title, slug: slugify(input.title), content: input.content, isApproved: false, createdAt: now, updatedAt: now })
+      .values({
+        categoryId: category.id,
+        userId: c.get('user').id,
+        title: input.title,
+        slug: slugify(input.title),
+        content: input.content,
+        isApproved: false,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: forumThreads.id })
       .get();
     return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
@@ -52,7 +67,10 @@ export const forumRoutes = createRouter()
     const grants = user ? moderatorGrants(db, user.id) : (new Map() as Grants);
     const found = loadThread(db, c.req.valid('param').id, user, grants);
     if (found.isApproved && firstViewToday(c, `thread:${found.id}`)) {
-      db.update(forumThreads).set({ viewCount: sql`${forumThreads.viewCount} + 1` }).where(eq(forumThreads.id, found.id)).run();
+      db.update(forumThreads)
+        .set({ viewCount: sql`${forumThreads.viewCount} + 1` })
+        .where(eq(forumThreads.id, found.id))
+        .run();
       found.viewCount += 1;
     }
     const moderates = may(user, grants, found.categoryId, 'canApprove');
@@ -70,15 +88,38 @@ export const forumRoutes = createRouter()
       const parent = db
         .select({ id: forumPosts.id })
         .from(forumPosts)
-        .where(and(eq(forumPosts.id, input.parentPostId), eq(forumPosts.threadId, thread.id), or(eq(forumPosts.isApproved, true), and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt)))))
+        .where(
+          and(
+            eq(forumPosts.id, input.parentPostId),
+            eq(forumPosts.threadId, thread.id),
+            or(eq(forumPosts.isApproved, true), and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt))),
+          ),
+        )
         .get();
-      if (!parent) throw new ApiError(400, { error: 'Invalid input', fields: { parentPostId: 'The reply you answer is not in this thread' } });
+      if (!parent)
+        throw new ApiError(400, { error: 'Invalid input', fields: { parentPostId: 'The reply you answer is not in this thread' } });
     }
     const now = c.get('now')();
     const post = db
       .insert(forumPosts)
-      .values({ threadId: thread.id, userId: user.id, content: input.content, parentPostId: input.parentPostId ?? null, isApproved: false, createdAt: now, updatedAt: now })
-      .returning({ id: forumPosts.id, threadId: forumPosts.threadId, parentPostId: forumPosts.parentPostId, content: forumPosts.content, isApproved: forumPosts.isApproved, createdAt: forumPosts.createdAt, updatedAt: forumPosts.updatedAt })
+      .values({
+        threadId: thread.id,
+        userId: user.id,
+        content: input.content,
+        parentPostId: input.parentPostId ?? null,
+        isApproved: false,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({
+        id: forumPosts.id,
+        threadId: forumPosts.threadId,
+        parentPostId: forumPosts.parentPostId,
+        content: forumPosts.content,
+        isApproved: forumPosts.isApproved,
+        createdAt: forumPosts.createdAt,
+        updatedAt: forumPosts.updatedAt,
+      })
       .get();
     return c.json({ ...post, status: 'pending' as const, user: { firstName: user.firstName } }, 201);
   });

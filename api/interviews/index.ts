@@ -18,14 +18,23 @@ export const interviewsRoutes = createRouter()
     const rows = db
       .select({ ...columnsOf(interviewExperiences, interviewShape), at: sql<number>`${interviewExperiences.createdAt}` })
       .from(interviewExperiences)
-      .where(and(eq(interviewExperiences.schoolId, school.id), notHidden('interview', interviewExperiences.id), k ? sql`(${interviewExperiences.createdAt}, ${interviewExperiences.id}) < (${k[0]}, ${k[1]})` : undefined))
+      .where(
+        and(
+          eq(interviewExperiences.schoolId, school.id),
+          notHidden('interview', interviewExperiences.id),
+          k ? sql`(${interviewExperiences.createdAt}, ${interviewExperiences.id}) < (${k[0]}, ${k[1]})` : undefined,
+        ),
+      )
       .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
       .limit(limit + 1)
       .all();
     const page = pageOf(rows, limit, 'interviews', (r) => [r.at, r.id]);
     const total = db.select({ n: schoolStats.interviewCount }).from(schoolStats).where(eq(schoolStats.schoolId, school.id)).get()?.n ?? 0;
     pageHeaders(c, total, page.next);
-    return c.json(page.rows.map(({ at: _a, ...r }) => r), 200);
+    return c.json(
+      page.rows.map(({ at: _a, ...r }) => r),
+      200,
+    );
   })
   .openapi(routes.create, (c) => {
     const db = c.get('db');

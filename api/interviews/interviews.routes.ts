@@ -10,7 +10,7 @@ export const list = apiRoute({
   method: 'get',
   path: '/schools/{id}/interviews',
   tags,
-  summary: 'A school\'s interview experiences, newest first, a page at a time',
+  summary: "A school's interview experiences, newest first, a page at a time",
   policy: { access: 'public', cache: 'everyone' },
   request: { params: idParam, query: contributionsQuery },
   responses: { 200: pageOf(interviewShape, 'A page of interview experiences'), ...errors(400, 404, 429) },
@@ -25,4 +25,3 @@ export const create = apiRoute({
   request: { params: idParam, body: jsonBody(interviewInput) },
   responses: { 201: jsonOf(interviewShape, 'The experience as stored'), ...errors(400, 401, 404, 422, 429) },
 });
-

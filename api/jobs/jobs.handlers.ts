@@ -11,7 +11,9 @@ import type * as routes from './jobs.routes';
 export const list: RouteHandler<typeof routes.list> = (c) => {
   const q = c.req.valid('query');
   // Near me: nearest first, each job with distanceMiles (the point is never kept: decision 1250).
-  const page = q.near ? listNearJobs(c.get('db'), c.get('now')(), { ...q, near: q.near, limit: q.limit ?? JOBS_PAGE }) : listJobs(c.get('db'), c.get('now')(), q);
+  const page = q.near
+    ? listNearJobs(c.get('db'), c.get('now')(), { ...q, near: q.near, limit: q.limit ?? JOBS_PAGE })
+    : listJobs(c.get('db'), c.get('now')(), q);
   pageHeaders(c, page.total, page.next);
   if (page.capped) c.header('X-Total-Count-Capped', 'true');
   return c.json(page.rows, 200);
@@ -19,7 +21,14 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
 
 export const get: RouteHandler<typeof routes.get> = (c) => {
   const { id } = c.req.valid('param');
-  const row = c.get('db').select(jobColumns()).from(jobs).leftJoin(schools, eq(jobs.schoolId, schools.id)).leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId)).where(eq(jobs.id, id)).get();
+  const row = c
+    .get('db')
+    .select(jobColumns())
+    .from(jobs)
+    .leftJoin(schools, eq(jobs.schoolId, schools.id))
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
+    .where(eq(jobs.id, id))
+    .get();
   if (!row) throw notFound('Job');
   return c.json(toJob(row), 200);
 };
@@ -33,7 +42,11 @@ function findJob(db: DB, id: number) {
 export const isSaved: RouteHandler<typeof routes.isSaved> = (c) => {
   const db = c.get('db');
   const job = findJob(db, c.req.valid('param').id);
-  const row = db.select({ id: savedJobs.id }).from(savedJobs).where(and(eq(savedJobs.userId, c.get('user').id), eq(savedJobs.jobId, job.id))).get();
+  const row = db
+    .select({ id: savedJobs.id })
+    .from(savedJobs)
+    .where(and(eq(savedJobs.userId, c.get('user').id), eq(savedJobs.jobId, job.id)))
+    .get();
   return c.json({ saved: !!row }, 200);
 };
 
@@ -41,14 +54,20 @@ export const isSaved: RouteHandler<typeof routes.isSaved> = (c) => {
 export const save: RouteHandler<typeof routes.save> = (c) => {
   const db = c.get('db');
   const job = findJob(db, c.req.valid('param').id);
-  const inserted = db.insert(savedJobs).values({ userId: c.get('user').id, jobId: job.id, createdAt: c.get('now')() }).onConflictDoNothing().run();
+  const inserted = db
+    .insert(savedJobs)
+    .values({ userId: c.get('user').id, jobId: job.id, createdAt: c.get('now')() })
+    .onConflictDoNothing()
+    .run();
   return inserted.changes ? c.json({ saved: true }, 201) : c.json({ saved: true }, 200);
 };
 
 export const unsave: RouteHandler<typeof routes.unsave> = (c) => {
   const db = c.get('db');
   const job = findJob(db, c.req.valid('param').id);
-  db.delete(savedJobs).where(and(eq(savedJobs.userId, c.get('user').id), eq(savedJobs.jobId, job.id))).run();
+  db.delete(savedJobs)
+    .where(and(eq(savedJobs.userId, c.get('user').id), eq(savedJobs.jobId, job.id)))
+    .run();
   return c.json({ saved: false }, 200);
 };
 
@@ -91,7 +110,12 @@ export const savedJobsList: RouteHandler<typeof routes.savedJobs> = (c) => {
     rows.map(({ id, createdAt, jobId, jobCreatedAt, schoolId, schoolName, ...job }) => ({
       id,
       createdAt,
-      job: { id: jobId, ...job, createdAt: jobCreatedAt, school: schoolId !== null && schoolName !== null ? { id: schoolId, name: schoolName } : null },
+      job: {
+        id: jobId,
+        ...job,
+        createdAt: jobCreatedAt,
+        school: schoolId !== null && schoolName !== null ? { id: schoolId, name: schoolName } : null,
+      },
     })),
     200,
   );

@@ -30,7 +30,9 @@ export const jobsQuery = z.object({
   cursor: cursorParam,
 });
 export type JobsQuery = z.infer<typeof jobsQuery>;
-export type JobFilters = Partial<Pick<JobsQuery, 'search' | 'borough' | 'subject' | 'keyStage' | 'contractType' | 'schoolType' | 'educationLevel'>> & { schoolId?: number };
+export type JobFilters = Partial<
+  Pick<JobsQuery, 'search' | 'borough' | 'subject' | 'keyStage' | 'contractType' | 'schoolType' | 'educationLevel'>
+> & { schoolId?: number };
 
 /**
  * The WHERE conditions of a job search: search (FTS5 over title, description, school, employer),
@@ -42,13 +44,16 @@ export function jobFilterConditions(q: JobFilters, options: { probeSearch?: bool
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
   const match = q.search ? ftsQuery(q.search) : null;
   // probeSearch: `+id` keeps SQLite from driving the query by the matches (see listJobs).
-  if (match) where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
+  if (match)
+    where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
   if (q.borough) where.push(eq(jobs.borough, q.borough));
   if (q.subject) where.push(eq(jobs.subject, q.subject));
   if (q.keyStage) where.push(eq(jobs.keyStage, q.keyStage));
   if (q.contractType) where.push(eq(jobs.contractType, q.contractType));
   if (q.schoolType) {
-    where.push(sql`${jobs.schoolId} in (select ${schools.id} from ${schools} where ${inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.schoolType]])})`);
+    where.push(
+      sql`${jobs.schoolId} in (select ${schools.id} from ${schools} where ${inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.schoolType]])})`,
+    );
   }
   if (q.educationLevel) where.push(sql`instr(coalesce(${jobs.educationLevel}, ''), ${q.educationLevel}) > 0`);
   return where;
@@ -65,7 +70,11 @@ export function jobColumns() {
   };
 }
 
-export function toJob<T extends { schoolId: number | null; schoolName: string | null; schoolType: string | null }>({ schoolName, schoolType, ...job }: T) {
+export function toJob<T extends { schoolId: number | null; schoolName: string | null; schoolType: string | null }>({
+  schoolName,
+  schoolType,
+  ...job
+}: T) {
   return { ...job, school: job.schoolId && schoolName ? { id: job.schoolId, name: schoolName, type: schoolType } : null };
 }
 
@@ -84,7 +93,11 @@ const COMMON_TERM = 2000;
 
 /** How many jobs (of any age) an FTS query matches, counting no further than COMMON_TERM + 1. */
 function ftsMatchCount(db: DB, match: string): number {
-  return (db.$client.prepare('select count(*) n from (select rowid from jobs_fts where jobs_fts match ? limit ?)').get(match, COMMON_TERM + 1) as { n: number }).n;
+  return (
+    db.$client
+      .prepare('select count(*) n from (select rowid from jobs_fts where jobs_fts match ? limit ?)')
+      .get(match, COMMON_TERM + 1) as { n: number }
+  ).n;
 }
 
 /** Active jobs posted within the last month: the base of every public job list. */
@@ -100,7 +113,11 @@ export function openJobCount(db: DB, now: Date): number {
   const since = oneMonthBefore(now);
   const DAY = 86_400_000;
   const firstDay = Math.floor(since.getTime() / DAY);
-  const days = db.select({ n: sql<number>`coalesce(sum(${jobDayCounts.n}), 0)` }).from(jobDayCounts).where(gt(jobDayCounts.day, firstDay)).get()!.n;
+  const days = db
+    .select({ n: sql<number>`coalesce(sum(${jobDayCounts.n}), 0)` })
+    .from(jobDayCounts)
+    .where(gt(jobDayCounts.day, firstDay))
+    .get()!.n;
   const partial = db
     .select({ n: count() })
     .from(jobs)
@@ -130,7 +147,11 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   const filters = [...openJobConditions(now), ...jobFilterConditions(q)];
   const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
-  const keyset = after ? (dir === 'desc' ? sql`(${key}, ${jobs.id}) < (${after[0]}, ${after[1]})` : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`) : undefined;
+  const keyset = after
+    ? dir === 'desc'
+      ? sql`(${key}, ${jobs.id}) < (${after[0]}, ${after[1]})`
+      : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`
+    : undefined;
   const order = dir === 'desc' ? [desc(key), desc(jobs.id)] : [asc(key), asc(jobs.id)];
   const rows = db
     .select({ ...jobColumns(), sortKey: key })
@@ -148,7 +169,12 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);
   else if (!q.withoutTotal) {
     // Counting every match costs as much as the matches: count up to TOTAL_CAP and say so beyond.
-    const inner = db.select({ one: sql`1` }).from(jobs).where(and(...listFilters)).limit(TOTAL_CAP + 1).as('capped');
+    const inner = db
+      .select({ one: sql`1` })
+      .from(jobs)
+      .where(and(...listFilters))
+      .limit(TOTAL_CAP + 1)
+      .as('capped');
     total = db.select({ n: count() }).from(inner).get()!.n;
     if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
   }

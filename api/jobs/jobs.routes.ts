@@ -13,8 +13,8 @@ export const jobsListQuery = jobsQuery.extend(nearFields).superRefine(checkNear)
 /** A job as the board shows it: its school (id, name, type) and that school's average rating. */
 export const jobAnswer = jobShape.extend({
   school: jobSchoolShape.nullable(),
-  schoolRating: z.number().nullable().describe('The school\'s average approved review rating, null with no reviews'),
-  distanceMiles: z.number().optional().describe('Near me only: miles to the job\'s school, one decimal'),
+  schoolRating: z.number().nullable().describe("The school's average approved review rating, null with no reviews"),
+  distanceMiles: z.number().optional().describe("Near me only: miles to the job's school, one decimal"),
 });
 
 const saved = z.object({ saved: z.boolean() });
@@ -75,8 +75,24 @@ const savedJob = z.object({
   createdAt: z.date(),
   job: jobShape
     .pick({
-      id: true, title: true, borough: true, contractType: true, keyStage: true, subject: true, salaryMin: true, salaryMax: true, salaryText: true, description: true,
-      isActive: true, isExternal: true, externalUrl: true, externalSource: true, employerName: true, applicationDeadline: true, postedAt: true, createdAt: true,
+      id: true,
+      title: true,
+      borough: true,
+      contractType: true,
+      keyStage: true,
+      subject: true,
+      salaryMin: true,
+      salaryMax: true,
+      salaryText: true,
+      description: true,
+      isActive: true,
+      isExternal: true,
+      externalUrl: true,
+      externalSource: true,
+      employerName: true,
+      applicationDeadline: true,
+      postedAt: true,
+      createdAt: true,
     })
     .extend({ school: jobSchoolShape.omit({ type: true }).nullable() }),
 });
@@ -85,7 +101,7 @@ export const savedJobs = apiRoute({
   method: 'get',
   path: '/saved-jobs',
   tags,
-  summary: 'The signed-in user\'s saved jobs, newest first (product §3)',
+  summary: "The signed-in user's saved jobs, newest first (product §3)",
   policy: { access: 'user', page: { path: '/dashboard', index: false } },
   responses: { 200: jsonOf(z.array(savedJob), 'The saved jobs'), ...errors(401, 429) },
 });

@@ -18,4 +18,6 @@ export function ftsQuery(text: string): string | null {
 }
 
 /** The `search` query parameter of lists searched through FTS5: 400 when it has nothing to search. */
-export const ftsSearch = searchText.refine((v) => v === undefined || ftsQuery(v) !== null, { message: 'Search must contain a letter or a number' });
+export const ftsSearch = searchText.refine((v) => v === undefined || ftsQuery(v) !== null, {
+  message: 'Search must contain a letter or a number',
+});

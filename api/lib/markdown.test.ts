@@ -7,7 +7,9 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('We are *small* and **kind**.\nSecond line.\n\nNew paragraph.')).toBe(
       '<p>We are <em>small</em> and <strong>kind</strong>.<br />\nSecond line.</p>\n<p>New paragraph.</p>',
     );
-    expect(renderMarkdown('- one\n- two\n\n3. three')).toBe('<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol start="3">\n<li>three</li>\n</ol>');
+    expect(renderMarkdown('- one\n- two\n\n3. three')).toBe(
+      '<ul>\n<li>one</li>\n<li>two</li>\n</ul>\n<ol start="3">\n<li>three</li>\n</ol>',
+    );
     expect(renderMarkdown('[Our site](https://school.example/about) and [mail](mailto:office@school.example)')).toBe(
       '<p><a href="https://school.example/about" rel="nofollow ugc noopener">Our site</a> and <a href="mailto:office@school.example" rel="nofollow ugc noopener">mail</a></p>',
     );

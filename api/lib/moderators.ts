@@ -13,7 +13,13 @@ export type Grants = Map<number, Record<Capability, boolean>>;
 /** The categories the user moderates, with the flags of each. */
 export function moderatorGrants(db: Pick<DB, 'select'>, userId: string): Grants {
   const rows = db
-    .select({ categoryId: forumModerators.categoryId, canEdit: forumModerators.canEdit, canDelete: forumModerators.canDelete, canApprove: forumModerators.canApprove, canLock: forumModerators.canLock })
+    .select({
+      categoryId: forumModerators.categoryId,
+      canEdit: forumModerators.canEdit,
+      canDelete: forumModerators.canDelete,
+      canApprove: forumModerators.canApprove,
+      canLock: forumModerators.canLock,
+    })
     .from(forumModerators)
     .where(eq(forumModerators.userId, userId))
     .all();
@@ -37,7 +43,11 @@ export function categoriesWith(user: SessionUser, grants: Grants, capability: Ca
  * rejected) also to their author, to moderators of their category and to admins. Rejected threads
  * show only to their author (with the reason) and to admins, on the thread page and in /api/me/activity.
  */
-export function canSeeThread(user: SessionUser | null, grants: Grants, t: { isApproved: boolean; rejectedAt: Date | null; userId: string | null; categoryId: number }) {
+export function canSeeThread(
+  user: SessionUser | null,
+  grants: Grants,
+  t: { isApproved: boolean; rejectedAt: Date | null; userId: string | null; categoryId: number },
+) {
   if (t.isApproved) return true;
   if (!user) return false;
   if (user.isAdmin || t.userId === user.id) return true;

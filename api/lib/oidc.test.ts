@@ -38,11 +38,28 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Google', () => {
   const google = googleProvider({ clientId: 'g-client', clientSecret: 'g-secret' }, 'https://app.example/api/callback/google');
-  const claims = { iss: 'https://accounts.google.com', aud: 'g-client', exp: t + 600, iat: t, sub: '1057', email: 'Ms.Khan@School.example', email_verified: true, given_name: 'Amira', family_name: 'Khan', picture: 'https://lh3.googleusercontent.com/a/x' };
+  const claims = {
+    iss: 'https://accounts.google.com',
+    aud: 'g-client',
+    exp: t + 600,
+    iat: t,
+    sub: '1057',
+    email: 'Ms.Khan@School.example',
+    email_verified: true,
+    given_name: 'Amira',
+    family_name: 'Khan',
+    picture: 'https://lh3.googleusercontent.com/a/x',
+  };
 
   it('exchanges the code with the PKCE verifier and reads the profile from the ID token', async () => {
     const { identity, seen, start } = await finishWith(google, claims);
-    expect(identity).toEqual({ subject: '1057', email: 'ms.khan@school.example', firstName: 'Amira', lastName: 'Khan', profileImageUrl: 'https://lh3.googleusercontent.com/a/x' });
+    expect(identity).toEqual({
+      subject: '1057',
+      email: 'ms.khan@school.example',
+      firstName: 'Amira',
+      lastName: 'Khan',
+      profileImageUrl: 'https://lh3.googleusercontent.com/a/x',
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0].url).toBe('https://oauth2.googleapis.com/token');
     const body = new URLSearchParams(seen[0].body);
@@ -63,25 +80,50 @@ describe('Google', () => {
 });
 
 describe('Microsoft Entra ID', () => {
-  const base = { aud: 'm-client', exp: t + 600, iat: t, sub: 'AAAA-sub', tid: TENANT, iss: `https://login.microsoftonline.com/${TENANT}/v2.0`, name: 'Tom Okafor' };
+  const base = {
+    aud: 'm-client',
+    exp: t + 600,
+    iat: t,
+    sub: 'AAAA-sub',
+    tid: TENANT,
+    iss: `https://login.microsoftonline.com/${TENANT}/v2.0`,
+    name: 'Tom Okafor',
+  };
 
   it('single tenant: accepts its own tenant, reads userinfo for the missing email, splits the name', async () => {
-    const entra = microsoftProvider({ tenantId: TENANT, clientId: 'm-client', clientSecret: 'm-secret' }, 'https://app.example/api/callback/microsoft');
+    const entra = microsoftProvider(
+      { tenantId: TENANT, clientId: 'm-client', clientSecret: 'm-secret' },
+      'https://app.example/api/callback/microsoft',
+    );
     const { identity, seen } = await finishWith(entra, base, { sub: 'AAAA-sub', email: 'tom.okafor@school.example' });
     expect(seen[0].url).toBe(`https://login.microsoftonline.com/${TENANT}/oauth2/v2.0/token`);
     expect(seen[1]).toMatchObject({ url: 'https://graph.microsoft.com/oidc/userinfo', authorization: 'Bearer at-1' });
-    expect(identity).toEqual({ subject: 'AAAA-sub', email: 'tom.okafor@school.example', firstName: 'Tom', lastName: 'Okafor', profileImageUrl: null });
+    expect(identity).toEqual({
+      subject: 'AAAA-sub',
+      email: 'tom.okafor@school.example',
+      firstName: 'Tom',
+      lastName: 'Okafor',
+      profileImageUrl: null,
+    });
     const other = 'aaaaaaaa-bbbb-cccc-dddd-eeeeeeeeeeee';
-    await expect(finishWith(entra, { ...base, tid: other, iss: `https://login.microsoftonline.com/${other}/v2.0` })).rejects.toThrow('issuer');
+    await expect(finishWith(entra, { ...base, tid: other, iss: `https://login.microsoftonline.com/${other}/v2.0` })).rejects.toThrow(
+      'issuer',
+    );
   });
 
   it('refuses userinfo about someone else', async () => {
-    const entra = microsoftProvider({ tenantId: TENANT, clientId: 'm-client', clientSecret: 'm-secret' }, 'https://app.example/api/callback/microsoft');
+    const entra = microsoftProvider(
+      { tenantId: TENANT, clientId: 'm-client', clientSecret: 'm-secret' },
+      'https://app.example/api/callback/microsoft',
+    );
     await expect(finishWith(entra, base, { sub: 'other', email: 'x@school.example' })).rejects.toThrow('another person');
   });
 
   it('multi-tenant: iss must name the token’s tid; email trusted only with xms_edov', async () => {
-    const entra = microsoftProvider({ tenantId: 'organizations', clientId: 'm-client', clientSecret: 'm-secret' }, 'https://app.example/api/callback/microsoft');
+    const entra = microsoftProvider(
+      { tenantId: 'organizations', clientId: 'm-client', clientSecret: 'm-secret' },
+      'https://app.example/api/callback/microsoft',
+    );
     const unverified = await finishWith(entra, { ...base, email: 'head@school.example' });
     expect(unverified.identity.email).toBeNull();
     const verified = await finishWith(entra, { ...base, email: 'head@school.example', xms_edov: true });

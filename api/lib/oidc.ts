@@ -102,7 +102,7 @@ const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() ? v
 export function identityFrom(subject: string, claims: IdTokenClaims, options: { trustEmail: boolean }): Identity {
   const verified = claims.email_verified;
   const emailOk = options.trustEmail && verified !== false && verified !== 'false';
-  const email = emailOk ? text(claims.email, 254)?.toLowerCase() ?? null : null;
+  const email = emailOk ? (text(claims.email, 254)?.toLowerCase() ?? null) : null;
   let firstName = text(claims.given_name, 100);
   let lastName = text(claims.family_name, 100);
   const name = text(claims.name, 200);
@@ -214,7 +214,10 @@ export function googleProvider(config: { clientId: string; clientSecret: string 
 
 const MULTI_TENANT = new Set(['common', 'organizations', 'consumers']);
 
-export function microsoftProvider(config: { tenantId: string; clientId: string; clientSecret: string }, redirectUri: string): SignInProvider {
+export function microsoftProvider(
+  config: { tenantId: string; clientId: string; clientSecret: string },
+  redirectUri: string,
+): SignInProvider {
   const entra = new MicrosoftEntraId(config.tenantId, config.clientId, config.clientSecret, redirectUri);
   const single = !MULTI_TENANT.has(config.tenantId.toLowerCase());
   return provider({
@@ -250,7 +253,14 @@ type Discovery = z.infer<typeof discoverySchema>;
 const trimSlash = (s: string) => s.replace(/\/+$/, '');
 
 export function oidcProvider(
-  config: { id?: string; label?: string; issuer: string; clientId: string; clientSecret: string | null; extraAuthParams?: Record<string, string> },
+  config: {
+    id?: string;
+    label?: string;
+    issuer: string;
+    clientId: string;
+    clientSecret: string | null;
+    extraAuthParams?: Record<string, string>;
+  },
   redirectUri: string,
 ): SignInProvider {
   const client = new OAuth2Client(config.clientId, config.clientSecret, redirectUri);
@@ -268,7 +278,9 @@ export function oidcProvider(
       discovery = undefined; // try again next time
       if (error instanceof SignInError) throw error;
       const cause = (error as Error).cause;
-      console.warn(`sign-in (${config.id ?? 'oidc'}): discovery failed: ${(error as Error).message}${cause instanceof Error ? ` (${cause.message})` : ''}`);
+      console.warn(
+        `sign-in (${config.id ?? 'oidc'}): discovery failed: ${(error as Error).message}${cause instanceof Error ? ` (${cause.message})` : ''}`,
+      );
       throw new SignInError('The identity provider cannot be reached right now.', 502);
     });
     return discovery;

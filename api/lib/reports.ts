@@ -8,7 +8,18 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
-import { forumCategories, forumPosts, forumThreads, hiddenContent, interviewExperiences, reports, reviews, schoolMoods, schools, type ReportKind } from '../../db/schema';
+import {
+  forumCategories,
+  forumPosts,
+  forumThreads,
+  hiddenContent,
+  interviewExperiences,
+  reports,
+  reviews,
+  schoolMoods,
+  schools,
+  type ReportKind,
+} from '../../db/schema';
 import type { SessionUser } from '../context';
 import { settingOrCreate } from '../services/alerts/settings';
 import { canSeeThread, may, refreshThreadCounters, replyVisibleTo, type Grants } from './moderators';
@@ -23,7 +34,10 @@ const REPORTER_SECRET = 'reporter_key_secret';
  * stays tied to the person after the account is gone without storing who it was.
  */
 export function reporterKey(db: DB, userId: string): string {
-  const secret = Buffer.from(settingOrCreate(db, REPORTER_SECRET, () => randomBytes(32).toString('base64url')), 'base64url');
+  const secret = Buffer.from(
+    settingOrCreate(db, REPORTER_SECRET, () => randomBytes(32).toString('base64url')),
+    'base64url',
+  );
   return createHmac('sha256', secret).update(`reporter:${userId}`).digest('base64url');
 }
 
@@ -63,17 +77,32 @@ export interface ReportTarget {
 }
 
 const isHidden = (db: DB, kind: ReportKind, id: number) =>
-  !!db.select({ at: hiddenContent.hiddenAt }).from(hiddenContent).where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id))).get();
+  !!db
+    .select({ at: hiddenContent.hiddenAt })
+    .from(hiddenContent)
+    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id)))
+    .get();
 
 /** School content (reviews: admins moderate it, decision 0203): public, or the author's, or an admin's to see. */
-const schoolContentVisible = (isPublic: boolean, authorId: string | null) => (user: SessionUser) => isPublic || authorId === user.id || user.isAdmin;
+const schoolContentVisible = (isPublic: boolean, authorId: string | null) => (user: SessionUser) =>
+  isPublic || authorId === user.id || user.isAdmin;
 
 /** Loads what a report points at; null when there is no such item (or a mood without a comment). */
 export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget | null {
   switch (kind) {
     case 'review': {
       const r = db
-        .select({ userId: reviews.userId, isApproved: reviews.isApproved, schoolId: reviews.schoolId, schoolName: schools.name, pros: reviews.pros, cons: reviews.cons, adviceToManagement: reviews.adviceToManagement, overallRating: reviews.overallRating, createdAt: reviews.createdAt })
+        .select({
+          userId: reviews.userId,
+          isApproved: reviews.isApproved,
+          schoolId: reviews.schoolId,
+          schoolName: schools.name,
+          pros: reviews.pros,
+          cons: reviews.cons,
+          adviceToManagement: reviews.adviceToManagement,
+          overallRating: reviews.overallRating,
+          createdAt: reviews.createdAt,
+        })
         .from(reviews)
         .innerJoin(schools, eq(reviews.schoolId, schools.id))
         .where(eq(reviews.id, id))
@@ -84,7 +113,16 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
     }
     case 'interview': {
       const r = db
-        .select({ userId: interviewExperiences.userId, schoolId: interviewExperiences.schoolId, schoolName: schools.name, jobTitle: interviewExperiences.jobTitle, processDescription: interviewExperiences.processDescription, questionsAsked: interviewExperiences.questionsAsked, tipsForCandidates: interviewExperiences.tipsForCandidates, createdAt: interviewExperiences.createdAt })
+        .select({
+          userId: interviewExperiences.userId,
+          schoolId: interviewExperiences.schoolId,
+          schoolName: schools.name,
+          jobTitle: interviewExperiences.jobTitle,
+          processDescription: interviewExperiences.processDescription,
+          questionsAsked: interviewExperiences.questionsAsked,
+          tipsForCandidates: interviewExperiences.tipsForCandidates,
+          createdAt: interviewExperiences.createdAt,
+        })
         .from(interviewExperiences)
         .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
         .where(eq(interviewExperiences.id, id))
@@ -95,7 +133,15 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
     }
     case 'mood': {
       const r = db
-        .select({ userId: schoolMoods.userId, schoolId: schoolMoods.schoolId, schoolName: schools.name, mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
+        .select({
+          userId: schoolMoods.userId,
+          schoolId: schoolMoods.schoolId,
+          schoolName: schools.name,
+          mood: schoolMoods.mood,
+          emoji: schoolMoods.emoji,
+          comment: schoolMoods.comment,
+          updatedAt: schoolMoods.updatedAt,
+        })
         .from(schoolMoods)
         .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
         .where(eq(schoolMoods.id, id))
@@ -106,7 +152,16 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
     }
     case 'thread': {
       const t = db
-        .select({ categoryId: forumThreads.categoryId, categoryActive: forumCategories.isActive, userId: forumThreads.userId, isApproved: forumThreads.isApproved, rejectedAt: forumThreads.rejectedAt, title: forumThreads.title, content: forumThreads.content, createdAt: forumThreads.createdAt })
+        .select({
+          categoryId: forumThreads.categoryId,
+          categoryActive: forumCategories.isActive,
+          userId: forumThreads.userId,
+          isApproved: forumThreads.isApproved,
+          rejectedAt: forumThreads.rejectedAt,
+          title: forumThreads.title,
+          content: forumThreads.content,
+          createdAt: forumThreads.createdAt,
+        })
         .from(forumThreads)
         .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
         .where(eq(forumThreads.id, id))
@@ -121,7 +176,12 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
         .select({
           categoryId: forumThreads.categoryId,
           categoryActive: forumCategories.isActive,
-          thread: { userId: forumThreads.userId, isApproved: forumThreads.isApproved, rejectedAt: forumThreads.rejectedAt, categoryId: forumThreads.categoryId },
+          thread: {
+            userId: forumThreads.userId,
+            isApproved: forumThreads.isApproved,
+            rejectedAt: forumThreads.rejectedAt,
+            categoryId: forumThreads.categoryId,
+          },
           threadId: forumPosts.threadId,
           threadTitle: forumThreads.title,
           content: forumPosts.content,
@@ -142,7 +202,11 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
           .from(forumPosts)
           .where(and(eq(forumPosts.id, id), replyVisibleTo(user, may(user, grants, p.categoryId, 'canApprove'))))
           .get();
-      return { categoryId: p.categoryId, summary: { threadId: p.threadId, threadTitle: p.threadTitle, content: p.content, createdAt: p.createdAt }, visibleTo };
+      return {
+        categoryId: p.categoryId,
+        summary: { threadId: p.threadId, threadTitle: p.threadTitle, content: p.content, createdAt: p.createdAt },
+        visibleTo,
+      };
     }
   }
 }
@@ -151,11 +215,7 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
 const undecided = (kind: ReportKind, id: number) => and(eq(reports.kind, kind), eq(reports.targetId, id), isNull(reports.decidedAt));
 
 export const reportCount = (db: Pick<DB, 'select'>, kind: ReportKind, id: number) =>
-  db
-    .select({ n: sql<number>`count(*)` })
-    .from(reports)
-    .where(undecided(kind, id))
-    .get()!.n;
+  db.select({ n: sql<number>`count(*)` }).from(reports).where(undecided(kind, id)).get()!.n;
 
 /** Hides the item from the public (idempotent): pending again for reviews/threads/replies. */
 export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
@@ -164,7 +224,12 @@ export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
   if (kind === 'review') tx.update(reviews).set({ isApproved: false }).where(eq(reviews.id, id)).run();
   if (kind === 'thread') tx.update(forumThreads).set({ isApproved: false, updatedAt: now }).where(eq(forumThreads.id, id)).run();
   if (kind === 'reply') {
-    const p = tx.update(forumPosts).set({ isApproved: false, updatedAt: now }).where(eq(forumPosts.id, id)).returning({ threadId: forumPosts.threadId }).get();
+    const p = tx
+      .update(forumPosts)
+      .set({ isApproved: false, updatedAt: now })
+      .where(eq(forumPosts.id, id))
+      .returning({ threadId: forumPosts.threadId })
+      .get();
     if (p) refreshThreadCounters(tx, p.threadId);
   }
 }
@@ -176,7 +241,9 @@ export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
  */
 export function settleReports(tx: Pick<DB, 'update' | 'delete'>, kind: ReportKind, id: number, now: Date) {
   tx.update(reports).set({ decidedAt: now }).where(undecided(kind, id)).run();
-  tx.delete(hiddenContent).where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id))).run();
+  tx.delete(hiddenContent)
+    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id)))
+    .run();
 }
 
 /**
@@ -187,25 +254,41 @@ export function settleReports(tx: Pick<DB, 'update' | 'delete'>, kind: ReportKin
  */
 export function decideReported(tx: DB, kind: ReportKind, id: number, approve: boolean, reason: string, now: Date) {
   if (approve) {
-    if (kind === 'review') tx.update(reviews).set({ isApproved: true, rejectedAt: null, rejectionReason: null }).where(eq(reviews.id, id)).run();
-    if (kind === 'thread') tx.update(forumThreads).set({ isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now }).where(eq(forumThreads.id, id)).run();
+    if (kind === 'review')
+      tx.update(reviews).set({ isApproved: true, rejectedAt: null, rejectionReason: null }).where(eq(reviews.id, id)).run();
+    if (kind === 'thread')
+      tx.update(forumThreads)
+        .set({ isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now })
+        .where(eq(forumThreads.id, id))
+        .run();
   } else {
     const rejected = { isApproved: false, rejectedAt: now, rejectionReason: reason };
     if (kind === 'review') tx.update(reviews).set(rejected).where(eq(reviews.id, id)).run();
-    if (kind === 'thread') tx.update(forumThreads).set({ ...rejected, updatedAt: now }).where(eq(forumThreads.id, id)).run();
+    if (kind === 'thread')
+      tx.update(forumThreads)
+        .set({ ...rejected, updatedAt: now })
+        .where(eq(forumThreads.id, id))
+        .run();
     if (kind === 'interview') tx.delete(interviewExperiences).where(eq(interviewExperiences.id, id)).run();
     if (kind === 'mood') tx.update(schoolMoods).set({ comment: null }).where(eq(schoolMoods.id, id)).run();
   }
   if (kind === 'reply') {
     const p = tx
       .update(forumPosts)
-      .set(approve ? { isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now } : { isApproved: false, rejectedAt: now, rejectionReason: reason, updatedAt: now })
+      .set(
+        approve
+          ? { isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now }
+          : { isApproved: false, rejectedAt: now, rejectionReason: reason, updatedAt: now },
+      )
       .where(eq(forumPosts.id, id))
       .returning({ threadId: forumPosts.threadId })
       .get();
     if (p) refreshThreadCounters(tx, p.threadId);
   }
-  if (!approve && (kind === 'interview' || kind === 'mood')) tx.delete(reports).where(and(eq(reports.kind, kind), eq(reports.targetId, id))).run();
+  if (!approve && (kind === 'interview' || kind === 'mood'))
+    tx.delete(reports)
+      .where(and(eq(reports.kind, kind), eq(reports.targetId, id)))
+      .run();
   settleReports(tx, kind, id, now);
 }
 

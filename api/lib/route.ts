@@ -23,7 +23,10 @@ export type SignedInEnv = AppEnv & { Variables: { user: SessionUser } };
  * Validation failures answer the API's one error shape with the product's messages:
  * 400 `{ error: 'Invalid input' | 'Invalid query', fields: { name: message } }`.
  */
-export const defaultHook = (result: { target: string; success: boolean; error?: unknown }, c: { json: (body: unknown, status: 400) => Response }) => {
+export const defaultHook = (
+  result: { target: string; success: boolean; error?: unknown },
+  c: { json: (body: unknown, status: 400) => Response },
+) => {
   if (!result.success) {
     const fields = formErrors(result.error as z.ZodError);
     return c.json({ error: result.target === 'query' ? 'Invalid query' : 'Invalid input', fields }, 400);
@@ -75,7 +78,8 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
   const read = method === 'get';
   if (!read && !input.limit) throw new Error(`${method.toUpperCase()} ${path}: a write route names its rate limit`);
   if (input.school && input.access !== 'user') throw new Error(`${method.toUpperCase()} ${path}: a school member's route is access 'user'`);
-  if (input.school && !path.includes('{id}')) throw new Error(`${method.toUpperCase()} ${path}: a school member's route has the school as {id}`);
+  if (input.school && !path.includes('{id}'))
+    throw new Error(`${method.toUpperCase()} ${path}: a school member's route has the school as {id}`);
   if (!read && input.cache && input.cache !== 'none') throw new Error(`${method.toUpperCase()} ${path}: only GET answers are kept`);
   const cache = input.cache ?? (!read ? 'none' : input.access === 'public' || input.access === 'user' ? 'owner' : 'none');
   return { ...input, cache, limit: input.limit ?? 'read' };
@@ -86,9 +90,11 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
  * route for `router.openapi(route, handler)`, whose handler sees a non-null user when the
  * policy asks for one (with `policy.school`, `schoolMemberOf(c)` is the caller's membership).
  */
-export function apiRoute<P extends string, A extends RoutePolicy['access'], R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput }>(
-  config: R & { policy: { access: A } },
-) {
+export function apiRoute<
+  P extends string,
+  A extends RoutePolicy['access'],
+  R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput },
+>(config: R & { policy: { access: A } }) {
   const { policy: input, ...route } = config;
   const policy = policyOf(route.method, route.path, input);
   const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
@@ -99,12 +105,15 @@ export function apiRoute<P extends string, A extends RoutePolicy['access'], R ex
 export const errorBody = z
   .object({
     error: z.string(),
-    fields: z.record(z.string(), z.string()).optional().describe('Field name → the product\'s message for it'),
+    fields: z.record(z.string(), z.string()).optional().describe("Field name → the product's message for it"),
   })
   .openapi('Error');
 
 /** A JSON answer of `schema`. */
-export const jsonOf = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+export const jsonOf = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
 
 /** The paging headers of a list answered a page at a time (decision 1001). */
 const PAGE_HEADERS = {
@@ -114,7 +123,10 @@ const PAGE_HEADERS = {
 };
 
 /** A JSON list answered a page at a time, with its paging headers. */
-export const pageOf = <T extends z.ZodType>(schema: T, description: string) => ({ ...jsonOf(z.array(schema), description), headers: PAGE_HEADERS });
+export const pageOf = <T extends z.ZodType>(schema: T, description: string) => ({
+  ...jsonOf(z.array(schema), description),
+  headers: PAGE_HEADERS,
+});
 
 /** A required JSON request body. */
 export const jsonBody = <T extends z.ZodType>(schema: T) => ({ content: { 'application/json': { schema } }, required: true });
@@ -137,6 +149,8 @@ const ERRORS = {
 type ErrorStatus = keyof typeof ERRORS;
 
 /** Error answers of a route, each `{ error, fields? }`. */
-export function errors<const S extends ErrorStatus[]>(...statuses: S): { [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorBody } } } } {
+export function errors<const S extends ErrorStatus[]>(
+  ...statuses: S
+): { [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorBody } } } } {
   return Object.fromEntries(statuses.map((s) => [s, jsonOf(errorBody, ERRORS[s])])) as never;
 }

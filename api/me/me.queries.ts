@@ -2,7 +2,17 @@
 // submissions, moods, threads and replies, each with its moderation state (approved, pending,
 // rejected with the reason), and the real numbers for the dashboard counters.
 import { count, desc, eq } from 'drizzle-orm';
-import { forumCategories, forumPosts, forumThreads, interviewExperiences, reviews, salaries, savedJobs, schoolMoods, schools } from '../../db/schema';
+import {
+  forumCategories,
+  forumPosts,
+  forumThreads,
+  interviewExperiences,
+  reviews,
+  salaries,
+  savedJobs,
+  schoolMoods,
+  schools,
+} from '../../db/schema';
 import type { DB } from '../../db/client';
 import { approvalState } from '../lib/moderators';
 
@@ -11,7 +21,6 @@ const PUBLISHED = 'approved' as const;
 
 /** The user's own contributions, each with its moderation state, and the dashboard's counters. */
 export function activityOf(db: DB, userId: string) {
-
   const reviewRows = db
     .select({
       id: reviews.id,
@@ -150,4 +159,3 @@ export function activityOf(db: DB, userId: string) {
     posts: postRows,
   };
 }
-

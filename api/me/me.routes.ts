@@ -23,17 +23,45 @@ const activity = z.object({
   }),
   reviews: z.array(
     createSelectSchema(reviews)
-      .pick({ id: true, schoolId: true, overallRating: true, jobTitle: true, pros: true, cons: true, isApproved: true, rejectedAt: true, rejectionReason: true, createdAt: true })
+      .pick({
+        id: true,
+        schoolId: true,
+        overallRating: true,
+        jobTitle: true,
+        pros: true,
+        cons: true,
+        isApproved: true,
+        rejectedAt: true,
+        rejectionReason: true,
+        createdAt: true,
+      })
       .extend({ schoolName: z.string(), status: approvalStatus }),
   ),
   interviews: z.array(
     createSelectSchema(interviewExperiences)
-      .pick({ id: true, schoolId: true, jobTitle: true, interviewDifficulty: true, outcome: true, overallExperience: true, createdAt: true })
+      .pick({
+        id: true,
+        schoolId: true,
+        jobTitle: true,
+        interviewDifficulty: true,
+        outcome: true,
+        overallExperience: true,
+        createdAt: true,
+      })
       .extend({ schoolName: z.string(), status: published }),
   ),
   salaries: z.array(
     createSelectSchema(salaries)
-      .pick({ id: true, jobTitle: true, schoolType: true, borough: true, yearsExperience: true, annualSalary: true, additionalBenefits: true, createdAt: true })
+      .pick({
+        id: true,
+        jobTitle: true,
+        schoolType: true,
+        borough: true,
+        yearsExperience: true,
+        annualSalary: true,
+        additionalBenefits: true,
+        createdAt: true,
+      })
       .extend({ status: published }),
   ),
   moods: z.array(
@@ -43,7 +71,18 @@ const activity = z.object({
   ),
   threads: z.array(
     createSelectSchema(forumThreads)
-      .pick({ id: true, title: true, categoryId: true, isApproved: true, isLocked: true, replyCount: true, viewCount: true, rejectedAt: true, rejectionReason: true, createdAt: true })
+      .pick({
+        id: true,
+        title: true,
+        categoryId: true,
+        isApproved: true,
+        isLocked: true,
+        replyCount: true,
+        viewCount: true,
+        rejectedAt: true,
+        rejectionReason: true,
+        createdAt: true,
+      })
       .extend({ categoryName: z.string(), status: approvalStatus }),
   ),
   posts: z.array(
@@ -65,7 +104,7 @@ export const activityRoute = apiRoute({
   method: 'get',
   path: '/me/activity',
   tags,
-  summary: 'The signed-in user\'s own contributions with their moderation state, and the dashboard\'s counters',
+  summary: "The signed-in user's own contributions with their moderation state, and the dashboard's counters",
   policy: { access: 'user', page: { path: '/dashboard', index: false } },
   responses: { 200: jsonOf(activity, 'Her activity'), ...errors(401, 429) },
 });
@@ -77,7 +116,12 @@ export const exportRoute = apiRoute({
   summary: 'A JSON file of everything held about the user (UK GDPR right of access and portability)',
   policy: { access: 'user' },
   responses: {
-    200: jsonOf(z.object({ exportedAt: z.string(), service: z.string(), about: z.string() }).describe('And her profile, sessions and every row of hers, by table'), 'Her data (Content-Disposition: attachment)'),
+    200: jsonOf(
+      z
+        .object({ exportedAt: z.string(), service: z.string(), about: z.string() })
+        .describe('And her profile, sessions and every row of hers, by table'),
+      'Her data (Content-Disposition: attachment)',
+    ),
     ...errors(401, 429),
   },
 });
@@ -86,7 +130,7 @@ export const sessions = apiRoute({
   method: 'get',
   path: '/me/sessions',
   tags,
-  summary: 'The user\'s live sessions, this one first',
+  summary: "The user's live sessions, this one first",
   policy: { access: 'user' },
   responses: { 200: jsonOf(z.array(session), 'Her sessions'), ...errors(401, 429) },
 });
@@ -108,7 +152,14 @@ export const deleteAccount = apiRoute({
   policy: { access: 'user', limit: 'none' },
   request: { body: jsonBody(deleteAccountInput) },
   responses: {
-    200: jsonOf(z.object({ deleted: z.literal(true), removed: z.record(z.string(), z.number().int()), unlinked: z.record(z.string(), z.number().int()) }), 'Deleted, and what went'),
+    200: jsonOf(
+      z.object({
+        deleted: z.literal(true),
+        removed: z.record(z.string(), z.number().int()),
+        unlinked: z.record(z.string(), z.number().int()),
+      }),
+      'Deleted, and what went',
+    ),
     ...errors(400, 401),
   },
 });

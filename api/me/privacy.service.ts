@@ -26,7 +26,17 @@ import { backfillReporterKeys } from '../lib/reports';
 /** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
 const CONTRIBUTION_TABLES = ['reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts'] as const;
 /** Tables this module handles by name; any other table with a user_id column is swept generically. */
-const HANDLED = new Set<string>([...CONTRIBUTION_TABLES, 'users', 'sessions', 'saved_jobs', 'reports', 'moderation_log', 'forum_moderators', 'idempotency_keys', 'hidden_content']);
+const HANDLED = new Set<string>([
+  ...CONTRIBUTION_TABLES,
+  'users',
+  'sessions',
+  'saved_jobs',
+  'reports',
+  'moderation_log',
+  'forum_moderators',
+  'idempotency_keys',
+  'hidden_content',
+]);
 /** Columns never put in an export, whatever the table (token hashes, secrets, keys). */
 const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
 
@@ -34,11 +44,7 @@ const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
 export const sessionPublicId = (sid: string) => createHash('sha256').update(`session:${sid}`).digest('hex').slice(0, 16);
 
 const userSessions = (db: DB, userId: string) =>
-  db
-    .select()
-    .from(sessions)
-    .where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`)
-    .all();
+  db.select().from(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`).all();
 
 export function listSessions(db: DB, userId: string, currentSid: string | null, now: Date) {
   return userSessions(db, userId)
@@ -63,11 +69,15 @@ export function revokeOtherSessions(db: DB, userId: string, currentSid: string |
 
 /** Other tables (added later: alerts, push subscriptions, view counters…) that hold a user_id. */
 function otherUserTables(db: DB): string[] {
-  const tables = db.$client.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'").all() as { name: string }[];
+  const tables = db.$client
+    .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '\\_\\_%' escape '\\'")
+    .all() as { name: string }[];
   return tables
     .map((t) => t.name)
     .filter((name) => !HANDLED.has(name))
-    .filter((name) => (db.$client.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[]).some((c) => c.name === 'user_id'));
+    .filter((name) =>
+      (db.$client.prepare(`select name from pragma_table_info(?)`).all(name) as { name: string }[]).some((c) => c.name === 'user_id'),
+    );
 }
 
 const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
@@ -79,7 +89,9 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
   const extra = Object.fromEntries(
     otherUserTables(db).map((table) => [
       table,
-      (db.$client.prepare(`select * from "${table.replace(/"/g, '""')}" where user_id = ?`).all(userId) as Record<string, unknown>[]).map(withoutSecrets),
+      (db.$client.prepare(`select * from "${table.replace(/"/g, '""')}" where user_id = ?`).all(userId) as Record<string, unknown>[]).map(
+        withoutSecrets,
+      ),
     ]),
   );
   return {
@@ -119,12 +131,27 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .where(eq(schoolMoods.userId, userId))
       .all()
       .map((r) => ({ ...withoutUser(r.mood), schoolName: r.schoolName })),
-    threads: db.select().from(forumThreads).where(eq(forumThreads.userId, userId)).all().map(({ lastReplyUserId: _l, ...t }) => withoutUser(t)),
+    threads: db
+      .select()
+      .from(forumThreads)
+      .where(eq(forumThreads.userId, userId))
+      .all()
+      .map(({ lastReplyUserId: _l, ...t }) => withoutUser(t)),
     replies: db.select().from(forumPosts).where(eq(forumPosts.userId, userId)).all().map(withoutUser),
     // The reporter key (decision 1424) is the service's own (a keyed hash that ties a report to a person), not hers to see.
-    reports: db.select().from(reports).where(eq(reports.userId, userId)).all().map(({ reporterKey: _k, ...r }) => withoutUser(r)),
+    reports: db
+      .select()
+      .from(reports)
+      .where(eq(reports.userId, userId))
+      .all()
+      .map(({ reporterKey: _k, ...r }) => withoutUser(r)),
     moderatorRoles: db.select().from(forumModerators).where(eq(forumModerators.userId, userId)).all().map(withoutUser),
-    moderationActions: db.select().from(moderationLog).where(eq(moderationLog.actorUserId, userId)).all().map(({ actorUserId: _a, ...m }) => m),
+    moderationActions: db
+      .select()
+      .from(moderationLog)
+      .where(eq(moderationLog.actorUserId, userId))
+      .all()
+      .map(({ actorUserId: _a, ...m }) => m),
     alerts: (extra.alerts as unknown[] | undefined) ?? [],
     other: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'alerts')),
   };
@@ -148,10 +175,7 @@ export function deleteAccount(db: DB, userId: string) {
     backfillReporterKeys(db, userId);
     tx.update(reports).set({ userId: null }).where(eq(reports.userId, userId)).run();
     const removed: Record<string, number> = {
-      sessions: tx
-        .delete(sessions)
-        .where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`)
-        .run().changes,
+      sessions: tx.delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`).run().changes,
       saved_jobs: tx.delete(savedJobs).where(eq(savedJobs.userId, userId)).run().changes,
       forum_moderators: tx.delete(forumModerators).where(eq(forumModerators.userId, userId)).run().changes,
       idempotency_keys: tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)).run().changes,

@@ -14,8 +14,25 @@ const count = (sql: string, ...args: unknown[]) => (db.$client.prepare(sql).get(
 const school = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
 const job = db.select().from(jobs).limit(1).get()!;
 const category = db.select().from(forumCategories).limit(1).get()!;
-const review = { overallRating: 4, workLifeBalanceRating: 3, compensationRating: 4, careerOpportunitiesRating: 5, cultureRating: 4, leadershipRating: 2, pros: 'Kind colleagues everywhere', cons: 'Long meetings after school', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', wouldRecommend: true };
-const interview = { jobTitle: 'Maths teacher', processDescription: 'A lesson, a panel and a tour of the school', interviewDifficulty: 'Medium', outcome: 'Offer' };
+const review = {
+  overallRating: 4,
+  workLifeBalanceRating: 3,
+  compensationRating: 4,
+  careerOpportunitiesRating: 5,
+  cultureRating: 4,
+  leadershipRating: 2,
+  pros: 'Kind colleagues everywhere',
+  cons: 'Long meetings after school',
+  jobTitle: 'Teacher',
+  yearsAtSchool: '1-2 years',
+  wouldRecommend: true,
+};
+const interview = {
+  jobTitle: 'Maths teacher',
+  processDescription: 'A lesson, a panel and a tour of the school',
+  interviewDifficulty: 'Medium',
+  outcome: 'Offer',
+};
 const salary = { jobTitle: 'SENCO', schoolType: 'Academy', borough: 'Hackney', yearsExperience: '6-10 years', annualSalary: 51_234 };
 
 /** A user with one of every contribution, two extra sessions and a saved job. */
@@ -25,14 +42,23 @@ async function contributor(id: string) {
   expect((await call('POST', `/api/schools/${school.id}/reviews`, { cookie, body: review })).status).toBe(201);
   expect((await call('POST', `/api/schools/${school.id}/interviews`, { cookie, body: interview })).status).toBe(201);
   expect((await call('POST', '/api/salaries', { cookie, body: salary })).status).toBe(201);
-  expect((await call('POST', `/api/schools/${school.id}/mood`, { cookie, body: { mood: 'happy', comment: 'Friendly staffroom' } })).status).toBe(201);
-  const thread = await call('POST', '/api/forum/threads', { cookie, body: { title: 'Moving to London', content: 'Which boroughs are good for ECTs?', categoryId: category.id } });
+  expect(
+    (await call('POST', `/api/schools/${school.id}/mood`, { cookie, body: { mood: 'happy', comment: 'Friendly staffroom' } })).status,
+  ).toBe(201);
+  const thread = await call('POST', '/api/forum/threads', {
+    cookie,
+    body: { title: 'Moving to London', content: 'Which boroughs are good for ECTs?', categoryId: category.id },
+  });
   expect(thread.status).toBe(201);
   // Replies need an approved thread.
   db.$client.prepare('update forum_threads set is_approved = 1 where id = ?').run(thread.body.id);
-  expect((await call('POST', `/api/forum/threads/${thread.body.id}/posts`, { cookie, body: { content: 'Replying to myself here' } })).status).toBe(201);
+  expect(
+    (await call('POST', `/api/forum/threads/${thread.body.id}/posts`, { cookie, body: { content: 'Replying to myself here' } })).status,
+  ).toBe(201);
   const interviewId = (db.$client.prepare('select id from interview_experiences order by id limit 1').get() as { id: number }).id;
-  expect((await call('POST', '/api/reports', { cookie, body: { kind: 'interview', id: interviewId, reason: 'Spam link' } })).status).toBe(201);
+  expect((await call('POST', '/api/reports', { cookie, body: { kind: 'interview', id: interviewId, reason: 'Spam link' } })).status).toBe(
+    201,
+  );
   createSession(db, id, NOW);
   createSession(db, id, NOW);
   return { cookie, threadId: thread.body.id as number };
@@ -58,14 +84,19 @@ describe('GET /api/me/export', () => {
     expect(data.replies).toEqual([expect.objectContaining({ content: 'Replying to myself here' })]);
     expect(data.reports).toEqual([expect.objectContaining({ kind: 'interview', reason: 'Spam link' })]);
     // The report's keyed hash of the reporter (decision 1422) is the service's, not part of the export.
-    const { reporter_key: key } = db.$client.prepare("select reporter_key from reports where user_id = 'priv:export'").get() as { reporter_key: string | null };
+    const { reporter_key: key } = db.$client.prepare("select reporter_key from reports where user_id = 'priv:export'").get() as {
+      reporter_key: string | null;
+    };
     expect(key).toEqual(expect.any(String));
     expect(text).not.toContain(key);
     expect(Object.keys(data.reports[0])).not.toContain('reporterKey');
     expect(text).not.toMatch(/reporter_?key/i);
     expect(data.alerts).toEqual([]);
     // Nothing of anyone else, and no secret.
-    const sessionsRaw = db.$client.prepare("select sid, sess from sessions where json_extract(sess, '$.userId') = 'priv:export'").all() as { sid: string; sess: string }[];
+    const sessionsRaw = db.$client.prepare("select sid, sess from sessions where json_extract(sess, '$.userId') = 'priv:export'").all() as {
+      sid: string;
+      sess: string;
+    }[];
     for (const s of sessionsRaw) {
       expect(text).not.toContain(JSON.parse(s.sess).secretHash);
       expect(text).not.toContain(s.sid);
@@ -114,12 +145,18 @@ describe('DELETE /api/me', () => {
     for (const t of tables) expect(mine(t), t).toBe(1);
     const savedBefore = count('select count(*) n from saved_jobs');
 
-    const reportKey = (db.$client.prepare("select reporter_key from reports where user_id = 'priv:leaver'").get() as { reporter_key: string | null }).reporter_key;
+    const reportKey = (
+      db.$client.prepare("select reporter_key from reports where user_id = 'priv:leaver'").get() as { reporter_key: string | null }
+    ).reporter_key;
     expect(reportKey).toEqual(expect.any(String));
 
     const res = await call('DELETE', '/api/me', { cookie, body: { confirm: 'DELETE' } });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ deleted: true, removed: { users: 1, sessions: 3, saved_jobs: 1 }, unlinked: { reviews: 1, interview_experiences: 1, salaries: 1, school_moods: 1, forum_threads: 1, forum_posts: 1 } });
+    expect(res.body).toMatchObject({
+      deleted: true,
+      removed: { users: 1, sessions: 3, saved_jobs: 1 },
+      unlinked: { reviews: 1, interview_experiences: 1, salaries: 1, school_moods: 1, forum_threads: 1, forum_posts: 1 },
+    });
     expect(res.headers.get('set-cookie')).toMatch(/tilt_session=;/);
 
     expect(count("select count(*) n from users where id = 'priv:leaver'")).toBe(0);
@@ -134,7 +171,7 @@ describe('DELETE /api/me', () => {
     // Still counted, unlinked, with its reporter key (decision 1422).
     expect(count("select count(*) n from reports where user_id is null and reason = 'Spam link' and reporter_key = ?", reportKey)).toBe(1);
     // The content is still there, anonymous.
-    expect(count("select count(*) n from salaries where annual_salary = 51234 and user_id is null")).toBe(1);
+    expect(count('select count(*) n from salaries where annual_salary = 51234 and user_id is null')).toBe(1);
     const thread = await call('GET', `/api/forum/threads/${threadId}`);
     expect(thread.body).toMatchObject({ title: 'Moving to London', user: { firstName: null } });
     expect(JSON.stringify(thread.body)).not.toContain('Priya');

@@ -25,7 +25,15 @@ describe('which reads are shared', () => {
     expect(sharingOf('/api/schools/12/reviews')).toBe('everyone');
     expect(sharingOf('/api/salaries/stats')).toBe('everyone');
     expect(sharingOf('/api/forum/threads')).toBe('visitors');
-    for (const path of ['/api/me', '/api/saved-jobs', '/api/jobs/3/saved', '/api/schools/3/user-mood', '/api/forum/threads/4', '/api/moderation/queue', '/api/health']) {
+    for (const path of [
+      '/api/me',
+      '/api/saved-jobs',
+      '/api/jobs/3/saved',
+      '/api/schools/3/user-mood',
+      '/api/forum/threads/4',
+      '/api/moderation/queue',
+      '/api/health',
+    ]) {
       expect(sharingOf(path)).toBeNull();
     }
   });
@@ -63,7 +71,9 @@ describe('answer cache', () => {
 
   it('computes an answer once when many ask for it at the same time', async () => {
     const { app } = setup();
-    const answers = await Promise.all(Array.from({ length: 6 }, async () => app.request('/api/schools?sort=rating', { headers: { 'Accept-Encoding': 'gzip' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, async () => app.request('/api/schools?sort=rating', { headers: { 'Accept-Encoding': 'gzip' } })),
+    );
     expect(answers.map((r) => r.headers.get('X-Cache')).sort()).toEqual(['hit', 'hit', 'hit', 'hit', 'hit', 'miss']);
     const bodies = await Promise.all(answers.map(async (r) => Buffer.from(await r.arrayBuffer()).toString('base64')));
     expect(new Set(bodies).size).toBe(1);
@@ -151,14 +161,19 @@ describe('answer cache', () => {
     const before = await call('GET', `/api/schools/${school.id}/mood-stats`);
     expect(before.headers.get('X-Cache')).toBe('miss');
     expect((await call('GET', `/api/schools/${school.id}/mood-stats`)).headers.get('X-Cache')).toBe('hit');
-    const created = await call('POST', `/api/schools/${school.id}/mood`, { cookie: ada, body: { mood: 'happy', emoji: '😊', anonymous: true } });
+    const created = await call('POST', `/api/schools/${school.id}/mood`, {
+      cookie: ada,
+      body: { mood: 'happy', emoji: '😊', anonymous: true },
+    });
     expect(created.status).toBe(201);
     const after = await call('GET', `/api/schools/${school.id}/mood-stats`);
     expect(after.headers.get('X-Cache')).toBe('miss');
     expect(after.body.totalMoods).toBe(before.body.totalMoods + 1);
     expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));
     // The old ETag no longer matches.
-    const revalidated = await app.request(`/api/schools/${school.id}/mood-stats`, { headers: { 'If-None-Match': before.headers.get('ETag')! } });
+    const revalidated = await app.request(`/api/schools/${school.id}/mood-stats`, {
+      headers: { 'If-None-Match': before.headers.get('ETag')! },
+    });
     expect(revalidated.status).toBe(200);
   });
 
@@ -193,7 +208,10 @@ describe('answer cache', () => {
     const visitor = await call('GET', '/api/forum/threads');
     expect(visitor.headers.get('X-Cache')).toBe('miss');
     expect(visitor.headers.get('Vary')).toBe('Accept-Encoding, Cookie');
-    const posted = await call('POST', '/api/forum/threads', { cookie: ada, body: { categoryId, title: 'Ada only until approved', content: 'Waiting for a moderator to look at this thread.' } });
+    const posted = await call('POST', '/api/forum/threads', {
+      cookie: ada,
+      body: { categoryId, title: 'Ada only until approved', content: 'Waiting for a moderator to look at this thread.' },
+    });
     expect(posted.status).toBe(201);
     const titles = (r: { body: { title: string }[] }) => r.body.map((t) => t.title);
     // Ada sees her pending thread; the answer is hers alone (no-store, never from the cache).

@@ -194,7 +194,11 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
         if (cache.pending.get(key)?.promise === promise) cache.pending.delete(key);
       }
     }
-    sendEntry(c, entry, { cacheControl: PUBLIC_CACHE_CONTROL, vary: sharing === 'visitors' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding', state });
+    sendEntry(c, entry, {
+      cacheControl: PUBLIC_CACHE_CONTROL,
+      vary: sharing === 'visitors' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
+      state,
+    });
   };
 }
 

@@ -15,7 +15,11 @@ describe('compression', () => {
     const plain = await app.request('/tagged');
     expect([plain.headers.get('Content-Encoding'), plain.headers.get('ETag')]).toEqual([null, 'W/"abc"']);
     const zipped = await app.request('/tagged', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect([zipped.headers.get('Content-Encoding'), zipped.headers.get('ETag'), zipped.headers.get('Vary')]).toEqual(['gzip', 'W/"abc-gzip"', 'Accept-Encoding']);
+    expect([zipped.headers.get('Content-Encoding'), zipped.headers.get('ETag'), zipped.headers.get('Vary')]).toEqual([
+      'gzip',
+      'W/"abc-gzip"',
+      'Accept-Encoding',
+    ]);
     expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(body);
   });
 

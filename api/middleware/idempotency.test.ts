@@ -9,7 +9,9 @@ import { ABANDONED_MS, cleanIdempotencyKeys, idempotency, KEEP_MS, requestHash }
 import { requireUser } from './session';
 
 const db = testDb({ demo: false });
-db.insert(users).values([{ id: 'u:1' }, { id: 'u:2' }]).run();
+db.insert(users)
+  .values([{ id: 'u:1' }, { id: 'u:2' }])
+  .run();
 let clock = new Date('2026-11-22T12:00:00Z');
 
 /** A tiny app: the user comes from a header; /slow waits for a release before writing. */
@@ -36,7 +38,12 @@ app.post('/slow', requireUser, idempotency, async (c) => {
 app.onError((_e, c) => c.json({ error: 'Internal server error' }, 500));
 const call = caller(app);
 const as = (user: string, key?: string) => ({ headers: { 'X-User': user }, key });
-const keyRow = (user: string, key: string) => db.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, user), eq(idempotencyKeys.key, key))).get();
+const keyRow = (user: string, key: string) =>
+  db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, user), eq(idempotencyKeys.key, key)))
+    .get();
 
 describe('idempotency middleware', () => {
   it('replays the first 2xx answer for the same user and key, running the handler once', async () => {
@@ -91,7 +98,16 @@ describe('idempotency middleware', () => {
   });
 
   it('takes over a claim abandoned by a dead process', async () => {
-    db.insert(idempotencyKeys).values({ userId: 'u:1', key: 'k6', method: 'POST', path: '/write', status: null, createdAt: new Date(clock.getTime() - ABANDONED_MS) }).run();
+    db.insert(idempotencyKeys)
+      .values({
+        userId: 'u:1',
+        key: 'k6',
+        method: 'POST',
+        path: '/write',
+        status: null,
+        createdAt: new Date(clock.getTime() - ABANDONED_MS),
+      })
+      .run();
     const a = await call('POST', '/write', as('u:1', 'k6'));
     expect(a.status).toBe(201);
     expect(keyRow('u:1', 'k6')?.status).toBe(201);
@@ -114,7 +130,10 @@ describe('a key reused with another body', () => {
     const { app, db: appDb } = testApp({ demo: false, rateLimit: false });
     const api = caller(app);
     const cookie = signIn(appDb, { id: 'body:1', firstName: 'Bea' });
-    const rows = () => (appDb.$client.prepare("select annual_salary s from salaries where user_id = 'body:1' order by id").all() as { s: number }[]).map((r) => r.s);
+    const rows = () =>
+      (appDb.$client.prepare("select annual_salary s from salaries where user_id = 'body:1' order by id").all() as { s: number }[]).map(
+        (r) => r.s,
+      );
     const salary = { jobTitle: 'SENCO', schoolType: 'Academy', borough: 'Brent', yearsExperience: '3-5 years', annualSalary: 41000 };
     const first = await api('POST', '/api/salaries', { cookie, body: salary, key: 'bk1' });
     expect(first.body).toMatchObject({ annualSalary: 41000 });
@@ -130,7 +149,11 @@ describe('a key reused with another body', () => {
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(rows()).toEqual([41000]);
     // The stored hash binds method, path and body; the body itself is not stored.
-    const row = appDb.select().from(idempotencyKeys).where(and(eq(idempotencyKeys.userId, 'body:1'), eq(idempotencyKeys.key, 'bk1'))).get()!;
+    const row = appDb
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, 'body:1'), eq(idempotencyKeys.key, 'bk1')))
+      .get()!;
     expect(row.requestHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.requestHash).toBe(requestHash('POST', '/api/salaries', JSON.stringify(salary)));
     // A different body while the first is in flight is refused too (not queued behind it).
@@ -154,9 +177,19 @@ describe('idempotency over real HTTP', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     const port = (server.address() as { port: number }).port;
     try {
-      const body = JSON.stringify({ jobTitle: 'Headteacher', schoolType: 'Academy', borough: 'Brent', yearsExperience: '16+ years', annualSalary: 110000 });
+      const body = JSON.stringify({
+        jobTitle: 'Headteacher',
+        schoolType: 'Academy',
+        borough: 'Brent',
+        yearsExperience: '16+ years',
+        annualSalary: 110000,
+      });
       const send = () =>
-        fetch(`http://127.0.0.1:${port}/api/salaries`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Idempotency-Key': 'http-key' }, body }).then(async (r) => ({ status: r.status, text: await r.text() }));
+        fetch(`http://127.0.0.1:${port}/api/salaries`, {
+          method: 'POST',
+          headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Idempotency-Key': 'http-key' },
+          body,
+        }).then(async (r) => ({ status: r.status, text: await r.text() }));
       const answers = await Promise.all([send(), send(), send(), send(), send()]);
       expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(answers.map((a) => a.text)).size).toBe(1);

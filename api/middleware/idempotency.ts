@@ -29,7 +29,10 @@ export function cleanIdempotencyKeys(db: DB, now: Date, force = false) {
   const at = now.getTime();
   if (!force && at - (lastCleaned.get(db) ?? 0) < CLEAN_EVERY_MS) return 0;
   lastCleaned.set(db, at);
-  return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(at - KEEP_MS))).run().changes;
+  return db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(at - KEEP_MS)))
+    .run().changes;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,7 +59,8 @@ function claim(db: DB, userId: string, key: string, method: string, path: string
       .get();
     if (!row) return { kind: 'busy' } as const; // released between the two statements: try again
     // Rows from before the hash was stored (null) are judged by method and path only.
-    if (row.method !== method || row.path !== path || (row.requestHash !== null && row.requestHash !== hash)) return { kind: 'mismatch' } as const;
+    if (row.method !== method || row.path !== path || (row.requestHash !== null && row.requestHash !== hash))
+      return { kind: 'mismatch' } as const;
     if (row.status !== null) return { kind: 'replay', status: row.status, body: row.body ?? '' } as const;
     if (now.getTime() - row.createdAt.getTime() >= ABANDONED_MS || row.createdAt.getTime() > now.getTime() + ABANDONED_MS) {
       tx.update(idempotencyKeys)

@@ -77,7 +77,9 @@ function prepared(db: DB): Statements {
       bump: sqlite.prepare(
         'insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict (bucket, window_start) do update set count = count + 1',
       ),
-      insertOnce: sqlite.prepare('insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict do nothing'),
+      insertOnce: sqlite.prepare(
+        'insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict do nothing',
+      ),
       prune: sqlite.prepare('delete from rate_limits where expires_at <= ?'),
     };
     statements.set(db, s);
@@ -136,7 +138,15 @@ export class RateLimiter {
 
   /** A contribution write by a signed-in user: perMinute and perDay. */
   write(userId: string, at: number): number | null {
-    return take(this.db, `write:${userId}`, [{ ms: MINUTE, max: this.options.perMinute }, { ms: DAY, max: this.options.perDay }], at);
+    return take(
+      this.db,
+      `write:${userId}`,
+      [
+        { ms: MINUTE, max: this.options.perMinute },
+        { ms: DAY, max: this.options.perDay },
+      ],
+      at,
+    );
   }
 
   /**
@@ -146,7 +156,15 @@ export class RateLimiter {
    * write without bound (decision 1410).
    */
   moderate(userId: string, at: number): number | null {
-    return take(this.db, `moderate:${userId}`, [{ ms: MINUTE, max: this.options.perMinute * MODERATION_FACTOR }, { ms: DAY, max: this.options.perDay * MODERATION_FACTOR }], at);
+    return take(
+      this.db,
+      `moderate:${userId}`,
+      [
+        { ms: MINUTE, max: this.options.perMinute * MODERATION_FACTOR },
+        { ms: DAY, max: this.options.perDay * MODERATION_FACTOR },
+      ],
+      at,
+    );
   }
 
   /** An API read from one client address. */
@@ -161,4 +179,3 @@ export class RateLimiter {
     return take(this.db, `login:${hashed(ip)}`, [{ ms: MINUTE, max: this.options.loginsPerMinute }], at);
   }
 }
-

@@ -34,7 +34,12 @@ describe('SQLite counters', () => {
     const one = openDatabase(path);
     const two = openDatabase(path);
     const windows = [{ ms: MINUTE, max: 4 }];
-    expect([take(one, 'k', windows, T0), take(two, 'k', windows, T0), take(one, 'k', windows, T0), take(two, 'k', windows, T0)]).toEqual([null, null, null, null]);
+    expect([take(one, 'k', windows, T0), take(two, 'k', windows, T0), take(one, 'k', windows, T0), take(two, 'k', windows, T0)]).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(take(one, 'k', windows, T0 + 30_000)).toBe(30);
     expect(take(two, 'k', windows, T0 + 30_000)).toBe(30);
     expect(countOnce(one, 'view:1:x', DAY, T0)).toBe(true);
@@ -156,7 +161,11 @@ describe('thread views', () => {
     let clock = new Date(T0);
     const db = testDb({ demo: true });
     const app = createApp({ db, now: () => clock, trustProxy: true, rateLimit: false });
-    const thread = db.select().from(forumThreads).where(and(eq(forumThreads.isApproved, true))).get()!;
+    const thread = db
+      .select()
+      .from(forumThreads)
+      .where(and(eq(forumThreads.isApproved, true)))
+      .get()!;
     const views = () => db.select({ n: forumThreads.viewCount }).from(forumThreads).where(eq(forumThreads.id, thread.id)).get()!.n;
     const start = views();
     const ada = signIn(db, { id: 'views:ada', firstName: 'Ada' });

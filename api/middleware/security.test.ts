@@ -21,12 +21,16 @@ describe('security headers', () => {
   it('sends HSTS only over https', async () => {
     const plain = createApp({ db, rateLimit: false });
     expect((await plain.request('http://teachers.example/api/health')).headers.get('strict-transport-security')).toBeNull();
-    expect((await plain.request('https://teachers.example/api/health')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await plain.request('https://teachers.example/api/health')).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     // X-Forwarded-Proto is a claim anyone can make: honoured only with TRUST_PROXY.
     const forwarded = { headers: { 'X-Forwarded-Proto': 'https' } };
     expect((await plain.request('http://teachers.example/api/health', forwarded)).headers.get('strict-transport-security')).toBeNull();
     const proxied = createApp({ db, rateLimit: false, trustProxy: true });
-    expect((await proxied.request('http://teachers.example/api/health', forwarded)).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect((await proxied.request('http://teachers.example/api/health', forwarded)).headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect((await proxied.request('http://teachers.example/api/health')).headers.get('strict-transport-security')).toBeNull();
   });
 });

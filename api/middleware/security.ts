@@ -40,7 +40,8 @@ export function securityHeaders(settings: ProxySettings = {}): MiddlewareHandler
     // A page that carries its own inline script (the API reference) allows exactly that script, by hash.
     const inline = c.get('inlineScripts');
     const csp = c.res.headers.get('Content-Security-Policy');
-    if (inline?.length && csp) c.res.headers.set('Content-Security-Policy', csp.replace("script-src 'self'", `script-src 'self' ${inline.join(' ')}`));
+    if (inline?.length && csp)
+      c.res.headers.set('Content-Security-Policy', csp.replace("script-src 'self'", `script-src 'self' ${inline.join(' ')}`));
     if (effectiveProtocol(c, settings) === 'https:') c.res.headers.set('Strict-Transport-Security', HSTS);
   };
 }

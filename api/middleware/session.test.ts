@@ -3,13 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import type { AppEnv } from '../context';
-import { ABSOLUTE_LIFETIME_MS, createSession, IDLE_TIMEOUT_MS, invalidateSession, REFRESH_INTERVAL_MS, validateSession } from '../lib/sessions';
+import {
+  ABSOLUTE_LIFETIME_MS,
+  createSession,
+  IDLE_TIMEOUT_MS,
+  invalidateSession,
+  REFRESH_INTERVAL_MS,
+  validateSession,
+} from '../lib/sessions';
 import { testDb } from '../../test/db';
 import { csrf } from './csrf';
 import { requireAdmin, requireUser, session } from './session';
 
 const db = testDb({ demo: false });
-db.$client.prepare("insert into users (id, email, first_name) values ('t:1', 'Ada@Example.test', 'Ada'), ('t:2', 'bob@example.test', 'Bob')").run();
+db.$client
+  .prepare("insert into users (id, email, first_name) values ('t:1', 'Ada@Example.test', 'Ada'), ('t:2', 'bob@example.test', 'Bob')")
+  .run();
 
 function appAt(now: Date) {
   const app = new Hono<AppEnv>();
@@ -92,10 +101,25 @@ describe('session middleware, roles and csrf', () => {
     expect((await app.request('/write', { method: 'POST', headers: { Origin: 'https://evil.example' } })).status).toBe(403);
     expect((await app.request('/write', { method: 'POST', headers: { 'Sec-Fetch-Site': 'cross-site' } })).status).toBe(403);
     expect((await app.request('/write', { method: 'POST', headers: { 'Sec-Fetch-Site': 'same-site' } })).status).toBe(403);
-    expect((await app.request('http://localhost/write', { method: 'POST', headers: { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(200);
-    const form = await app.request('/write', { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '3' } });
+    expect(
+      (
+        await app.request('http://localhost/write', {
+          method: 'POST',
+          headers: { Origin: 'http://localhost', 'Sec-Fetch-Site': 'same-origin' },
+        })
+      ).status,
+    ).toBe(200);
+    const form = await app.request('/write', {
+      method: 'POST',
+      body: 'a=1',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': '3' },
+    });
     expect(form.status).toBe(415);
-    const json = await app.request('/write', { method: 'POST', body: '{}', headers: { 'Content-Type': 'application/json', 'Content-Length': '2' } });
+    const json = await app.request('/write', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': '2' },
+    });
     expect(json.status).toBe(200);
   });
 });

@@ -15,7 +15,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EXEMPT: Record<string, string> = {
   'POST /api/logout': 'sign-out: ends the session it is sent with (sign-in starts have their own per-IP limit)',
   'POST /api/me/sessions/revoke-others':
-    'a security action: whoever holds a stolen session must not be able to block it by using up the owner\'s writes; a repeat deletes nothing',
+    "a security action: whoever holds a stolen session must not be able to block it by using up the owner's writes; a repeat deletes nothing",
   'DELETE /api/me': 'erasure (UK GDPR) must never wait for a window; it happens once per account, so it cannot be repeated',
   'POST /unsubscribe/:token':
     'one-click unsubscribe from a mail provider (RFC 8058) must always work; it writes only when the alert is active, and resuming it is limited',
@@ -35,7 +35,17 @@ describe('the write limit on every write route', () => {
     const cookie = signIn(t.db, { id: userId, email: 'admin@limits.example', firstName: 'Ada' });
     const alert = t.db
       .insert(alerts)
-      .values({ userId, name: 'All jobs', filters: {}, frequency: 'daily', email: true, push: false, active: false, createdAt: NOW, updatedAt: NOW })
+      .values({
+        userId,
+        name: 'All jobs',
+        filters: {},
+        frequency: 'daily',
+        email: true,
+        push: false,
+        active: false,
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
       .returning()
       .get();
     const token = unsubscribeToken(t.db, alert.id);
@@ -69,7 +79,15 @@ describe('the write limit on every write route', () => {
     }
     expect(unlimited).toEqual([]);
     expect(checked).toEqual(
-      expect.arrayContaining(['POST /api/alerts', 'PUT /api/alerts/reminders', 'PATCH /api/alerts/:id', 'DELETE /api/alerts/:id', 'POST /api/alerts/unsubscribe/:token', 'POST /api/push/subscriptions', 'DELETE /api/push/subscriptions']),
+      expect.arrayContaining([
+        'POST /api/alerts',
+        'PUT /api/alerts/reminders',
+        'PATCH /api/alerts/:id',
+        'DELETE /api/alerts/:id',
+        'POST /api/alerts/unsubscribe/:token',
+        'POST /api/push/subscriptions',
+        'DELETE /api/push/subscriptions',
+      ]),
     );
     expect(checked.length).toBe(routes.length - Object.keys(EXEMPT).length);
   });
@@ -79,7 +97,8 @@ describe('the write limit on every write route', () => {
     const call = caller(t.app);
     const cookie = signIn(t.db, { id: 'limits:rae', email: 'rae@example.test', firstName: 'Rae' });
     const statuses: number[] = [];
-    for (const email of [false, true, false, true]) statuses.push((await call('PUT', '/api/alerts/reminders', { cookie, body: { email, push: true } })).status);
+    for (const email of [false, true, false, true])
+      statuses.push((await call('PUT', '/api/alerts/reminders', { cookie, body: { email, push: true } })).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await call('GET', '/api/alerts/reminders', { cookie })).body).toEqual({ email: false, push: true });
     const created = await call('POST', '/api/alerts', { cookie, body: { frequency: 'daily', channels: { email: true } } });
@@ -92,15 +111,20 @@ describe('the write limit on every write route', () => {
     const call = caller(t.app);
     const cookie = signIn(t.db, { id: 'limits:mod', email: 'mod@limits.example', firstName: 'Mo' });
     const writes: number[] = [];
-    for (let i = 0; i < 3; i++) writes.push((await call('PUT', '/api/alerts/reminders', { cookie, body: { email: i % 2 === 0, push: true } })).status);
+    for (let i = 0; i < 3; i++)
+      writes.push((await call('PUT', '/api/alerts/reminders', { cookie, body: { email: i % 2 === 0, push: true } })).status);
     expect(writes).toEqual([200, 200, 429]);
     // 2 x 10 = 20 decisions a minute: thread flags on a real thread, the 21st refused and not applied.
-    const thread = (t.db.$client.prepare('select id from forum_threads where is_approved = 1 order by id limit 1').get() as { id: number }).id;
+    const thread = (t.db.$client.prepare('select id from forum_threads where is_approved = 1 order by id limit 1').get() as { id: number })
+      .id;
     const flags: number[] = [];
-    for (let i = 0; i < 21; i++) flags.push((await call('POST', `/api/moderation/threads/${thread}/${i % 2 === 0 ? 'lock' : 'unlock'}`, { cookie, body: {} })).status);
+    for (let i = 0; i < 21; i++)
+      flags.push((await call('POST', `/api/moderation/threads/${thread}/${i % 2 === 0 ? 'lock' : 'unlock'}`, { cookie, body: {} })).status);
     expect(flags.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(flags[20]).toBe(429);
-    expect((t.db.$client.prepare('select is_locked from forum_threads where id = ?').get(thread) as { is_locked: number }).is_locked).toBe(0);
+    expect((t.db.$client.prepare('select is_locked from forum_threads where id = ?').get(thread) as { is_locked: number }).is_locked).toBe(
+      0,
+    );
   });
 
   it('the unsubscribe page never refuses a pause, and a pause of a paused alert writes nothing', async () => {
@@ -116,10 +140,17 @@ describe('the write limit on every write route', () => {
     const token = unsubscribeToken(t.db, alert.id);
     expect(new RateLimiter(t.db, { perMinute: 1, perDay: 100 }).write(userId, NOW.getTime())).toBeNull();
     const changes = () => (t.db.$client.prepare('select total_changes() n').get() as { n: number }).n;
-    expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: {} })).toMatchObject({ status: 200, body: { id: alert.id, active: false } });
+    expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: {} })).toMatchObject({
+      status: 200,
+      body: { id: alert.id, active: false },
+    });
     const before = changes();
     expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: {} })).toMatchObject({ status: 200, body: { active: false } });
-    const oneClick = await t.app.request(`/unsubscribe/${token}`, { method: 'POST', body: 'List-Unsubscribe=One-Click', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const oneClick = await t.app.request(`/unsubscribe/${token}`, {
+      method: 'POST',
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(oneClick.status).toBe(200);
     expect(changes()).toBe(before);
     const resume = await call('POST', `/api/alerts/unsubscribe/${token}`, { body: { active: true } });

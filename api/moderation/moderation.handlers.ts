@@ -7,7 +7,15 @@ import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { forumCategories, forumPosts, forumThreads, moderationLog, reviews, schools, users, type ReportKind } from '../../db/schema';
 import { ApiError, notFound } from '../lib/http-error';
-import { approvalState, categoriesWith, may, moderatorGrants, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
+import {
+  approvalState,
+  categoriesWith,
+  may,
+  moderatorGrants,
+  refreshThreadCounters,
+  type Capability,
+  type Grants,
+} from '../lib/moderators';
 import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import type { SessionUser } from '../context';
 import type { SignedInEnv } from '../lib/route';
@@ -53,7 +61,12 @@ function authorize(c: Context<SignedInEnv>, grants: Grants, kind: KindParam, id:
   if (categoryId === null ? !user.isAdmin : !may(user, grants, categoryId, capability)) throw forbidden();
 }
 
-export function decide(c: Context<SignedInEnv>, kind: KindParam, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+export function decide(
+  c: Context<SignedInEnv>,
+  kind: KindParam,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
   const { grants } = moderator(c);
   authorize(c, grants, kind, id, 'canApprove');
   const db = c.get('db');
@@ -71,26 +84,45 @@ export function decide(c: Context<SignedInEnv>, kind: KindParam, id: number, dec
         .update(forumThreads)
         .set({ ...set, updatedAt: now })
         .where(eq(forumThreads.id, id))
-        .returning({ isApproved: forumThreads.isApproved, rejectedAt: forumThreads.rejectedAt, rejectionReason: forumThreads.rejectionReason })
+        .returning({
+          isApproved: forumThreads.isApproved,
+          rejectedAt: forumThreads.rejectedAt,
+          rejectionReason: forumThreads.rejectionReason,
+        })
         .get()!;
     } else {
       const post = tx
         .update(forumPosts)
         .set({ ...set, updatedAt: now })
         .where(eq(forumPosts.id, id))
-        .returning({ threadId: forumPosts.threadId, isApproved: forumPosts.isApproved, rejectedAt: forumPosts.rejectedAt, rejectionReason: forumPosts.rejectionReason })
+        .returning({
+          threadId: forumPosts.threadId,
+          isApproved: forumPosts.isApproved,
+          rejectedAt: forumPosts.rejectedAt,
+          rejectionReason: forumPosts.rejectionReason,
+        })
         .get();
       refreshThreadCounters(tx, post.threadId);
       state = post;
     }
     tx.insert(moderationLog)
-      .values({ actorUserId: c.get('user').id, kind: KINDS[kind], targetId: id, action: decision.approve ? 'approve' : 'reject', reason: decision.approve ? null : decision.reason, createdAt: now })
+      .values({
+        actorUserId: c.get('user').id,
+        kind: KINDS[kind],
+        targetId: id,
+        action: decision.approve ? 'approve' : 'reject',
+        reason: decision.approve ? null : decision.reason,
+        createdAt: now,
+      })
       .run();
     // A decision settles the item's reports too (decision 1424): they stop counting, their reporters stay.
     settleReports(tx, REPORTED_KIND[kind], id, now);
     return state;
   });
-  return c.json({ kind: KINDS[kind], id, status: approvalState(row), isApproved: row.isApproved, rejectionReason: row.rejectionReason }, 200);
+  return c.json(
+    { kind: KINDS[kind], id, status: approvalState(row), isApproved: row.isApproved, rejectionReason: row.rejectionReason },
+    200,
+  );
 }
 
 /** Who decides a reported item: admins for school content, category moderators (canApprove) for the forum. */
@@ -108,7 +140,14 @@ export function decideReport(c: Context<SignedInEnv>, kind: ReportKind, id: numb
   db.transaction((tx) => {
     decideReported(tx as never, kind, id, approve, reason ?? '', now);
     tx.insert(moderationLog)
-      .values({ actorUserId: c.get('user').id, kind, targetId: id, action: approve ? 'reports-approve' : 'reports-reject', reason, createdAt: now })
+      .values({
+        actorUserId: c.get('user').id,
+        kind,
+        targetId: id,
+        action: approve ? 'reports-approve' : 'reports-reject',
+        reason,
+        createdAt: now,
+      })
       .run();
   });
   return c.json({ kind, id, decision: approve ? ('approved' as const) : ('removed' as const) }, 200);
@@ -133,9 +172,16 @@ export function threadAction(c: Context<SignedInEnv>, id: number, action: Thread
       .update(forumThreads)
       .set({ ...set, updatedAt: now })
       .where(eq(forumThreads.id, id))
-      .returning({ id: forumThreads.id, isLocked: forumThreads.isLocked, isSticky: forumThreads.isSticky, isApproved: forumThreads.isApproved })
+      .returning({
+        id: forumThreads.id,
+        isLocked: forumThreads.isLocked,
+        isSticky: forumThreads.isSticky,
+        isApproved: forumThreads.isApproved,
+      })
       .get();
-    tx.insert(moderationLog).values({ actorUserId: c.get('user').id, kind: 'thread', targetId: id, action, createdAt: now }).run();
+    tx.insert(moderationLog)
+      .values({ actorUserId: c.get('user').id, kind: 'thread', targetId: id, action, createdAt: now })
+      .run();
     return t;
   });
   return c.json({ kind: 'thread' as const, ...thread }, 200);
@@ -147,7 +193,8 @@ export function queue(c: Context<SignedInEnv>) {
   const user = c.get('user');
   const db = c.get('db');
   const approvable = categoriesWith(user, grants, 'canApprove');
-  const inScope = (column: typeof forumThreads.categoryId): SQL | undefined => (approvable === null ? undefined : inArray(column, approvable));
+  const inScope = (column: typeof forumThreads.categoryId): SQL | undefined =>
+    approvable === null ? undefined : inArray(column, approvable);
 
   const pendingReviews = user.isAdmin
     ? db

@@ -12,9 +12,21 @@ const author = z.object({ firstName: z.string().nullable() });
 const queue = z.object({
   permissions: z.object({
     isAdmin: z.boolean(),
-    categories: z.array(z.object({ categoryId: z.number().int(), canEdit: z.boolean(), canDelete: z.boolean(), canApprove: z.boolean(), canLock: z.boolean() })),
+    categories: z.array(
+      z.object({
+        categoryId: z.number().int(),
+        canEdit: z.boolean(),
+        canDelete: z.boolean(),
+        canApprove: z.boolean(),
+        canLock: z.boolean(),
+      }),
+    ),
   }),
-  reviews: z.array(createSelectSchema(reviews).omit({ userId: true, isApproved: true, rejectedAt: true, rejectionReason: true }).extend({ schoolName: z.string() })),
+  reviews: z.array(
+    createSelectSchema(reviews)
+      .omit({ userId: true, isApproved: true, rejectedAt: true, rejectionReason: true })
+      .extend({ schoolName: z.string() }),
+  ),
   threads: z.array(
     createSelectSchema(forumThreads)
       .pick({ id: true, categoryId: true, title: true, content: true, createdAt: true })
@@ -42,9 +54,21 @@ const queue = z.object({
 
 const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts']) });
 const reportedParam = idParam.extend({ kind: z.enum(REPORT_KINDS) });
-const decided = z.object({ kind: z.enum(['review', 'thread', 'post']), id: z.number().int(), status: approvalStatus, isApproved: z.boolean(), rejectionReason: z.string().nullable() });
+const decided = z.object({
+  kind: z.enum(['review', 'thread', 'post']),
+  id: z.number().int(),
+  status: approvalStatus,
+  isApproved: z.boolean(),
+  rejectionReason: z.string().nullable(),
+});
 const reportDecided = z.object({ kind: z.enum(REPORT_KINDS), id: z.number().int(), decision: z.enum(['approved', 'removed']) });
-const threadFlags = z.object({ kind: z.literal('thread'), id: z.number().int(), isLocked: z.boolean(), isSticky: z.boolean(), isApproved: z.boolean() });
+const threadFlags = z.object({
+  kind: z.literal('thread'),
+  id: z.number().int(),
+  isLocked: z.boolean(),
+  isSticky: z.boolean(),
+  isApproved: z.boolean(),
+});
 const policy = { access: 'moderator', limit: 'moderation', idempotent: true } as const;
 
 export const queueRoute = apiRoute({
@@ -104,7 +128,7 @@ const threadAction = <A extends 'lock' | 'unlock' | 'sticky' | 'unsticky'>(actio
     summary,
     policy,
     request: { params: idParam },
-    responses: { 200: jsonOf(threadFlags, 'The thread\'s flags'), ...errors(400, 401, 403, 404, 422, 429) },
+    responses: { 200: jsonOf(threadFlags, "The thread's flags"), ...errors(400, 401, 403, 404, 422, 429) },
   });
 
 export const lock = threadAction('lock', 'Locks a thread: no new replies');

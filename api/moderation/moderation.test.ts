@@ -19,15 +19,30 @@ const nobody = signIn(db, { id: 'm:nobody', email: 'nobody@example.test', firstN
 const cats = db.select().from(forumCategories).all();
 const catA = cats.find((c) => c.slug === 'pay-and-conditions')!;
 const catB = cats.find((c) => c.slug === 'leadership')!;
-db.insert(forumModerators).values([
-  { userId: 'm:modA', categoryId: catA.id },
-  { userId: 'm:lock', categoryId: catA.id, canApprove: false, canEdit: false, canLock: true },
-]).run();
+db.insert(forumModerators)
+  .values([
+    { userId: 'm:modA', categoryId: catA.id },
+    { userId: 'm:lock', categoryId: catA.id, canApprove: false, canEdit: false, canLock: true },
+  ])
+  .run();
 const school = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
 db.delete(reviews).where(eq(reviews.schoolId, school.id)).run();
 
-const review = { overallRating: 2, workLifeBalanceRating: 2, compensationRating: 2, careerOpportunitiesRating: 2, cultureRating: 2, leadershipRating: 2, pros: 'Nice building overall', cons: 'Heavy marking load', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', wouldRecommend: false };
-const newThread = async (categoryId: number, title = 'A question') => (await call('POST', '/api/forum/threads', { cookie: author, body: { title, content: 'Some content here', categoryId } })).body;
+const review = {
+  overallRating: 2,
+  workLifeBalanceRating: 2,
+  compensationRating: 2,
+  careerOpportunitiesRating: 2,
+  cultureRating: 2,
+  leadershipRating: 2,
+  pros: 'Nice building overall',
+  cons: 'Heavy marking load',
+  jobTitle: 'Teacher',
+  yearsAtSchool: '1-2 years',
+  wouldRecommend: false,
+};
+const newThread = async (categoryId: number, title = 'A question') =>
+  (await call('POST', '/api/forum/threads', { cookie: author, body: { title, content: 'Some content here', categoryId } })).body;
 const logCount = () => rows('moderation_log');
 
 describe('queue', () => {
@@ -46,7 +61,11 @@ describe('queue', () => {
     expect(modQ.body.reviews).toEqual([]);
     expect(modQ.body.threads.map((x: any) => x.id)).toContain(tA.id);
     expect(modQ.body.threads.every((x: any) => x.categoryId === catA.id)).toBe(true);
-    expect(modQ.body.threads.find((x: any) => x.id === tA.id)).toMatchObject({ title: 'Queue A', user: { firstName: 'Ann' }, category: { name: catA.name } });
+    expect(modQ.body.threads.find((x: any) => x.id === tA.id)).toMatchObject({
+      title: 'Queue A',
+      user: { firstName: 'Ann' },
+      category: { name: catA.name },
+    });
     const lockQ = await call('GET', '/api/moderation/queue', { cookie: lockOnly });
     expect(lockQ.body).toMatchObject({ reviews: [], threads: [], posts: [] });
     expect(await call('GET', '/api/moderation/queue', { cookie: nobody })).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
@@ -65,7 +84,13 @@ describe('reviews (admins only)', () => {
     expect(after.totalReviews).toBe(before.totalReviews + 1);
     expect((await call('GET', `/api/schools/${school.id}/reviews`)).body.map((x: any) => x.id)).toContain(r.id);
     expect(logCount()).toBe(logs + 1);
-    expect(db.select().from(moderationLog).where(and(eq(moderationLog.kind, 'review'), eq(moderationLog.targetId, r.id))).get()).toMatchObject({ actorUserId: 'm:admin', action: 'approve', reason: null, createdAt: NOW });
+    expect(
+      db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.kind, 'review'), eq(moderationLog.targetId, r.id)))
+        .get(),
+    ).toMatchObject({ actorUserId: 'm:admin', action: 'approve', reason: null, createdAt: NOW });
     const queue = (await call('GET', '/api/moderation/queue', { cookie: admin })).body;
     expect(queue.reviews.map((x: any) => x.id)).not.toContain(r.id);
   });
@@ -73,14 +98,32 @@ describe('reviews (admins only)', () => {
   it('rejecting needs a reason, leaves the author’s pending list and shows the reason', async () => {
     const r = (await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review })).body;
     const logs = logCount();
-    expect(await call('POST', `/api/moderation/reviews/${r.id}/reject`, { cookie: admin, body: { reason: '  ' } })).toMatchObject({ status: 400, body: { fields: { reason: 'A reason is required' } } });
+    expect(await call('POST', `/api/moderation/reviews/${r.id}/reject`, { cookie: admin, body: { reason: '  ' } })).toMatchObject({
+      status: 400,
+      body: { fields: { reason: 'A reason is required' } },
+    });
     expect(logCount()).toBe(logs);
-    const res = await call('POST', `/api/moderation/reviews/${r.id}/reject`, { cookie: admin, body: { reason: 'Names a member of staff' } });
+    const res = await call('POST', `/api/moderation/reviews/${r.id}/reject`, {
+      cookie: admin,
+      body: { reason: 'Names a member of staff' },
+    });
     expect(res).toMatchObject({ status: 200, body: { status: 'rejected', isApproved: false, rejectionReason: 'Names a member of staff' } });
-    expect(db.select().from(reviews).where(eq(reviews.id, r.id)).get()).toMatchObject({ rejectedAt: NOW, rejectionReason: 'Names a member of staff' });
+    expect(db.select().from(reviews).where(eq(reviews.id, r.id)).get()).toMatchObject({
+      rejectedAt: NOW,
+      rejectionReason: 'Names a member of staff',
+    });
     const activity = (await call('GET', '/api/me/activity', { cookie: author })).body;
-    expect(activity.reviews.find((x: any) => x.id === r.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Names a member of staff' });
-    expect(db.select().from(moderationLog).where(and(eq(moderationLog.kind, 'review'), eq(moderationLog.targetId, r.id))).get()).toMatchObject({ action: 'reject', reason: 'Names a member of staff' });
+    expect(activity.reviews.find((x: any) => x.id === r.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Names a member of staff',
+    });
+    expect(
+      db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.kind, 'review'), eq(moderationLog.targetId, r.id)))
+        .get(),
+    ).toMatchObject({ action: 'reject', reason: 'Names a member of staff' });
     expect((await call('GET', '/api/moderation/queue', { cookie: admin })).body.reviews.map((x: any) => x.id)).not.toContain(r.id);
   });
 
@@ -90,7 +133,10 @@ describe('reviews (admins only)', () => {
     expect((await call('POST', `/api/moderation/reviews/${r.id}/approve`, { cookie: modA })).status).toBe(403);
     expect((await call('POST', `/api/moderation/reviews/${r.id}/approve`, { cookie: nobody })).status).toBe(403);
     expect((await call('POST', `/api/moderation/reviews/${r.id}/approve`)).status).toBe(401);
-    expect(await call('POST', '/api/moderation/reviews/999999/approve', { cookie: admin })).toMatchObject({ status: 404, body: { error: 'Review not found' } });
+    expect(await call('POST', '/api/moderation/reviews/999999/approve', { cookie: admin })).toMatchObject({
+      status: 404,
+      body: { error: 'Review not found' },
+    });
     expect((await call('POST', '/api/moderation/widgets/1/approve', { cookie: admin })).status).toBe(400);
     expect(db.select().from(reviews).where(eq(reviews.id, r.id)).get()!.isApproved).toBe(false);
     expect(logCount()).toBe(logs);
@@ -102,10 +148,16 @@ describe('threads and replies', () => {
     const tA = await newThread(catA.id, 'In A');
     const tB = await newThread(catB.id, 'In B');
     const logs = logCount();
-    expect(await call('POST', `/api/moderation/threads/${tB.id}/approve`, { cookie: modA })).toMatchObject({ status: 403, body: { error: 'Forbidden' } });
+    expect(await call('POST', `/api/moderation/threads/${tB.id}/approve`, { cookie: modA })).toMatchObject({
+      status: 403,
+      body: { error: 'Forbidden' },
+    });
     expect(db.select().from(forumThreads).where(eq(forumThreads.id, tB.id)).get()!.isApproved).toBe(false);
     expect(logCount()).toBe(logs);
-    expect(await call('POST', `/api/moderation/threads/${tA.id}/approve`, { cookie: modA })).toMatchObject({ status: 200, body: { kind: 'thread', status: 'approved' } });
+    expect(await call('POST', `/api/moderation/threads/${tA.id}/approve`, { cookie: modA })).toMatchObject({
+      status: 200,
+      body: { kind: 'thread', status: 'approved' },
+    });
     expect((await call('GET', '/api/forum/threads')).body.map((t: any) => t.id)).toContain(tA.id);
     expect(logCount()).toBe(logs + 1);
     // admins everywhere
@@ -124,7 +176,14 @@ describe('threads and replies', () => {
     db.update(forumModerators).set({ canLock: false }).where(eq(forumModerators.userId, 'm:lock')).run();
     expect((await call('POST', `/api/moderation/threads/${t.id}/lock`, { cookie: lockOnly })).status).toBe(403);
     db.update(forumModerators).set({ canLock: true }).where(eq(forumModerators.userId, 'm:lock')).run();
-    expect(db.select().from(moderationLog).where(and(eq(moderationLog.kind, 'thread'), eq(moderationLog.targetId, t.id))).all().map((l) => [l.action, l.actorUserId])).toEqual([
+    expect(
+      db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.kind, 'thread'), eq(moderationLog.targetId, t.id)))
+        .all()
+        .map((l) => [l.action, l.actorUserId]),
+    ).toEqual([
       ['lock', 'm:lock'],
       ['unlock', 'm:lock'],
     ]);
@@ -150,16 +209,29 @@ describe('threads and replies', () => {
     let row = db.select().from(forumThreads).where(eq(forumThreads.id, t.id)).get()!;
     expect(row).toMatchObject({ replyCount: 0, lastReplyAt: null, lastReplyUserId: null });
     const modQ = (await call('GET', '/api/moderation/queue', { cookie: modA })).body;
-    expect(modQ.posts.find((x: any) => x.id === p.id)).toMatchObject({ threadId: t.id, threadTitle: 'Replies', content: 'First reply', user: { firstName: 'Ann' } });
-    expect((await call('POST', `/api/moderation/posts/${p.id}/approve`, { cookie: modA })).body).toMatchObject({ kind: 'post', status: 'approved' });
+    expect(modQ.posts.find((x: any) => x.id === p.id)).toMatchObject({
+      threadId: t.id,
+      threadTitle: 'Replies',
+      content: 'First reply',
+      user: { firstName: 'Ann' },
+    });
+    expect((await call('POST', `/api/moderation/posts/${p.id}/approve`, { cookie: modA })).body).toMatchObject({
+      kind: 'post',
+      status: 'approved',
+    });
     row = db.select().from(forumThreads).where(eq(forumThreads.id, t.id)).get()!;
     expect(row).toMatchObject({ replyCount: 1, lastReplyAt: NOW, lastReplyUserId: 'm:author' });
     const page = (await call('GET', `/api/forum/threads/${t.id}`)).body;
     expect(page.replies.map((r: any) => r.content)).toEqual(['First reply']);
-    expect((await call('POST', `/api/moderation/posts/${p.id}/reject`, { cookie: modA, body: { reason: 'Off topic' } })).body).toMatchObject({ status: 'rejected', rejectionReason: 'Off topic' });
+    expect(
+      (await call('POST', `/api/moderation/posts/${p.id}/reject`, { cookie: modA, body: { reason: 'Off topic' } })).body,
+    ).toMatchObject({ status: 'rejected', rejectionReason: 'Off topic' });
     row = db.select().from(forumThreads).where(eq(forumThreads.id, t.id)).get()!;
     expect(row).toMatchObject({ replyCount: 0, lastReplyAt: null, lastReplyUserId: null });
-    expect(db.select().from(forumPosts).where(eq(forumPosts.id, p.id)).get()).toMatchObject({ isApproved: false, rejectionReason: 'Off topic' });
+    expect(db.select().from(forumPosts).where(eq(forumPosts.id, p.id)).get()).toMatchObject({
+      isApproved: false,
+      rejectionReason: 'Off topic',
+    });
     const activity = (await call('GET', '/api/me/activity', { cookie: author })).body;
     expect(activity.posts.find((x: any) => x.id === p.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Off topic' });
   });
@@ -170,9 +242,16 @@ describe('threads and replies', () => {
     expect((await call('GET', '/api/forum/threads', { cookie: author })).body.map((x: any) => x.id)).not.toContain(t.id);
     expect((await call('GET', '/api/forum/threads', { cookie: modA })).body.map((x: any) => x.id)).not.toContain(t.id);
     expect((await call('GET', `/api/forum/threads/${t.id}`, { cookie: modA })).status).toBe(404);
-    expect((await call('GET', `/api/forum/threads/${t.id}`, { cookie: author })).body).toMatchObject({ status: 'rejected', rejectionReason: 'Duplicate' });
+    expect((await call('GET', `/api/forum/threads/${t.id}`, { cookie: author })).body).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Duplicate',
+    });
     const activity = (await call('GET', '/api/me/activity', { cookie: author })).body;
-    expect(activity.threads.find((x: any) => x.id === t.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Duplicate', categoryName: catA.name });
+    expect(activity.threads.find((x: any) => x.id === t.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Duplicate',
+      categoryName: catA.name,
+    });
   });
 
   it('decisions are idempotent with a key (one log row)', async () => {

@@ -27,7 +27,16 @@ export const moodsRoutes = createRouter()
     const now = c.get('now')();
     const inserted = db
       .insert(schoolMoods)
-      .values({ schoolId: school.id, userId, emoji: input.emoji, mood: input.mood, comment: input.comment ?? null, anonymous: input.anonymous, createdAt: now, updatedAt: now })
+      .values({
+        schoolId: school.id,
+        userId,
+        emoji: input.emoji,
+        mood: input.mood,
+        comment: input.comment ?? null,
+        anonymous: input.anonymous,
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing()
       .run();
     if (!inserted.changes) throw new ApiError(409, { error: 'You have already shared your mood for this school; update it instead' });

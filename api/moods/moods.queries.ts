@@ -20,7 +20,13 @@ export function moodStats(db: DB, schoolId: number) {
   const totalMoods = [...byMood.values()].reduce((sum, n) => sum + n, 0);
   const sentimentSum = MOODS.reduce((sum, m) => sum + m.sentiment * (byMood.get(m.mood) ?? 0), 0);
   const recentComments = db
-    .select({ id: schoolMoods.id, mood: schoolMoods.mood, emoji: schoolMoods.emoji, comment: schoolMoods.comment, updatedAt: schoolMoods.updatedAt })
+    .select({
+      id: schoolMoods.id,
+      mood: schoolMoods.mood,
+      emoji: schoolMoods.emoji,
+      comment: schoolMoods.comment,
+      updatedAt: schoolMoods.updatedAt,
+    })
     .from(schoolMoods)
     .where(and(eq(schoolMoods.schoolId, schoolId), sql`${schoolMoods.comment} is not null`, notHidden('mood', schoolMoods.id)))
     .orderBy(desc(schoolMoods.updatedAt))

@@ -41,7 +41,8 @@ export const pushRoutes = createRouter()
       tx.insert(pushSubscriptions).values(values).onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values }).run();
       return 'saved';
     });
-    if (outcome === 'taken') return c.json(invalidEndpoint('This subscription cannot be used here: turn notifications off and on again on this device'), 409);
+    if (outcome === 'taken')
+      return c.json(invalidEndpoint('This subscription cannot be used here: turn notifications off and on again on this device'), 409);
     if (outcome === 'full') {
       const message = `Notifications can be on for at most ${MAX_SUBSCRIPTIONS_PER_USER} devices: turn them off on a device you no longer use`;
       return c.json({ error: message, fields: { endpoint: message } }, 409);

@@ -10,7 +10,10 @@ function isP256Point(value: string): boolean {
   const raw = decodeKey(value, 65);
   if (!raw || raw[0] !== 4) return false;
   try {
-    createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') }, format: 'jwk' });
+    createPublicKey({
+      key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33).toString('base64url') },
+      format: 'jwk',
+    });
     return true;
   } catch {
     return false;
@@ -22,8 +25,8 @@ const keyText = (what: string) => z.string({ message: `${what} is required` }).m
 export const pushSubscriptionBody = z.object({
   endpoint: z.url({ protocol: /^https$/, message: 'Endpoint must be an https URL' }).max(2000, 'Endpoint is too long'),
   keys: z.object({
-    p256dh: keyText('p256dh').refine(isP256Point, 'p256dh must be the browser\'s P-256 public key (65 bytes, base64url)'),
-    auth: keyText('auth').refine((v) => decodeKey(v, 16) !== null, 'auth must be the browser\'s 16-byte secret (base64url)'),
+    p256dh: keyText('p256dh').refine(isP256Point, "p256dh must be the browser's P-256 public key (65 bytes, base64url)"),
+    auth: keyText('auth').refine((v) => decodeKey(v, 16) !== null, "auth must be the browser's 16-byte secret (base64url)"),
   }),
 });
 export const endpointBody = z.object({ endpoint: z.string().max(2000) });
@@ -32,7 +35,7 @@ export const key = apiRoute({
   method: 'get',
   path: '/push/key',
   tags,
-  summary: 'The server\'s VAPID public key, to subscribe a device',
+  summary: "The server's VAPID public key, to subscribe a device",
   policy: { access: 'public' },
   responses: { 200: jsonOf(z.object({ publicKey: z.string() }), 'The key'), ...errors(429) },
 });
@@ -41,7 +44,7 @@ export const subscribe = apiRoute({
   method: 'post',
   path: '/push/subscriptions',
   tags,
-  summary: 'Subscribes this device to the user\'s notifications (at most 10 devices)',
+  summary: "Subscribes this device to the user's notifications (at most 10 devices)",
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(pushSubscriptionBody) },
   responses: { 201: jsonOf(z.object({ subscribed: z.literal(true) }), 'Subscribed'), ...errors(400, 401, 409, 429) },
@@ -54,5 +57,8 @@ export const unsubscribe = apiRoute({
   summary: 'Unsubscribes a device of the user',
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(endpointBody) },
-  responses: { 200: jsonOf(z.object({ subscribed: z.literal(false), removed: z.number().int() }), 'Unsubscribed'), ...errors(400, 401, 429) },
+  responses: {
+    200: jsonOf(z.object({ subscribed: z.literal(false), removed: z.number().int() }), 'Unsubscribed'),
+    ...errors(400, 401, 429),
+  },
 });

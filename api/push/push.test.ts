@@ -34,7 +34,13 @@ const resolve = async (host: string) => {
 const NOW = new Date('2026-11-25T12:00:00Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false, external: { push: { resolve } } });
 const call = caller(app);
-const rows = () => db.$client.prepare('select user_id, endpoint, p256dh, auth from push_subscriptions order by id').all() as { user_id: string; endpoint: string; p256dh: string; auth: string }[];
+const rows = () =>
+  db.$client.prepare('select user_id, endpoint, p256dh, auth from push_subscriptions order by id').all() as {
+    user_id: string;
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+  }[];
 
 /** A browser's subscription keys: its own P-256 key pair and a 16-byte auth secret. */
 function deviceKeys() {
@@ -98,7 +104,10 @@ describe('push subscriptions: the endpoint', () => {
       expect(Object.keys(r.body.fields), endpoint).toEqual(['endpoint']);
       expect(r.body.fields.endpoint, endpoint).toMatch(/^Endpoint must /);
     }
-    const http = await call('POST', '/api/push/subscriptions', { cookie: ada, body: { endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys } });
+    const http = await call('POST', '/api/push/subscriptions', {
+      cookie: ada,
+      body: { endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys },
+    });
     expect(http).toMatchObject({ status: 400, body: { fields: { endpoint: 'Endpoint must be an https URL' } } });
     expect(rows().filter((r) => r.user_id === 'test:ada-endpoints')).toEqual([]);
     // Names that are not push services are never even looked up.
@@ -120,13 +129,29 @@ describe('push subscriptions: the endpoint', () => {
       const r = await call('POST', '/api/push/subscriptions', { cookie: bea, body: { endpoint, keys: deviceKeys() } });
       expect(r.status, `${endpoint}: ${JSON.stringify(r.body)}`).toBe(201);
     }
-    expect(rows().filter((r) => r.user_id === 'test:bea-endpoints').map((r) => r.endpoint)).toEqual([...endpoints.slice(0, 4), 'https://fcm.googleapis.com/wp/abc']);
+    expect(
+      rows()
+        .filter((r) => r.user_id === 'test:bea-endpoints')
+        .map((r) => r.endpoint),
+    ).toEqual([...endpoints.slice(0, 4), 'https://fcm.googleapis.com/wp/abc']);
     // Unsubscribing with the device's own spelling finds the row.
-    expect((await call('DELETE', '/api/push/subscriptions', { cookie: bea, body: { endpoint: 'https://FCM.googleapis.com:443/wp/abc' } })).body).toEqual({ subscribed: false, removed: 1 });
+    expect(
+      (await call('DELETE', '/api/push/subscriptions', { cookie: bea, body: { endpoint: 'https://FCM.googleapis.com:443/wp/abc' } })).body,
+    ).toEqual({ subscribed: false, removed: 1 });
   });
 
   it('PUSH_SERVICE_HOSTS replaces the list (host suffixes); a private address stays refused even for a listed host', async () => {
-    const own = testApp({ now: NOW, rateLimit: false, external: { push: { hosts: ['push.example.org'], resolve: async (host) => (host === 'internal.push.example.org' ? [{ address: '192.168.1.5', family: 4 }] : [{ address: '93.184.215.14', family: 4 }]) } } });
+    const own = testApp({
+      now: NOW,
+      rateLimit: false,
+      external: {
+        push: {
+          hosts: ['push.example.org'],
+          resolve: async (host) =>
+            host === 'internal.push.example.org' ? [{ address: '192.168.1.5', family: 4 }] : [{ address: '93.184.215.14', family: 4 }],
+        },
+      },
+    });
     const ocall = caller(own.app);
     const hal = signIn(own.db, { id: 'test:hal-hosts' });
     const post = (endpoint: string) => ocall('POST', '/api/push/subscriptions', { cookie: hal, body: { endpoint, keys: deviceKeys() } });
@@ -149,7 +174,10 @@ describe('push subscriptions: the endpoint', () => {
       [{ p256dh: Buffer.concat([Buffer.from([4]), Buffer.alloc(64)]).toString('base64url'), auth: good.auth }, ['keys.p256dh']],
       [{ p256dh: point.subarray(0, 33).toString('base64url'), auth: good.auth }, ['keys.p256dh']],
       [{ p256dh: `${good.p256dh}AA`, auth: good.auth }, ['keys.p256dh']],
-      [{ p256dh: point.toString('base64'), auth: randomBytes(16).toString('hex') }, point.toString('base64').match(/[+/]/) ? ['keys.auth', 'keys.p256dh'] : ['keys.auth']],
+      [
+        { p256dh: point.toString('base64'), auth: randomBytes(16).toString('hex') },
+        point.toString('base64').match(/[+/]/) ? ['keys.auth', 'keys.p256dh'] : ['keys.auth'],
+      ],
     ];
     for (const [keys, fields] of bad) {
       const r = await call('POST', '/api/push/subscriptions', { cookie: cy, body: { endpoint, keys } });
@@ -166,7 +194,10 @@ describe('push subscriptions: one user cannot crowd the sender', () => {
   it('keeps at most 10 devices a user: the 11th is refused with 409 and nothing written; re-subscribing a device still works', async () => {
     const dee = signIn(db, { id: 'test:dee-cap' });
     const endpoint = (i: number) => `https://fcm.googleapis.com/fcm/send/dee-${i}`;
-    for (let i = 0; i < 10; i++) expect((await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(i), keys: deviceKeys() } })).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(i), keys: deviceKeys() } })).status,
+      ).toBe(201);
     const over = await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(10), keys: deviceKeys() } });
     expect(over.status).toBe(409);
     expect(over.body.error).toMatch(/at most 10 devices/);
@@ -174,11 +205,19 @@ describe('push subscriptions: one user cannot crowd the sender', () => {
     expect(rows().filter((r) => r.user_id === 'test:dee-cap')).toHaveLength(10);
     // The same device again (new keys after the browser renewed them): an update, not an 11th.
     const renewed = deviceKeys();
-    expect((await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(3), keys: renewed } })).status).toBe(201);
-    expect(rows().find((r) => r.endpoint === endpoint(3))).toMatchObject({ user_id: 'test:dee-cap', p256dh: renewed.p256dh, auth: renewed.auth });
+    expect((await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(3), keys: renewed } })).status).toBe(
+      201,
+    );
+    expect(rows().find((r) => r.endpoint === endpoint(3))).toMatchObject({
+      user_id: 'test:dee-cap',
+      p256dh: renewed.p256dh,
+      auth: renewed.auth,
+    });
     // One turned off: room for a new one.
     await call('DELETE', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(0) } });
-    expect((await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(10), keys: deviceKeys() } })).status).toBe(201);
+    expect(
+      (await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(10), keys: deviceKeys() } })).status,
+    ).toBe(201);
   });
 
   it('subscribe and unsubscribe count against the write limit (429 with Retry-After)', async () => {
@@ -186,7 +225,10 @@ describe('push subscriptions: one user cannot crowd the sender', () => {
     const lcall = caller(limited.app);
     const eve = signIn(limited.db, { id: 'test:eve-limit' });
     const endpoint = (i: number) => `https://fcm.googleapis.com/fcm/send/eve-${i}`;
-    for (let i = 0; i < 3; i++) expect((await lcall('POST', '/api/push/subscriptions', { cookie: eve, body: { endpoint: endpoint(i), keys: deviceKeys() } })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await lcall('POST', '/api/push/subscriptions', { cookie: eve, body: { endpoint: endpoint(i), keys: deviceKeys() } })).status,
+      ).toBe(201);
     const fourth = await lcall('POST', '/api/push/subscriptions', { cookie: eve, body: { endpoint: endpoint(3), keys: deviceKeys() } });
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -207,13 +249,26 @@ describe('push subscriptions: takeover', () => {
     expect(taken.status).toBe(409);
     expect(Object.keys(taken.body.fields)).toEqual(['endpoint']);
     expect(JSON.stringify(taken.body)).not.toMatch(/fay/i);
-    expect(rows().filter((r) => r.endpoint === endpoint)).toEqual([{ user_id: 'test:fay-owner', endpoint, p256dh: fayKeys.p256dh, auth: fayKeys.auth }]);
+    expect(rows().filter((r) => r.endpoint === endpoint)).toEqual([
+      { user_id: 'test:fay-owner', endpoint, p256dh: fayKeys.p256dh, auth: fayKeys.auth },
+    ]);
     // Half the keys is not enough either.
-    expect((await call('POST', '/api/push/subscriptions', { cookie: gus, body: { endpoint, keys: { p256dh: fayKeys.p256dh, auth: deviceKeys().auth } } })).status).toBe(409);
+    expect(
+      (
+        await call('POST', '/api/push/subscriptions', {
+          cookie: gus,
+          body: { endpoint, keys: { p256dh: fayKeys.p256dh, auth: deviceKeys().auth } },
+        })
+      ).status,
+    ).toBe(409);
     // Fay re-subscribing her own device keeps working.
     expect((await call('POST', '/api/push/subscriptions', { cookie: fay, body: { endpoint, keys: fayKeys } })).status).toBe(201);
     // Gus signs in on Fay's phone: the browser posts the same subscription with its keys, and it moves.
     expect((await call('POST', '/api/push/subscriptions', { cookie: gus, body: { endpoint, keys: fayKeys } })).status).toBe(201);
-    expect(rows().filter((r) => r.endpoint === endpoint).map((r) => r.user_id)).toEqual(['test:gus-taker']);
+    expect(
+      rows()
+        .filter((r) => r.endpoint === endpoint)
+        .map((r) => r.user_id),
+    ).toEqual(['test:gus-taker']);
   });
 });

@@ -24,7 +24,11 @@ export const reportsRoutes = createRouter().openapi(routes.report, (c) => {
   const key = reporterKey(db, user.id);
   const result = db.transaction((tx) => {
     // Unique per (item, user) and per (item, reporter key): a repeat, even from a re-created account, inserts nothing.
-    const inserted = tx.insert(reports).values({ kind, targetId: id, userId: user.id, reporterKey: key, reason, createdAt: now }).onConflictDoNothing().run().changes;
+    const inserted = tx
+      .insert(reports)
+      .values({ kind, targetId: id, userId: user.id, reporterKey: key, reason, createdAt: now })
+      .onConflictDoNothing()
+      .run().changes;
     if (!inserted) return null;
     const n = reportCount(tx, kind, id);
     const hidden = n >= threshold;

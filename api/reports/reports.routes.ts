@@ -11,7 +11,15 @@ export const report = apiRoute({
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { body: jsonBody(reportInput) },
   responses: {
-    201: jsonOf(z.object({ kind: z.enum(REPORT_KINDS), id: z.number().int(), received: z.literal(true), hidden: z.boolean().describe('Hidden from the public until a moderator decides') }), 'Received'),
+    201: jsonOf(
+      z.object({
+        kind: z.enum(REPORT_KINDS),
+        id: z.number().int(),
+        received: z.literal(true),
+        hidden: z.boolean().describe('Hidden from the public until a moderator decides'),
+      }),
+      'Received',
+    ),
     ...errors(400, 401, 404, 409, 422, 429),
   },
 });

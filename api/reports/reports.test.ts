@@ -23,7 +23,19 @@ const admin = signIn(db, { id: 'rep:admin', email: 'admin@example.test' });
 const mod = signIn(db, { id: 'rep:mod', email: 'mod@example.test' });
 db.insert(forumModerators).values({ userId: 'rep:mod', categoryId: category.id }).run();
 const readers = [1, 2, 3, 4].map((i) => signIn(db, { id: `rep:reader${i}` }));
-const review = { overallRating: 1, workLifeBalanceRating: 1, compensationRating: 1, careerOpportunitiesRating: 1, cultureRating: 1, leadershipRating: 1, pros: 'Nothing at all here', cons: 'A named person is awful', jobTitle: 'Teacher', yearsAtSchool: '1-2 years', wouldRecommend: false };
+const review = {
+  overallRating: 1,
+  workLifeBalanceRating: 1,
+  compensationRating: 1,
+  careerOpportunitiesRating: 1,
+  cultureRating: 1,
+  leadershipRating: 1,
+  pros: 'Nothing at all here',
+  cons: 'A named person is awful',
+  jobTitle: 'Teacher',
+  yearsAtSchool: '1-2 years',
+  wouldRecommend: false,
+};
 
 async function approvedReview() {
   const r = (await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review })).body;
@@ -31,7 +43,8 @@ async function approvedReview() {
   return r.id as number;
 }
 const publicReviewIds = async () => (await call('GET', `/api/schools/${school.id}/reviews`)).body.map((r: any) => r.id);
-const report = (cookie: string, kind: string, id: number, reason = 'Names a colleague') => call('POST', '/api/reports', { cookie, body: { kind, id, reason } });
+const report = (cookie: string, kind: string, id: number, reason = 'Names a colleague') =>
+  call('POST', '/api/reports', { cookie, body: { kind, id, reason } });
 
 describe('POST /api/reports', () => {
   it('records one report per user and item: 201 first, 409 on a repeat; validates; 404 unknown; 401 signed out', async () => {
@@ -42,7 +55,17 @@ describe('POST /api/reports', () => {
     expect(again).toMatchObject({ status: 409, body: { error: 'You have already reported this' } });
     expect(count("select count(*) n from reports where kind = 'review' and target_id = ?", id)).toBe(1);
     const bad = await call('POST', '/api/reports', { cookie: readers[0], body: { kind: 'salary', id: 'x', reason: ' ' } });
-    expect(bad).toMatchObject({ status: 400, body: { error: 'Invalid input', fields: { kind: 'Choose what you are reporting', id: 'Choose what you are reporting', reason: 'Please say why you are reporting this' } } });
+    expect(bad).toMatchObject({
+      status: 400,
+      body: {
+        error: 'Invalid input',
+        fields: {
+          kind: 'Choose what you are reporting',
+          id: 'Choose what you are reporting',
+          reason: 'Please say why you are reporting this',
+        },
+      },
+    });
     expect((await report(readers[0], 'interview', 999_999)).body).toEqual({ error: 'Interview not found' });
     expect((await call('POST', '/api/reports', { body: { kind: 'review', id, reason: 'x' } })).status).toBe(401);
     expect(count('select count(*) n from reports')).toBe(1);
@@ -55,7 +78,8 @@ describe('POST /api/reports', () => {
     const who = signIn(ldb, { id: 'rep:limited' });
     const ids = (ldb.$client.prepare('select id from interview_experiences limit 3').all() as { id: number }[]).map((r) => r.id);
     const answers = [];
-    for (const id of ids) answers.push((await lcall('POST', '/api/reports', { cookie: who, body: { kind: 'interview', id, reason: 'Spam' } })).status);
+    for (const id of ids)
+      answers.push((await lcall('POST', '/api/reports', { cookie: who, body: { kind: 'interview', id, reason: 'Spam' } })).status);
     expect(answers).toEqual([201, 201, 429]);
     expect((ldb.$client.prepare('select count(*) n from reports').get() as { n: number }).n).toBe(2);
   });
@@ -74,7 +98,9 @@ describe('POST /api/reports', () => {
     expect(item.reports.map((r: any) => r.reason)).toEqual(['Names a colleague', 'Personal attack', 'Defamatory']);
     expect(JSON.stringify(queue.reported)).not.toContain('rep:reader');
     // A forum moderator does not see school content reports.
-    expect((await call('GET', '/api/moderation/queue', { cookie: mod })).body.reported.find((r: any) => r.kind === 'review')).toBeUndefined();
+    expect(
+      (await call('GET', '/api/moderation/queue', { cookie: mod })).body.reported.find((r: any) => r.kind === 'review'),
+    ).toBeUndefined();
     expect((await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: mod })).status).toBe(403);
     expect((await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: readers[0] })).status).toBe(403);
     const ok = await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: admin });
@@ -85,11 +111,23 @@ describe('POST /api/reports', () => {
     expect(count("select count(*) n from reports where kind = 'review' and target_id = ? and decided_at = ?", id, NOW.getTime())).toBe(3);
     expect(count("select count(*) n from hidden_content where kind = 'review' and target_id = ?", id)).toBe(0);
     expect(count("select count(*) n from moderation_log where action = 'reports-approve' and target_id = ?", id)).toBe(1);
-    expect((await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === 'review' && r.id === id)).toBeUndefined();
+    expect(
+      (await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === 'review' && r.id === id),
+    ).toBeUndefined();
   });
 
   it('interviews and mood comments hide at the threshold and reject removes them', async () => {
-    const iv = (await call('POST', `/api/schools/${school.id}/interviews`, { cookie: author, body: { jobTitle: 'Teacher', processDescription: 'The panel insulted a named candidate', interviewDifficulty: 'Hard', outcome: 'No Offer' } })).body;
+    const iv = (
+      await call('POST', `/api/schools/${school.id}/interviews`, {
+        cookie: author,
+        body: {
+          jobTitle: 'Teacher',
+          processDescription: 'The panel insulted a named candidate',
+          interviewDifficulty: 'Hard',
+          outcome: 'No Offer',
+        },
+      })
+    ).body;
     const interviews = async () => (await call('GET', `/api/schools/${school.id}/interviews`)).body.map((r: any) => r.id);
     expect(await interviews()).toContain(iv.id);
     for (const r of readers.slice(0, 3)) await report(r, 'interview', iv.id);
@@ -100,7 +138,14 @@ describe('POST /api/reports', () => {
     expect(count("select count(*) n from reports where kind = 'interview' and target_id = ?", iv.id)).toBe(0);
 
     const moodAuthor = signIn(db, { id: 'rep:mooder' });
-    expect((await call('POST', `/api/schools/${school.id}/mood`, { cookie: moodAuthor, body: { mood: 'stressed', comment: 'The head is a liar' } })).status).toBe(201);
+    expect(
+      (
+        await call('POST', `/api/schools/${school.id}/mood`, {
+          cookie: moodAuthor,
+          body: { mood: 'stressed', comment: 'The head is a liar' },
+        })
+      ).status,
+    ).toBe(201);
     const comments = async () => (await call('GET', `/api/schools/${school.id}/mood-stats`)).body.recentComments;
     const mood = (await comments()).find((m: any) => m.comment === 'The head is a liar');
     expect(mood).toMatchObject({ id: expect.any(Number) });
@@ -112,9 +157,15 @@ describe('POST /api/reports', () => {
   });
 
   it('threads and replies: category moderators decide; reject keeps them hidden with the reason for the author', async () => {
-    const t = (await call('POST', '/api/forum/threads', { cookie: author, body: { title: 'Rant', content: 'Some abusive content here', categoryId: category.id } })).body;
+    const t = (
+      await call('POST', '/api/forum/threads', {
+        cookie: author,
+        body: { title: 'Rant', content: 'Some abusive content here', categoryId: category.id },
+      })
+    ).body;
     await call('POST', `/api/moderation/threads/${t.id}/approve`, { cookie: admin });
-    const reply = (await call('POST', `/api/forum/threads/${t.id}/posts`, { cookie: author, body: { content: 'More abuse in a reply' } })).body;
+    const reply = (await call('POST', `/api/forum/threads/${t.id}/posts`, { cookie: author, body: { content: 'More abuse in a reply' } }))
+      .body;
     await call('POST', `/api/moderation/posts/${reply.id}/approve`, { cookie: admin });
     const visibleThread = async () => (await call('GET', `/api/forum/threads/${t.id}`)).status;
     const replyIds = async () => (await call('GET', `/api/forum/threads/${t.id}`)).body.replies?.map((r: any) => r.id) ?? [];
@@ -126,7 +177,9 @@ describe('POST /api/reports', () => {
     expect(await visibleThread()).toBe(404);
     const modQueue = (await call('GET', '/api/moderation/queue', { cookie: mod })).body.reported;
     expect(modQueue.map((r: any) => `${r.kind}:${r.id}`)).toEqual(expect.arrayContaining([`thread:${t.id}`, `reply:${reply.id}`]));
-    expect((await call('POST', `/api/moderation/reports/thread/${t.id}/reject`, { cookie: mod, body: { reason: 'Abusive' } })).status).toBe(200);
+    expect((await call('POST', `/api/moderation/reports/thread/${t.id}/reject`, { cookie: mod, body: { reason: 'Abusive' } })).status).toBe(
+      200,
+    );
     expect(await visibleThread()).toBe(404);
     const own = (await call('GET', `/api/forum/threads/${t.id}`, { cookie: author })).body;
     expect(own).toMatchObject({ status: 'rejected', rejectionReason: 'Abusive' });
@@ -145,8 +198,10 @@ describe('one person is one reporter (decision 1424)', () => {
     await op?.close();
   });
   const people = [1, 2, 3, 4, 5, 6].map((i) => signIn(db, { id: `rep:person${i}` }));
-  const undecided = (kind: string, id: number) => count('select count(*) n from reports where kind = ? and target_id = ? and decided_at is null', kind, id);
-  const queued = async (kind: string, id: number) => (await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === kind && r.id === id);
+  const undecided = (kind: string, id: number) =>
+    count('select count(*) n from reports where kind = ? and target_id = ? and decided_at is null', kind, id);
+  const queued = async (kind: string, id: number) =>
+    (await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === kind && r.id === id);
 
   it('three rounds of report, delete the account, sign in again (same identity) count once: the item stays public', async () => {
     // Signing in through the real routes (/api/login, the provider, /api/callback) on an app of its own.
@@ -156,7 +211,12 @@ describe('one person is one reporter (decision 1424)', () => {
       rateLimit: false,
       adminEmails: ['admin@example.test'],
       sessionSecret: 'reports-test-session-secret-0123456789',
-      signIn: [oidcProvider({ id: 'dev', label: 'Local sign-in', issuer: op.issuer, ...client, extraAuthParams: { prompt: 'login' } }, callbackUrl(APP, 'dev'))],
+      signIn: [
+        oidcProvider(
+          { id: 'dev', label: 'Local sign-in', issuer: op.issuer, ...client, extraAuthParams: { prompt: 'login' } },
+          callbackUrl(APP, 'dev'),
+        ),
+      ],
     });
     const scall = caller(sapp);
     const sschool = sdb.select().from(schools).where(eq(schools.urn, 100001)).get()!;
@@ -169,7 +229,9 @@ describe('one person is one reporter (decision 1424)', () => {
     const answers = [];
     for (let round = 1; round <= 3; round++) {
       const cookie = await signInThroughProvider(sapp, APP, { email: 'mallory@example.test', name: 'Mallory Jones' });
-      expect(sdb.$client.prepare('select id from users where email = ?').all('mallory@example.test')).toEqual([{ id: 'dev:mallory@example.test' }]);
+      expect(sdb.$client.prepare('select id from users where email = ?').all('mallory@example.test')).toEqual([
+        { id: 'dev:mallory@example.test' },
+      ]);
       const res = await scall('POST', '/api/reports', { cookie, body: { kind: 'review', id, reason: `Round ${round}` } });
       answers.push({ status: res.status, body: res.body });
       expect((await scall('DELETE', '/api/me', { cookie, body: { confirm: 'DELETE' } })).status).toBe(200);
@@ -196,7 +258,8 @@ describe('one person is one reporter (decision 1424)', () => {
     expect(await publicReviewIds()).toContain(id);
     expect(await queued('review', id)).toBeUndefined();
 
-    for (const p of people.slice(0, 3)) expect(await report(p, 'review', id, 'Once more')).toMatchObject({ status: 409, body: { error: 'You have already reported this' } });
+    for (const p of people.slice(0, 3))
+      expect(await report(p, 'review', id, 'Once more')).toMatchObject({ status: 409, body: { error: 'You have already reported this' } });
     expect(await publicReviewIds()).toContain(id);
     expect(undecided('review', id)).toBe(0);
     expect(await queued('review', id)).toBeUndefined();
@@ -223,14 +286,20 @@ describe('one person is one reporter (decision 1424)', () => {
     const id = await approvedReview();
     const answer = await report(who, 'review', id, 'Keyed');
     expect(answer.status).toBe(201);
-    const { reporter_key: key } = db.$client.prepare("select reporter_key from reports where user_id = 'rep:keyed'").get() as { reporter_key: string };
+    const { reporter_key: key } = db.$client.prepare("select reporter_key from reports where user_id = 'rep:keyed'").get() as {
+      reporter_key: string;
+    };
     expect(key).toBe(reporterKey(db, 'rep:keyed'));
     expect(key).toMatch(/^[\w-]{43}$/);
     expect(key).not.toBe(reporterKey(db, 'rep:keyed2'));
     const secret = db.$client.prepare("select value from app_settings where key = 'reporter_key_secret'").get() as { value: string };
     expect(secret.value).toMatch(/^[\w-]{43}$/);
     const exported = await app.request('/api/me/export', { headers: { Cookie: who } });
-    const texts = [JSON.stringify(answer.body), JSON.stringify((await call('GET', '/api/moderation/queue', { cookie: admin })).body), await exported.text()];
+    const texts = [
+      JSON.stringify(answer.body),
+      JSON.stringify((await call('GET', '/api/moderation/queue', { cookie: admin })).body),
+      await exported.text(),
+    ];
     expect(JSON.parse(texts[2]).reports).toEqual([expect.objectContaining({ kind: 'review', targetId: id, reason: 'Keyed' })]);
     for (const text of texts) {
       expect(text).not.toContain(key);
@@ -239,17 +308,25 @@ describe('one person is one reporter (decision 1424)', () => {
     }
     // Deleting the account keeps the report, unlinked, with its key.
     expect((await call('DELETE', '/api/me', { cookie: who, body: { confirm: 'DELETE' } })).status).toBe(200);
-    expect(db.$client.prepare("select user_id, reporter_key from reports where kind = 'review' and target_id = ?").all(id)).toEqual([{ user_id: null, reporter_key: key }]);
+    expect(db.$client.prepare("select user_id, reporter_key from reports where kind = 'review' and target_id = ?").all(id)).toEqual([
+      { user_id: null, reporter_key: key },
+    ]);
   });
 
   it('backfills the key of reports made before it (idempotent); a report whose reporter is gone stays without one', async () => {
     const who = signIn(db, { id: 'rep:before' });
-    const [a, b] = (db.$client.prepare('select id from interview_experiences order by id desc limit 2').all() as { id: number }[]).map((r) => r.id);
+    const [a, b] = (db.$client.prepare('select id from interview_experiences order by id desc limit 2').all() as { id: number }[]).map(
+      (r) => r.id,
+    );
     db.insert(reports).values({ kind: 'interview', targetId: a, userId: 'rep:before', reason: 'Old report', createdAt: NOW }).run();
     db.insert(reports).values({ kind: 'interview', targetId: b, userId: null, reason: 'Old, reporter gone', createdAt: NOW }).run();
     expect(backfillReporterKeys(db)).toBeGreaterThanOrEqual(1);
-    expect(db.select({ key: reports.reporterKey }).from(reports).where(eq(reports.reason, 'Old report')).get()).toEqual({ key: reporterKey(db, 'rep:before') });
-    expect(db.select({ key: reports.reporterKey }).from(reports).where(eq(reports.reason, 'Old, reporter gone')).get()).toEqual({ key: null });
+    expect(db.select({ key: reports.reporterKey }).from(reports).where(eq(reports.reason, 'Old report')).get()).toEqual({
+      key: reporterKey(db, 'rep:before'),
+    });
+    expect(db.select({ key: reports.reporterKey }).from(reports).where(eq(reports.reason, 'Old, reporter gone')).get()).toEqual({
+      key: null,
+    });
     expect(backfillReporterKeys(db)).toBe(0);
     // Deleting the account now keeps the key, so a new account of the same person is a repeat.
     expect((await call('DELETE', '/api/me', { cookie: who, body: { confirm: 'DELETE' } })).status).toBe(200);
@@ -269,15 +346,27 @@ describe('what a reporter may not see answers as a missing item (404)', () => {
   };
 
   it('a pending thread, reply or review of someone else; a hidden interview; its author and the moderators may report it', async () => {
-    const pending = (await call('POST', '/api/forum/threads', { cookie: author, body: { title: 'Pending thread', content: 'Not yet approved by anyone', categoryId: category.id } })).body;
+    const pending = (
+      await call('POST', '/api/forum/threads', {
+        cookie: author,
+        body: { title: 'Pending thread', content: 'Not yet approved by anyone', categoryId: category.id },
+      })
+    ).body;
     expect(pending.status).toBe('pending');
     await same('thread', pending.id, 'Thread');
     expect((await report(author, 'thread', pending.id, 'My own')).status).toBe(201);
     expect((await report(mod, 'thread', pending.id, 'Seen in the queue')).status).toBe(201);
 
-    const open = (await call('POST', '/api/forum/threads', { cookie: author, body: { title: 'Open thread', content: 'Approved for everyone', categoryId: category.id } })).body;
+    const open = (
+      await call('POST', '/api/forum/threads', {
+        cookie: author,
+        body: { title: 'Open thread', content: 'Approved for everyone', categoryId: category.id },
+      })
+    ).body;
     await call('POST', `/api/moderation/threads/${open.id}/approve`, { cookie: admin });
-    const reply = (await call('POST', `/api/forum/threads/${open.id}/posts`, { cookie: author, body: { content: 'A reply waiting for moderation' } })).body;
+    const reply = (
+      await call('POST', `/api/forum/threads/${open.id}/posts`, { cookie: author, body: { content: 'A reply waiting for moderation' } })
+    ).body;
     await same('reply', reply.id, 'Reply');
     expect((await report(mod, 'reply', reply.id)).status).toBe(201);
 
@@ -285,7 +374,17 @@ describe('what a reporter may not see answers as a missing item (404)', () => {
     await same('review', r.id, 'Review');
     expect((await report(admin, 'review', r.id)).status).toBe(201);
 
-    const iv = (await call('POST', `/api/schools/${school.id}/interviews`, { cookie: author, body: { jobTitle: 'Teacher', processDescription: 'Hidden once three people report it', interviewDifficulty: 'Easy', outcome: 'Offer' } })).body;
+    const iv = (
+      await call('POST', `/api/schools/${school.id}/interviews`, {
+        cookie: author,
+        body: {
+          jobTitle: 'Teacher',
+          processDescription: 'Hidden once three people report it',
+          interviewDifficulty: 'Easy',
+          outcome: 'Offer',
+        },
+      })
+    ).body;
     for (const p of readers.slice(0, 3)) expect((await report(p, 'interview', iv.id)).status).toBe(201);
     await same('interview', iv.id, 'Interview');
   });

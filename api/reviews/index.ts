@@ -18,13 +18,22 @@ export const reviewsRoutes = createRouter()
     const rows = db
       .select({ ...columnsOf(reviews, reviewShape), at: sql<number>`${reviews.createdAt}` })
       .from(reviews)
-      .where(and(eq(reviews.schoolId, school.id), eq(reviews.isApproved, true), k ? sql`(${reviews.createdAt}, ${reviews.id}) < (${k[0]}, ${k[1]})` : undefined))
+      .where(
+        and(
+          eq(reviews.schoolId, school.id),
+          eq(reviews.isApproved, true),
+          k ? sql`(${reviews.createdAt}, ${reviews.id}) < (${k[0]}, ${k[1]})` : undefined,
+        ),
+      )
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(limit + 1)
       .all();
     const page = pageOf(rows, limit, 'reviews', (r) => [r.at, r.id]);
     pageHeaders(c, schoolStatsOf(db, school.id).totalReviews, page.next);
-    return c.json(page.rows.map(({ at: _a, ...r }) => r), 200);
+    return c.json(
+      page.rows.map(({ at: _a, ...r }) => r),
+      200,
+    );
   })
   .openapi(routes.create, (c) => {
     const db = c.get('db');
@@ -32,7 +41,14 @@ export const reviewsRoutes = createRouter()
     const input = c.req.valid('json');
     const row = db
       .insert(reviews)
-      .values({ ...input, adviceToManagement: input.adviceToManagement ?? null, schoolId: school.id, userId: c.get('user').id, isApproved: false, createdAt: c.get('now')() })
+      .values({
+        ...input,
+        adviceToManagement: input.adviceToManagement ?? null,
+        schoolId: school.id,
+        userId: c.get('user').id,
+        isApproved: false,
+        createdAt: c.get('now')(),
+      })
       .returning(columnsOf(reviews, ownReviewShape))
       .get();
     return c.json({ ...row, status: 'pending' as const }, 201);

@@ -11,7 +11,7 @@ export const list = apiRoute({
   method: 'get',
   path: '/schools/{id}/reviews',
   tags,
-  summary: 'A school\'s approved reviews, newest first, a page at a time',
+  summary: "A school's approved reviews, newest first, a page at a time",
   policy: { access: 'public', cache: 'everyone' },
   request: { params: idParam, query: contributionsQuery },
   responses: { 200: pageOf(reviewShape, 'A page of reviews'), ...errors(400, 404, 429) },
@@ -24,6 +24,8 @@ export const create = apiRoute({
   summary: 'Writes a review; it is published once a moderator approves it',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(reviewInput) },
-  responses: { 201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'), ...errors(400, 401, 404, 422, 429) },
+  responses: {
+    201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'),
+    ...errors(400, 401, 404, 422, 429),
+  },
 });
-

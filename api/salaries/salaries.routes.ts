@@ -5,7 +5,10 @@ import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
 
 const tags = ['Salaries'];
 
-const group = { count: z.number().int(), average: z.number().int().nullable().describe('Rounded to the pound; every published group has at least k submissions') };
+const group = {
+  count: z.number().int(),
+  average: z.number().int().nullable().describe('Rounded to the pound; every published group has at least k submissions'),
+};
 const salaryStats = z.object({
   averageByRole: z.array(z.object({ role: z.string(), ...group })),
   averageByExperience: z.array(z.object({ experience: z.string(), ...group })),

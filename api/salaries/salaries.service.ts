@@ -71,7 +71,11 @@ export function publishSalaries(db: DB, now = new Date()): { published: number; 
       .where(isNull(salaries.publishedAt))
       .all();
     const ids = publishable(pending);
-    for (let i = 0; i < ids.length; i += 500) tx.update(salaries).set({ publishedAt: now }).where(inArray(salaries.id, ids.slice(i, i + 500))).run();
+    for (let i = 0; i < ids.length; i += 500)
+      tx.update(salaries)
+        .set({ publishedAt: now })
+        .where(inArray(salaries.id, ids.slice(i, i + 500)))
+        .run();
 
     const group = (column: typeof salaries.jobTitle | typeof salaries.yearsExperience) =>
       tx
@@ -112,12 +116,19 @@ export function publishSalaries(db: DB, now = new Date()): { published: number; 
       .orderBy(desc(salaries.createdAt), desc(salaries.id))
       .limit(RECENT_SALARIES)
       .all()
-      .map((r) => ({ ...r, annualSalary: Math.round(r.annualSalary / SALARY_ROUNDING) * SALARY_ROUNDING, createdAt: monthOf(r.createdAt) }));
+      .map((r) => ({
+        ...r,
+        annualSalary: Math.round(r.annualSalary / SALARY_ROUNDING) * SALARY_ROUNDING,
+        createdAt: monthOf(r.createdAt),
+      }));
     for (const [name, body] of [
       [STATS, stats],
       [RECENT, recent],
     ] as const) {
-      tx.insert(publishedStats).values({ name, body, publishedAt: now }).onConflictDoUpdate({ target: publishedStats.name, set: { body, publishedAt: now } }).run();
+      tx.insert(publishedStats)
+        .values({ name, body, publishedAt: now })
+        .onConflictDoUpdate({ target: publishedStats.name, set: { body, publishedAt: now } })
+        .run();
     }
     return { published: ids.length, heldBack: pending.length - ids.length };
   });
@@ -144,5 +155,11 @@ export function recentSalaries(db: DB, now = new Date()): RecentSalary[] {
 
 /** How long ago the last batch ran (for the daily timer: publish at start when a day has passed). */
 export function lastPublished(db: DB): Date | null {
-  return db.select({ at: publishedStats.publishedAt }).from(publishedStats).where(and(eq(publishedStats.name, STATS))).get()?.at ?? null;
+  return (
+    db
+      .select({ at: publishedStats.publishedAt })
+      .from(publishedStats)
+      .where(and(eq(publishedStats.name, STATS)))
+      .get()?.at ?? null
+  );
 }

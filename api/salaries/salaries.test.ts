@@ -38,7 +38,9 @@ describe('published salary answers', () => {
       expect(r.createdAt).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
     }
     // The published averages are those of the published rows.
-    const check = db.$client.prepare("select count(*) n, avg(annual_salary) a from salaries where published_at is not null and job_title = 'Primary Teacher'").get() as { n: number; a: number };
+    const check = db.$client
+      .prepare("select count(*) n, avg(annual_salary) a from salaries where published_at is not null and job_title = 'Primary Teacher'")
+      .get() as { n: number; a: number };
     expect(role({ stats }, 'Primary Teacher')).toEqual({ role: 'Primary Teacher', count: check.n, average: Math.round(check.a) });
   });
 
@@ -83,7 +85,12 @@ describe('published salary answers', () => {
     for (let batch = 0; batch < 6; batch++) {
       const n = 1 + Math.floor(rnd() * 12);
       for (let i = 0; i < n; i++) {
-        const body = { ...base, jobTitle: titles[Math.floor(rnd() * titles.length)], yearsExperience: bands[Math.floor(rnd() * bands.length)], annualSalary: 30_000 + Math.floor(rnd() * 50_000) };
+        const body = {
+          ...base,
+          jobTitle: titles[Math.floor(rnd() * titles.length)],
+          yearsExperience: bands[Math.floor(rnd() * bands.length)],
+          annualSalary: 30_000 + Math.floor(rnd() * 50_000),
+        };
         expect((await call('POST', '/api/salaries', { cookie: ada, body })).status).toBe(201);
       }
       publishSalaries(db, NOW);
@@ -114,7 +121,9 @@ describe('published salary answers', () => {
   });
 
   it('reads the published table by its key: the request plans use no GROUP BY over salaries', () => {
-    const plan = db.$client.prepare("explain query plan select body from published_stats where name = 'salaries.stats'").all() as { detail: string }[];
+    const plan = db.$client.prepare("explain query plan select body from published_stats where name = 'salaries.stats'").all() as {
+      detail: string;
+    }[];
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/USING INDEX sqlite_autoindex_published_stats_1|PRIMARY KEY/);
   });
 });

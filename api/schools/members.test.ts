@@ -19,8 +19,13 @@ const [a, b] = db.select().from(schools).orderBy(schools.id).limit(2).all();
 const ago = (days: number) => new Date(NOW.getTime() - days * 86_400_000);
 
 function member(userId: string, schoolId: number, role: SchoolRole, confirmedAt: Date) {
-  db.insert(users).values({ id: userId, email: `${userId}@example.test` }).onConflictDoNothing().run();
-  db.insert(schoolMembers).values({ userId, schoolId, role, method: 'email', email: `${userId}@school.sch.uk`, verifiedAt: confirmedAt, confirmedAt }).run();
+  db.insert(users)
+    .values({ id: userId, email: `${userId}@example.test` })
+    .onConflictDoNothing()
+    .run();
+  db.insert(schoolMembers)
+    .values({ userId, schoolId, role, method: 'email', email: `${userId}@school.sch.uk`, verifiedAt: confirmedAt, confirmedAt })
+    .run();
 }
 member('m:admin', a.id, 'admin', ago(10));
 member('m:editor', a.id, 'editor', ago(364));
@@ -46,25 +51,48 @@ describe('membershipOf', () => {
     db.update(schoolMembers).set({ confirmedAt: confirmed }).where(eq(schoolMembers.userId, 'm:editor')).run();
     expect(membershipOf(db, 'm:editor', a.id, NOW)).not.toBeNull();
     expect(membershipOf(db, 'm:editor', a.id, new Date(NOW.getTime() + 1))).toBeNull();
-    db.update(schoolMembers).set({ confirmedAt: ago(364) }).where(eq(schoolMembers.userId, 'm:editor')).run();
+    db.update(schoolMembers)
+      .set({ confirmedAt: ago(364) })
+      .where(eq(schoolMembers.userId, 'm:editor'))
+      .run();
   });
 });
 
 describe('the schema', () => {
   it('refuses an unknown role or method, and a second membership of the same school', () => {
     const row = { userId: 'm:nobody', schoolId: a.id, verifiedAt: NOW, confirmedAt: NOW };
-    expect(() => db.insert(schoolMembers).values({ ...row, role: 'owner' as SchoolRole, method: 'email' }).run()).toThrow(/school_members_role_enum/);
-    expect(() => db.insert(schoolMembers).values({ ...row, role: 'editor', method: 'guess' as 'email' }).run()).toThrow(/school_members_method_enum/);
-    expect(() => db.insert(schoolMembers).values({ ...row, userId: 'm:admin', role: 'editor', method: 'email' }).run()).toThrow(/UNIQUE/);
+    expect(() =>
+      db
+        .insert(schoolMembers)
+        .values({ ...row, role: 'owner' as SchoolRole, method: 'email' })
+        .run(),
+    ).toThrow(/school_members_role_enum/);
+    expect(() =>
+      db
+        .insert(schoolMembers)
+        .values({ ...row, role: 'editor', method: 'guess' as 'email' })
+        .run(),
+    ).toThrow(/school_members_method_enum/);
+    expect(() =>
+      db
+        .insert(schoolMembers)
+        .values({ ...row, userId: 'm:admin', role: 'editor', method: 'email' })
+        .run(),
+    ).toThrow(/UNIQUE/);
   });
 
   it('removes the memberships with the account, and keeps memberships it verified (verifier unlinked)', () => {
     db.insert(users).values({ id: 'm:gone', email: 'gone@example.test' }).run();
-    db.insert(schoolMembers).values({ userId: 'm:gone', schoolId: b.id, role: 'editor', method: 'invite', verifiedAt: NOW, confirmedAt: NOW }).run();
+    db.insert(schoolMembers)
+      .values({ userId: 'm:gone', schoolId: b.id, role: 'editor', method: 'invite', verifiedAt: NOW, confirmedAt: NOW })
+      .run();
     db.update(schoolMembers).set({ verifiedBy: 'm:gone' }).where(eq(schoolMembers.userId, 'm:other')).run();
     deleteAccount(db, 'm:gone');
     expect(db.select().from(schoolMembers).where(eq(schoolMembers.userId, 'm:gone')).all()).toEqual([]);
-    expect(db.select().from(schoolMembers).where(eq(schoolMembers.userId, 'm:other')).get()).toMatchObject({ verifiedBy: null, role: 'admin' });
+    expect(db.select().from(schoolMembers).where(eq(schoolMembers.userId, 'm:other')).get()).toMatchObject({
+      verifiedBy: null,
+      role: 'admin',
+    });
   });
 });
 
@@ -112,22 +140,34 @@ describe('policy.school (requireSchoolMember)', () => {
   });
 
   it('answers 403 to a member of another school, a lapsed member, a site admin who is no member, and an editor on an admin route', async () => {
-    expect(await post(`/schools/${a.id}/thing`, 'm:other')).toEqual({ status: 403, body: { error: 'Only verified staff of this school can do this' } });
+    expect(await post(`/schools/${a.id}/thing`, 'm:other')).toEqual({
+      status: 403,
+      body: { error: 'Only verified staff of this school can do this' },
+    });
     expect((await post(`/schools/${a.id}/thing`, 'm:lapsed')).status).toBe(403);
     expect((await post(`/schools/${a.id}/thing`, 'm:nobody')).status).toBe(403);
-    expect(await post(`/schools/${a.id}/settings`, 'm:editor')).toEqual({ status: 403, body: { error: 'Only an admin of this school can do this' } });
+    expect(await post(`/schools/${a.id}/settings`, 'm:editor')).toEqual({
+      status: 403,
+      body: { error: 'Only an admin of this school can do this' },
+    });
     expect((await post(`/schools/${b.id}/settings`, 'm:admin')).status).toBe(403);
   });
 
   it('answers 401 signed out and leaves a malformed id to the validator (400)', async () => {
     expect(await post(`/schools/${a.id}/thing`)).toEqual({ status: 401, body: { error: 'Unauthorized' } });
-    expect((await post('/schools/abc/thing', 'm:editor')).body).toMatchObject({ error: 'Invalid input', fields: { id: 'Id must be a number' } });
+    expect((await post('/schools/abc/thing', 'm:editor')).body).toMatchObject({
+      error: 'Invalid input',
+      fields: { id: 'Id must be a number' },
+    });
   });
 
   it('assertSchoolMember throws the same 403 from a handler', async () => {
     expect((await post(`/direct/${a.id}`, 'm:admin')).body).toMatchObject({ role: 'admin', userId: 'm:admin' });
     expect(await post(`/direct/${a.id}`, 'm:editor')).toEqual({ status: 403, body: { error: 'Only an admin of this school can do this' } });
-    expect(await post(`/direct/${b.id}`, 'm:editor')).toEqual({ status: 403, body: { error: 'Only verified staff of this school can do this' } });
+    expect(await post(`/direct/${b.id}`, 'm:editor')).toEqual({
+      status: 403,
+      body: { error: 'Only verified staff of this school can do this' },
+    });
   });
 
   it('is declared in the policy, for signed-in routes with a school {id} only', () => {

@@ -100,7 +100,15 @@ export function schoolsWithin(db: DB, p: Point, miles: number, options: { active
   const rows = db
     .select({ id: schools.id, lat: schools.latitude, lon: schools.longitude })
     .from(schools)
-    .where(and(gte(schools.latitude, box.minLat), lte(schools.latitude, box.maxLat), gte(schools.longitude, box.minLon), lte(schools.longitude, box.maxLon), options.activeOnly ? eq(schools.isActive, true) : undefined))
+    .where(
+      and(
+        gte(schools.latitude, box.minLat),
+        lte(schools.latitude, box.maxLat),
+        gte(schools.longitude, box.minLon),
+        lte(schools.longitude, box.maxLon),
+        options.activeOnly ? eq(schools.isActive, true) : undefined,
+      ),
+    )
     .all();
   const near: NearSchool[] = [];
   for (const r of rows) {
@@ -154,7 +162,11 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
   if (after) {
     const same = near.find((s) => s.miles === after[0] && s.id === after[1]);
     if (same) {
-      const ids = db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.schoolId, same.id), ...filters)).all();
+      const ids = db
+        .select({ id: jobs.id })
+        .from(jobs)
+        .where(and(eq(jobs.schoolId, same.id), ...filters))
+        .all();
       for (const { id } of ids.sort((a, b) => b.id - a.id)) if (id < after[2]) found.push({ id, school: same });
     }
   }
@@ -167,7 +179,15 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
     const rows = db
       .select({ id: jobs.id, schoolId: jobs.schoolId })
       .from(jobs)
-      .where(and(idsIn(jobs.schoolId, part.map((s) => s.id)), ...filters))
+      .where(
+        and(
+          idsIn(
+            jobs.schoolId,
+            part.map((s) => s.id),
+          ),
+          ...filters,
+        ),
+      )
       .all();
     rows.sort((a, b) => rank.get(a.schoolId!)! - rank.get(b.schoolId!)! || b.id - a.id);
     for (const r of rows) found.push({ id: r.id, school: part[rank.get(r.schoolId!)!] });
@@ -181,7 +201,12 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
           .from(jobs)
           .leftJoin(schools, eq(jobs.schoolId, schools.id))
           .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
-          .where(inArray(jobs.id, page.map((p) => p.id)))
+          .where(
+            inArray(
+              jobs.id,
+              page.map((p) => p.id),
+            ),
+          )
           .all()
           .map((r) => [r.id, r])
       : [],
@@ -195,7 +220,15 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
     const inner = db
       .select({ one: jobs.id })
       .from(jobs)
-      .where(and(idsIn(jobs.schoolId, near.map((s) => s.id)), ...filters))
+      .where(
+        and(
+          idsIn(
+            jobs.schoolId,
+            near.map((s) => s.id),
+          ),
+          ...filters,
+        ),
+      )
       .limit(TOTAL_CAP + 1)
       .as('capped');
     total = db.select({ n: count() }).from(inner).get()!.n;
@@ -218,7 +251,15 @@ export function nearSchoolPage(db: DB, q: { near: Point; within?: number; limit:
         db
           .select({ id: schools.id })
           .from(schools)
-          .where(and(idsIn(schools.id, near.map((s) => s.id)), where))
+          .where(
+            and(
+              idsIn(
+                schools.id,
+                near.map((s) => s.id),
+              ),
+              where,
+            ),
+          )
           .all()
           .map((r) => r.id),
       )

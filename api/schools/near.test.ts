@@ -79,7 +79,14 @@ describe('GET /api/schools?near=', () => {
     const westminster = (await get(`/api/schools?${nearQ(SOHO, 2)}&borough=Westminster&limit=5000`)).body;
     expect(westminster.length).toBeGreaterThan(0);
     expect(westminster.every((s: any) => s.borough === 'Westminster')).toBe(true);
-    const inBorough = new Set(db.select({ id: schools.id }).from(schools).where(eq(schools.borough, 'Westminster')).all().map((s) => s.id));
+    const inBorough = new Set(
+      db
+        .select({ id: schools.id })
+        .from(schools)
+        .where(eq(schools.borough, 'Westminster'))
+        .all()
+        .map((s) => s.id),
+    );
     expect(westminster.map((s: any) => s.id)).toEqual(expected.filter((id) => inBorough.has(id)));
   });
 
@@ -113,11 +120,39 @@ describe('GET /api/jobs?near=', () => {
     // More jobs: several at each school near Soho, so a page ends inside a school's jobs.
     const near = bruteSchools(SOHO, 2, false).slice(0, 12);
     const added = near.flatMap((s, i) =>
-      [0, 1, 2].map((k) => db.insert(jobs).values({ title: `Near test ${i}.${k}`, description: 'x', borough: 'Westminster', schoolId: s.id, subject: k === 0 ? 'Mathematics' : 'English', postedAt: new Date(NOW.getTime() - (i + k) * 3_600_000) }).returning({ id: jobs.id }).get().id),
+      [0, 1, 2].map(
+        (k) =>
+          db
+            .insert(jobs)
+            .values({
+              title: `Near test ${i}.${k}`,
+              description: 'x',
+              borough: 'Westminster',
+              schoolId: s.id,
+              subject: k === 0 ? 'Mathematics' : 'English',
+              postedAt: new Date(NOW.getTime() - (i + k) * 3_600_000),
+            })
+            .returning({ id: jobs.id })
+            .get().id,
+      ),
     );
     // One too old and one inactive at the nearest school never show.
-    const old = db.insert(jobs).values({ title: 'Near old', description: 'x', borough: 'Westminster', schoolId: near[0].id, postedAt: new Date('2026-09-01T00:00:00Z') }).returning().get();
-    const off = db.insert(jobs).values({ title: 'Near inactive', description: 'x', borough: 'Westminster', schoolId: near[0].id, isActive: false, postedAt: NOW }).returning().get();
+    const old = db
+      .insert(jobs)
+      .values({
+        title: 'Near old',
+        description: 'x',
+        borough: 'Westminster',
+        schoolId: near[0].id,
+        postedAt: new Date('2026-09-01T00:00:00Z'),
+      })
+      .returning()
+      .get();
+    const off = db
+      .insert(jobs)
+      .values({ title: 'Near inactive', description: 'x', borough: 'Westminster', schoolId: near[0].id, isActive: false, postedAt: NOW })
+      .returning()
+      .get();
     const expected = bruteJobs(SOHO, 2);
     expect(expected.length).toBeGreaterThanOrEqual(36);
 
@@ -145,7 +180,11 @@ describe('GET /api/jobs?near=', () => {
 
     // A smaller circle is a prefix-free subset: every job in it within 1 mile.
     const one = (await get(`/api/jobs?${nearQ(SOHO, 1)}&limit=100`)).body;
-    expect(one.map((j: any) => j.id)).toEqual(bruteJobs(SOHO, 1).slice(0, 100).map((j) => j.id));
+    expect(one.map((j: any) => j.id)).toEqual(
+      bruteJobs(SOHO, 1)
+        .slice(0, 100)
+        .map((j) => j.id),
+    );
     expect(one.every((j: any) => j.distanceMiles <= 1)).toBe(true);
   });
 
@@ -180,7 +219,10 @@ describe('bad Near me queries', () => {
   it('a cursor of the plain list is refused with near, and the other way round', async () => {
     const plain = await get('/api/jobs?limit=1');
     const cursor = /cursor=([^&>]+)/.exec(plain.headers.get('Link')!)![1];
-    expect((await get(`/api/jobs?${nearQ(SOHO, 2)}&limit=1&cursor=${cursor}`)).body).toEqual({ error: 'Invalid query', fields: { cursor: 'Invalid cursor' } });
+    expect((await get(`/api/jobs?${nearQ(SOHO, 2)}&limit=1&cursor=${cursor}`)).body).toEqual({
+      error: 'Invalid query',
+      fields: { cursor: 'Invalid cursor' },
+    });
     const near = await get(`/api/schools?${nearQ(SOHO, 2)}&limit=1`);
     const nearCursor = /cursor=([^&>]+)/.exec(near.headers.get('Link')!)![1];
     expect((await get(`/api/schools?limit=1&cursor=${nearCursor}`)).status).toBe(400);
@@ -220,7 +262,7 @@ describe('the location is never kept', () => {
 describe('boundingBox', () => {
   it('holds every point within the radius, at any latitude', () => {
     let seed = 7;
-    const rnd = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const rnd = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     for (let n = 0; n < 2000; n++) {
       const p = { lat: rnd() * 170 - 85, lon: rnd() * 340 - 170 };
       const miles = 0.5 + rnd() * 9.5;
@@ -230,7 +272,9 @@ describe('boundingBox', () => {
       const d = (miles * rnd()) / 3958.8;
       const lat1 = (p.lat * Math.PI) / 180;
       const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
-      const lon2 = (p.lon * Math.PI) / 180 + Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
+      const lon2 =
+        (p.lon * Math.PI) / 180 +
+        Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
       const q = { lat: (lat2 * 180) / Math.PI, lon: (lon2 * 180) / Math.PI };
       expect(haversineMiles(p.lat, p.lon, q.lat, q.lon)).toBeLessThanOrEqual(miles + 1e-6);
       expect(q.lat).toBeGreaterThanOrEqual(box.minLat);
@@ -239,5 +283,4 @@ describe('boundingBox', () => {
       expect(q.lon).toBeLessThanOrEqual(box.maxLon);
     }
   });
-
 });

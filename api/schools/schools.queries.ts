@@ -12,19 +12,21 @@ import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
 import { filterOf, limitOf } from '../lib/validate';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
 
-export const schoolsQuery = z.object({
-  search: ftsSearch,
-  borough: filterOf(BOROUGHS),
-  type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
-  educationLevel: filterOf(EDUCATION_LEVELS),
-  // Up to 5,000: the register, not the contributions, bounds this list; the Schools screen pages
-  // by cursor, 50 at a time (web/schools/paging.ts).
-  limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
-  /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
-  sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
-  cursor: cursorParam,
-  ...nearFields,
-}).superRefine(checkNear);
+export const schoolsQuery = z
+  .object({
+    search: ftsSearch,
+    borough: filterOf(BOROUGHS),
+    type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
+    educationLevel: filterOf(EDUCATION_LEVELS),
+    // Up to 5,000: the register, not the contributions, bounds this list; the Schools screen pages
+    // by cursor, 50 at a time (web/schools/paging.ts).
+    limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
+    /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
+    sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
+    cursor: cursorParam,
+    ...nearFields,
+  })
+  .superRefine(checkNear);
 
 /** A school's reviews or interviews, a page at a time, newest first. */
 export const contributionsQuery = z.object({ limit: limitOf(100, 20), cursor: cursorParam });
@@ -52,7 +54,8 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
   if (q.near) keyset = undefined;
   else if (q.sort === 'rating') {
     const k = decodeCursor(q.cursor, 'schools.rating', 'nnsn');
-    if (k) keyset = sql`(${rating} < ${k[0]} or (${rating} = ${k[0]} and (${reviewTotal} < ${k[1]} or (${reviewTotal} = ${k[1]} and (${schools.name}, ${schools.id}) > (${k[2]}, ${k[3]})))))`;
+    if (k)
+      keyset = sql`(${rating} < ${k[0]} or (${rating} = ${k[0]} and (${reviewTotal} < ${k[1]} or (${reviewTotal} = ${k[1]} and (${schools.name}, ${schools.id}) > (${k[2]}, ${k[3]})))))`;
   } else {
     const k = decodeCursor(q.cursor, 'schools.name', 'sn');
     if (k) keyset = sql`(${schools.name}, ${schools.id}) > (${k[0]}, ${k[1]})`;
@@ -73,7 +76,12 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
             .select(columns)
             .from(schools)
             .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
-            .where(inArray(schools.id, near.page.map((s) => s.id)))
+            .where(
+              inArray(
+                schools.id,
+                near.page.map((s) => s.id),
+              ),
+            )
             .all()
             .map((r) => [r.id, r])
         : [],
@@ -90,14 +98,22 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
     .from(schools)
     .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
     .where(and(filter, keyset))
-    .orderBy(...(q.sort === 'rating' ? [desc(rating), desc(reviewTotal), asc(schools.name), asc(schools.id)] : [asc(schools.name), asc(schools.id)]))
+    .orderBy(
+      ...(q.sort === 'rating'
+        ? [desc(rating), desc(reviewTotal), asc(schools.name), asc(schools.id)]
+        : [asc(schools.name), asc(schools.id)]),
+    )
     .limit(limit + 1)
     .all();
   const page =
     q.sort === 'rating'
       ? pageOf(rows, limit, 'schools.rating', (r) => [r.averageRating, r.reviewCount, r.name, r.id])
       : pageOf(rows, limit, 'schools.name', (r) => [r.name, r.id]);
-  return { total, next: page.next, rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2), distanceMiles: undefined as number | undefined })) };
+  return {
+    total,
+    next: page.next,
+    rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2), distanceMiles: undefined as number | undefined })),
+  };
 }
 
 /** Product §3 school stats, from the figures kept over approved reviews; zeros when there are none. */
@@ -122,4 +138,3 @@ export function findSchool(db: DB, id: number) {
   if (!school) throw notFound('School');
   return school;
 }
-

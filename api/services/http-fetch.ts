@@ -150,8 +150,12 @@ const systemResolve = async (host: string): Promise<ResolvedAddress[]> =>
   (await dnsLookup(host, { all: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
 /** Resolves the host once and checks every address; answers the address to connect to (pass it to a request as its pinned address). */
-export async function resolveChecked(url: URL, options: Pick<FetchOptions, 'allowPrivate' | 'allowedOrigins' | 'resolve'>): Promise<ResolvedAddress> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new HttpFetchError('bad-url', `Only http(s) addresses are fetched, not ${url.protocol}`);
+export async function resolveChecked(
+  url: URL,
+  options: Pick<FetchOptions, 'allowPrivate' | 'allowedOrigins' | 'resolve'>,
+): Promise<ResolvedAddress> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HttpFetchError('bad-url', `Only http(s) addresses are fetched, not ${url.protocol}`);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const exempt = !!options.allowPrivate || !!options.allowedOrigins?.includes(url.origin);
   if (!exempt && (host === 'localhost' || host.endsWith('.localhost'))) throw new HttpFetchError('blocked', `${host} is a private address`);
@@ -207,13 +211,24 @@ function open(url: URL, pinned: ResolvedAddress, exchange: Exchange): Promise<In
 
 function decoded(res: IncomingMessage): Readable {
   const encoding = (res.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : null;
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : null;
   if (!decoder) return res;
   res.on('error', (e) => decoder.destroy(e));
   return res.pipe(decoder);
 }
 
-async function readCapped(res: IncomingMessage, maxBytes: number, overLimit: 'error' | 'truncate'): Promise<{ bytes: Uint8Array; truncated: boolean }> {
+async function readCapped(
+  res: IncomingMessage,
+  maxBytes: number,
+  overLimit: 'error' | 'truncate',
+): Promise<{ bytes: Uint8Array; truncated: boolean }> {
   const declared = Number(res.headers['content-length']);
   const encoded = !!res.headers['content-encoding'] && res.headers['content-encoding'] !== 'identity';
   if (overLimit === 'error' && !encoded && Number.isFinite(declared) && declared > maxBytes) {
@@ -292,7 +307,7 @@ function asFetchError(error: unknown, signal: AbortSignal, timeoutMs: number): H
   if (error instanceof HttpFetchError) return error;
   if (signal.aborted) return new HttpFetchError('timeout', `No complete answer within ${timeoutMs} ms`);
   const e = error as Error & { code?: string };
-  return new HttpFetchError('network', `Network error: ${e.cause instanceof Error ? e.cause.message : e.code ?? e.message}`);
+  return new HttpFetchError('network', `Network error: ${e.cause instanceof Error ? e.cause.message : (e.code ?? e.message)}`);
 }
 
 export interface SendOptions extends Pick<FetchOptions, 'timeoutMs' | 'maxBytes' | 'allowPrivate' | 'allowedOrigins' | 'resolve' | 'ca'> {

@@ -25,13 +25,21 @@ beforeAll(async () => {
       res.writeHead(answer.status, { 'Content-Type': 'text/plain' }).end('Service Unavailable');
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(feedPage(base, 1, 1, answer.listings, answer.listings.length)));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify(feedPage(base, 1, 1, answer.listings, answer.listings.length)));
   });
 });
 afterAll(() => feed.close());
 
-const listing = (slug: string) => jobPosting({ slug, urn: '138312', orgName: 'Westminster City School', postcode: 'SW1E 5HJ', datePosted: '2026-11-24' });
-const held = (db: ReturnType<typeof testDb>, slug: string) => db.select().from(jobs).where(and(eq(jobs.externalId, TV + slug), eq(jobs.isActive, true))).get();
+const listing = (slug: string) =>
+  jobPosting({ slug, urn: '138312', orgName: 'Westminster City School', postcode: 'SW1E 5HJ', datePosted: '2026-11-24' });
+const held = (db: ReturnType<typeof testDb>, slug: string) =>
+  db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.externalId, TV + slug), eq(jobs.isActive, true)))
+    .get();
 
 let stops: (() => void)[] = [];
 afterEach(() => {
@@ -98,7 +106,12 @@ describe('scheduled Refresh Jobs', () => {
     answer = { status: 503, listings: [] };
     const run = start(db, HOUR, 25);
     await expect.poll(() => run.errors.length).toBeGreaterThanOrEqual(3);
-    expect(run.errors.slice(0, 3)).toEqual([1, 2, 3].map((n) => `Scheduled job refresh failed: Teaching Vacancies feed unavailable (page 1): HTTP 503; the jobs held are kept; retry ${n} in ${delayText(25 * 2 ** (n - 1))}`));
+    expect(run.errors.slice(0, 3)).toEqual(
+      [1, 2, 3].map(
+        (n) =>
+          `Scheduled job refresh failed: Teaching Vacancies feed unavailable (page 1): HTTP 503; the jobs held are kept; retry ${n} in ${delayText(25 * 2 ** (n - 1))}`,
+      ),
+    );
     // Nothing was written: every job, the feed's one included, is as it was.
     expect(db.select().from(jobs).all()).toEqual(before);
     expect(held(db, 'kept-listing')).toBeDefined();
@@ -130,15 +143,27 @@ describe('scheduled Refresh Jobs', () => {
 describe('where the jobs come from', () => {
   const SECRET = 'x'.repeat(32);
   it('production reads the GOV.UK feed at start-up and every 60 minutes unless told otherwise', () => {
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toMatchObject({ teachingVacanciesUrl: DEFAULT_TEACHING_VACANCIES_URL, JOBS_REFRESH_INTERVAL_MINUTES: 60 });
+    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toMatchObject({
+      teachingVacanciesUrl: DEFAULT_TEACHING_VACANCIES_URL,
+      JOBS_REFRESH_INTERVAL_MINUTES: 60,
+    });
     expect(DEFAULT_TEACHING_VACANCIES_URL).toBe('https://teaching-vacancies.service.gov.uk/api/v1/jobs.json');
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, JOBS_REFRESH_INTERVAL_MINUTES: '0' }).JOBS_REFRESH_INTERVAL_MINUTES).toBe(0);
-    expect(parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, TEACHING_VACANCIES_URL: 'http://mirror.internal/jobs.json' }).teachingVacanciesUrl).toBe('http://mirror.internal/jobs.json');
+    expect(
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, JOBS_REFRESH_INTERVAL_MINUTES: '0' }).JOBS_REFRESH_INTERVAL_MINUTES,
+    ).toBe(0);
+    expect(
+      parseEnv({ NODE_ENV: 'production', SESSION_SECRET: SECRET, TEACHING_VACANCIES_URL: 'http://mirror.internal/jobs.json' })
+        .teachingVacanciesUrl,
+    ).toBe('http://mirror.internal/jobs.json');
   });
 
-  it('development and tests have no feed and no timer unless set: the sample feed\'s jobs stay', () => {
-    for (const NODE_ENV of ['development', 'test']) expect(parseEnv({ NODE_ENV })).toMatchObject({ teachingVacanciesUrl: undefined, JOBS_REFRESH_INTERVAL_MINUTES: 0 });
-    expect(parseEnv({ TEACHING_VACANCIES_URL: 'http://127.0.0.1:9/jobs.json', JOBS_REFRESH_INTERVAL_MINUTES: '5' })).toMatchObject({ teachingVacanciesUrl: 'http://127.0.0.1:9/jobs.json', JOBS_REFRESH_INTERVAL_MINUTES: 5 });
+  it("development and tests have no feed and no timer unless set: the sample feed's jobs stay", () => {
+    for (const NODE_ENV of ['development', 'test'])
+      expect(parseEnv({ NODE_ENV })).toMatchObject({ teachingVacanciesUrl: undefined, JOBS_REFRESH_INTERVAL_MINUTES: 0 });
+    expect(parseEnv({ TEACHING_VACANCIES_URL: 'http://127.0.0.1:9/jobs.json', JOBS_REFRESH_INTERVAL_MINUTES: '5' })).toMatchObject({
+      teachingVacanciesUrl: 'http://127.0.0.1:9/jobs.json',
+      JOBS_REFRESH_INTERVAL_MINUTES: 5,
+    });
   });
 
   it('Refresh Jobs without a feed answers 503 and reaches nothing', async () => {
@@ -146,9 +171,14 @@ describe('where the jobs come from', () => {
     const app = createApp({ db, now: () => NOW, adminEmails: ['admin@example.test'] });
     const hits = feed.hits.length;
     const before = db.select().from(jobs).all().length;
-    const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: 'admin@example.test' }) } });
+    const res = await app.request('/api/jobs/refresh', {
+      method: 'POST',
+      headers: { Cookie: signIn(db, { id: 'admin', email: 'admin@example.test' }) },
+    });
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { error: string }).error).toMatch(/No jobs feed is configured here: the jobs are the sample feed's\. Set TEACHING_VACANCIES_URL/);
+    expect(((await res.json()) as { error: string }).error).toMatch(
+      /No jobs feed is configured here: the jobs are the sample feed's\. Set TEACHING_VACANCIES_URL/,
+    );
     expect(feed.hits.length).toBe(hits);
     expect(db.select().from(jobs).all().length).toBe(before);
   });

@@ -69,7 +69,9 @@ export function scheduleJobsRefresh(o: JobsScheduleOptions): () => void {
     run.promise.then(
       (r) => {
         failures = 0;
-        log(`Scheduled job refresh${name}: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`);
+        log(
+          `Scheduled job refresh${name}: ${r.deletedJobs} deleted, ${r.imported} imported, ${r.updated} updated, ${r.deactivated} deactivated, ${r.skipped} skipped`,
+        );
         o.onRefreshed?.(r);
         next(o.everyMs);
       },

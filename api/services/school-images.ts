@@ -52,7 +52,33 @@ export function absoluteHttpUrl(value: string | undefined, base: string): string
   }
 }
 
-const STOP_WORDS = new Set(['the', 'school', 'of', 'and', 'primary', 'secondary', 'academy', 'church', 'england', 'infant', 'junior', 'c', 'e', 'st', 'saint', 'catholic', 'rc', 'ce', 'cofe', 'voluntary', 'aided', 'community', 'college', 'high', '&']);
+const STOP_WORDS = new Set([
+  'the',
+  'school',
+  'of',
+  'and',
+  'primary',
+  'secondary',
+  'academy',
+  'church',
+  'england',
+  'infant',
+  'junior',
+  'c',
+  'e',
+  'st',
+  'saint',
+  'catholic',
+  'rc',
+  'ce',
+  'cofe',
+  'voluntary',
+  'aided',
+  'community',
+  'college',
+  'high',
+  '&',
+]);
 
 /** Does the alt text name the school? All distinctive words of the name appear in it (or the full name). */
 export function altNamesSchool(alt: string, schoolName: string): boolean {
@@ -206,7 +232,11 @@ export class ImageBatches {
         .all();
       tx.insert(imageBatches).values({ id, status: 'running', total: targets.length, startedAt: now }).run();
       // Keep the last 20 batches only.
-      const kept = tx.select({ id: imageBatches.id }).from(imageBatches).orderBy(desc(imageBatches.startedAt), desc(imageBatches.id)).limit(KEPT_BATCHES);
+      const kept = tx
+        .select({ id: imageBatches.id })
+        .from(imageBatches)
+        .orderBy(desc(imageBatches.startedAt), desc(imageBatches.id))
+        .limit(KEPT_BATCHES);
       tx.delete(imageBatches).where(notInArray(imageBatches.id, kept)).run();
       return targets;
     });
@@ -242,7 +272,14 @@ export class ImageBatches {
         const result = await imageForSchool(db, school, fetchOptions);
         db.transaction((tx) => {
           tx.insert(imageBatchResults)
-            .values({ batchId, schoolId: result.schoolId, success: result.success, source: result.source, imageUrl: result.imageUrl ?? null, error: result.error ?? null })
+            .values({
+              batchId,
+              schoolId: result.schoolId,
+              success: result.success,
+              source: result.source,
+              imageUrl: result.imageUrl ?? null,
+              error: result.error ?? null,
+            })
             .run();
           tx.update(imageBatches)
             .set({ processed: sql`${imageBatches.processed} + 1`, updated: sql`${imageBatches.updated} + ${result.success ? 1 : 0}` })
@@ -255,7 +292,11 @@ export class ImageBatches {
   }
 }
 
-async function imageForSchool(db: DB, school: { id: number; name: string; website: string | null }, options: FetchOptions): Promise<ImageResult> {
+async function imageForSchool(
+  db: DB,
+  school: { id: number; name: string; website: string | null },
+  options: FetchOptions,
+): Promise<ImageResult> {
   const fail = (error: string): ImageResult => ({ schoolId: school.id, success: false, source: null, error });
   try {
     const page = await fetchText(school.website!, options);

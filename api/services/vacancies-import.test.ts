@@ -48,7 +48,14 @@ function standardFeed() {
     ],
     [
       jobPosting({ slug: 'old-aldgate', urn: '100000', datePosted: '2026-10-01' }),
-      jobPosting({ slug: 'year-3-argyle', title: 'Year 3 Class Teacher', urn: '100008', orgName: 'Argyle Primary School', salary: 'MPS (Inner London)', datePosted: '2026-11-15' }),
+      jobPosting({
+        slug: 'year-3-argyle',
+        title: 'Year 3 Class Teacher',
+        urn: '100008',
+        orgName: 'Argyle Primary School',
+        salary: 'MPS (Inner London)',
+        datePosted: '2026-11-15',
+      }),
     ],
   ];
 }
@@ -97,22 +104,46 @@ afterAll(() => feedServer.close());
 
 function setup(path = '/api/v1/jobs.json') {
   const db = testDb({ now: NOW });
-  const app = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: feedServer.url + path, feed: { timeoutMs: 400 } } });
+  const app = createApp({
+    db,
+    now: () => NOW,
+    adminEmails: [ADMIN],
+    external: { teachingVacanciesUrl: feedServer.url + path, feed: { timeoutMs: 400 } },
+  });
   const admin = signIn(db, { id: 'admin', email: ADMIN, firstName: 'Ada' });
   const refresh = async (cookie = admin) => {
     const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: cookie } });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   };
   // Jobs posted 40 and 35 days ago (one of ours, one external) and one of ours 10 days ago.
   const school = db.select().from(schools).where(eq(schools.urn, 100000)).get()!;
   const base = { description: 'A job.', borough: 'City of London', schoolId: school.id };
-  db.insert(jobs).values({ ...base, title: 'Old own job', postedAt: new Date(NOW.getTime() - 40 * DAY) }).run();
-  db.insert(jobs).values({ ...base, title: 'Old external job', isExternal: true, externalSource: 'Teaching Vacancies', externalId: `${TV}old-external`, externalUrl: `${TV}old-external`, postedAt: new Date(NOW.getTime() - 35 * DAY) }).run();
-  db.insert(jobs).values({ ...base, title: 'Recent own job', postedAt: new Date(NOW.getTime() - 10 * DAY) }).run();
+  db.insert(jobs)
+    .values({ ...base, title: 'Old own job', postedAt: new Date(NOW.getTime() - 40 * DAY) })
+    .run();
+  db.insert(jobs)
+    .values({
+      ...base,
+      title: 'Old external job',
+      isExternal: true,
+      externalSource: 'Teaching Vacancies',
+      externalId: `${TV}old-external`,
+      externalUrl: `${TV}old-external`,
+      postedAt: new Date(NOW.getTime() - 35 * DAY),
+    })
+    .run();
+  db.insert(jobs)
+    .values({ ...base, title: 'Recent own job', postedAt: new Date(NOW.getTime() - 10 * DAY) })
+    .run();
   return { db, app, refresh, admin };
 }
 
-const byUrl = (db: ReturnType<typeof testDb>, slug: string) => db.select().from(jobs).where(eq(jobs.externalId, TV + slug)).get();
+const byUrl = (db: ReturnType<typeof testDb>, slug: string) =>
+  db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.externalId, TV + slug))
+    .get();
 
 describe('POST /api/jobs/refresh', () => {
   it('imports the London listings across pages, deletes month-old jobs, and is idempotent', async () => {
@@ -123,12 +154,30 @@ describe('POST /api/jobs/refresh', () => {
 
     const first = await refresh();
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ deletedJobs: 2, imported: 3, updated: 0, skipped: 4, deactivated: 25, pages: 3, listings: 7, capped: false });
-    expect(first.body.skipReasons).toEqual({ 'no title': 1, 'not in London': 1, 'duplicate in feed': 1, 'posted more than a month ago': 1 });
+    expect(first.body).toMatchObject({
+      deletedJobs: 2,
+      imported: 3,
+      updated: 0,
+      skipped: 4,
+      deactivated: 25,
+      pages: 3,
+      listings: 7,
+      capped: false,
+    });
+    expect(first.body.skipReasons).toEqual({
+      'no title': 1,
+      'not in London': 1,
+      'duplicate in feed': 1,
+      'posted more than a month ago': 1,
+    });
     expect(feedServer.hits.filter((h) => h.startsWith('/api/v1/jobs.json')).length).toBeGreaterThanOrEqual(3);
 
     // The month-old jobs are gone (own and external); the recent one stays.
-    const titles = db.select({ t: jobs.title }).from(jobs).all().map((r) => r.t);
+    const titles = db
+      .select({ t: jobs.title })
+      .from(jobs)
+      .all()
+      .map((r) => r.t);
     expect(titles).not.toContain('Old own job');
     expect(titles).not.toContain('Old external job');
     expect(titles).toContain('Recent own job');
@@ -157,18 +206,37 @@ describe('POST /api/jobs/refresh', () => {
     expect(a.postedAt.toISOString()).toBe('2026-11-20T00:00:00.000Z');
     // A trust (no URN in our register): borough from the postcode district, salary figures from the text.
     const d = byUrl(db, 'science-trust-e14')!;
-    expect(d).toMatchObject({ schoolId: null, borough: 'Tower Hamlets', subject: 'Science', contractType: 'Temporary', salaryMin: 38000, salaryMax: 45000, employerName: 'Example Multi-Academy Trust' });
+    expect(d).toMatchObject({
+      schoolId: null,
+      borough: 'Tower Hamlets',
+      subject: 'Science',
+      contractType: 'Temporary',
+      salaryMin: 38000,
+      salaryMax: 45000,
+      employerName: 'Example Multi-Academy Trust',
+    });
     const g = byUrl(db, 'year-3-argyle')!;
     expect(g).toMatchObject({ borough: 'Camden', keyStage: 'Primary', salaryMin: 41729, salaryMax: 54131 });
     expect(byUrl(db, 'maths-manchester')).toBeUndefined();
     expect(byUrl(db, 'old-aldgate')).toBeUndefined();
 
     // The sample's listings are not in this feed any more: kept, but no longer active.
-    expect(db.select().from(jobs).where(and(like(jobs.externalId, `${TV}%`), eq(jobs.isActive, true))).all().length).toBe(3);
+    expect(
+      db
+        .select()
+        .from(jobs)
+        .where(and(like(jobs.externalId, `${TV}%`), eq(jobs.isActive, true)))
+        .all().length,
+    ).toBe(3);
 
     // The API's job list shows the imported ones.
-    const listed = (await (await createApp({ db, now: () => NOW }).request('/api/jobs')).json()) as { title: string; externalUrl: string | null }[];
-    expect(listed.map((j) => j.externalUrl)).toEqual(expect.arrayContaining([TV + 'maths-westminster-city', TV + 'science-trust-e14', TV + 'year-3-argyle']));
+    const listed = (await (await createApp({ db, now: () => NOW }).request('/api/jobs')).json()) as {
+      title: string;
+      externalUrl: string | null;
+    }[];
+    expect(listed.map((j) => j.externalUrl)).toEqual(
+      expect.arrayContaining([TV + 'maths-westminster-city', TV + 'science-trust-e14', TV + 'year-3-argyle']),
+    );
 
     // Second run over the same feed: nothing new, nothing changed.
     const updatedAt = byUrl(db, 'maths-westminster-city')!.updatedAt.getTime();
@@ -184,7 +252,11 @@ describe('POST /api/jobs/refresh', () => {
     pages = changed;
     const third = await refresh();
     expect(third.body).toMatchObject({ deletedJobs: 0, imported: 0, updated: 1, deactivated: 0 });
-    expect(byUrl(db, 'science-trust-e14')).toMatchObject({ title: 'Teacher of Science (maternity cover), Physics specialism', salaryMin: 40000, salaryMax: 47000 });
+    expect(byUrl(db, 'science-trust-e14')).toMatchObject({
+      title: 'Teacher of Science (maternity cover), Physics specialism',
+      salaryMin: 40000,
+      salaryMax: 47000,
+    });
     const total = db.select().from(jobs).all().length;
     expect(total).toBe(before - 2 + 3);
   });
@@ -192,7 +264,12 @@ describe('POST /api/jobs/refresh', () => {
   it('stops at the page cap, imports what it read and deactivates nothing', async () => {
     pages = standardFeed();
     const { db } = setup();
-    const app = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: feedServer.url + '/api/v1/jobs.json', feed: { maxPages: 2 } } });
+    const app = createApp({
+      db,
+      now: () => NOW,
+      adminEmails: [ADMIN],
+      external: { teachingVacanciesUrl: feedServer.url + '/api/v1/jobs.json', feed: { maxPages: 2 } },
+    });
     const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ pages: 2, capped: true, imported: 2, deactivated: 0, deletedJobs: 2 });
@@ -227,8 +304,16 @@ describe('POST /api/jobs/refresh', () => {
     const { db, refresh } = setup(path);
     if (path === '/big') {
       // a small per-page limit for this one
-      const small = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: feedServer.url + path, feed: { maxBytes: 100_000 } } });
-      const res = await small.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) } });
+      const small = createApp({
+        db,
+        now: () => NOW,
+        adminEmails: [ADMIN],
+        external: { teachingVacanciesUrl: feedServer.url + path, feed: { maxBytes: 100_000 } },
+      });
+      const res = await small.request('/api/jobs/refresh', {
+        method: 'POST',
+        headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) },
+      });
       expect(res.status).toBe(502);
       expect(((await res.json()) as { error: string }).error).toMatch(message);
       expect(db.select().from(jobs).where(eq(jobs.title, 'Old own job')).all()).toHaveLength(1);
@@ -261,9 +346,14 @@ describe('a broken or hostile feed changes nothing (issue 14 #5)', () => {
   }
 
   const refreshWith = async (db: ReturnType<typeof testDb>, url: string, feed: Record<string, unknown> = {}) => {
-    const app = createApp({ db, now: () => NOW, adminEmails: [ADMIN], external: { teachingVacanciesUrl: url, feed: { timeoutMs: 2000, ...feed } } });
+    const app = createApp({
+      db,
+      now: () => NOW,
+      adminEmails: [ADMIN],
+      external: { teachingVacanciesUrl: url, feed: { timeoutMs: 2000, ...feed } },
+    });
     const res = await app.request('/api/jobs/refresh', { method: 'POST', headers: { Cookie: signIn(db, { id: 'admin', email: ADMIN }) } });
-    return { status: res.status, body: (await res.json()) };
+    return { status: res.status, body: await res.json() };
   };
 
   it('a feed whose listings are all unusable (format change): 502, no job deleted, deactivated or imported', async () => {
@@ -280,7 +370,9 @@ describe('a broken or hostile feed changes nothing (issue 14 #5)', () => {
       async (feedUrl) => {
         const res = await refreshWith(db, feedUrl);
         expect(res.status).toBe(502);
-        expect(res.body.error).toMatch(/^Teaching Vacancies feed had no usable London listing \(7 listings: .*\); the refresh was not applied and nothing was changed$/);
+        expect(res.body.error).toMatch(
+          /^Teaching Vacancies feed had no usable London listing \(7 listings: .*\); the refresh was not applied and nothing was changed$/,
+        );
         expect(snapshot(db)).toEqual(before);
       },
     );
@@ -296,7 +388,7 @@ describe('a broken or hostile feed changes nothing (issue 14 #5)', () => {
     );
   });
 
-  it('follows links.next only on the configured feed\'s origin', async () => {
+  it("follows links.next only on the configured feed's origin", async () => {
     const { db } = setup();
     const before = snapshot(db);
     const elsewhere = await localServer((_req, res) => void res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"data":[]}'));
@@ -381,12 +473,16 @@ describe('environment', () => {
     const { parseEnv } = await import('../env');
     expect(parseEnv({}).TEACHING_VACANCIES_URL).toBeUndefined();
     expect(parseEnv({}).JOBS_REFRESH_INTERVAL_MINUTES).toBe(0);
-    expect(parseEnv({ TEACHING_VACANCIES_URL: 'http://mirror.internal/api/v1/jobs.json', JOBS_REFRESH_INTERVAL_MINUTES: '60' })).toMatchObject({
+    expect(
+      parseEnv({ TEACHING_VACANCIES_URL: 'http://mirror.internal/api/v1/jobs.json', JOBS_REFRESH_INTERVAL_MINUTES: '60' }),
+    ).toMatchObject({
       TEACHING_VACANCIES_URL: 'http://mirror.internal/api/v1/jobs.json',
       JOBS_REFRESH_INTERVAL_MINUTES: 60,
     });
     expect(() => parseEnv({ TEACHING_VACANCIES_URL: 'not a url' })).toThrow(/TEACHING_VACANCIES_URL: must be a URL/);
-    expect(() => parseEnv({ JOBS_REFRESH_INTERVAL_MINUTES: 'hourly' })).toThrow(/JOBS_REFRESH_INTERVAL_MINUTES: must be a number of minutes/);
+    expect(() => parseEnv({ JOBS_REFRESH_INTERVAL_MINUTES: 'hourly' })).toThrow(
+      /JOBS_REFRESH_INTERVAL_MINUTES: must be a number of minutes/,
+    );
     expect(() => parseEnv({ JOBS_REFRESH_INTERVAL_MINUTES: '-5' })).toThrow(/must be 0 or more/);
   });
 });

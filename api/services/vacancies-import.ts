@@ -14,7 +14,6 @@ import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
 
-
 export interface FeedOptions {
   url: string;
   /** Pages followed at most (100 listings each on the real feed). */
@@ -49,7 +48,13 @@ export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
   const maxPages = options.maxPages ?? 200;
   const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const origin = new URL(options.url).origin;
-  const fetchOptions: FetchOptions = { timeoutMs: options.timeoutMs ?? 20_000, maxBytes: options.maxBytes ?? 5 * 1024 * 1024, allowPrivate: options.allowPrivate, allowedOrigins: [origin], accept: 'application/json' };
+  const fetchOptions: FetchOptions = {
+    timeoutMs: options.timeoutMs ?? 20_000,
+    maxBytes: options.maxBytes ?? 5 * 1024 * 1024,
+    allowPrivate: options.allowPrivate,
+    allowedOrigins: [origin],
+    accept: 'application/json',
+  };
   const listings: unknown[] = [];
   const seen = new Set<string>();
   let next: string | null = options.url;
@@ -72,14 +77,18 @@ export async function fetchFeed(options: FeedOptions): Promise<FetchedFeed> {
       throw new FeedError(`Teaching Vacancies feed unavailable (page ${pages + 1}): ${reason}`);
     }
     pages++;
-    if (!isObj(page.data) || !Array.isArray(page.data.data)) throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): no "data" list`);
+    if (!isObj(page.data) || !Array.isArray(page.data.data))
+      throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): no "data" list`);
     listings.push(...(page.data.data as unknown[]));
     const link = isObj(page.data.links) ? page.data.links.next : undefined;
-    if (link != null && typeof link !== 'string') throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" is not an address`);
+    if (link != null && typeof link !== 'string')
+      throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" is not an address`);
     // An empty page ends the list even if the feed still offers a next link (pagy's overflow page).
     next = link && page.data.data.length ? new URL(link, page.url).toString() : null;
     if (next && new URL(next).origin !== origin) {
-      throw new FeedError(`Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" leaves the feed's site (${new URL(next).origin})`);
+      throw new FeedError(
+        `Teaching Vacancies feed answered something unexpected (page ${pages}): "links.next" leaves the feed's site (${new URL(next).origin})`,
+      );
     }
   }
   return { listings, pages, capped: !!next };
@@ -121,7 +130,7 @@ const COMPARED = [
 ] as const;
 
 function same(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (v instanceof Date ? v.getTime() : v ?? null);
+  const norm = (v: unknown) => (v instanceof Date ? v.getTime() : (v ?? null));
   return norm(a) === norm(b);
 }
 
@@ -131,7 +140,17 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
   const since = oneMonthBefore(now);
   const skipReasons: Record<string, number> = {};
   const skip = (reason: string) => (skipReasons[reason] = (skipReasons[reason] ?? 0) + 1);
-  const result: RefreshResult = { deletedJobs: 0, imported: 0, updated: 0, deactivated: 0, skipped: 0, skipReasons, pages: feed.pages, listings: feed.listings.length, capped: feed.capped };
+  const result: RefreshResult = {
+    deletedJobs: 0,
+    imported: 0,
+    updated: 0,
+    deactivated: 0,
+    skipped: 0,
+    skipReasons,
+    pages: feed.pages,
+    listings: feed.listings.length,
+    capped: feed.capped,
+  };
 
   db.transaction((tx) => {
     result.deletedJobs = tx.delete(jobs).where(lt(jobs.postedAt, since)).run().changes;
@@ -140,7 +159,10 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
     for (const listing of feed.listings) {
       // The feed covers all of England: a listing whose organisation is outside London and is not
       // one of our schools is not ours, whatever its postcode district.
-      const region = isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address) ? listing.jobLocation.address.addressRegion : undefined;
+      const region =
+        isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address)
+          ? listing.jobLocation.address.addressRegion
+          : undefined;
       const urn = isObj(listing) && isObj(listing.hiringOrganization) ? Number(listing.hiringOrganization.identifier) : NaN;
       const knownSchool = Number.isInteger(urn) && urn > 0 && !!ctx.schoolByUrn(urn);
       if (typeof region === 'string' && region.trim().toLowerCase() !== 'london' && !knownSchool) {
@@ -185,7 +207,9 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
     // No usable London listing at all: a broken or changed feed, not an empty job market.
     // Throwing here rolls back the transaction: nothing deleted, deactivated or imported.
     if (seen.size === 0) {
-      const reasons = Object.entries(skipReasons).map(([reason, n]) => `${n} ${reason}`).join(', ');
+      const reasons = Object.entries(skipReasons)
+        .map(([reason, n]) => `${n} ${reason}`)
+        .join(', ');
       throw new FeedError(
         `Teaching Vacancies feed had no usable London listing (${feed.listings.length} listing${feed.listings.length === 1 ? '' : 's'}` +
           `${reasons ? `: ${reasons}` : ''}); the refresh was not applied and nothing was changed`,

@@ -13,7 +13,18 @@ import { policyData } from '../route-policy';
 export const SITEMAP_MAX_URLS = 50_000;
 
 /** The screens every visitor can open (the signed-in and moderation screens are not listed). */
-export const STATIC_PAGES = ['/', '/jobs', '/schools', '/compare', '/salaries', '/pay-scales', '/forum', '/career-advice', '/about-us', '/privacy-policy'];
+export const STATIC_PAGES = [
+  '/',
+  '/jobs',
+  '/schools',
+  '/compare',
+  '/salaries',
+  '/pay-scales',
+  '/forum',
+  '/career-advice',
+  '/about-us',
+  '/privacy-policy',
+];
 
 export interface SitemapOptions {
   db: DB;
@@ -29,12 +40,18 @@ interface Entry {
   lastmod?: Date | null;
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Every public URL, in a stable order. */
 export function sitemapEntries(db: DB, now: Date): Entry[] {
   const entries: Entry[] = STATIC_PAGES.map((path) => ({ path }));
-  for (const s of db.select({ id: schools.id, updatedAt: schools.updatedAt }).from(schools).where(eq(schools.isActive, true)).orderBy(asc(schools.id)).all()) {
+  for (const s of db
+    .select({ id: schools.id, updatedAt: schools.updatedAt })
+    .from(schools)
+    .where(eq(schools.isActive, true))
+    .orderBy(asc(schools.id))
+    .all()) {
     entries.push({ path: `/schools/${s.id}`, lastmod: s.updatedAt });
   }
   const liveJobs = db
@@ -60,12 +77,17 @@ export function sitemapEntries(db: DB, now: Date): Entry[] {
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 function urlset(origin: string, entries: Entry[]): string {
-  const urls = entries.map((e) => `  <url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ''}</url>`);
+  const urls = entries.map(
+    (e) => `  <url><loc>${escapeXml(origin + e.path)}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ''}</url>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 function sitemapIndex(origin: string, parts: number, now: Date): string {
-  const items = Array.from({ length: parts }, (_, i) => `  <sitemap><loc>${escapeXml(`${origin}/sitemap-${i + 1}.xml`)}</loc><lastmod>${day(now)}</lastmod></sitemap>`);
+  const items = Array.from(
+    { length: parts },
+    (_, i) => `  <sitemap><loc>${escapeXml(`${origin}/sitemap-${i + 1}.xml`)}</loc><lastmod>${day(now)}</lastmod></sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`;
 }
 

@@ -15,10 +15,22 @@ const db = testDb({ now });
 const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
 
 // One job of ours, one rejected and one pending thread: in and out of the sitemap.
-const ours = db.insert(jobs).values({ title: 'Teacher of Art', description: 'Art teacher.', borough: 'Camden', postedAt: new Date('2026-11-20T00:00:00Z') }).returning({ id: jobs.id }).get().id;
-const old = db.insert(jobs).values({ title: 'Old job', description: 'Long gone.', borough: 'Camden', postedAt: new Date('2026-09-01T00:00:00Z') }).returning({ id: jobs.id }).get().id;
+const ours = db
+  .insert(jobs)
+  .values({ title: 'Teacher of Art', description: 'Art teacher.', borough: 'Camden', postedAt: new Date('2026-11-20T00:00:00Z') })
+  .returning({ id: jobs.id })
+  .get().id;
+const old = db
+  .insert(jobs)
+  .values({ title: 'Old job', description: 'Long gone.', borough: 'Camden', postedAt: new Date('2026-09-01T00:00:00Z') })
+  .returning({ id: jobs.id })
+  .get().id;
 const category = db.select({ id: forumThreads.categoryId }).from(forumThreads).limit(1).get()!.id;
-const pending = db.insert(forumThreads).values({ categoryId: category, title: 'Pending', slug: 'pending', content: 'Waiting.', isApproved: false }).returning({ id: forumThreads.id }).get().id;
+const pending = db
+  .insert(forumThreads)
+  .values({ categoryId: category, title: 'Pending', slug: 'pending', content: 'Waiting.', isApproved: false })
+  .returning({ id: forumThreads.id })
+  .get().id;
 
 describe('GET /sitemap.xml', () => {
   const app = createApp({ db, now: () => now, appUrl: APP_URL });
@@ -31,7 +43,11 @@ describe('GET /sitemap.xml', () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     const urls = locs(xml);
     const activeSchools = db.select({ n: count() }).from(schools).where(eq(schools.isActive, true)).get()!.n;
-    const liveOurJobs = db.select({ n: count() }).from(jobs).where(and(eq(jobs.isActive, true), eq(jobs.isExternal, false), gte(jobs.postedAt, oneMonthBefore(now)))).get()!.n;
+    const liveOurJobs = db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.isActive, true), eq(jobs.isExternal, false), gte(jobs.postedAt, oneMonthBefore(now))))
+      .get()!.n;
     const approved = db.select({ n: count() }).from(forumThreads).where(eq(forumThreads.isApproved, true)).get()!.n;
     expect(activeSchools).toBeGreaterThan(3000);
     expect(approved).toBeGreaterThan(0);

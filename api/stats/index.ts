@@ -13,14 +13,21 @@ export const stats = apiRoute({
   summary: 'How many schools, boroughs, open jobs and approved reviews the site holds',
   policy: { access: 'public', cache: 'everyone', page: { path: '/', index: true } },
   responses: {
-    200: jsonOf(z.object({ schools: z.number().int(), boroughs: z.number().int(), activeJobs: z.number().int(), reviews: z.number().int() }), 'The figures'),
+    200: jsonOf(
+      z.object({ schools: z.number().int(), boroughs: z.number().int(), activeJobs: z.number().int(), reviews: z.number().int() }),
+      'The figures',
+    ),
     ...errors(429),
   },
 });
 
 export const statsRoutes = createRouter().openapi(stats, (c) => {
   const db = c.get('db');
-  const school = db.select({ n: countDistinct(schools.id), boroughs: countDistinct(schools.borough) }).from(schools).where(eq(schools.isActive, true)).get()!;
+  const school = db
+    .select({ n: countDistinct(schools.id), boroughs: countDistinct(schools.borough) })
+    .from(schools)
+    .where(eq(schools.isActive, true))
+    .get()!;
   const activeJobs = openJobCount(db, c.get('now')());
   const approvedReviews = db.select({ n: keptCounts.n }).from(keptCounts).where(eq(keptCounts.key, 'reviews.approved')).get()?.n ?? 0;
   return c.json({ schools: school.n, boroughs: school.boroughs, activeJobs, reviews: approvedReviews }, 200);

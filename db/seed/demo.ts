@@ -31,13 +31,63 @@ function prng(seed: number) {
   return {
     next,
     int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
     chance: (p: number) => next() < p,
   };
 }
 
-const FIRST_NAMES = ['Amara', 'Ben', 'Chloe', 'Dev', 'Ella', 'Femi', 'Grace', 'Hassan', 'Isla', 'Jamal', 'Kate', 'Leon', 'Maya', 'Nikhil', 'Olivia', 'Priya', 'Rory', 'Sofia', 'Tom', 'Uma', 'Victor', 'Wren', 'Yusuf', 'Zara'];
-const LAST_NAMES = ['Adeyemi', 'Brown', 'Chen', 'Davies', 'Evans', 'Fernandes', 'Green', 'Hussain', 'Iqbal', 'Jones', 'Khan', 'Lewis', 'Murphy', 'Nowak', 'Okafor', 'Patel', 'Quinn', 'Rahman', 'Smith', 'Taylor', 'Ugwu', 'Vasquez', 'Walker', 'Young'];
+const FIRST_NAMES = [
+  'Amara',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Ella',
+  'Femi',
+  'Grace',
+  'Hassan',
+  'Isla',
+  'Jamal',
+  'Kate',
+  'Leon',
+  'Maya',
+  'Nikhil',
+  'Olivia',
+  'Priya',
+  'Rory',
+  'Sofia',
+  'Tom',
+  'Uma',
+  'Victor',
+  'Wren',
+  'Yusuf',
+  'Zara',
+];
+const LAST_NAMES = [
+  'Adeyemi',
+  'Brown',
+  'Chen',
+  'Davies',
+  'Evans',
+  'Fernandes',
+  'Green',
+  'Hussain',
+  'Iqbal',
+  'Jones',
+  'Khan',
+  'Lewis',
+  'Murphy',
+  'Nowak',
+  'Okafor',
+  'Patel',
+  'Quinn',
+  'Rahman',
+  'Smith',
+  'Taylor',
+  'Ugwu',
+  'Vasquez',
+  'Walker',
+  'Young',
+];
 
 const PROS_GOOD = [
   'Supportive senior leadership who protect staff from unnecessary paperwork and mean it when they talk about workload.',
@@ -78,7 +128,18 @@ const ADVICE = [
   'Publish the calendar of data deadlines at the start of the year.',
   'Please review the marking policy with workload in mind.',
 ];
-const REVIEW_TITLES = ['Class Teacher', 'Teacher of English', 'Teacher of Mathematics', 'Science Teacher', 'Head of Year', 'SENCO', 'Teaching Assistant', 'ECT', 'Head of Department', 'Assistant Headteacher'];
+const REVIEW_TITLES = [
+  'Class Teacher',
+  'Teacher of English',
+  'Teacher of Mathematics',
+  'Science Teacher',
+  'Head of Year',
+  'SENCO',
+  'Teaching Assistant',
+  'ECT',
+  'Head of Department',
+  'Assistant Headteacher',
+];
 
 const INTERVIEW_PROCESSES = [
   'A tour of the school with two Year 10 students, a 30-minute observed lesson to a mixed-ability group, a student panel and a formal interview with the head and the head of department.',
@@ -113,43 +174,69 @@ const THREADS: { category: string; title: string; content: string; replies: stri
     content:
       'I have offers at a school in Hackney (Inner London) and one in Redbridge (Outer London). The Inner London main range is noticeably higher, ' +
       'but the Redbridge school is 15 minutes from home. How have others weighed up the extra pay against travel time and cost?',
-    replies: ['I moved inward for the pay and regretted it: an hour each way wiped out the difference after tax and travel.', 'Check whether the Outer London school pays on the advisory points. Some academies pay above them.', 'Do the maths with your Zone 2 to 4 travelcard; Inner London still came out ahead for me.'],
+    replies: [
+      'I moved inward for the pay and regretted it: an hour each way wiped out the difference after tax and travel.',
+      'Check whether the Outer London school pays on the advisory points. Some academies pay above them.',
+      'Do the maths with your Zone 2 to 4 travelcard; Inner London still came out ahead for me.',
+    ],
     sticky: true,
   },
   {
     category: 'early-career',
     title: 'ECT mentors: how much protected time do you actually get?',
-    content: 'My induction says my mentor has time allocated, but we meet for ten minutes in the corridor. Is that normal in London schools? What did your ECT induction look like in practice?',
-    replies: ['We get a full hour every week, timetabled. Raise it with your induction tutor; it is part of the framework.', 'Same problem in my first term. It improved once I emailed the ECT lead with dates.'],
+    content:
+      'My induction says my mentor has time allocated, but we meet for ten minutes in the corridor. Is that normal in London schools? What did your ECT induction look like in practice?',
+    replies: [
+      'We get a full hour every week, timetabled. Raise it with your induction tutor; it is part of the framework.',
+      'Same problem in my first term. It improved once I emailed the ECT lead with dates.',
+    ],
   },
   {
     category: 'job-hunting',
     title: 'How many applications before you got an interview?',
-    content: 'Secondary science, moving from Manchester. Sent eight applications through Teaching Vacancies and heard back from two. Is that typical for London, or is my personal statement the problem?',
-    replies: ['Physics is in demand, so two from eight is low. Tailor the statement to each school development plan.', 'Quarter rates are normal for English and history; science should be better. Ask someone to read your statement.', 'Apply early in the window. Many London schools shortlist as applications arrive.'],
+    content:
+      'Secondary science, moving from Manchester. Sent eight applications through Teaching Vacancies and heard back from two. Is that typical for London, or is my personal statement the problem?',
+    replies: [
+      'Physics is in demand, so two from eight is low. Tailor the statement to each school development plan.',
+      'Quarter rates are normal for English and history; science should be better. Ask someone to read your statement.',
+      'Apply early in the window. Many London schools shortlist as applications arrive.',
+    ],
   },
   {
     category: 'workload-and-wellbeing',
     title: 'Marking policies that actually reduced workload',
-    content: 'Our SLT is reviewing the marking policy. Has anyone moved to whole-class feedback or verbal feedback successfully? What evidence convinced your leadership team?',
-    replies: ['Whole-class feedback sheets cut my marking by half and the kids act on them more.', 'We use live marking in lessons plus one deep mark per half term. Book looks focus on pupil responses.'],
+    content:
+      'Our SLT is reviewing the marking policy. Has anyone moved to whole-class feedback or verbal feedback successfully? What evidence convinced your leadership team?',
+    replies: [
+      'Whole-class feedback sheets cut my marking by half and the kids act on them more.',
+      'We use live marking in lessons plus one deep mark per half term. Book looks focus on pupil responses.',
+    ],
   },
   {
     category: 'send',
     title: 'Supporting pupils waiting for an EHCP assessment',
-    content: 'Our borough has long waits for EHC needs assessments. What are you doing in the meantime for pupils who clearly need more support than SEN support provides?',
-    replies: ['We run a graduated approach plan with termly reviews so the evidence is ready when the assessment comes.', 'Ask your SENCO about the local authority top-up funding; some boroughs allow it before a plan.'],
+    content:
+      'Our borough has long waits for EHC needs assessments. What are you doing in the meantime for pupils who clearly need more support than SEN support provides?',
+    replies: [
+      'We run a graduated approach plan with termly reviews so the evidence is ready when the assessment comes.',
+      'Ask your SENCO about the local authority top-up funding; some boroughs allow it before a plan.',
+    ],
   },
   {
     category: 'supply-teaching',
     title: 'Day rates in London this year',
-    content: 'What day rates are agencies offering for qualified supply teachers in London at the moment? I have been quoted anything from £150 to £200 and I am not sure what is fair.',
-    replies: ['£170 to £190 in South London for secondary, paid through PAYE.', 'Avoid umbrella companies if you can; the deductions add up.'],
+    content:
+      'What day rates are agencies offering for qualified supply teachers in London at the moment? I have been quoted anything from £150 to £200 and I am not sure what is fair.',
+    replies: [
+      '£170 to £190 in South London for secondary, paid through PAYE.',
+      'Avoid umbrella companies if you can; the deductions add up.',
+    ],
   },
   {
     category: 'leadership',
     title: 'NPQSL: worth doing before applying for assistant head?',
-    content: 'I am a head of department considering assistant headteacher roles next year. Did the NPQSL help you get shortlisted, or did experience matter more?',
+    content:
+      'I am a head of department considering assistant headteacher roles next year. Did the NPQSL help you get shortlisted, or did experience matter more?',
     replies: ['Experience of leading a whole-school project mattered more at my interviews, but the NPQ gave me the language for it.'],
   },
   {
@@ -162,7 +249,11 @@ const THREADS: { category: string; title: string; content: string; replies: stri
 ];
 
 export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
-  const marker = db.select({ id: users.id }).from(users).where(eq(users.id, `${DEMO_USER_PREFIX}01`)).get();
+  const marker = db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, `${DEMO_USER_PREFIX}01`))
+    .get();
   if (marker) return false;
   const rnd = prng(20261122);
   const ago = (days: number) => new Date(now.getTime() - days * DAY - rnd.int(0, 8 * 3_600_000));
@@ -172,7 +263,13 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
     const userIds = FIRST_NAMES.map((first, i) => {
       const id = `${DEMO_USER_PREFIX}${String(i + 1).padStart(2, '0')}`;
       tx.insert(users)
-        .values({ id, email: `${first.toLowerCase()}.${LAST_NAMES[i].toLowerCase()}@demo.invalid`, firstName: first, lastName: LAST_NAMES[i], createdAt: ago(200 - i) })
+        .values({
+          id,
+          email: `${first.toLowerCase()}.${LAST_NAMES[i].toLowerCase()}@demo.invalid`,
+          firstName: first,
+          lastName: LAST_NAMES[i],
+          createdAt: ago(200 - i),
+        })
         .run();
       return id;
     });
@@ -267,7 +364,16 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
         const comment = rnd.pick(MOOD_COMMENTS[mood.mood]);
         const at = ago(rnd.int(0, 60));
         tx.insert(schoolMoods)
-          .values({ schoolId, userId, emoji: mood.emoji, mood: mood.mood, comment: comment || null, anonymous: rnd.chance(0.5), createdAt: at, updatedAt: at })
+          .values({
+            schoolId,
+            userId,
+            emoji: mood.emoji,
+            mood: mood.mood,
+            comment: comment || null,
+            anonymous: rnd.chance(0.5),
+            createdAt: at,
+            updatedAt: at,
+          })
           .run();
       }
     }
@@ -285,7 +391,18 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
       'NQT/ECT': [36000, 41000],
       'Cover Supervisor': [24000, 30000],
     };
-    const counts: Record<string, number> = { 'Primary Teacher': 18, 'Secondary Teacher': 20, 'Head of Department': 9, 'Assistant Headteacher': 6, Headteacher: 5, 'Teaching Assistant': 8, SENCO: 6, 'Supply Teacher': 5, 'NQT/ECT': 9, 'Cover Supervisor': 3 };
+    const counts: Record<string, number> = {
+      'Primary Teacher': 18,
+      'Secondary Teacher': 20,
+      'Head of Department': 9,
+      'Assistant Headteacher': 6,
+      Headteacher: 5,
+      'Teaching Assistant': 8,
+      SENCO: 6,
+      'Supply Teacher': 5,
+      'NQT/ECT': 9,
+      'Cover Supervisor': 3,
+    };
     for (const title of SALARY_JOB_TITLES) {
       for (let s = 0; s < counts[title]; s++) {
         const [lo, hi] = salaryBase[title];
@@ -308,7 +425,13 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
     }
 
     // Forum threads with replies.
-    const categories = new Map(tx.select({ id: forumCategories.id, slug: forumCategories.slug }).from(forumCategories).all().map((c) => [c.slug, c.id]));
+    const categories = new Map(
+      tx
+        .select({ id: forumCategories.id, slug: forumCategories.slug })
+        .from(forumCategories)
+        .all()
+        .map((c) => [c.slug, c.id]),
+    );
     THREADS.forEach((t, i) => {
       const createdAt = ago(2 + i * 3);
       const author = userIds[(i * 5) % userIds.length];
@@ -318,7 +441,10 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
           categoryId: categories.get(t.category)!,
           userId: author,
           title: t.title,
-          slug: t.title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+          slug: t.title
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '-')
+            .replace(/^-|-$/g, ''),
           content: t.content,
           isSticky: !!t.sticky,
           isLocked: !!t.locked,
@@ -337,7 +463,15 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
         lastUser = userIds[(i * 5 + r + 1) % userIds.length];
         const post = tx
           .insert(forumPosts)
-          .values({ threadId: thread.id, userId: lastUser, content, isApproved: true, parentPostId: r === 2 && firstReply ? firstReply : null, createdAt: lastAt, updatedAt: lastAt })
+          .values({
+            threadId: thread.id,
+            userId: lastUser,
+            content,
+            isApproved: true,
+            parentPostId: r === 2 && firstReply ? firstReply : null,
+            createdAt: lastAt,
+            updatedAt: lastAt,
+          })
           .returning({ id: forumPosts.id })
           .get();
         firstReply ??= post.id;
@@ -356,7 +490,8 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
         userId: userIds[3],
         title: 'References when leaving mid-year',
         slug: 'references-when-leaving-mid-year',
-        content: 'Can my current head refuse to give a reference if I resign at Easter? I have an offer starting after the summer half term.',
+        content:
+          'Can my current head refuse to give a reference if I resign at Easter? I have an offer starting after the summer half term.',
         isApproved: false,
         createdAt: ago(0),
       })

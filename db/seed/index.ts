@@ -87,7 +87,14 @@ export function seedSchools(db: DB): number {
   for (const name of Object.keys(NO_WORKFORCE) as (keyof NewSchool)[]) set[name] = sql`excluded.${col(name)}`;
   db.transaction((tx) => {
     // A DfE number another school holds (a register import moved it) is left out, not a unique-index failure.
-    const dfeOwner = new Map(tx.select({ urn: schools.urn, dfe: schools.dfeNumber }).from(schools).where(isNotNull(schools.dfeNumber)).all().map((r) => [r.dfe!, r.urn]));
+    const dfeOwner = new Map(
+      tx
+        .select({ urn: schools.urn, dfe: schools.dfeNumber })
+        .from(schools)
+        .where(isNotNull(schools.dfeNumber))
+        .all()
+        .map((r) => [r.dfe!, r.urn]),
+    );
     for (const school of mapped) {
       if (school.dfeNumber && (dfeOwner.get(school.dfeNumber) ?? school.urn) !== school.urn) school.dfeNumber = null;
       tx.insert(schools)
@@ -124,7 +131,13 @@ export function seedPayScales(db: DB): number {
         })
         .onConflictDoUpdate({
           target: [payScales.region, payScales.paySpine, payScales.effectiveDate, payScales.point],
-          set: { pointLabel: r.pointLabel ?? null, annualSalary: r.annualSalary, description: r.description ?? null, source: r.source ?? null, caveat: r.caveat ?? null },
+          set: {
+            pointLabel: r.pointLabel ?? null,
+            annualSalary: r.annualSalary,
+            description: r.description ?? null,
+            source: r.source ?? null,
+            caveat: r.caveat ?? null,
+          },
         })
         .run();
     }
@@ -148,7 +161,14 @@ export function seedForumCategories(db: DB): number {
 export function listingContext(db: DB): ListingContext {
   const byUrn = new Map(
     db
-      .select({ id: schools.id, urn: schools.urn, borough: schools.borough, educationLevel: schools.educationLevel, keyStages: schools.keyStages, postcode: schools.postcode })
+      .select({
+        id: schools.id,
+        urn: schools.urn,
+        borough: schools.borough,
+        educationLevel: schools.educationLevel,
+        keyStages: schools.keyStages,
+        postcode: schools.postcode,
+      })
       .from(schools)
       .all()
       .map((s) => [s.urn, s]),
@@ -186,7 +206,8 @@ export function listingContext(db: DB): ListingContext {
   };
 }
 
-const rowCount = (db: DB, table: typeof schools | typeof payScales | typeof forumCategories) => db.select({ n: count() }).from(table).get()!.n;
+const rowCount = (db: DB, table: typeof schools | typeof payScales | typeof forumCategories) =>
+  db.select({ n: count() }).from(table).get()!.n;
 
 /** The app_settings key holding the fingerprint of the real data last seeded. */
 export const SEED_FINGERPRINT_KEY = 'seed.fingerprint';
@@ -222,7 +243,10 @@ export function seed(db: DB, options: { demo: boolean; now?: Date }): SeedResult
           demo: false,
         };
   if (seeded !== fingerprint) {
-    db.insert(appSettings).values({ key: SEED_FINGERPRINT_KEY, value: fingerprint }).onConflictDoUpdate({ target: appSettings.key, set: { value: fingerprint } }).run();
+    db.insert(appSettings)
+      .values({ key: SEED_FINGERPRINT_KEY, value: fingerprint })
+      .onConflictDoUpdate({ target: appSettings.key, set: { value: fingerprint } })
+      .run();
   }
   if (options.demo) result.demo = seedDemo(db, listingContext(db), options.now ?? new Date());
   return result;

@@ -70,7 +70,10 @@ export function mapRegisterRow(r: Record<string, string>): NewSchool | null {
   const phase = str(r.phase);
   const type = str(r.type, 100);
   const keyStages = keyStagesFor(phase, low, high);
-  const address = [r.street, r.locality, r.town, r.postcode].map((p) => str(p)).filter(Boolean).join(', ');
+  const address = [r.street, r.locality, r.town, r.postcode]
+    .map((p) => str(p))
+    .filter(Boolean)
+    .join(', ');
   const estab = str(r.establishment_number);
   return {
     urn,

@@ -80,7 +80,8 @@ function jobSalary(job: JobData): string | null {
   return job.salaryMax != null ? `${gbp(job.salaryMin)} - ${gbp(job.salaryMax)}` : `${gbp(job.salaryMin)}+`;
 }
 
-const londonDate = (iso: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+const londonDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
 
 /** schema.org employment types for our contract names. */
 function employmentType(contract: string | null): string | undefined {
@@ -114,7 +115,12 @@ function jobPosting(job: JobData, url: string): Record<string, unknown> {
     posting.baseSalary = {
       '@type': 'MonetaryAmount',
       currency: 'GBP',
-      value: { '@type': 'QuantitativeValue', minValue: job.salaryMin, ...(job.salaryMax != null ? { maxValue: job.salaryMax } : {}), unitText: 'YEAR' },
+      value: {
+        '@type': 'QuantitativeValue',
+        minValue: job.salaryMin,
+        ...(job.salaryMax != null ? { maxValue: job.salaryMax } : {}),
+        unitText: 'YEAR',
+      },
     };
   }
   return posting;
@@ -138,13 +144,17 @@ function schoolLd(school: SchoolData, url: string): Record<string, unknown> {
   if (school.website) ld.sameAs = school.website;
   if (school.phoneNumber) ld.telephone = school.phoneNumber;
   if (school.imageUrl) ld.image = school.imageUrl;
-  if (school.latitude != null && school.longitude != null) ld.geo = { '@type': 'GeoCoordinates', latitude: school.latitude, longitude: school.longitude };
+  if (school.latitude != null && school.longitude != null)
+    ld.geo = { '@type': 'GeoCoordinates', latitude: school.latitude, longitude: school.longitude };
   return ld;
 }
 
 function schoolSummary(school: SchoolData): string {
   // The register's placeholders ("Not applicable" phase and the like) are left out, not printed.
-  const parts = [[registerValue(school.phase), registerValue(school.type)].filter(Boolean).join(' ') || 'School', `in ${school.borough}, London`].join(' ');
+  const parts = [
+    [registerValue(school.phase), registerValue(school.type)].filter(Boolean).join(' ') || 'School',
+    `in ${school.borough}, London`,
+  ].join(' ');
   const grade = school.ofstedRating ? ` Ofsted: ${school.ofstedRating}.` : '';
   const s = school.stats;
   const reviews =
@@ -168,7 +178,14 @@ function jobSummary(job: JobData): string {
  * The head of a page. `path` is the pathname (no query), `params` the matched route params,
  * `meta` the route's handle, `data` the page's SWR answers, `origin` APP_URL.
  */
-export function buildHead(opts: { path: string; params: Record<string, string | undefined>; meta: PageMeta | undefined; data: DataLookup; origin: string; notFound?: boolean }): HeadTags {
+export function buildHead(opts: {
+  path: string;
+  params: Record<string, string | undefined>;
+  meta: PageMeta | undefined;
+  data: DataLookup;
+  origin: string;
+  notFound?: boolean;
+}): HeadTags {
   const { path, params, meta, data, notFound } = opts;
   const origin = opts.origin.replace(/\/$/, '');
   const url = origin + path;
@@ -186,7 +203,9 @@ export function buildHead(opts: { path: string; params: Record<string, string | 
   if (path.startsWith('/jobs/')) {
     const job = data(['job', id]) as JobData | undefined;
     if (job) {
-      head.title = pageTitle({ title: `${job.title}${job.school?.name || job.employerName ? ` · ${job.school?.name ?? job.employerName}` : ''}` });
+      head.title = pageTitle({
+        title: `${job.title}${job.school?.name || job.employerName ? ` · ${job.school?.name ?? job.employerName}` : ''}`,
+      });
       head.description = jobSummary(job);
       head.ogType = 'article';
       // An advert from another site (Teaching Vacancies): the source is the canonical page.
@@ -215,7 +234,12 @@ export function buildHead(opts: { path: string; params: Record<string, string | 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The tags, as HTML for the document's <head>. */
 export function headHtml(head: HeadTags): string {

@@ -14,22 +14,70 @@ function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyE
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 
-const JobsPage = screen(() => import('../jobs/JobsPage'), (m) => m.JobsPage);
-const JobDetailPage = screen(() => import('../job-detail/JobDetailPage'), (m) => m.JobDetailPage);
-const SchoolsPage = screen(() => import('../schools/SchoolsPage'), (m) => m.SchoolsPage);
-const SchoolDetailPage = screen(() => import('../school-detail/SchoolDetailPage'), (m) => m.SchoolDetailPage);
-const ComparePage = screen(() => import('../compare/ComparePage'), (m) => m.ComparePage);
-const SalariesPage = screen(() => import('../salaries/SalariesPage'), (m) => m.SalariesPage);
-const PayScalesPage = screen(() => import('../pay-scales/PayScalesPage'), (m) => m.PayScalesPage);
-const ForumPage = screen(() => import('../forum/ForumPage'), (m) => m.ForumPage);
-const ThreadPage = screen(() => import('../thread/ThreadPage'), (m) => m.ThreadPage);
-const ModerationPage = screen(() => import('../moderation/ModerationPage'), (m) => m.ModerationPage);
-const CareerAdvicePage = screen(() => import('../static-pages/CareerAdvicePage'), (m) => m.CareerAdvicePage);
-const PrivacyPolicyPage = screen(() => import('../static-pages/PrivacyPolicyPage'), (m) => m.PrivacyPolicyPage);
-const AboutUsPage = screen(() => import('../static-pages/AboutUsPage'), (m) => m.AboutUsPage);
-const DashboardPage = screen(() => import('../dashboard/DashboardPage'), (m) => m.DashboardPage);
-const UnsubscribePage = screen(() => import('../unsubscribe/UnsubscribePage'), (m) => m.UnsubscribePage);
-const NotFoundPage = screen(() => import('../not-found/NotFoundPage'), (m) => m.NotFoundPage);
+const JobsPage = screen(
+  () => import('../jobs/JobsPage'),
+  (m) => m.JobsPage,
+);
+const JobDetailPage = screen(
+  () => import('../job-detail/JobDetailPage'),
+  (m) => m.JobDetailPage,
+);
+const SchoolsPage = screen(
+  () => import('../schools/SchoolsPage'),
+  (m) => m.SchoolsPage,
+);
+const SchoolDetailPage = screen(
+  () => import('../school-detail/SchoolDetailPage'),
+  (m) => m.SchoolDetailPage,
+);
+const ComparePage = screen(
+  () => import('../compare/ComparePage'),
+  (m) => m.ComparePage,
+);
+const SalariesPage = screen(
+  () => import('../salaries/SalariesPage'),
+  (m) => m.SalariesPage,
+);
+const PayScalesPage = screen(
+  () => import('../pay-scales/PayScalesPage'),
+  (m) => m.PayScalesPage,
+);
+const ForumPage = screen(
+  () => import('../forum/ForumPage'),
+  (m) => m.ForumPage,
+);
+const ThreadPage = screen(
+  () => import('../thread/ThreadPage'),
+  (m) => m.ThreadPage,
+);
+const ModerationPage = screen(
+  () => import('../moderation/ModerationPage'),
+  (m) => m.ModerationPage,
+);
+const CareerAdvicePage = screen(
+  () => import('../static-pages/CareerAdvicePage'),
+  (m) => m.CareerAdvicePage,
+);
+const PrivacyPolicyPage = screen(
+  () => import('../static-pages/PrivacyPolicyPage'),
+  (m) => m.PrivacyPolicyPage,
+);
+const AboutUsPage = screen(
+  () => import('../static-pages/AboutUsPage'),
+  (m) => m.AboutUsPage,
+);
+const DashboardPage = screen(
+  () => import('../dashboard/DashboardPage'),
+  (m) => m.DashboardPage,
+);
+const UnsubscribePage = screen(
+  () => import('../unsubscribe/UnsubscribePage'),
+  (m) => m.UnsubscribePage,
+);
+const NotFoundPage = screen(
+  () => import('../not-found/NotFoundPage'),
+  (m) => m.NotFoundPage,
+);
 
 function lazyElement(Screen: LazyExoticComponent<ComponentType>) {
   return (
@@ -46,28 +94,142 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', handle: { description: 'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.' }, element: (
+      {
+        path: '/',
+        handle: {
+          description:
+            'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.',
+        },
+        element: (
           <>
             <HomePage />
             <ScreenReady />
           </>
-        ) },
-      { path: '/jobs', handle: { title: 'Teaching Jobs in London', description: 'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.', module: 'jobs/JobsPage.tsx', filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'sort'] }, element: lazyElement(JobsPage) },
-      { path: '/jobs/:id', handle: { title: 'Job', description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.', module: 'job-detail/JobDetailPage.tsx' }, element: lazyElement(JobDetailPage) },
-      { path: '/schools', handle: { title: 'London Schools', description: 'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.', module: 'schools/SchoolsPage.tsx', filters: ['search', 'borough', 'educationLevel', 'type'] }, element: lazyElement(SchoolsPage) },
-      { path: '/schools/:id', handle: { title: 'School', description: 'A London school\'s profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.', module: 'school-detail/SchoolDetailPage.tsx' }, element: lazyElement(SchoolDetailPage) },
-      { path: '/compare', handle: { title: 'Compare Schools', description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.', module: 'compare/ComparePage.tsx' }, element: lazyElement(ComparePage) },
-      { path: '/salaries', handle: { title: 'Salaries', description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.', module: 'salaries/SalariesPage.tsx' }, element: lazyElement(SalariesPage) },
-      { path: '/pay-scales', handle: { title: 'Teacher Pay Scales', description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.', module: 'pay-scales/PayScalesPage.tsx', filters: ['region', 'paySpine', 'year', 'tab'] }, element: lazyElement(PayScalesPage) },
-      { path: '/forum', handle: { title: 'Forum', description: 'Discussions for London teachers: careers, schools, workload, pay and more.', module: 'forum/ForumPage.tsx', filters: ['category', 'search'] }, element: lazyElement(ForumPage) },
-      { path: '/forum/threads/:id', handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.', module: 'thread/ThreadPage.tsx' }, element: lazyElement(ThreadPage) },
-      { path: '/moderation', handle: { title: 'Moderation', module: 'moderation/ModerationPage.tsx' }, element: lazyElement(ModerationPage) },
-      { path: '/career-advice', handle: { title: 'Career Advice', description: 'Career advice for teachers in London: applications, interviews, progression and pay.', module: 'static-pages/CareerAdvicePage.tsx' }, element: lazyElement(CareerAdvicePage) },
-      { path: '/privacy-policy', handle: { title: 'Privacy Policy', description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.', module: 'static-pages/PrivacyPolicyPage.tsx' }, element: lazyElement(PrivacyPolicyPage) },
-      { path: '/about-us', handle: { title: 'About Us', description: 'About Teachers In London Talk, an independent community for London\'s teachers.', module: 'static-pages/AboutUsPage.tsx' }, element: lazyElement(AboutUsPage) },
+        ),
+      },
+      {
+        path: '/jobs',
+        handle: {
+          title: 'Teaching Jobs in London',
+          description:
+            'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.',
+          module: 'jobs/JobsPage.tsx',
+          filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'sort'],
+        },
+        element: lazyElement(JobsPage),
+      },
+      {
+        path: '/jobs/:id',
+        handle: {
+          title: 'Job',
+          description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.',
+          module: 'job-detail/JobDetailPage.tsx',
+        },
+        element: lazyElement(JobDetailPage),
+      },
+      {
+        path: '/schools',
+        handle: {
+          title: 'London Schools',
+          description:
+            'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.',
+          module: 'schools/SchoolsPage.tsx',
+          filters: ['search', 'borough', 'educationLevel', 'type'],
+        },
+        element: lazyElement(SchoolsPage),
+      },
+      {
+        path: '/schools/:id',
+        handle: {
+          title: 'School',
+          description:
+            "A London school's profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.",
+          module: 'school-detail/SchoolDetailPage.tsx',
+        },
+        element: lazyElement(SchoolDetailPage),
+      },
+      {
+        path: '/compare',
+        handle: {
+          title: 'Compare Schools',
+          description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.',
+          module: 'compare/ComparePage.tsx',
+        },
+        element: lazyElement(ComparePage),
+      },
+      {
+        path: '/salaries',
+        handle: {
+          title: 'Salaries',
+          description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.',
+          module: 'salaries/SalariesPage.tsx',
+        },
+        element: lazyElement(SalariesPage),
+      },
+      {
+        path: '/pay-scales',
+        handle: {
+          title: 'Teacher Pay Scales',
+          description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.',
+          module: 'pay-scales/PayScalesPage.tsx',
+          filters: ['region', 'paySpine', 'year', 'tab'],
+        },
+        element: lazyElement(PayScalesPage),
+      },
+      {
+        path: '/forum',
+        handle: {
+          title: 'Forum',
+          description: 'Discussions for London teachers: careers, schools, workload, pay and more.',
+          module: 'forum/ForumPage.tsx',
+          filters: ['category', 'search'],
+        },
+        element: lazyElement(ForumPage),
+      },
+      {
+        path: '/forum/threads/:id',
+        handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.', module: 'thread/ThreadPage.tsx' },
+        element: lazyElement(ThreadPage),
+      },
+      {
+        path: '/moderation',
+        handle: { title: 'Moderation', module: 'moderation/ModerationPage.tsx' },
+        element: lazyElement(ModerationPage),
+      },
+      {
+        path: '/career-advice',
+        handle: {
+          title: 'Career Advice',
+          description: 'Career advice for teachers in London: applications, interviews, progression and pay.',
+          module: 'static-pages/CareerAdvicePage.tsx',
+        },
+        element: lazyElement(CareerAdvicePage),
+      },
+      {
+        path: '/privacy-policy',
+        handle: {
+          title: 'Privacy Policy',
+          description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.',
+          module: 'static-pages/PrivacyPolicyPage.tsx',
+        },
+        element: lazyElement(PrivacyPolicyPage),
+      },
+      {
+        path: '/about-us',
+        handle: {
+          title: 'About Us',
+          description: "About Teachers In London Talk, an independent community for London's teachers.",
+          module: 'static-pages/AboutUsPage.tsx',
+        },
+        element: lazyElement(AboutUsPage),
+      },
       // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
       { path: '/dashboard', handle: { title: 'Dashboard', module: 'dashboard/DashboardPage.tsx' }, element: lazyElement(DashboardPage) },
-      { path: '/unsubscribe/:token', handle: { title: 'Job alert emails', module: 'unsubscribe/UnsubscribePage.tsx' }, element: lazyElement(UnsubscribePage) },
+      {
+        path: '/unsubscribe/:token',
+        handle: { title: 'Job alert emails', module: 'unsubscribe/UnsubscribePage.tsx' },
+        element: lazyElement(UnsubscribePage),
+      },
       { path: '*', handle: { title: 'Page not found', module: 'not-found/NotFoundPage.tsx' }, element: lazyElement(NotFoundPage) },
     ],
   },

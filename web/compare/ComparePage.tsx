@@ -57,7 +57,15 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
           <label className="input w-full" htmlFor="compare-search">
             <Icon name="search" className="size-4 opacity-60" />
             <span className="sr-only">Search schools to compare</span>
-            <input ref={inputRef} id="compare-search" type="search" placeholder="Search schools by name" value={text} onChange={(e) => setText(e.target.value)} aria-controls="compare-options" />
+            <input
+              ref={inputRef}
+              id="compare-search"
+              type="search"
+              placeholder="Search schools by name"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              aria-controls="compare-options"
+            />
           </label>
           <button type="button" className="btn btn-ghost btn-square" onClick={onClose} aria-label="Close school picker">
             <Icon name="close" />
@@ -79,7 +87,11 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
           <ul id="compare-options" className="max-h-72 overflow-y-auto grid gap-1" aria-label="Schools">
             {options.map((s) => (
               <li key={s.id}>
-                <button type="button" className="btn btn-ghost btn-sm w-full justify-start h-auto py-2 text-left font-normal" onClick={() => onPick(s)}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm w-full justify-start h-auto py-2 text-left font-normal"
+                  onClick={() => onPick(s)}
+                >
                   <span className="flex-1">
                     <span className="font-medium block">{s.name}</span>
                     <span className="text-xs opacity-70">
@@ -92,7 +104,11 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
             ))}
           </ul>
         )}
-        {data && data.total > data.rows.length && !query && <p className="text-xs opacity-70">Showing the first {data.rows.length} of {formatNumber(data.total)} schools: type a name to find any school.</p>}
+        {data && data.total > data.rows.length && !query && (
+          <p className="text-xs opacity-70">
+            Showing the first {data.rows.length} of {formatNumber(data.total)} schools: type a name to find any school.
+          </p>
+        )}
       </div>
     </div>
   );
@@ -104,7 +120,8 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
  */
 function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[]; leaving: number[]; onRemove: (id: number) => void }) {
   const fade = (s: SchoolListItem) => `transition-opacity duration-200 ${leaving.includes(s.id) ? 'opacity-0' : ''}`;
-  const label = 'sticky left-0 z-10 bg-base-200 text-base-content text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
+  const label =
+    'sticky left-0 z-10 bg-base-200 text-base-content text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
   // Two schools fit a 390 px screen beside the labels; a third swipes in.
   const col = 'w-36 min-w-36 max-w-36 sm:w-auto sm:max-w-none sm:min-w-48 whitespace-normal';
   const rows: { key: string; label: string; cell: (s: SchoolListItem) => React.ReactNode }[] = [
@@ -156,7 +173,13 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
     },
   ];
   return (
-    <div className="overflow-x-auto -mx-4 sm:mx-0 border-y sm:border border-base-300 sm:rounded-box bg-base-100 compare-in" role="region" aria-label="Schools compared" tabIndex={0} data-testid="compare-table">
+    <div
+      className="overflow-x-auto -mx-4 sm:mx-0 border-y sm:border border-base-300 sm:rounded-box bg-base-100 compare-in"
+      role="region"
+      aria-label="Schools compared"
+      tabIndex={0}
+      data-testid="compare-table"
+    >
       <table className="table table-sm align-top">
         <caption className="sr-only">The chosen schools side by side</caption>
         <thead>
@@ -170,7 +193,12 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
                   <Link to={`/schools/${s.id}`} className="link link-hover font-semibold text-sm leading-snug flex-1 py-1 tap">
                     {s.name}
                   </Link>
-                  <button type="button" className="btn btn-ghost btn-sm btn-square shrink-0 -mr-2" onClick={() => onRemove(s.id)} aria-label={`Remove ${s.name} from comparison`}>
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm btn-square shrink-0 -mr-2"
+                    onClick={() => onRemove(s.id)}
+                    aria-label={`Remove ${s.name} from comparison`}
+                  >
                     <Icon name="close" className="size-4" />
                   </button>
                 </div>
@@ -212,7 +240,10 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
             <h3 className="font-semibold mb-2">School Size Comparison</h3>
             <ol className="grid gap-2" data-testid="size-insights">
               {sizes.map((s, i) => (
-                <li key={s.id} className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}>
+                <li
+                  key={s.id}
+                  className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}
+                >
                   <span>
                     {i === 0 && <span className="badge badge-primary badge-sm mr-1">Largest</span>}
                     {s.name}
@@ -227,7 +258,10 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
             <h3 className="font-semibold mb-2">Ofsted Performance</h3>
             <ol className="grid gap-2" data-testid="ofsted-insights">
               {ofsted.map((s, i) => (
-                <li key={s.id} className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}>
+                <li
+                  key={s.id}
+                  className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}
+                >
                   <span>
                     {i === 0 && <span className="badge badge-primary badge-sm mr-1">Best</span>}
                     {s.name}
@@ -239,9 +273,7 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
             {unrated.length > 0 && (
               <ul className="grid gap-1 mt-2 text-sm" data-testid="ofsted-unrated">
                 {unrated.map((s) => (
-                  <li key={s.id}>
-                    {s.name}: Not rated
-                  </li>
+                  <li key={s.id}>{s.name}: Not rated</li>
                 ))}
               </ul>
             )}
@@ -282,14 +314,26 @@ export function ComparePage() {
 
       <div className="mt-6 grid gap-3">
         {chosen.length > 0 && (
-          <ul className="flex flex-nowrap overflow-x-auto sm:flex-wrap gap-2 -mx-4 px-4 sm:mx-0 sm:px-0" aria-label="Chosen schools" data-testid="compare-chips">
+          <ul
+            className="flex flex-nowrap overflow-x-auto sm:flex-wrap gap-2 -mx-4 px-4 sm:mx-0 sm:px-0"
+            aria-label="Chosen schools"
+            data-testid="compare-chips"
+          >
             {chosen.map((s) => (
-              <li key={s.id} className={
+              <li
+                key={s.id}
+                className={
                   'badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 shrink-0 whitespace-nowrap text-sm compare-in ' +
                   `transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`
-                }>
+                }
+              >
                 {s.name}
-                <button type="button" className="btn btn-ghost btn-sm btn-circle shrink-0" onClick={() => remove(s.id)} aria-label={`Remove ${s.name}`}>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm btn-circle shrink-0"
+                  onClick={() => remove(s.id)}
+                  aria-label={`Remove ${s.name}`}
+                >
                   <Icon name="close" className="size-3" />
                 </button>
               </li>

@@ -9,7 +9,11 @@ export function OfflineBanner() {
   if (!status.offline) return null;
   return (
     <div role="status" className="bg-base-300 text-base-content text-sm px-4 py-2 text-center" data-testid="offline-banner">
-      {status.servedFrom ? <>You're offline — showing saved copies from {timeAgo(status.servedFrom)}</> : <>You're offline — pages you have opened before are still available</>}
+      {status.servedFrom ? (
+        <>You're offline — showing saved copies from {timeAgo(status.servedFrom)}</>
+      ) : (
+        <>You're offline — pages you have opened before are still available</>
+      )}
     </div>
   );
 }

@@ -25,7 +25,19 @@ export const modalStack = {
  * A modal on the native <dialog> (daisyUI modal): focus goes to the first field when it opens,
  * Escape closes it, and focus returns to whatever opened it.
  */
-export function Dialog({ open, onClose, title, children, wide = false }: { open: boolean; onClose: () => void; title: string; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
   useEffect(() => {
@@ -83,7 +95,19 @@ export function Dialog({ open, onClose, title, children, wide = false }: { open:
 }
 
 /** A labelled field with its message underneath (aria-describedby ties them together). */
-export function Field({ id, label, error, hint, children }: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+export function Field({
+  id,
+  label,
+  error,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: string;
+  children: ReactNode;
+}) {
   return (
     <div className="fieldset py-1">
       <label htmlFor={id} className="fieldset-legend pb-1 pt-0">

@@ -34,8 +34,15 @@ export function Footer() {
       <div className="mx-auto max-w-6xl px-4 py-10 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-bold text-lg">Teachers In London Talk</p>
-          <p className="text-sm opacity-80 mt-2">An independent community for London's teachers. Not affiliated with any government body, academy trust or union.</p>
-          <a className="link link-hover text-sm mt-3 inline-block tap" href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer">
+          <p className="text-sm opacity-80 mt-2">
+            An independent community for London's teachers. Not affiliated with any government body, academy trust or union.
+          </p>
+          <a
+            className="link link-hover text-sm mt-3 inline-block tap"
+            href="https://www.linkedin.com/"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
             Follow us on LinkedIn
           </a>
           <div className="mt-4">
@@ -59,7 +66,8 @@ export function Footer() {
       </div>
       <div className="border-t border-neutral-content/20">
         <p className="mx-auto max-w-6xl px-4 py-4 text-xs opacity-80">
-          School data from the Department for Education's Get Information About Schools register and Ofsted. Contains public sector information licensed under the Open Government Licence v3.0.
+          School data from the Department for Education's Get Information About Schools register and Ofsted. Contains public sector
+          information licensed under the Open Government Licence v3.0.
         </p>
       </div>
     </footer>

@@ -9,7 +9,11 @@ import { outboxCount } from '../offline/outbox-count';
 
 export function Logo() {
   return (
-    <Link to="/" className="flex items-center gap-2 font-bold text-base sm:text-lg text-primary min-w-0 min-h-11" aria-label="Teachers In London Talk, home">
+    <Link
+      to="/"
+      className="flex items-center gap-2 font-bold text-base sm:text-lg text-primary min-w-0 min-h-11"
+      aria-label="Teachers In London Talk, home"
+    >
       <img src="/favicon.svg" alt="" className="size-8 shrink-0" />
       {/* May wrap onto two lines on a phone, so the header's buttons always fit 390 px. */}
       <span className="leading-tight min-w-0">
@@ -60,13 +64,23 @@ export function Header() {
             <span className="skeleton h-9 w-24" aria-label="Loading account" role="status" />
           ) : isAuthenticated && user ? (
             <div className="dropdown dropdown-end">
-              <button type="button" tabIndex={0} className="btn btn-ghost btn-circle" aria-label={`Account menu for ${user.firstName ?? user.email ?? 'you'}`}>
+              <button
+                type="button"
+                tabIndex={0}
+                className="btn btn-ghost btn-circle"
+                aria-label={`Account menu for ${user.firstName ?? user.email ?? 'you'}`}
+              >
                 <Avatar user={user} />
               </button>
               {/* tabIndex -1: a click inside keeps the focus (daisyUI opens the menu on focus-within), and the list is no tab stop of its own. */}
-              <ul tabIndex={-1} className="dropdown-content menu bg-base-100 rounded-box shadow-lg border border-base-300 w-60 mt-2 p-2 z-50">
+              <ul
+                tabIndex={-1}
+                className="dropdown-content menu bg-base-100 rounded-box shadow-lg border border-base-300 w-60 mt-2 p-2 z-50"
+              >
                 <li className="menu-title">
-                  <span className="block text-base-content font-semibold">{[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Teacher'}</span>
+                  <span className="block text-base-content font-semibold">
+                    {[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Teacher'}
+                  </span>
                   {user.email && <span className="block text-xs font-normal truncate">{user.email}</span>}
                 </li>
                 <li>
@@ -149,7 +163,12 @@ function QueuedBadge() {
   const n = useSyncExternalStore(outboxCount.subscribe, outboxCount.get, () => 0);
   if (!n) return null;
   return (
-    <Link to="/dashboard#queued" className="btn btn-warning btn-sm px-2 gap-1 whitespace-nowrap font-medium" data-testid="queued-count" aria-label={`${n} submission${n === 1 ? '' : 's'} waiting to be sent`}>
+    <Link
+      to="/dashboard#queued"
+      className="btn btn-warning btn-sm px-2 gap-1 whitespace-nowrap font-medium"
+      data-testid="queued-count"
+      aria-label={`${n} submission${n === 1 ? '' : 's'} waiting to be sent`}
+    >
       <Icon name="clock" className="size-4" />
       {n} queued
     </Link>

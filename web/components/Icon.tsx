@@ -27,7 +27,17 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
-export function Icon({ name, className = 'size-5', label, filled }: { name: IconName; className?: string; label?: string; filled?: boolean }) {
+export function Icon({
+  name,
+  className = 'size-5',
+  label,
+  filled,
+}: {
+  name: IconName;
+  className?: string;
+  label?: string;
+  filled?: boolean;
+}) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -5,7 +5,17 @@ import { RatingBadge } from './badges';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
-export function JobCard({ job, compact = false, actions, distance }: { job: Job; compact?: boolean; actions?: React.ReactNode; distance?: string }) {
+export function JobCard({
+  job,
+  compact = false,
+  actions,
+  distance,
+}: {
+  job: Job;
+  compact?: boolean;
+  actions?: React.ReactNode;
+  distance?: string;
+}) {
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
   const closing = closingLabel(job.applicationDeadline);
@@ -29,7 +39,9 @@ export function JobCard({ job, compact = false, actions, distance }: { job: Job;
               <RatingBadge value={job.schoolRating} />
             </span>
           )}
-          {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>}
+          {job.isExternal && job.externalSource && (
+            <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>
+          )}
         </p>
         <p className="text-sm opacity-80 flex items-center gap-1">
           <Icon name="pin" className="size-4" />
@@ -55,7 +67,10 @@ export function JobCard({ job, compact = false, actions, distance }: { job: Job;
           <span className="text-xs grid gap-0.5">
             <span className="opacity-70">Posted {timeAgo(job.postedAt)}</span>
             {closing && (
-              <span className={`inline-flex items-center gap-1 ${closing.tone === 'later' ? 'opacity-70' : closing.tone === 'soon' ? 'font-semibold text-secondary' : 'font-semibold opacity-70'}`} data-testid="closing">
+              <span
+                className={`inline-flex items-center gap-1 ${closing.tone === 'later' ? 'opacity-70' : closing.tone === 'soon' ? 'font-semibold text-secondary' : 'font-semibold opacity-70'}`}
+                data-testid="closing"
+              >
                 <Icon name="calendar" className="size-3.5" />
                 {closing.text}
               </span>

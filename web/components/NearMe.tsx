@@ -10,7 +10,8 @@ export const DEFAULT_NEAR_MILES = 2;
 type Status = 'off' | 'asking' | 'on' | 'refused' | 'unavailable';
 
 export const NEAR_MESSAGES = {
-  refused: 'Location is blocked for this site, so we can’t show what’s near you. Allow location in your browser’s settings, then tap Near me again.',
+  refused:
+    'Location is blocked for this site, so we can’t show what’s near you. Allow location in your browser’s settings, then tap Near me again.',
   unavailable: 'Your location isn’t available right now. Try Near me again in a moment, or filter by borough instead.',
 } as const;
 
@@ -65,7 +66,12 @@ export function NearMeControl({ near, what }: { near: NearMe; what: 'jobs' | 'sc
   const pressed = near.status === 'on' || near.status === 'asking';
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="near-me">
-      <button type="button" className={`btn btn-sm ${near.on ? 'btn-primary' : 'btn-outline'}`} aria-pressed={pressed} onClick={() => (pressed ? near.stop() : near.start())}>
+      <button
+        type="button"
+        className={`btn btn-sm ${near.on ? 'btn-primary' : 'btn-outline'}`}
+        aria-pressed={pressed}
+        onClick={() => (pressed ? near.stop() : near.start())}
+      >
         <Icon name="pin" className="size-4" />
         {near.status === 'asking' ? 'Finding you…' : 'Near me'}
       </button>

@@ -15,13 +15,26 @@ export function OutboxSync() {
         const last = summary.sent[summary.sent.length - 1];
         if (summary.failed.length) {
           const item = summary.failed[0];
-          toast({ title: 'Not sent', description: `${kindLabel(item.kind)} was refused: ${item.error ?? 'please check it'}. Open your dashboard to fix or discard it.`, variant: 'destructive' });
+          toast({
+            title: 'Not sent',
+            description: `${kindLabel(item.kind)} was refused: ${item.error ?? 'please check it'}. Open your dashboard to fix or discard it.`,
+            variant: 'destructive',
+          });
         } else if (summary.needsAuth && !last) {
           const n = summary.needsAuth;
-          toast({ title: 'Sign In Required', description: `Please sign in to send your ${n} saved submission${n === 1 ? '' : 's'}.`, variant: 'destructive' });
+          toast({
+            title: 'Sign In Required',
+            description: `Please sign in to send your ${n} saved submission${n === 1 ? '' : 's'}.`,
+            variant: 'destructive',
+          });
         } else if (last) {
           const message = successToastFor(last.item);
-          if (message) toast(summary.sent.length > 1 ? { title: message.title, description: `${summary.sent.length} queued submissions were sent. ${message.description}` } : message);
+          if (message)
+            toast(
+              summary.sent.length > 1
+                ? { title: message.title, description: `${summary.sent.length} queued submissions were sent. ${message.description}` }
+                : message,
+            );
         }
         void mutate(() => true);
       }),

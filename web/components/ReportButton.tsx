@@ -9,7 +9,13 @@ import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
 
 export type ReportKind = 'review' | 'interview' | 'mood' | 'thread' | 'reply';
-const WHAT: Record<ReportKind, string> = { review: 'review', interview: 'interview experience', mood: 'comment', thread: 'discussion', reply: 'reply' };
+const WHAT: Record<ReportKind, string> = {
+  review: 'review',
+  interview: 'interview experience',
+  mood: 'comment',
+  thread: 'discussion',
+  reply: 'reply',
+};
 const SIGN_IN = 'Please sign in to report content.';
 
 export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; id: number; className?: string }) {
@@ -63,9 +69,19 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title={`Report this ${WHAT[kind]}`}>
         <form ref={formRef} onSubmit={submit} noValidate>
-          <p className="text-sm opacity-80 mb-2">Tell the moderators what is wrong (for example: it names someone, it is abusive, it is spam). Your report is not shown to the author.</p>
+          <p className="text-sm opacity-80 mb-2">
+            Tell the moderators what is wrong (for example: it names someone, it is abusive, it is spam). Your report is not shown to the
+            author.
+          </p>
           <Field id={fieldId} label="Reason" error={error}>
-            <textarea className="textarea w-full" rows={3} maxLength={500} {...fieldProps(fieldId, error)} value={reason} onChange={(e) => setReason(e.target.value)} />
+            <textarea
+              className="textarea w-full"
+              rows={3}
+              maxLength={500}
+              {...fieldProps(fieldId, error)}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
           </Field>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>

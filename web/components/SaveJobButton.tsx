@@ -18,10 +18,22 @@ export function SaveJobButton({ jobId, title }: { jobId: number; title: string }
   async function send() {
     setBusy(true);
     const result = await write(
-      { kind: saved ? 'unsave-job' : 'save-job', ...to(client.jobs[':id'].save, saved ? '$delete' : '$post', { param: { id: String(jobId) } }), label: title },
+      {
+        kind: saved ? 'unsave-job' : 'save-job',
+        ...to(client.jobs[':id'].save, saved ? '$delete' : '$post', { param: { id: String(jobId) } }),
+        label: title,
+      },
       saved
-        ? { success: SUCCESS.jobRemoved, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to remove job. Please try again.' } }
-        : { success: SUCCESS.jobSaved, signIn: 'Please sign in to save jobs.', error: { description: 'Failed to save job. Please try again.' } },
+        ? {
+            success: SUCCESS.jobRemoved,
+            signIn: 'Please sign in to save jobs.',
+            error: { description: 'Failed to remove job. Please try again.' },
+          }
+        : {
+            success: SUCCESS.jobSaved,
+            signIn: 'Please sign in to save jobs.',
+            error: { description: 'Failed to save job. Please try again.' },
+          },
     );
     setBusy(false);
     if (result) {

@@ -21,7 +21,11 @@ export type BatchStatus = BatchStarted | BatchProgress;
 export const POLL_MS = 1000;
 export const BATCH_SIZES = [25, 100, 500, 5000] as const;
 
-export const UPDATE_FAILED: Toast = { title: 'Update Failed', description: 'Failed to update school images. Please try again.', variant: 'destructive' };
+export const UPDATE_FAILED: Toast = {
+  title: 'Update Failed',
+  description: 'Failed to update school images. Please try again.',
+  variant: 'destructive',
+};
 export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => Math.max(0, b.processed - b.updated);
 
 type State = { phase: 'idle' } | { phase: 'running'; batch: BatchStatus } | { phase: 'done'; batch: BatchStatus };
@@ -33,27 +37,35 @@ export function SchoolImageUpdater() {
 
   // Polls the running batch with SWR every POLL_MS; the key is null (no polling) once it is done.
   const runningId = state.phase === 'running' ? state.batch.id : null;
-  useApi(runningId ? swrKey.imageBatch(runningId) : null, ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })), {
-    refreshInterval: POLL_MS,
-    dedupingInterval: 0, // else SWR's 2 s de-duplication would stretch the 1 s poll
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-    onSuccess(batch) {
-      if (batch.status === 'done') {
-        setState({ phase: 'done', batch });
-        toast(imagesUpdated(batch.updated));
-      } else setState({ phase: 'running', batch });
+  useApi(
+    runningId ? swrKey.imageBatch(runningId) : null,
+    ([, id]) => json(client.schools.images['batch-update'][':id'].$get({ param: { id } })),
+    {
+      refreshInterval: POLL_MS,
+      dedupingInterval: 0, // else SWR's 2 s de-duplication would stretch the 1 s poll
+      revalidateOnFocus: false,
+      shouldRetryOnError: false,
+      onSuccess(batch) {
+        if (batch.status === 'done') {
+          setState({ phase: 'done', batch });
+          toast(imagesUpdated(batch.updated));
+        } else setState({ phase: 'running', batch });
+      },
+      onError() {
+        setState({ phase: 'idle' });
+        toast(UPDATE_FAILED);
+      },
     },
-    onError() {
-      setState({ phase: 'idle' });
-      toast(UPDATE_FAILED);
-    },
-  });
+  );
 
   async function start() {
     try {
       const { send } = await import('../data/mutations'); // the outbox loads with the first write
-      const res = await send<BatchStarted>({ kind: 'admin', ...to(client.schools.images['batch-update'], '$post', { query: { limit: String(limit) } }), label: 'School images' });
+      const res = await send<BatchStarted>({
+        kind: 'admin',
+        ...to(client.schools.images['batch-update'], '$post', { query: { limit: String(limit) } }),
+        label: 'School images',
+      });
       if (res.status !== 'sent') throw new Error('not sent');
       setState({ phase: 'running', batch: res.data });
     } catch {
@@ -65,7 +77,9 @@ export function SchoolImageUpdater() {
     return (
       <section className="card bg-base-100 border border-base-300" aria-labelledby="image-updater-title">
         <div className="card-body">
-          <h2 id="image-updater-title" className="card-title text-lg">School images</h2>
+          <h2 id="image-updater-title" className="card-title text-lg">
+            School images
+          </h2>
           <p className="text-sm text-base-content/70">Only administrators can update school images.</p>
         </div>
       </section>
@@ -77,14 +91,22 @@ export function SchoolImageUpdater() {
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="image-updater-title" data-testid="school-image-updater">
       <div className="card-body gap-3">
-        <h2 id="image-updater-title" className="card-title text-lg">School images</h2>
+        <h2 id="image-updater-title" className="card-title text-lg">
+          School images
+        </h2>
         <p className="text-sm text-base-content/70">
-          Finds an authentic picture for schools without one, from the school's own website (its og:image or a photo named after the school). Images set by hand are never replaced.
+          Finds an authentic picture for schools without one, from the school's own website (its og:image or a photo named after the
+          school). Images set by hand are never replaced.
         </p>
         <div className="flex flex-wrap items-end gap-3">
           <label className="form-control">
             <span className="label-text text-sm">Schools per batch</span>
-            <select className="select select-sm" value={limit} onChange={(e) => setLimit(Number(e.target.value))} disabled={state.phase === 'running'}>
+            <select
+              className="select select-sm"
+              value={limit}
+              onChange={(e) => setLimit(Number(e.target.value))}
+              disabled={state.phase === 'running'}
+            >
               {BATCH_SIZES.map((n) => (
                 <option key={n} value={n}>
                   {n === 5000 ? 'All (slow)' : n}
@@ -99,7 +121,12 @@ export function SchoolImageUpdater() {
         </div>
         {batch && (
           <div>
-            <progress className="progress progress-primary w-full" value={batch.processed} max={Math.max(1, batch.total)} aria-label="School images progress" />
+            <progress
+              className="progress progress-primary w-full"
+              value={batch.processed}
+              max={Math.max(1, batch.total)}
+              aria-label="School images progress"
+            />
             <p className="text-sm" data-testid="image-progress">
               {batch.processed} of {batch.total} schools checked ({percent}%)
             </p>

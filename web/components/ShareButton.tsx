@@ -31,9 +31,28 @@ export async function shareLink({ title, text, path }: { title: string; text?: s
   }
 }
 
-export function ShareButton({ title, text, path, className = 'btn btn-ghost btn-sm btn-square', label }: { title: string; text?: string; path: string; className?: string; label?: string }) {
+export function ShareButton({
+  title,
+  text,
+  path,
+  className = 'btn btn-ghost btn-sm btn-square',
+  label,
+}: {
+  title: string;
+  text?: string;
+  path: string;
+  className?: string;
+  label?: string;
+}) {
   return (
-    <button type="button" className={className} onClick={() => void shareLink({ title, text, path })} aria-label={`Share ${title}`} title="Share" data-testid="share">
+    <button
+      type="button"
+      className={className}
+      onClick={() => void shareLink({ title, text, path })}
+      aria-label={`Share ${title}`}
+      title="Share"
+      data-testid="share"
+    >
       <Icon name="share" />
       {label}
     </button>

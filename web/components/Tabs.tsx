@@ -9,7 +9,19 @@ export interface TabDef<K extends string> {
  * Accessible tabs (WAI-ARIA pattern): arrow keys, Home and End move between tabs. They wrap onto
  * a second row rather than scroll, so every tab is in sight on a 390 px phone.
  */
-export function Tabs<K extends string>({ tabs, active, onChange, label, children }: { tabs: TabDef<K>[]; active: K; onChange: (k: K) => void; label: string; children: ReactNode }) {
+export function Tabs<K extends string>({
+  tabs,
+  active,
+  onChange,
+  label,
+  children,
+}: {
+  tabs: TabDef<K>[];
+  active: K;
+  onChange: (k: K) => void;
+  label: string;
+  children: ReactNode;
+}) {
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const index = tabs.findIndex((t) => t.key === active);
@@ -39,7 +51,7 @@ export function Tabs<K extends string>({ tabs, active, onChange, label, children
             aria-selected={t.key === active}
             aria-controls={`${base}-panel`}
             tabIndex={t.key === active ? 0 : -1}
-            className={`tab whitespace-nowrap ${t.key === active ? "tab-active" : "text-base-content"}`}
+            className={`tab whitespace-nowrap ${t.key === active ? 'tab-active' : 'text-base-content'}`}
             onClick={() => onChange(t.key)}
             onKeyDown={onKeyDown}
           >

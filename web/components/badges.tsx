@@ -17,7 +17,10 @@ export function OfstedBadge({ rating, className = '' }: { rating: string | null 
 export function RatingBadge({ value, count }: { value: number; count?: number }) {
   if (!(value > 0)) return null;
   return (
-    <span className="badge badge-warning badge-sm gap-1 whitespace-nowrap" aria-label={`Rated ${value.toFixed(1)} out of 5${count != null ? ` from ${count} review${count === 1 ? '' : 's'}` : ''}`}>
+    <span
+      className="badge badge-warning badge-sm gap-1 whitespace-nowrap"
+      aria-label={`Rated ${value.toFixed(1)} out of 5${count != null ? ` from ${count} review${count === 1 ? '' : 's'}` : ''}`}
+    >
       <Icon name="star" className="size-3" filled />
       {value.toFixed(1)}
       {count != null && <span className="opacity-70">({count})</span>}

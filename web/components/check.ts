@@ -27,7 +27,10 @@ export function useValidation() {
 }
 
 /** Client-side check with the API's own zod schema: the parsed value, or field → message. */
-export async function check<K extends FormSchema>(schema: K, value: unknown): Promise<{ ok: true; data: z.output<Validation[K]> } | { ok: false; fields: Record<string, string> }> {
+export async function check<K extends FormSchema>(
+  schema: K,
+  value: unknown,
+): Promise<{ ok: true; data: z.output<Validation[K]> } | { ok: false; fields: Record<string, string> }> {
   const v = await loadValidation();
   const r = (v[schema] as unknown as z.ZodType<z.output<Validation[K]>>).safeParse(value);
   return r.success ? { ok: true, data: r.data } : { ok: false, fields: v.formErrors(r.error) };

@@ -3,7 +3,16 @@
 // London calendar days, so a deadline at 09:00 tomorrow is "tomorrow" at 23:00 today.
 import { formatDate } from '../lib/format';
 
-const londonDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
+const londonDay = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
 
 /** The London calendar day as a day number, and whether the time is London midnight. */
 function london(d: Date): { day: number; midnight: boolean } {

@@ -20,7 +20,15 @@ export function isOfflineError(error: unknown) {
   return error instanceof OfflineError || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 
-export function ErrorState({ error, retry, offlineText = "This will appear here once you're back online." }: { error: unknown; retry?: () => void; offlineText?: string }) {
+export function ErrorState({
+  error,
+  retry,
+  offlineText = "This will appear here once you're back online.",
+}: {
+  error: unknown;
+  retry?: () => void;
+  offlineText?: string;
+}) {
   if (isOfflineError(error)) {
     return (
       <div role="status" className="alert alert-soft" data-testid="offline-empty">

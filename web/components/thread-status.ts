@@ -1,7 +1,10 @@
 import { THREAD_PREVIEW_CHARS } from '../../db/constants';
 
 /** Thread display state (product §4): not approved → Pending (orange); locked → Locked (red); else Active (green). */
-export function threadStatus(t: { isApproved: boolean; isLocked: boolean; status?: string }): { label: 'Pending' | 'Locked' | 'Active' | 'Rejected'; className: string } {
+export function threadStatus(t: { isApproved: boolean; isLocked: boolean; status?: string }): {
+  label: 'Pending' | 'Locked' | 'Active' | 'Rejected';
+  className: string;
+} {
   if (t.status === 'rejected') return { label: 'Rejected', className: 'badge-error badge-outline' };
   if (!t.isApproved) return { label: 'Pending', className: 'badge-warning' };
   if (t.isLocked) return { label: 'Locked', className: 'badge-error' };

@@ -2,4 +2,14 @@
 // schemas, ~25 kB gzip), after the first render, never with a page's first load (issue 13).
 import '../lib/zod-csp';
 
-export { formErrors, interviewInput, moodInput, postInput, rejectInput, reportInput, reviewInput, salaryInput, threadInput } from '../../db/validation';
+export {
+  formErrors,
+  interviewInput,
+  moodInput,
+  postInput,
+  rejectInput,
+  reportInput,
+  reviewInput,
+  salaryInput,
+  threadInput,
+} from '../../db/validation';

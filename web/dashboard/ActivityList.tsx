@@ -24,7 +24,21 @@ const STATUS: Record<Status, { label: string; className: string }> = {
   rejected: { label: 'Not approved', className: 'badge-error' },
 };
 
-function Row({ kind, title, detail, date, status, reason }: { kind: string; title: React.ReactNode; detail?: React.ReactNode; date: string; status: Status; reason?: string | null }) {
+function Row({
+  kind,
+  title,
+  detail,
+  date,
+  status,
+  reason,
+}: {
+  kind: string;
+  title: React.ReactNode;
+  detail?: React.ReactNode;
+  date: string;
+  status: Status;
+  reason?: string | null;
+}) {
   const s = STATUS[status];
   return (
     <li className="bg-base-100 border border-base-300 rounded-box p-4 grid gap-1">
@@ -46,12 +60,113 @@ export function ActivityList() {
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={2} />;
   const rows = [
-    ...data.reviews.map((r) => ({ key: `r${r.id}`, date: r.createdAt, el: <Row key={`r${r.id}`} kind="Review" title={<Link className="link link-hover" to={`/schools/${r.schoolId}`}>{r.schoolName}</Link>} detail={`${r.jobTitle ?? ''} · ${r.overallRating}/5`} date={r.createdAt} status={r.status} reason={r.rejectionReason} /> })),
-    ...data.interviews.map((r) => ({ key: `i${r.id}`, date: r.createdAt, el: <Row key={`i${r.id}`} kind="Interview" title={<Link className="link link-hover" to={`/schools/${r.schoolId}`}>{r.schoolName}</Link>} detail={`${r.jobTitle} · ${r.outcome}`} date={r.createdAt} status={r.status} /> })),
-    ...data.salaries.map((r) => ({ key: `s${r.id}`, date: r.createdAt, el: <Row key={`s${r.id}`} kind="Salary" title={`${r.jobTitle}, ${r.borough}`} detail={formatGBP(r.annualSalary)} date={r.createdAt} status={r.status} /> })),
-    ...data.moods.map((r) => ({ key: `m${r.id}`, date: r.updatedAt, el: <Row key={`m${r.id}`} kind="Mood" title={<Link className="link link-hover" to={`/schools/${r.schoolId}`}>{r.schoolName}</Link>} detail={`${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`} date={r.updatedAt} status={r.status} /> })),
-    ...data.threads.map((r) => ({ key: `t${r.id}`, date: r.createdAt, el: <Row key={`t${r.id}`} kind="Discussion" title={<Link className="link link-hover" to={`/forum/threads/${r.id}`}>{r.title}</Link>} detail={r.categoryName} date={r.createdAt} status={r.status} reason={r.rejectionReason} /> })),
-    ...data.posts.map((r) => ({ key: `p${r.id}`, date: r.createdAt, el: <Row key={`p${r.id}`} kind="Reply" title={<Link className="link link-hover" to={`/forum/threads/${r.threadId}`}>{r.threadTitle}</Link>} detail={r.content.slice(0, 120)} date={r.createdAt} status={r.status} reason={r.rejectionReason} /> })),
+    ...data.reviews.map((r) => ({
+      key: `r${r.id}`,
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`r${r.id}`}
+          kind="Review"
+          title={
+            <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
+              {r.schoolName}
+            </Link>
+          }
+          detail={`${r.jobTitle ?? ''} · ${r.overallRating}/5`}
+          date={r.createdAt}
+          status={r.status}
+          reason={r.rejectionReason}
+        />
+      ),
+    })),
+    ...data.interviews.map((r) => ({
+      key: `i${r.id}`,
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`i${r.id}`}
+          kind="Interview"
+          title={
+            <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
+              {r.schoolName}
+            </Link>
+          }
+          detail={`${r.jobTitle} · ${r.outcome}`}
+          date={r.createdAt}
+          status={r.status}
+        />
+      ),
+    })),
+    ...data.salaries.map((r) => ({
+      key: `s${r.id}`,
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`s${r.id}`}
+          kind="Salary"
+          title={`${r.jobTitle}, ${r.borough}`}
+          detail={formatGBP(r.annualSalary)}
+          date={r.createdAt}
+          status={r.status}
+        />
+      ),
+    })),
+    ...data.moods.map((r) => ({
+      key: `m${r.id}`,
+      date: r.updatedAt,
+      el: (
+        <Row
+          key={`m${r.id}`}
+          kind="Mood"
+          title={
+            <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
+              {r.schoolName}
+            </Link>
+          }
+          detail={`${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`}
+          date={r.updatedAt}
+          status={r.status}
+        />
+      ),
+    })),
+    ...data.threads.map((r) => ({
+      key: `t${r.id}`,
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`t${r.id}`}
+          kind="Discussion"
+          title={
+            <Link className="link link-hover" to={`/forum/threads/${r.id}`}>
+              {r.title}
+            </Link>
+          }
+          detail={r.categoryName}
+          date={r.createdAt}
+          status={r.status}
+          reason={r.rejectionReason}
+        />
+      ),
+    })),
+    ...data.posts.map((r) => ({
+      key: `p${r.id}`,
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`p${r.id}`}
+          kind="Reply"
+          title={
+            <Link className="link link-hover" to={`/forum/threads/${r.threadId}`}>
+              {r.threadTitle}
+            </Link>
+          }
+          detail={r.content.slice(0, 120)}
+          date={r.createdAt}
+          status={r.status}
+          reason={r.rejectionReason}
+        />
+      ),
+    })),
   ].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
   if (rows.length === 0)
     return (

@@ -36,7 +36,11 @@ export function DashboardPage() {
 
   if (isLoading || !user) {
     return (
-      <div className="mx-auto max-w-5xl px-4 py-8" role="status" aria-label={redirecting ? 'Redirecting to sign-in' : 'Loading your dashboard'}>
+      <div
+        className="mx-auto max-w-5xl px-4 py-8"
+        role="status"
+        aria-label={redirecting ? 'Redirecting to sign-in' : 'Loading your dashboard'}
+      >
         <div className="skeleton h-9 w-72" />
         <div className="skeleton h-10 w-full mt-6" />
         <div className="skeleton h-48 w-full mt-4" />
@@ -100,7 +104,9 @@ function Counters() {
       {counters.map((c) => (
         <div key={c.label} className="rounded-box bg-base-200 p-4 flex flex-col-reverse text-center">
           <dt className="text-xs sm:text-sm opacity-80">{c.label}</dt>
-          <dd className="text-2xl font-extrabold text-primary">{c.value ?? (error ? '–' : <span className="skeleton inline-block h-7 w-8" aria-label="Loading" />)}</dd>
+          <dd className="text-2xl font-extrabold text-primary">
+            {c.value ?? (error ? '–' : <span className="skeleton inline-block h-7 w-8" aria-label="Loading" />)}
+          </dd>
         </div>
       ))}
     </dl>

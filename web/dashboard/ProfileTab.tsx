@@ -57,13 +57,22 @@ function DeleteAccount() {
       <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account">
         <form onSubmit={submit} noValidate>
           <div className="text-sm grid gap-2 mb-2">
-            <p>This deletes your account, your sessions (you are signed out everywhere), your saved jobs and alerts. It cannot be undone.</p>
             <p>
-              Your reviews, interviews, salaries, moods and forum posts stay on the site as anonymous content, with no link to you. Download your data first if you want a copy.
+              This deletes your account, your sessions (you are signed out everywhere), your saved jobs and alerts. It cannot be undone.
+            </p>
+            <p>
+              Your reviews, interviews, salaries, moods and forum posts stay on the site as anonymous content, with no link to you. Download
+              your data first if you want a copy.
             </p>
           </div>
           <Field id="delete-confirm" label={`Type ${ACCOUNT_DELETE_WORD} to confirm`} error={error}>
-            <input className="input w-full" autoComplete="off" {...fieldProps('delete-confirm', error)} value={typed} onChange={(e) => setTyped(e.target.value)} />
+            <input
+              className="input w-full"
+              autoComplete="off"
+              {...fieldProps('delete-confirm', error)}
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+            />
           </Field>
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
@@ -109,7 +118,11 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             Your data
           </h2>
           <p className="text-sm opacity-80">
-            Download a copy of everything we hold about you, or delete your account. See the <Link className="link" to="/privacy-policy">Privacy Policy</Link> for what we keep and why.
+            Download a copy of everything we hold about you, or delete your account. See the{' '}
+            <Link className="link" to="/privacy-policy">
+              Privacy Policy
+            </Link>{' '}
+            for what we keep and why.
           </p>
           <div className="card-actions">
             <a className="btn btn-outline" href="/api/me/export" download>

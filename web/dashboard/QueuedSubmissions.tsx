@@ -37,12 +37,18 @@ export function QueuedSubmissions() {
             Send now
           </button>
         </div>
-        <p className="text-sm opacity-80">Saved on this device while you were offline. They are sent automatically when you are back online.</p>
+        <p className="text-sm opacity-80">
+          Saved on this device while you were offline. They are sent automatically when you are back online.
+        </p>
         {waitingForSignIn > 0 && (
           <p role="status" className="alert alert-warning text-sm" data-testid="queued-sign-in">
             <span>
-              Your session has ended. <a href={loginHref()} className="link">Sign in again</a> to send {waitingForSignIn === 1 ? 'this submission' : `these ${waitingForSignIn} submissions`}: they are kept on this device for you and are never sent as
-              anyone else.
+              Your session has ended.{' '}
+              <a href={loginHref()} className="link">
+                Sign in again
+              </a>{' '}
+              to send {waitingForSignIn === 1 ? 'this submission' : `these ${waitingForSignIn} submissions`}: they are kept on this device
+              for you and are never sent as anyone else.
             </span>
           </p>
         )}
@@ -73,7 +79,12 @@ export function QueuedSubmissions() {
               </div>
               <span className={`badge badge-sm ${STATE[item.state].className}`}>{STATE[item.state].label}</span>
               {item.state === 'failed' && item.body !== null && typeof item.body === 'object' && <EditAndResend item={item} />}
-              <button type="button" className="btn btn-xs btn-ghost text-error" onClick={() => void discard(item.key)} aria-label={`Discard ${item.label ?? kindLabel(item.kind)}`}>
+              <button
+                type="button"
+                className="btn btn-xs btn-ghost text-error"
+                onClick={() => void discard(item.key)}
+                aria-label={`Discard ${item.label ?? kindLabel(item.kind)}`}
+              >
                 Discard
               </button>
             </li>
@@ -87,8 +98,8 @@ export function QueuedSubmissions() {
 function OtherAccountsNote({ n }: { n: number }) {
   return (
     <p className="text-sm opacity-80" data-testid="queued-other-accounts">
-      {n === 1 ? '1 submission' : `${n} submissions`} saved on this device by another account {n === 1 ? 'is' : 'are'} kept for that account: not shown here, and sent only when it signs in
-      again.
+      {n === 1 ? '1 submission' : `${n} submissions`} saved on this device by another account {n === 1 ? 'is' : 'are'} kept for that
+      account: not shown here, and sent only when it signs in again.
     </p>
   );
 }
@@ -133,7 +144,13 @@ function EditAndResend({ item }: { item: OutboxItem }) {
               {label(name)}
             </label>
             {typeof value === 'boolean' ? (
-              <input id={id} type="checkbox" className="checkbox checkbox-sm" checked={value} onChange={(e) => setBody({ ...body, [name]: e.target.checked })} />
+              <input
+                id={id}
+                type="checkbox"
+                className="checkbox checkbox-sm"
+                checked={value}
+                onChange={(e) => setBody({ ...body, [name]: e.target.checked })}
+              />
             ) : (
               <input
                 id={id}

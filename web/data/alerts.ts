@@ -26,7 +26,10 @@ export function useReminderPrefs() {
 }
 
 /** Runs a write: toasts on success, 'Sign In Required' on 401, field messages on 400, else the error toast. */
-async function run<T>(request: () => Promise<T>, o: { success: string; description?: string; error: string; onFields?: (f: Record<string, string>) => void }): Promise<T | null> {
+async function run<T>(
+  request: () => Promise<T>,
+  o: { success: string; description?: string; error: string; onFields?: (f: Record<string, string>) => void },
+): Promise<T | null> {
   try {
     const data = await request();
     toast({ title: o.success, description: o.description });
@@ -48,7 +51,12 @@ async function run<T>(request: () => Promise<T>, o: { success: string; descripti
 }
 
 export const createAlert = (body: NewAlert, onFields?: (f: Record<string, string>) => void) =>
-  run(() => json(client.alerts.$post({ json: body })), { success: 'Alert created', description: `"${body.name}": we'll tell you about new jobs.`, error: 'Failed to create the alert. Please try again.', onFields });
+  run(() => json(client.alerts.$post({ json: body })), {
+    success: 'Alert created',
+    description: `"${body.name}": we'll tell you about new jobs.`,
+    error: 'Failed to create the alert. Please try again.',
+    onFields,
+  });
 
 export const updateAlert = (alert: AlertItem, change: AlertChange) =>
   run(() => json(client.alerts[':id'].$patch({ param: { id: String(alert.id) }, json: change })), {
@@ -58,10 +66,17 @@ export const updateAlert = (alert: AlertItem, change: AlertChange) =>
   });
 
 export const deleteAlert = (alert: AlertItem) =>
-  run(() => json(client.alerts[':id'].$delete({ param: { id: String(alert.id) } })), { success: 'Alert deleted', description: `"${alert.name}"`, error: 'Failed to delete the alert. Please try again.' });
+  run(() => json(client.alerts[':id'].$delete({ param: { id: String(alert.id) } })), {
+    success: 'Alert deleted',
+    description: `"${alert.name}"`,
+    error: 'Failed to delete the alert. Please try again.',
+  });
 
 export async function saveReminderPrefs(prefs: ReminderPrefs) {
-  const saved = await run(() => json(client.alerts.reminders.$put({ json: prefs })), { success: 'Reminder settings saved', error: 'Failed to save your reminder settings. Please try again.' });
+  const saved = await run(() => json(client.alerts.reminders.$put({ json: prefs })), {
+    success: 'Reminder settings saved',
+    error: 'Failed to save your reminder settings. Please try again.',
+  });
   if (saved) void globalMutate('alerts/reminders', saved, { revalidate: false });
   return saved;
 }

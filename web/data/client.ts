@@ -20,7 +20,10 @@ export function setServerFetch(f: typeof fetch | undefined) {
 }
 
 /** Reads go through the offline layer: network first, saved copies when the network is gone. */
-export const client = hc<ApiType>('/api', { init: { credentials: 'include' }, fetch: ((input, init) => (serverFetch ?? offlineFetch)(input, init)) as typeof fetch });
+export const client = hc<ApiType>('/api', {
+  init: { credentials: 'include' },
+  fetch: ((input, init) => (serverFetch ?? offlineFetch)(input, init)) as typeof fetch,
+});
 
 /** A failed request: message "status: response text" (the status text when the body is empty). */
 export class ApiRequestError extends Error {
@@ -59,9 +62,16 @@ export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get
 export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;
 
 /** Awaits a typed-client call of a paged list: its JSON rows plus the paging headers. */
-export async function page<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<Page<OkBody<R> extends (infer T)[] ? T : never>> {
+export async function page<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R>,
+): Promise<Page<OkBody<R> extends (infer T)[] ? T : never>> {
   const res = await request;
   const rows = (await json(Promise.resolve(res))) as unknown as (OkBody<R> extends (infer T)[] ? T : never)[];
   const total = Number(res.headers.get('X-Total-Count') ?? rows.length);
-  return { rows, total: Number.isFinite(total) ? total : rows.length, capped: res.headers.get('X-Total-Count-Capped') === 'true', next: nextCursor(res.headers.get('Link')) };
+  return {
+    rows,
+    total: Number.isFinite(total) ? total : rows.length,
+    capped: res.headers.get('X-Total-Count-Capped') === 'true',
+    next: nextCursor(res.headers.get('Link')),
+  };
 }

@@ -56,7 +56,8 @@ export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get
 export function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
   const q = JSON.stringify(cleanQuery(query));
   const swr = useSWRInfinite<Page<T>, Error>(
-    (index, previous: Page<T> | null) => (name === null ? null : index === 0 ? [name, q, ''] : previous?.next ? [name, q, previous.next] : null),
+    (index, previous: Page<T> | null) =>
+      name === null ? null : index === 0 ? [name, q, ''] : previous?.next ? [name, q, previous.next] : null,
     ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
     { revalidateFirstPage: false },
   );
@@ -108,23 +109,33 @@ export function useSchoolPages(query: Query) {
   return usePages('schools/pages', { ...query, limit: String(SCHOOLS_PAGE_SIZE) }, (q) => page(client.schools.$get({ query: q })));
 }
 export function useSchoolReviewPages(id: number | undefined) {
-  return usePages(id ? `school-reviews/${id}` : null, {}, (q) => page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })));
+  return usePages(id ? `school-reviews/${id}` : null, {}, (q) =>
+    page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })),
+  );
 }
 export function useSchoolInterviewPages(id: number | undefined) {
-  return usePages(id ? `school-interviews/${id}` : null, {}, (q) => page(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: q })));
+  return usePages(id ? `school-interviews/${id}` : null, {}, (q) =>
+    page(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: q })),
+  );
 }
 export function useForumThreadPages(categoryId: string | undefined, search?: string, limit?: string, enabled = true) {
-  return usePages(enabled ? 'forum/threads/pages' : null, { categoryId, search, limit }, (q) => page(client.forum.threads.$get({ query: q })));
+  return usePages(enabled ? 'forum/threads/pages' : null, { categoryId, search, limit }, (q) =>
+    page(client.forum.threads.$get({ query: q })),
+  );
 }
 
 export function useSchool(id: number | undefined) {
   return useApi(id ? swrKey.school(id) : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
 }
 export function useSchoolReviews(id: number | undefined) {
-  return useApi(id ? swrKey.schoolReviews(id) : null, () => json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })));
+  return useApi(id ? swrKey.schoolReviews(id) : null, () =>
+    json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })),
+  );
 }
 export function useSchoolInterviews(id: number | undefined) {
-  return useApi(id ? swrKey.schoolInterviews(id) : null, () => json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })));
+  return useApi(id ? swrKey.schoolInterviews(id) : null, () =>
+    json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })),
+  );
 }
 export function useMoodStats(id: number | undefined) {
   return useApi(id ? swrKey.moodStats(id) : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
@@ -157,7 +168,13 @@ export function usePayScales(query: { region?: string; paySpine?: string; effect
   const q = cleanQuery(query);
   const result = useApi(swrKey.payScales, () => json(client['pay-scales'].$get({ query: {} })));
   const data = useMemo(
-    () => result.data?.filter((r) => (!q.region || r.region === q.region) && (!q.paySpine || r.paySpine === q.paySpine) && (!q.effectiveDate || r.effectiveDate === q.effectiveDate)),
+    () =>
+      result.data?.filter(
+        (r) =>
+          (!q.region || r.region === q.region) &&
+          (!q.paySpine || r.paySpine === q.paySpine) &&
+          (!q.effectiveDate || r.effectiveDate === q.effectiveDate),
+      ),
     [result.data, q.region, q.paySpine, q.effectiveDate],
   );
   return { ...result, data };

@@ -20,7 +20,10 @@ describe('swrKey', () => {
 describe('success texts', () => {
   it('the outbox shows the same texts as the screens', () => {
     expect(successToastFor({ kind: 'review', method: 'POST' })).toBe(SUCCESS.review);
-    expect(successToastFor({ kind: 'mood', method: 'PUT' })).toEqual({ title: 'Mood updated!', description: 'Your mood has been updated successfully.' });
+    expect(successToastFor({ kind: 'mood', method: 'PUT' })).toEqual({
+      title: 'Mood updated!',
+      description: 'Your mood has been updated successfully.',
+    });
     expect(successToastFor({ kind: 'mood', method: 'POST' })?.description).toBe('Thank you for sharing your experience.');
     expect(successToastFor({ kind: 'thread', method: 'POST' })).toBeNull();
   });

@@ -18,8 +18,14 @@ export const SUCCESS = {
 } as const satisfies Record<string, { title: string; description: string }>;
 
 /** Admin tools' success texts, with their figures. */
-export const jobsRefreshed = (deletedJobs: number) => ({ title: 'Job Board Refreshed', description: `Removed ${deletedJobs} old jobs and updated listings.` });
-export const imagesUpdated = (updated: number) => ({ title: 'Batch Update Complete', description: `Updated ${updated} schools with authentic images` });
+export const jobsRefreshed = (deletedJobs: number) => ({
+  title: 'Job Board Refreshed',
+  description: `Removed ${deletedJobs} old jobs and updated listings.`,
+});
+export const imagesUpdated = (updated: number) => ({
+  title: 'Batch Update Complete',
+  description: `Updated ${updated} schools with authentic images`,
+});
 
 /**
  * A submission kept in the outbox to be sent later (web/components/writes.ts): offline, it waits
@@ -30,7 +36,10 @@ export const QUEUED_OFFLINE = { title: 'Saved offline', description: "Saved — 
 /** Share fallback (no Web Share API): the link was copied; the toast shows the address. */
 export const SHARE_COPIED = { title: 'Link copied' } as const;
 export const SHARE_COPY_FAILED = { title: "Couldn't copy the link" } as const;
-export const QUEUED_RETRY = { title: 'Saved, not sent yet', description: "The server couldn't take it just now. It's saved on this device and will be retried automatically." } as const;
+export const QUEUED_RETRY = {
+  title: 'Saved, not sent yet',
+  description: "The server couldn't take it just now. It's saved on this device and will be retried automatically.",
+} as const;
 
 export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method'>): { title: string; description: string } | null {
   switch (item.kind) {

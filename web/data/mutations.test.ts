@@ -7,7 +7,8 @@ import { resetUserForTests } from '../offline/owner';
 import { ApiRequestError } from './client';
 import { send } from './mutations';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const salary = { kind: 'salary' as const, method: 'POST' as const, path: '/api/salaries', body: { annualSalary: 45_000 }, label: 'Salary' };
 
 beforeEach(async () => {
@@ -19,10 +20,17 @@ afterEach(() => vi.unstubAllGlobals());
 describe('send() and the owner of a queued item', () => {
   it('queues an offline submission for the signed-in user', async () => {
     await offlineDb.meta.put({ key: OWNER_META_KEY, value: 'dev:alice@school.example' });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const result = await send(salary, 'key-1');
     expect(result).toEqual({ status: 'queued', key: 'key-1' });
-    expect(await offlineDb.outbox.get('key-1')).toMatchObject({ owner: 'dev:alice@school.example', state: 'pending', body: { annualSalary: 45_000 } });
+    expect(await offlineDb.outbox.get('key-1')).toMatchObject({
+      owner: 'dev:alice@school.example',
+      state: 'pending',
+      body: { annualSalary: 45_000 },
+    });
   });
 
   it('sends at once, as its owner, when the server has that user signed in', async () => {

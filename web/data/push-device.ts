@@ -4,7 +4,13 @@ import { ApiRequestError, client, json } from './client';
 
 /** True when this browser can show push notifications and the user has not blocked them. */
 export function pushAvailable(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window && Notification.permission !== 'denied';
+  return (
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window &&
+    Notification.permission !== 'denied'
+  );
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -46,6 +52,7 @@ export async function subscribeThisDevice(): Promise<boolean> {
  * 10 devices, a subscription held by another account, too many tries), else `fallback`.
  */
 export function subscribeFailure(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) return error.body?.fields?.endpoint ?? error.body?.error ?? fallback;
+  if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500)
+    return error.body?.fields?.endpoint ?? error.body?.error ?? fallback;
   return fallback;
 }

@@ -17,14 +17,30 @@ type Endpoint<M extends WriteMethod> = { [K in M]: (args: never, options: never)
  * input (InferRequestType<...>['json']). A renamed route, parameter or body field fails
  * `npm run typecheck`. Example: `to(client.schools[':id'].reviews, '$post', { param: { id }, json })`.
  */
-export function to<M extends WriteMethod, E extends Endpoint<M>>(endpoint: E, method: M, ...[args]: Parameters<E[M]>): Pick<SendRequest, 'method' | 'path' | 'body'> {
+export function to<M extends WriteMethod, E extends Endpoint<M>>(
+  endpoint: E,
+  method: M,
+  ...[args]: Parameters<E[M]>
+): Pick<SendRequest, 'method' | 'path' | 'body'> {
   const a = (args ?? {}) as { param?: unknown; query?: unknown; json?: unknown };
   // `$path` is relative to the client's base ('/api'); `$url()` needs an absolute base.
   const path = '/api' + endpoint.$path(a.param || a.query ? { param: a.param, query: a.query } : undefined);
   return { method: HTTP_METHOD[method], path, body: a.json };
 }
 
-export type SubmissionKind = 'review' | 'interview' | 'salary' | 'mood' | 'save-job' | 'unsave-job' | 'thread' | 'post' | 'moderation' | 'admin' | 'report' | 'account';
+export type SubmissionKind =
+  | 'review'
+  | 'interview'
+  | 'salary'
+  | 'mood'
+  | 'save-job'
+  | 'unsave-job'
+  | 'thread'
+  | 'post'
+  | 'moderation'
+  | 'admin'
+  | 'report'
+  | 'account';
 
 /** Kinds that go through the outbox (they must survive being offline). */
 export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);
@@ -40,4 +56,3 @@ export interface SendRequest {
 }
 
 export type SendResult<T = unknown> = { status: 'sent'; data: T } | { status: 'queued'; key: string };
-

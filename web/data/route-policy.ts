@@ -80,10 +80,14 @@ export function templateMatcher<T>(entries: readonly (readonly [string, T])[]): 
   };
 }
 
-
 /** Matches a path and everything under it: '/api' → /api, /api/, /api/jobs; '/unsubscribe/{token}' → /unsubscribe/…. */
 export function prefixPattern(prefixes: readonly string[]): RegExp {
-  const escaped = prefixes.map((p) => p.split('/{')[0].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\/$/, ''));
+  const escaped = prefixes.map((p) =>
+    p
+      .split('/{')[0]
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+      .replace(/\/$/, ''),
+  );
   return new RegExp(`^(${escaped.join('|')})(/|$)`);
 }
 

@@ -17,7 +17,19 @@ import { SUCCESS } from '../data/messages';
 
 type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
 
-function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated }: { open: boolean; onClose: () => void; categories: Category[]; defaultCategory: string; onCreated: () => void }) {
+function NewThreadDialog({
+  open,
+  onClose,
+  categories,
+  defaultCategory,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  categories: Category[];
+  defaultCategory: string;
+  onCreated: () => void;
+}) {
   const f = useForm({ categoryId: defaultCategory, title: '', content: '' });
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.SubmitEvent) {
@@ -52,7 +64,12 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
     <Dialog open={open} onClose={onClose} title="Start a New Discussion" wide>
       <form ref={formRef} onSubmit={submit} noValidate data-testid="thread-form">
         <Field id="categoryId" label="Category" error={f.errors.categoryId}>
-          <select className="select w-full" {...fieldProps('categoryId', f.errors.categoryId)} value={f.values.categoryId} onChange={(e) => f.set('categoryId', e.target.value)}>
+          <select
+            className="select w-full"
+            {...fieldProps('categoryId', f.errors.categoryId)}
+            value={f.values.categoryId}
+            onChange={(e) => f.set('categoryId', e.target.value)}
+          >
             <option value="">Select a category</option>
             {categories.map((c) => (
               <option key={c.id} value={String(c.id)}>
@@ -62,10 +79,23 @@ function NewThreadDialog({ open, onClose, categories, defaultCategory, onCreated
           </select>
         </Field>
         <Field id="title" label="Title" error={f.errors.title}>
-          <input className="input w-full" maxLength={200} {...fieldProps('title', f.errors.title)} value={f.values.title} onChange={(e) => f.set('title', e.target.value)} placeholder="What would you like to discuss?" />
+          <input
+            className="input w-full"
+            maxLength={200}
+            {...fieldProps('title', f.errors.title)}
+            value={f.values.title}
+            onChange={(e) => f.set('title', e.target.value)}
+            placeholder="What would you like to discuss?"
+          />
         </Field>
         <Field id="content" label="Content" error={f.errors.content}>
-          <textarea className="textarea w-full min-h-[200px]" {...fieldProps('content', f.errors.content)} value={f.values.content} onChange={(e) => f.set('content', e.target.value)} placeholder="Share your thoughts, questions or experiences..." />
+          <textarea
+            className="textarea w-full min-h-[200px]"
+            {...fieldProps('content', f.errors.content)}
+            value={f.values.content}
+            onChange={(e) => f.set('content', e.target.value)}
+            placeholder="Share your thoughts, questions or experiences..."
+          />
         </Field>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
@@ -179,7 +209,13 @@ export function ForumPage() {
             <label className="input w-full" htmlFor="forum-search">
               <Icon name="search" className="size-4 opacity-60" />
               <span className="sr-only">Search discussions</span>
-              <input id="forum-search" type="search" placeholder="Search discussions" value={search.text} onChange={(e) => search.setText(e.target.value)} />
+              <input
+                id="forum-search"
+                type="search"
+                placeholder="Search discussions"
+                value={search.text}
+                onChange={(e) => search.setText(e.target.value)}
+              />
             </label>
           </form>
           {threads.error ? (
@@ -188,7 +224,13 @@ export function ForumPage() {
             <SkeletonList count={4} lines={3} />
           ) : threads.rows.length === 0 ? (
             <EmptyState icon="chat" title={values.search ? 'No discussions found' : 'No discussions yet'}>
-              <p>{values.search ? 'No discussions match your search.' : values.category ? 'No discussions in this category yet. Be the first to start one!' : 'Be the first to start a discussion in this community!'}</p>
+              <p>
+                {values.search
+                  ? 'No discussions match your search.'
+                  : values.category
+                    ? 'No discussions in this category yet. Be the first to start one!'
+                    : 'Be the first to start a discussion in this community!'}
+              </p>
               {isAuthenticated && (
                 <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => setOpen(true)}>
                   Start Discussion
@@ -219,7 +261,10 @@ export function ForumPage() {
                           <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
                         </div>
                         <h2 className="font-semibold text-lg leading-snug">
-                          <Link to={`/forum/threads/${t.id}`} className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box">
+                          <Link
+                            to={`/forum/threads/${t.id}`}
+                            className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box"
+                          >
                             {t.title}
                           </Link>
                         </h2>
@@ -254,7 +299,15 @@ export function ForumPage() {
           )}
         </section>
       </div>
-      {categories.data && <NewThreadDialog open={open} onClose={close} categories={categories.data} defaultCategory={values.category} onCreated={() => threads.mutate()} />}
+      {categories.data && (
+        <NewThreadDialog
+          open={open}
+          onClose={close}
+          categories={categories.data}
+          defaultCategory={values.category}
+          onCreated={() => threads.mutate()}
+        />
+      )}
     </div>
   );
 }

@@ -12,7 +12,12 @@ const TILES: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/jobs', title: 'Find Jobs', text: 'Teaching vacancies across every London borough, from the last month only.', icon: 'briefcase' },
   { to: '/schools', title: 'Research Schools', text: 'Ofsted grades, pupil numbers and anonymous reviews from teachers.', icon: 'school' },
   { to: '/salaries', title: 'Salary Insights', text: 'What London teachers really earn, by role and experience.', icon: 'pound' },
-  { to: '/career-advice', title: 'Interview Tips', text: 'Real interview experiences and advice on your next career step.', icon: 'lightbulb' },
+  {
+    to: '/career-advice',
+    title: 'Interview Tips',
+    text: 'Real interview experiences and advice on your next career step.',
+    icon: 'lightbulb',
+  },
 ];
 
 function Hero() {
@@ -30,12 +35,27 @@ function Hero() {
   return (
     <section className="bg-gradient-to-br from-primary to-primary/80 text-primary-content">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
-        <h1 className="text-3xl sm:text-5xl font-extrabold max-w-3xl leading-tight">Your next London teaching job, and the truth about the school.</h1>
-        <p className="mt-4 text-lg opacity-90 max-w-2xl">Jobs, school profiles, anonymous reviews and salaries, shared by teachers across London.</p>
-        <form onSubmit={submit} className="mt-8 grid gap-3 sm:grid-cols-[2fr_1fr_auto] bg-base-100 text-base-content p-3 rounded-box shadow-lg" role="search" aria-label="Search jobs">
+        <h1 className="text-3xl sm:text-5xl font-extrabold max-w-3xl leading-tight">
+          Your next London teaching job, and the truth about the school.
+        </h1>
+        <p className="mt-4 text-lg opacity-90 max-w-2xl">
+          Jobs, school profiles, anonymous reviews and salaries, shared by teachers across London.
+        </p>
+        <form
+          onSubmit={submit}
+          className="mt-8 grid gap-3 sm:grid-cols-[2fr_1fr_auto] bg-base-100 text-base-content p-3 rounded-box shadow-lg"
+          role="search"
+          aria-label="Search jobs"
+        >
           <label className="input w-full">
             <span className="label">What</span>
-            <input type="search" value={what} onChange={(e) => setWhat(e.target.value)} placeholder="Job title, subject or school" name="search" />
+            <input
+              type="search"
+              value={what}
+              onChange={(e) => setWhat(e.target.value)}
+              placeholder="Job title, subject or school"
+              name="search"
+            />
           </label>
           <label className="select w-full">
             <span className="label">Where</span>
@@ -72,13 +92,36 @@ function useDebounced(value: string, delay = 350) {
   return settled;
 }
 
-function Group({ id, title, total, capped, allHref, allLabel, children, empty }: { id: string; title: string; total: number | undefined; capped?: boolean; allHref: string; allLabel: string; children: React.ReactNode; empty: boolean }) {
+function Group({
+  id,
+  title,
+  total,
+  capped,
+  allHref,
+  allLabel,
+  children,
+  empty,
+}: {
+  id: string;
+  title: string;
+  total: number | undefined;
+  capped?: boolean;
+  allHref: string;
+  allLabel: string;
+  children: React.ReactNode;
+  empty: boolean;
+}) {
   return (
     <section aria-labelledby={`home-${id}-heading`} data-testid={`home-search-${id}`} className="min-w-0">
       <h3 id={`home-${id}-heading`} className="font-semibold">
         {title}
         {total !== undefined && ' '}
-        {total !== undefined && <span className="text-sm font-normal opacity-70">({formatNumber(total)}{capped ? '+' : ''})</span>}
+        {total !== undefined && (
+          <span className="text-sm font-normal opacity-70">
+            ({formatNumber(total)}
+            {capped ? '+' : ''})
+          </span>
+        )}
       </h3>
       {total === undefined ? (
         <div className="skeleton h-10 w-full mt-2" role="status" aria-label={`Loading ${title.toLowerCase()}`} />
@@ -116,12 +159,24 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
   const item = 'border-b border-base-300 last:border-0';
   const link = 'flex flex-col py-2 min-h-11 hover:bg-base-200 rounded';
   return (
-    <section aria-labelledby="home-results-heading" className="mt-3 bg-base-100 text-base-content p-4 rounded-box shadow-lg" data-testid="home-search">
+    <section
+      aria-labelledby="home-results-heading"
+      className="mt-3 bg-base-100 text-base-content p-4 rounded-box shadow-lg"
+      data-testid="home-search"
+    >
       <h2 id="home-results-heading" className="text-lg font-bold">
         Results for “{text}”
       </h2>
       <div className="grid gap-4 md:grid-cols-3 mt-2">
-        <Group id="jobs" title="Jobs" total={jobs.rows ? jobs.total : undefined} capped={jobs.capped} allHref={`/jobs?${q({ borough })}`} allLabel="See all jobs →" empty={!jobs.rows?.length}>
+        <Group
+          id="jobs"
+          title="Jobs"
+          total={jobs.rows ? jobs.total : undefined}
+          capped={jobs.capped}
+          allHref={`/jobs?${q({ borough })}`}
+          allLabel="See all jobs →"
+          empty={!jobs.rows?.length}
+        >
           {jobs.rows?.slice(0, HOME_SEARCH_GROUP).map((j) => (
             <li key={j.id} className={item}>
               <Link to={`/jobs/${j.id}`} className={link}>
@@ -131,7 +186,14 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
             </li>
           ))}
         </Group>
-        <Group id="schools" title="Schools" total={schools.data?.total} allHref={`/schools?${q({ borough })}`} allLabel="See all schools →" empty={!schools.data?.rows.length}>
+        <Group
+          id="schools"
+          title="Schools"
+          total={schools.data?.total}
+          allHref={`/schools?${q({ borough })}`}
+          allLabel="See all schools →"
+          empty={!schools.data?.rows.length}
+        >
           {schools.data?.rows.slice(0, HOME_SEARCH_GROUP).map((s) => (
             <li key={s.id} className={item}>
               <Link to={`/schools/${s.id}`} className={link}>
@@ -141,7 +203,14 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
             </li>
           ))}
         </Group>
-        <Group id="forum" title="Forum threads" total={threads.rows ? threads.total : undefined} allHref={`/forum?${q({})}`} allLabel="See all threads →" empty={!threads.rows?.length}>
+        <Group
+          id="forum"
+          title="Forum threads"
+          total={threads.rows ? threads.total : undefined}
+          allHref={`/forum?${q({})}`}
+          allLabel="See all threads →"
+          empty={!threads.rows?.length}
+        >
           {threads.rows?.slice(0, HOME_SEARCH_GROUP).map((t) => (
             <li key={t.id} className={item}>
               <Link to={`/forum/threads/${t.id}`} className={link}>
@@ -206,7 +275,11 @@ function SchoolSpotlight() {
       ) : (
         <div className="grid gap-4 md:grid-cols-3" data-testid="school-spotlight">
           {data.map((s) => (
-            <Link key={s.id} to={`/schools/${s.id}`} className="card bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow">
+            <Link
+              key={s.id}
+              to={`/schools/${s.id}`}
+              className="card bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow"
+            >
               <div className="card-body p-5 gap-2">
                 <h3 className="card-title text-base">{s.name}</h3>
                 <p className="text-sm opacity-80">{s.borough}, London</p>
@@ -246,7 +319,16 @@ function SalaryInsights() {
                     {r.count} submission{r.count === 1 ? '' : 's'}
                   </span>
                 </span>
-                <span className="text-right font-semibold">{r.average != null ? <>{formatGBP(r.average)}<span className="block text-xs font-normal opacity-70">avg/year</span></> : <span className="text-sm font-normal opacity-70">Not enough data yet</span>}</span>
+                <span className="text-right font-semibold">
+                  {r.average != null ? (
+                    <>
+                      {formatGBP(r.average)}
+                      <span className="block text-xs font-normal opacity-70">avg/year</span>
+                    </>
+                  ) : (
+                    <span className="text-sm font-normal opacity-70">Not enough data yet</span>
+                  )}
+                </span>
               </li>
             ))}
           </ul>
@@ -275,7 +357,9 @@ function Claims() {
         <div className="card-body sm:flex-row sm:items-center gap-6">
           <div className="flex-1">
             <h2 className="text-2xl font-bold">Teaching in London? Your experience helps the next teacher.</h2>
-            <p className="mt-2 opacity-90">Review your school, share an interview or your salary. Always anonymous, across all 32 boroughs and the City of London.</p>
+            <p className="mt-2 opacity-90">
+              Review your school, share an interview or your salary. Always anonymous, across all 32 boroughs and the City of London.
+            </p>
           </div>
           <Link to="/schools" className="btn btn-lg bg-base-100 text-base-content border-0">
             Review your school

@@ -31,7 +31,10 @@ export function JobDetailPage() {
         <div className="mt-6">
           <NotFoundStatus />
           <EmptyState icon="briefcase" title="Job not found">
-            This job may have closed or been removed. <Link to="/jobs" className="link link-primary">Browse current jobs</Link>
+            This job may have closed or been removed.{' '}
+            <Link to="/jobs" className="link link-primary">
+              Browse current jobs
+            </Link>
           </EmptyState>
         </div>
       ) : error ? (
@@ -48,7 +51,11 @@ export function JobDetailPage() {
             <div className="flex items-start gap-2">
               <h1 className="text-2xl sm:text-3xl font-bold flex-1">{job.title}</h1>
               <div className="flex gap-1 shrink-0">
-                <ShareButton title={job.title} text={[job.title, job.school?.name ?? job.employerName].filter(Boolean).join(' at ')} path={`/jobs/${job.id}`} />
+                <ShareButton
+                  title={job.title}
+                  text={[job.title, job.school?.name ?? job.employerName].filter(Boolean).join(' at ')}
+                  path={`/jobs/${job.id}`}
+                />
                 <SaveJobButton jobId={job.id} title={job.title} />
               </div>
             </div>

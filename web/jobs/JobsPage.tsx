@@ -59,15 +59,63 @@ export function JobsPage() {
           <label className="input w-full" htmlFor="job-search">
             <Icon name="search" className="size-4 opacity-60" />
             <span className="sr-only">Search jobs</span>
-            <input id="job-search" type="search" placeholder="Search by job title, subject or school" value={search.text} onChange={(e) => search.setText(e.target.value)} />
+            <input
+              id="job-search"
+              type="search"
+              placeholder="Search by job title, subject or school"
+              value={search.text}
+              onChange={(e) => search.setText(e.target.value)}
+            />
           </label>
           <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
-            <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
-            <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
-            <FilterSelect id="subject" label="Subject" value={values.subject} onChange={(v) => set({ subject: v })} options={SUBJECTS} allLabel="All subjects" />
-            <FilterSelect id="keyStage" label="Key stage" value={values.keyStage} onChange={(v) => set({ keyStage: v })} options={KEY_STAGES} allLabel="All key stages" />
-            <FilterSelect id="contractType" label="Contract" value={values.contractType} onChange={(v) => set({ contractType: v })} options={CONTRACT_TYPES} allLabel="All contract types" />
-            <FilterSelect id="schoolType" label="School type" value={values.schoolType} onChange={(v) => set({ schoolType: v })} options={SCHOOL_TYPES} allLabel="All school types" />
+            <FilterSelect
+              id="borough"
+              label="Borough"
+              value={values.borough}
+              onChange={(v) => set({ borough: v })}
+              options={BOROUGHS}
+              allLabel="All boroughs"
+            />
+            <FilterSelect
+              id="educationLevel"
+              label="Level"
+              value={values.educationLevel}
+              onChange={(v) => set({ educationLevel: v })}
+              options={EDUCATION_LEVELS}
+              allLabel="All levels"
+            />
+            <FilterSelect
+              id="subject"
+              label="Subject"
+              value={values.subject}
+              onChange={(v) => set({ subject: v })}
+              options={SUBJECTS}
+              allLabel="All subjects"
+            />
+            <FilterSelect
+              id="keyStage"
+              label="Key stage"
+              value={values.keyStage}
+              onChange={(v) => set({ keyStage: v })}
+              options={KEY_STAGES}
+              allLabel="All key stages"
+            />
+            <FilterSelect
+              id="contractType"
+              label="Contract"
+              value={values.contractType}
+              onChange={(v) => set({ contractType: v })}
+              options={CONTRACT_TYPES}
+              allLabel="All contract types"
+            />
+            <FilterSelect
+              id="schoolType"
+              label="School type"
+              value={values.schoolType}
+              onChange={(v) => set({ schoolType: v })}
+              options={SCHOOL_TYPES}
+              allLabel="All school types"
+            />
           </FiltersPanel>
           <NearMeControl near={near} what="jobs" />
           <div className="flex flex-wrap items-center justify-between gap-2">
@@ -76,16 +124,21 @@ export function JobsPage() {
             </p>
             <JobAlertButton filters={values} />
             {!near.on && (
-            <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
-              Sort by
-              <select id="job-sort" className="select select-sm w-auto" value={sort || 'newest'} onChange={(e) => sorting.set({ sort: e.target.value === 'newest' ? '' : e.target.value })}>
-                {JOB_SORTS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+              <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
+                Sort by
+                <select
+                  id="job-sort"
+                  className="select select-sm w-auto"
+                  value={sort || 'newest'}
+                  onChange={(e) => sorting.set({ sort: e.target.value === 'newest' ? '' : e.target.value })}
+                >
+                  {JOB_SORTS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
             )}
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
@@ -112,7 +165,11 @@ export function JobsPage() {
             <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
               {data.map((job) => (
                 <li key={job.id}>
-                  <JobCard job={job} distance={'distanceMiles' in job && typeof job.distanceMiles === 'number' ? milesAway(job.distanceMiles) : undefined} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
+                  <JobCard
+                    job={job}
+                    distance={'distanceMiles' in job && typeof job.distanceMiles === 'number' ? milesAway(job.distanceMiles) : undefined}
+                    actions={<SaveJobButton jobId={job.id} title={job.title} />}
+                  />
                 </li>
               ))}
             </ul>

@@ -11,11 +11,21 @@ const aldgate: Workforce = {
   supportStaffHeadcount: 30,
   pupilTeacherRatio: 15,
 };
-const none: Workforce = { workforceCensus: null, teachersFte: null, teachersHeadcount: null, teachingAssistantsFte: null, teachingAssistantsHeadcount: null, supportStaffFte: null, supportStaffHeadcount: null, pupilTeacherRatio: null };
+const none: Workforce = {
+  workforceCensus: null,
+  teachersFte: null,
+  teachersHeadcount: null,
+  teachingAssistantsFte: null,
+  teachingAssistantsHeadcount: null,
+  supportStaffFte: null,
+  supportStaffHeadcount: null,
+  pupilTeacherRatio: null,
+};
 
 describe('school facts', () => {
   it('leaves register placeholders out', () => {
-    for (const p of ['Not applicable', 'Does not apply', 'not recorded', ' Unknown ', '', null, undefined]) expect(registerValue(p)).toBeNull();
+    for (const p of ['Not applicable', 'Does not apply', 'not recorded', ' Unknown ', '', null, undefined])
+      expect(registerValue(p)).toBeNull();
     expect(registerValue('Primary')).toBe('Primary');
     expect(registerValue('None')).toBe('None'); // a real answer: no religious character
   });
@@ -32,7 +42,12 @@ describe('school facts', () => {
     expect(staffFigures(aldgate)).toEqual([
       { label: 'Teachers', value: '19.1 FTE (24 people)', census: 'November 2018 census' },
       { label: 'Teaching assistants', value: '13.4 FTE (18 people)', census: 'November 2018 census' },
-      { label: 'Support staff', value: '15.9 FTE (30 people)', note: 'not teaching assistants or auxiliary staff', census: 'November 2018 census' },
+      {
+        label: 'Support staff',
+        value: '15.9 FTE (30 people)',
+        note: 'not teaching assistants or auxiliary staff',
+        census: 'November 2018 census',
+      },
       { label: 'Pupils per teacher', value: '15', census: 'November 2018 census' },
     ]);
   });

@@ -65,7 +65,11 @@ export function staffFigures(s: Workforce): StaffFigure[] {
     { label: 'Teachers', value: fteAndPeople(s.teachersFte, s.teachersHeadcount) },
     { label: 'Teaching assistants', value: fteAndPeople(s.teachingAssistantsFte, s.teachingAssistantsHeadcount) },
     // The census's own split: non-classroom support staff, without teaching assistants and auxiliary staff.
-    { label: 'Support staff', value: fteAndPeople(s.supportStaffFte, s.supportStaffHeadcount), note: 'not teaching assistants or auxiliary staff' },
+    {
+      label: 'Support staff',
+      value: fteAndPeople(s.supportStaffFte, s.supportStaffHeadcount),
+      note: 'not teaching assistants or auxiliary staff',
+    },
     { label: 'Pupils per teacher', value: s.pupilTeacherRatio != null ? oneDecimal(s.pupilTeacherRatio) : NOT_PUBLISHED },
   ];
   return rows.filter((r) => r.value != null).map((r) => ({ ...r, value: r.value!, census }));

@@ -37,7 +37,13 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
     if (!parsed.ok) return setError(parsed.fields.reason);
     setBusy(true);
     const result = await write(
-      { kind: 'moderation', method: 'POST', path: target.path ?? `/api/moderation/${target.kind}/${target.id}/reject`, body: parsed.data, label: `Reject ${LABELS[target.kind].toLowerCase()}` },
+      {
+        kind: 'moderation',
+        method: 'POST',
+        path: target.path ?? `/api/moderation/${target.kind}/${target.id}/reject`,
+        body: parsed.data,
+        label: `Reject ${LABELS[target.kind].toLowerCase()}`,
+      },
       {
         success: { title: 'Rejected', description: `The ${LABELS[target.kind].toLowerCase()} was rejected; its author sees your reason.` },
         signIn: 'Please sign in to moderate.',
@@ -57,7 +63,13 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
     <Dialog open={!!target} onClose={onClose} title="Reject with a reason">
       <form ref={formRef} onSubmit={submit} noValidate>
         <Field id="reason" label="Reason (shown to the author)" error={error}>
-          <textarea className="textarea w-full" rows={3} {...fieldProps('reason', error)} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={3}
+            {...fieldProps('reason', error)}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </Field>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
@@ -73,10 +85,28 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
 }
 
 async function action(request: Pick<SendRequest, 'method' | 'path'>, title: string, description: string) {
-  return write({ kind: 'moderation', ...request, label: title }, { success: { title, description }, signIn: 'Please sign in to moderate.', error: { description: 'The action failed. Please try again.' }, preferServerMessage: true });
+  return write(
+    { kind: 'moderation', ...request, label: title },
+    {
+      success: { title, description },
+      signIn: 'Please sign in to moderate.',
+      error: { description: 'The action failed. Please try again.' },
+      preferServerMessage: true,
+    },
+  );
 }
 
-function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items: QueueItem[]; onReject: (k: Kind, id: number) => void; onChanged: () => void }) {
+function QueueSection({
+  kind,
+  items,
+  onReject,
+  onChanged,
+}: {
+  kind: Kind;
+  items: QueueItem[];
+  onReject: (k: Kind, id: number) => void;
+  onChanged: () => void;
+}) {
   const title = kind === 'reviews' ? 'Pending reviews' : kind === 'threads' ? 'Pending discussions' : 'Pending replies';
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby={`q-${kind}`}>
@@ -107,7 +137,17 @@ function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items:
                 {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
                 {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
                 <div className="flex flex-wrap gap-2 mt-1">
-                  <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }), 'Approved', `The ${LABELS[kind].toLowerCase()} is now published.`)) && onChanged()}>
+                  <button
+                    type="button"
+                    className="btn btn-success btn-sm"
+                    onClick={async () =>
+                      (await action(
+                        to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
+                        'Approved',
+                        `The ${LABELS[kind].toLowerCase()} is now published.`,
+                      )) && onChanged()
+                    }
+                  >
                     Approve
                   </button>
                   <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject(kind, it.id)}>
@@ -124,12 +164,32 @@ function QueueSection({ kind, items, onReject, onChanged }: { kind: Kind; items:
 }
 
 type Reported = Queue['reported'][number];
-const REPORTED_LABELS: Record<Reported['kind'], string> = { review: 'Review', interview: 'Interview', mood: 'Mood comment', thread: 'Discussion', reply: 'Reply' };
-const REJECT_KIND: Record<Reported['kind'], Kind> = { review: 'reviews', interview: 'reviews', mood: 'reviews', thread: 'threads', reply: 'posts' };
+const REPORTED_LABELS: Record<Reported['kind'], string> = {
+  review: 'Review',
+  interview: 'Interview',
+  mood: 'Mood comment',
+  thread: 'Discussion',
+  reply: 'Reply',
+};
+const REJECT_KIND: Record<Reported['kind'], Kind> = {
+  review: 'reviews',
+  interview: 'reviews',
+  mood: 'reviews',
+  thread: 'threads',
+  reply: 'posts',
+};
 
 /** Reported items with their reports (decision 1422): keep (approve) or remove (reject). */
-function ReportedSection({ items, onReject, onChanged }: { items: Reported[]; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
-  const text = (c: Record<string, unknown>, key: string) => (typeof c[key] === 'string' && c[key] ? (c[key]) : null);
+function ReportedSection({
+  items,
+  onReject,
+  onChanged,
+}: {
+  items: Reported[];
+  onReject: (t: RejectTarget) => void;
+  onChanged: () => void;
+}) {
+  const text = (c: Record<string, unknown>, key: string) => (typeof c[key] === 'string' && c[key] ? c[key] : null);
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="q-reported">
       <div className="card-body p-5">
@@ -142,13 +202,25 @@ function ReportedSection({ items, onReject, onChanged }: { items: Reported[]; on
           <ul className="grid gap-3" data-testid="queue-reported">
             {items.map((it) => {
               const c = it.content as Record<string, unknown>;
-              const body = [text(c, 'title'), text(c, 'content'), text(c, 'pros') && `Pros: ${text(c, 'pros')}`, text(c, 'cons') && `Cons: ${text(c, 'cons')}`, text(c, 'processDescription'), text(c, 'comment')].filter(Boolean);
+              const body = [
+                text(c, 'title'),
+                text(c, 'content'),
+                text(c, 'pros') && `Pros: ${text(c, 'pros')}`,
+                text(c, 'cons') && `Cons: ${text(c, 'cons')}`,
+                text(c, 'processDescription'),
+                text(c, 'comment'),
+              ].filter(Boolean);
               return (
-                <li key={`${it.kind}:${it.id}`} className="bg-base-200 rounded-box p-3 grid gap-1" data-testid={`reported-${it.kind}-${it.id}`}>
+                <li
+                  key={`${it.kind}:${it.id}`}
+                  className="bg-base-200 rounded-box p-3 grid gap-1"
+                  data-testid={`reported-${it.kind}-${it.id}`}
+                >
                   <p className="text-xs opacity-70">
                     {REPORTED_LABELS[it.kind]}
                     {text(c, 'schoolName') && ` · ${text(c, 'schoolName')}`}
-                    {text(c, 'threadTitle') && ` · in "${text(c, 'threadTitle')}"`} · {it.reportCount} report{it.reportCount === 1 ? '' : 's'}
+                    {text(c, 'threadTitle') && ` · in "${text(c, 'threadTitle')}"`} · {it.reportCount} report
+                    {it.reportCount === 1 ? '' : 's'}
                     {it.hidden && <span className="badge badge-warning badge-xs ms-2">Hidden from the public</span>}
                   </p>
                   {body.map((b, i) => (
@@ -164,10 +236,26 @@ function ReportedSection({ items, onReject, onChanged }: { items: Reported[]; on
                     ))}
                   </ul>
                   <div className="flex flex-wrap gap-2 mt-1">
-                    <button type="button" className="btn btn-success btn-sm" onClick={async () => (await action(to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }), 'Kept', 'The item stays published and its reports are cleared.')) && onChanged()}>
+                    <button
+                      type="button"
+                      className="btn btn-success btn-sm"
+                      onClick={async () =>
+                        (await action(
+                          to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }),
+                          'Kept',
+                          'The item stays published and its reports are cleared.',
+                        )) && onChanged()
+                      }
+                    >
                       Keep
                     </button>
-                    <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}>
+                    <button
+                      type="button"
+                      className="btn btn-error btn-outline btn-sm"
+                      onClick={() =>
+                        onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })
+                      }
+                    >
                       Remove
                     </button>
                   </div>
@@ -194,7 +282,9 @@ function ThreadControls() {
         <ul className="divide-y divide-base-200">
           {threads.data.map((t) => {
             const s = threadStatus(t);
-            const run = async (what: 'lock' | 'unlock' | 'sticky' | 'unsticky', title: string) => (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) && threads.mutate();
+            const run = async (what: 'lock' | 'unlock' | 'sticky' | 'unsticky', title: string) =>
+              (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) &&
+              threads.mutate();
             return (
               <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
                 <span className="flex-1 min-w-48">
@@ -205,10 +295,18 @@ function ThreadControls() {
                   {t.isSticky && <span className="badge badge-xs badge-primary ml-1">Sticky</span>}
                 </span>
                 <span className="flex gap-1">
-                  <button type="button" className="btn btn-sm" onClick={() => run(t.isLocked ? 'unlock' : 'lock', t.isLocked ? 'Thread Unlocked' : 'Thread Locked')}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => run(t.isLocked ? 'unlock' : 'lock', t.isLocked ? 'Thread Unlocked' : 'Thread Locked')}
+                  >
                     {t.isLocked ? 'Unlock' : 'Lock'}
                   </button>
-                  <button type="button" className="btn btn-sm" onClick={() => run(t.isSticky ? 'unsticky' : 'sticky', t.isSticky ? 'Thread Unpinned' : 'Thread Pinned')}>
+                  <button
+                    type="button"
+                    className="btn btn-sm"
+                    onClick={() => run(t.isSticky ? 'unsticky' : 'sticky', t.isSticky ? 'Thread Unpinned' : 'Thread Pinned')}
+                  >
                     {t.isSticky ? 'Unstick' : 'Make sticky'}
                   </button>
                 </span>
@@ -255,7 +353,9 @@ export function ModerationPage() {
       ) : (
         <div className="grid gap-4">
           <ReportedSection items={data.reported} onReject={setReject} onChanged={() => mutate()} />
-          {data.permissions.isAdmin && <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />}
+          {data.permissions.isAdmin && (
+            <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
+          )}
           <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <ThreadControls />

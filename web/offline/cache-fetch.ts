@@ -2,7 +2,16 @@
 // is written through to IndexedDB, and when the network (or our server) cannot be reached the
 // saved copy answers instead. One fetcher, so no screen needs to know about being offline.
 // Per-user answers are saved with their owner and only ever shown to that user (decision 1440).
-import { AUTH_USER_PATH, isSharedPath, MAX_CACHED_RESPONSES, offlineDb, OWNER_META_KEY, userIdOf, type CachedResponse, type OfflineDatabase } from './db';
+import {
+  AUTH_USER_PATH,
+  isSharedPath,
+  MAX_CACHED_RESPONSES,
+  offlineDb,
+  OWNER_META_KEY,
+  userIdOf,
+  type CachedResponse,
+  type OfflineDatabase,
+} from './db';
 import { assumeUser, confirmedUser, lastKnownUser, noteUser } from './owner';
 import { offlineStatus } from './status';
 import { CACHED_AT_HEADER, OfflineError } from './errors';
@@ -40,7 +49,14 @@ export async function readCached(key: string, db: OfflineDatabase = offlineDb, u
 }
 
 /** `owner`: whose answer it is (ignored for public answers, which belong to nobody). */
-export async function writeCached(key: string, body: string, headers: Headers, db: OfflineDatabase = offlineDb, now = Date.now(), owner: string | null = null) {
+export async function writeCached(
+  key: string,
+  body: string,
+  headers: Headers,
+  db: OfflineDatabase = offlineDb,
+  now = Date.now(),
+  owner: string | null = null,
+) {
   const kept: Record<string, string> = {};
   for (const h of KEPT_HEADERS) {
     const v = headers.get(h);
@@ -49,7 +65,10 @@ export async function writeCached(key: string, body: string, headers: Headers, d
   await db.responses.put({ url: key, body, headers: kept, savedAt: now, ...(isSharedPath(key) ? {} : { owner }) });
   const count = await db.responses.count();
   if (count > MAX_CACHED_RESPONSES) {
-    const oldest = await db.responses.orderBy('savedAt').limit(count - MAX_CACHED_RESPONSES).primaryKeys();
+    const oldest = await db.responses
+      .orderBy('savedAt')
+      .limit(count - MAX_CACHED_RESPONSES)
+      .primaryKeys();
     await db.responses.bulkDelete(oldest);
   }
 }

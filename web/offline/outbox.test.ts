@@ -29,8 +29,16 @@ function fakeFetch(handler: Handler, user: string | null = 'alice') {
   }) as typeof fetch;
   return { f, calls, whoami };
 }
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const item = (key: string, path = '/api/salaries', owner = 'alice') => ({ key, kind: 'salary', method: 'POST' as const, path, body: { annualSalary: 40000 }, owner });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const item = (key: string, path = '/api/salaries', owner = 'alice') => ({
+  key,
+  kind: 'salary',
+  method: 'POST' as const,
+  path,
+  body: { annualSalary: 40000 },
+  owner,
+});
 
 describe('outbox state machine', () => {
   it('removes an item the server accepted, sending its idempotency key', async () => {
@@ -70,7 +78,11 @@ describe('outbox state machine', () => {
     const db = fresh();
     await enqueue(item('x'), db, 0);
     for (const status of [500, 503, 409, 429]) {
-      const { f } = fakeFetch(() => (status === 409 ? new Response('{"error":"Still processing"}', { status, headers: { 'Retry-After': '1' } }) : json(status, { error: 'later' })));
+      const { f } = fakeFetch(() =>
+        status === 409
+          ? new Response('{"error":"Still processing"}', { status, headers: { 'Retry-After': '1' } })
+          : json(status, { error: 'later' }),
+      );
       await drainOutbox({ db, fetch: f, force: true });
     }
     expect((await db.outbox.get('x'))!).toMatchObject({ state: 'pending', attempts: 4 });

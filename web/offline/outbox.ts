@@ -75,9 +75,16 @@ export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) 
   // 408 timeout, 425, 429 rate limit, and 409 with Retry-After (the first request with this key
   // is still in flight): try again later. A plain 409 is a real conflict (e.g. a mood that exists).
   const inFlight = res.status === 409 && res.headers.has('Retry-After');
-  if (res.status >= 500 || inFlight || [408, 425, 429].includes(res.status)) return { type: 'retry', status: res.status, text: text || res.statusText };
+  if (res.status >= 500 || inFlight || [408, 425, 429].includes(res.status))
+    return { type: 'retry', status: res.status, text: text || res.statusText };
   const body = (data ?? {}) as { error?: string; fields?: Record<string, string> };
-  return { type: 'failed', status: res.status, error: body.error ?? (text || res.statusText), fields: body.fields, text: text || res.statusText };
+  return {
+    type: 'failed',
+    status: res.status,
+    error: body.error ?? (text || res.statusText),
+    fields: body.fields,
+    text: text || res.statusText,
+  };
 }
 
 /** Applies an outcome to the stored item. */
@@ -111,7 +118,8 @@ export function withOutboxLock<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** Whether `item` may be sent for `user` (the one the server says is signed in). */
-export const ownedBy = (item: Pick<OutboxItem, 'owner'>, user: string | null | undefined) => typeof user === 'string' && item.owner === user;
+export const ownedBy = (item: Pick<OutboxItem, 'owner'>, user: string | null | undefined) =>
+  typeof user === 'string' && item.owner === user;
 
 export interface DrainOptions {
   db?: OfflineDatabase;
@@ -178,7 +186,10 @@ export function drainOutbox(options: DrainOptions = {}): Promise<DrainSummary> {
  * Sends one freshly queued item now, under the lock, and returns its outcome: the server is asked
  * who is signed in first, and an item of someone else (or of nobody signed in) is not sent (needs-auth).
  */
-export function sendNow(key: string, options: { db?: OfflineDatabase; fetch?: typeof fetch; whoami?: DrainOptions['whoami'] } = {}): Promise<Outcome | null> {
+export function sendNow(
+  key: string,
+  options: { db?: OfflineDatabase; fetch?: typeof fetch; whoami?: DrainOptions['whoami'] } = {},
+): Promise<Outcome | null> {
   const db = options.db ?? offlineDb;
   const whoami = options.whoami ?? (() => askServer(options.fetch, db));
   return withOutboxLock(async () => {

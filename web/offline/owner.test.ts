@@ -15,7 +15,8 @@ const name = () => `owner-test-${++n}`;
 const fresh = () => new OfflineDatabase(name());
 afterEach(() => resetUserForTests());
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A fake server: `state.user` is who the session cookie belongs to (null: nobody); `state.down` the network. */
 function fakeServer(state: { user: string | null; down?: boolean }, answers: Record<string, (user: string | null) => unknown> = {}) {
@@ -26,7 +27,8 @@ function fakeServer(state: { user: string | null; down?: boolean }, answers: Rec
     const method = (init?.method ?? 'GET').toUpperCase();
     const url = new URL(path, 'http://localhost');
     if (method === 'GET') {
-      if (url.pathname === '/api/auth/user') return state.user ? json(200, { id: state.user, firstName: state.user }) : json(401, { error: 'Unauthorized' });
+      if (url.pathname === '/api/auth/user')
+        return state.user ? json(200, { id: state.user, firstName: state.user }) : json(401, { error: 'Unauthorized' });
       const answer = answers[url.pathname];
       if (!answer) return json(404, { error: 'Not found' });
       if (answer.length && !state.user) return json(401, { error: 'Unauthorized' });
@@ -34,13 +36,25 @@ function fakeServer(state: { user: string | null; down?: boolean }, answers: Rec
     }
     if (!state.user) return json(401, { error: 'Unauthorized' });
     const headers = init?.headers as Record<string, string>;
-    writes.push({ path: url.pathname, asUser: state.user, key: headers['Idempotency-Key'], body: init?.body ? JSON.parse(init.body as string) : undefined });
+    writes.push({
+      path: url.pathname,
+      asUser: state.user,
+      key: headers['Idempotency-Key'],
+      body: init?.body ? JSON.parse(init.body as string) : undefined,
+    });
     return json(201, { id: writes.length });
   }) as typeof fetch;
   return { f, writes };
 }
 
-const salary = (key: string, owner: string, annualSalary = 40_000) => ({ key, kind: 'salary', method: 'POST' as const, path: '/api/salaries', body: { annualSalary }, owner });
+const salary = (key: string, owner: string, annualSalary = 40_000) => ({
+  key,
+  kind: 'salary',
+  method: 'POST' as const,
+  path: '/api/salaries',
+  body: { annualSalary },
+  owner,
+});
 
 describe('queued items are only sent for their owner', () => {
   it("never sends Alice's item while Bob is signed in, and keeps it for her", async () => {
@@ -121,7 +135,17 @@ describe('queued items are only sent for their owner', () => {
 
   it('never sends an item whose owner is unknown', async () => {
     const db = fresh();
-    await db.outbox.put({ key: 'legacy', kind: 'salary', method: 'POST', path: '/api/salaries', body: {}, state: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: 0 });
+    await db.outbox.put({
+      key: 'legacy',
+      kind: 'salary',
+      method: 'POST',
+      path: '/api/salaries',
+      body: {},
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: 0,
+      createdAt: 0,
+    });
     const server = fakeServer({ user: 'bob' });
     await drainOutbox({ db, fetch: server.f, force: true, includeNeedsAuth: true });
     expect(server.writes).toHaveLength(0);
@@ -194,7 +218,8 @@ describe('saved answers are only shown to their owner', () => {
     const state = { user: 'alice' as string | null, down: false };
     const server = fakeServer(state, answers);
     const get = createOfflineFetch(db, server.f);
-    for (const url of ['/api/auth/user', '/api/saved-jobs', '/api/schools/7/user-mood', '/api/jobs']) expect((await get(url)).status).toBe(200);
+    for (const url of ['/api/auth/user', '/api/saved-jobs', '/api/schools/7/user-mood', '/api/jobs'])
+      expect((await get(url)).status).toBe(200);
 
     // Alice's session ends on the server; Bob signs in on this browser (a new page).
     resetUserForTests();
@@ -224,7 +249,8 @@ describe('saved answers are only shown to their owner', () => {
     await db.responses.put({ url: '/api/auth/user', body: '{"id":"alice"}', headers: {}, savedAt: 1, owner: 'alice' });
     await db.responses.put({ url: '/api/forum/threads', body: '[]', headers: {}, savedAt: 1 }); // per-user path, owner unknown
     const offline = createOfflineFetch(db, fakeServer({ user: null, down: true }).f);
-    for (const url of ['/api/saved-jobs', '/api/auth/user', '/api/forum/threads']) await expect(offline(url)).rejects.toBeInstanceOf(OfflineError);
+    for (const url of ['/api/saved-jobs', '/api/auth/user', '/api/forum/threads'])
+      await expect(offline(url)).rejects.toBeInstanceOf(OfflineError);
   });
 
   it("a visitor's answer (401 on the user) purges the last user's per-user answers", async () => {
@@ -251,9 +277,19 @@ describe('schema upgrade to version 2 (owners)', () => {
     if (rows.outbox) await old.table('outbox').bulkPut(rows.outbox);
     old.close();
   }
-  const queued = { key: 'q', kind: 'salary', method: 'POST', path: '/api/salaries', body: {}, state: 'pending', attempts: 0, nextAttemptAt: 0, createdAt: 0 };
+  const queued = {
+    key: 'q',
+    kind: 'salary',
+    method: 'POST',
+    path: '/api/salaries',
+    body: {},
+    state: 'pending',
+    attempts: 0,
+    nextAttemptAt: 0,
+    createdAt: 0,
+  };
 
-  it("gives the last known user the items and per-user answers saved before it", async () => {
+  it('gives the last known user the items and per-user answers saved before it', async () => {
     const dbName = name();
     await v1(dbName, {
       responses: [
@@ -272,7 +308,13 @@ describe('schema upgrade to version 2 (owners)', () => {
 
   it('drops per-user answers nobody can vouch for and leaves such items unowned (never sent)', async () => {
     const dbName = name();
-    await v1(dbName, { responses: [{ url: '/api/saved-jobs', body: '[]', headers: {}, savedAt: 1 }, { url: '/api/pay-scales', body: '[]', headers: {}, savedAt: 1 }], outbox: [queued] });
+    await v1(dbName, {
+      responses: [
+        { url: '/api/saved-jobs', body: '[]', headers: {}, savedAt: 1 },
+        { url: '/api/pay-scales', body: '[]', headers: {}, savedAt: 1 },
+      ],
+      outbox: [queued],
+    });
     const db = new OfflineDatabase(dbName);
     expect((await db.responses.toArray()).map((r) => r.url)).toEqual(['/api/pay-scales']);
     expect((await db.outbox.get('q'))!.owner).toBeUndefined();

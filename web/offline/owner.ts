@@ -45,7 +45,10 @@ export function assumeUser(id: string | null) {
  * Asks the server who is signed in, without any saved copy: the user id, null for a visitor, or
  * undefined when it cannot be reached (then nothing personal can be decided). Records the answer.
  */
-export async function askServer(doFetch: typeof fetch = (...a) => fetch(...a), db: OfflineDatabase = offlineDb): Promise<string | null | undefined> {
+export async function askServer(
+  doFetch: typeof fetch = (...a) => fetch(...a),
+  db: OfflineDatabase = offlineDb,
+): Promise<string | null | undefined> {
   let res: Response;
   try {
     res = await doFetch(AUTH_USER_PATH, { credentials: 'include', cache: 'no-store' });

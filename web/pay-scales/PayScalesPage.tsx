@@ -28,11 +28,12 @@ function Sources({ list, year }: { list: string[]; year: string }) {
       <summary className="collapse-title font-medium min-h-11">Sources{list.length > 0 ? ` (${list.length})` : ''}</summary>
       <div className="collapse-content text-sm grid gap-3 min-w-0">
         <p data-testid="effective-dates">
-          <strong>Effective dates.</strong> The sources we were given read two ways: one says these scales apply for <strong>September 2024-2025</strong>, another that they
-          apply from <strong>September 1, 2023</strong>. Both are real pay years, so this page holds both, plus the newer awards: figures effective 1 September 2023, 1
-          September 2024 (the 2024-2025 year), 1 September 2025 and 1 September 2026 (the 3.5 % award accepted in July 2026). You are viewing the scales{' '}
-          <strong>effective {yearLabel(year)}</strong>. Among the sources are the DfE's own pay calculator and the teachers' union NASUWT's England pay tables. Each
-          figure's numbers in the tables refer to this list; none is calculated by us.
+          <strong>Effective dates.</strong> The sources we were given read two ways: one says these scales apply for{' '}
+          <strong>September 2024-2025</strong>, another that they apply from <strong>September 1, 2023</strong>. Both are real pay years, so
+          this page holds both, plus the newer awards: figures effective 1 September 2023, 1 September 2024 (the 2024-2025 year), 1
+          September 2025 and 1 September 2026 (the 3.5 % award accepted in July 2026). You are viewing the scales{' '}
+          <strong>effective {yearLabel(year)}</strong>. Among the sources are the DfE's own pay calculator and the teachers' union NASUWT's
+          England pay tables. Each figure's numbers in the tables refer to this list; none is calculated by us.
         </p>
         {list.length > 0 && (
           <ol className="text-xs list-decimal pl-6 grid gap-1 [overflow-wrap:anywhere]" data-testid="source-list">
@@ -50,8 +51,8 @@ function Sources({ list, year }: { list: string[]; year: string }) {
 function LeadershipNote() {
   return (
     <p className="text-xs opacity-80 mt-2" data-testid="leadership-note">
-      The leadership range runs from L1 to L43. Only its minimum (L1) and maximum (L43) are statutory; the points between them (L2-L42) come from the teaching
-      unions' advisory tables, which we could not source, so none is shown (and none is estimated).
+      The leadership range runs from L1 to L43. Only its minimum (L1) and maximum (L43) are statutory; the points between them (L2-L42) come
+      from the teaching unions' advisory tables, which we could not source, so none is shown (and none is estimated).
     </p>
   );
 }
@@ -87,7 +88,9 @@ function ScalesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (r: P
                     <tr key={`${r.point}-${r.pointLabel}`}>
                       <td>
                         {label}
-                        {spine === 'Leadership Group' && LEADERSHIP_STATUTORY[label] && <span className="opacity-70"> · {LEADERSHIP_STATUTORY[label]}</span>}
+                        {spine === 'Leadership Group' && LEADERSHIP_STATUTORY[label] && (
+                          <span className="opacity-70"> · {LEADERSHIP_STATUTORY[label]}</span>
+                        )}
                       </td>
                       <td className="text-right tabular-nums font-medium">{formatGBP(r.annualSalary)}</td>
                       <td className="text-right text-xs opacity-80 tabular-nums" data-testid="row-sources">
@@ -118,7 +121,8 @@ function Caveat({ caveats }: { caveats: string[] }) {
       <summary className="flex items-start gap-2 px-3 py-2 min-h-11 cursor-pointer">
         <Icon name="warning" className="size-4 shrink-0 mt-0.5" />
         <span>
-          <strong>Indicative figures.</strong> The source says: “{caveatHeadline(caveats[0])}” <span className="underline">Read its caveat</span>
+          <strong>Indicative figures.</strong> The source says: “{caveatHeadline(caveats[0])}”{' '}
+          <span className="underline">Read its caveat</span>
         </span>
       </summary>
       <div className="px-3 pb-3 grid gap-1" data-testid="pay-caveat-text">
@@ -133,20 +137,27 @@ function Caveat({ caveats }: { caveats: string[] }) {
 function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (r: PayRow) => number[] }) {
   const areas = londonDifferences(rows);
   // The two published figures behind a difference, for their source numbers.
-  const refs = (area: string, d: { paySpine: string; pointLabel: string }) => [
-    ...new Set(
-      rows
-        .filter((r) => (r.region === area || r.region === 'England') && r.paySpine === d.paySpine && (r.pointLabel ?? String(r.point)) === d.pointLabel)
-        .flatMap(sourcesOfRow),
-    ),
-  ].sort((a, b) => a - b);
+  const refs = (area: string, d: { paySpine: string; pointLabel: string }) =>
+    [
+      ...new Set(
+        rows
+          .filter(
+            (r) =>
+              (r.region === area || r.region === 'England') &&
+              r.paySpine === d.paySpine &&
+              (r.pointLabel ?? String(r.point)) === d.pointLabel,
+          )
+          .flatMap(sourcesOfRow),
+      ),
+    ].sort((a, b) => a - b);
   return (
     <div className="grid gap-4">
       <div role="note" className="alert alert-info alert-soft text-sm items-start">
         <Icon name="lightbulb" className="mt-0.5" />
         <p>
-          London teachers are not paid England's scale plus a separate allowance: each London pay area (Inner London, Outer London and the London Fringe) has its own
-          higher ranges. The amounts below are how much more each area pays than England at the same point, computed from the published figures.
+          London teachers are not paid England's scale plus a separate allowance: each London pay area (Inner London, Outer London and the
+          London Fringe) has its own higher ranges. The amounts below are how much more each area pays than England at the same point,
+          computed from the published figures.
         </p>
       </div>
       <div className="grid gap-4 lg:grid-cols-3" data-testid="allowance-areas">
@@ -189,10 +200,10 @@ function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (
           <h2 id="allowance-example" className="card-title text-lg">
             Example
           </h2>
-          <p data-testid="allowance-example">
-            A base salary of £28,000 plus an Inner London allowance of £4,166 gives £32,166.
+          <p data-testid="allowance-example">A base salary of £28,000 plus an Inner London allowance of £4,166 gives £32,166.</p>
+          <p className="text-xs opacity-70">
+            This is an illustrative example from the product brief, not a current figure: use the tables above for real amounts.
           </p>
-          <p className="text-xs opacity-70">This is an illustrative example from the product brief, not a current figure: use the tables above for real amounts.</p>
         </div>
       </section>
     </div>
@@ -216,7 +227,9 @@ export function PayScalesPage() {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Pay Scales' }]} />
       <h1 className="text-3xl font-bold mt-2">Teacher Pay Scales</h1>
-      <p className="opacity-80 mt-1 text-sm sm:text-base">Statutory and advisory pay points for teachers in England and the three London pay areas.</p>
+      <p className="opacity-80 mt-1 text-sm sm:text-base">
+        Statutory and advisory pay points for teachers in England and the three London pay areas.
+      </p>
       {/* One line: which year's figures these are, with the year selector beside it. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 mt-4">
         <p className="font-semibold inline-flex items-center gap-2" data-testid="effective-line">
@@ -246,7 +259,14 @@ export function PayScalesPage() {
             ))}
           </select>
         </div>
-        <FilterSelect id="paySpine" label="Pay scale" value={values.paySpine} onChange={(v) => set({ paySpine: v })} options={PAY_SPINES} allLabel="All pay scales" />
+        <FilterSelect
+          id="paySpine"
+          label="Pay scale"
+          value={values.paySpine}
+          onChange={(v) => set({ paySpine: v })}
+          options={PAY_SPINES}
+          allLabel="All pay scales"
+        />
       </div>
       <div className="mt-6">
         <Tabs

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { caveatHeadline, caveatsOf, groupBySpine, londonDifferences, sourceNumbers, sourcesOf, type PayRow } from './allowances';
 
-const row = (region: string, paySpine: string, point: number, pointLabel: string, annualSalary: number, source = 'A'): PayRow => ({ region, paySpine, point, pointLabel, annualSalary, effectiveDate: '2025-09-01', source });
+const row = (region: string, paySpine: string, point: number, pointLabel: string, annualSalary: number, source = 'A'): PayRow => ({
+  region,
+  paySpine,
+  point,
+  pointLabel,
+  annualSalary,
+  effectiveDate: '2025-09-01',
+  source,
+});
 
 describe('pay scale helpers', () => {
   const rows = [
@@ -14,20 +22,30 @@ describe('pay scale helpers', () => {
   it('computes how much more each London area pays than England at the same point', () => {
     const [inner, outer, fringe] = londonDifferences(rows);
     expect(inner.area).toBe('Inner London');
-    expect(inner.bySpine).toEqual([['Main Pay Range', [{ paySpine: 'Main Pay Range', point: 1, pointLabel: 'M1', england: 32916, london: 40317, extra: 7401 }]]]);
+    expect(inner.bySpine).toEqual([
+      ['Main Pay Range', [{ paySpine: 'Main Pay Range', point: 1, pointLabel: 'M1', england: 32916, london: 40317, extra: 7401 }]],
+    ]);
     expect(outer.bySpine[0][1][0].extra).toBe(4954);
     expect(fringe.bySpine).toEqual([]);
   });
   it('groups by spine with points ascending and hides London-named groups', () => {
-    const groups = groupBySpine([row('England', 'Unqualified Teacher', 1, '1', 22601), ...rows.filter((r) => r.region === 'England'), row('England', 'London Allowance', 1, '1', 5)]);
+    const groups = groupBySpine([
+      row('England', 'Unqualified Teacher', 1, '1', 22601),
+      ...rows.filter((r) => r.region === 'England'),
+      row('England', 'London Allowance', 1, '1', 5),
+    ]);
     expect(groups.map(([s]) => s)).toEqual(['Main Pay Range', 'Unqualified Teacher']);
     expect(groups[0][1].map((r) => r.pointLabel)).toEqual(['M1', 'M2']);
   });
   it('lists distinct sources', () => {
     expect(sourcesOf(rows)).toEqual(['A', 'B']);
   });
-  it('numbers every row\'s sources into the list shown below the tables', () => {
-    const mixed = [row('England', 'Main Pay Range', 1, 'M1', 1, 'C | A'), row('England', 'Main Pay Range', 2, 'M2', 2, 'B'), row('England', 'Main Pay Range', 3, 'M3', 3, ' A ')];
+  it("numbers every row's sources into the list shown below the tables", () => {
+    const mixed = [
+      row('England', 'Main Pay Range', 1, 'M1', 1, 'C | A'),
+      row('England', 'Main Pay Range', 2, 'M2', 2, 'B'),
+      row('England', 'Main Pay Range', 3, 'M3', 3, ' A '),
+    ];
     const { list, of } = sourceNumbers(mixed);
     expect(list).toEqual(['A', 'B', 'C']);
     expect(mixed.map(of)).toEqual([[1, 3], [2], [1]]);
@@ -37,8 +55,10 @@ describe('pay scale helpers', () => {
     expect(caveatsOf([{ ...rows[0], caveat }, { ...rows[1], caveat }, rows[2]])).toEqual([caveat]);
     expect(caveatsOf(rows)).toEqual([]);
   });
-  it('heads a caveat with the source\'s own first sentence', () => {
-    expect(caveatHeadline('Indicative. The service says: "This calculator is indicative only. The award is subject to consultation."')).toBe('This calculator is indicative only.');
+  it("heads a caveat with the source's own first sentence", () => {
+    expect(
+      caveatHeadline('Indicative. The service says: "This calculator is indicative only. The award is subject to consultation."'),
+    ).toBe('This calculator is indicative only.');
     expect(caveatHeadline('Provisional figures. Check again in spring.')).toBe('Provisional figures.');
   });
 });

@@ -37,7 +37,14 @@ export function londonDifferences(rows: PayRow[]) {
       .filter((r) => r.region === area && england.has(key(r)))
       .map((r) => {
         const e = england.get(key(r))!;
-        return { paySpine: r.paySpine, point: r.point, pointLabel: r.pointLabel ?? String(r.point), england: e.annualSalary, london: r.annualSalary, extra: r.annualSalary - e.annualSalary };
+        return {
+          paySpine: r.paySpine,
+          point: r.point,
+          pointLabel: r.pointLabel ?? String(r.point),
+          england: e.annualSalary,
+          london: r.annualSalary,
+          extra: r.annualSalary - e.annualSalary,
+        };
       })
       .sort((a, b) => spineOrder(a.paySpine) - spineOrder(b.paySpine) || a.paySpine.localeCompare(b.paySpine) || a.point - b.point);
     const bySpine = new Map<string, Difference[]>();
@@ -58,7 +65,11 @@ export function groupBySpine(rows: PayRow[]) {
     .map(([spine, list]) => [spine, [...list].sort((a, b) => a.point - b.point)] as const);
 }
 
-const sourceList = (r: PayRow) => (r.source ?? '').split(' | ').map((s) => s.trim()).filter(Boolean);
+const sourceList = (r: PayRow) =>
+  (r.source ?? '')
+    .split(' | ')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The distinct sources behind a set of rows (each row's `source` joins several with ' | '). */
 export function sourcesOf(rows: PayRow[]): string[] {
@@ -69,7 +80,13 @@ export function sourcesOf(rows: PayRow[]): string[] {
 export function sourceNumbers(rows: PayRow[]): { list: string[]; of: (row: PayRow) => number[] } {
   const list = sourcesOf(rows);
   const index = new Map(list.map((s, i) => [s, i + 1]));
-  return { list, of: (row) => sourceList(row).map((s) => index.get(s)!).sort((a, b) => a - b) };
+  return {
+    list,
+    of: (row) =>
+      sourceList(row)
+        .map((s) => index.get(s)!)
+        .sort((a, b) => a - b),
+  };
 }
 
 /** The distinct caveats the sources attach to a set of rows (figures not yet final). */

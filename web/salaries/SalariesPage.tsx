@@ -28,8 +28,8 @@ function Insights({ submitted }: { submitted: boolean }) {
     <div className="grid gap-6">
       {submitted && (
         <div role="status" className="alert alert-info" data-testid="salary-pending-notice">
-          Thank you. Your salary is added to the published figures in the next daily update, once at least {k ?? 5} teachers in the same role and
-          experience band have contributed, so it can never be picked out.
+          Thank you. Your salary is added to the published figures in the next daily update, once at least {k ?? 5} teachers in the same
+          role and experience band have contributed, so it can never be picked out.
         </div>
       )}
       <div className="grid lg:grid-cols-2 gap-6">
@@ -43,7 +43,10 @@ function Insights({ submitted }: { submitted: boolean }) {
             ) : stats.data.averageByRole.length === 0 ? (
               <EmptyState icon="pound" title="No salary data available yet" />
             ) : (
-              <BarChart testId="by-role" bars={stats.data.averageByRole.map((g) => ({ label: g.role, value: g.average, count: g.count }))} />
+              <BarChart
+                testId="by-role"
+                bars={stats.data.averageByRole.map((g) => ({ label: g.role, value: g.average, count: g.count }))}
+              />
             )}
           </div>
         </section>
@@ -57,14 +60,18 @@ function Insights({ submitted }: { submitted: boolean }) {
             ) : stats.data.averageByExperience.length === 0 ? (
               <EmptyState icon="pound" title="No salary data available yet" />
             ) : (
-              <BarChart testId="by-experience" bars={stats.data.averageByExperience.map((g) => ({ label: g.experience, value: g.average, count: g.count }))} />
+              <BarChart
+                testId="by-experience"
+                bars={stats.data.averageByExperience.map((g) => ({ label: g.experience, value: g.average, count: g.count }))}
+              />
             )}
           </div>
         </section>
       </div>
       {k && (
         <p className="text-sm opacity-70">
-          To keep every contribution anonymous, figures are updated once a day and a group is shown only once it has at least {k} submissions.
+          To keep every contribution anonymous, figures are updated once a day and a group is shown only once it has at least {k}{' '}
+          submissions.
           {stats.data?.publishedAt && <> Last updated {formatMonthDay(stats.data.publishedAt)}.</>}
         </p>
       )}
@@ -108,7 +115,21 @@ function Insights({ submitted }: { submitted: boolean }) {
 
 const DEFAULTS = { jobTitle: '', schoolType: '', borough: '', yearsExperience: '', annualSalary: '0', additionalBenefits: '' };
 
-function Select({ id, label, options, value, onChange, error }: { id: string; label: string; options: readonly string[]; value: string; onChange: (v: string) => void; error?: string }) {
+function Select({
+  id,
+  label,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  options: readonly string[];
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   return (
     <Field id={id} label={label} error={error}>
       <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -129,7 +150,13 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.SubmitEvent) {
     e.preventDefault();
-    const parsed = await check('salaryInput', { ...f.values, jobTitle: f.values.jobTitle || undefined, schoolType: f.values.schoolType || undefined, borough: f.values.borough || undefined, yearsExperience: f.values.yearsExperience || undefined });
+    const parsed = await check('salaryInput', {
+      ...f.values,
+      jobTitle: f.values.jobTitle || undefined,
+      schoolType: f.values.schoolType || undefined,
+      borough: f.values.borough || undefined,
+      yearsExperience: f.values.yearsExperience || undefined,
+    });
     if (!parsed.ok) {
       f.setErrors(parsed.fields);
       return focusFirstError(formRef.current);
@@ -161,18 +188,61 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
     <form ref={formRef} onSubmit={submit} noValidate className="card bg-base-100 border border-base-300" data-testid="salary-form">
       <div className="card-body p-5">
         <h2 className="card-title text-lg">Share Your Salary</h2>
-        <p className="text-sm opacity-80">Anonymous: your name is never shown with your salary, and averages appear only for groups of several teachers.</p>
+        <p className="text-sm opacity-80">
+          Anonymous: your name is never shown with your salary, and averages appear only for groups of several teachers.
+        </p>
         <div className="grid sm:grid-cols-2 gap-x-4">
-          <Select id="jobTitle" label="Job title" options={SALARY_JOB_TITLES} value={v.jobTitle} onChange={(x) => f.set('jobTitle', x)} error={f.errors.jobTitle} />
-          <Select id="schoolType" label="School type" options={SALARY_SCHOOL_TYPES} value={v.schoolType} onChange={(x) => f.set('schoolType', x)} error={f.errors.schoolType} />
-          <Select id="borough" label="Borough" options={BOROUGHS} value={v.borough} onChange={(x) => f.set('borough', x)} error={f.errors.borough} />
-          <Select id="yearsExperience" label="Years of experience" options={EXPERIENCE_BANDS} value={v.yearsExperience} onChange={(x) => f.set('yearsExperience', x)} error={f.errors.yearsExperience} />
+          <Select
+            id="jobTitle"
+            label="Job title"
+            options={SALARY_JOB_TITLES}
+            value={v.jobTitle}
+            onChange={(x) => f.set('jobTitle', x)}
+            error={f.errors.jobTitle}
+          />
+          <Select
+            id="schoolType"
+            label="School type"
+            options={SALARY_SCHOOL_TYPES}
+            value={v.schoolType}
+            onChange={(x) => f.set('schoolType', x)}
+            error={f.errors.schoolType}
+          />
+          <Select
+            id="borough"
+            label="Borough"
+            options={BOROUGHS}
+            value={v.borough}
+            onChange={(x) => f.set('borough', x)}
+            error={f.errors.borough}
+          />
+          <Select
+            id="yearsExperience"
+            label="Years of experience"
+            options={EXPERIENCE_BANDS}
+            value={v.yearsExperience}
+            onChange={(x) => f.set('yearsExperience', x)}
+            error={f.errors.yearsExperience}
+          />
           <Field id="annualSalary" label="Annual salary (£)" error={f.errors.annualSalary} hint="Between £15,000 and £200,000">
-            <input className="input w-full" inputMode="numeric" {...fieldProps('annualSalary', f.errors.annualSalary)} value={v.annualSalary} onChange={(e) => f.set('annualSalary', e.target.value)} onFocus={(e) => e.target.value === '0' && e.target.select()} />
+            <input
+              className="input w-full"
+              inputMode="numeric"
+              {...fieldProps('annualSalary', f.errors.annualSalary)}
+              value={v.annualSalary}
+              onChange={(e) => f.set('annualSalary', e.target.value)}
+              onFocus={(e) => e.target.value === '0' && e.target.select()}
+            />
           </Field>
         </div>
         <Field id="additionalBenefits" label="Additional benefits (optional)" error={f.errors.additionalBenefits}>
-          <textarea className="textarea w-full" rows={2} {...fieldProps('additionalBenefits', f.errors.additionalBenefits)} value={v.additionalBenefits} onChange={(e) => f.set('additionalBenefits', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            {...fieldProps('additionalBenefits', f.errors.additionalBenefits)}
+            value={v.additionalBenefits}
+            onChange={(e) => f.set('additionalBenefits', e.target.value)}
+          />
         </Field>
         <div className="card-actions justify-end mt-2">
           <button type="submit" className="btn btn-primary" disabled={f.busy}>

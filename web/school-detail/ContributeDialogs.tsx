@@ -21,7 +21,21 @@ const RATING_FIELDS = [
   ['leadershipRating', 'Leadership'],
 ] as const;
 
-function RatingSelect({ id, label, value, onChange, error, optional }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string; optional?: boolean }) {
+function RatingSelect({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  optional,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  optional?: boolean;
+}) {
   return (
     <Field id={id} label={label} error={error}>
       <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
@@ -40,7 +54,19 @@ function RatingSelect({ id, label, value, onChange, error, optional }: { id: str
  * Tap-to-rate stars (issue 11): five native radios (arrow keys, screen readers announce "3 stars,
  * 3 of 5"), drawn as 44 px stars; the radios are visually hidden, their labels are the targets.
  */
-function StarRating({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+function StarRating({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+}) {
   const n = Number(value) || 0;
   return (
     <div className="grid grid-cols-[1fr_auto] items-center gap-x-2 py-0.5" data-testid={`stars-${id}`}>
@@ -49,8 +75,19 @@ function StarRating({ id, label, value, onChange, error }: { id: string; label: 
       </span>
       <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="flex">
         {[1, 2, 3, 4, 5].map((i) => (
-          <label key={i} className="size-11 inline-flex items-center justify-center cursor-pointer rounded-field text-warning has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary">
-            <input type="radio" className="sr-only" name={id} value={String(i)} checked={n === i} onChange={() => onChange(String(i))} aria-label={`${i} star${i === 1 ? '' : 's'}`} />
+          <label
+            key={i}
+            className="size-11 inline-flex items-center justify-center cursor-pointer rounded-field text-warning has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
+          >
+            <input
+              type="radio"
+              className="sr-only"
+              name={id}
+              value={String(i)}
+              checked={n === i}
+              onChange={() => onChange(String(i))}
+              aria-label={`${i} star${i === 1 ? '' : 's'}`}
+            />
             <Icon name="star" filled={i <= n} className={`size-7 ${i <= n ? '' : 'opacity-40 text-base-content'}`} />
           </label>
         ))}
@@ -81,20 +118,38 @@ const REVIEW_DEFAULTS = {
 };
 
 /** 'Write a Review' (product §5 fields and defaults). */
-export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
+export function ReviewDialog({
+  schoolId,
+  schoolName,
+  open,
+  onClose,
+}: {
+  schoolId: number;
+  schoolName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const f = useForm(REVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const v = f.values;
-    const parsed = await check('reviewInput', { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined });
+    const parsed = await check('reviewInput', {
+      ...v,
+      yearsAtSchool: v.yearsAtSchool || undefined,
+      adviceToManagement: v.adviceToManagement || undefined,
+    });
     if (!parsed.ok) {
       f.setErrors(parsed.fields);
       return focusFirstError(formRef.current);
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'review', ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Review of ${schoolName}` },
+      {
+        kind: 'review',
+        ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
+        label: `Review of ${schoolName}`,
+      },
       {
         success: SUCCESS.review,
         signIn: 'Please sign in to submit a review.',
@@ -121,19 +176,35 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
         <p className="text-sm opacity-80 mb-2">Your review of {schoolName} is anonymous and is published once approved.</p>
         <div className="grid grid-cols-2 gap-x-3 sm:gap-x-4">
           <div className="col-span-2 sm:col-span-1">
-          <Field id="jobTitle" label="Job title" error={f.errors.jobTitle}>
-            <input className="input w-full" {...fieldProps('jobTitle', f.errors.jobTitle)} value={v.jobTitle} onChange={(e) => f.set('jobTitle', e.target.value)} autoComplete="organization-title" />
-          </Field>
+            <Field id="jobTitle" label="Job title" error={f.errors.jobTitle}>
+              <input
+                className="input w-full"
+                {...fieldProps('jobTitle', f.errors.jobTitle)}
+                value={v.jobTitle}
+                onChange={(e) => f.set('jobTitle', e.target.value)}
+                autoComplete="organization-title"
+              />
+            </Field>
           </div>
           <Field id="employmentStatus" label="Employment status" error={f.errors.employmentStatus}>
-            <select className="select w-full" {...fieldProps('employmentStatus', f.errors.employmentStatus)} value={v.employmentStatus} onChange={(e) => f.set('employmentStatus', e.target.value)}>
+            <select
+              className="select w-full"
+              {...fieldProps('employmentStatus', f.errors.employmentStatus)}
+              value={v.employmentStatus}
+              onChange={(e) => f.set('employmentStatus', e.target.value)}
+            >
               {EMPLOYMENT_STATUSES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>
           </Field>
           <Field id="yearsAtSchool" label="Years at school" error={f.errors.yearsAtSchool}>
-            <select className="select w-full" {...fieldProps('yearsAtSchool', f.errors.yearsAtSchool)} value={v.yearsAtSchool} onChange={(e) => f.set('yearsAtSchool', e.target.value)}>
+            <select
+              className="select w-full"
+              {...fieldProps('yearsAtSchool', f.errors.yearsAtSchool)}
+              value={v.yearsAtSchool}
+              onChange={(e) => f.set('yearsAtSchool', e.target.value)}
+            >
               <option value="">Choose…</option>
               {YEARS_AT_SCHOOL.map((s) => (
                 <option key={s}>{s}</option>
@@ -148,16 +219,40 @@ export function ReviewDialog({ schoolId, schoolName, open, onClose }: { schoolId
           ))}
         </fieldset>
         <Field id="pros" label="Pros" error={f.errors.pros}>
-          <textarea className="textarea w-full" rows={2} {...fieldProps('pros', f.errors.pros)} value={v.pros} onChange={(e) => f.set('pros', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            {...fieldProps('pros', f.errors.pros)}
+            value={v.pros}
+            onChange={(e) => f.set('pros', e.target.value)}
+          />
         </Field>
         <Field id="cons" label="Cons" error={f.errors.cons}>
-          <textarea className="textarea w-full" rows={2} {...fieldProps('cons', f.errors.cons)} value={v.cons} onChange={(e) => f.set('cons', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            {...fieldProps('cons', f.errors.cons)}
+            value={v.cons}
+            onChange={(e) => f.set('cons', e.target.value)}
+          />
         </Field>
         <Field id="adviceToManagement" label="Advice to management (optional)" error={f.errors.adviceToManagement}>
-          <textarea className="textarea w-full" rows={2} {...fieldProps('adviceToManagement', f.errors.adviceToManagement)} value={v.adviceToManagement} onChange={(e) => f.set('adviceToManagement', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            {...fieldProps('adviceToManagement', f.errors.adviceToManagement)}
+            value={v.adviceToManagement}
+            onChange={(e) => f.set('adviceToManagement', e.target.value)}
+          />
         </Field>
         <label className="label cursor-pointer gap-2 mt-2">
-          <input type="checkbox" className="checkbox checkbox-primary" checked={v.wouldRecommend} onChange={(e) => f.set('wouldRecommend', e.target.checked)} name="wouldRecommend" />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-primary"
+            checked={v.wouldRecommend}
+            onChange={(e) => f.set('wouldRecommend', e.target.checked)}
+            name="wouldRecommend"
+          />
           <span className="text-base-content">I would recommend this school to a friend</span>
         </label>
         <div className="modal-action">
@@ -185,7 +280,17 @@ const INTERVIEW_DEFAULTS = {
 };
 
 /** 'Share Interview Experience' (product §5 fields and defaults). */
-export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoolId: number; schoolName: string; open: boolean; onClose: () => void }) {
+export function InterviewDialog({
+  schoolId,
+  schoolName,
+  open,
+  onClose,
+}: {
+  schoolId: number;
+  schoolName: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const f = useForm(INTERVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.SubmitEvent) {
@@ -198,7 +303,11 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
     }
     f.setBusy(true);
     const result = await write(
-      { kind: 'interview', ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Interview at ${schoolName}` },
+      {
+        kind: 'interview',
+        ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
+        label: `Interview at ${schoolName}`,
+      },
       {
         success: SUCCESS.interview,
         signIn: 'Please sign in to share your interview experience.',
@@ -223,32 +332,72 @@ export function InterviewDialog({ schoolId, schoolName, open, onClose }: { schoo
       <form ref={formRef} onSubmit={submit} noValidate data-testid="interview-form">
         <div className="grid sm:grid-cols-2 gap-x-4">
           <Field id="iv-jobTitle" label="Job title" error={f.errors.jobTitle}>
-            <input className="input w-full" {...fieldProps('iv-jobTitle', f.errors.jobTitle)} value={v.jobTitle} onChange={(e) => f.set('jobTitle', e.target.value)} />
+            <input
+              className="input w-full"
+              {...fieldProps('iv-jobTitle', f.errors.jobTitle)}
+              value={v.jobTitle}
+              onChange={(e) => f.set('jobTitle', e.target.value)}
+            />
           </Field>
           <Field id="interviewDifficulty" label="Difficulty" error={f.errors.interviewDifficulty}>
-            <select className="select w-full" {...fieldProps('interviewDifficulty', f.errors.interviewDifficulty)} value={v.interviewDifficulty} onChange={(e) => f.set('interviewDifficulty', e.target.value)}>
+            <select
+              className="select w-full"
+              {...fieldProps('interviewDifficulty', f.errors.interviewDifficulty)}
+              value={v.interviewDifficulty}
+              onChange={(e) => f.set('interviewDifficulty', e.target.value)}
+            >
               {INTERVIEW_DIFFICULTIES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>
           </Field>
           <Field id="outcome" label="Outcome" error={f.errors.outcome}>
-            <select className="select w-full" {...fieldProps('outcome', f.errors.outcome)} value={v.outcome} onChange={(e) => f.set('outcome', e.target.value)}>
+            <select
+              className="select w-full"
+              {...fieldProps('outcome', f.errors.outcome)}
+              value={v.outcome}
+              onChange={(e) => f.set('outcome', e.target.value)}
+            >
               {INTERVIEW_OUTCOMES.map((s) => (
                 <option key={s}>{s}</option>
               ))}
             </select>
           </Field>
-          <RatingSelect id="overallExperience" label="Overall experience (optional)" value={v.overallExperience} onChange={(x) => f.set('overallExperience', x)} error={f.errors.overallExperience} optional />
+          <RatingSelect
+            id="overallExperience"
+            label="Overall experience (optional)"
+            value={v.overallExperience}
+            onChange={(x) => f.set('overallExperience', x)}
+            error={f.errors.overallExperience}
+            optional
+          />
         </div>
         <Field id="processDescription" label="Describe the interview process" error={f.errors.processDescription}>
-          <textarea className="textarea w-full" rows={4} {...fieldProps('processDescription', f.errors.processDescription)} value={v.processDescription} onChange={(e) => f.set('processDescription', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={4}
+            {...fieldProps('processDescription', f.errors.processDescription)}
+            value={v.processDescription}
+            onChange={(e) => f.set('processDescription', e.target.value)}
+          />
         </Field>
         <Field id="questionsAsked" label="Questions asked (optional)" error={f.errors.questionsAsked}>
-          <textarea className="textarea w-full" rows={2} {...fieldProps('questionsAsked', f.errors.questionsAsked)} value={v.questionsAsked} onChange={(e) => f.set('questionsAsked', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            {...fieldProps('questionsAsked', f.errors.questionsAsked)}
+            value={v.questionsAsked}
+            onChange={(e) => f.set('questionsAsked', e.target.value)}
+          />
         </Field>
         <Field id="tipsForCandidates" label="Tips for candidates (optional)" error={f.errors.tipsForCandidates}>
-          <textarea className="textarea w-full" rows={2} {...fieldProps('tipsForCandidates', f.errors.tipsForCandidates)} value={v.tipsForCandidates} onChange={(e) => f.set('tipsForCandidates', e.target.value)} />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            {...fieldProps('tipsForCandidates', f.errors.tipsForCandidates)}
+            value={v.tipsForCandidates}
+            onChange={(e) => f.set('tipsForCandidates', e.target.value)}
+          />
         </Field>
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>

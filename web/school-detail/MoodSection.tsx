@@ -43,7 +43,12 @@ function MoodStats({ schoolId }: { schoolId: number }) {
                 <div className="flex justify-between">
                   <span>{m.label}</span>
                 </div>
-                <progress className="progress progress-primary w-full" value={m.percentage} max={100} aria-label={`${m.label}: ${m.percentage}%`} />
+                <progress
+                  className="progress progress-primary w-full"
+                  value={m.percentage}
+                  max={100}
+                  aria-label={`${m.label}: ${m.percentage}%`}
+                />
               </div>
               <span className="tabular-nums w-20 text-right">
                 {m.count} ({m.percentage}%)
@@ -96,7 +101,14 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
     if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);
     setBusy(true);
     const result = await write(
-      { kind: 'mood', ...to(client.schools[':id'].mood, labels.method === 'PUT' ? '$put' : '$post', { param: { id: String(schoolId) }, json: parsed.data }), label: `Mood at ${schoolName}` },
+      {
+        kind: 'mood',
+        ...to(client.schools[':id'].mood, labels.method === 'PUT' ? '$put' : '$post', {
+          param: { id: String(schoolId) },
+          json: parsed.data,
+        }),
+        label: `Mood at ${schoolName}`,
+      },
       {
         success: saved ? SUCCESS.moodUpdated : SUCCESS.moodShared,
         signIn: 'Please sign in to share your mood.',
@@ -142,11 +154,21 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
           <legend className="font-semibold mb-2">How do you feel about working at {schoolName}?</legend>
           <div className="grid grid-cols-1 sm:grid-cols-5 gap-2" role="radiogroup">
             {MOODS.map((m) => (
-              <label key={m.mood} className={
+              <label
+                key={m.mood}
+                className={
                   'btn h-auto py-2 flex-col gap-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2 ' +
                   (mood === m.mood ? 'btn-primary' : 'btn-outline')
-                }>
-                <input type="radio" name="mood" value={m.mood} checked={mood === m.mood} onChange={() => setMood(m.mood)} className="sr-only" />
+                }
+              >
+                <input
+                  type="radio"
+                  name="mood"
+                  value={m.mood}
+                  checked={mood === m.mood}
+                  onChange={() => setMood(m.mood)}
+                  className="sr-only"
+                />
                 <span aria-hidden="true" className="text-2xl">
                   {m.emoji}
                 </span>
@@ -163,11 +185,25 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
         </fieldset>
         <label className="fieldset">
           <span className="fieldset-legend">Comment (optional)</span>
-          <textarea className="textarea w-full" rows={2} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} name="comment" />
+          <textarea
+            className="textarea w-full"
+            rows={2}
+            maxLength={500}
+            value={comment}
+            onChange={(e) => setComment(e.target.value)}
+            name="comment"
+          />
         </label>
         <div>
           <label className="label cursor-pointer gap-2 min-h-11">
-            <input type="checkbox" className="checkbox" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} name="anonymous" aria-describedby="mood-anonymous-hint" />
+            <input
+              type="checkbox"
+              className="checkbox"
+              checked={anonymous}
+              onChange={(e) => setAnonymous(e.target.checked)}
+              name="anonymous"
+              aria-describedby="mood-anonymous-hint"
+            />
             <span className="text-base-content">Post anonymously</span>
           </label>
           {/* What the box changes, truthfully: moods and comments are shown without a name either way. */}

@@ -88,20 +88,34 @@ function Overview({ school }: { school: School }) {
             <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
             {religion && <Info label="Religious character" value={religion} />}
             {admissions && <Info label="Admissions" value={admissions} />}
-            {school.phoneNumber && <Info label="Phone" value={<a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>{school.phoneNumber}</a>} />}
+            {school.phoneNumber && (
+              <Info
+                label="Phone"
+                value={
+                  <a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>
+                    {school.phoneNumber}
+                  </a>
+                }
+              />
+            )}
             {school.address && <Info label="Address" value={school.address} />}
             <Info
               label="Ofsted"
               value={
                 <span>
                   {school.ofstedRating ?? 'Not rated'}
-                  {school.ofstedInspectionDate && <span className="block text-xs opacity-70 font-normal">latest inspection {formatDate(school.ofstedInspectionDate)}</span>}
+                  {school.ofstedInspectionDate && (
+                    <span className="block text-xs opacity-70 font-normal">
+                      latest inspection {formatDate(school.ofstedInspectionDate)}
+                    </span>
+                  )}
                 </span>
               }
             />
           </dl>
           <p className="text-xs opacity-70 mt-2">
-            The grade is the last single-word Ofsted judgement the register holds; Ofsted stopped giving one-word grades from September 2024.
+            The grade is the last single-word Ofsted judgement the register holds; Ofsted stopped giving one-word grades from September
+            2024.
           </p>
         </div>
       </section>
@@ -151,50 +165,55 @@ function Reviews({ schoolId }: { schoolId: number }) {
   const { rows: data, error, isLoading, mutate } = pages;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
-  if (data.length === 0) return <EmptyState icon="star" title="No reviews yet">Be the first teacher to review this school.</EmptyState>;
+  if (data.length === 0)
+    return (
+      <EmptyState icon="star" title="No reviews yet">
+        Be the first teacher to review this school.
+      </EmptyState>
+    );
   return (
     <>
-    <ul className="grid gap-4" data-testid="review-list">
-      {data.map((r) => (
-        <li key={r.id} className="card bg-base-100 border border-base-300">
-          <article className="card-body p-5 gap-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <Stars value={r.overallRating} label={`Overall ${r.overallRating} out of 5`} />
-              <span className="text-xs opacity-70">{formatDate(r.createdAt)}</span>
-            </div>
-            <h3 className="font-semibold">{r.jobTitle}</h3>
-            <p className="text-sm opacity-80">
-              {r.employmentStatus} employee{r.yearsAtSchool ? ` · ${r.yearsAtSchool}` : ''}
-            </p>
-            <div>
-              <h4 className="font-medium text-success">Pros</h4>
-              <p className="text-sm whitespace-pre-line">{r.pros}</p>
-            </div>
-            <div>
-              <h4 className="font-medium text-error">Cons</h4>
-              <p className="text-sm whitespace-pre-line">{r.cons}</p>
-            </div>
-            {r.adviceToManagement && (
-              <div>
-                <h4 className="font-medium">Advice to management</h4>
-                <p className="text-sm whitespace-pre-line">{r.adviceToManagement}</p>
+      <ul className="grid gap-4" data-testid="review-list">
+        {data.map((r) => (
+          <li key={r.id} className="card bg-base-100 border border-base-300">
+            <article className="card-body p-5 gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <Stars value={r.overallRating} label={`Overall ${r.overallRating} out of 5`} />
+                <span className="text-xs opacity-70">{formatDate(r.createdAt)}</span>
               </div>
-            )}
-            <div className="flex flex-wrap gap-3 text-sm">
-              <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
-              <span>Leadership: {r.leadershipRating}/5</span>
-              {r.wouldRecommend && (
-                <span className="badge badge-success badge-soft gap-1">
-                  <Icon name="check" className="size-3" /> Recommends to a friend
-                </span>
+              <h3 className="font-semibold">{r.jobTitle}</h3>
+              <p className="text-sm opacity-80">
+                {r.employmentStatus} employee{r.yearsAtSchool ? ` · ${r.yearsAtSchool}` : ''}
+              </p>
+              <div>
+                <h4 className="font-medium text-success">Pros</h4>
+                <p className="text-sm whitespace-pre-line">{r.pros}</p>
+              </div>
+              <div>
+                <h4 className="font-medium text-error">Cons</h4>
+                <p className="text-sm whitespace-pre-line">{r.cons}</p>
+              </div>
+              {r.adviceToManagement && (
+                <div>
+                  <h4 className="font-medium">Advice to management</h4>
+                  <p className="text-sm whitespace-pre-line">{r.adviceToManagement}</p>
+                </div>
               )}
-              <ReportButton kind="review" id={r.id} className="ms-auto" />
-            </div>
-          </article>
-        </li>
-      ))}
-    </ul>
-    <LoadMore pages={pages} what="reviews" />
+              <div className="flex flex-wrap gap-3 text-sm">
+                <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
+                <span>Leadership: {r.leadershipRating}/5</span>
+                {r.wouldRecommend && (
+                  <span className="badge badge-success badge-soft gap-1">
+                    <Icon name="check" className="size-3" /> Recommends to a friend
+                  </span>
+                )}
+                <ReportButton kind="review" id={r.id} className="ms-auto" />
+              </div>
+            </article>
+          </li>
+        ))}
+      </ul>
+      <LoadMore pages={pages} what="reviews" />
     </>
   );
 }
@@ -204,41 +223,48 @@ function Interviews({ schoolId }: { schoolId: number }) {
   const { rows: data, error, isLoading, mutate } = pages;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={2} lines={4} />;
-  if (data.length === 0) return <EmptyState icon="chat" title="No interview experiences yet">Share yours to help the next candidate.</EmptyState>;
+  if (data.length === 0)
+    return (
+      <EmptyState icon="chat" title="No interview experiences yet">
+        Share yours to help the next candidate.
+      </EmptyState>
+    );
   return (
     <>
-    <ul className="grid gap-4" data-testid="interview-list">
-      {data.map((iv) => (
-        <li key={iv.id} className="card bg-base-100 border border-base-300">
-          <article className="card-body p-5 gap-2">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold">{iv.jobTitle}</h3>
-              <span className="text-xs opacity-70">{formatDate(iv.createdAt)}</span>
-            </div>
-            <div className="flex flex-wrap gap-2 text-sm">
-              <span className="badge badge-ghost">Difficulty: {iv.interviewDifficulty}</span>
-              <span className={`badge ${iv.outcome === 'Offer' ? 'badge-success' : 'badge-ghost'} badge-soft`}>Outcome: {iv.outcome}</span>
-              {iv.overallExperience != null && <span className="badge badge-ghost">Experience: {iv.overallExperience}/5</span>}
-            </div>
-            <p className="text-sm whitespace-pre-line">{iv.processDescription}</p>
-            {iv.questionsAsked && (
-              <div>
-                <h4 className="font-medium">Questions asked</h4>
-                <p className="text-sm whitespace-pre-line">{iv.questionsAsked}</p>
+      <ul className="grid gap-4" data-testid="interview-list">
+        {data.map((iv) => (
+          <li key={iv.id} className="card bg-base-100 border border-base-300">
+            <article className="card-body p-5 gap-2">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <h3 className="font-semibold">{iv.jobTitle}</h3>
+                <span className="text-xs opacity-70">{formatDate(iv.createdAt)}</span>
               </div>
-            )}
-            {iv.tipsForCandidates && (
-              <div>
-                <h4 className="font-medium">Tips for candidates</h4>
-                <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
+              <div className="flex flex-wrap gap-2 text-sm">
+                <span className="badge badge-ghost">Difficulty: {iv.interviewDifficulty}</span>
+                <span className={`badge ${iv.outcome === 'Offer' ? 'badge-success' : 'badge-ghost'} badge-soft`}>
+                  Outcome: {iv.outcome}
+                </span>
+                {iv.overallExperience != null && <span className="badge badge-ghost">Experience: {iv.overallExperience}/5</span>}
               </div>
-            )}
-            <ReportButton kind="interview" id={iv.id} className="self-end" />
-          </article>
-        </li>
-      ))}
-    </ul>
-    <LoadMore pages={pages} what="interviews" />
+              <p className="text-sm whitespace-pre-line">{iv.processDescription}</p>
+              {iv.questionsAsked && (
+                <div>
+                  <h4 className="font-medium">Questions asked</h4>
+                  <p className="text-sm whitespace-pre-line">{iv.questionsAsked}</p>
+                </div>
+              )}
+              {iv.tipsForCandidates && (
+                <div>
+                  <h4 className="font-medium">Tips for candidates</h4>
+                  <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
+                </div>
+              )}
+              <ReportButton kind="interview" id={iv.id} className="self-end" />
+            </article>
+          </li>
+        ))}
+      </ul>
+      <LoadMore pages={pages} what="interviews" />
     </>
   );
 }
@@ -269,10 +295,18 @@ function Sidebar({ school, interviews }: { school: School; interviews: number | 
             Contribute
           </h2>
           <p className="text-sm opacity-90">Help other teachers: everything you share is anonymous.</p>
-          <button type="button" className="btn btn-secondary" onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}
+          >
             <Icon name="star" /> Write a Review
           </button>
-          <button type="button" className="btn" onClick={() => signedIn('Please sign in to share your interview experience.', () => setDialog('interview'))}>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => signedIn('Please sign in to share your interview experience.', () => setDialog('interview'))}
+          >
             <Icon name="chat" /> Share Interview Experience
           </button>
         </div>
@@ -332,14 +366,23 @@ export function SchoolDetailPage() {
             <div className="flex items-start gap-3">
               {!school.imageUrl && <SchoolAvatar name={school.name} className="size-14 sm:size-16" />}
               <h1 className="text-2xl sm:text-3xl font-bold flex-1 min-w-0">{school.name}</h1>
-              <ShareButton title={school.name} text={`${school.name}: teacher reviews, Ofsted grade and jobs`} path={`/schools/${school.id}`} />
+              <ShareButton
+                title={school.name}
+                text={`${school.name}: teacher reviews, Ofsted grade and jobs`}
+                path={`/schools/${school.id}`}
+              />
             </div>
             <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>
             {school.website && (
-              <a href={school.website} target="_blank" rel="noopener noreferrer" className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap">
+              <a
+                href={school.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap"
+              >
                 Visit website <Icon name="external" className="size-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>
@@ -362,7 +405,9 @@ export function SchoolDetailPage() {
               ))}
               <OfstedBadge rating={school.ofstedRating} />
             </div>
-            {school.ofstedInspectionDate && <p className="text-xs opacity-70">Ofsted latest inspection {formatDate(school.ofstedInspectionDate)}</p>}
+            {school.ofstedInspectionDate && (
+              <p className="text-xs opacity-70">Ofsted latest inspection {formatDate(school.ofstedInspectionDate)}</p>
+            )}
           </div>
         </div>
       </header>

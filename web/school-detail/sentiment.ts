@@ -11,5 +11,7 @@ export const ratingPercent = (value: number) => `${(value * 20).toFixed(1)}%`;
 
 /** Mood form wording: create when the user has no mood for the school yet, update otherwise (product §4). */
 export function moodFormLabels(hasMood: boolean) {
-  return hasMood ? { open: 'Update My Mood', submit: 'Update Mood', method: 'PUT' as const } : { open: 'Share My Experience', submit: 'Share Mood', method: 'POST' as const };
+  return hasMood
+    ? { open: 'Update My Mood', submit: 'Update Mood', method: 'PUT' as const }
+    : { open: 'Share My Experience', submit: 'Share Mood', method: 'POST' as const };
 }

@@ -125,24 +125,46 @@ export function SchoolsPage() {
           <label className="input w-full" htmlFor="school-search">
             <Icon name="search" className="size-4 opacity-60" />
             <span className="sr-only">Search schools by name</span>
-            <input id="school-search" type="search" placeholder="Search by school name" value={search.text} onChange={(e) => search.setText(e.target.value)} />
+            <input
+              id="school-search"
+              type="search"
+              placeholder="Search by school name"
+              value={search.text}
+              onChange={(e) => search.setText(e.target.value)}
+            />
           </label>
           <FiltersPanel className="sm:grid-cols-3" activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
-            <FilterSelect id="borough" label="Borough" value={values.borough} onChange={(v) => set({ borough: v })} options={BOROUGHS} allLabel="All boroughs" />
-            <FilterSelect id="educationLevel" label="Level" value={values.educationLevel} onChange={(v) => set({ educationLevel: v })} options={EDUCATION_LEVELS} allLabel="All levels" />
-            <FilterSelect id="type" label="School type" value={values.type} onChange={(v) => set({ type: v })} options={SCHOOL_TYPES} allLabel="All school types" />
+            <FilterSelect
+              id="borough"
+              label="Borough"
+              value={values.borough}
+              onChange={(v) => set({ borough: v })}
+              options={BOROUGHS}
+              allLabel="All boroughs"
+            />
+            <FilterSelect
+              id="educationLevel"
+              label="Level"
+              value={values.educationLevel}
+              onChange={(v) => set({ educationLevel: v })}
+              options={EDUCATION_LEVELS}
+              allLabel="All levels"
+            />
+            <FilterSelect
+              id="type"
+              label="School type"
+              value={values.type}
+              onChange={(v) => set({ type: v })}
+              options={SCHOOL_TYPES}
+              allLabel="All school types"
+            />
           </FiltersPanel>
           <NearMeControl near={near} what="schools" />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
               {info ? info.text : 'Loading schools…'}
             </p>
-            <button
-              type="button"
-              className="btn btn-sm btn-outline"
-              disabled={!active}
-              onClick={clear}
-            >
+            <button type="button" className="btn btn-sm btn-outline" disabled={!active} onClick={clear}>
               Clear Filters
             </button>
           </div>

@@ -3,5 +3,9 @@
 // comes from X-Total-Count.
 export function pageInfo(shown: number, total: number) {
   const visible = Math.min(shown, total);
-  return { visible, remaining: Math.max(0, total - visible), text: `Showing ${visible.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} schools` };
+  return {
+    visible,
+    remaining: Math.max(0, total - visible),
+    text: `Showing ${visible.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} schools`,
+  };
 }

@@ -23,7 +23,17 @@ type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get
 /** A reply as shown: the API's flat reply (with parentPostId) nested by buildTree. */
 type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
 
-function ReplyBox({ threadId, parentPostId, onDone, focusOnOpen }: { threadId: number; parentPostId?: number; onDone: () => void; focusOnOpen?: boolean }) {
+function ReplyBox({
+  threadId,
+  parentPostId,
+  onDone,
+  focusOnOpen,
+}: {
+  threadId: number;
+  parentPostId?: number;
+  onDone: () => void;
+  focusOnOpen?: boolean;
+}) {
   useValidation();
   const [content, setContent] = useState('');
   const [error, setError] = useState<string>();
@@ -44,7 +54,11 @@ function ReplyBox({ threadId, parentPostId, onDone, focusOnOpen }: { threadId: n
     setError(undefined);
     setBusy(true);
     const result = await write(
-      { kind: 'post', ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json: parsed.data }), label: 'Forum reply' },
+      {
+        kind: 'post',
+        ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json: parsed.data }),
+        label: 'Forum reply',
+      },
       {
         success: SUCCESS.reply,
         signIn: 'Please sign in to reply.',
@@ -63,10 +77,16 @@ function ReplyBox({ threadId, parentPostId, onDone, focusOnOpen }: { threadId: n
   return (
     <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
       <Field id={id} label={parentPostId ? 'Your reply' : 'Add a reply'} error={error}>
-        <textarea ref={ref} className="textarea w-full min-h-24" {...fieldProps(id, error)} value={content} onChange={(e) => {
+        <textarea
+          ref={ref}
+          className="textarea w-full min-h-24"
+          {...fieldProps(id, error)}
+          value={content}
+          onChange={(e) => {
             setContent(e.target.value);
             if (error) setError(undefined);
-          }} />
+          }}
+        />
       </Field>
       <div className="flex justify-end gap-2">
         {parentPostId && (
@@ -82,12 +102,27 @@ function ReplyBox({ threadId, parentPostId, onDone, focusOnOpen }: { threadId: n
   );
 }
 
-function ReplyItem({ reply, threadId, canReply, onChanged, depth }: { reply: Reply; threadId: number; canReply: boolean; onChanged: () => void; depth: number }) {
+function ReplyItem({
+  reply,
+  threadId,
+  canReply,
+  onChanged,
+  depth,
+}: {
+  reply: Reply;
+  threadId: number;
+  canReply: boolean;
+  onChanged: () => void;
+  depth: number;
+}) {
   const [replying, setReplying] = useState(false);
   const pending = reply.status === 'pending' || !reply.isApproved;
   return (
     <li>
-      <article className="bg-base-100 border border-base-300 rounded-box p-3" aria-label={`Reply by ${reply.user?.firstName || 'Anonymous'}`}>
+      <article
+        className="bg-base-100 border border-base-300 rounded-box p-3"
+        aria-label={`Reply by ${reply.user?.firstName || 'Anonymous'}`}
+      >
         <div className="flex flex-wrap items-center gap-2 text-xs opacity-80">
           <span className="font-semibold">{reply.user?.firstName || 'Anonymous'}</span>
           <span>{timeAgo(reply.createdAt)}</span>
@@ -129,7 +164,9 @@ export function ThreadPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { isAuthenticated } = useAuth();
-  const { data, error, mutate } = useApi(valid ? swrKey.forumThread(id) : null, () => json(client.forum.threads[':id'].$get({ param: { id: String(id) } })));
+  const { data, error, mutate } = useApi(valid ? swrKey.forumThread(id) : null, () =>
+    json(client.forum.threads[':id'].$get({ param: { id: String(id) } })),
+  );
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   return (

@@ -21,7 +21,10 @@ export function UnsubscribePage() {
         const r = await setActive(token, active);
         setState({ kind: 'done', name: r.name, active: r.active });
       } catch (e) {
-        setState({ kind: 'error', message: e instanceof ApiRequestError && e.body?.error ? e.body.error : 'Something went wrong. Please try again.' });
+        setState({
+          kind: 'error',
+          message: e instanceof ApiRequestError && e.body?.error ? e.body.error : 'Something went wrong. Please try again.',
+        });
       }
     },
     [token],
@@ -44,7 +47,12 @@ export function UnsubscribePage() {
                 <strong>Alert paused.</strong> You won't get "{state.name}" any more.
               </p>
               <div className="card-actions">
-                <button type="button" className="btn btn-primary btn-outline" disabled={busy} onClick={async () => (setBusy(true), await apply(true), setBusy(false))}>
+                <button
+                  type="button"
+                  className="btn btn-primary btn-outline"
+                  disabled={busy}
+                  onClick={async () => (setBusy(true), await apply(true), setBusy(false))}
+                >
                   Undo
                 </button>
               </div>
@@ -56,7 +64,11 @@ export function UnsubscribePage() {
             </p>
           )}
           <p className="text-sm opacity-80">
-            Manage or delete your alerts on your <Link to="/dashboard?tab=alerts" className="link link-primary">dashboard</Link>.
+            Manage or delete your alerts on your{' '}
+            <Link to="/dashboard?tab=alerts" className="link link-primary">
+              dashboard
+            </Link>
+            .
           </p>
         </div>
       </div>

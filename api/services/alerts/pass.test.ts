@@ -27,16 +27,51 @@ function setup() {
   const db = testDb({ demo: false, now: T0 });
   const camden = db.select().from(schools).where(eq(schools.borough, 'Camden')).limit(1).get()!;
   const hackney = db.select().from(schools).where(eq(schools.borough, 'Hackney')).limit(1).get()!;
-  db.insert(users).values([
-    { id: 'u:ada', email: 'ada@example.test', firstName: 'Ada' },
-    { id: 'u:bob', email: 'bob@example.test', firstName: 'Bob' },
-  ]).run();
+  db.insert(users)
+    .values([
+      { id: 'u:ada', email: 'ada@example.test', firstName: 'Ada' },
+      { id: 'u:bob', email: 'bob@example.test', firstName: 'Bob' },
+    ])
+    .run();
   let n = 0;
   const addJob = (over: Partial<NewJob> = {}) =>
-    db.insert(jobs).values({ title: `Teacher ${++n}`, description: 'A job', borough: 'Camden', schoolId: camden.id, subject: 'Mathematics', postedAt: T0, createdAt: T0, salaryMin: 32916, salaryMax: 45000, applicationDeadline: new Date('2026-12-10T12:00:00Z'), ...over }).returning().get();
+    db
+      .insert(jobs)
+      .values({
+        title: `Teacher ${++n}`,
+        description: 'A job',
+        borough: 'Camden',
+        schoolId: camden.id,
+        subject: 'Mathematics',
+        postedAt: T0,
+        createdAt: T0,
+        salaryMin: 32916,
+        salaryMax: 45000,
+        applicationDeadline: new Date('2026-12-10T12:00:00Z'),
+        ...over,
+      })
+      .returning()
+      .get();
   const addAlert = (over: Partial<typeof alerts.$inferInsert> = {}) =>
-    db.insert(alerts).values({ userId: 'u:ada', name: 'Maths in Camden', filters: { subject: 'Mathematics', borough: 'Camden' }, frequency: 'instant', email: true, push: false, createdAt: T0, ...over }).returning().get();
-  const deps: AlertsDeps = { appUrl: APP, mailer: createMailer({ smtpUrl: smtp.url, from: 'Teachers In London Talk <alerts@teachers.example>', production: false }), push: null };
+    db
+      .insert(alerts)
+      .values({
+        userId: 'u:ada',
+        name: 'Maths in Camden',
+        filters: { subject: 'Mathematics', borough: 'Camden' },
+        frequency: 'instant',
+        email: true,
+        push: false,
+        createdAt: T0,
+        ...over,
+      })
+      .returning()
+      .get();
+  const deps: AlertsDeps = {
+    appUrl: APP,
+    mailer: createMailer({ smtpUrl: smtp.url, from: 'Teachers In London Talk <alerts@teachers.example>', production: false }),
+    push: null,
+  };
   return { db, camden, hackney, addJob, addAlert, deps };
 }
 
@@ -47,7 +82,15 @@ describe('alert emails over SMTP', () => {
     const alert = addAlert();
     addJob({ title: 'Old maths job', postedAt: minutes(-60), createdAt: minutes(-60) }); // before the alert
     const a = addJob({ title: 'Teacher of Mathematics & Statistics', postedAt: minutes(5), createdAt: minutes(5), salaryText: null });
-    const b = addJob({ title: 'Maths lead (imported late)', postedAt: minutes(-600), createdAt: minutes(6), salaryMin: null, salaryMax: null, salaryText: 'MPS/UPS (Inner London)', applicationDeadline: null });
+    const b = addJob({
+      title: 'Maths lead (imported late)',
+      postedAt: minutes(-600),
+      createdAt: minutes(6),
+      salaryMin: null,
+      salaryMax: null,
+      salaryText: 'MPS/UPS (Inner London)',
+      applicationDeadline: null,
+    });
     addJob({ title: 'History teacher', subject: 'History', postedAt: minutes(5), createdAt: minutes(5) });
     addJob({ title: 'Hackney maths', borough: 'Hackney', schoolId: hackney.id, postedAt: minutes(5), createdAt: minutes(5) });
     addJob({ title: 'Closed maths', isActive: false, postedAt: minutes(5), createdAt: minutes(5) });
@@ -120,7 +163,14 @@ describe('alert emails over SMTP', () => {
     smtp.received.length = 0;
     const paused = addAlert({ active: false });
     const follow = addAlert({ userId: 'u:bob', name: 'Jobs at Hackney school', filters: { schoolId: hackney.id }, frequency: 'daily' });
-    addJob({ title: 'At the followed school', borough: 'Hackney', schoolId: hackney.id, subject: 'English', postedAt: minutes(5), createdAt: minutes(5) });
+    addJob({
+      title: 'At the followed school',
+      borough: 'Hackney',
+      schoolId: hackney.id,
+      subject: 'English',
+      postedAt: minutes(5),
+      createdAt: minutes(5),
+    });
     addJob({ title: 'Elsewhere', schoolId: camden.id, postedAt: minutes(5), createdAt: minutes(5) });
     // T0 = Fri 20 Nov 09:00 UTC (GMT): the daily alert was made after that day's 07:00.
     expect((await runAlertsPass(db, deps, new Date('2026-11-20T18:00:00Z'))).emails).toBe(0);
@@ -135,7 +185,13 @@ describe('alert emails over SMTP', () => {
     expect(db.select().from(alerts).where(eq(alerts.id, follow.id)).get()!.lastSentAt).toEqual(new Date('2026-11-21T07:05:00Z'));
     expect(db.select().from(alerts).where(eq(alerts.id, paused.id)).get()!.lastSentAt).toBeNull();
     // Later that day: not due again.
-    addJob({ title: 'Another at the school', borough: 'Hackney', schoolId: hackney.id, postedAt: minutes(60 * 23), createdAt: minutes(60 * 23) });
+    addJob({
+      title: 'Another at the school',
+      borough: 'Hackney',
+      schoolId: hackney.id,
+      postedAt: minutes(60 * 23),
+      createdAt: minutes(60 * 23),
+    });
     expect((await runAlertsPass(db, deps, new Date('2026-11-21T20:00:00Z'))).alertsDue).toBe(0);
     expect((await runAlertsPass(db, deps, new Date('2026-11-22T07:00:00Z'))).emails).toBe(1);
   });
@@ -144,7 +200,12 @@ describe('alert emails over SMTP', () => {
     const { db, addJob, addAlert } = setup();
     addAlert();
     addJob({ postedAt: minutes(5), createdAt: minutes(5) });
-    const dead: AlertsDeps = { appUrl: APP, mailer: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'a@b.test', production: false }), push: null, log: () => {} };
+    const dead: AlertsDeps = {
+      appUrl: APP,
+      mailer: createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'a@b.test', production: false }),
+      push: null,
+      log: () => {},
+    };
     const r = await runAlertsPass(db, dead, minutes(10));
     expect(r).toMatchObject({ emails: 0, failures: 1, alertsSent: 0 });
     expect((db.$client.prepare('select count(*) n from alert_sent_jobs').get() as { n: number }).n).toBe(0);
@@ -155,7 +216,7 @@ describe('alert emails over SMTP', () => {
 });
 
 describe('closing-date reminders', () => {
-  it('one reminder for a saved job closing within 3 days; never twice; never for a closed or removed job; by the user\'s choice', async () => {
+  it("one reminder for a saved job closing within 3 days; never twice; never for a closed or removed job; by the user's choice", async () => {
     const { db, addJob, deps } = setup();
     smtp.received.length = 0;
     const now = new Date('2026-11-25T08:00:00Z');

@@ -6,7 +6,19 @@
 // that keeps failing is dropped, a failed push-only reminder backs off (decision 1407).
 import { and, desc, eq, gt, gte, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { DB } from '../../../db/client';
-import { alerts, alertSentJobs, jobReminders, jobs, pushSubscriptions, reminderBackoff, reminderPreferences, savedJobs, schools, users, type Alert } from '../../../db/schema';
+import {
+  alerts,
+  alertSentJobs,
+  jobReminders,
+  jobs,
+  pushSubscriptions,
+  reminderBackoff,
+  reminderPreferences,
+  savedJobs,
+  schools,
+  users,
+  type Alert,
+} from '../../../db/schema';
 import { oneMonthBefore } from '../../lib/time';
 import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';
@@ -65,7 +77,12 @@ export function matchingJobs(db: DB, alert: Pick<Alert, 'id' | 'filters' | 'crea
         gte(jobs.postedAt, oneMonthBefore(now)),
         or(gt(jobs.postedAt, alert.createdAt), gt(jobs.createdAt, alert.createdAt)),
         ...jobFilterConditions(alert.filters as Parameters<typeof jobFilterConditions>[0]),
-        notExists(db.select({ one: sql`1` }).from(alertSentJobs).where(and(eq(alertSentJobs.alertId, alert.id), eq(alertSentJobs.jobId, jobs.id)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(alertSentJobs)
+            .where(and(eq(alertSentJobs.alertId, alert.id), eq(alertSentJobs.jobId, jobs.id))),
+        ),
       ),
     )
     .orderBy(desc(jobs.postedAt), desc(jobs.id))
@@ -86,7 +103,13 @@ export interface PushLimits {
   maxFailures: number;
 }
 
-export const DEFAULT_PUSH_LIMITS: PushLimits = { concurrency: 4, sendTimeoutMs: 10_000, userBudgetMs: 30_000, passBudgetMs: 120_000, maxFailures: 3 };
+export const DEFAULT_PUSH_LIMITS: PushLimits = {
+  concurrency: 4,
+  sendTimeoutMs: 10_000,
+  userBudgetMs: 30_000,
+  passBudgetMs: 120_000,
+  maxFailures: 3,
+};
 
 /** Devices a pass sends to per user (the route keeps at most this many; rows from before that cap beyond it wait). */
 const MAX_DEVICES_PER_SEND = 10;
@@ -109,11 +132,22 @@ interface PassContext {
 }
 
 /** Sends one payload to every device of a user at once; forgets devices whose push service says they are gone or that keep failing. */
-async function pushToUser(ctx: PassContext, userId: string, payload: PushPayload, signal: AbortSignal): Promise<{ sent: number; failed: number }> {
+async function pushToUser(
+  ctx: PassContext,
+  userId: string,
+  payload: PushPayload,
+  signal: AbortSignal,
+): Promise<{ sent: number; failed: number }> {
   const { db, deps, now, limits, result } = ctx;
   const push = deps.push;
   if (!push) return { sent: 0, failed: 0 };
-  const devices = db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).orderBy(desc(pushSubscriptions.id)).limit(MAX_DEVICES_PER_SEND).all();
+  const devices = db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.id))
+    .limit(MAX_DEVICES_PER_SEND)
+    .all();
   const subs = devices.filter((s) => !ctx.failedThisPass.has(s.id));
   const failedBefore = devices.length - subs.length;
   const outcomes = await Promise.all(
@@ -125,7 +159,8 @@ async function pushToUser(ctx: PassContext, userId: string, payload: PushPayload
           result.subscriptionsRemoved++;
           return 'gone';
         }
-        if (sub.failures > 0) db.update(pushSubscriptions).set({ failures: 0, lastFailureAt: null }).where(eq(pushSubscriptions.id, sub.id)).run();
+        if (sub.failures > 0)
+          db.update(pushSubscriptions).set({ failures: 0, lastFailureAt: null }).where(eq(pushSubscriptions.id, sub.id)).run();
         result.pushes++;
         return 'sent';
       } catch (error) {
@@ -137,9 +172,14 @@ async function pushToUser(ctx: PassContext, userId: string, payload: PushPayload
           .set({ failures: sql`${pushSubscriptions.failures} + 1`, lastFailureAt: now })
           .where(eq(pushSubscriptions.id, sub.id))
           .run();
-        const dropped = db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, sub.id), gte(pushSubscriptions.failures, limits.maxFailures))).run().changes;
+        const dropped = db
+          .delete(pushSubscriptions)
+          .where(and(eq(pushSubscriptions.id, sub.id), gte(pushSubscriptions.failures, limits.maxFailures)))
+          .run().changes;
         if (dropped) result.subscriptionsRemoved++;
-        deps.log?.(`Push to subscription ${sub.id} failed${dropped ? ` ${limits.maxFailures} passes in a row; dropped` : ''}: ${(error as Error).message}`);
+        deps.log?.(
+          `Push to subscription ${sub.id} failed${dropped ? ` ${limits.maxFailures} passes in a row; dropped` : ''}: ${(error as Error).message}`,
+        );
         return 'failed';
       }
     }),
@@ -176,13 +216,32 @@ interface UserWork {
 }
 
 async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
-  const result: PassResult = { alertsDue: 0, alertsSent: 0, jobsSent: 0, emails: 0, pushes: 0, subscriptionsRemoved: 0, reminders: 0, failures: 0, deferred: 0 };
+  const result: PassResult = {
+    alertsDue: 0,
+    alertsSent: 0,
+    jobsSent: 0,
+    emails: 0,
+    pushes: 0,
+    subscriptionsRemoved: 0,
+    reminders: 0,
+    failures: 0,
+    deferred: 0,
+  };
   const limits = { ...DEFAULT_PUSH_LIMITS, ...deps.limits };
-  const ctx: PassContext = { db, deps, now, limits, result, passSignal: AbortSignal.timeout(limits.passBudgetMs), failedThisPass: new Set() };
+  const ctx: PassContext = {
+    db,
+    deps,
+    now,
+    limits,
+    result,
+    passSignal: AbortSignal.timeout(limits.passBudgetMs),
+    failedThisPass: new Set(),
+  };
   // What each user is due, so that one user's slow devices hold up only that user (at most
   // `concurrency` users at a time, each within its own budget).
   const work = new Map<string, UserWork>();
-  const of = (userId: string, email: string | null) => work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [] }).get(userId)!;
+  const of = (userId: string, email: string | null) =>
+    work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [] }).get(userId)!;
   const rows = db
     .select({ alert: alerts, email: users.email })
     .from(alerts)
@@ -226,7 +285,14 @@ async function sendAlert(ctx: PassContext, alert: Alert, email: string | null, s
   let failed = false;
   if (alert.email && email && deps.mailer) {
     const unsubscribeUrl = `${deps.appUrl}/unsubscribe/${unsubscribeToken(db, alert.id)}`;
-    const mail = alertEmail({ appUrl: deps.appUrl, alertName: alert.name, filters: alert.filters, jobs: found.slice(0, MAX_JOBS_PER_MESSAGE), total: found.length, unsubscribeUrl });
+    const mail = alertEmail({
+      appUrl: deps.appUrl,
+      alertName: alert.name,
+      filters: alert.filters,
+      jobs: found.slice(0, MAX_JOBS_PER_MESSAGE),
+      total: found.length,
+      unsubscribeUrl,
+    });
     try {
       await deps.mailer.send({
         to: email,
@@ -245,8 +311,21 @@ async function sendAlert(ctx: PassContext, alert: Alert, email: string | null, s
     const first = found[0];
     const payload: PushPayload =
       found.length === 1
-        ? { title: `New job: ${first.title}`, body: `${schoolOf(first)}, ${first.borough}`, url: `/jobs/${first.id}`, tag: `alert-${alert.id}` }
-        : { title: `${found.length} new jobs: ${alert.name}`, body: found.slice(0, 3).map((j) => j.title).join(' · '), url: alertListUrl('', alert.filters), tag: `alert-${alert.id}` };
+        ? {
+            title: `New job: ${first.title}`,
+            body: `${schoolOf(first)}, ${first.borough}`,
+            url: `/jobs/${first.id}`,
+            tag: `alert-${alert.id}`,
+          }
+        : {
+            title: `${found.length} new jobs: ${alert.name}`,
+            body: found
+              .slice(0, 3)
+              .map((j) => j.title)
+              .join(' · '),
+            url: alertListUrl('', alert.filters),
+            tag: `alert-${alert.id}`,
+          };
     if ((await pushToUser(ctx, alert.userId, payload, signal)).sent > 0) delivered = true;
   }
   // An email that failed is retried next pass (the jobs stay unsent); otherwise the jobs count as
@@ -274,8 +353,18 @@ export function dueReminders(db: DB, now: Date) {
         isNotNull(jobs.applicationDeadline),
         gt(jobs.applicationDeadline, now),
         lte(jobs.applicationDeadline, new Date(now.getTime() + REMINDER_WINDOW_MS)),
-        notExists(db.select({ one: sql`1` }).from(jobReminders).where(and(eq(jobReminders.userId, savedJobs.userId), eq(jobReminders.jobId, jobs.id)))),
-        notExists(db.select({ one: sql`1` }).from(reminderBackoff).where(and(eq(reminderBackoff.userId, savedJobs.userId), gt(reminderBackoff.retryAt, now)))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(jobReminders)
+            .where(and(eq(jobReminders.userId, savedJobs.userId), eq(jobReminders.jobId, jobs.id))),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(reminderBackoff)
+            .where(and(eq(reminderBackoff.userId, savedJobs.userId), gt(reminderBackoff.retryAt, now))),
+        ),
       ),
     )
     .orderBy(savedJobs.userId, jobs.applicationDeadline)
@@ -306,8 +395,21 @@ async function sendReminders(ctx: PassContext, userId: string, list: DueReminder
   if (prefs.push) {
     const payload: PushPayload =
       list.length === 1
-        ? { title: `Closing soon: ${list[0].title}`, body: `${schoolOf(list[0])}, ${list[0].borough}`, url: `/jobs/${list[0].id}`, tag: `reminder-${list[0].id}` }
-        : { title: `${list.length} saved jobs close soon`, body: list.slice(0, 3).map((j) => j.title).join(' · '), url: '/dashboard', tag: 'reminders' };
+        ? {
+            title: `Closing soon: ${list[0].title}`,
+            body: `${schoolOf(list[0])}, ${list[0].borough}`,
+            url: `/jobs/${list[0].id}`,
+            tag: `reminder-${list[0].id}`,
+          }
+        : {
+            title: `${list.length} saved jobs close soon`,
+            body: list
+              .slice(0, 3)
+              .map((j) => j.title)
+              .join(' · '),
+            url: '/dashboard',
+            tag: 'reminders',
+          };
     const pushed = await pushToUser(ctx, userId, payload, signal);
     if (pushed.sent > 0) delivered = true;
     pushFailed = pushed.failed > 0;

@@ -64,7 +64,8 @@ function checkVapid(header: string | undefined, origin: string) {
   const key = Buffer.from(m[2], 'base64url');
   if (key.length !== 65 || key[0] !== 4) throw new Error('bad k');
   const pub = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64u(key.subarray(1, 33)), y: b64u(key.subarray(33)) }, format: 'jwk' });
-  if (!verify('sha256', Buffer.from(`${h}.${c}`), { key: pub, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url'))) throw new Error('bad signature');
+  if (!verify('sha256', Buffer.from(`${h}.${c}`), { key: pub, dsaEncoding: 'ieee-p1363' }, Buffer.from(s, 'base64url')))
+    throw new Error('bad signature');
   const claims = JSON.parse(Buffer.from(c, 'base64url').toString());
   if (claims.aud !== origin) throw new Error(`bad aud ${claims.aud}`);
   if (!(claims.exp * 1000 > Date.now() && claims.exp * 1000 <= Date.now() + 24 * 3600_000)) throw new Error('bad exp');
@@ -92,7 +93,29 @@ const held: Socket[] = [];
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'tilt-push-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1,IP:::1,DNS:push.test,DNS:push6.test', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=127.0.0.1',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,IP:::1,DNS:push.test,DNS:push6.test',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'ignore' },
+  );
   cert = readFileSync(join(dir, 'cert.pem'));
   const key = readFileSync(join(dir, 'key.pem'));
   for (const host of ['127.0.0.1', '::1']) {
@@ -116,7 +139,14 @@ beforeAll(async () => {
           if (!device || req.method !== 'POST') throw new Error(`unknown ${req.method} ${path}`);
           const vapid = checkVapid(req.headers.authorization, `https://${req.headers.host}`);
           const payload = JSON.parse(decrypt(Buffer.concat(chunks), device.ua, device.auth));
-          deliveries.push({ path, jwt: { header: vapid.header, claims: vapid.claims }, vapidKey: vapid.vapidKey, encoding: req.headers['content-encoding'], ttl: req.headers.ttl as string | undefined, payload });
+          deliveries.push({
+            path,
+            jwt: { header: vapid.header, claims: vapid.claims },
+            vapidKey: vapid.vapidKey,
+            encoding: req.headers['content-encoding'],
+            ttl: req.headers.ttl as string | undefined,
+            payload,
+          });
           res.writeHead(201).end();
         } catch (error) {
           refused.push(`${path}: ${(error as Error).message}`);
@@ -176,12 +206,29 @@ function setup(policy: PushEndpointPolicy = testPolicy(), limits: Partial<PushLi
   const deps: AlertsDeps = { appUrl: 'https://teachers.example', mailer: null, push, limits, log: (l) => logs.push(l) };
   let n = 0;
   const addJob = (minutes: number, over: Partial<typeof jobs.$inferInsert> = {}) =>
-    db.insert(jobs).values({ title: `Teacher ${++n}`, description: 'x', borough: 'Camden', schoolId: school.id, postedAt: at(minutes), createdAt: at(minutes), ...over }).returning().get();
+    db
+      .insert(jobs)
+      .values({
+        title: `Teacher ${++n}`,
+        description: 'x',
+        borough: 'Camden',
+        schoolId: school.id,
+        postedAt: at(minutes),
+        createdAt: at(minutes),
+        ...over,
+      })
+      .returning()
+      .get();
   /** A user with an instant push alert on every job and these subscriptions. */
   const addUser = (id: string, subs: { endpoint: string; p256dh: string; auth: string }[]) => {
     db.insert(users).values({ id, email: null }).run();
-    if (subs.length) db.insert(pushSubscriptions).values(subs.map((s) => ({ userId: id, ...s }))).run();
-    db.insert(alerts).values({ userId: id, name: 'Everything', filters: {}, frequency: 'instant', email: false, push: true, createdAt: T0 }).run();
+    if (subs.length)
+      db.insert(pushSubscriptions)
+        .values(subs.map((s) => ({ userId: id, ...s })))
+        .run();
+    db.insert(alerts)
+      .values({ userId: id, name: 'Everything', filters: {}, frequency: 'instant', email: false, push: true, createdAt: T0 })
+      .run();
   };
   const sub = (endpoint: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)).get();
   return { db, keys, school, deps, logs, addJob, addUser, sub };
@@ -197,16 +244,44 @@ describe('push notifications', () => {
     db.insert(users).values({ id: 'u:ada', email: null }).run();
     const phone = device('/push/phone');
     const laptop = device('/push/laptop', origin6);
-    db.insert(pushSubscriptions).values([
-      { userId: 'u:ada', ...phone },
-      { userId: 'u:ada', ...laptop },
-      { userId: 'u:ada', endpoint: `${origin}/gone/old-phone`, p256dh: phone.p256dh, auth: phone.auth },
-    ]).run();
-    db.insert(alerts).values({ userId: 'u:ada', name: 'Camden', filters: { borough: 'Camden' }, frequency: 'instant', email: true, push: true, createdAt: T0 }).run();
-    const job = db.insert(jobs).values({ title: 'Teacher of Science', description: 'x', borough: 'Camden', schoolId: school.id, postedAt: new Date(T0.getTime() + 60_000), createdAt: new Date(T0.getTime() + 60_000), applicationDeadline: new Date('2026-11-22T12:00:00Z') }).returning().get();
+    db.insert(pushSubscriptions)
+      .values([
+        { userId: 'u:ada', ...phone },
+        { userId: 'u:ada', ...laptop },
+        { userId: 'u:ada', endpoint: `${origin}/gone/old-phone`, p256dh: phone.p256dh, auth: phone.auth },
+      ])
+      .run();
+    db.insert(alerts)
+      .values({
+        userId: 'u:ada',
+        name: 'Camden',
+        filters: { borough: 'Camden' },
+        frequency: 'instant',
+        email: true,
+        push: true,
+        createdAt: T0,
+      })
+      .run();
+    const job = db
+      .insert(jobs)
+      .values({
+        title: 'Teacher of Science',
+        description: 'x',
+        borough: 'Camden',
+        schoolId: school.id,
+        postedAt: new Date(T0.getTime() + 60_000),
+        createdAt: new Date(T0.getTime() + 60_000),
+        applicationDeadline: new Date('2026-11-22T12:00:00Z'),
+      })
+      .returning()
+      .get();
     db.insert(savedJobs).values({ userId: 'u:ada', jobId: job.id }).run();
 
-    const push = createPushSender({ keys, subject: vapidSubject('Alerts <alerts@teachers.example>', 'https://teachers.example'), policy: testPolicy() });
+    const push = createPushSender({
+      keys,
+      subject: vapidSubject('Alerts <alerts@teachers.example>', 'https://teachers.example'),
+      policy: testPolicy(),
+    });
     const r = await runAlertsPass(db, { appUrl: 'https://teachers.example', mailer: null, push }, new Date('2026-11-20T09:10:00Z'));
     expect(refused.filter((x) => !x.startsWith('/gone/'))).toEqual([]);
     expect(r).toMatchObject({ alertsSent: 1, pushes: 4, reminders: 1, subscriptionsRemoved: 1, emails: 0 });
@@ -220,10 +295,21 @@ describe('push notifications', () => {
     }
     expect(deliveries.find((d) => d.path === '/push/laptop')!.jwt.claims.aud).toBe(origin6);
     const alertPush = deliveries.find((d) => d.path === '/push/phone' && d.payload.tag?.startsWith('alert-'))!;
-    expect(alertPush.payload).toMatchObject({ title: 'New job: Teacher of Science', url: `/jobs/${job.id}`, body: `${school.name}, Camden` });
+    expect(alertPush.payload).toMatchObject({
+      title: 'New job: Teacher of Science',
+      url: `/jobs/${job.id}`,
+      body: `${school.name}, Camden`,
+    });
     const reminderPush = deliveries.find((d) => d.path === '/push/phone' && d.payload.tag?.startsWith('reminder-'))!;
     expect(reminderPush.payload).toMatchObject({ title: 'Closing soon: Teacher of Science', url: `/jobs/${job.id}` });
-    expect(db.select().from(pushSubscriptions).all().map((s) => s.endpoint).sort()).toEqual([origin + '/push/phone', origin6 + '/push/laptop'].sort());
+    expect(
+      db
+        .select()
+        .from(pushSubscriptions)
+        .all()
+        .map((s) => s.endpoint)
+        .sort(),
+    ).toEqual([origin + '/push/phone', origin6 + '/push/laptop'].sort());
 
     // Nothing new: nothing sent.
     const again = await runAlertsPass(db, { appUrl: 'https://teachers.example', mailer: null, push }, new Date('2026-11-20T09:20:00Z'));
@@ -234,7 +320,8 @@ describe('push notifications', () => {
 
 describe('push endpoints at send time', () => {
   it('refuses private addresses again at send time (rows stored before the check), whatever the host list, without connecting', async () => {
-    const resolve = async (host: string): Promise<ResolvedAddress[]> => (host === 'push.test' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '::1', family: 6 }]);
+    const resolve = async (host: string): Promise<ResolvedAddress[]> =>
+      host === 'push.test' ? [{ address: '127.0.0.1', family: 4 }] : [{ address: '::1', family: 6 }];
     for (const policy of [{}, { hosts: ['*'] }, { hosts: ['push.test', 'push6.test'] }] satisfies PushEndpointPolicy[]) {
       const { db, deps, addJob, addUser, sub } = setup({ ...policy, resolve, ca: cert });
       connections.length = 0;
@@ -247,7 +334,10 @@ describe('push endpoints at send time', () => {
         `https://push6.test:${port6}/push/stored-name6`,
         `https://user:pass@push.test:${port}/push/stored-userinfo`,
       ];
-      addUser('u:stored', endpoints.map((endpoint) => ({ endpoint, ...keysOnly() })));
+      addUser(
+        'u:stored',
+        endpoints.map((endpoint) => ({ endpoint, ...keysOnly() })),
+      );
       addJob(1);
       const r = await runAlertsPass(db, deps, at(10));
       expect(r, JSON.stringify(policy)).toMatchObject({ pushes: 0, failures: endpoints.length, alertsSent: 1 });
@@ -258,7 +348,10 @@ describe('push endpoints at send time', () => {
 
   it('connects to the address it checked: each name is resolved once per send and never again by the connection', async () => {
     const asked: string[] = [];
-    const answer: Record<string, ResolvedAddress> = { 'push.test': { address: '127.0.0.1', family: 4 }, 'push6.test': { address: '::1', family: 6 } };
+    const answer: Record<string, ResolvedAddress> = {
+      'push.test': { address: '127.0.0.1', family: 4 },
+      'push6.test': { address: '::1', family: 6 },
+    };
     const resolve = async (host: string) => {
       asked.push(host);
       return [answer[host]];
@@ -280,11 +373,16 @@ describe('push endpoints at send time', () => {
 });
 
 describe('one user cannot stall everyone', () => {
-  it("three black-hole endpoints: the pass ends within its budget and every other user's alert is delivered", { timeout: 20_000 }, async () => {
+  it("three black-hole endpoints: the pass ends within its budget and every other user's alert is delivered", {
+    timeout: 20_000,
+  }, async () => {
     const passBudgetMs = 8000;
     // And a push service whose name server never answers.
     const silentDns = () => new Promise<ResolvedAddress[]>(() => {});
-    const { db, deps, addJob, addUser, sub } = setup({ ...testPolicy(), hosts: ['silent.push.test'], resolve: silentDns }, { userBudgetMs: 400, passBudgetMs });
+    const { db, deps, addJob, addUser, sub } = setup(
+      { ...testPolicy(), hosts: ['silent.push.test'], resolve: silentDns },
+      { userBudgetMs: 400, passBudgetMs },
+    );
     deliveries.length = 0;
     // The black holes' owners come first in the pass.
     for (let i = 0; i < 3; i++) addUser(`u:hole-${i}`, [{ endpoint: `${holeOrigin(i)}/bh-${i}`, ...keysOnly() }]);
@@ -301,8 +399,15 @@ describe('one user cannot stall everyone', () => {
     expect(held.length).toBeGreaterThanOrEqual(3);
   });
 
-  it('the pass budget ends pushes still waiting on black holes (a long per-send timeout does not matter); the others are delivered', { timeout: 20_000 }, async () => {
-    const { db, deps, addJob, addUser, sub } = setup(testPolicy(), { sendTimeoutMs: 120_000, userBudgetMs: 120_000, passBudgetMs: 1500, concurrency: 4 });
+  it('the pass budget ends pushes still waiting on black holes (a long per-send timeout does not matter); the others are delivered', {
+    timeout: 20_000,
+  }, async () => {
+    const { db, deps, addJob, addUser, sub } = setup(testPolicy(), {
+      sendTimeoutMs: 120_000,
+      userBudgetMs: 120_000,
+      passBudgetMs: 1500,
+      concurrency: 4,
+    });
     deliveries.length = 0;
     for (let i = 0; i < 3; i++) addUser(`u:hole-${i}`, [{ endpoint: `${holeOrigin(i)}/bh-${i}`, ...keysOnly() }]);
     for (let i = 0; i < 3; i++) addUser(`u:ok-${i}`, [device(`/push/ok-${i}`)]);
@@ -322,7 +427,8 @@ describe('one user cannot stall everyone', () => {
     failing.add('/push/flaky');
     addUser('u:dan', [dead, flaky]);
     // Two more alerts: three messages a pass, the failing device is tried once.
-    for (const name of ['Second', 'Third']) db.insert(alerts).values({ userId: 'u:dan', name, filters: {}, frequency: 'instant', email: false, push: true, createdAt: T0 }).run();
+    for (const name of ['Second', 'Third'])
+      db.insert(alerts).values({ userId: 'u:dan', name, filters: {}, frequency: 'instant', email: false, push: true, createdAt: T0 }).run();
     const deadHits = () => hits.filter((h) => h === '/fail/dead').length;
     const before = deadHits();
 
@@ -343,7 +449,13 @@ describe('one user cannot stall everyone', () => {
     expect(await runAlertsPass(db, deps, at(30))).toMatchObject({ pushes: 3, subscriptionsRemoved: 1 });
     expect(deadHits() - before).toBe(3);
     expect(sub(dead.endpoint)).toBeUndefined();
-    expect(db.select().from(pushSubscriptions).all().map((s) => s.endpoint)).toEqual([flaky.endpoint]);
+    expect(
+      db
+        .select()
+        .from(pushSubscriptions)
+        .all()
+        .map((s) => s.endpoint),
+    ).toEqual([flaky.endpoint]);
   });
 
   it('a failed push-only reminder is not retried before its back-off; delivered later, the back-off is cleared', async () => {
@@ -352,7 +464,9 @@ describe('one user cannot stall everyone', () => {
     db.insert(users).values({ id: 'u:rem', email: 'rem@example.test' }).run();
     db.insert(reminderPreferences).values({ userId: 'u:rem', email: false, push: true }).run();
     const phone = device('/push/rem-phone');
-    db.insert(pushSubscriptions).values({ userId: 'u:rem', ...phone }).run();
+    db.insert(pushSubscriptions)
+      .values({ userId: 'u:rem', ...phone })
+      .run();
     failing.add('/push/rem-phone');
     const job = addJob(-60, { applicationDeadline: at(2 * 24 * 60) });
     db.insert(savedJobs).values({ userId: 'u:rem', jobId: job.id }).run();

@@ -36,7 +36,12 @@ export interface PushSender {
  * Cloud Messaging, Firefox Mozilla's autopush, Safari Apple's web.push.apple.com, Edge Windows
  * Push Notification Services (wns2-….notify.windows.com).
  */
-export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = ['fcm.googleapis.com', 'updates.push.services.mozilla.com', 'push.apple.com', 'notify.windows.com'];
+export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.apple.com',
+  'notify.windows.com',
+];
 
 export interface PushEndpointPolicy {
   /** Host suffixes of the push services (PUSH_SERVICE_HOSTS; default DEFAULT_PUSH_SERVICE_HOSTS); ['*']: any host with public addresses. */
@@ -81,7 +86,8 @@ export async function checkPushEndpoint(endpoint: string, policy: PushEndpointPo
     // The URL parser has already turned 0x7f000001, 127.1 and friends into dotted IPv4: an address
     // literal is never a push service's host, and the services all listen on 443.
     const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (isIP(host) || url.port !== '' || !onList(host, policy.hosts ?? DEFAULT_PUSH_SERVICE_HOSTS)) throw new PushEndpointError(ENDPOINT_REFUSED);
+    if (isIP(host) || url.port !== '' || !onList(host, policy.hosts ?? DEFAULT_PUSH_SERVICE_HOSTS))
+      throw new PushEndpointError(ENDPOINT_REFUSED);
   }
   try {
     return { url, pinned: await resolveChecked(url, { allowedOrigins: policy.allowedOrigins, resolve: policy.resolve }) };
@@ -108,13 +114,25 @@ export function createPushSender(options: PushSenderOptions): PushSender {
     async send(target, payload, signal) {
       // A name server that never answers must not outlast the caller's budget either.
       const { url, pinned } = await untilAborted(checkPushEndpoint(target.endpoint, policy), signal);
-      const details = webpush.generateRequestDetails({ endpoint: url.href, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
-        vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
-        TTL: options.ttlSeconds ?? 24 * 3600,
-        contentEncoding: 'aes128gcm',
-      });
+      const details = webpush.generateRequestDetails(
+        { endpoint: url.href, keys: { p256dh: target.p256dh, auth: target.auth } },
+        JSON.stringify(payload),
+        {
+          vapidDetails: { subject: options.subject, publicKey: options.keys.publicKey, privateKey: options.keys.privateKey },
+          TTL: options.ttlSeconds ?? 24 * 3600,
+          contentEncoding: 'aes128gcm',
+        },
+      );
       const headers = Object.fromEntries(Object.entries(details.headers).map(([k, v]) => [k, v]));
-      const res = await sendOnce(url.href, { method: 'POST', headers, body: details.body, pinned, signal, timeoutMs: options.timeoutMs ?? 10_000, ca: policy.ca });
+      const res = await sendOnce(url.href, {
+        method: 'POST',
+        headers,
+        body: details.body,
+        pinned,
+        signal,
+        timeoutMs: options.timeoutMs ?? 10_000,
+        ca: policy.ca,
+      });
       if (res.status === 404 || res.status === 410) return 'gone';
       if (res.status < 200 || res.status > 299) throw new Error(`Push service answered HTTP ${res.status}`);
       return 'sent';

@@ -16,10 +16,17 @@ export interface MailJob {
 }
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
-const day = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
+const day = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 export function salaryOf(j: MailJob): string {
-  if (j.salaryMin != null) return j.salaryMax != null ? `${gbp.format(j.salaryMin)} - ${gbp.format(j.salaryMax)}` : `${gbp.format(j.salaryMin)}+`;
+  if (j.salaryMin != null)
+    return j.salaryMax != null ? `${gbp.format(j.salaryMin)} - ${gbp.format(j.salaryMax)}` : `${gbp.format(j.salaryMin)}+`;
   return j.salaryText?.trim() || 'Not stated';
 }
 export const closingOf = (j: MailJob) => (j.applicationDeadline ? day.format(j.applicationDeadline).replace(',', '') : 'Not stated');
@@ -39,7 +46,13 @@ export function alertListUrl(appUrl: string, filters: AlertFilters): string {
 export const MAX_JOBS_PER_MESSAGE = 20;
 
 function jobText(appUrl: string, j: MailJob) {
-  return [j.title, `  ${schoolOf(j)}, ${j.borough}`, `  Salary: ${salaryOf(j)}`, `  Closing date: ${closingOf(j)}`, `  ${appUrl}/jobs/${j.id}`].join('\n');
+  return [
+    j.title,
+    `  ${schoolOf(j)}, ${j.borough}`,
+    `  Salary: ${salaryOf(j)}`,
+    `  Closing date: ${closingOf(j)}`,
+    `  ${appUrl}/jobs/${j.id}`,
+  ].join('\n');
 }
 
 function jobHtml(appUrl: string, j: MailJob) {
@@ -57,7 +70,14 @@ function page(title: string, inner: string) {
 <div style="max-width:600px;margin:0 auto">${inner}</div></body></html>`;
 }
 
-export function alertEmail(o: { appUrl: string; alertName: string; filters: AlertFilters; jobs: MailJob[]; total: number; unsubscribeUrl: string }) {
+export function alertEmail(o: {
+  appUrl: string;
+  alertName: string;
+  filters: AlertFilters;
+  jobs: MailJob[];
+  total: number;
+  unsubscribeUrl: string;
+}) {
   const shown = o.jobs.slice(0, MAX_JOBS_PER_MESSAGE);
   const n = o.total;
   const subject = `${n} new ${n === 1 ? 'job' : 'jobs'} for "${o.alertName}"`;
@@ -91,7 +111,14 @@ export function reminderEmail(o: { appUrl: string; jobs: MailJob[] }) {
   const subject = n === 1 ? `Closing soon: ${o.jobs[0].title}` : `${n} saved jobs close soon`;
   const intro = n === 1 ? 'A job you saved closes within 3 days.' : `${n} jobs you saved close within 3 days.`;
   const manage = `${o.appUrl}/dashboard?tab=profile`;
-  const text = [intro, '', ...o.jobs.map((j) => jobText(o.appUrl, j) + '\n'), `Reminder settings: ${manage}`, '', 'Teachers In London Talk'].join('\n');
+  const text = [
+    intro,
+    '',
+    ...o.jobs.map((j) => jobText(o.appUrl, j) + '\n'),
+    `Reminder settings: ${manage}`,
+    '',
+    'Teachers In London Talk',
+  ].join('\n');
   const html = page(
     subject,
     `<h1 style="font-size:20px;margin:0 0 8px">${esc(intro)}</h1>

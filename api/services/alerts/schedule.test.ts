@@ -45,6 +45,8 @@ describe('London 07:00', () => {
     const weekly = { frequency: 'weekly' as const, createdAt: made, lastCheckedAt: at('2026-10-25T07:05:00Z') };
     expect(isDue(weekly, at('2026-10-31T23:00:00Z'))).toBe(false);
     expect(isDue(weekly, at('2026-11-01T07:00:00Z'))).toBe(true);
-    expect(isDue({ frequency: 'instant', createdAt: made, lastCheckedAt: at('2026-10-25T07:05:00Z') }, at('2026-10-25T07:06:00Z'))).toBe(true);
+    expect(isDue({ frequency: 'instant', createdAt: made, lastCheckedAt: at('2026-10-25T07:05:00Z') }, at('2026-10-25T07:06:00Z'))).toBe(
+      true,
+    );
   });
 });

@@ -4,7 +4,16 @@
 export const SEND_HOUR = 7;
 const TZ = 'Europe/London';
 
-const parts = new Intl.DateTimeFormat('en-GB', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', weekday: 'short' });
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  weekday: 'short',
+});
 
 /** London's wall-clock date of an instant, with its weekday (0 = Sunday). */
 export function londonDate(at: Date): { year: number; month: number; day: number; weekday: number } {
@@ -41,7 +50,10 @@ export function lastScheduledSend(frequency: 'daily' | 'weekly', now: Date): Dat
 }
 
 /** Whether an alert is due now: instant always; daily/weekly once a scheduled send has passed since it was last checked. */
-export function isDue(alert: { frequency: 'instant' | 'daily' | 'weekly'; createdAt: Date; lastCheckedAt: Date | null }, now: Date): boolean {
+export function isDue(
+  alert: { frequency: 'instant' | 'daily' | 'weekly'; createdAt: Date; lastCheckedAt: Date | null },
+  now: Date,
+): boolean {
   if (alert.frequency === 'instant') return true;
   const since = alert.lastCheckedAt ?? alert.createdAt;
   return since.getTime() < lastScheduledSend(alert.frequency, now).getTime();

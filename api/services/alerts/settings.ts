@@ -39,7 +39,10 @@ export function ensureVapidKeys(db: DB, fromEnv?: Partial<VapidKeys>): VapidKeys
 }
 
 function tokenKey(db: DB) {
-  return Buffer.from(settingOrCreate(db, 'token_key', () => randomBytes(32).toString('base64url')), 'base64url');
+  return Buffer.from(
+    settingOrCreate(db, 'token_key', () => randomBytes(32).toString('base64url')),
+    'base64url',
+  );
 }
 
 function mac(db: DB, alertId: number) {

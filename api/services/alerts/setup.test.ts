@@ -27,16 +27,26 @@ describe('alert settings', () => {
     }
   });
 
-  it('PUSH_SERVICE_HOSTS: unset means the browsers\' push services; entries are host suffixes, * any public host', () => {
+  it("PUSH_SERVICE_HOSTS: unset means the browsers' push services; entries are host suffixes, * any public host", () => {
     expect(parseEnv({}).PUSH_SERVICE_HOSTS).toBeUndefined();
     expect(parseEnv({ PUSH_SERVICE_HOSTS: '' }).PUSH_SERVICE_HOSTS).toBeUndefined();
-    expect(parseEnv({ PUSH_SERVICE_HOSTS: ' *.push.apple.com, .Notify.Windows.com ,fcm.googleapis.com' }).PUSH_SERVICE_HOSTS).toEqual(['push.apple.com', 'notify.windows.com', 'fcm.googleapis.com']);
+    expect(parseEnv({ PUSH_SERVICE_HOSTS: ' *.push.apple.com, .Notify.Windows.com ,fcm.googleapis.com' }).PUSH_SERVICE_HOSTS).toEqual([
+      'push.apple.com',
+      'notify.windows.com',
+      'fcm.googleapis.com',
+    ]);
     expect(parseEnv({ PUSH_SERVICE_HOSTS: '*' }).PUSH_SERVICE_HOSTS).toEqual(['*']);
   });
 
   it('production without SMTP_URL: email off with a warning; VAPID keys from the environment win', () => {
     const db = testDb({ demo: false });
-    const vars = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40), APP_URL: 'https://teachers.example', VAPID_PUBLIC_KEY: 'BPub', VAPID_PRIVATE_KEY: 'priv' };
+    const vars = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      APP_URL: 'https://teachers.example',
+      VAPID_PUBLIC_KEY: 'BPub',
+      VAPID_PRIVATE_KEY: 'priv',
+    };
     const env = parseEnv(vars);
     const { deps, warnings } = alertsDepsFromEnv(db, env, () => {});
     expect(deps.mailer).toBeNull();

@@ -19,7 +19,8 @@ export function alertsDepsFromEnv(db: DB, env: Env, log: (line: string) => void 
     log,
   });
   if (!mailer) warnings.push('SMTP_URL is not set: alert and reminder emails are OFF (push notifications still go out).');
-  if (production && !env.appUrl.startsWith('https://')) warnings.push('APP_URL is not https: the links and List-Unsubscribe address in alert emails will not be https.');
+  if (production && !env.appUrl.startsWith('https://'))
+    warnings.push('APP_URL is not https: the links and List-Unsubscribe address in alert emails will not be https.');
   const keys = ensureVapidKeys(db, { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY });
   const push = createPushSender({ keys, subject: vapidSubject(env.MAIL_FROM, env.appUrl), policy: { hosts: env.PUSH_SERVICE_HOSTS } });
   return { deps: { appUrl: env.appUrl, mailer, push, log }, warnings };

@@ -59,7 +59,13 @@ export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number;
         <Icon name="bell" className="size-4" />
         Follow this school
       </button>
-      <AlertDialog open={open} onClose={() => setOpen(false)} filters={{ schoolId }} schoolName={schoolName} title={`Follow ${schoolName}`} />
+      <AlertDialog
+        open={open}
+        onClose={() => setOpen(false)}
+        filters={{ schoolId }}
+        schoolName={schoolName}
+        title={`Follow ${schoolName}`}
+      />
     </>
   );
 }

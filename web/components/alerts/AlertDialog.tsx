@@ -14,7 +14,19 @@ const FREQUENCIES = [
   { value: 'weekly', label: 'Weekly', hint: 'Sundays at 7am' },
 ] as const;
 
-export function AlertDialog({ open, onClose, filters, schoolName, title = 'Get alerts for this search' }: { open: boolean; onClose: () => void; filters: AlertFilterValues; schoolName?: string; title?: string }) {
+export function AlertDialog({
+  open,
+  onClose,
+  filters,
+  schoolName,
+  title = 'Get alerts for this search',
+}: {
+  open: boolean;
+  onClose: () => void;
+  filters: AlertFilterValues;
+  schoolName?: string;
+  title?: string;
+}) {
   return (
     <Dialog open={open} onClose={onClose} title={title}>
       <AlertForm filters={filters} schoolName={schoolName} onDone={onClose} />
@@ -41,7 +53,10 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
     try {
       if (push) {
         const notAllowed = 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.';
-        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e: unknown) => subscribeFailure(e, notAllowed));
+        const problem = await subscribeThisDevice().then(
+          (ok) => (ok ? null : notAllowed),
+          (e: unknown) => subscribeFailure(e, notAllowed),
+        );
         if (problem) {
           toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
           return;
@@ -57,13 +72,26 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
   return (
     <form onSubmit={submit} noValidate data-testid="alert-form">
       <Field id="alert-name" label="Name" error={errors.name}>
-        <input className="input w-full" maxLength={100} value={name} onChange={(e) => setName(e.target.value)} {...fieldProps('alert-name', errors.name)} />
+        <input
+          className="input w-full"
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          {...fieldProps('alert-name', errors.name)}
+        />
       </Field>
       <fieldset className="fieldset py-1">
         <legend className="fieldset-legend pb-1 pt-0">How often</legend>
         {FREQUENCIES.map((f) => (
           <label key={f.value} className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
-            <input type="radio" name="alert-frequency" className="radio radio-sm radio-primary" value={f.value} checked={frequency === f.value} onChange={() => setFrequency(f.value)} />
+            <input
+              type="radio"
+              name="alert-frequency"
+              className="radio radio-sm radio-primary"
+              value={f.value}
+              checked={frequency === f.value}
+              onChange={() => setFrequency(f.value)}
+            />
             <span>
               {f.label} <span className="opacity-70 text-sm">({f.hint})</span>
             </span>
@@ -73,12 +101,25 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
       <fieldset className="fieldset py-1" aria-describedby={errors['channels.email'] ? 'alert-channels-error' : undefined}>
         <legend className="fieldset-legend pb-1 pt-0">Send by</legend>
         <label className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
-          <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" checked={email} disabled={!user?.email} onChange={(e) => setEmail(e.target.checked)} name="alert-email" />
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm checkbox-primary"
+            checked={email}
+            disabled={!user?.email}
+            onChange={(e) => setEmail(e.target.checked)}
+            name="alert-email"
+          />
           <span>Email{user?.email ? ` to ${user.email}` : ' (your account has no email address)'}</span>
         </label>
         {canPush && (
           <label className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
-            <input type="checkbox" className="checkbox checkbox-sm checkbox-primary" checked={push} onChange={(e) => setPush(e.target.checked)} name="alert-push" />
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm checkbox-primary"
+              checked={push}
+              onChange={(e) => setPush(e.target.checked)}
+              name="alert-push"
+            />
             <span>Notifications on this device</span>
           </label>
         )}

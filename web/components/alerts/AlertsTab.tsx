@@ -22,7 +22,11 @@ export function AlertsTab() {
   if (data.length === 0) {
     return (
       <EmptyState icon="bell" title="No job alerts yet">
-        On the <Link to="/jobs" className="link link-primary">Jobs</Link> screen, choose your filters and press "Get alerts for this search", or follow a school from its page.
+        On the{' '}
+        <Link to="/jobs" className="link link-primary">
+          Jobs
+        </Link>{' '}
+        screen, choose your filters and press "Get alerts for this search", or follow a school from its page.
       </EmptyState>
     );
   }
@@ -84,18 +88,28 @@ function AlertCard({ alert: a }: { alert: AlertItem }) {
           </div>
         )}
         <div className="card-actions justify-end">
-          <button type="button" className="btn btn-sm btn-outline" disabled={busy} onClick={() => act(() => updateAlert(a, { active: !a.active }))} aria-label={`${a.active ? 'Pause' : 'Resume'} ${a.name}`}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            disabled={busy}
+            onClick={() => act(() => updateAlert(a, { active: !a.active }))}
+            aria-label={`${a.active ? 'Pause' : 'Resume'} ${a.name}`}
+          >
             {a.active ? 'Pause' : 'Resume'}
           </button>
-          <button type="button" className="btn btn-sm btn-outline btn-error" disabled={busy} onClick={() => setConfirming(true)} aria-label={`Delete ${a.name}`}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline btn-error"
+            disabled={busy}
+            onClick={() => setConfirming(true)}
+            aria-label={`Delete ${a.name}`}
+          >
             Delete
           </button>
         </div>
       </div>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title="Delete this alert?">
-        <p>
-          "{a.name}" will stop, and its history goes with it. To stop it for a while, pause it instead.
-        </p>
+        <p>"{a.name}" will stop, and its history goes with it. To stop it for a while, pause it instead.</p>
         <div className="modal-action">
           <button type="button" className="btn" onClick={() => setConfirming(false)}>
             Cancel

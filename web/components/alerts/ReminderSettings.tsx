@@ -14,12 +14,18 @@ export function ReminderSettings() {
     try {
       if (next.push && !data?.push && canPush) {
         const notAllowed = 'This device did not allow notifications; reminders will come by email.';
-        const problem = await subscribeThisDevice().then((ok) => (ok ? null : notAllowed), (e: unknown) => subscribeFailure(e, notAllowed));
+        const problem = await subscribeThisDevice().then(
+          (ok) => (ok ? null : notAllowed),
+          (e: unknown) => subscribeFailure(e, notAllowed),
+        );
         if (problem) toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
       }
       // The toggle moves at once (optimistic); a failed save puts it back.
       const previous = data;
-      await mutate(saveReminderPrefs(next).then((saved) => saved ?? previous), { optimisticData: next, rollbackOnError: true, revalidate: false });
+      await mutate(
+        saveReminderPrefs(next).then((saved) => saved ?? previous),
+        { optimisticData: next, rollbackOnError: true, revalidate: false },
+      );
     } finally {
       setBusy(false);
     }
@@ -33,11 +39,23 @@ export function ReminderSettings() {
       ) : (
         <>
           <label className="label cursor-pointer justify-start gap-2 text-base-content">
-            <input type="checkbox" className="toggle toggle-sm toggle-primary" checked={data.email} disabled={busy} onChange={(e) => change({ ...data, email: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="toggle toggle-sm toggle-primary"
+              checked={data.email}
+              disabled={busy}
+              onChange={(e) => change({ ...data, email: e.target.checked })}
+            />
             By email
           </label>
           <label className="label cursor-pointer justify-start gap-2 text-base-content">
-            <input type="checkbox" className="toggle toggle-sm toggle-primary" checked={data.push} disabled={busy} onChange={(e) => change({ ...data, push: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="toggle toggle-sm toggle-primary"
+              checked={data.push}
+              disabled={busy}
+              onChange={(e) => change({ ...data, push: e.target.checked })}
+            />
             As a notification{canPush ? ' (on devices where you allowed them)' : ' (this browser cannot show them)'}
           </label>
         </>

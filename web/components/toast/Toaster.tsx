@@ -36,7 +36,12 @@ function ToastItem({ t }: { t: ToastData }) {
           </p>
         )}
       </div>
-      <button type="button" className="btn btn-ghost btn-square -my-1 -mr-2" onClick={() => dismissToast(t.id)} aria-label="Dismiss notification">
+      <button
+        type="button"
+        className="btn btn-ghost btn-square -my-1 -mr-2"
+        onClick={() => dismissToast(t.id)}
+        aria-label="Dismiss notification"
+      >
         <Icon name="close" className="size-5" />
       </button>
     </div>
@@ -59,7 +64,8 @@ export function Toaster() {
   const region = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(false);
   useEffect(() => {
-    const note = (e: Event) => (pressed.current = e.target instanceof Element ? e.target.closest('button, a, [role=button], input, select, label') : null);
+    const note = (e: Event) =>
+      (pressed.current = e.target instanceof Element ? e.target.closest('button, a, [role=button], input, select, label') : null);
     document.addEventListener('pointerdown', note, true);
     document.addEventListener('keydown', note, true);
     return () => {

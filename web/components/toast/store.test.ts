@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dismissToast, getSnapshot, reducer, toast, TOAST_REMOVE_DELAY_MS, type ToastData } from './store';
 
-const t = (id: string, extra: Partial<ToastData> = {}): ToastData => ({ id, title: id, variant: 'default', open: true, duration: 5000, ...extra });
+const t = (id: string, extra: Partial<ToastData> = {}): ToastData => ({
+  id,
+  title: id,
+  variant: 'default',
+  open: true,
+  duration: 5000,
+  ...extra,
+});
 
 describe('toast reducer', () => {
   it('keeps one toast at a time, newest first', () => {

@@ -77,7 +77,17 @@ export interface ToastInput {
 /** Shows a toast (replacing any other); returns handles to update or dismiss it. */
 export function toast(input: ToastInput) {
   const id = String(++counter);
-  dispatch({ type: 'add', toast: { id, title: input.title, description: input.description, variant: input.variant ?? 'default', open: true, duration: input.duration ?? TOAST_DURATION_MS } });
+  dispatch({
+    type: 'add',
+    toast: {
+      id,
+      title: input.title,
+      description: input.description,
+      variant: input.variant ?? 'default',
+      open: true,
+      duration: input.duration ?? TOAST_DURATION_MS,
+    },
+  });
   return {
     id,
     update: (next: Partial<ToastInput>) => dispatch({ type: 'update', toast: { id, ...next } }),
