@@ -97,7 +97,9 @@ async function startServerOnce(env: Record<string, string>, databasePath: string
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 30_000;
+  // Up to 90 s (inside the 120 s hook limit): on a loaded 2-core box the migrate, seed and first
+  // listen of a fresh server took over 30 s while other builds ran beside the suite.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {
@@ -215,7 +217,9 @@ export async function screenshot(page: Page, name: string) {
 /** Waits until the service worker is active and controls the page (ready can resolve while still activating). */
 export async function waitForServiceWorker(page: Page) {
   // Polled from here: waitForFunction would take an async predicate's pending promise for a truthy answer.
-  const deadline = Date.now() + 30_000;
+  // Up to 90 s (inside the 120 s hook limit): on a loaded 2-core box the migrate, seed and first
+  // listen of a fresh server took over 30 s while other builds ran beside the suite.
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const ready = await page.evaluate(async () => {
       const reg = await navigator.serviceWorker.getRegistration();
