@@ -1,4 +1,4 @@
-// The contribution writes of issue 4: saved jobs, reviews, interviews, salaries, moods, and the
+// The contribution writes: saved jobs, reviews, interviews, salaries, moods, and the
 // user's own activity. Each call: happy path, the product §5 messages, 401, 404, replay, nothing written on refusal.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Keyset paging, sort orders, FTS5 search and its input handling, over the real app (issue 10).
+// Keyset paging, sort orders, FTS5 search and its input handling, over the real app (a hundred times the data).
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { forumCategories, forumThreads, interviewExperiences, jobs, reviews, schools } from '../db/schema';

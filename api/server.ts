@@ -160,7 +160,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     sessionSecret: env.SESSION_SECRET,
     rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
     siteOrigin: env.appUrl,
-    // Pages rendered on the server from the web app's own routes (issue 13).
+    // Pages rendered on the server from the web app's own routes (the server-rendered first visit).
     pageRenderer: () => import('../web/entry-server'),
   });
   const name = cluster.isWorker ? ` (worker ${cluster.worker!.id}, pid ${process.pid})` : '';

@@ -1,4 +1,4 @@
-// Server-rendered pages (issue 13): each public route's HTML carries its content, title, meta
+// Server-rendered pages (the server-rendered first visit): each public route's HTML carries its content, title, meta
 // description, canonical URL, Open Graph / Twitter tags and JSON-LD valid for its type; the data
 // is inlined for hydration keyed as the client's SWR keys; signed-in and moderation pages are
 // noindex; a request with a cookie is never stored by a shared cache.

@@ -1,4 +1,4 @@
-// The first load's cost (issue 13): the entry chunk and every chunk it imports statically, and
+// The first load's cost (the server-rendered first visit): the entry chunk and every chunk it imports statically, and
 // per public page that plus the screen's own chunks the server preloads with it (what the page
 // loads before its first render), and the CSS, raw and gzip, from Vite's build manifest.
 // Usage: npx vite build && node --import tsx bench/bundle-size.ts [distDir]

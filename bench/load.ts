@@ -1,4 +1,4 @@
-// `npm run bench:load`: the load test of issue 14. Starts the real server on a fresh seeded
+// `npm run bench:load`: the load test of the hardening review. Starts the real server on a fresh seeded
 // database and drives it for 60 s with 200 connections: mostly public reads, and signed-in writes
 // (salaries, saves, reviews, forum threads) from many users so the per-user write limit is the
 // exception, not the rule. Reports req/s, p99 latency and the count of 5xx (goal: 0).

@@ -1,4 +1,4 @@
-// A repeat visit with no network (issue 13: "paints the app in <= 500 ms, the service worker's
+// A repeat visit with no network (the server-rendered first visit: "paints the app in <= 500 ms, the service worker's
 // shell"). Starts the real server (production build, fresh seeded database), visits the pages once
 // online so the service worker installs and the offline store fills, then stops the server and
 // takes the browser offline, and opens each page again in a new tab (as from the home screen),

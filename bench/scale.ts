@@ -1,4 +1,4 @@
-// `npm run bench:scale` (issue 10): every public read at the seeded volume (1x) and on a copy grown
+// `npm run bench:scale` (a hundred times the data): every public read at the seeded volume (1x) and on a copy grown
 // to ~100x in SQL (bench/grow.ts), one request at a time (p50/p99), then under 50 connections
 // (autocannon, req/s as a share of /api/health in the same run), with the server's event-loop delay.
 // The server runs as a child process (WEB_CONCURRENCY passes through). Results: bench/results/.

@@ -19,7 +19,7 @@ export function openDatabase(path: string): DB {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  // Reads at 100x the data (issue 10): a 64 MB page cache and memory-mapped reads.
+  // Reads at 100x the data: a 64 MB page cache and memory-mapped reads.
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
   const db = drizzle({ client: sqlite, schema });

@@ -1,4 +1,4 @@
-// Property test (issue 10): random writes, approvals, rejections and deletions, then every figure
+// Property test (a hundred times the data): random writes, approvals, rejections and deletions, then every figure
 // the triggers keep is compared with a full recount, and each FTS5 index with its content.
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';

@@ -503,7 +503,7 @@ export const idempotencyKeys = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_created_idx').on(t.createdAt)],
 );
 
-// ---- Job alerts, push subscriptions and closing-date reminders (issue 12) ----
+// ---- Job alerts, push subscriptions and closing-date reminders (alerts and near me) ----
 
 /** The filters of a saved search: the Jobs screen's, or one school ("Follow this school"). */
 export interface AlertFilters {

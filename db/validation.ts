@@ -22,7 +22,7 @@ import {
 } from './constants';
 
 // In the browser (CSP without 'unsafe-eval'), zod must not probe `new Function` when these schemas
-// are built: a screen's chunk may evaluate this module before web/lib/zod-csp.ts (issue 13). The
+// are built: a screen's chunk may evaluate this module before web/lib/zod-csp.ts (the server-rendered first visit). The
 // server keeps zod's compiled parsers.
 if (typeof window !== 'undefined') config({ jitless: true });
 
@@ -168,7 +168,7 @@ export function formErrors(error: z.ZodError): Record<string, string> {
   return fields;
 }
 
-/** Issue 14: reporting a contribution (decision 1422). */
+/** Hardening: reporting a contribution (decision 1422). */
 export const REPORTABLE_KINDS = ['review', 'interview', 'mood', 'thread', 'reply'] as const;
 export const reportInput = z.object({
   kind: z.enum(REPORTABLE_KINDS, { error: 'Choose what you are reporting' }),
@@ -179,7 +179,7 @@ export const reportInput = z.object({
   reason: requiredText('Please say why you are reporting this', 500),
 });
 
-/** Issue 14: deleting one's account needs the word DELETE typed (decision 1421). */
+/** Privacy rights: deleting one's account needs the word DELETE typed (decision 1421). */
 export const deleteAccountInput = z.object({
   confirm: z.literal(ACCOUNT_DELETE_WORD, { error: `Type ${ACCOUNT_DELETE_WORD} to confirm` }),
 });

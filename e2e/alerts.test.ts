@@ -1,4 +1,4 @@
-// Job alerts in the browser (issue 12), on the real server and the real sign-in: create an alert
+// Job alerts in the browser (alerts and near me), on the real server and the real sign-in: create an alert
 // from the Jobs screen, follow a school, pause/resume/delete from the dashboard; then a real pass
 // (every ~1 s here) writes the alert email as an .eml file, and its unsubscribe link opens the
 // page that pauses the alert, with an undo.

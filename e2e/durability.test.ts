@@ -1,4 +1,4 @@
-// Operate (issue 14): the real server is killed with SIGKILL while acknowledged writes are in
+// Operate (hardening and privacy): the real server is killed with SIGKILL while acknowledged writes are in
 // flight; after a restart on the same file, integrity_check is ok and every write the server
 // acknowledged (201) is present. Also: backup of the live database under write load, restore
 // refused while the server runs, restore after it stops, and the restored server serves the data.

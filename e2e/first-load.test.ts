@@ -1,4 +1,4 @@
-// The first load of every public page (issue 13): the entry and the screen chunks the server
+// The first load of every public page (the server-rendered first visit): the entry and the screen chunks the server
 // preloads with it carry neither zod (the forms' validation), Dexie (the offline store and outbox)
 // nor workbox-window: those load after the first render. Read from the built app (dist/), which
 // `npm test` builds first. The sizes are a benchmark: `node --import tsx bench/bundle-size.ts`.

@@ -152,7 +152,7 @@ export async function launchBrowser(): Promise<BrowserContext> {
       '--disable-sync',
     ],
   });
-  // A server-rendered page is on screen before its JavaScript runs (issue 13): a test, like a
+  // A server-rendered page is on screen before its JavaScript runs (the server-rendered first visit): a test, like a
   // reader, acts on it once it has hydrated (<html data-app="ready">). Pages without the server's
   // data (the offline shell, other origins) are not waited for.
   // An action that cannot happen fails with its locator's name well inside a test's 30 s,

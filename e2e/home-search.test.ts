@@ -1,4 +1,4 @@
-// Issue 11's leftovers at phone size: the home What box shows jobs, schools and forum threads in
+// What was left of the phone fixes, at phone size: the home What box shows jobs, schools and forum threads in
 // three groups (jobs first), each matching the API's own answer and linking to its full list
 // (the forum screen reads `search` from the URL); job cards show the school's review rating.
 import Database from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// The Jobs screen over the paged API (issue 10): "N jobs found" from X-Total-Count, Load more
+// The Jobs screen over the paged API (a hundred times the data): "N jobs found" from X-Total-Count, Load more
 // through the Link header, each job once, and the sort select kept in the URL.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Near me on the Jobs and Schools screens (issue 12): the location is asked only when the button
+// Near me on the Jobs and Schools screens (alerts and near me): the location is asked only when the button
 // is tapped, the lists then match the API's near answers (nearest first, distance on each card),
 // the distance choice changes the list, the page URL never carries the location, and a refused
 // location says so and keeps the plain list.

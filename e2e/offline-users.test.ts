@@ -1,4 +1,4 @@
-// Offline data belongs to one person (issue 14, Fix 2; decision 1440). On one browser: Alice
+// Offline data belongs to one person (decision 1440). On one browser: Alice
 // queues a salary offline, her session ends on the server, Bob signs in. Alice's salary must never
 // reach the server as Bob's, and Bob (online or offline) must see none of Alice's saved answers:
 // her saved job, her mood, her activity. When Alice signs in again, her salary is sent as hers.

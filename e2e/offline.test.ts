@@ -32,7 +32,7 @@ describe('screens in their own chunks', () => {
         await route.continue();
       });
       await page.goto(server.url + '/career-advice', { waitUntil: 'domcontentloaded' });
-      // The server rendered the page (issue 13): its content is there before the chunk arrives.
+      // The server rendered the page (the server-rendered first visit): its content is there before the chunk arrives.
       await expect.poll(() => requested).toBe(true);
       expect(await page.locator('header').first().isVisible()).toBe(true);
       expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Career Advice');

@@ -1,4 +1,4 @@
-// Issue 11's numbered bugs, at 390x844 as a teacher on the commute: the queued pill keeps the page
+// The phone bugs found on the commute, at 390x844 as a teacher would meet them: the queued pill keeps the page
 // 390 px wide, a failed review's toast shows on top of its dialog, a 503 while online is worded as
 // a retry, the reply box forgets its old error, and the compare picker's texts and single fetch.
 import type { Page } from 'playwright-core';
@@ -47,7 +47,7 @@ const onTop = (p: Page, testId: string) =>
     return !!hit && el.contains(hit) && r.top >= 0 && r.bottom <= window.innerHeight;
   }, testId);
 
-describe('issue 11 bugs at 390x844', () => {
+describe('the commute bugs at 390x844', () => {
   it('1 + 3: a salary answered 503 while online is queued, worded as a retry, and the page stays 390 px wide', async () => {
     await page.route('**/api/salaries', (route) =>
       route.request().method() === 'POST' ? route.fulfill({ status: 503, json: { error: 'Service Unavailable' } }) : route.fallback(),

@@ -1,4 +1,4 @@
-// Privacy rights and reports in the browser (issue 14): "Download my data" gives the JSON file,
+// Privacy rights and reports in the browser (hardening and privacy): "Download my data" gives the JSON file,
 // "Delete my account" needs DELETE typed and leaves contributions unlinked, "Report" on a review
 // sends a report that (at a threshold of 1 here) hides the review from the public.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Job-board basics (issue 11) at 390x844: share a job or a school (Web Share API with the
+// Job-board basics (the phone on the commute) at 390x844: share a job or a school (Web Share API with the
 // canonical URL, else copy the link with a toast), and the closing date on job cards.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,7 +108,7 @@ describe('closing dates on job cards', () => {
       titles = jobs.slice(0, deadlines.length).map((j: any) => j.title);
       await route.fulfill({ response: res, json: jobs });
     });
-    // The server renders /jobs with the real answers (issue 13): reach it by client navigation so
+    // The server renders /jobs with the real answers (the server-rendered first visit): reach it by client navigation so
     // the page asks the (routed) API itself.
     await page.goto(`${env.server.url}/about-us`);
     await page.getByRole('link', { name: 'Jobs', exact: true }).filter({ visible: true }).first().click();

@@ -1,4 +1,4 @@
-// Server-rendered pages in Chromium (issue 13): every public page arrives with its content, the
+// Server-rendered pages in Chromium (the server-rendered first visit): every public page arrives with its content, the
 // browser hydrates it without a single hydration warning or console error, and the data the
 // server inlined is not fetched again. Then offline: with the service worker installed, a
 // navigation is answered by the server while it is up (the HTML has the content) and by the

@@ -1,4 +1,4 @@
-// Thumb-sized and readable (issue 11): at 390x844, every visible interactive element of every
+// Thumb-sized and readable (the phone on the commute): at 390x844, every visible interactive element of every
 // screen (and of its menus, dialogs, tabs and pickers) is at least 44x44 CSS px, or at least
 // 24x24 with no other target within 44 px (WCAG 2.5.8's spacing exception); links inside running
 // text are exempt (WCAG's inline exception). No visible text is under 12 px. Failures are listed

@@ -23,7 +23,7 @@ const SERVER_PATHS = [WEB_POLICY.serverPaths];
 const NAVIGATION_TIMEOUT_MS = 3000;
 const shell = createHandlerBoundToURL('/index.html');
 
-// Navigations go to the network first: the server renders the page with its content (issue 13).
+// Navigations go to the network first: the server renders the page with its content (the server-rendered first visit).
 // With no answer within NAVIGATION_TIMEOUT_MS, no network, or a server error, the precached shell
 // answers and renders the page from the offline store (IndexedDB), as before.
 registerRoute(

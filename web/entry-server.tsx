@@ -1,4 +1,4 @@
-// The server renderer (issue 13, decision 1301): renders a public page from the same routes and
+// The server renderer (the server-rendered first visit, decision 1301): renders a public page from the same routes and
 // screens the browser runs, with the data read through the same typed client, whose fetch is the
 // API answered in process (`app.request`, no socket). React 19's prerender waits for the lazy
 // screen chunks and every Suspense boundary, so the HTML is the finished page.

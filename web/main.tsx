@@ -8,7 +8,7 @@ import { setClock } from './lib/format';
 import { registerServiceWorker } from './offline/register-sw';
 import './styles.css';
 
-// A page the server rendered (issue 13) carries the data it was rendered with: the screens
+// A page the server rendered (the server-rendered first visit) carries the data it was rendered with: the screens
 // hydrate from it (SWR fallback) without fetching it again. The offline shell (the service
 // worker's index.html) carries none and renders from scratch, from IndexedDB when offline.
 const payload = readSsrPayload(document);
@@ -51,7 +51,7 @@ const app = (
 if (payload && container.firstElementChild) hydrateRoot(container, app);
 else createRoot(container).render(app);
 
-// After the first render (issue 13): the service worker, the outbox (Dexie) and the offline
+// After the first render (the server-rendered first visit): the service worker, the outbox (Dexie) and the offline
 // warm-up load in their own chunks, so the first load carries none of them.
 void registerServiceWorker();
 void import('./offline/start').then((m) => m.startOffline(payload));

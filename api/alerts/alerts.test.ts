@@ -1,4 +1,4 @@
-// Alerts API (issue 12): create/list/edit/pause/delete with the zod conventions, the limit of 20,
+// Alerts API (alerts and near me): create/list/edit/pause/delete with the zod conventions, the limit of 20,
 // ownership, unsubscribe tokens (page API and RFC 8058 one-click POST), reminder preferences,
 // push subscriptions, and the cascade when a user is deleted.
 import { createECDH, randomBytes } from 'node:crypto';

@@ -240,7 +240,7 @@ export const authRoutes = createRouter()
     );
   })
   // A visitor is answered 200 with null (spec §4: no user means signed out), so a visitor's page
-  // logs no failed request (issue 13); the write routes keep answering 401.
+  // logs no failed request (the server-rendered first visit); the write routes keep answering 401.
   .openapi(routes.currentUser, (c) => {
     const user = c.get('user');
     if (!user) return c.json(null, 200);

@@ -1,4 +1,4 @@
-// Keyset paging shared by every list (issue 10): an opaque cursor that carries the sort key of
+// Keyset paging shared by every list (a hundred times the data): an opaque cursor that carries the sort key of
 // the last row answered, `X-Total-Count` and `Link: <...>; rel="next"`. Never OFFSET: a page
 // costs the same however deep it is, and rows inserted meanwhile never shift what comes next.
 import type { Context } from 'hono';

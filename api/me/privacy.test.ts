@@ -1,4 +1,4 @@
-// Privacy rights (issue 14; decision 1421): export of everything held, sessions and "sign out
+// Privacy rights (decision 1421): export of everything held, sessions and "sign out
 // everywhere else", and account deletion that keeps contributions with no link to the person.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -176,7 +176,7 @@ describe('DELETE /api/me', () => {
     expect(thread.body).toMatchObject({ title: 'Moving to London', user: { firstName: null } });
     expect(JSON.stringify(thread.body)).not.toContain('Priya');
     // Signed out everywhere: the old cookie is refused.
-    // (/api/auth/user answers a visitor 200 null, issue 13.)
+    // (/api/auth/user answers a visitor 200 null, as the server-rendered pages need.)
     const me = await call('GET', '/api/auth/user', { cookie });
     expect(me.status).toBe(200);
     expect(me.body).toBeNull();

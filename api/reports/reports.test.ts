@@ -1,4 +1,4 @@
-// Reports (issue 14; decision 1422): one per user and item, rate-limited, hidden from the public at
+// Reports (decision 1422): one per user and item, rate-limited, hidden from the public at
 // the threshold until a moderator decides; reported items in the moderation queue with their reports.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Salary anonymity (issue 14, finding 3; decision 1420): no row of a group under the threshold is
+// Salary anonymity (decision 1420): no row of a group under the threshold is
 // published, recent submissions are rounded (salary to £1,000, date to the month), the figures
 // change only in batches, and no single new submission can be recovered from two successive answers.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// "Near me" (issue 12): jobs and schools within a few miles of a point, nearest first, each with
+// "Near me" (alerts and near me): jobs and schools within a few miles of a point, nearest first, each with
 // its distance. A bounding box on the indexed schools(latitude, longitude) picks the candidates,
 // the exact great-circle (haversine) distance keeps those inside the circle, and keyset paging
 // walks them in (distance, id) order. The point is used for this answer only: never stored, never

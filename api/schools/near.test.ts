@@ -1,4 +1,4 @@
-// Near me (issue 12): jobs and schools within a radius of a point, nearest first, paged, checked
+// Near me (alerts and near me): jobs and schools within a radius of a point, nearest first, paged, checked
 // against a brute-force reading of every school and job; bad points answer 400; the point is
 // never logged nor cached.
 import { and, eq, gte } from 'drizzle-orm';

@@ -162,7 +162,7 @@ describe('sendOnce (Web Push sends)', () => {
   });
 });
 
-describe('the attack of issue 14, through the school images batch', () => {
+describe('the attack the hardening review found, through the school images batch', () => {
   it('a school website of http://[::ffff:127.0.0.1]:PORT/ is refused: nothing fetched, no image saved', async () => {
     const { eq } = await import('drizzle-orm');
     const { schools } = await import('../../db/schema');

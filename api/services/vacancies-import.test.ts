@@ -330,7 +330,7 @@ describe('POST /api/jobs/refresh', () => {
   });
 });
 
-describe('a broken or hostile feed changes nothing (issue 14 #5)', () => {
+describe('a broken or hostile feed changes nothing (hardening: a hostile feed)', () => {
   const snapshot = (db: ReturnType<typeof testDb>) => db.select().from(jobs).orderBy(jobs.id).all();
 
   async function withFeed(handler: (url: URL, base: string) => unknown, run: (feedUrl: string, server: LocalServer) => Promise<void>) {

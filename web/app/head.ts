@@ -1,4 +1,4 @@
-// What a page says about itself in <head> when the server renders it (issue 13): title, meta
+// What a page says about itself in <head> when the server renders it (the server-rendered first visit): title, meta
 // description, canonical URL, Open Graph and Twitter card tags, robots, and JSON-LD (a school as
 // School/EducationalOrganization with its address, one of our jobs as a JobPosting). Built from
 // the route's handle (routes.tsx) and the data the page was rendered with (the SWR answers), so

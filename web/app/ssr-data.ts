@@ -1,5 +1,5 @@
 // The data a server-rendered page was rendered with, handed to the browser for hydration
-// (issue 13, decision 1301): SWR `fallback` keyed exactly as the hooks key their requests, the
+// (the server-rendered first visit, decision 1301): SWR `fallback` keyed exactly as the hooks key their requests, the
 // server's clock for relative times, and the API answers behind it (so the offline store gets the
 // same copies a client-side fetch would have saved). No DOM access at module load.
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// "Near me" on the Jobs and Schools screens (issue 12, decision 1250): the phone's location is
+// "Near me" on the Jobs and Schools screens (alerts and near me, decision 1250): the phone's location is
 // asked only when the button is tapped, kept in this screen's state only (never in the page URL),
 // rounded to about 100 m, and sent as `near=LAT,LON&within=MILES`.
 import { useCallback, useRef, useState } from 'react';

@@ -6,7 +6,7 @@ import { SHARE_COPIED, SHARE_COPY_FAILED } from '../data/messages';
 export const canonicalUrl = (path: string) => new URL(path, window.location.origin).href;
 
 /**
- * Share a job or a school (issue 11): the phone's share sheet (Web Share API) with the canonical
+ * Share a job or a school (the phone on the commute): the phone's share sheet (Web Share API) with the canonical
  * URL; where there is none (most desktops), the link is copied with a toast. Cancelling the
  * share sheet does nothing.
  */

@@ -1,4 +1,4 @@
-// A job's closing date as a card shows it (issue 11): "Closed", "Closes today", "Closes
+// A job's closing date as a card shows it (the phone on the commute): "Closed", "Closes today", "Closes
 // tomorrow", "Closes in 3 days" (under a week), otherwise "Closes 12 December 2026". Days are
 // London calendar days, so a deadline at 09:00 tomorrow is "tomorrow" at 23:00 today.
 import { formatDate } from '../lib/format';

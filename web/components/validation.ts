@@ -1,5 +1,5 @@
 // The forms' schemas for the browser: loaded by check.ts in a chunk of its own (zod and the
-// schemas, ~25 kB gzip), after the first render, never with a page's first load (issue 13).
+// schemas, ~25 kB gzip), after the first render, never with a page's first load (the server-rendered first visit).
 import '../lib/zod-csp';
 
 export {

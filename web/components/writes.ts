@@ -50,7 +50,7 @@ export interface WriteOptions {
 /** Sends a write and shows the right toast; resolves with the result, or null when it failed. */
 export async function write<T>(request: SendRequest, options: WriteOptions): Promise<SendResult<T> | null> {
   try {
-    // The outbox (Dexie) loads with the first write, not with the screen (issue 13).
+    // The outbox (Dexie) loads with the first write, not with the screen (the server-rendered first visit).
     const { send } = await import('../data/mutations');
     const result = await send<T>(request);
     if (result.status === 'queued') toast({ ...queuedToast() });
@@ -76,4 +76,4 @@ export async function write<T>(request: SendRequest, options: WriteOptions): Pro
 }
 
 // check() (the forms' zod validation) lives in ./check.ts, so a screen that only writes (a save
-// button) does not load zod (issue 13).
+// button) does not load zod (the server-rendered first visit).

@@ -1,5 +1,5 @@
 // The Profile tab (product §2): first name, last name and email, read-only (the identity provider
-// manages the profile), and Sign Out. Issue 14 (decision 1421): where you are signed in, "Download
+// manages the profile), and Sign Out. Privacy rights (decision 1421): where you are signed in, "Download
 // my data" (GET /api/me/export) and "Delete my account" (DELETE /api/me after typing DELETE).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

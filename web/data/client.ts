@@ -7,7 +7,7 @@ import { nextCursor, type Page } from './paging';
 
 export type { Page };
 
-/** The offline layer (Dexie) loads on the first API read, not with the first render (issue 13). */
+/** The offline layer (Dexie) loads on the first API read, not with the first render (the server-rendered first visit). */
 const offlineFetch: typeof fetch = async (input, init) => (await import('../offline/cache-fetch')).offlineFetch(input, init);
 
 /**

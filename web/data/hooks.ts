@@ -32,7 +32,7 @@ export function useSiteStats() {
   return useApi(swrKey.siteStats, () => json(client.stats.$get()));
 }
 
-// ---- Screens (issue 5) ----
+// ---- Screens (every screen of the spec) ----
 
 export function useJob(id: number | undefined) {
   return useApi(id ? swrKey.job(id) : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
@@ -50,7 +50,7 @@ export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get
 }
 
 /**
- * A paged list read a page at a time (issue 10): the first page, then one more per loadMore(),
+ * A paged list read a page at a time (a hundred times the data): the first page, then one more per loadMore(),
  * each asked with the cursor of the Link header before it. Null name: nothing is fetched.
  */
 export function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {

@@ -9,7 +9,7 @@ import { lastKnownUser } from '../offline/owner';
 import { ApiRequestError } from './client';
 
 // The request shapes and `to()` live in ./requests.ts (no Dexie), so screens can build a write
-// without loading the outbox; it loads with send() (issue 13).
+// without loading the outbox; it loads with send() (the server-rendered first visit).
 import type { SendRequest, SendResult } from './requests';
 import { QUEUED_KINDS } from './requests';
 export { QUEUED_KINDS, to, type SendRequest, type SendResult, type SubmissionKind } from './requests';

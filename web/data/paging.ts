@@ -1,4 +1,4 @@
-// Paged lists (issue 10): how the web app reads the API's paging headers.
+// Paged lists (a hundred times the data): how the web app reads the API's paging headers.
 
 /** One page of a paged list: its rows, the X-Total-Count total and the next cursor. */
 export interface Page<T> {

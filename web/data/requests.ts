@@ -1,6 +1,6 @@
 // A write's shape and the typed helper that builds it from the typed client (`to()`), with no
 // offline code: screens import this; the outbox (web/data/mutations.ts, Dexie) loads with the
-// first send (issue 13).
+// first send (the server-rendered first visit).
 export type WriteMethod = '$post' | '$put' | '$delete';
 const HTTP_METHOD = { $post: 'POST', $put: 'PUT', $delete: 'DELETE' } as const;
 /** A typed-client endpoint with that method: `client.salaries`, `client.jobs[':id'].save`, ... */

@@ -140,7 +140,7 @@ function Group({
 }
 
 /**
- * Issue 11: what the What box finds, as you type, in three groups (jobs first), each with a link to
+ * The phone on the commute: what the What box finds, as you type, in three groups (jobs first), each with a link to
  * its full list. The form's Search Jobs button still goes to /jobs (spec §4).
  */
 function SearchGroups({ what, where }: { what: string; where: string }) {

@@ -61,7 +61,7 @@ export async function askServer(
   }
   if (!res.ok) return undefined;
   const text = await res.text().catch(() => '');
-  // 200 null: a visitor (issue 13; 401 meant the same before).
+  // 200 null: a visitor (the server-rendered first visit; 401 meant the same before).
   if (text.trim() === 'null') {
     await noteUser(null, db);
     return null;

@@ -18,7 +18,7 @@ const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
 
 /**
- * "Sources", after the figures (issue 11): the two effective-date readings the sources give (spec
+ * "Sources", after the figures (the phone on the commute): the two effective-date readings the sources give (spec
  * §4 asks for both) and the numbered sources every figure on screen refers to, folded away so the
  * tables come first on a phone.
  */

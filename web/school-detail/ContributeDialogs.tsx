@@ -51,7 +51,7 @@ function RatingSelect({
 }
 
 /**
- * Tap-to-rate stars (issue 11): five native radios (arrow keys, screen readers announce "3 stars,
+ * Tap-to-rate stars (the phone on the commute): five native radios (arrow keys, screen readers announce "3 stars,
  * 3 of 5"), drawn as 44 px stars; the radios are visually hidden, their labels are the targets.
  */
 function StarRating({

@@ -148,7 +148,7 @@ function Overview({ school }: { school: School }) {
   );
 }
 
-/** A paged list's Load more button (issue 10): shown while the API links a next page. */
+/** A paged list's Load more button (a hundred times the data): shown while the API links a next page. */
 function LoadMore({ pages, what }: { pages: { hasMore: boolean; loadingMore: boolean; loadMore: () => unknown }; what: string }) {
   if (!pages.hasMore) return null;
   return (

@@ -19,7 +19,7 @@ export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'
 
 export function SchoolCard({ school }: { school: SchoolListItem }) {
   const teachers = teachersLine(school);
-  // Compact on a phone (issue 11): no initials block when there is no photo, so five or more
+  // Compact on a phone (the phone on the commute): no initials block when there is no photo, so five or more
   // schools fit a screen; the photo, when there is one, stays on top.
   return (
     <article className="card bg-base-100 border border-base-300 shadow-sm overflow-hidden h-full">

@@ -1,5 +1,5 @@
 // Schools list paging (product §4, §9): show 50, +50 per Load More (the next keyset page of 50,
-// issue 10's cursor), back to the first 50 when the filters change or are cleared; the true total
+// the paged lists' cursor), back to the first 50 when the filters change or are cleared; the true total
 // comes from X-Total-Count.
 export function pageInfo(shown: number, total: number) {
   const visible = Math.min(shown, total);
