@@ -14,7 +14,7 @@ import { payScalesRoutes } from './pay-scales';
 import { pushRoutes } from './push';
 import { reportsRoutes } from './reports';
 import { salariesRoutes } from './salaries';
-import { schoolsRoutes } from './schools';
+import { schoolsRoutes, staffRoutes } from './schools';
 import { reviewsRoutes } from './reviews';
 import { interviewsRoutes } from './interviews';
 import { moodsRoutes } from './moods';
@@ -27,6 +27,7 @@ export const api = createRouter()
   .route('/', adminRoutes)
   .route('/', jobsRoutes)
   .route('/', schoolsRoutes)
+  .route('/', staffRoutes)
   .route('/', reviewsRoutes)
   .route('/', interviewsRoutes)
   .route('/', moodsRoutes)

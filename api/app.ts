@@ -17,6 +17,7 @@ import { cookieSettings, session } from './middleware/session';
 import { oneClickUnsubscribe } from './alerts';
 import { oneClick } from './alerts/alerts.routes';
 import type { SignInProvider } from './lib/oidc';
+import type { Mailer } from './services/alerts/mailer';
 import { clientIp, type OnBehalfOf } from './lib/request-info';
 import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
 import { externalServices, type ExternalOptions } from './services/external';
@@ -57,6 +58,8 @@ export interface AppOptions {
   pageCache?: AnswerCacheOptions | false;
   /** The public origin (APP_URL, else http://localhost:PORT): canonical URLs of server-rendered pages and the sitemap. */
   siteOrigin?: string;
+  /** Sends the one-time links of school claims and invitations (the alerts' mailer); null or absent: email is off. */
+  mailer?: Mailer | null;
   /** Server-renders pages (with distDir): api/server.ts loads web/entry-server.tsx; without it, the shell is served. */
   pageRenderer?: () => Promise<PageRenderer>;
 }
@@ -95,6 +98,7 @@ export function createApp(options: AppOptions) {
   }
   app.use(securityHeaders({ trustProxy }));
   app.use('/api/*', compression());
+  const origin = (options.siteOrigin ?? options.appUrl ?? 'http://localhost:3000').replace(/\/$/, '');
   const cookies = cookieSettings({ production: !!options.production, https: !!options.https });
   const auth = { providers: options.signIn ?? [], cookies, secret: options.sessionSecret || randomBytes(32).toString('base64url') };
   app.use('/api/*', async (c, next) => {
@@ -105,6 +109,8 @@ export function createApp(options: AppOptions) {
     c.set('trustProxy', trustProxy);
     c.set('external', external);
     c.set('apiDocument', apiDocument);
+    c.set('mailer', options.mailer ?? null);
+    c.set('siteOrigin', origin);
     c.set('reportHideThreshold', options.reportHideThreshold ?? DEFAULT_REPORT_HIDE_THRESHOLD);
     c.header('Cache-Control', 'no-store');
     await next();
@@ -116,7 +122,6 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   app.openapi(oneClick, oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
-  const origin = options.siteOrigin ?? options.appUrl ?? 'http://localhost:3000';
   app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
   if (options.distDir) {
     // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.

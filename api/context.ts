@@ -2,6 +2,7 @@ import type { DB } from '../db/client';
 import type { SchoolMember, User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit-store';
 import type { ExternalServices } from './services/external';
+import type { Mailer } from './services/alerts/mailer';
 import type { SignInProvider } from './lib/oidc';
 
 // Types shared by the app and its middleware live here; this module imports no middleware that
@@ -40,6 +41,10 @@ export interface AppEnv {
     apiDocument: () => Record<string, unknown>;
     /** CSP hashes of the inline scripts of this answer (the API reference page), added to its script-src. */
     inlineScripts?: string[];
+    /** Email of one-time links (school claims, invitations): SMTP, .eml files in development, null when off. */
+    mailer: Mailer | null;
+    /** The public origin links in emails point at (APP_URL, else http://localhost:PORT). */
+    siteOrigin: string;
     auth: {
       providers: readonly SignInProvider[];
       cookies: CookieSettings /** SESSION_SECRET: signs the OAuth transaction cookie. */;

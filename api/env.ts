@@ -92,6 +92,13 @@ export const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalText,
   /** Button label of the generic OpenID Connect provider on the chooser page. */
   OIDC_NAME: optionalText,
+  /** DfE Sign-in (school staff; its organisation claim makes members of schools: decision 2102). */
+  DFE_SIGN_IN_ISSUER: z.preprocess(
+    emptyToUndefined,
+    z.url({ message: 'must be the issuer URL, such as https://oidc.signin.education.gov.uk' }).optional(),
+  ),
+  DFE_SIGN_IN_CLIENT_ID: optionalText,
+  DFE_SIGN_IN_CLIENT_SECRET: optionalText,
   // Job alerts (README "Job alerts"): email through SMTP, Web Push with VAPID, the sending pass.
   SMTP_URL: z.preprocess(
     emptyToUndefined,
@@ -143,6 +150,7 @@ export interface SignInEnv {
   google?: { clientId: string; clientSecret: string };
   microsoft?: { tenantId: string; clientId: string; clientSecret: string };
   oidc?: { issuer: string; clientId: string; clientSecret: string | null; name: string };
+  dfe?: { issuer: string; clientId: string; clientSecret: string };
 }
 
 /** The GOV.UK Teaching Vacancies API: production's jobs feed unless TEACHING_VACANCIES_URL names another. */
@@ -176,6 +184,8 @@ function signInEnv(env: z.infer<typeof envSchema>): { signIn: SignInEnv; problem
   if (google) signIn.google = { clientId: google[0], clientSecret: google[1] };
   const microsoft = need(['MICROSOFT_ENTRA_TENANT_ID', 'MICROSOFT_ENTRA_CLIENT_ID', 'MICROSOFT_ENTRA_CLIENT_SECRET']);
   if (microsoft) signIn.microsoft = { tenantId: microsoft[0], clientId: microsoft[1], clientSecret: microsoft[2] };
+  const dfe = need(['DFE_SIGN_IN_ISSUER', 'DFE_SIGN_IN_CLIENT_ID', 'DFE_SIGN_IN_CLIENT_SECRET']);
+  if (dfe) signIn.dfe = { issuer: dfe[0], clientId: dfe[1], clientSecret: dfe[2] };
   // The secret is optional: without it the client is a public one (PKCE only).
   const oidc = need(['OIDC_ISSUER', 'OIDC_CLIENT_ID']);
   if (oidc)

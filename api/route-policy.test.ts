@@ -99,6 +99,7 @@ describe('every reader agrees with the declarations', () => {
         'Disallow: /api/',
         'Disallow: /dashboard',
         'Disallow: /moderation',
+        'Disallow: /school-admin',
         'Disallow: /unsubscribe/',
         '',
         'Sitemap: https://teachers.example/sitemap.xml',

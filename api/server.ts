@@ -138,12 +138,18 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   let signIn: SignInProvider[] = providersFromEnv(env.signIn, env.appUrl);
   if (dev) {
     // prompt=login: the form every time, so you can sign in as someone else after signing out.
+    // It plays DfE Sign-in too: an organisation on its form makes a school member (decision 2102).
     signIn = [
-      oidcProvider({ id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' } }, callbackUrl(env.appUrl, 'dev')),
+      oidcProvider(
+        { id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' }, organisations: true },
+        callbackUrl(env.appUrl, 'dev'),
+      ),
     ];
   }
   const external = { teachingVacanciesUrl: env.teachingVacanciesUrl, push: { hosts: env.PUSH_SERVICE_HOSTS } };
+  const alertsSetup = alertsDepsFromEnv(db, env);
   const app = createApp({
+    mailer: alertsSetup.deps.mailer,
     db,
     external,
     distDir: env.DIST_DIR ?? DEFAULT_DIST_DIR,
@@ -171,7 +177,6 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
   // Job alerts and closing-date reminders: one pass every ALERTS_INTERVAL_MINUTES in the one process
   // holding the alerts lease, and right after a scheduled jobs refresh that imported jobs (instant alerts).
   const stops: (() => void)[] = [];
-  const alertsSetup = alertsDepsFromEnv(db, env);
   const alertsPass = () =>
     runAlertsPass(db, alertsSetup.deps, new Date()).then(
       (r) =>

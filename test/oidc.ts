@@ -16,6 +16,9 @@ export function cookiesOf(res: Response): Record<string, string> {
 export interface Person {
   email: string;
   name: string;
+  /** The local provider plays DfE Sign-in: the organisation's URN and category (e.g. '001') in its `organisation` claim. */
+  organisationUrn?: string;
+  organisationCategory?: string;
 }
 
 /**
@@ -52,7 +55,7 @@ export async function atProvider(
     if (html.includes('name="email"')) {
       // The sign-in page: a plain form with email, name and one button.
       onSignInPage?.(html);
-      body = new URLSearchParams({ ...person });
+      body = new URLSearchParams(Object.entries(person).filter((e): e is [string, string] => typeof e[1] === 'string'));
     } else {
       // The provider's own auto-submitted form (ending the previous person's provider session).
       body = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));

@@ -14,6 +14,7 @@ import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
 import { createSession, invalidateSession } from '../lib/sessions';
 import { createRouter } from '../lib/route';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from '../middleware/session';
+import { applyDfeOrganisation } from '../schools/dfe';
 import * as routes from './auth.routes';
 
 /** How long a started sign-in may take (the temporary cookie's lifetime). */
@@ -205,6 +206,9 @@ export const authRoutes = createRouter()
     try {
       const identity = await provider.finish({ code, codeVerifier: pending.v, nonce: pending.n, now: c.get('now')() });
       userId = upsertUser(c, provider.id, identity);
+      // DfE Sign-in: the organisation the person signed in for may make them a school's member (decision 2102).
+      if (provider.organisations && identity.organisation != null)
+        applyDfeOrganisation(c.get('db'), userId, identity.organisation, c.get('now')());
     } catch (err) {
       if (err instanceof SignInError) {
         console.warn(`sign-in (${provider.id}) refused: ${err.message}`);

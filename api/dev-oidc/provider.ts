@@ -2,6 +2,8 @@
 // certified `oidc-provider` package on its own port, so a fresh `npm start` signs in through the
 // very same code path as Google, Microsoft or any issuer. Its sign-in page is a plain form
 // (email, name, one button): any values sign you in as that person, consent is automatic.
+// It can play DfE Sign-in as well: an optional URN and organisation category on the same form
+// become an `organisation` claim (scope `organisation`) shaped like DfE Sign-in's (decision 2102).
 // It refuses to start in production.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -31,7 +33,17 @@ export interface DevOidc {
 interface Account {
   email: string;
   name: string;
+  /** DfE Sign-in's claim: { id, name, category: { id, name }, urn } (only when the form named a URN or category). */
+  organisation?: Record<string, unknown>;
 }
+
+/** The categories the sign-in form offers (DfE Sign-in's ids). */
+const ORGANISATION_CATEGORIES: Record<string, string> = {
+  '001': 'Establishment',
+  '010': 'Multi-Academy Trust',
+  '013': 'Single-Academy Trust',
+  '002': 'Local Authority',
+};
 
 /** Tokens that die with their grant (revokeByGrantId); sessions and interactions do not. */
 const GRANTABLE = new Set(['AccessToken', 'AuthorizationCode', 'RefreshToken', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -99,7 +111,7 @@ function signInPage(uid: string, loginHint: string, error?: string) {
 body{font-family:system-ui,sans-serif;margin:0;min-height:100vh;display:grid;place-items:center;background:#f4f6fb;color:#1f2937}
 main{box-sizing:border-box;background:#fff;border-radius:1rem;box-shadow:0 4px 24px rgba(0,0,0,.08);padding:2rem;width:min(22rem,calc(100vw - 2rem))}
 h1{font-size:1.3rem;margin:0 0 .3rem}p{margin:0 0 1rem;color:#475569;font-size:.9rem;line-height:1.4}
-label{display:block;font-weight:600;margin:.8rem 0 .3rem}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;border-radius:.5rem;font-size:1rem}
+label{display:block;font-weight:600;margin:.8rem 0 .3rem}summary{margin-top:1rem;cursor:pointer}select{width:100%;padding:.6rem;font-size:1rem}input{width:100%;box-sizing:border-box;padding:.6rem;border:1px solid #cbd5e1;border-radius:.5rem;font-size:1rem}
 button{margin-top:1.2rem;width:100%;padding:.7rem;border:0;border-radius:.5rem;background:#1e3a8a;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
 .error{color:#b91c1c}
 </style></head><body><main>
@@ -109,6 +121,15 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/interaction/${escapeHtml(uid)}/login" autocomplete="off">
 <label for="email">Email</label><input id="email" name="email" type="email" required maxlength="254" value="${escapeHtml(loginHint)}" autofocus>
 <label for="name">Name</label><input id="name" name="name" type="text" required maxlength="200">
+<details><summary>DfE Sign-in organisation (optional)</summary>
+<p>Sign in as DfE Sign-in would for a school's staff: the URN of the organisation and its category.</p>
+<label for="organisationUrn">URN</label><input id="organisationUrn" name="organisationUrn" type="text" inputmode="numeric" maxlength="7">
+<label for="organisationCategory">Category</label><select id="organisationCategory" name="organisationCategory"><option value="">None</option>${Object.entries(
+    ORGANISATION_CATEGORIES,
+  )
+    .map(([id, name]) => `<option value="${id}">${id} ${escapeHtml(name)}</option>`)
+    .join('')}</select>
+</details>
 <button type="submit">Sign in</button>
 </form></main></body></html>`;
 }
@@ -171,7 +192,12 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     conformIdTokenClaims: options.conformIdTokenClaims ?? false,
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'given_name', 'family_name'],
+      organisation: ['organisation'],
+    },
     findAccount: (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
@@ -185,6 +211,7 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
           name: account.name,
           given_name: given,
           family_name: family.join(' ') || undefined,
+          organisation: account.organisation,
         }),
       };
     },
@@ -201,7 +228,7 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
       if (existing) return provider!.Grant.find(existing);
       if (!session.accountId) return undefined;
       const grant = new provider!.Grant({ accountId: session.accountId, clientId: client.clientId });
-      grant.addOIDCScope('openid email profile');
+      grant.addOIDCScope('openid email profile organisation');
       await grant.save();
       return grant;
     },
@@ -244,7 +271,18 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
     if (details.uid !== uid || details.prompt.name !== 'login') return send(res, 400, 'This sign-in is no longer in progress.');
     if (!email.includes('@') || !name) return send(res, 400, signInPage(uid, email, 'Enter an email address and a name.'));
     const accountId = email.toLowerCase();
-    accounts.set(accountId, { email: accountId, name });
+    const urn = (form.get('organisationUrn') ?? '').trim().slice(0, 7);
+    const category = form.get('organisationCategory') ?? '';
+    const organisation =
+      urn || category
+        ? {
+            id: `dev-org-${category || '001'}-${urn || 'none'}`,
+            name: urn ? `Organisation ${urn}` : 'Local organisation',
+            category: { id: category || '001', name: ORGANISATION_CATEGORIES[category || '001'] ?? 'Other' },
+            urn: urn || null,
+          }
+        : undefined;
+    accounts.set(accountId, { email: accountId, name, organisation });
     await op.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
   }
 }

@@ -7,6 +7,7 @@ import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { notHidden } from '../lib/reports';
 import { createRouter } from '../lib/route';
 import { findSchool } from '../schools/schools.queries';
+import { refuseOwnSchool } from '../schools/members';
 import * as routes from './interviews.routes';
 
 export const interviewsRoutes = createRouter()
@@ -39,6 +40,7 @@ export const interviewsRoutes = createRouter()
   .openapi(routes.create, (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
+    refuseOwnSchool(c, school.id, 'an interview');
     const input = c.req.valid('json');
     const row = db
       .insert(interviewExperiences)

@@ -23,5 +23,5 @@ export const create = apiRoute({
   summary: 'Shares an interview experience (published at once)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(interviewInput) },
-  responses: { 201: jsonOf(interviewShape, 'The experience as stored'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 201: jsonOf(interviewShape, 'The experience as stored'), ...errors(400, 401, 404, 409, 422, 429) },
 });

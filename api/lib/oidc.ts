@@ -37,6 +37,8 @@ export interface Identity {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** DfE Sign-in's `organisation` claim as sent (providers with `organisations` only; api/schools/dfe.ts reads it). */
+  organisation?: unknown;
 }
 
 export interface AuthorizationStart {
@@ -51,6 +53,8 @@ export interface SignInProvider {
   readonly id: string;
   /** Button text on the chooser page. */
   readonly label: string;
+  /** Asks for the `organisation` scope (DfE Sign-in): the identity carries the organisation the person signed in for. */
+  readonly organisations?: boolean;
   start(): Promise<AuthorizationStart>;
   finish(input: { code: string; codeVerifier: string; nonce: string; now: Date }): Promise<Identity>;
 }
@@ -136,12 +140,15 @@ interface Flow {
   userinfoEndpoint(): Promise<string | undefined> | string | undefined;
   trustEmail(claims: IdTokenClaims): boolean;
   extraAuthParams?: Record<string, string>;
+  /** Reads the organisation claim (from the ID token or userinfo, which is then always read). */
+  organisations?: boolean;
 }
 
 function provider(flow: Flow): SignInProvider {
   return {
     id: flow.id,
     label: flow.label,
+    organisations: flow.organisations,
     async start() {
       const state = generateState();
       const codeVerifier = generateCodeVerifier();
@@ -174,7 +181,8 @@ function provider(flow: Flow): SignInProvider {
       const subject = checkIdTokenClaims(claims, { issuer: () => issuerOk, clientId: flow.clientId, nonce, now });
       let merged = claims;
       const needsProfile = typeof claims.email !== 'string' || (!claims.given_name && !claims.name);
-      const endpoint = needsProfile ? await flow.userinfoEndpoint() : undefined;
+      const endpoint =
+        needsProfile || (flow.organisations && claims.organisation === undefined) ? await flow.userinfoEndpoint() : undefined;
       if (endpoint) {
         let accessToken: string | undefined;
         try {
@@ -184,7 +192,8 @@ function provider(flow: Flow): SignInProvider {
         }
         if (accessToken) merged = { ...(await readUserinfo(endpoint, accessToken, subject)), ...stripEmpty(claims) };
       }
-      return identityFrom(subject, merged, { trustEmail: flow.trustEmail(merged) });
+      const identity = identityFrom(subject, merged, { trustEmail: flow.trustEmail(merged) });
+      return flow.organisations ? { ...identity, organisation: merged.organisation } : identity;
     },
   };
 }
@@ -260,6 +269,8 @@ export function oidcProvider(
     clientId: string;
     clientSecret: string | null;
     extraAuthParams?: Record<string, string>;
+    /** Also asks for the `organisation` scope and reads that claim (DfE Sign-in, and the local provider playing it). */
+    organisations?: boolean;
   },
   redirectUri: string,
 ): SignInProvider {
@@ -290,13 +301,30 @@ export function oidcProvider(
     label: config.label ?? 'Single sign-on',
     clientId: config.clientId,
     authorizationUrl: async (state, verifier) =>
-      client.createAuthorizationURLWithPKCE((await discover()).authorization_endpoint, state, CodeChallengeMethod.S256, verifier, SCOPES),
+      client.createAuthorizationURLWithPKCE(
+        (await discover()).authorization_endpoint,
+        state,
+        CodeChallengeMethod.S256,
+        verifier,
+        config.organisations ? DFE_SCOPES : SCOPES,
+      ),
     exchange: async (code, verifier) => client.validateAuthorizationCode((await discover()).token_endpoint, code, verifier),
     issuer: async (iss) => iss === (await discover()).issuer,
     userinfoEndpoint: async () => (await discover()).userinfo_endpoint,
     trustEmail: () => true,
     extraAuthParams: config.extraAuthParams,
+    organisations: config.organisations,
   });
+}
+
+// ---- DfE Sign-in --------------------------------------------------------------------------------
+
+/** DfE Sign-in's scopes: the `organisation` claim names the organisation the person signed in for (decision 2102). */
+const DFE_SCOPES = ['openid', 'profile', 'email', 'organisation'];
+
+/** DfE Sign-in (the Department for Education's sign-in for school staff): any OpenID Connect issuer, plus the organisation claim. */
+export function dfeSignInProvider(config: { issuer: string; clientId: string; clientSecret: string }, redirectUri: string): SignInProvider {
+  return oidcProvider({ id: 'dfe', label: 'Continue with DfE Sign-in', ...config, organisations: true }, redirectUri);
 }
 
 /** The callback address of a provider: `${appUrl}/api/callback/${id}`. */
@@ -307,6 +335,7 @@ export function providersFromEnv(signIn: SignInEnv, appUrl: string): SignInProvi
   const list: SignInProvider[] = [];
   if (signIn.google) list.push(googleProvider(signIn.google, callbackUrl(appUrl, 'google')));
   if (signIn.microsoft) list.push(microsoftProvider(signIn.microsoft, callbackUrl(appUrl, 'microsoft')));
+  if (signIn.dfe) list.push(dfeSignInProvider(signIn.dfe, callbackUrl(appUrl, 'dfe')));
   if (signIn.oidc) list.push(oidcProvider({ ...signIn.oidc, label: `Continue with ${signIn.oidc.name}` }, callbackUrl(appUrl, 'oidc')));
   return list;
 }

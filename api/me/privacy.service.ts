@@ -16,6 +16,9 @@ import {
   reviews,
   salaries,
   savedJobs,
+  schoolAudit,
+  schoolClaims,
+  schoolMembers,
   schoolMoods,
   schools,
   sessions,
@@ -36,6 +39,8 @@ const HANDLED = new Set<string>([
   'forum_moderators',
   'idempotency_keys',
   'hidden_content',
+  'school_members',
+  'school_claims',
 ]);
 /** Columns never put in an export, whatever the table (token hashes, secrets, keys). */
 const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
@@ -152,6 +157,28 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .where(eq(moderationLog.actorUserId, userId))
       .all()
       .map(({ actorUserId: _a, ...m }) => m),
+    // The school side (decision 2103): the schools she manages, the claims and invitations she
+    // opened (never a link's token hash) and what she did for a school.
+    schoolMemberships: db
+      .select({ member: schoolMembers, schoolName: schools.name })
+      .from(schoolMembers)
+      .innerJoin(schools, eq(schoolMembers.schoolId, schools.id))
+      .where(eq(schoolMembers.userId, userId))
+      .all()
+      .map((r) => ({ ...withoutUser(r.member), schoolName: r.schoolName })),
+    schoolClaims: db
+      .select({ claim: schoolClaims, schoolName: schools.name })
+      .from(schoolClaims)
+      .innerJoin(schools, eq(schoolClaims.schoolId, schools.id))
+      .where(eq(schoolClaims.userId, userId))
+      .all()
+      .map(({ claim: { tokenHash: _t, invitedBy: _i, decidedBy: _d, ...claim }, schoolName }) => ({ ...withoutUser(claim), schoolName })),
+    schoolActions: db
+      .select({ schoolId: schoolAudit.schoolId, action: schoolAudit.action, detail: schoolAudit.detail, at: schoolAudit.at })
+      .from(schoolAudit)
+      .where(eq(schoolAudit.actorUserId, userId))
+      .all()
+      .map(({ detail: { userId: _u, ...detail }, ...row }) => ({ ...row, detail })),
     alerts: (extra.alerts as unknown[] | undefined) ?? [],
     other: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'alerts')),
   };
@@ -172,6 +199,12 @@ export function deleteAccount(db: DB, userId: string) {
     }
     tx.update(forumThreads).set({ lastReplyUserId: null }).where(eq(forumThreads.lastReplyUserId, userId)).run();
     tx.update(moderationLog).set({ actorUserId: null }).where(eq(moderationLog.actorUserId, userId)).run();
+    // A school's audit log keeps what happened, without who did it or whom it concerned, nor their address.
+    unlinked.school_audit = db.$client
+      .prepare(
+        "update school_audit set detail = case when json_extract(detail, '$.userId') = @u then json_remove(detail, '$.userId', '$.email') else detail end, actor_user_id = nullif(actor_user_id, @u) where actor_user_id = @u or json_extract(detail, '$.userId') = @u",
+      )
+      .run({ u: userId }).changes;
     backfillReporterKeys(db, userId);
     tx.update(reports).set({ userId: null }).where(eq(reports.userId, userId)).run();
     const removed: Record<string, number> = {
@@ -179,6 +212,8 @@ export function deleteAccount(db: DB, userId: string) {
       saved_jobs: tx.delete(savedJobs).where(eq(savedJobs.userId, userId)).run().changes,
       forum_moderators: tx.delete(forumModerators).where(eq(forumModerators.userId, userId)).run().changes,
       idempotency_keys: tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)).run().changes,
+      school_members: tx.delete(schoolMembers).where(eq(schoolMembers.userId, userId)).run().changes,
+      school_claims: tx.delete(schoolClaims).where(eq(schoolClaims.userId, userId)).run().changes,
     };
     for (const table of otherUserTables(db)) {
       removed[table] = db.$client.prepare(`delete from "${table.replace(/"/g, '""')}" where user_id = ?`).run(userId).changes;

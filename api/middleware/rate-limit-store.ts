@@ -31,6 +31,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = { perMinute: 20, perDay: 200, rea
 export const MODERATION_FACTOR = 10;
 
 export const MINUTE = 60_000;
+export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
 
 export interface Window {
@@ -101,21 +102,58 @@ export const hashed = (value: string) => createHash('sha256').update(value).dige
  * (nothing counted) when any window is full. Atomic across processes (an immediate transaction).
  */
 export function take(db: DB, bucket: string, windows: readonly Window[], at: number): number | null {
+  return takeAll(db, [{ bucket, windows }], at)?.wait ?? null;
+}
+
+/**
+ * One request counted in several buckets at once, all or nothing: null, or the first full bucket
+ * (its index) and the seconds to wait; nothing is counted when any bucket is full.
+ */
+export function takeAll(
+  db: DB,
+  buckets: readonly { bucket: string; windows: readonly Window[] }[],
+  at: number,
+): { index: number; wait: number } | null {
   prune(db, at);
   const s = prepared(db);
   const run = countersOf(db).transaction(() => {
-    let waitMs = 0;
-    const starts = windows.map((w) => Math.floor(at / w.ms) * w.ms);
-    windows.forEach((w, i) => {
-      const count = s.read.get(bucket, starts[i])?.count ?? 0;
-      if (count >= w.max) waitMs = Math.max(waitMs, starts[i] + w.ms - at);
-    });
-    if (waitMs > 0) return Math.max(1, Math.ceil(waitMs / 1000));
-    windows.forEach((w, i) => s.bump.run(bucket, starts[i], starts[i] + w.ms));
+    for (const [index, { bucket, windows }] of buckets.entries()) {
+      let waitMs = 0;
+      for (const w of windows) {
+        const start = Math.floor(at / w.ms) * w.ms;
+        if ((s.read.get(bucket, start)?.count ?? 0) >= w.max) waitMs = Math.max(waitMs, start + w.ms - at);
+      }
+      if (waitMs > 0) return { index, wait: Math.max(1, Math.ceil(waitMs / 1000)) };
+    }
+    for (const { bucket, windows } of buckets) {
+      for (const w of windows) {
+        const start = Math.floor(at / w.ms) * w.ms;
+        s.bump.run(bucket, start, start + w.ms);
+      }
+    }
     return null;
   });
   return run.immediate();
 }
+
+/**
+ * One-time links emailed for a school (claims, invitations, re-confirmations; decision 2101):
+ * per requesting user, per school and per address, so no one can mail-bomb an address or a school.
+ */
+export const EMAIL_LINK_LIMITS = {
+  user: [
+    { ms: HOUR, max: 5 },
+    { ms: DAY, max: 10 },
+  ],
+  school: [
+    { ms: HOUR, max: 10 },
+    { ms: DAY, max: 30 },
+  ],
+  address: [
+    { ms: HOUR, max: 2 },
+    { ms: DAY, max: 3 },
+  ],
+} as const satisfies Record<string, readonly Window[]>;
 
 /** True the first time `key` is seen in its window of `windowMs` (e.g. one thread view per viewer per day). */
 export function countOnce(db: DB, key: string, windowMs: number, at: number): boolean {
@@ -165,6 +203,22 @@ export class RateLimiter {
       ],
       at,
     );
+  }
+
+  /** An emailed one-time link for a school: null, or which limit is full and the seconds to wait. */
+  emailLink(userId: string, schoolId: number, address: string, at: number): { scope: 'user' | 'school' | 'address'; wait: number } | null {
+    const scopes = ['user', 'school', 'address'] as const;
+    const keys = {
+      user: `link-user:${userId}`,
+      school: `link-school:${schoolId}`,
+      address: `link-address:${hashed(address.toLowerCase())}`,
+    };
+    const full = takeAll(
+      this.db,
+      scopes.map((scope) => ({ bucket: keys[scope], windows: EMAIL_LINK_LIMITS[scope] })),
+      at,
+    );
+    return full ? { scope: scopes[full.index], wait: full.wait } : null;
   }
 
   /** An API read from one client address. */

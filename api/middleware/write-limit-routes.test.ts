@@ -1,9 +1,10 @@
 // Every write route of the app is under the write limit (decision 1410): the test walks the app's
 // own route table (Hono's app.routes), so a write route added without `rateLimit` fails here.
-// Each route is asked once by a signed-in administrator (who passes every role check) whose
+// Each route is asked once by a signed-in administrator (who passes every role check, and is an
+// admin of school 1's staff) whose
 // writes for the minute are used up: the answer must be the limit's 429 with Retry-After.
 import { describe, expect, it } from 'vitest';
-import { alerts } from '../../db/schema';
+import { alerts, schoolMembers } from '../../db/schema';
 import { unsubscribeToken } from '../services/alerts/settings';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
@@ -49,6 +50,8 @@ describe('the write limit on every write route', () => {
       .returning()
       .get();
     const token = unsubscribeToken(t.db, alert.id);
+    // A school's own routes need its staff (decision 2103): she is an admin of school 1, where every path below points.
+    t.db.insert(schoolMembers).values({ userId, schoolId: 1, role: 'admin', method: 'admin', verifiedAt: NOW, confirmedAt: NOW }).run();
     // The unsubscribe page's own route: a resume is a write of the alert's owner (a pause is never refused).
     const special: Record<string, { path: string; body: unknown; cookie?: string }> = {
       'POST /api/alerts/unsubscribe/:token': { path: `/api/alerts/unsubscribe/${token}`, body: { active: true } },
@@ -138,6 +141,8 @@ describe('the write limit on every write route', () => {
       .returning()
       .get();
     const token = unsubscribeToken(t.db, alert.id);
+    // A school's own routes need its staff (decision 2103): she is an admin of school 1, where every path below points.
+    t.db.insert(schoolMembers).values({ userId, schoolId: 1, role: 'admin', method: 'admin', verifiedAt: NOW, confirmedAt: NOW }).run();
     expect(new RateLimiter(t.db, { perMinute: 1, perDay: 100 }).write(userId, NOW.getTime())).toBeNull();
     const changes = () => (t.db.$client.prepare('select total_changes() n').get() as { n: number }).n;
     expect(await call('POST', `/api/alerts/unsubscribe/${token}`, { body: {} })).toMatchObject({

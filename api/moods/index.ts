@@ -6,6 +6,7 @@ import { ApiError, notFound } from '../lib/http-error';
 import { createRouter } from '../lib/route';
 import { findSchool } from '../schools/schools.queries';
 import { findMood, moodStats } from './moods.queries';
+import { refuseOwnSchool } from '../schools/members';
 import * as routes from './moods.routes';
 
 export const moodsRoutes = createRouter()
@@ -22,6 +23,7 @@ export const moodsRoutes = createRouter()
   .openapi(routes.create, (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
+    refuseOwnSchool(c, school.id, 'a mood');
     const userId = c.get('user').id;
     const input = c.req.valid('json');
     const now = c.get('now')();
@@ -45,6 +47,7 @@ export const moodsRoutes = createRouter()
   .openapi(routes.update, (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
+    refuseOwnSchool(c, school.id, 'a mood');
     const userId = c.get('user').id;
     const input = c.req.valid('json');
     const updated = db

@@ -53,5 +53,5 @@ export const update = apiRoute({
   summary: "Changes the user's mood for a school (404 when she has none)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(moodInput) },
-  responses: { 200: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 401, 404, 409, 422, 429) },
 });

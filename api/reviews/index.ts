@@ -7,6 +7,7 @@ import { columnsOf, ownReviewShape, reviewShape } from '../../db/shapes';
 import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { findSchool, schoolStatsOf } from '../schools/schools.queries';
+import { refuseOwnSchool } from '../schools/members';
 import * as routes from './reviews.routes';
 
 export const reviewsRoutes = createRouter()
@@ -38,6 +39,7 @@ export const reviewsRoutes = createRouter()
   .openapi(routes.create, (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
+    refuseOwnSchool(c, school.id, 'a review');
     const input = c.req.valid('json');
     const row = db
       .insert(reviews)

@@ -21,11 +21,11 @@ export const create = apiRoute({
   method: 'post',
   path: '/schools/{id}/reviews',
   tags,
-  summary: 'Writes a review; it is published once a moderator approves it',
+  summary: "Writes a review; it is published once a moderator approves it (409 for a member of the school's staff)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(reviewInput) },
   responses: {
     201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'),
-    ...errors(400, 401, 404, 422, 429),
+    ...errors(400, 401, 404, 409, 422, 429),
   },
 });

@@ -92,3 +92,24 @@ export function requireSchoolMember(role: SchoolRole = 'editor'): MiddlewareHand
     await next();
   };
 }
+
+/**
+ * A review, interview or mood of a school by someone who manages it (a member, live or lapsed)
+ * is refused with 409: the product never labels a contribution by who wrote it, so refusing is
+ * the only way a school's own staff cannot pose as its teachers (decision 2103).
+ */
+export function refuseOwnSchool(c: Ctx, schoolId: number, what: 'a review' | 'an interview' | 'a mood'): void {
+  const user = c.get('user');
+  if (!user) return;
+  const row = c
+    .get('db')
+    .select({ id: schoolMembers.id })
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.userId, user.id), eq(schoolMembers.schoolId, schoolId)))
+    .get();
+  if (row) {
+    throw new ApiError(409, {
+      error: `You manage this school's page, so you cannot write ${what} for it: contributions are anonymous, and one from the school's own staff could not be told apart. Leave the school's staff on your dashboard first if you no longer work there.`,
+    });
+  }
+}

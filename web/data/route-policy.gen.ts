@@ -2,7 +2,9 @@
 // (api/scripts/route-policy.ts): do not edit. route-policy.test.ts fails when it is stale.
 // Read through web/data/route-policy.ts by the offline layer, the service worker and the page head.
 export const ROUTE_POLICY = {
-  serverPrefixes: ['/api'],
+  serverPrefixes: [
+    '/api',
+  ],
   reads: [
     ['/api/login', 'owner', 'login'],
     ['/api/callback/{provider}', 'owner', 'read'],
@@ -16,6 +18,13 @@ export const ROUTE_POLICY = {
     ['/api/saved-jobs', 'owner', 'read'],
     ['/api/schools', 'everyone', 'read'],
     ['/api/schools/{id}', 'everyone', 'read'],
+    ['/api/schools/{id}/claims', 'none', 'read'],
+    ['/api/schools/{id}/members', 'none', 'read'],
+    ['/api/schools/{id}/audit', 'none', 'read'],
+    ['/api/me/schools', 'none', 'read'],
+    ['/api/moderation/claims', 'none', 'read'],
+    ['/api/moderation/school-audit', 'none', 'read'],
+    ['/api/moderation/schools/{id}/domains', 'none', 'read'],
     ['/api/schools/{id}/reviews', 'everyone', 'read'],
     ['/api/schools/{id}/interviews', 'everyone', 'read'],
     ['/api/schools/{id}/mood-stats', 'everyone', 'read'],
@@ -39,5 +48,10 @@ export const ROUTE_POLICY = {
     ['/api/docs', 'none', 'read'],
     ['/api/docs/scalar.js', 'none', 'read'],
   ],
-  noindexPages: ['/dashboard', '/moderation', '/unsubscribe/{token}'],
+  noindexPages: [
+    '/dashboard',
+    '/moderation',
+    '/school-admin',
+    '/unsubscribe/{token}',
+  ],
 } as const;

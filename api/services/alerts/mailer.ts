@@ -53,7 +53,7 @@ export function createMailer(options: MailerOptions): Mailer | null {
       // Written whole, then renamed: whoever watches the folder never opens a half-written message.
       writeFileSync(`${path}.part`, info.message as Buffer);
       renameSync(`${path}.part`, path);
-      log(`Alert email to ${m.to.replace(/^(.).*@/, '$1…@')} written to ${path}`);
+      log(`Email to ${m.to.replace(/^(.).*@/, '$1…@')} written to ${path}`);
       return path;
     },
   };

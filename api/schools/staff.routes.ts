@@ -1,0 +1,341 @@
+// A school's staff (decisions 2101-2103): claims by work email and their one-time links, the
+// claims queue (site admins in /moderation, a school's own admins in its dashboard), members,
+// invitations, re-confirmation, leaving, the audit log and the trust domains site admins add.
+import { z } from '@hono/zod-openapi';
+import { CLAIM_STATES, DOMAIN_RULES, MEMBER_METHODS, SCHOOL_ROLES } from '../../db/schema';
+import { rejectInput } from '../../db/validation';
+import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { idParam, limitOf } from '../lib/validate';
+import { domainInput, emailInput } from './domains';
+
+const tags = ['School staff'];
+const role = z.enum(SCHOOL_ROLES);
+const id = idParam.shape.id;
+const claimParam = idParam.extend({ claimId: id });
+const memberParam = idParam.extend({ memberId: id });
+const domainParam = idParam.extend({ domainId: id });
+const sent = z.object({ status: z.literal('sent'), expiresAt: z.date().describe('The link works until then (24 hours)') });
+const manage = { page: { path: '/school-admin', index: false } } as const;
+
+export const claim = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/claims',
+  tags,
+  summary: 'Claims a school with a work address: emails a one-time link (24 hours) to an address at a domain allowed for the school',
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam, body: jsonBody(z.object({ email: emailInput })) },
+  responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 401, 404, 409, 429, 502, 503) },
+});
+
+export const openLink = apiRoute({
+  method: 'post',
+  path: '/school-links',
+  tags,
+  summary:
+    'Opens an emailed link (single use): a claim becomes pending, an invitation makes a member, a re-confirmation restarts the 12 months',
+  policy: { access: 'user', limit: 'write' },
+  request: {
+    body: jsonBody(
+      z.object({
+        token: z.string({ message: 'The link is incomplete' }).min(20, 'The link is incomplete').max(100, 'The link is not one of ours'),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonOf(
+      z.object({
+        kind: z.enum(['claim', 'invite', 'confirm']),
+        state: z.enum(CLAIM_STATES),
+        school: z.object({ id: z.number().int(), name: z.string() }),
+        role: role.nullable(),
+      }),
+      'What the link did',
+    ),
+    ...errors(400, 401, 403, 410, 429),
+  },
+});
+
+const pendingClaim = z.object({
+  id: z.number().int(),
+  state: z.enum(CLAIM_STATES),
+  email: z.string().describe('The work address the link went to'),
+  domain: z.string(),
+  domainRule: z
+    .enum(DOMAIN_RULES)
+    .describe('register-website: the registrable domain of the register website; admin-added: a domain a site admin trusts for the school'),
+  sharedWith: z.number().int().describe("Other schools whose register website has the same domain (a trust's or federation's site)"),
+  createdAt: z.date(),
+  emailConfirmedAt: z.date().nullable(),
+  school: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    urn: z.number().int(),
+    phoneNumber: z.string().nullable().describe("The register's number, for a call-back"),
+    website: z.string().nullable(),
+  }),
+  claimant: z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable().describe("The account's own sign-in address"),
+  }),
+});
+const decided = z.object({ id: z.number().int(), state: z.enum(['approved', 'rejected']), role: role.nullable() });
+const approveBody = z.object({ role: role.optional().describe('Default: admin when the school has no live admin yet, else editor') });
+
+export const schoolClaims = apiRoute({
+  method: 'get',
+  path: '/schools/{id}/claims',
+  tags,
+  summary: "Claims of this school waiting for a decision (the school's admins)",
+  policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
+  request: { params: idParam },
+  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first'), ...errors(400, 401, 403, 429) },
+});
+
+export const schoolApprove = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/claims/{claimId}/approve',
+  tags,
+  summary: 'Approves a claim of this school (its admins): the claimant becomes a member',
+  policy: { access: 'user', school: 'admin', limit: 'write' },
+  request: { params: claimParam, body: { content: { 'application/json': { schema: approveBody } }, required: false } },
+  responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+export const schoolReject = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/claims/{claimId}/reject',
+  tags,
+  summary: 'Rejects a claim of this school (its admins), with a reason the claimant sees',
+  policy: { access: 'user', school: 'admin', limit: 'write' },
+  request: { params: claimParam, body: jsonBody(rejectInput) },
+  responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+const member = z.object({
+  id: z.number().int(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable().describe("The work address verified (shown to the school's admins and to the member)"),
+  role,
+  method: z.enum(MEMBER_METHODS),
+  verifiedAt: z.date(),
+  confirmedAt: z.date(),
+  lapsesAt: z.date(),
+  live: z.boolean(),
+  you: z.boolean(),
+});
+
+export const members = apiRoute({
+  method: 'get',
+  path: '/schools/{id}/members',
+  tags,
+  summary: "The school's members (its members)",
+  policy: { access: 'user', school: 'editor', cache: 'none', ...manage },
+  request: { params: idParam },
+  responses: { 200: jsonOf(z.array(member), 'Admins first'), ...errors(400, 401, 403, 429) },
+});
+
+export const invite = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/invites',
+  tags,
+  summary:
+    "Invites a colleague (the school's admins): a one-time link to an address at the school's domains; the same answer whoever the address belongs to",
+  policy: { access: 'user', school: 'admin', limit: 'write' },
+  request: { params: idParam, body: jsonBody(z.object({ email: emailInput, role: role.default('editor') })) },
+  responses: { 202: jsonOf(sent, 'The invitation was sent'), ...errors(400, 401, 403, 429, 502, 503) },
+});
+
+export const changeRole = apiRoute({
+  method: 'patch',
+  path: '/schools/{id}/members/{memberId}',
+  tags,
+  summary: "Changes a member's role (the school's admins; the last admin stays admin)",
+  policy: { access: 'user', school: 'admin', limit: 'write' },
+  request: { params: memberParam, body: jsonBody(z.object({ role })) },
+  responses: { 200: jsonOf(z.object({ id: z.number().int(), role }), 'Changed'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+export const removeMember = apiRoute({
+  method: 'delete',
+  path: '/schools/{id}/members/{memberId}',
+  tags,
+  summary: "Removes a member (the school's admins)",
+  policy: { access: 'user', school: 'admin', limit: 'write' },
+  request: { params: memberParam },
+  responses: { 204: { description: 'Removed' }, ...errors(400, 401, 403, 404, 429) },
+});
+
+export const leave = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/leave',
+  tags,
+  summary: 'Leaves the school (any member, live or lapsed)',
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam },
+  responses: { 204: { description: 'No longer a member' }, ...errors(400, 401, 404, 429) },
+});
+
+export const confirm = apiRoute({
+  method: 'post',
+  path: '/schools/{id}/confirm',
+  tags,
+  summary: "Emails a re-confirmation link to the member's work address (a membership lapses 12 months after it was last confirmed)",
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam },
+  responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 401, 404, 409, 429, 502, 503) },
+});
+
+const auditEntry = z.object({
+  id: z.number().int(),
+  schoolId: z.number().int().nullable(),
+  schoolName: z.string().nullable(),
+  action: z.string(),
+  actor: z.string().nullable().describe('Who did it (null: DfE Sign-in or a deleted account)'),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.date(),
+});
+const auditQuery = z.object({
+  limit: limitOf(200, 50),
+  before: z.coerce.number<string>({ message: 'before must be an entry id' }).int().positive().optional(),
+});
+
+export const schoolAudit = apiRoute({
+  method: 'get',
+  path: '/schools/{id}/audit',
+  tags,
+  summary: "The school's audit log, newest first (the school's admins)",
+  policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
+  request: { params: idParam, query: auditQuery },
+  responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400, 401, 403, 429) },
+});
+
+const mine = z.object({
+  schools: z.array(
+    z.object({
+      schoolId: z.number().int(),
+      name: z.string(),
+      role,
+      method: z.enum(MEMBER_METHODS),
+      email: z.string().nullable(),
+      verifiedAt: z.date(),
+      verifiedMonth: z.string().describe('e.g. "November 2026"'),
+      confirmedAt: z.date(),
+      lapsesAt: z.date(),
+      live: z.boolean(),
+    }),
+  ),
+  claims: z.array(
+    z.object({
+      id: z.number().int(),
+      schoolId: z.number().int(),
+      schoolName: z.string(),
+      email: z.string(),
+      state: z.enum(CLAIM_STATES),
+      reason: z.string().nullable(),
+      createdAt: z.date(),
+    }),
+  ),
+  notSupported: z
+    .array(z.object({ name: z.string(), category: z.string(), reason: z.string(), at: z.date() }))
+    .describe('DfE Sign-in organisations that did not make a membership (trusts, local authorities, schools not listed here)'),
+});
+
+export const mySchools = apiRoute({
+  method: 'get',
+  path: '/me/schools',
+  tags,
+  summary: 'The schools I manage (live or lapsed), my recent claims, and DfE Sign-in organisations not supported yet',
+  policy: { access: 'user', cache: 'none', ...manage },
+  responses: { 200: jsonOf(mine, 'Mine'), ...errors(401, 429) },
+});
+
+// ---- Site admins (the Claims section of /moderation) ----
+
+const siteAdmin = { access: 'admin', limit: 'moderation' } as const;
+
+export const queue = apiRoute({
+  method: 'get',
+  path: '/moderation/claims',
+  tags,
+  summary: 'Every claim waiting for a decision (site admins)',
+  policy: { access: 'admin', cache: 'none', page: { path: '/moderation', index: false } },
+  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first'), ...errors(401, 403, 429) },
+});
+
+export const approve = apiRoute({
+  method: 'post',
+  path: '/moderation/claims/{id}/approve',
+  tags,
+  summary: 'Approves a claim (site admins)',
+  policy: siteAdmin,
+  request: { params: idParam, body: { content: { 'application/json': { schema: approveBody } }, required: false } },
+  responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+export const reject = apiRoute({
+  method: 'post',
+  path: '/moderation/claims/{id}/reject',
+  tags,
+  summary: 'Rejects a claim (site admins), with a reason the claimant sees',
+  policy: siteAdmin,
+  request: { params: idParam, body: jsonBody(rejectInput) },
+  responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+export const auditAll = apiRoute({
+  method: 'get',
+  path: '/moderation/school-audit',
+  tags,
+  summary: "Every school's audit log, newest first (site admins); `schoolId` narrows it to one school",
+  policy: { access: 'admin', cache: 'none' },
+  request: {
+    query: auditQuery.extend({
+      schoolId: z.coerce.number<string>({ message: 'schoolId must be a school id' }).int().positive().optional(),
+    }),
+  },
+  responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400, 401, 403, 429) },
+});
+
+const domainRow = z.object({ id: z.number().int(), domain: z.string(), createdAt: z.date() });
+
+export const domains = apiRoute({
+  method: 'get',
+  path: '/moderation/schools/{id}/domains',
+  tags,
+  summary: "The domains whose addresses may claim a school: the register website's and those site admins added",
+  policy: { access: 'admin', cache: 'none' },
+  request: { params: idParam },
+  responses: {
+    200: jsonOf(
+      z.object({
+        school: z.object({ id: z.number().int(), name: z.string(), website: z.string().nullable() }),
+        registerDomain: z.string().nullable(),
+        added: z.array(domainRow),
+      }),
+      'Domains',
+    ),
+    ...errors(400, 401, 403, 404, 429),
+  },
+});
+
+export const addDomain = apiRoute({
+  method: 'post',
+  path: '/moderation/schools/{id}/domains',
+  tags,
+  summary: "Trusts a domain for a school (a trust's own domain), stored as its registrable domain (site admins)",
+  policy: siteAdmin,
+  request: { params: idParam, body: jsonBody(z.object({ domain: domainInput })) },
+  responses: { 201: jsonOf(domainRow, 'Added'), ...errors(400, 401, 403, 404, 409, 429) },
+});
+
+export const removeDomain = apiRoute({
+  method: 'delete',
+  path: '/moderation/schools/{id}/domains/{domainId}',
+  tags,
+  summary: 'Stops trusting a domain for a school (site admins)',
+  policy: siteAdmin,
+  request: { params: domainParam },
+  responses: { 204: { description: 'Removed' }, ...errors(400, 401, 403, 404, 429) },
+});

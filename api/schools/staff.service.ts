@@ -1,0 +1,604 @@
+// A school's staff (decisions 2101-2103): claims by work email, one-time links (claim, invitation,
+// re-confirmation), their approval by a site admin or a verified admin of the school, members'
+// roles, leaving, and the school's audit log. Handlers (staff.handlers.ts) call these with the
+// request's context; every change here writes one school_audit row in the same transaction.
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { DB } from '../../db/client';
+import {
+  schoolAudit,
+  schoolClaims,
+  schoolMembers,
+  schools,
+  users,
+  type ClaimKind,
+  type School,
+  type SchoolClaim,
+  type SchoolMember,
+  type SchoolRole,
+} from '../../db/schema';
+import type { SignedInEnv } from '../lib/route';
+import { ApiError } from '../lib/http-error';
+import { escapeHtml } from '../lib/html-page';
+import { hasRole, lapsesAt, liveSince, membershipOf } from './members';
+import { matchEmail, type AllowedDomain } from './domains';
+
+/** How long an emailed link works. */
+export const LINK_HOURS = 24;
+
+const hashToken = (token: string) => createHash('sha256').update(`school-link:${token}`).digest('hex');
+
+export type AuditAction =
+  | 'claim.requested'
+  | 'claim.email-confirmed'
+  | 'claim.approved'
+  | 'claim.rejected'
+  | 'member.invited'
+  | 'member.joined'
+  | 'member.role-changed'
+  | 'member.removed'
+  | 'member.left'
+  | 'member.confirm-requested'
+  | 'member.confirmed'
+  | 'member.dfe-sign-in'
+  | 'dfe-sign-in.not-supported'
+  | 'dfe-sign-in.unknown-school'
+  | 'domain.added'
+  | 'domain.removed';
+
+/**
+ * One line of a school's audit log. `detail.userId` names the person acted upon (removed with
+ * their account; never sent to a client), `detail.email` the work address used.
+ */
+export function audit(
+  db: DB,
+  schoolId: number | null,
+  actorUserId: string | null,
+  action: AuditAction,
+  detail: Record<string, unknown>,
+  at: Date,
+) {
+  db.insert(schoolAudit).values({ schoolId, actorUserId, action, detail, at }).run();
+}
+
+// ---- Emailed one-time links --------------------------------------------------------------------
+
+interface LinkRequest {
+  kind: ClaimKind;
+  school: Pick<School, 'id' | 'name'>;
+  email: string;
+  match: AllowedDomain;
+  /** The claimant (claim, confirm); null for an invitation. */
+  userId: string | null;
+  role?: SchoolRole;
+  invitedBy?: string;
+}
+
+function linkEmail(kind: ClaimKind, schoolName: string, link: string) {
+  const lines: Record<ClaimKind, { subject: string; intro: string; after: string }> = {
+    claim: {
+      subject: `Confirm your address to manage ${schoolName} on Teachers In London Talk`,
+      intro: `Someone signed in to Teachers In London Talk asked to manage the page of ${schoolName} with this address. If it was you, open this link while signed in with the same account:`,
+      after: `Then our team, or an admin of ${schoolName}, checks your request; we may ring the school on the number the register lists for it.`,
+    },
+    invite: {
+      subject: `You are invited to help manage ${schoolName} on Teachers In London Talk`,
+      intro: `An admin of ${schoolName} invited this address to help manage the school's page on Teachers In London Talk. To accept, open this link while signed in (any account you sign in with becomes a member):`,
+      after: `Members can post the school's vacancies, keep its page right and answer reviews. They never see who wrote a review.`,
+    },
+    confirm: {
+      subject: `Confirm you still work at ${schoolName}`,
+      intro: `To keep managing the page of ${schoolName} on Teachers In London Talk for another 12 months, open this link while signed in with the same account:`,
+      after: 'Without it your membership lapses 12 months after it was last confirmed.',
+    },
+  };
+  const l = lines[kind];
+  const expiry = `The link works once, for ${LINK_HOURS} hours. If you did not expect this email, ignore it: nothing changes.`;
+  return {
+    subject: l.subject,
+    text: `${l.intro}\n\n${link}\n\n${expiry}\n\n${l.after}\n`,
+    html: `<p>${escapeHtml(l.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(expiry)}</p><p>${escapeHtml(l.after)}</p>`,
+  };
+}
+
+/**
+ * Stores a one-time link (its hash only) and emails it. The answer never depends on whether the
+ * address belongs to anyone or to a member already. 429 with Retry-After over the per-user,
+ * per-school or per-address limit; 503 when this server sends no email; 502 when sending failed.
+ */
+export async function sendLink(c: Context<SignedInEnv>, req: LinkRequest): Promise<{ expiresAt: Date }> {
+  const db = c.get('db');
+  const now = c.get('now')();
+  const mailer = c.get('mailer');
+  if (!mailer) throw new ApiError(503, { error: 'This server sends no email, so work addresses cannot be checked right now.' });
+  const user = c.get('user');
+  const limited = c.get('rateLimiter')?.emailLink(user.id, req.school.id, req.email, now.getTime());
+  if (limited) {
+    c.header('Retry-After', String(limited.wait));
+    const what = {
+      user: 'You have asked for several emails already',
+      school: 'Many emails were sent for this school already',
+      address: 'Several emails were sent to this address already',
+    }[limited.scope];
+    throw new ApiError(429, { error: `${what}. Please try again later.` });
+  }
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + LINK_HOURS * 3_600_000);
+  const row = db.transaction((tx) => {
+    const claim = tx
+      .insert(schoolClaims)
+      .values({
+        kind: req.kind,
+        userId: req.userId,
+        schoolId: req.school.id,
+        email: req.email,
+        domain: req.match.domain,
+        domainRule: req.match.rule,
+        tokenHash: hashToken(token),
+        expiresAt,
+        state: 'pending-email',
+        role: req.role ?? null,
+        invitedBy: req.invitedBy ?? null,
+        createdAt: now,
+      })
+      .returning({ id: schoolClaims.id })
+      .get();
+    const action = req.kind === 'claim' ? 'claim.requested' : req.kind === 'invite' ? 'member.invited' : 'member.confirm-requested';
+    audit(
+      db,
+      req.school.id,
+      user.id,
+      action,
+      {
+        claimId: claim.id,
+        email: req.email,
+        domain: req.match.domain,
+        rule: req.match.rule,
+        ...(req.role ? { role: req.role } : {}),
+        ...(req.userId ? { userId: req.userId } : {}),
+      },
+      now,
+    );
+    return claim;
+  });
+  try {
+    await mailer.send({ to: req.email, ...linkEmail(req.kind, req.school.name, `${c.get('siteOrigin')}/school-link#${token}`) });
+  } catch (error) {
+    // Not sent: the link can never be used, so it is not kept either.
+    db.delete(schoolClaims).where(eq(schoolClaims.id, row.id)).run();
+    console.warn(`[${c.get('requestId') ?? '-'}] school link email not sent: ${(error as Error).message}`);
+    throw new ApiError(502, { error: 'The email could not be sent. Please try again in a few minutes.' });
+  }
+  return { expiresAt };
+}
+
+/** A work-email claim of a school by the signed-in user (POST /api/schools/{id}/claims). */
+export async function requestClaim(c: Context<SignedInEnv>, school: School, email: string) {
+  const db = c.get('db');
+  const user = c.get('user');
+  const match = matchEmail(db, school, email);
+  const member = membershipOf(db, user.id, school.id, c.get('now')());
+  if (member && hasRole(member, 'admin')) throw new ApiError(409, { error: `You already manage ${school.name} as its admin.` });
+  return sendLink(c, { kind: 'claim', school, email, match, userId: user.id });
+}
+
+const GONE = 'This link has expired or was already used. Ask for a new one.';
+
+/** Membership for `userId` at `schoolId`, created or updated (a new verification restarts the 12 months). */
+function upsertMember(
+  tx: DB,
+  row: {
+    userId: string;
+    schoolId: number;
+    role: SchoolRole;
+    method: SchoolMember['method'];
+    email: string | null;
+    verifiedBy: string | null;
+    now: Date;
+  },
+) {
+  tx.insert(schoolMembers)
+    .values({
+      userId: row.userId,
+      schoolId: row.schoolId,
+      role: row.role,
+      method: row.method,
+      email: row.email,
+      verifiedAt: row.now,
+      verifiedBy: row.verifiedBy,
+      confirmedAt: row.now,
+    })
+    .onConflictDoUpdate({
+      target: [schoolMembers.userId, schoolMembers.schoolId],
+      set: { role: row.role, method: row.method, email: row.email, verifiedAt: row.now, verifiedBy: row.verifiedBy, confirmedAt: row.now },
+    })
+    .run();
+}
+
+/** Opens an emailed link as the signed-in user (POST /api/school-links). Single use; 410 once used or expired. */
+export function openLink(c: Context<SignedInEnv>, token: string) {
+  const db = c.get('db');
+  const user = c.get('user');
+  const now = c.get('now')();
+  return db.transaction((tx) => {
+    const claim = tx
+      .select()
+      .from(schoolClaims)
+      .where(eq(schoolClaims.tokenHash, hashToken(token)))
+      .get();
+    if (!claim || claim.usedAt || claim.state !== 'pending-email' || claim.expiresAt.getTime() <= now.getTime())
+      throw new ApiError(410, { error: GONE });
+    const school = tx.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, claim.schoolId)).get()!;
+    if (claim.kind !== 'invite' && claim.userId !== user.id) {
+      throw new ApiError(403, { error: 'Open this link signed in with the account that asked for it.' });
+    }
+    const d = db; // one connection: the transaction covers it
+    if (claim.kind === 'claim') {
+      tx.update(schoolClaims).set({ usedAt: now, state: 'pending' }).where(eq(schoolClaims.id, claim.id)).run();
+      audit(d, school.id, user.id, 'claim.email-confirmed', { claimId: claim.id, email: claim.email, userId: user.id }, now);
+      return { kind: 'claim' as const, state: 'pending' as const, school, role: null };
+    }
+    if (claim.kind === 'invite') {
+      const existing = tx
+        .select()
+        .from(schoolMembers)
+        .where(and(eq(schoolMembers.userId, user.id), eq(schoolMembers.schoolId, school.id)))
+        .get();
+      const role: SchoolRole = existing?.role === 'admin' ? 'admin' : (claim.role ?? 'editor');
+      upsertMember(d, {
+        userId: user.id,
+        schoolId: school.id,
+        role,
+        method: 'invite',
+        email: claim.email,
+        verifiedBy: claim.invitedBy,
+        now,
+      });
+      tx.update(schoolClaims)
+        .set({ usedAt: now, state: 'approved', userId: user.id, decidedBy: claim.invitedBy, decidedAt: now })
+        .where(eq(schoolClaims.id, claim.id))
+        .run();
+      audit(d, school.id, user.id, 'member.joined', { claimId: claim.id, via: 'invite', role, email: claim.email, userId: user.id }, now);
+      return { kind: 'invite' as const, state: 'approved' as const, school, role };
+    }
+    const member = tx
+      .select()
+      .from(schoolMembers)
+      .where(and(eq(schoolMembers.userId, user.id), eq(schoolMembers.schoolId, school.id)))
+      .get();
+    if (!member)
+      throw new ApiError(410, { error: 'You are no longer a member of this school. Ask an admin of the school to invite you again.' });
+    tx.update(schoolMembers).set({ confirmedAt: now, email: claim.email }).where(eq(schoolMembers.id, member.id)).run();
+    tx.update(schoolClaims).set({ usedAt: now, state: 'approved', decidedAt: now }).where(eq(schoolClaims.id, claim.id)).run();
+    audit(d, school.id, user.id, 'member.confirmed', { claimId: claim.id, email: claim.email, userId: user.id }, now);
+    return { kind: 'confirm' as const, state: 'approved' as const, school, role: member.role };
+  });
+}
+
+// ---- Deciding claims ---------------------------------------------------------------------------
+
+/** The school has a live admin (someone who can invite and approve). */
+export function hasLiveAdmin(db: DB, schoolId: number, now: Date) {
+  return !!db
+    .select({ id: schoolMembers.id })
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.schoolId, schoolId), eq(schoolMembers.role, 'admin'), gte(schoolMembers.confirmedAt, liveSince(now))))
+    .get();
+}
+
+/**
+ * Approves or rejects a claim whose link was opened (a site admin, or an admin of the claim's
+ * school: `schoolId` says which school the route is for; a claim of another school is 404).
+ * Approval makes the claimant a member: `role` as asked, else admin when the school has no live
+ * admin yet, else editor (decision 2103).
+ */
+export function decideClaim(
+  c: Context<SignedInEnv>,
+  claimId: number,
+  decision: { approve: true; role?: SchoolRole } | { approve: false; reason: string },
+  scope: { schoolId?: number },
+) {
+  const db = c.get('db');
+  const actor = c.get('user');
+  const now = c.get('now')();
+  return db.transaction((tx) => {
+    const claim = tx
+      .select()
+      .from(schoolClaims)
+      .where(and(eq(schoolClaims.id, claimId), eq(schoolClaims.kind, 'claim')))
+      .get();
+    if (!claim || (scope.schoolId !== undefined && claim.schoolId !== scope.schoolId))
+      throw new ApiError(404, { error: 'Claim not found' });
+    if (claim.userId === actor.id) throw new ApiError(403, { error: 'Someone else decides your own claim.' });
+    if (claim.state === 'approved' || claim.state === 'rejected')
+      throw new ApiError(409, { error: `This claim was already ${claim.state}.` });
+    const d = db; // one connection: the transaction covers it
+    const by = scope.schoolId === undefined ? 'site-admin' : 'school-admin';
+    if (!decision.approve) {
+      tx.update(schoolClaims)
+        .set({ state: 'rejected', decidedBy: actor.id, decidedAt: now, reason: decision.reason })
+        .where(eq(schoolClaims.id, claim.id))
+        .run();
+      audit(
+        d,
+        claim.schoolId,
+        actor.id,
+        'claim.rejected',
+        { claimId: claim.id, email: claim.email, reason: decision.reason, by, userId: claim.userId },
+        now,
+      );
+      return { id: claim.id, state: 'rejected' as const, role: null };
+    }
+    if (claim.state !== 'pending') throw new ApiError(409, { error: 'The claimant has not opened the email link yet.' });
+    const role: SchoolRole = decision.role ?? (hasLiveAdmin(d, claim.schoolId, now) ? 'editor' : 'admin');
+    upsertMember(d, {
+      userId: claim.userId!,
+      schoolId: claim.schoolId,
+      role,
+      method: 'email',
+      email: claim.email,
+      verifiedBy: actor.id,
+      now,
+    });
+    tx.update(schoolClaims)
+      .set({ state: 'approved', decidedBy: actor.id, decidedAt: now, role })
+      .where(eq(schoolClaims.id, claim.id))
+      .run();
+    audit(d, claim.schoolId, actor.id, 'claim.approved', { claimId: claim.id, email: claim.email, role, by, userId: claim.userId }, now);
+    return { id: claim.id, state: 'approved' as const, role };
+  });
+}
+
+/** Claims waiting for a decision (link opened, or still waiting for it), oldest first; one school or all. */
+export function pendingClaims(db: DB, schoolId?: number) {
+  const rows = db
+    .select({
+      id: schoolClaims.id,
+      state: schoolClaims.state,
+      email: schoolClaims.email,
+      domain: schoolClaims.domain,
+      domainRule: schoolClaims.domainRule,
+      createdAt: schoolClaims.createdAt,
+      emailConfirmedAt: schoolClaims.usedAt,
+      expiresAt: schoolClaims.expiresAt,
+      school: { id: schools.id, name: schools.name, phoneNumber: schools.phoneNumber, website: schools.website, urn: schools.urn },
+      claimant: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(schoolClaims)
+    .innerJoin(schools, eq(schools.id, schoolClaims.schoolId))
+    .innerJoin(users, eq(users.id, schoolClaims.userId))
+    .where(
+      and(
+        eq(schoolClaims.kind, 'claim'),
+        inArray(schoolClaims.state, ['pending', 'pending-email']),
+        schoolId === undefined ? undefined : eq(schoolClaims.schoolId, schoolId),
+      ),
+    )
+    .orderBy(schoolClaims.createdAt, schoolClaims.id)
+    .limit(200)
+    .all();
+  return rows;
+}
+
+// ---- Members -----------------------------------------------------------------------------------
+
+export function membersOf(db: DB, schoolId: number, viewer: SchoolMember, now: Date) {
+  const since = liveSince(now).getTime();
+  return db
+    .select({
+      id: schoolMembers.id,
+      userId: schoolMembers.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: schoolMembers.email,
+      role: schoolMembers.role,
+      method: schoolMembers.method,
+      verifiedAt: schoolMembers.verifiedAt,
+      confirmedAt: schoolMembers.confirmedAt,
+    })
+    .from(schoolMembers)
+    .innerJoin(users, eq(users.id, schoolMembers.userId))
+    .where(eq(schoolMembers.schoolId, schoolId))
+    .orderBy(desc(sql`${schoolMembers.role} = 'admin'`), users.firstName, schoolMembers.id)
+    .all()
+    .map(({ userId, ...m }) => ({
+      ...m,
+      // Work addresses are for the school's admins (who invite and remove).
+      email: viewer.role === 'admin' || userId === viewer.userId ? m.email : null,
+      lapsesAt: lapsesAt(m.confirmedAt),
+      live: m.confirmedAt.getTime() >= since,
+      you: userId === viewer.userId,
+    }));
+}
+
+function memberAt(db: DB, schoolId: number, memberId: number) {
+  const m = db
+    .select()
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.id, memberId), eq(schoolMembers.schoolId, schoolId)))
+    .get();
+  if (!m) throw new ApiError(404, { error: 'Member not found' });
+  return m;
+}
+
+function otherLiveAdmins(db: DB, schoolId: number, exceptId: number, now: Date) {
+  return db
+    .select({ id: schoolMembers.id })
+    .from(schoolMembers)
+    .where(
+      and(
+        eq(schoolMembers.schoolId, schoolId),
+        eq(schoolMembers.role, 'admin'),
+        gte(schoolMembers.confirmedAt, liveSince(now)),
+        sql`${schoolMembers.id} != ${exceptId}`,
+      ),
+    )
+    .all().length;
+}
+
+export function changeRole(c: Context<SignedInEnv>, schoolId: number, memberId: number, role: SchoolRole) {
+  const db = c.get('db');
+  const now = c.get('now')();
+  return db.transaction((tx) => {
+    const d = db; // one connection: the transaction covers it
+    const m = memberAt(d, schoolId, memberId);
+    if (m.role === 'admin' && role === 'editor' && otherLiveAdmins(d, schoolId, m.id, now) === 0) {
+      throw new ApiError(409, { error: 'A school needs at least one admin: make someone else an admin first.' });
+    }
+    tx.update(schoolMembers).set({ role }).where(eq(schoolMembers.id, m.id)).run();
+    audit(d, schoolId, c.get('user').id, 'member.role-changed', { memberId: m.id, from: m.role, to: role, userId: m.userId }, now);
+    return { id: m.id, role };
+  });
+}
+
+export function removeMember(c: Context<SignedInEnv>, schoolId: number, memberId: number) {
+  const db = c.get('db');
+  const now = c.get('now')();
+  const actor = c.get('user');
+  db.transaction((tx) => {
+    const d = db; // one connection: the transaction covers it
+    const m = memberAt(d, schoolId, memberId);
+    tx.delete(schoolMembers).where(eq(schoolMembers.id, m.id)).run();
+    audit(
+      d,
+      schoolId,
+      actor.id,
+      m.userId === actor.id ? 'member.left' : 'member.removed',
+      { memberId: m.id, role: m.role, userId: m.userId },
+      now,
+    );
+  });
+}
+
+/** Anyone may leave a school they are a member of, live or lapsed. */
+export function leave(c: Context<SignedInEnv>, schoolId: number) {
+  const db = c.get('db');
+  const user = c.get('user');
+  const m = db
+    .select()
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.userId, user.id), eq(schoolMembers.schoolId, schoolId)))
+    .get();
+  if (!m) throw new ApiError(404, { error: 'You are not a member of this school.' });
+  removeMember(c, schoolId, m.id);
+}
+
+/** Emails a re-confirmation link to the member's work address (live or lapsed membership). */
+export async function requestConfirm(c: Context<SignedInEnv>, school: School) {
+  const db = c.get('db');
+  const user = c.get('user');
+  const m = db
+    .select()
+    .from(schoolMembers)
+    .where(and(eq(schoolMembers.userId, user.id), eq(schoolMembers.schoolId, school.id)))
+    .get();
+  if (!m) throw new ApiError(404, { error: 'You are not a member of this school.' });
+  if (!m.email) throw new ApiError(409, { error: 'Your membership came from DfE Sign-in: sign in with DfE Sign-in again to confirm it.' });
+  const match = matchEmail(db, school, m.email);
+  return sendLink(c, { kind: 'confirm', school, email: m.email, match, userId: user.id });
+}
+
+// ---- Reading: my schools, the audit log --------------------------------------------------------
+
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+export const monthOf = (d: Date) => MONTH.format(d);
+
+export function mySchools(db: DB, userId: string, now: Date) {
+  const since = liveSince(now).getTime();
+  const memberships = db
+    .select({ member: schoolMembers, name: schools.name })
+    .from(schoolMembers)
+    .innerJoin(schools, eq(schools.id, schoolMembers.schoolId))
+    .where(eq(schoolMembers.userId, userId))
+    .orderBy(schools.name)
+    .all()
+    .map(({ member: m, name }) => ({
+      schoolId: m.schoolId,
+      name,
+      role: m.role,
+      method: m.method,
+      email: m.email,
+      verifiedAt: m.verifiedAt,
+      verifiedMonth: monthOf(m.verifiedAt),
+      confirmedAt: m.confirmedAt,
+      lapsesAt: lapsesAt(m.confirmedAt),
+      live: m.confirmedAt.getTime() >= since,
+    }));
+  const claims = db
+    .select({
+      id: schoolClaims.id,
+      schoolId: schoolClaims.schoolId,
+      schoolName: schools.name,
+      email: schoolClaims.email,
+      state: schoolClaims.state,
+      reason: schoolClaims.reason,
+      createdAt: schoolClaims.createdAt,
+      expiresAt: schoolClaims.expiresAt,
+    })
+    .from(schoolClaims)
+    .innerJoin(schools, eq(schools.id, schoolClaims.schoolId))
+    .where(and(eq(schoolClaims.userId, userId), eq(schoolClaims.kind, 'claim')))
+    .orderBy(desc(schoolClaims.createdAt))
+    .limit(20)
+    .all()
+    .filter((cl) => cl.state !== 'pending-email' || cl.expiresAt.getTime() > now.getTime())
+    .map(({ expiresAt: _e, ...cl }) => cl);
+  // DfE Sign-in organisations that are not a school of ours (decision 2102): shown, never guessed.
+  const notSupported = db
+    .select({ detail: schoolAudit.detail, at: schoolAudit.at })
+    .from(schoolAudit)
+    .where(
+      and(
+        eq(schoolAudit.actorUserId, userId),
+        isNull(schoolAudit.schoolId),
+        inArray(schoolAudit.action, ['dfe-sign-in.not-supported', 'dfe-sign-in.unknown-school']),
+      ),
+    )
+    .orderBy(desc(schoolAudit.at))
+    .limit(5)
+    .all()
+    .map((r) => ({
+      name: String(r.detail.name ?? 'Your organisation'),
+      category: String(r.detail.categoryName ?? r.detail.category ?? ''),
+      reason: String(r.detail.reason ?? ''),
+      at: r.at,
+    }));
+  return { schools: memberships, claims, notSupported };
+}
+
+/** The audit log, newest first: one school's (its admins) or every school's (site admins). Never the subject's user id. */
+export function auditLog(db: DB, options: { schoolId?: number; limit: number; before?: number }) {
+  return db
+    .select({
+      id: schoolAudit.id,
+      schoolId: schoolAudit.schoolId,
+      schoolName: schools.name,
+      action: schoolAudit.action,
+      detail: schoolAudit.detail,
+      at: schoolAudit.at,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+    })
+    .from(schoolAudit)
+    .leftJoin(schools, eq(schools.id, schoolAudit.schoolId))
+    .leftJoin(users, eq(users.id, schoolAudit.actorUserId))
+    .where(
+      and(
+        options.schoolId === undefined ? undefined : eq(schoolAudit.schoolId, options.schoolId),
+        options.before ? sql`${schoolAudit.id} < ${options.before}` : undefined,
+      ),
+    )
+    .orderBy(desc(schoolAudit.id))
+    .limit(options.limit)
+    .all()
+    .map(({ detail, actorFirstName, actorLastName, ...row }) => {
+      const { userId: _u, ...shown } = detail;
+      const actor = actorFirstName || actorLastName ? [actorFirstName, actorLastName].filter(Boolean).join(' ') : null;
+      return { ...row, actor, detail: shown };
+    });
+}
+
+/** The claims a user made (export). */
+export const claimsOf = (db: DB, userId: string): SchoolClaim[] =>
+  db.select().from(schoolClaims).where(eq(schoolClaims.userId, userId)).all();
