@@ -501,6 +501,8 @@ export async function requestConfirm(c: Context<SignedInEnv>, school: School) {
 
 // ---- Reading: my schools, the audit log --------------------------------------------------------
 
+const text = (v: unknown) => (typeof v === 'string' ? v : '');
+
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 export const monthOf = (d: Date) => MONTH.format(d);
 
@@ -559,9 +561,9 @@ export function mySchools(db: DB, userId: string, now: Date) {
     .limit(5)
     .all()
     .map((r) => ({
-      name: String(r.detail.name ?? 'Your organisation'),
-      category: String(r.detail.categoryName ?? r.detail.category ?? ''),
-      reason: String(r.detail.reason ?? ''),
+      name: text(r.detail.name) || 'Your organisation',
+      category: text(r.detail.categoryName) || text(r.detail.category),
+      reason: text(r.detail.reason),
       at: r.at,
     }));
   return { schools: memberships, claims, notSupported };

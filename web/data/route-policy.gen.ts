@@ -2,9 +2,7 @@
 // (api/scripts/route-policy.ts): do not edit. route-policy.test.ts fails when it is stale.
 // Read through web/data/route-policy.ts by the offline layer, the service worker and the page head.
 export const ROUTE_POLICY = {
-  serverPrefixes: [
-    '/api',
-  ],
+  serverPrefixes: ['/api'],
   reads: [
     ['/api/login', 'owner', 'login'],
     ['/api/callback/{provider}', 'owner', 'read'],
@@ -48,10 +46,5 @@ export const ROUTE_POLICY = {
     ['/api/docs', 'none', 'read'],
     ['/api/docs/scalar.js', 'none', 'read'],
   ],
-  noindexPages: [
-    '/dashboard',
-    '/moderation',
-    '/school-admin',
-    '/unsubscribe/{token}',
-  ],
+  noindexPages: ['/dashboard', '/moderation', '/school-admin', '/unsubscribe/{token}'],
 } as const;
