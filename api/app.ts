@@ -7,6 +7,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { DataVersions } from './lib/data-versions';
 import { AnswerCache, answerCache, type AnswerCacheOptions } from './middleware/answer-cache';
 import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
@@ -118,7 +119,10 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', readLimit(API_POLICY.isUnlimitedRead));
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
   app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy }));
-  if (options.answerCache !== false) app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache)));
+  // Answers and pages are kept by one set of data versions (decision 1057).
+  const versions = new DataVersions(options.db, options.now);
+  if (options.answerCache !== false)
+    app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache, versions)));
   app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
   app.route('/api', api);
   app.openapi(oneClick, oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
@@ -134,7 +138,7 @@ export function createApp(options: AppOptions) {
           origin,
           fetch: (path, init, caller) => app.request(path, init, { onBehalfOf: clientIp(caller, { trustProxy }) } satisfies OnBehalfOf),
           countPage: (caller) => pageRead(rateLimiter, caller, clock().getTime()),
-          cache: options.pageCache === false ? undefined : new AnswerCache(options.db, options.now, options.pageCache),
+          cache: options.pageCache === false ? undefined : new AnswerCache(options.db, options.now, options.pageCache, versions),
           renderer: options.pageRenderer,
         }),
       );

@@ -7,7 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { reviews, schools } from '../db/schema';
+import { forumThreads, reviews, schools } from '../db/schema';
+import { jobPosting } from '../test/servers';
+import { createSession } from './lib/sessions';
+import { applyFeed } from './services/vacancies-import';
 import { caller } from '../test/requests';
 import { testDb } from '../test/db';
 import { signIn } from '../test/app';
@@ -189,29 +192,77 @@ describe('cached pages', () => {
     for (let i = 0; i < 2; i++) expect((await get(`/forum/threads/${threadId}`)).headers.get('x-cache')).toBe('miss');
     expect(rendersOf(`/forum/threads/${threadId}`)).toBe(2);
   });
+});
 
-  it("shows an approved review on that school's page at the next request", async () => {
-    const path = `/schools/${school.id}`;
-    await get(path);
-    expect((await get(path)).headers.get('x-cache')).toBe('hit');
-    const pros = 'A wonderfully kind staffroom';
-    const body = {
-      overallRating: 5,
-      workLifeBalanceRating: 4,
-      compensationRating: 4,
-      careerOpportunitiesRating: 4,
-      cultureRating: 5,
-      leadershipRating: 4,
-      pros,
-      cons: 'Long walk from the station',
-      jobTitle: 'Teacher',
-      yearsAtSchool: '1-2 years',
-      wouldRecommend: true,
+describe('pages are dropped only by a change to what they show (decision 1057)', () => {
+  const review = (pros: string) => ({
+    overallRating: 5,
+    workLifeBalanceRating: 4,
+    compensationRating: 4,
+    careerOpportunitiesRating: 4,
+    cultureRating: 5,
+    leadershipRating: 4,
+    pros,
+    cons: 'Long walk from the station',
+    jobTitle: 'Teacher',
+    yearsAtSchool: '1-2 years',
+    wouldRecommend: true,
+  });
+  /** Asks for each page and answers its X-Cache. */
+  const states = async (paths: string[]) =>
+    Object.fromEntries(await Promise.all(paths.map(async (p) => [p, (await get(p)).headers.get('x-cache')] as const)));
+  const warm = async (paths: string[]) => {
+    await states(paths);
+    expect(Object.values(await states(paths))).toEqual(paths.map(() => 'hit'));
+  };
+
+  it('a save, a pending review, thread and salary, a counted view and a session touch leave every kept page kept', async () => {
+    const threadId = ((await (await app.request('/api/forum/threads')).json()) as { id: number }[])[0].id;
+    const jobId = ((await (await app.request('/api/jobs')).json()) as { id: number }[])[0].id;
+    const pages = ['/', '/jobs', `/jobs/${jobId}`, '/schools', `/schools/${school.id}`, '/salaries', '/forum', '/pay-scales'];
+    await warm(pages);
+    const rendered = renders.length;
+    expect((await call('POST', `/api/jobs/${jobId}/save`, { cookie: author })).status).toBe(201);
+    expect((await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review('Pending and unseen') })).status).toBe(
+      201,
+    );
+    const categoryId = ((await (await app.request('/api/forum/categories')).json()) as { id: number }[])[0].id;
+    expect(
+      (
+        await call('POST', '/api/forum/threads', {
+          cookie: author,
+          body: { categoryId, title: 'A pending question', content: 'Waiting for a moderator to look at it.' },
+        })
+      ).status,
+    ).toBe(201);
+    const salary = {
+      jobTitle: 'Primary Teacher',
+      schoolType: 'Academy',
+      borough: 'Camden',
+      yearsExperience: '3-5 years',
+      annualSalary: 41_000,
     };
-    const created = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body });
+    expect((await call('POST', '/api/salaries', { cookie: author, body: salary })).status).toBe(201);
+    const viewsBefore = db.select({ n: forumThreads.viewCount }).from(forumThreads).where(eq(forumThreads.id, threadId)).get()!.n;
+    const viewer = signIn(db, { id: 'pc:viewer', email: 'viewer@example.test', firstName: 'Vi' });
+    expect((await call('GET', `/api/forum/threads/${threadId}`, { cookie: viewer })).status).toBe(200);
+    expect(db.select({ n: forumThreads.viewCount }).from(forumThreads).where(eq(forumThreads.id, threadId)).get()!.n).toBe(viewsBefore + 1);
+    // A session last refreshed two hours ago is refreshed (written) by its next request.
+    const { token } = createSession(db, 'pc:author', new Date(now.getTime() - 2 * 3_600_000));
+    const touched = await get('/api/auth/user', { Cookie: `tilt_session=${token}` });
+    expect(touched.headers.get('set-cookie')).toMatch(/^tilt_session=/);
+    expect(await states(pages)).toEqual(Object.fromEntries(pages.map((p) => [p, 'hit'])));
+    expect(renders.length).toBe(rendered);
+  });
+
+  it("an approved review re-renders that school's page and the lists that show its rating; other pages stay kept", async () => {
+    const path = `/schools/${school.id}`;
+    await warm([path, '/schools', '/', '/pay-scales', '/forum', '/salaries']);
+    const pros = 'A wonderfully kind staffroom';
+    const created = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review(pros) });
     expect(created.status).toBe(201);
-    const approved = await call('POST', `/api/moderation/reviews/${created.body.id}/approve`, { cookie: admin });
-    expect(approved.status).toBe(200);
+    expect((await get(path)).headers.get('x-cache')).toBe('hit');
+    expect((await call('POST', `/api/moderation/reviews/${created.body.id}/approve`, { cookie: admin })).status).toBe(200);
     expect(
       db
         .select()
@@ -222,5 +273,46 @@ describe('cached pages', () => {
     const after = await get(path);
     expect(after.headers.get('x-cache')).toBe('miss');
     expect(await after.text()).toContain(pros);
+    expect(await states(['/schools', '/', '/pay-scales', '/forum', '/salaries'])).toEqual({
+      '/schools': 'miss',
+      '/': 'miss',
+      '/pay-scales': 'hit',
+      '/forum': 'hit',
+      '/salaries': 'hit',
+    });
+  });
+
+  it('a jobs feed refresh re-renders the jobs pages; pay scales, salaries and the forum stay kept', async () => {
+    await warm(['/jobs', '/jobs?search=mathematics', '/', '/pay-scales', '/salaries', '/forum']);
+    const title = 'Teacher of Astronomy';
+    const result = applyFeed(
+      db,
+      {
+        listings: [
+          jobPosting({
+            slug: 'astronomy-westminster',
+            title,
+            urn: String(school.urn),
+            orgName: school.name,
+            postcode: 'SW1E 5HJ',
+            datePosted: '2026-11-23',
+          }),
+        ],
+        pages: 1,
+        capped: false,
+      },
+      now,
+    );
+    expect(result.imported).toBe(1);
+    const jobsPage = await get('/jobs');
+    expect(jobsPage.headers.get('x-cache')).toBe('miss');
+    expect(await jobsPage.text()).toContain(title);
+    expect(await states(['/jobs?search=mathematics', '/', '/pay-scales', '/salaries', '/forum'])).toEqual({
+      '/jobs?search=mathematics': 'miss',
+      '/': 'miss',
+      '/pay-scales': 'hit',
+      '/salaries': 'hit',
+      '/forum': 'hit',
+    });
   });
 });

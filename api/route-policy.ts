@@ -3,7 +3,7 @@
 // web app and the service worker read the same table through web/data/route-policy.gen.ts, which
 // `npm run routes:policy` writes from here (and route-policy.test.ts keeps fresh).
 import { api } from './api';
-import { routePolicy, type PolicyData, type ReadRoute, type RoutePolicy } from '../web/data/route-policy';
+import { routePolicy, templateMatcher, type DataTag, type PolicyData, type ReadRoute, type RoutePolicy } from '../web/data/route-policy';
 
 /** Where the API is mounted (createApp: app.route('/api', api)). */
 export const API_PREFIX = '/api';
@@ -37,6 +37,13 @@ export const API_POLICY = routePolicy(policyData());
 export function sharingOf(path: string): 'everyone' | 'visitors' | null {
   const sharing = API_POLICY.sharingOf(path);
   return sharing === 'everyone' || sharing === 'visitors' ? sharing : null;
+}
+
+const dataMatcher = templateMatcher(API_ROUTES.filter((r) => r.method === 'GET').map((r) => [r.path, r.policy.data ?? []] as const));
+
+/** The data a shared read's answer is built from (its declared `data`, decision 1057): empty for any other path. */
+export function dataOf(path: string): readonly DataTag[] {
+  return dataMatcher(path) ?? [];
 }
 
 /** The generated module's text: the table as the web app imports it. */

@@ -3,7 +3,7 @@
 // (node:cluster) on the same port and the same SQLite file (WAL, busy timeout); the primary
 // restarts a worker that dies and shuts them all down gracefully. With N=1 one process does it all.
 // Nothing that matters lives in one worker's memory: sessions, rate limits, image-batch progress
-// and leases are in SQLite, and the answer cache follows the database's data version.
+// and leases are in SQLite, and the answer and page caches follow the data versions kept in it (decision 1057).
 // See docs/decisions/1052-one-process-per-core.md.
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';

@@ -9,7 +9,9 @@ import { join } from 'node:path';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml, plainPage } from './lib/html-page';
 import { buildEntry, sendEntry, type AnswerCache, type Entry } from './middleware/answer-cache';
-import { sharingOf } from './route-policy';
+import type { DataTag } from './lib/data-versions';
+import { builtFrom } from './lib/data-versions';
+import { dataOf, sharingOf } from './route-policy';
 import { SERVER_PATHS } from './static';
 
 /** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
@@ -109,6 +111,9 @@ function tooManyPage(c: Context, wait: number, path: string) {
 /** A file, not a page (a page's last segment may hold a dot: /unsubscribe/12.Ab3x). */
 const FILE_PATH = /\.(html|js|mjs|css|json|webmanifest|svg|png|jpe?g|gif|webp|ico|txt|xml|woff2?|map)$/i;
 
+/** A page rendered with no cache: never looked up. */
+const NOT_KEPT = { deps: [], at: [], minute: -1, local: -1 };
+
 /** What a page says to browsers: revalidate every time; a request carrying a cookie is never stored by a shared cache. */
 const pageCacheControl = (c: Context) => (c.req.header('Cookie') ? 'private, no-cache' : 'no-cache');
 
@@ -142,13 +147,12 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     // address that maps to one key gets the same bytes (decision 1056).
     const key = cache ? r.pageKey(pathname + search) : null;
     const url = key ?? pathname + search;
-    const version = key ? cache!.version() : '';
+    // Read before rendering: a change during the render makes the page stale, never wrong.
+    const now = cache?.snapshot();
     if (key) {
-      let entry = cache!.lookup(key, version);
-      if (!entry) {
-        const inFlight = cache!.pending.get(key);
-        if (inFlight?.version === version) entry = (await inFlight.promise) ?? undefined;
-      }
+      let entry = cache!.lookup(key, now!);
+      const computing = entry ? undefined : cache!.inFlight(key, now!);
+      if (computing) entry = (await computing) ?? undefined;
       if (entry) {
         // A kept page costs its caller what rendering it would: one read per API read it inlines.
         for (let i = 0; i < (entry.reads ?? 0); i++) {
@@ -164,7 +168,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     if (key) {
       cache!.stats.misses++;
       const promise = new Promise<Entry | null>((resolve) => (settle = resolve));
-      cache!.pending.set(key, { version, promise });
+      cache!.pending.set(key, { snapshot: now!, promise });
       void promise.then(() => cache!.pending.get(key)?.promise === promise && cache!.pending.delete(key));
     }
     let entry: Entry | null = null;
@@ -172,10 +176,11 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
       const rendered = await renderPage(c, r, url, path);
       if (rendered instanceof Response) return rendered;
       if (!rendered) return next();
-      const { status, html, shareable, reads } = rendered;
+      const { status, html, shareable, reads, data } = rendered;
       const body = Buffer.from(html);
       const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
-      entry = await buildEntry(version, body, headers);
+      // A page depends on the data of every answer it inlined (decision 1057).
+      entry = await buildEntry(now ? builtFrom(now, [...data]) : NOT_KEPT, body, headers);
       entry.reads = reads;
       // Only a whole page made of answers that are the same for every visitor is kept.
       if (key && status === 200 && shareable) cache!.store(key, entry);
@@ -191,9 +196,11 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     let refusedFor: number | null = null;
     let shareable = true;
     let reads = 0;
+    const data = new Set<DataTag>();
     const fetch: ApiFetch = async (apiPath, init) => {
       const res = await options.fetch(apiPath, init, c);
       reads++;
+      for (const tag of dataOf(apiPath.split('?')[0])) data.add(tag);
       if (res.status === 429) refusedFor = Math.max(refusedFor ?? 1, Number(res.headers.get('Retry-After')) || 1);
       // Per-user data (an answer never shared) or an error: the page is not kept.
       if (res.status !== 200 || !sharingOf(apiPath.split('?')[0])) shareable = false;
@@ -221,6 +228,6 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
       template!.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
       template!.afterRoot;
-    return { status: page.status, html, shareable: shareable && !page.failed, reads };
+    return { status: page.status, html, shareable: shareable && !page.failed, reads, data };
   }
 }

@@ -655,6 +655,16 @@ export const keptCounts = sqliteTable('kept_counts', {
   n: integer('n').notNull().default(0),
 });
 
+/**
+ * One row per kind of public data (decision 1057): its version moves, by SQLite triggers
+ * (migration *_data-versions-sql), whenever a commit changes what visitors can see of it. The
+ * answer and page caches key their entries by these versions. Never written by the app.
+ */
+export const dataVersions = sqliteTable('data_versions', {
+  tag: text('tag').primaryKey(),
+  version: integer('version').notNull().default(0),
+});
+
 /** Active jobs by UTC day of posting (days since 1970), kept by triggers: the month is ~32 rows. */
 export const jobDayCounts = sqliteTable('job_day_counts', {
   day: integer('day').primaryKey(),

@@ -8,7 +8,7 @@ export const document = apiRoute({
   path: '/openapi.json',
   tags,
   summary: 'This document: every route of the app with its request and answer shapes and its policy (x-policy)',
-  policy: { access: 'public', cache: 'everyone' },
+  policy: { access: 'public', cache: 'everyone', data: [] },
   responses: {
     200: { description: 'An OpenAPI 3.1 document', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
     ...errors(429),

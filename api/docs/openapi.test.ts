@@ -94,6 +94,7 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/pay-scales'].get['x-policy']).toEqual({
       access: 'public',
       cache: 'everyone',
+      data: ['pay_scales'],
       limit: 'read',
       page: { path: '/pay-scales', index: true },
     });

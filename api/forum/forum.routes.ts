@@ -12,7 +12,7 @@ export const categories = apiRoute({
   path: '/forum/categories',
   tags,
   summary: "The forum's categories, in order",
-  policy: { access: 'public', cache: 'everyone' },
+  policy: { access: 'public', cache: 'everyone', data: ['forum'] },
   responses: { 200: jsonOf(z.array(categoryShape), 'The categories'), ...errors(429) },
 });
 
@@ -21,7 +21,7 @@ export const threads = apiRoute({
   path: '/forum/threads',
   tags,
   summary: 'Threads, sticky first then newest (or best match first), a page at a time; a member also sees her own pending ones',
-  policy: { access: 'public', cache: 'visitors', page: { path: '/forum', index: true } },
+  policy: { access: 'public', cache: 'visitors', data: ['forum'], page: { path: '/forum', index: true } },
   request: { query: threadsQuery },
   responses: { 200: pageOf(threadShape, 'A page of threads (content cut to a preview)'), ...errors(400, 429) },
 });

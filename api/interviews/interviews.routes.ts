@@ -11,7 +11,7 @@ export const list = apiRoute({
   path: '/schools/{id}/interviews',
   tags,
   summary: "A school's interview experiences, newest first, a page at a time",
-  policy: { access: 'public', cache: 'everyone' },
+  policy: { access: 'public', cache: 'everyone', data: ['interviews', 'schools'] },
   request: { params: idParam, query: contributionsQuery },
   responses: { 200: pageOf(interviewShape, 'A page of interview experiences'), ...errors(400, 404, 429) },
 });

@@ -24,7 +24,7 @@ export const list = apiRoute({
   path: '/jobs',
   tags,
   summary: 'Open jobs posted within the last month, a page at a time (product §9)',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/jobs', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['jobs', 'schools'], page: { path: '/jobs', index: true } },
   request: { query: jobsListQuery },
   responses: { 200: pageOf(jobAnswer, 'A page of jobs'), ...errors(400, 429) },
 });
@@ -34,7 +34,7 @@ export const get = apiRoute({
   path: '/jobs/{id}',
   tags,
   summary: 'One job',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/jobs/{id}', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['jobs', 'schools'], page: { path: '/jobs/{id}', index: true } },
   request: { params: idParam },
   responses: { 200: jsonOf(jobAnswer.omit({ distanceMiles: true }), 'The job'), ...errors(400, 404, 429) },
 });

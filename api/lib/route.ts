@@ -82,6 +82,11 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
     throw new Error(`${method.toUpperCase()} ${path}: a school member's route has the school as {id}`);
   if (!read && input.cache && input.cache !== 'none') throw new Error(`${method.toUpperCase()} ${path}: only GET answers are kept`);
   const cache = input.cache ?? (!read ? 'none' : input.access === 'public' || input.access === 'user' ? 'owner' : 'none');
+  // A shared answer is kept until the data it shows changes: it must say which (decision 1057).
+  if ((cache === 'everyone' || cache === 'visitors') && !input.data)
+    throw new Error(`GET ${path}: a shared read names the data it is built from (policy.data)`);
+  if (input.data && cache !== 'everyone' && cache !== 'visitors')
+    throw new Error(`${method.toUpperCase()} ${path}: only a shared read names its data`);
   return { ...input, cache, limit: input.limit ?? 'read' };
 }
 

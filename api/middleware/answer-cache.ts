@@ -1,23 +1,22 @@
 // The shared answer cache: public GET reads that are the same for every visitor are kept in
 // memory by URL, serialized and compressed once, and answered with an ETag (304 on a matching
-// If-None-Match). Every entry belongs to a data version; any write moves it, so a cached answer
-// is never older than the last committed write:
-//   - `PRAGMA data_version` moves when ANOTHER connection (another worker process, a script, a
-//     LiteFS replica's replication) commits to the file;
-//   - `total_changes()` counts this connection's own row changes (data_version does not move for
-//     them), background jobs and triggers included;
-//   - a local counter (`invalidate()`) for anything else;
-//   - the app clock's minute, so answers that depend on "now" (the jobs' one-month window) age out.
+// If-None-Match). Each entry remembers the data it was built from (the route's declared `data`)
+// and those data's versions then; it is served only while they are unchanged, so a cached answer
+// is never older than the last committed change to what it shows, and a write that changes
+// nothing visitors see (a save, a pending review, a session touch) drops nothing. The versions
+// are moved by SQLite triggers whoever writes (api/lib/data-versions.ts), and the app clock's
+// minute ages out answers that depend on "now" (the jobs' one-month window).
 // Answers that depend on who asks are never shared: which reads are kept, and for whom, is each
 // route's declared policy (`cache: 'everyone' | 'visitors'`, decision 0006); 'visitors' are cached
 // only for requests without a signed-in user, and every other route (the signed-in user's own
 // data, moderation, /api/me, a thread page that counts its views) is not cached at all.
-// See docs/decisions/1050-shared-answer-cache.md.
+// See docs/decisions/1057-invalidation-by-data-version.md (was 1050).
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
-import { sharingOf } from '../route-policy';
+import { builtFrom, DataVersions, isCurrent, type Built, type DataTag, type Snapshot } from '../lib/data-versions';
+import { dataOf, sharingOf } from '../route-policy';
 import { acceptsGzip, gzipBody, gzipEtag } from './compression';
 
 export { sharingOf };
@@ -29,7 +28,8 @@ export const PUBLIC_CACHE_CONTROL = 'no-cache';
 const NOT_STORED = new Set(['set-cookie', 'content-length', 'content-encoding', 'cache-control', 'etag', 'vary', 'date', 'x-cache']);
 
 export interface Entry {
-  version: string;
+  /** The data it was built from and their versions then. */
+  built: Built;
   /** The plain form's tag; the gzip form's is gzipEtag(etag). */
   etag: string;
   headers: [string, string][];
@@ -41,7 +41,7 @@ export interface Entry {
 }
 
 /** An answer as it is kept: the headers worth keeping, the body, its gzip and its tag. */
-export async function buildEntry(version: string, body: Buffer, headers: Headers): Promise<Entry> {
+export async function buildEntry(built: Built, body: Buffer, headers: Headers): Promise<Entry> {
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (!NOT_STORED.has(name)) kept.push([name, value]);
@@ -49,7 +49,7 @@ export async function buildEntry(version: string, body: Buffer, headers: Headers
   const gzip = await gzipBody(body);
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   const size = body.length + (gzip?.length ?? 0) + 256;
-  return { version, etag, headers: kept, body, gzip, size };
+  return { built, etag, headers: kept, body, gzip, size };
 }
 
 export interface AnswerCacheOptions {
@@ -59,53 +59,39 @@ export interface AnswerCacheOptions {
 
 export const DEFAULT_ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 
-/** One per app (per process): the entries and the data version they belong to. */
+/** One per app (per process) for answers, one for pages: the entries, LRU by bytes, over one set of data versions. */
 export class AnswerCache {
   readonly maxBytes: number;
+  readonly versions: DataVersions;
   private entries = new Map<string, Entry>();
   private bytes = 0;
-  private local = 0;
-  private seenVersion = '';
-  private readonly versionQuery;
   readonly stats = { hits: 0, misses: 0, stored: 0, evicted: 0 };
   /** Answers being computed, so concurrent misses of one URL wait for one computation. */
-  readonly pending = new Map<string, { version: string; promise: Promise<Entry | null> }>();
+  readonly pending = new Map<string, { snapshot: Snapshot; promise: Promise<Entry | null> }>();
 
-  constructor(
-    db: DB,
-    private readonly clock: () => Date = () => new Date(),
-    options: AnswerCacheOptions = {},
-  ) {
+  constructor(db: DB, clock: () => Date = () => new Date(), options: AnswerCacheOptions = {}, versions?: DataVersions) {
     this.maxBytes = options.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
-    this.versionQuery = db.$client.prepare('select (select data_version from pragma_data_version) as dv, total_changes() as tc').raw();
+    this.versions = versions ?? new DataVersions(db, clock);
   }
 
-  /** The data version now: moves with every commit by anyone, and every minute of the app clock. */
-  version(): string {
-    const [dv, tc] = this.versionQuery.get() as [number, number];
-    const v = `${dv}.${tc}.${this.local}.${Math.floor(this.clock().getTime() / 60_000)}`;
-    // Every entry belongs to one older version: drop them all at once.
-    if (v !== this.seenVersion) {
-      this.seenVersion = v;
-      this.clear();
-    }
-    return v;
+  /** The data versions now. */
+  snapshot(): Snapshot {
+    return this.versions.current();
   }
 
-  /** Forget every answer (moves the local part of the version). */
+  /** Forget every answer (of every cache on these versions). */
   invalidate(): void {
-    this.local++;
-    this.clear();
+    this.versions.invalidate();
   }
 
   get size(): { entries: number; bytes: number } {
     return { entries: this.entries.size, bytes: this.bytes };
   }
 
-  lookup(key: string, version: string): Entry | undefined {
+  lookup(key: string, now: Snapshot): Entry | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.version !== version) {
+    if (!isCurrent(entry.built, now)) {
       this.remove(key, entry);
       return undefined;
     }
@@ -115,15 +101,24 @@ export class AnswerCache {
     return entry;
   }
 
-  build(version: string, body: Buffer, headers: Headers): Promise<Entry> {
-    return buildEntry(version, body, headers);
+  /**
+   * The entry another request is computing for these versions, if one is under way (checked
+   * synchronously after lookup, so the first miss registers before any other request looks).
+   */
+  inFlight(key: string, now: Snapshot): Promise<Entry | null> | undefined {
+    const pending = this.pending.get(key);
+    return pending?.snapshot === now ? pending.promise : undefined;
+  }
+
+  build(snapshot: Snapshot, deps: readonly DataTag[], body: Buffer, headers: Headers): Promise<Entry> {
+    return buildEntry(builtFrom(snapshot, deps), body, headers);
   }
 
   store(key: string, entry: Entry): void {
     // Too big to share the budget: not kept (lists are paged, so this is rare).
     if (entry.size > this.maxBytes / 8) return;
-    // Stale already (a write came while it was being built).
-    if (entry.version !== this.seenVersion) return;
+    // Stale already (what it shows changed while it was being built).
+    if (!isCurrent(entry.built, this.snapshot())) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     this.entries.set(key, entry);
@@ -139,11 +134,6 @@ export class AnswerCache {
   private remove(key: string, entry: Entry) {
     this.entries.delete(key);
     this.bytes -= entry.size;
-  }
-
-  private clear() {
-    this.entries.clear();
-    this.bytes = 0;
   }
 }
 
@@ -168,26 +158,24 @@ export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
     // keeps the API's default no-store (decision 1250).
     if (url.searchParams.has('near')) return next();
     const key = url.pathname + url.search;
-    const version = cache.version();
-    let entry = cache.lookup(key, version);
+    const now = cache.snapshot();
+    let entry = cache.lookup(key, now);
+    const computing = entry ? undefined : cache.inFlight(key, now);
+    if (computing) entry = (await computing) ?? undefined;
     let state = 'hit';
-    if (!entry) {
-      // Another request is computing this answer for this version: share its result.
-      const inFlight = cache.pending.get(key);
-      if (inFlight?.version === version) entry = (await inFlight.promise) ?? undefined;
-    }
     if (entry) cache.stats.hits++;
     else {
       state = 'miss';
       cache.stats.misses++;
       let settle!: (e: Entry | null) => void;
       const promise = new Promise<Entry | null>((resolve) => (settle = resolve));
-      cache.pending.set(key, { version, promise });
+      cache.pending.set(key, { snapshot: now, promise });
       try {
         await next();
         const res = c.res;
         if (res.status !== 200 || res.headers.has('Content-Encoding') || !/json/.test(res.headers.get('Content-Type') ?? '')) return;
-        entry = await cache.build(version, Buffer.from(await res.arrayBuffer()), res.headers);
+        // Built from the versions read before the handler ran: a change during it makes the entry stale, never wrong.
+        entry = await cache.build(now, dataOf(c.req.path), Buffer.from(await res.arrayBuffer()), res.headers);
         cache.store(key, entry);
       } finally {
         settle(entry ?? null);

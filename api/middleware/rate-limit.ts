@@ -1,6 +1,6 @@
 // Rate limits (decisions 0202, 1403, 1410), counted in SQLite so every server process shares them:
 // - writes per signed-in user: 20 a minute and 200 a day by default, on every write route (a
-//   write empties the shared answer cache for everyone); moderators' and admins' decisions count
+//   write can re-render pages for everyone); moderators' and admins' decisions count
 //   in a bucket of their own, ten times larger (moderationLimit);
 //   api/middleware/write-limit-routes.test.ts walks the app's routes and names the few exempt ones;
 // - API reads (GET/HEAD) per client IP: 600 a minute by default (a read declared `limit: 'none'`, health, is exempt); a server-rendered page counts

@@ -21,7 +21,7 @@ export const stats = apiRoute({
   path: '/schools/{id}/mood-stats',
   tags,
   summary: "A school's staff mood: the breakdown and the latest comments (never who set them)",
-  policy: { access: 'public', cache: 'everyone' },
+  policy: { access: 'public', cache: 'everyone', data: ['moods', 'schools'] },
   request: { params: idParam },
   responses: { 200: jsonOf(moodStatsShape, 'The mood statistics'), ...errors(400, 404, 429) },
 });

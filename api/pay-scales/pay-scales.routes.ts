@@ -20,7 +20,7 @@ export const list = apiRoute({
   path: '/pay-scales',
   tags,
   summary: 'Teacher pay scales, newest first, by region, spine and point',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/pay-scales', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['pay_scales'], page: { path: '/pay-scales', index: true } },
   request: { query: payScalesQuery },
   responses: { 200: jsonOf(z.array(payScaleShape), 'The pay scale points'), ...errors(400, 429) },
 });

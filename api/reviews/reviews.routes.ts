@@ -12,7 +12,7 @@ export const list = apiRoute({
   path: '/schools/{id}/reviews',
   tags,
   summary: "A school's approved reviews, newest first, a page at a time",
-  policy: { access: 'public', cache: 'everyone' },
+  policy: { access: 'public', cache: 'everyone', data: ['reviews', 'schools'] },
   request: { params: idParam, query: contributionsQuery },
   responses: { 200: pageOf(reviewShape, 'A page of reviews'), ...errors(400, 404, 429) },
 });

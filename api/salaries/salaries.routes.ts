@@ -30,7 +30,7 @@ export const recent = apiRoute({
   path: '/salaries',
   tags,
   summary: 'Recent published submissions, each rounded (decision 1420)',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/salaries', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['salaries'], page: { path: '/salaries', index: true } },
   responses: { 200: jsonOf(z.array(recentSalary), 'The recent submissions'), ...errors(429) },
 });
 
@@ -39,7 +39,7 @@ export const stats = apiRoute({
   path: '/salaries/stats',
   tags,
   summary: 'Average salaries by role and by experience, as last published',
-  policy: { access: 'public', cache: 'everyone' },
+  policy: { access: 'public', cache: 'everyone', data: ['salaries'] },
   responses: { 200: jsonOf(salaryStats, 'The published figures'), ...errors(429) },
 });
 

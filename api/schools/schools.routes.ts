@@ -32,7 +32,7 @@ export const list = apiRoute({
   path: '/schools',
   tags,
   summary: 'Active London schools by name or rating, a page at a time; search, filters and Near me',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/schools', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs'], page: { path: '/schools', index: true } },
   request: { query: schoolsQuery },
   responses: { 200: pageOf(schoolListItem, 'A page of schools'), ...errors(400, 429) },
 });
@@ -42,7 +42,7 @@ export const get = apiRoute({
   path: '/schools/{id}',
   tags,
   summary: 'A school with its review stats and its open jobs',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/schools/{id}', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs'], page: { path: '/schools/{id}', index: true } },
   request: { params: idParam },
   responses: {
     200: jsonOf(schoolShape.extend({ stats: schoolStatsShape, jobs: z.array(jobAnswer.omit({ distanceMiles: true })) }), 'The school'),

@@ -11,7 +11,7 @@ export const stats = apiRoute({
   path: '/stats',
   tags: ['Site'],
   summary: 'How many schools, boroughs, open jobs and approved reviews the site holds',
-  policy: { access: 'public', cache: 'everyone', page: { path: '/', index: true } },
+  policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs', 'reviews'], page: { path: '/', index: true } },
   responses: {
     200: jsonOf(
       z.object({ schools: z.number().int(), boroughs: z.number().int(), activeJobs: z.number().int(), reviews: z.number().int() }),

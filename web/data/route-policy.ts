@@ -28,6 +28,13 @@ export type Sharing = 'everyone' | 'visitors' | 'owner' | 'none';
  */
 export type Limit = 'read' | 'write' | 'moderation' | 'login' | 'none';
 
+/**
+ * The kinds of public data a shared answer can be built from (decision 1057): each has a version
+ * that SQLite triggers move when a commit changes what visitors can see of it (data_versions).
+ */
+export const DATA_TAGS = ['schools', 'jobs', 'reviews', 'interviews', 'moods', 'salaries', 'pay_scales', 'forum'] as const;
+export type DataTag = (typeof DATA_TAGS)[number];
+
 export interface RoutePolicy {
   access: Access;
   /** GET answers only; writes are never kept ('none'). */
@@ -40,6 +47,11 @@ export interface RoutePolicy {
    * role ('editor': any member; 'admin': the school's admins), else 403 (api/schools/members.ts).
    */
   school?: 'editor' | 'admin';
+  /**
+   * A shared read ('everyone' | 'visitors'): the data its answer is built from. The server keeps
+   * the answer, and every page that inlines it, until one of these changes (decision 1057).
+   */
+  data?: readonly DataTag[];
   /** The screen that shows this answer (a react-router path) and whether search engines may index it. */
   page?: { path: string; index: boolean };
 }
