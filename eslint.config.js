@@ -134,6 +134,23 @@ export default defineConfig(
     ),
   })),
 
+  // One environment: api/env.ts parses it for every entry point (loadEnv). Tests, e2e harnesses and
+  // benchmarks are exempt: they hand a child server its environment, which is what they test.
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['api/env.ts', 'bench/**', '*.config.ts', ...TESTS],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment through api/env.ts (loadEnv / parseEnv), the one place it is parsed.',
+        },
+      ],
+    },
+  },
+
   // Tests read JSON answers as `any` (test/app.ts's request helpers are untyped): the unsafe-any
   // family would flag every `body.field`. Everything else, floating promises included, applies.
   {

@@ -1,4 +1,7 @@
-// Environment variables, parsed once at boot. A bad value stops the server with a clear message.
+// Environment variables, parsed once at boot by every entry point (the server, the alerts pass, backup,
+// restore, seed, the register import, the salary batch): loadEnv() reads .env when there is one, and a
+// bad value stops the process with a clear message. Nothing else reads process.env (a lint rule).
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -225,3 +228,22 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     signIn,
   };
 }
+
+/** Every entry point starts here: .env when present, then the parsed environment, or the problems and exit 1. */
+export function loadEnv(): Env {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  try {
+    return parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+}
+
+/** True when NODE_ENV says production (for guards that must hold before or without a parsed environment). */
+export const isProduction = (): boolean => process.env.NODE_ENV === 'production';
+
+/** The variable the server's primary process hands its workers the local sign-in provider's client in. */
+export const DEV_OIDC_ENV = 'TILT_DEV_OIDC';
+/** In a worker: the local sign-in provider's client the primary handed over, or null. */
+export const devOidcFromPrimary = (): unknown => JSON.parse(process.env[DEV_OIDC_ENV] ?? 'null');

@@ -7,14 +7,13 @@
 // See docs/decisions/1052-one-process-per-core.md.
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { serve } from '@hono/node-server';
 import { openDatabase, type DB } from '../db/client';
 import { removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
-import { parseEnv, type Env } from './env';
+import { DEV_OIDC_ENV, devOidcFromPrimary, loadEnv, type Env } from './env';
 import { scheduleWithLease } from './lib/lease';
 import { backfillReporterKeys } from './lib/reports';
 import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
@@ -30,7 +29,6 @@ interface DevOidcClient {
   clientId: string;
   clientSecret: string;
 }
-const DEV_OIDC_ENV = 'TILT_DEV_OIDC';
 const ALERTS_LEASE = 'alerts:schedule';
 const SALARIES_LEASE = 'salaries:publish';
 const SALARY_PUBLISH_MS = 24 * 3_600_000;
@@ -42,19 +40,11 @@ function publishSalaryBatchIfDue(db: DB) {
   console.log(`Salary batch: ${r.published} published, ${r.heldBack} held back`);
 }
 
-if (existsSync('.env')) process.loadEnvFile('.env');
-
-let env: Env;
-try {
-  env = parseEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const env: Env = loadEnv();
 const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1);
 
 if (cluster.isPrimary) await primary();
-else await worker(openDatabase(env.DATABASE_PATH), JSON.parse(process.env[DEV_OIDC_ENV] ?? 'null') as DevOidcClient | null, null);
+else await worker(openDatabase(env.DATABASE_PATH), devOidcFromPrimary() as DevOidcClient | null, null);
 
 async function primary() {
   const db = openDatabase(env.DATABASE_PATH);

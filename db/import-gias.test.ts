@@ -269,7 +269,7 @@ describe('GIAS register refresh', () => {
     db.$client.close();
     const file = join(mkdtempSync(join(tmpdir(), 'gias-')), 'edubasealldata20261101.csv');
     writeFileSync(file, extract(ROWS));
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'db/import-gias.ts', file], {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'api/scripts/import-schools.ts', file], {
       env: { ...process.env, DATABASE_PATH: path },
       encoding: 'utf8',
     });

@@ -6,11 +6,8 @@
 //   npm run schools:import -- path/to/edubasealldata20261101.csv
 //
 // See docs/decisions/0405-gias-register-refresh.md.
-import { readFileSync } from 'node:fs';
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { fileURLToPath } from 'node:url';
-import { openDatabase, type DB } from './client';
+import type { DB } from './client';
 import { BOROUGHS } from './constants';
 import { schools, type NewSchool } from './schema';
 import { parseCsvRecords } from './seed/csv';
@@ -314,21 +311,4 @@ export function formatSummary(s: GiasSummary): string {
   const fields = Object.entries(s.changedFields).sort((a, b) => b[1] - a[1]);
   if (fields.length) lines.push('Fields changed:', ...fields.map(([f, n]) => `  ${f}: ${n}`));
   return lines.join('\n');
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('Usage: npm run schools:import -- <edubasealldata.csv>');
-    process.exit(1);
-  }
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const path = process.env.DATABASE_PATH ?? 'data/app.db';
-  try {
-    const summary = importGias(openDatabase(path), decodeGias(readFileSync(file)));
-    console.log(`GIAS register ${file} → ${path}\n${formatSummary(summary)}`);
-  } catch (error) {
-    console.error((error as Error).message);
-    process.exit(1);
-  }
 }

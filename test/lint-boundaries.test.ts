@@ -57,4 +57,13 @@ describe('import boundaries (eslint.config.js)', () => {
     ).toEqual([expect.stringContaining('db/ imports neither api/ nor web/')]);
     expect(await boundaryErrors('db/seed/Probe.ts', "import { BOROUGHS } from '../constants';\nexport default BOROUGHS;\n")).toEqual([]);
   });
+
+  it('reads the environment in api/env.ts only (tests and benchmarks hand it to child servers)', async () => {
+    const probe = 'export const path = process.env.DATABASE_PATH;\n';
+    for (const file of ['db/Probe.ts', 'api/scripts/Probe.ts', 'api/Probe.ts', 'web/data/Probe.ts']) {
+      expect(await boundaryErrors(file, probe), file).toEqual([expect.stringContaining('Read the environment through api/env.ts')]);
+    }
+    expect(await boundaryErrors('api/env.ts', probe)).toEqual([]);
+    expect(await boundaryErrors('e2e/Probe.ts', probe)).toEqual([]);
+  });
 });

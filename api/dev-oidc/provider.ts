@@ -9,6 +9,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Provider from 'oidc-provider';
+import { isProduction } from '../env';
 
 export interface DevOidcOptions {
   /** 0 picks a free port. */
@@ -151,7 +152,7 @@ function send(res: ServerResponse, status: number, html: string) {
 }
 
 export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
-  if (process.env.NODE_ENV === 'production') throw new Error('The local sign-in provider never runs in production.');
+  if (isProduction()) throw new Error('The local sign-in provider never runs in production.');
   const { default: OidcProvider } = await import('oidc-provider');
   const accounts = new Map<string, Account>();
   let provider: Provider | undefined;

@@ -1,18 +1,10 @@
 // `npm run alerts:send`: one pass of job alerts and closing-date reminders, then exit (cron or an operator).
-import { existsSync } from 'node:fs';
-import { openDatabase } from '../db/client';
-import { parseEnv } from './env';
-import { runAlertsPass } from './services/alerts/pass';
-import { alertsDepsFromEnv } from './services/alerts/setup';
+import { openDatabase } from '../../db/client';
+import { loadEnv } from '../env';
+import { runAlertsPass } from '../services/alerts/pass';
+import { alertsDepsFromEnv } from '../services/alerts/setup';
 
-if (existsSync('.env')) process.loadEnvFile('.env');
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const env = loadEnv();
 const db = openDatabase(env.DATABASE_PATH);
 const { deps, warnings } = alertsDepsFromEnv(db, env);
 for (const w of warnings) console.warn(w);

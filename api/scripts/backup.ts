@@ -1,14 +1,13 @@
 // `npm run backup -- <file>`: an online backup of the live database (DATABASE_PATH, default
 // data/app.db) while the server keeps running. See README "Backups" for a schedule.
-import { existsSync } from 'node:fs';
-import { backupDatabase } from './ops';
+import { backupDatabase } from '../../db/ops';
+import { loadEnv } from '../env';
 
 if (process.argv.length < 3) {
   console.error('Usage: npm run backup -- <file>   (DATABASE_PATH selects the database, default data/app.db)');
   process.exit(2);
 }
-if (existsSync('.env')) process.loadEnvFile('.env');
-const source = process.env.DATABASE_PATH || 'data/app.db';
+const source = loadEnv().DATABASE_PATH;
 try {
   const r = await backupDatabase(source, process.argv[2]);
   console.log(`Backed up ${source} to ${r.file}: ${r.bytes} bytes, ${r.pages} pages, integrity ${r.integrity}`);

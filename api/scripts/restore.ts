@@ -1,14 +1,13 @@
 // `npm run restore -- <file>`: replaces DATABASE_PATH (default data/app.db) with a backup. Refuses
 // while the server runs on it and when the backup fails integrity_check; keeps the old file aside.
-import { existsSync } from 'node:fs';
-import { restoreDatabase } from './ops';
+import { restoreDatabase } from '../../db/ops';
+import { loadEnv } from '../env';
 
 if (process.argv.length < 3) {
   console.error('Usage: npm run restore -- <backup file>   (stop the server first; DATABASE_PATH selects the database)');
   process.exit(2);
 }
-if (existsSync('.env')) process.loadEnvFile('.env');
-const target = process.env.DATABASE_PATH || 'data/app.db';
+const target = loadEnv().DATABASE_PATH;
 try {
   const r = restoreDatabase(process.argv[2], target);
   console.log(`Restored ${r.restored} from ${r.from}${r.previous ? `; the previous database is kept at ${r.previous}` : ''}`);
