@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
@@ -22,11 +23,12 @@ import type { Mailer } from './services/alerts/mailer';
 import { clientIp, type OnBehalfOf } from './lib/request-info';
 import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
 import { externalServices, type ExternalOptions } from './services/external';
+import { mediaRoutes } from './media';
 import { sitemapRoutes } from './sitemap';
 import { serverRender, type PageRenderer } from './ssr';
 import { serveApp } from './static';
 import { api } from './api';
-import { API_POLICY } from './route-policy';
+import { API_POLICY, uploadOf } from './route-policy';
 
 export interface AppOptions {
   db: DB;
@@ -61,6 +63,8 @@ export interface AppOptions {
   siteOrigin?: string;
   /** Sends the one-time links of school claims and invitations (the alerts' mailer); null or absent: email is off. */
   mailer?: Mailer | null;
+  /** Uploaded files (a school's photo, decision 2110): media/ beside the database file; omit to refuse uploads (503). */
+  mediaDir?: string;
   /** Server-renders pages (with distDir): api/server.ts loads web/entry-server.tsx; without it, the shell is served. */
   pageRenderer?: () => Promise<PageRenderer>;
 }
@@ -112,21 +116,33 @@ export function createApp(options: AppOptions) {
     c.set('apiDocument', apiDocument);
     c.set('mailer', options.mailer ?? null);
     c.set('siteOrigin', origin);
+    if (options.mediaDir) c.set('mediaDir', options.mediaDir);
     c.set('reportHideThreshold', options.reportHideThreshold ?? DEFAULT_REPORT_HIDE_THRESHOLD);
     c.header('Cache-Control', 'no-store');
     await next();
   });
   app.use('/api/*', readLimit(API_POLICY.isUnlimitedRead));
   app.use('/api/*', session({ settings: cookies, adminEmails: options.adminEmails ?? [] }));
-  app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy }));
+  app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy, uploadOf }));
   // Answers and pages are kept by one set of data versions (decision 1057).
   const versions = new DataVersions(options.db, options.now);
   if (options.answerCache !== false)
     app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache, versions)));
-  app.use('/api/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => c.json({ error: 'Request body too large' }, 413) }));
+  // JSON bodies up to 64 KB; a route that takes a file says how large in its policy (policy.upload).
+  const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413);
+  const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });
+  const uploadLimits = new Map<number, MiddlewareHandler<AppEnv>>();
+  app.use('/api/*', (c: Context<AppEnv, string>, next) => {
+    const upload = uploadOf(c.req.method, c.req.path);
+    if (!upload) return jsonLimit(c, next);
+    let limit = uploadLimits.get(upload.maxBytes);
+    if (!limit) uploadLimits.set(upload.maxBytes, (limit = bodyLimit({ maxSize: upload.maxBytes, onError: tooLarge })));
+    return limit(c, next);
+  });
   app.route('/api', api);
   app.openapi(oneClick, oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
   app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
+  app.route('/', mediaRoutes(options.mediaDir));
   if (options.distDir) {
     // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.
     // Their reads count against the caller's read limit: the page as one, each in-process API read as one more (decision 1410).

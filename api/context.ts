@@ -28,6 +28,8 @@ export interface AppEnv {
     sessionId: string | null;
     /** The caller's live membership of the route's school, set by requireSchoolMember (schools/members.ts). */
     schoolMember?: SchoolMember;
+    /** Where uploaded files live (media/ beside the database); absent: uploads answer 503. */
+    mediaDir?: string;
     /** Reports that hide an item from the public until a moderator decides (REPORT_HIDE_THRESHOLD). */
     reportHideThreshold: number;
     /** Rate limits of this app, counted in SQLite (absent: no limit). */

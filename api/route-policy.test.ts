@@ -98,6 +98,7 @@ describe('every reader agrees with the declarations', () => {
         'User-agent: *',
         'Disallow: /api/',
         'Disallow: /dashboard',
+        'Disallow: /edit-school/',
         'Disallow: /moderation',
         'Disallow: /school-admin',
         'Disallow: /unsubscribe/',

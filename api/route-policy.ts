@@ -64,3 +64,10 @@ export const ROUTE_POLICY = {
 } as const;
 `;
 }
+
+const uploads = templateMatcher(API_ROUTES.flatMap((r) => (r.policy.upload ? [[`/${r.method}${r.path}`, r.policy.upload] as const] : [])));
+
+/** The file a write takes as its raw body (policy.upload), or undefined for a JSON write: the cross-site check and the body limit ask. */
+export function uploadOf(method: string, path: string): RoutePolicy['upload'] {
+  return uploads(`/${method.toUpperCase()}${path}`);
+}

@@ -8,6 +8,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase, type DB } from '../db/client';
 import { removePidFile, writePidFile } from '../db/ops';
@@ -156,6 +157,8 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     sessionSecret: env.SESSION_SECRET,
     rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
     siteOrigin: env.appUrl,
+    // Uploaded photos live beside the database file (decision 2110).
+    mediaDir: join(dirname(env.DATABASE_PATH), 'media'),
     // Pages rendered on the server from the web app's own routes (the server-rendered first visit).
     pageRenderer: () => import('../web/entry-server'),
   });

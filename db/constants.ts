@@ -190,3 +190,17 @@ export const FORUM_CATEGORIES = [
 
 /** The word a user types to confirm deleting their account (the form and the API check it). */
 export const ACCOUNT_DELETE_WORD = 'DELETE';
+
+/** The register's phases of education (GIAS), which a school's correction of its phase must be one of (decision 2110). */
+export const SCHOOL_PHASES = [
+  'Nursery',
+  'Primary',
+  'Middle deemed primary',
+  'Middle deemed secondary',
+  'Secondary',
+  'All-through',
+  '16 plus',
+] as const;
+export type SchoolPhase = (typeof SCHOOL_PHASES)[number];
+/** Bounds of what a school's staff write on its page (the largest London school has ~3,000 pupils). */
+export const PROFILE_LIMITS = { about: 2000, website: 255, pupils: 10_000, staff: 2_000, photoBytes: 5 * 1024 * 1024 } as const;

@@ -8,10 +8,13 @@ import {
   INTERVIEW_DIFFICULTIES,
   INTERVIEW_OUTCOMES,
   MOOD_VALUES,
+  PROFILE_LIMITS,
   RATING_MAX,
   RATING_MIN,
   SALARY_MAX,
   SALARY_MIN,
+  SCHOOL_PHASES,
+  type SchoolPhase,
 } from './constants';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -852,3 +855,50 @@ export const schoolAudit = sqliteTable(
 
 export type SchoolMember = typeof schoolMembers.$inferSelect;
 export type SchoolClaim = typeof schoolClaims.$inferSelect;
+
+// ---- The school's page: what its staff add beside the register (decision 2110) ----
+
+/**
+ * One row per school whose staff edited its page. The register's columns (schools) are never
+ * written by a member: the school's own figures sit here with the date each was given, and the
+ * page shows both. The website here is the school's link for readers; the register's website
+ * stays the one the claim's domain rule reads.
+ */
+export const schoolProfiles = sqliteTable(
+  'school_profiles',
+  {
+    schoolId: integer('school_id')
+      .primaryKey()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    /** "About the school": Markdown source of the safe subset (api/lib/markdown.ts), rendered on read. */
+    about: text('about'),
+    website: text('website'),
+    /** The stored photo's key ('{schoolId}-{hash}'): /media/schools/{key}-1200.webp and -400.webp. */
+    photo: text('photo'),
+    photoWidth: integer('photo_width'),
+    photoHeight: integer('photo_height'),
+    photoAt: integer('photo_at', { mode: 'timestamp_ms' }),
+    pupils: integer('pupils'),
+    pupilsAt: integer('pupils_at', { mode: 'timestamp_ms' }),
+    staff: integer('staff'),
+    staffAt: integer('staff_at', { mode: 'timestamp_ms' }),
+    phase: text('phase').$type<SchoolPhase>(),
+    phaseAt: integer('phase_at', { mode: 'timestamp_ms' }),
+    /** The member who last changed it; null once that person deleted their account. */
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLen('school_profiles', t.about, PROFILE_LIMITS.about),
+    maxLen('school_profiles', t.website, PROFILE_LIMITS.website),
+    check('school_profiles_photo_key', sql`${t.photo} is null or ${t.photo} glob '[0-9]*-[0-9a-f]*'`),
+    check('school_profiles_pupils_range', sql`${t.pupils} is null or ${t.pupils} between 1 and ${num(PROFILE_LIMITS.pupils)}`),
+    check('school_profiles_staff_range', sql`${t.staff} is null or ${t.staff} between 1 and ${num(PROFILE_LIMITS.staff)}`),
+    check(
+      'school_profiles_phase_enum',
+      sql`${t.phase} is null or ${t.phase} in (${sql.raw(SCHOOL_PHASES.map((p) => `'${p}'`).join(', '))})`,
+    ),
+  ],
+);
+
+export type SchoolProfile = typeof schoolProfiles.$inferSelect;

@@ -12,12 +12,14 @@ import {
   INTERVIEW_OUTCOMES,
   MOOD_VALUES,
   MOODS,
+  PROFILE_LIMITS,
   RATING_MAX,
   RATING_MIN,
   SALARY_JOB_TITLES,
   SALARY_MAX,
   SALARY_MIN,
   SALARY_SCHOOL_TYPES,
+  SCHOOL_PHASES,
   YEARS_AT_SCHOOL,
 } from './constants';
 
@@ -183,3 +185,39 @@ export const reportInput = z.object({
 export const deleteAccountInput = z.object({
   confirm: z.literal(ACCOUNT_DELETE_WORD, { error: `Type ${ACCOUNT_DELETE_WORD} to confirm` }),
 });
+
+/**
+ * What a school's staff change on its page (decision 2110): every field optional (absent: left as
+ * it is), null or empty clears it. The register's own values are never touched.
+ */
+const clearable = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable().optional());
+const schoolFigure = (max: number, what: string) =>
+  wholeNumber(`${what} must be a whole number`).pipe(
+    z
+      .number()
+      .min(1, `${what} must be at least 1`)
+      .max(max, `${what} must be at most ${max.toLocaleString('en-GB')}`),
+  );
+export const schoolProfileInput = z.object({
+  about: clearable(z.string({ error: 'Must be text' }).max(PROFILE_LIMITS.about, MESSAGES.tooLong(PROFILE_LIMITS.about))),
+  website: clearable(
+    z
+      .string({ error: 'Must be a web address' })
+      .trim()
+      .max(PROFILE_LIMITS.website, MESSAGES.tooLong(PROFILE_LIMITS.website))
+      .refine((v) => {
+        try {
+          const url = new URL(v);
+          return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && url.hostname.includes('.');
+        } catch {
+          return false;
+        }
+      }, 'Enter a web address starting with https://'),
+  ),
+  pupils: clearable(schoolFigure(PROFILE_LIMITS.pupils, 'Pupils')),
+  staff: clearable(schoolFigure(PROFILE_LIMITS.staff, 'Staff')),
+  phase: clearable(z.enum(SCHOOL_PHASES, { error: 'Choose one of the options' })),
+});
+export type SchoolProfileInput = z.input<typeof schoolProfileInput>;
+export type SchoolProfileFields = z.output<typeof schoolProfileInput>;

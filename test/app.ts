@@ -1,4 +1,7 @@
 // API test helpers: an app around a fresh test database, and a signed-in session cookie.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Hono } from 'hono';
 import { testClient } from 'hono/testing';
 import type { DB } from '../db/client';
@@ -21,12 +24,13 @@ export function testApp(
   const db = testDb(options);
   const now = options.now ?? new Date();
   const external = { ...options.external, push: { resolve: noDns, ...options.external?.push } };
-  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit, external });
+  const mediaDir = mkdtempSync(join(tmpdir(), 'tilt-media-'));
+  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit, external, mediaDir });
   const get = async (path: string) => {
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: await res.json() };
   };
-  return { db, app, get, now, client: typedClient(app) };
+  return { db, app, get, now, mediaDir, client: typedClient(app) };
 }
 
 /** Only for its type: the app's routes where createApp mounts them (under /api). */

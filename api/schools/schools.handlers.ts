@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
 import { pageHeaders } from '../lib/paging';
+import { profileOf } from './profile.handlers';
 import { findSchool, listSchools, schoolStatsOf } from './schools.queries';
 import type * as routes from './schools.routes';
 
@@ -14,5 +15,8 @@ export const get: RouteHandler<typeof routes.get> = (c) => {
   const db = c.get('db');
   const school = findSchool(db, c.req.valid('param').id);
   const jobsPage = listJobs(db, c.get('now')(), { schoolId: school.id, limit: JOBS_PAGE_MAX, withoutTotal: true });
-  return c.json({ ...school, stats: schoolStatsOf(db, school.id), jobs: jobsPage.rows }, 200);
+  return c.json(
+    { ...school, stats: schoolStatsOf(db, school.id), jobs: jobsPage.rows, profile: profileOf(db, school.id, c.get('now')()) },
+    200,
+  );
 };

@@ -3,6 +3,7 @@ import { schoolShape } from '../../db/shapes';
 import { jobAnswer } from '../jobs/jobs.routes';
 import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
+import { schoolProfileShape } from './profile.routes';
 import { schoolsQuery } from './schools.queries';
 
 const tags = ['Schools'];
@@ -41,11 +42,14 @@ export const get = apiRoute({
   method: 'get',
   path: '/schools/{id}',
   tags,
-  summary: 'A school with its review stats and its open jobs',
+  summary: 'A school with its review stats, its open jobs and what its staff added to its page',
   policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs'], page: { path: '/schools/{id}', index: true } },
   request: { params: idParam },
   responses: {
-    200: jsonOf(schoolShape.extend({ stats: schoolStatsShape, jobs: z.array(jobAnswer.omit({ distanceMiles: true })) }), 'The school'),
+    200: jsonOf(
+      schoolShape.extend({ stats: schoolStatsShape, jobs: z.array(jobAnswer.omit({ distanceMiles: true })), profile: schoolProfileShape }),
+      'The school',
+    ),
     ...errors(400, 404, 429),
   },
 });

@@ -217,8 +217,10 @@ export function buildHead(opts: {
     if (school) {
       head.title = pageTitle({ title: `${school.name} · Reviews and Ofsted` });
       head.description = summarize(schoolSummary(school), 200);
-      if (school.imageUrl && /^https?:\/\//.test(school.imageUrl)) head.image = school.imageUrl;
-      head.jsonLd = schoolLd(school, url);
+      // A photo the school uploaded is one of our own files (/media/...): absolute for crawlers.
+      const image = school.imageUrl && /^\/media\//.test(school.imageUrl) ? origin + school.imageUrl : school.imageUrl;
+      if (image && /^https?:\/\//.test(image)) head.image = image;
+      head.jsonLd = schoolLd({ ...school, imageUrl: image }, url);
     }
   } else if (path.startsWith('/forum/threads/')) {
     const thread = data(['forum/thread', id]) as ThreadData | undefined;

@@ -30,6 +30,10 @@ const SchoolDetailPage = screen(
   () => import('../school-detail/SchoolDetailPage'),
   (m) => m.SchoolDetailPage,
 );
+const SchoolPageEditor = screen(
+  () => import('../school-page/SchoolPageEditor'),
+  (m) => m.SchoolPageEditor,
+);
 const ComparePage = screen(
   () => import('../compare/ComparePage'),
   (m) => m.ComparePage,
@@ -147,6 +151,11 @@ export const routes: RouteObject[] = [
           module: 'school-detail/SchoolDetailPage.tsx',
         },
         element: lazyElement(SchoolDetailPage),
+      },
+      {
+        path: '/edit-school/:id',
+        handle: { title: 'Edit the school page', module: 'school-page/SchoolPageEditor.tsx' },
+        element: lazyElement(SchoolPageEditor),
       },
       {
         path: '/compare',

@@ -22,8 +22,37 @@ export function SchoolAvatar({ name, className = 'size-14' }: { name: string; cl
   );
 }
 
-export function SchoolImage({ name, imageUrl, className = 'h-36' }: { name: string; imageUrl?: string | null; className?: string }) {
-  if (imageUrl) return <img src={imageUrl} alt={name} loading="lazy" className={`w-full object-cover ${className}`} />;
+/** A photo the school uploaded (decision 2110): its 1200 px file, with the 400 px one beside it for small slots. */
+const SCHOOL_PHOTO = /^\/media\/schools\/[\w-]+-1200\.webp$/;
+
+export function SchoolImage({
+  name,
+  imageUrl,
+  className = 'h-36',
+  sizes = '(min-width: 640px) 20rem, 100vw',
+  eager = false,
+}: {
+  name: string;
+  imageUrl?: string | null;
+  className?: string;
+  /** How wide the slot is, for choosing between the school photo's two sizes. */
+  sizes?: string;
+  /** Above the fold (the school page's banner): loaded at once. */
+  eager?: boolean;
+}) {
+  if (imageUrl) {
+    const srcSet = SCHOOL_PHOTO.test(imageUrl) ? `${imageUrl.replace(/-1200\.webp$/, '-400.webp')} 400w, ${imageUrl} 1200w` : undefined;
+    return (
+      <img
+        src={imageUrl}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        alt={name}
+        loading={eager ? 'eager' : 'lazy'}
+        className={`w-full object-cover ${className}`}
+      />
+    );
+  }
   const initials = initialsOf(name);
   return (
     <div

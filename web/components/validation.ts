@@ -11,5 +11,6 @@ export {
   reportInput,
   reviewInput,
   salaryInput,
+  schoolProfileInput,
   threadInput,
 } from '../../db/validation';

@@ -127,6 +127,22 @@ export function useForumThreadPages(categoryId: string | undefined, search?: str
 export function useSchool(id: number | undefined) {
   return useApi(id ? swrKey.school(id) : null, () => json(client.schools[':id'].$get({ param: { id: String(id) } })));
 }
+/**
+ * The school's page as its staff edit it, with the caller's role; null for anyone who is not its
+ * staff (403) or a visitor (decision 2110).
+ */
+export function useSchoolProfile(id: number | undefined) {
+  const { isAuthenticated } = useAuth();
+  return useApi(id && isAuthenticated ? swrKey.schoolProfile(id) : null, async () => {
+    try {
+      return await json(client.schools[':id'].profile.$get({ param: { id: String(id) } }));
+    } catch (error) {
+      if (error instanceof ApiRequestError && (error.status === 403 || error.status === 401)) return null;
+      throw error;
+    }
+  });
+}
+
 export function useSchoolReviews(id: number | undefined) {
   return useApi(id ? swrKey.schoolReviews(id) : null, () =>
     json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })),

@@ -12,6 +12,7 @@ export const swrKey = {
   school: (id: number) => ['school', id] as const,
   schoolReviews: (id: number) => ['school-reviews', id] as const,
   schoolInterviews: (id: number) => ['school-interviews', id] as const,
+  schoolProfile: (id: number) => ['school-profile', id] as const,
   moodStats: (id: number) => ['mood-stats', id] as const,
   userMood: (id: number) => ['user-mood', id] as const,
   salaries: 'salaries',

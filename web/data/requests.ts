@@ -1,8 +1,8 @@
 // A write's shape and the typed helper that builds it from the typed client (`to()`), with no
 // offline code: screens import this; the outbox (web/data/mutations.ts, Dexie) loads with the
 // first send (the server-rendered first visit).
-export type WriteMethod = '$post' | '$put' | '$delete';
-const HTTP_METHOD = { $post: 'POST', $put: 'PUT', $delete: 'DELETE' } as const;
+export type WriteMethod = '$post' | '$put' | '$patch' | '$delete';
+const HTTP_METHOD = { $post: 'POST', $put: 'PUT', $patch: 'PATCH', $delete: 'DELETE' } as const;
 /** A typed-client endpoint with that method: `client.salaries`, `client.jobs[':id'].save`, ... */
 // The typed client's call signatures differ per route; `never` parameters let any of them in,
 // the caller's own arguments are still checked against the chosen route (Parameters<E[M]>).
@@ -40,14 +40,15 @@ export type SubmissionKind =
   | 'moderation'
   | 'admin'
   | 'report'
-  | 'account';
+  | 'account'
+  | 'school';
 
 /** Kinds that go through the outbox (they must survive being offline). */
 export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);
 
 export interface SendRequest {
   kind: SubmissionKind;
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** API path, e.g. `/api/schools/12/reviews`. */
   path: string;
   body?: unknown;

@@ -16,6 +16,7 @@ export const ROUTE_POLICY = {
     ['/api/saved-jobs', 'owner', 'read'],
     ['/api/schools', 'everyone', 'read'],
     ['/api/schools/{id}', 'everyone', 'read'],
+    ['/api/schools/{id}/profile', 'owner', 'read'],
     ['/api/schools/{id}/claims', 'none', 'read'],
     ['/api/schools/{id}/members', 'none', 'read'],
     ['/api/schools/{id}/audit', 'none', 'read'],
@@ -46,5 +47,5 @@ export const ROUTE_POLICY = {
     ['/api/docs', 'none', 'read'],
     ['/api/docs/scalar.js', 'none', 'read'],
   ],
-  noindexPages: ['/dashboard', '/moderation', '/school-admin', '/unsubscribe/{token}'],
+  noindexPages: ['/dashboard', '/edit-school/{id}', '/moderation', '/school-admin', '/unsubscribe/{token}'],
 } as const;

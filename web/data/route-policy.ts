@@ -52,6 +52,12 @@ export interface RoutePolicy {
    * the answer, and every page that inlines it, until one of these changes (decision 1057).
    */
   data?: readonly DataTag[];
+  /**
+   * The route takes a file as its raw body (not JSON): these media types, up to maxBytes. The
+   * cross-site check accepts them and the body limit is this one (decision 2110); every other
+   * write sends JSON of at most 64 KB.
+   */
+  upload?: { types: readonly string[]; maxBytes: number };
   /** The screen that shows this answer (a react-router path) and whether search engines may index it. */
   page?: { path: string; index: boolean };
 }

@@ -14,6 +14,9 @@ export function formatSalaryRange(min: number | null | undefined, max: number | 
 export const TIME_ZONE = 'Europe/London';
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 export const formatDate = (d: string | number | Date) => dateFmt.format(new Date(d));
+const monthFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: TIME_ZONE });
+/** "November 2026". */
+export const formatMonth = (d: string | number | Date) => monthFmt.format(new Date(d));
 
 /**
  * The clock relative times are read against. A server-rendered page pins it to the server's

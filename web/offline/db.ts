@@ -27,7 +27,7 @@ export interface OutboxItem {
   /** The Idempotency-Key (a UUID made when the user pressed submit). */
   key: string;
   kind: string;
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   body?: unknown;
   label?: string;

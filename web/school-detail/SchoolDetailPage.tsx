@@ -12,9 +12,9 @@ import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '
 import { Tabs } from '../components/Tabs';
 import { useSignedInAction } from '../components/writes';
 import { ApiRequestError } from '../data/client';
-import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
+import { useSchool, useSchoolInterviewPages, useSchoolProfile, useSchoolReviewPages } from '../data/hooks';
 import { FollowSchoolButton } from '../components/alerts/AlertButtons';
-import { formatDate, formatNumber } from '../lib/format';
+import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
 import { MoodSection } from './MoodSection';
@@ -42,9 +42,71 @@ function Info({ label, value }: { label: string; value: React.ReactNode }) {
   );
 }
 
+/** A figure the school gave, as it shows beside the register's (decision 2110). */
+function SchoolFigure({ value, at }: { value: React.ReactNode; at: string | Date }) {
+  return (
+    <span className="block" data-testid="school-figure">
+      {value}
+      <span className="block text-xs opacity-70 font-normal">Provided by the school, {formatMonth(at)}</span>
+    </span>
+  );
+}
+
+/** The register's value, and the school's beside it where the school gave one: both when they differ, the school's labelled. */
+function WithCorrection<T extends string | number>({
+  register,
+  school,
+  show,
+}: {
+  register: T | null;
+  school: { value: T; at: string | Date } | null;
+  show: (v: T) => string;
+}) {
+  if (!school) return <>{register != null ? show(register) : 'Not specified'}</>;
+  if (register === school.value) return <SchoolFigure value={show(school.value)} at={school.at} />;
+  return (
+    <span className="grid gap-1">
+      <span className="block">
+        {register != null ? show(register) : 'Not specified'}
+        <span className="block text-xs opacity-70 font-normal">School register</span>
+      </span>
+      <SchoolFigure value={show(school.value)} at={school.at} />
+    </span>
+  );
+}
+
+/** For the school's own staff only (decision 2110): the way to its editor. */
+function EditPageLink({ schoolId }: { schoolId: number }) {
+  const { data } = useSchoolProfile(schoolId);
+  if (!data) return null;
+  return (
+    <Link to={`/edit-school/${schoolId}`} className="btn btn-sm btn-outline w-fit" data-testid="edit-school-page">
+      <Icon name="school" className="size-4" /> Edit this page
+    </Link>
+  );
+}
+
+function About({ school }: { school: School }) {
+  const html = school.profile.aboutHtml;
+  if (!html) return null;
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby="about-school" data-testid="about-school">
+      <div className="card-body p-5 gap-2">
+        <h2 id="about-school" className="card-title text-lg">
+          About the school
+        </h2>
+        {/* Rendered from the school's Markdown and sanitised on the server (api/lib/markdown.ts). */}
+        <div className="school-about text-sm grid gap-2" dangerouslySetInnerHTML={{ __html: html }} />
+        <p className="text-xs opacity-70">Written by the school</p>
+      </div>
+    </section>
+  );
+}
+
 function Overview({ school }: { school: School }) {
   const s = school.stats;
   const staff = staffFigures(school);
+  const fixes = school.profile.corrections;
   // The register's "Not applicable" / "Does not apply" are left out, not printed.
   const phase = registerValue(school.phase);
   const religion = registerValue(school.religiousCharacter);
@@ -58,11 +120,15 @@ function Overview({ school }: { school: School }) {
   ] as const;
   return (
     <div className="grid gap-4">
+      <About school={school} />
       <section className="card bg-base-100 border border-base-300">
         <div className="card-body p-5">
           <h2 className="card-title text-lg">School Information</h2>
           <dl className="text-sm" data-testid="school-info">
-            <Info label="Number of pupils" value={school.numberOfPupils != null ? formatNumber(school.numberOfPupils) : 'Not specified'} />
+            <Info
+              label="Number of pupils"
+              value={<WithCorrection register={school.numberOfPupils} school={fixes.pupils} show={formatNumber} />}
+            />
             <Info label="DfE number" value={school.dfeNumber ?? 'Not specified'} />
             {/* Census figures, each with the census it was counted in (decision 0306). */}
             {staff.length ? (
@@ -82,8 +148,13 @@ function Overview({ school }: { school: School }) {
             ) : (
               <Info label="Staff" value={NOT_PUBLISHED} />
             )}
+            {fixes.staff && (
+              <Info label="Staff" value={<SchoolFigure value={`${formatNumber(fixes.staff.value)} people`} at={fixes.staff.at} />} />
+            )}
             <Info label="School type" value={registerValue(school.type) ?? 'Not specified'} />
-            {phase && <Info label="Phase" value={phase} />}
+            {(phase || fixes.phase) && (
+              <Info label="Phase" value={<WithCorrection register={phase} school={fixes.phase} show={(v) => v} />} />
+            )}
             <Info label="Age range" value={school.ageRange ?? 'Not specified'} />
             <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
             {religion && <Info label="Religious character" value={religion} />}
@@ -354,6 +425,8 @@ export function SchoolDetailPage() {
     );
 
   const s = school.stats;
+  // The school's own link for readers when it gave one, else the register's.
+  const website = school.profile.website ?? school.website;
   const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -361,7 +434,15 @@ export function SchoolDetailPage() {
       <header className="card bg-base-100 border border-base-300 overflow-hidden mt-2">
         {/* The photo banner only when there is a photo; otherwise a small initials tile. */}
         <div className={`grid ${school.imageUrl ? 'md:grid-cols-[16rem_1fr]' : ''}`}>
-          {school.imageUrl && <SchoolImage name={school.name} imageUrl={school.imageUrl} className="h-40 md:h-full" />}
+          {school.imageUrl && (
+            <SchoolImage
+              name={school.name}
+              imageUrl={school.imageUrl}
+              className="h-48 md:h-full"
+              sizes="(min-width: 768px) 16rem, 100vw"
+              eager
+            />
+          )}
           <div className="card-body p-4 sm:p-5 gap-2">
             <div className="flex items-start gap-3">
               {!school.imageUrl && <SchoolAvatar name={school.name} className="size-14 sm:size-16" />}
@@ -372,13 +453,19 @@ export function SchoolDetailPage() {
                 path={`/schools/${school.id}`}
               />
             </div>
+            {school.profile.managedSince && (
+              <p className="badge badge-success badge-soft gap-1 h-auto py-1" data-testid="managed-by-school">
+                <Icon name="check" className="size-3" /> Managed by the school · verified {formatMonth(school.profile.managedSince)}
+              </p>
+            )}
             <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
+            <EditPageLink schoolId={school.id} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>
-            {school.website && (
+            {website && (
               <a
-                href={school.website}
+                href={website}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap"
