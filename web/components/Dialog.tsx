@@ -114,7 +114,7 @@ export function Field({
         {label}
       </label>
       {children}
-      {hint && !error && <p className="label text-xs">{hint}</p>}
+      {hint && !error && <p className="label text-xs whitespace-normal">{hint}</p>}
       {error && (
         <p id={`${id}-error`} className="text-error text-sm flex items-center gap-1" data-testid={`error-${id}`}>
           <Icon name="warning" className="size-4 shrink-0" />

@@ -266,7 +266,7 @@ export function SchoolPageEditor() {
       </div>
     );
   return (
-    <div className="mx-auto max-w-2xl px-4 py-6 grid gap-4">
+    <div className="mx-auto max-w-2xl px-4 py-6 grid grid-cols-1 gap-4">
       <Breadcrumb items={[{ to: '/schools', label: 'Schools' }, { to: `/schools/${id}`, label: profile.schoolName }, { label: 'Edit' }]} />
       <h1 className="text-2xl font-bold flex items-center gap-2">
         <Icon name="school" className="size-6" /> Edit {profile.schoolName}
