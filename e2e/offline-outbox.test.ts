@@ -35,8 +35,29 @@ const queued = (page: Page) => page.getByTestId('queued-count');
 const activity = (page: Page) => page.evaluate(async () => (await fetch('/api/me/activity')).json());
 
 describe('offline-first', () => {
-  it('reads seen pages offline, queues contributions, and sends each exactly once', async () => {
-    const page = await browser.newPage();
+  // One teacher's phone through the three steps below (each its own test, so each stays well inside
+  // its limit on a slow box); an outage always ends with the server back, even when a step fails.
+  let page: Page;
+  let jobs: { id: number; title: string }[];
+  let schoolA: { id: number; name: string };
+  let pages: { path: string; expect: string }[];
+  let payText: string;
+  let unseenId: number;
+  const outage = async () => {
+    await server.stop();
+    await browser.setOffline(true);
+  };
+  const backOnline = async () => {
+    const up = await fetch(`${server.url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!up) server = await start();
+    await browser.setOffline(false);
+  };
+
+  it('keeps what she read online: pages, lists and pay scales', async () => {
+    page = await browser.newPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize(PHONE);
 
@@ -45,10 +66,12 @@ describe('offline-first', () => {
     await waitForServiceWorker(page);
 
     // Online: visit what she will want on the Tube, noting what each page shows.
-    const jobs = await api('/api/jobs');
-    const [schoolA, schoolB] = await api('/api/schools?limit=2&sort=rating');
+    jobs = await api('/api/jobs');
+    const [a, schoolB] = await api('/api/schools?limit=2&sort=rating');
     const [unseen] = await api('/api/schools?limit=1&search=Aldgate');
-    const pages: { path: string; expect: string }[] = [
+    unseenId = unseen.id;
+    schoolA = a;
+    pages = [
       { path: '/', expect: 'Your next London teaching job' },
       { path: '/jobs', expect: 'Teaching Jobs in London' },
       { path: `/jobs/${jobs[0].id}`, expect: jobs[0].title },
@@ -64,7 +87,7 @@ describe('offline-first', () => {
     await page.goto(`${server.url}/jobs`);
     await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
     await page.goto(`${server.url}/pay-scales`);
-    const payText = await page.getByTestId('pay-groups').innerText();
+    payText = await page.getByTestId('pay-groups').innerText();
     expect(payText).toMatch(/£\d{2},\d{3}/);
     // The mood form needs to know she has no mood yet: open the tab once online.
     await page.goto(`${server.url}/schools/${schoolA.id}`);
@@ -72,68 +95,76 @@ describe('offline-first', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Share My Experience' }).count()).toBe(1);
     await page.goto(`${server.url}/salaries`);
     await expect.poll(() => page.getByRole('tab', { name: 'Contribute Data' }).count()).toBe(1);
+  }, 60_000);
 
-    // The outage: the server is stopped and the browser is offline.
-    await server.stop();
-    await browser.setOffline(true);
-
-    for (const p of pages) {
-      await page.goto(server.url + p.path);
-      await expect.poll(() => h1(page).innerText(), { message: `offline ${p.path}` }).toContain(p.expect);
+  it('reads seen pages offline, and says so for one never opened', async () => {
+    await outage();
+    try {
+      for (const p of pages) {
+        await page.goto(server.url + p.path);
+        await expect.poll(() => h1(page).innerText(), { message: `offline ${p.path}` }).toContain(p.expect);
+      }
+      await page.goto(`${server.url}/jobs`);
+      await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
+      await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
+      await page.goto(`${server.url}/pay-scales`);
+      await expect.poll(() => page.getByTestId('pay-groups').innerText()).toBe(payText);
+      // A school never opened: it says what will appear once online, not an error.
+      await page.goto(`${server.url}/schools/${unseenId}`);
+      await expect
+        .poll(() => page.getByTestId('offline-empty').innerText())
+        .toContain("You're offline and this hasn't been saved on this device yet.");
+      expect(await page.getByRole('alert').count()).toBe(0);
+      await screenshot(page, 'offline-pay-scales-phone');
+    } finally {
+      await backOnline();
     }
-    await page.goto(`${server.url}/jobs`);
-    await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
-    await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
-    await page.goto(`${server.url}/pay-scales`);
-    await expect.poll(() => page.getByTestId('pay-groups').innerText()).toBe(payText);
-    // A school never opened: it says what will appear once online, not an error.
-    await page.goto(`${server.url}/schools/${unseen.id}`);
-    await expect
-      .poll(() => page.getByTestId('offline-empty').innerText())
-      .toContain("You're offline and this hasn't been saved on this device yet.");
-    expect(await page.getByRole('alert').count()).toBe(0);
-    await screenshot(page, 'offline-pay-scales-phone');
+  }, 60_000);
 
-    // Offline submissions: a salary, a review and a mood.
-    await page.goto(`${server.url}/salaries`);
-    await page.getByRole('tab', { name: 'Contribute Data' }).click();
-    await page.getByLabel('Job title').selectOption('Secondary Teacher');
-    await page.getByLabel('School type').selectOption('Academy');
-    await page.getByLabel('Borough').selectOption('Hackney');
-    await page.getByLabel('Years of experience').selectOption('3-5 years');
-    await page.getByLabel('Annual salary (£)').fill('43,210');
-    await page.getByRole('button', { name: 'Submit Salary' }).click();
-    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
-    await expect.poll(() => queued(page).innerText()).toBe('1 queued');
+  it('queues contributions offline and sends each exactly once when back', async () => {
+    await outage();
+    try {
+      // Offline submissions: a salary, a review and a mood.
+      await page.goto(`${server.url}/salaries`);
+      await page.getByRole('tab', { name: 'Contribute Data' }).click();
+      await page.getByLabel('Job title').selectOption('Secondary Teacher');
+      await page.getByLabel('School type').selectOption('Academy');
+      await page.getByLabel('Borough').selectOption('Hackney');
+      await page.getByLabel('Years of experience').selectOption('3-5 years');
+      await page.getByLabel('Annual salary (£)').fill('43,210');
+      await page.getByRole('button', { name: 'Submit Salary' }).click();
+      await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+      await expect.poll(() => queued(page).innerText()).toBe('1 queued');
 
-    await page.goto(`${server.url}/schools/${schoolA.id}`);
-    await page.getByRole('button', { name: 'Write a Review' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Write a Review' });
-    await dialog.getByLabel('Job title').fill('Teacher of Physics');
-    await dialog.getByLabel('Years at school').selectOption('3-5 years');
-    await dialog.getByLabel('Pros', { exact: true }).fill('Written on the Victoria line: great colleagues.');
-    await dialog.getByLabel('Cons', { exact: true }).fill('Written on the Victoria line: long days.');
-    await dialog.getByRole('button', { name: 'Submit Review' }).click();
-    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
-    await expect.poll(() => queued(page).innerText()).toBe('2 queued');
+      await page.goto(`${server.url}/schools/${schoolA.id}`);
+      await page.getByRole('button', { name: 'Write a Review' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Write a Review' });
+      await dialog.getByLabel('Job title').fill('Teacher of Physics');
+      await dialog.getByLabel('Years at school').selectOption('3-5 years');
+      await dialog.getByLabel('Pros', { exact: true }).fill('Written on the Victoria line: great colleagues.');
+      await dialog.getByLabel('Cons', { exact: true }).fill('Written on the Victoria line: long days.');
+      await dialog.getByRole('button', { name: 'Submit Review' }).click();
+      await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+      await expect.poll(() => queued(page).innerText()).toBe('2 queued');
 
-    await page.getByRole('tab', { name: 'Teacher Mood' }).click();
-    await page.getByRole('button', { name: 'Share My Experience' }).click();
-    await page.getByTestId('mood-form').getByText('Generally satisfied').click();
-    await page.getByRole('button', { name: 'Share Mood' }).click();
-    await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
-    await expect.poll(() => queued(page).innerText()).toBe('3 queued');
+      await page.getByRole('tab', { name: 'Teacher Mood' }).click();
+      await page.getByRole('button', { name: 'Share My Experience' }).click();
+      await page.getByTestId('mood-form').getByText('Generally satisfied').click();
+      await page.getByRole('button', { name: 'Share Mood' }).click();
+      await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
+      await expect.poll(() => queued(page).innerText()).toBe('3 queued');
 
-    // Still queued after a reload.
-    await page.reload();
-    await expect.poll(() => queued(page).innerText()).toBe('3 queued');
-    await page.goto(`${server.url}/dashboard`);
-    await expect.poll(() => page.getByTestId('queued-list').locator('> li').count()).toBe(3);
-    await screenshot(page, 'offline-queued-dashboard-phone');
-
+      // Still queued after a reload.
+      await page.reload();
+      await expect.poll(() => queued(page).innerText()).toBe('3 queued');
+      await page.goto(`${server.url}/dashboard`);
+      await expect.poll(() => page.getByTestId('queued-list').locator('> li').count()).toBe(3);
+      await screenshot(page, 'offline-queued-dashboard-phone');
+    } finally {
+      await backOnline();
+    }
     // Back online: the server starts again and the queue drains, each item once.
-    server = await start();
-    await browser.setOffline(false);
+    await backOnline();
     await expect.poll(() => queued(page).count(), { timeout: 20_000 }).toBe(0);
     await expect
       .poll(async () => {
@@ -146,7 +177,7 @@ describe('offline-first', () => {
     expect(a.reviews[0]).toMatchObject({ jobTitle: 'Teacher of Physics', status: 'pending' });
     expect(a.moods[0]).toMatchObject({ mood: 'happy' });
     await page.close();
-  }, 90_000);
+  }, 60_000);
 
   it('still sends exactly once when the page dies mid-replay', async () => {
     const page = await browser.newPage();
