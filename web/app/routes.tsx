@@ -78,6 +78,18 @@ const UnsubscribePage = screen(
   () => import('../unsubscribe/UnsubscribePage'),
   (m) => m.UnsubscribePage,
 );
+const SchoolClaimPage = screen(
+  () => import('../school-claim/SchoolClaimPage'),
+  (m) => m.SchoolClaimPage,
+);
+const SchoolLinkPage = screen(
+  () => import('../school-link/SchoolLinkPage'),
+  (m) => m.SchoolLinkPage,
+);
+const SchoolAdminPage = screen(
+  () => import('../school-admin/SchoolAdminPage'),
+  (m) => m.SchoolAdminPage,
+);
 const NotFoundPage = screen(
   () => import('../not-found/NotFoundPage'),
   (m) => m.NotFoundPage,
@@ -156,6 +168,21 @@ export const routes: RouteObject[] = [
         path: '/edit-school/:id',
         handle: { title: 'Edit the school page', module: 'school-page/SchoolPageEditor.tsx' },
         element: lazyElement(SchoolPageEditor),
+      },
+      {
+        path: '/schools/:id/claim',
+        handle: { title: 'Manage this page', module: 'school-claim/SchoolClaimPage.tsx' },
+        element: lazyElement(SchoolClaimPage),
+      },
+      {
+        path: '/school-link',
+        handle: { title: 'School email link', module: 'school-link/SchoolLinkPage.tsx' },
+        element: lazyElement(SchoolLinkPage),
+      },
+      {
+        path: '/school-admin',
+        handle: { title: 'School dashboard', module: 'school-admin/SchoolAdminPage.tsx' },
+        element: lazyElement(SchoolAdminPage),
       },
       {
         path: '/compare',

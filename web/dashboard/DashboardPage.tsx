@@ -2,7 +2,7 @@
 // comes back here after signing in. Tabs: Saved Jobs, Activity, Profile, Admin (admins only);
 // the selected tab is kept in ?tab= so it survives a reload and can be linked.
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { SchoolImageUpdater } from '../components/SchoolImageUpdater';
 import { Breadcrumb } from '../components/states';
 import { Tabs, type TabDef } from '../components/Tabs';
@@ -12,6 +12,7 @@ import { AlertsTab } from '../components/alerts/AlertsTab';
 import { ProfileTab } from './ProfileTab';
 import { QueuedSubmissions } from './QueuedSubmissions';
 import { SavedJobsList } from './SavedJobsList';
+import { useMySchools } from '../data/school-staff';
 
 type TabId = 'saved-jobs' | 'alerts' | 'activity' | 'profile' | 'admin';
 
@@ -72,6 +73,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Dashboard' }]} />
       <h1 className="text-3xl font-extrabold mt-2">Welcome back, {user.firstName?.trim() || 'Teacher'}!</h1>
       <Counters />
+      <MySchoolsLink />
       <div className="mt-6">
         <Tabs tabs={tabs} active={active} onChange={select} label="Dashboard">
           {active === 'saved-jobs' && (
@@ -110,5 +112,19 @@ function Counters() {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The school dashboard, for those who manage a school (decision 2103). */
+function MySchoolsLink() {
+  const { data } = useMySchools();
+  const live = data?.schools.filter((s) => s.live) ?? [];
+  if (!data?.schools.length) return null;
+  return (
+    <p className="mt-3">
+      <Link to="/school-admin" className="btn btn-outline btn-sm tap">
+        School dashboard{live.length ? `: ${live.map((s) => s.name).join(', ')}` : ''}
+      </Link>
+    </p>
   );
 }

@@ -13,6 +13,7 @@ import { formatDate } from '../lib/format';
 import { threadStatus } from '../components/thread-status';
 import { to, type SendRequest } from '../data/requests';
 import { swrKey } from '../data/keys';
+import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
 
 type Kind = 'reviews' | 'threads' | 'posts';
 /** GET /api/moderation/queue as the API types it. */
@@ -359,6 +360,8 @@ export function ModerationPage() {
           <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <ThreadControls />
+          {data.permissions.isAdmin && <SchoolClaimsSection />}
+          {data.permissions.isAdmin && <SchoolAuditSection />}
         </div>
       )}
       <RejectDialog target={reject} onClose={close} onDone={() => mutate()} />

@@ -19,6 +19,7 @@ import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts'
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
 import { MoodSection } from './MoodSection';
 import { ratingPercent } from './sentiment';
+import { ManagePageLink } from './ManagePageLink';
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';
@@ -460,6 +461,7 @@ export function SchoolDetailPage() {
             )}
             <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
             <EditPageLink schoolId={school.id} />
+            <ManagePageLink schoolId={school.id} />
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {school.borough}, London
             </p>

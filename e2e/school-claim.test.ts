@@ -1,0 +1,92 @@
+// A school claim end to end at 390x844 (decisions 2101-2103): on the real server with a real SMTP
+// server on 127.0.0.1, a teacher claims a school with her work address (free mail refused first),
+// the link arrives by SMTP and opens the claim, a site admin approves it in /moderation (with the
+// register's phone number), and the school is on her school dashboard.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localSmtp, readMessage } from '../api/services/alerts/test-mail';
+import { launchBrowser, PHONE, screenshot } from './harness';
+import { realSignIn, seriousViolations, setup, teardown, type Env } from './screens.helpers';
+
+let env: Env;
+let smtp: Awaited<ReturnType<typeof localSmtp>>;
+let page: Page;
+const ADMIN = 'admin.claims@example.test';
+const WORK = 'jo.claimant@thomascoram.camden.sch.uk';
+
+beforeAll(async () => {
+  smtp = await localSmtp();
+  env = await setup({ SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN, MAIL_FROM: 'Teachers In London Talk <hello@teachers.example>' });
+  page = await env.browser.newPage();
+  await page.setViewportSize(PHONE);
+}, 120_000);
+afterAll(async () => {
+  await teardown(env);
+  await smtp?.close();
+});
+
+describe('claiming a school', () => {
+  it('work email → link by SMTP → pending → approved by a site admin → on the school dashboard', async () => {
+    const [school] = await env.api<{ id: number; name: string; phoneNumber: string }[]>('/api/schools?search=Thomas%20Coram%20Centre');
+    expect(school.name).toBe('Thomas Coram Centre');
+    await realSignIn(page, env, 'jo.personal@example.test', 'Jo Claimant', `/schools/${school.id}`);
+
+    await page.getByTestId('manage-page').click();
+    await page.waitForURL((u) => u.pathname === `/schools/${school.id}/claim`);
+    const email = page.getByLabel('Work email address');
+    await email.fill('jo@gmail.com');
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().innerText())
+      .toBe('gmail.com is a personal email provider. Use the address your school gave you.');
+    await screenshot(page, 'school-claim-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(smtp.received).toEqual([]);
+
+    await email.fill(WORK);
+    await page.getByRole('button', { name: 'Send me a link' }).click();
+    await expect.poll(() => page.getByTestId('claim-sent').isVisible()).toBe(true);
+    expect(await page.getByTestId('claim-sent').innerText()).toContain(WORK);
+
+    await expect.poll(() => smtp.received.length, { timeout: 20_000 }).toBe(1);
+    expect(smtp.received[0].to).toEqual([WORK]);
+    const message = readMessage(smtp.received[0].raw);
+    expect(message.headers.subject).toBe('Confirm your address to manage Thomas Coram Centre on Teachers In London Talk');
+    const link = /https?:\/\/[^\s"<]+\/school-link#[\w-]+/.exec(message.text)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(env.server.url + new URL(link!).pathname + new URL(link!).hash);
+    await expect.poll(() => page.getByTestId('school-link-state').innerText()).toContain('Email confirmed.');
+
+    // A site admin, in a browser of her own, approves it from the Claims queue.
+    const adminBrowser = await launchBrowser();
+    try {
+      const admin = await adminBrowser.newPage();
+      await admin.setViewportSize(PHONE);
+      await realSignIn(admin, env, ADMIN, 'Ada Admin', '/moderation');
+      const claim = admin.getByTestId('claim').filter({ hasText: 'Thomas Coram Centre' });
+      await expect.poll(() => claim.isVisible()).toBe(true);
+      const text = await claim.innerText();
+      expect(text).toContain(WORK);
+      expect(text).toContain("the register website's domain thomascoram.camden.sch.uk");
+      expect(text).toContain(school.phoneNumber);
+      await claim.getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => admin.getByTestId('claim').filter({ hasText: 'Thomas Coram Centre' }).count()).toBe(0);
+    } finally {
+      await adminBrowser.close();
+    }
+
+    await page.goto(env.server.url + '/school-admin');
+    const card = page.getByTestId('my-school');
+    await expect.poll(() => card.first().innerText()).toContain('Thomas Coram Centre');
+    const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date());
+    expect(await card.first().innerText()).toContain(`Verified ${month} with ${WORK}`);
+    expect(await card.first().innerText()).toContain('Admin');
+    await expect.poll(() => page.getByTestId('members').innerText()).toContain('Jo Claimant (you)');
+    await screenshot(page, 'school-dashboard-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The school page now says she manages it, and her review of it is refused.
+    await page.goto(`${env.server.url}/schools/${school.id}`);
+    await expect.poll(() => page.getByTestId('manage-page').innerText()).toBe('You manage this page: school dashboard');
+  }, 180_000);
+});

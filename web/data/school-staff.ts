@@ -1,0 +1,139 @@
+// A school's staff on the web side (decisions 2101-2103): the SWR hooks and the writes. All
+// online only: claims, invitations and decisions are never queued in the outbox.
+import type { InferResponseType } from 'hono/client';
+import { mutate as globalMutate } from 'swr';
+import { toast } from '../components/toast/store';
+import { useAuth } from './auth';
+import { ApiRequestError, client, json } from './client';
+import { useApi } from './use-api';
+
+export type MySchools = InferResponseType<typeof client.me.schools.$get, 200>;
+export type Member = InferResponseType<(typeof client.schools)[':id']['members']['$get'], 200>[number];
+export type PendingClaim = InferResponseType<typeof client.moderation.claims.$get, 200>[number];
+export type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
+
+export const MY_SCHOOLS_KEY = 'me/schools';
+const param = (id: number) => ({ id: String(id) });
+
+export function useMySchools() {
+  const { isAuthenticated } = useAuth();
+  return useApi(isAuthenticated ? MY_SCHOOLS_KEY : null, () => json(client.me.schools.$get()));
+}
+
+export function useSchoolMembers(id: number | undefined) {
+  return useApi(id ? `school-staff/${id}/members` : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
+}
+
+export function useSchoolClaims(id: number | undefined) {
+  return useApi(id ? `school-staff/${id}/claims` : null, () => json(client.schools[':id'].claims.$get({ param: param(id!) })));
+}
+
+export function useSchoolAudit(id: number | undefined) {
+  return useApi(id ? `school-staff/${id}/audit` : null, () => json(client.schools[':id'].audit.$get({ param: param(id!), query: {} })));
+}
+
+export function useClaimsQueue(enabled: boolean) {
+  return useApi(enabled ? 'moderation/claims' : null, () => json(client.moderation.claims.$get()));
+}
+
+export function useAllSchoolAudit(enabled: boolean) {
+  return useApi(enabled ? 'moderation/school-audit' : null, () => json(client.moderation['school-audit'].$get({ query: { limit: '50' } })));
+}
+
+/** The API's message for a failed call, else a general one. */
+export function messageOf(error: unknown, fallback = 'Something went wrong. Please try again.') {
+  return error instanceof ApiRequestError && error.body?.error ? error.body.error : fallback;
+}
+
+/** The field messages of a 400, if any. */
+export function fieldsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError && error.status === 400 ? (error.body?.fields ?? {}) : {};
+}
+
+/** Refreshes every staff list after a change. */
+export function refreshStaff(schoolId?: number) {
+  void globalMutate(MY_SCHOOLS_KEY);
+  void globalMutate(
+    (key) =>
+      typeof key === 'string' && (key.startsWith('moderation/') || (schoolId !== undefined && key.startsWith(`school-staff/${schoolId}/`))),
+  );
+}
+
+/** Runs a staff write with a toast for success or failure; the answer, or null. */
+export async function staffWrite<T>(
+  request: () => Promise<T>,
+  success: { title: string; description?: string },
+  schoolId?: number,
+): Promise<T | null> {
+  try {
+    const result = await request();
+    toast(success);
+    refreshStaff(schoolId);
+    return result;
+  } catch (error) {
+    toast({ title: 'Not done', description: messageOf(error), variant: 'destructive' });
+    return null;
+  }
+}
+
+export const staffApi = {
+  claim: (id: number, email: string) => json(client.schools[':id'].claims.$post({ param: param(id), json: { email } })),
+  openLink: (token: string) => json(client['school-links'].$post({ json: { token } })),
+  invite: (id: number, email: string, role: 'admin' | 'editor') =>
+    json(client.schools[':id'].invites.$post({ param: param(id), json: { email, role } })),
+  setRole: (id: number, memberId: number, role: 'admin' | 'editor') =>
+    json(client.schools[':id'].members[':memberId'].$patch({ param: { ...param(id), memberId: String(memberId) }, json: { role } })),
+  remove: (id: number, memberId: number) =>
+    client.schools[':id'].members[':memberId'].$delete({ param: { ...param(id), memberId: String(memberId) } }).then(ok),
+  leave: (id: number) => client.schools[':id'].leave.$post({ param: param(id) }).then(ok),
+  confirm: (id: number) => json(client.schools[':id'].confirm.$post({ param: param(id) })),
+  approveAtSchool: (id: number, claimId: number) =>
+    json(client.schools[':id'].claims[':claimId'].approve.$post({ param: { ...param(id), claimId: String(claimId) }, json: {} })),
+  rejectAtSchool: (id: number, claimId: number, reason: string) =>
+    json(client.schools[':id'].claims[':claimId'].reject.$post({ param: { ...param(id), claimId: String(claimId) }, json: { reason } })),
+  approve: (claimId: number) => json(client.moderation.claims[':id'].approve.$post({ param: param(claimId), json: {} })),
+  reject: (claimId: number, reason: string) =>
+    json(client.moderation.claims[':id'].reject.$post({ param: param(claimId), json: { reason } })),
+  addDomain: (schoolId: number, domain: string) =>
+    json(client.moderation.schools[':id'].domains.$post({ param: param(schoolId), json: { domain } })),
+};
+
+/** A 204 answer: fine, else the API's error. */
+async function ok(res: Response) {
+  if (res.ok) return true;
+  const text = await res.text();
+  let body: ApiRequestError['body'] = null;
+  try {
+    body = JSON.parse(text) as ApiRequestError['body'];
+  } catch {
+    // not JSON
+  }
+  throw new ApiRequestError(res.status, body, text || res.statusText);
+}
+
+const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+export const monthOf = (d: string | Date) => MONTH.format(new Date(d));
+
+/** What an audit entry says, in words. */
+export function describeAudit(e: Pick<AuditEntry, 'action' | 'detail'>): string {
+  const d = e.detail as Record<string, string | number | undefined>;
+  const words: Record<string, string> = {
+    'claim.requested': `Claim requested with ${d.email ?? 'a work address'}`,
+    'claim.email-confirmed': `Claim email confirmed (${d.email ?? ''})`,
+    'claim.approved': `Claim approved as ${d.role ?? 'member'} (${d.email ?? ''})`,
+    'claim.rejected': `Claim rejected: ${d.reason ?? ''}`,
+    'member.invited': `Invited ${d.email ?? 'a colleague'} as ${d.role ?? 'editor'}`,
+    'member.joined': `Joined by invitation as ${d.role ?? 'editor'}`,
+    'member.role-changed': `Role changed from ${d.from ?? '?'} to ${d.to ?? '?'}`,
+    'member.removed': 'Member removed',
+    'member.left': 'Member left',
+    'member.confirm-requested': 'Re-confirmation requested',
+    'member.confirmed': 'Membership re-confirmed',
+    'member.dfe-sign-in': 'Joined through DfE Sign-in as editor',
+    'dfe-sign-in.not-supported': `DfE Sign-in organisation not supported yet (${d.categoryName ?? d.category ?? ''})`,
+    'dfe-sign-in.unknown-school': 'DfE Sign-in establishment not listed here',
+    'domain.added': `Trusted domain added: ${d.domain ?? ''}`,
+    'domain.removed': `Trusted domain removed: ${d.domain ?? ''}`,
+  };
+  return words[e.action] ?? e.action;
+}

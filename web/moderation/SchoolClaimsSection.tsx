@@ -1,0 +1,157 @@
+// The school side in /moderation, for site admins (decisions 2101-2103): the claims queue with
+// the register's phone number for a call-back, the address used and the domain rule that
+// matched; the trust domains of a school; every school's audit log.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fieldsOf, describeAudit, staffApi, staffWrite, useAllSchoolAudit, useClaimsQueue } from '../data/school-staff';
+import { formatDate } from '../lib/format';
+
+const RULES = {
+  'register-website': "the register website's domain",
+  'admin-added': 'a domain a site admin trusts for this school',
+} as const;
+
+export function SchoolClaimsSection() {
+  const { data } = useClaimsQueue(true);
+  const [reason, setReason] = useState<Record<number, string>>({});
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby="claims-heading" data-testid="claims-queue">
+      <div className="card-body p-4 gap-3">
+        <h2 id="claims-heading" className="card-title">
+          School claims{data ? ` (${data.length})` : ''}
+        </h2>
+        {data && data.length === 0 && <p className="opacity-80">No claims waiting.</p>}
+        <ul className="grid gap-3">
+          {(data ?? []).map((c) => (
+            <li key={c.id} className="grid gap-1 border-b border-base-200 pb-3" data-testid="claim">
+              <p>
+                <strong>{[c.claimant.firstName, c.claimant.lastName].filter(Boolean).join(' ') || 'Someone'}</strong> claims{' '}
+                <Link to={`/schools/${c.school.id}`} className="link link-primary">
+                  {c.school.name}
+                </Link>{' '}
+                (URN {c.school.urn})
+              </p>
+              <p className="text-sm">
+                Address used: <strong>{c.email}</strong>, matched {RULES[c.domainRule]} <code>{c.domain}</code>
+                {c.sharedWith > 0 ? `, which ${c.sharedWith} other school${c.sharedWith === 1 ? '' : 's'} also use` : ''}.
+              </p>
+              <p className="text-sm">
+                Call-back:{' '}
+                {c.school.phoneNumber ? (
+                  <a href={`tel:${c.school.phoneNumber.replace(/\s+/g, '')}`} className="link">
+                    {c.school.phoneNumber}
+                  </a>
+                ) : (
+                  'no number in the register'
+                )}
+                {' · '}
+                {c.state === 'pending' ? `email confirmed ${formatDate(c.emailConfirmedAt ?? c.createdAt)}` : 'email link not opened yet'}
+              </p>
+              <div className="flex flex-wrap gap-2 items-end">
+                <button
+                  type="button"
+                  className="btn btn-success btn-sm tap"
+                  disabled={c.state !== 'pending'}
+                  onClick={() =>
+                    void staffWrite(() => staffApi.approve(c.id), {
+                      title: 'Claim approved',
+                      description: `${c.email} now manages ${c.school.name}.`,
+                    })
+                  }
+                >
+                  Approve
+                </button>
+                <label className="sr-only" htmlFor={`claim-reason-${c.id}`}>
+                  Reason for rejecting the claim of {c.school.name}
+                </label>
+                <input
+                  id={`claim-reason-${c.id}`}
+                  className="input input-bordered input-sm flex-1 min-w-40"
+                  placeholder="Reason (if rejecting)"
+                  value={reason[c.id] ?? ''}
+                  onChange={(e) => setReason({ ...reason, [c.id]: e.target.value })}
+                />
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm tap"
+                  disabled={!reason[c.id]?.trim()}
+                  onClick={() => void staffWrite(() => staffApi.reject(c.id, reason[c.id]), { title: 'Claim rejected' })}
+                >
+                  Reject
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <TrustDomainForm />
+      </div>
+    </section>
+  );
+}
+
+function TrustDomainForm() {
+  const [schoolId, setSchoolId] = useState('');
+  const [domain, setDomain] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    try {
+      await staffApi.addDomain(Number(schoolId), domain);
+      await staffWrite(async () => true, {
+        title: 'Domain trusted',
+        description: `Addresses at ${domain} may now claim school ${schoolId}.`,
+      });
+      setDomain('');
+    } catch (err) {
+      const f = fieldsOf(err);
+      setErrors(Object.keys(f).length ? f : { domain: (err as Error).message });
+    }
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-2 border-t border-base-200 pt-3" noValidate>
+      <h3 className="font-semibold">Trust a domain for a school (a trust's)</h3>
+      <div className="flex flex-wrap gap-2 items-end">
+        <label className="grid gap-1 text-sm" htmlFor="trust-school">
+          School id
+          <input
+            id="trust-school"
+            className="input input-bordered input-sm w-28"
+            inputMode="numeric"
+            value={schoolId}
+            onChange={(e) => setSchoolId(e.target.value)}
+          />
+        </label>
+        <label className="grid gap-1 text-sm flex-1 min-w-40" htmlFor="trust-domain">
+          Domain
+          <input id="trust-domain" className="input input-bordered input-sm" value={domain} onChange={(e) => setDomain(e.target.value)} />
+        </label>
+        <button type="submit" className="btn btn-sm btn-primary tap" disabled={!schoolId || !domain}>
+          Add
+        </button>
+      </div>
+      {Object.values(errors)[0] && (
+        <p className="text-error text-sm" role="alert">
+          {Object.values(errors)[0]}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function SchoolAuditSection() {
+  const { data } = useAllSchoolAudit(true);
+  return (
+    <details className="card bg-base-100 border border-base-300" data-testid="school-audit">
+      <summary className="card-body p-4 cursor-pointer font-semibold tap">School audit log</summary>
+      <ul className="px-4 pb-4 grid gap-1 text-sm">
+        {(data ?? []).map((e) => (
+          <li key={e.id}>
+            {formatDate(e.at)} · {e.schoolName ?? 'No school'}: {describeAudit(e)}
+            {e.actor ? ` (by ${e.actor})` : ''}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

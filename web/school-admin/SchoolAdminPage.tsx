@@ -1,0 +1,396 @@
+// /school-admin: the school's own dashboard (decisions 2101-2103). My schools (role, month
+// verified, lapse), my claims, DfE Sign-in organisations not supported yet; for the chosen
+// school its members, and for its admins the invite form, pending claims and the audit log.
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { loginHref, useAuth } from '../data/auth';
+import {
+  describeAudit,
+  fieldsOf,
+  messageOf,
+  monthOf,
+  refreshStaff,
+  staffApi,
+  staffWrite,
+  useMySchools,
+  useSchoolAudit,
+  useSchoolClaims,
+  useSchoolMembers,
+  type MySchools,
+} from '../data/school-staff';
+import { toast } from '../components/toast/store';
+import { formatDate } from '../lib/format';
+
+type Mine = MySchools['schools'][number];
+
+export function SchoolAdminPage() {
+  const { isAuthenticated, isLoading } = useAuth();
+  const { data, error, mutate } = useMySchools();
+  const [params, setParams] = useSearchParams();
+  const chosenId = Number(params.get('school')) || data?.schools.find((s) => s.live)?.schoolId;
+  const chosen = data?.schools.find((s) => s.schoolId === chosenId && s.live);
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/dashboard', label: 'Dashboard' }, { label: 'School dashboard' }]} />
+      <h1 className="text-3xl font-bold mt-2 mb-4">School dashboard</h1>
+      {isLoading ? (
+        <SkeletonList count={2} lines={3} />
+      ) : !isAuthenticated ? (
+        <EmptyState icon="school" title="Sign in to manage your school">
+          <a href={loginHref('/school-admin')} className="btn btn-primary btn-sm mt-3 tap">
+            Sign In
+          </a>
+        </EmptyState>
+      ) : error ? (
+        <ErrorState error={error} retry={() => mutate()} />
+      ) : !data ? (
+        <SkeletonList count={2} lines={3} />
+      ) : (
+        <div className="grid gap-4">
+          <section aria-labelledby="my-schools">
+            <h2 id="my-schools" className="text-xl font-semibold mb-2">
+              My schools
+            </h2>
+            {data.schools.length === 0 ? (
+              <EmptyState icon="school" title="You manage no school yet">
+                Open your school's page and choose "Work here? Manage this page".{' '}
+                <Link to="/schools" className="link link-primary">
+                  Find your school
+                </Link>
+              </EmptyState>
+            ) : (
+              <ul className="grid gap-2">
+                {data.schools.map((s) => (
+                  <MySchoolCard
+                    key={s.schoolId}
+                    school={s}
+                    selected={s.schoolId === chosen?.schoolId}
+                    onSelect={() => setParams({ school: String(s.schoolId) })}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+          {data.claims.length > 0 && (
+            <section aria-labelledby="my-claims" className="card bg-base-100 border border-base-300">
+              <div className="card-body gap-2 p-4">
+                <h2 id="my-claims" className="card-title text-lg">
+                  My requests
+                </h2>
+                <ul className="grid gap-1">
+                  {data.claims.map((c) => (
+                    <li key={c.id} className="text-sm">
+                      {c.schoolName} ({c.email}):{' '}
+                      <strong>
+                        {c.state === 'pending-email'
+                          ? 'waiting for you to open the email link'
+                          : c.state === 'pending'
+                            ? 'waiting for a check'
+                            : c.state}
+                      </strong>
+                      {c.reason ? ` (${c.reason})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </section>
+          )}
+          {data.notSupported.length > 0 && (
+            <div className="alert" role="note">
+              <span>
+                DfE Sign-in: {data.notSupported[0].name} ({data.notSupported[0].category}) is not supported yet.{' '}
+                {data.notSupported[0].reason}
+              </span>
+            </div>
+          )}
+          {chosen && <SchoolPanel school={chosen} />}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MySchoolCard({ school: s, selected, onSelect }: { school: Mine; selected: boolean; onSelect: () => void }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <li className={`card bg-base-100 border ${selected ? 'border-primary' : 'border-base-300'}`} data-testid="my-school">
+      <div className="card-body p-4 gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={`/schools/${s.schoolId}`} className="font-semibold link link-hover">
+            {s.name}
+          </Link>
+          <span className="badge badge-outline">{s.role === 'admin' ? 'Admin' : 'Editor'}</span>
+          {!s.live && <span className="badge badge-warning">Lapsed</span>}
+        </div>
+        <p className="text-sm opacity-80">
+          Verified {s.verifiedMonth}
+          {s.method === 'dfe-sign-in' ? ' through DfE Sign-in' : s.email ? ` with ${s.email}` : ''}.{' '}
+          {s.live ? `Confirm again before ${formatDate(s.lapsesAt)}.` : `Lapsed on ${formatDate(s.lapsesAt)}.`}
+        </p>
+        <div className="card-actions">
+          {s.live && !selected && (
+            <button type="button" className="btn btn-sm btn-primary tap" onClick={onSelect}>
+              Manage
+            </button>
+          )}
+          {s.email && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline tap"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                await staffWrite(() => staffApi.confirm(s.schoolId), {
+                  title: 'Link sent',
+                  description: `Open the link we sent to ${s.email}.`,
+                });
+                setBusy(false);
+              }}
+            >
+              Confirm by email
+            </button>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-ghost tap"
+            disabled={busy}
+            onClick={async () => {
+              if (!confirm(`Leave the staff of ${s.name}?`)) return;
+              setBusy(true);
+              await staffWrite(
+                () => staffApi.leave(s.schoolId),
+                { title: 'You left', description: `You no longer manage ${s.name}.` },
+                s.schoolId,
+              );
+              setBusy(false);
+            }}
+          >
+            Leave
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+function SchoolPanel({ school }: { school: Mine }) {
+  const admin = school.role === 'admin';
+  return (
+    <section aria-labelledby="school-panel" className="grid gap-4">
+      <h2 id="school-panel" className="text-xl font-semibold">
+        {school.name}
+      </h2>
+      <Members school={school} />
+      {admin && <Invite schoolId={school.schoolId} />}
+      {admin && <Claims schoolId={school.schoolId} />}
+      {admin && <Audit schoolId={school.schoolId} />}
+    </section>
+  );
+}
+
+function Members({ school }: { school: Mine }) {
+  const { data, error } = useSchoolMembers(school.schoolId);
+  const admin = school.role === 'admin';
+  return (
+    <div className="card bg-base-100 border border-base-300">
+      <div className="card-body p-4 gap-2">
+        <h3 className="card-title text-lg">Members</h3>
+        {error ? (
+          <p className="text-error">{messageOf(error)}</p>
+        ) : !data ? (
+          <div className="skeleton h-16 w-full" />
+        ) : (
+          <ul className="grid gap-2" data-testid="members">
+            {data.map((m) => (
+              <li key={m.id} className="flex flex-wrap items-center gap-2 border-b border-base-200 pb-2">
+                <span className="font-medium">
+                  {[m.firstName, m.lastName].filter(Boolean).join(' ') || 'A member'}
+                  {m.you ? ' (you)' : ''}
+                </span>
+                {m.email && <span className="text-sm opacity-80">{m.email}</span>}
+                <span className="text-sm opacity-80">since {monthOf(m.verifiedAt)}</span>
+                {!m.live && <span className="badge badge-warning badge-sm">Lapsed</span>}
+                {admin ? (
+                  <>
+                    <label className="sr-only" htmlFor={`role-${m.id}`}>
+                      Role of {m.firstName ?? 'member'}
+                    </label>
+                    <select
+                      id={`role-${m.id}`}
+                      className="select select-bordered select-sm ml-auto"
+                      value={m.role}
+                      onChange={(e) =>
+                        void staffWrite(
+                          () => staffApi.setRole(school.schoolId, m.id, e.target.value as 'admin' | 'editor'),
+                          { title: 'Role changed' },
+                          school.schoolId,
+                        )
+                      }
+                    >
+                      <option value="editor">Editor</option>
+                      <option value="admin">Admin</option>
+                    </select>
+                    {!m.you && (
+                      <button
+                        type="button"
+                        className="btn btn-ghost btn-sm tap"
+                        onClick={() =>
+                          void staffWrite(() => staffApi.remove(school.schoolId, m.id), { title: 'Member removed' }, school.schoolId)
+                        }
+                      >
+                        Remove
+                      </button>
+                    )}
+                  </>
+                ) : (
+                  <span className="badge badge-outline ml-auto">{m.role === 'admin' ? 'Admin' : 'Editor'}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Invite({ schoolId }: { schoolId: number }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'admin' | 'editor'>('editor');
+  const [fieldError, setFieldError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setFieldError(undefined);
+    try {
+      await staffApi.invite(schoolId, email, role);
+      setEmail('');
+      toast({ title: 'Invitation sent', description: 'The link works once, for 24 hours.' });
+      refreshStaff(schoolId);
+    } catch (err) {
+      const f = fieldsOf(err);
+      if (f.email) setFieldError(f.email);
+      else toast({ title: 'Not sent', description: messageOf(err), variant: 'destructive' });
+    }
+    setBusy(false);
+  }
+  return (
+    <form className="card bg-base-100 border border-base-300" onSubmit={submit} noValidate>
+      <div className="card-body p-4 gap-2">
+        <h3 className="card-title text-lg">Invite a colleague</h3>
+        <label htmlFor="invite-email" className="font-medium">
+          Their work email
+        </label>
+        <input
+          id="invite-email"
+          type="email"
+          className={`input input-bordered w-full ${fieldError ? 'input-error' : ''}`}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={!!fieldError}
+          aria-describedby={fieldError ? 'invite-email-error' : undefined}
+        />
+        {fieldError && (
+          <span id="invite-email-error" className="text-error text-sm" role="alert">
+            {fieldError}
+          </span>
+        )}
+        <label htmlFor="invite-role" className="font-medium">
+          Role
+        </label>
+        <select
+          id="invite-role"
+          className="select select-bordered w-full"
+          value={role}
+          onChange={(e) => setRole(e.target.value as 'admin' | 'editor')}
+        >
+          <option value="editor">Editor</option>
+          <option value="admin">Admin</option>
+        </select>
+        <p className="text-sm opacity-80">
+          Editors post vacancies, edit the page and answer reviews; admins also invite, approve and remove staff.
+        </p>
+        <div className="card-actions">
+          <button type="submit" className="btn btn-primary btn-sm tap" disabled={busy || !email.trim()}>
+            Send invitation
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Claims({ schoolId }: { schoolId: number }) {
+  const { data } = useSchoolClaims(schoolId);
+  const [reason, setReason] = useState<Record<number, string>>({});
+  if (!data || data.length === 0) return null;
+  return (
+    <div className="card bg-base-100 border border-base-300">
+      <div className="card-body p-4 gap-2">
+        <h3 className="card-title text-lg">Requests to join</h3>
+        <ul className="grid gap-3">
+          {data.map((c) => (
+            <li key={c.id} className="grid gap-1 border-b border-base-200 pb-2">
+              <span>
+                <strong>{[c.claimant.firstName, c.claimant.lastName].filter(Boolean).join(' ') || 'Someone'}</strong> with {c.email}
+              </span>
+              <span className="text-sm opacity-80">
+                {c.state === 'pending' ? 'Email confirmed' : 'Email link not opened yet'}, asked {formatDate(c.createdAt)}
+              </span>
+              <div className="flex flex-wrap gap-2 items-end">
+                <button
+                  type="button"
+                  className="btn btn-success btn-sm tap"
+                  disabled={c.state !== 'pending'}
+                  onClick={() => void staffWrite(() => staffApi.approveAtSchool(schoolId, c.id), { title: 'Approved' }, schoolId)}
+                >
+                  Approve
+                </button>
+                <label className="sr-only" htmlFor={`reason-${c.id}`}>
+                  Reason for rejecting
+                </label>
+                <input
+                  id={`reason-${c.id}`}
+                  className="input input-bordered input-sm flex-1 min-w-40"
+                  placeholder="Reason (if rejecting)"
+                  value={reason[c.id] ?? ''}
+                  onChange={(e) => setReason({ ...reason, [c.id]: e.target.value })}
+                />
+                <button
+                  type="button"
+                  className="btn btn-outline btn-sm tap"
+                  disabled={!reason[c.id]?.trim()}
+                  onClick={() =>
+                    void staffWrite(() => staffApi.rejectAtSchool(schoolId, c.id, reason[c.id]), { title: 'Rejected' }, schoolId)
+                  }
+                >
+                  Reject
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+function Audit({ schoolId }: { schoolId: number }) {
+  const { data } = useSchoolAudit(schoolId);
+  return (
+    <details className="card bg-base-100 border border-base-300">
+      <summary className="card-body p-4 cursor-pointer font-semibold tap">Audit log</summary>
+      <ul className="px-4 pb-4 grid gap-1 text-sm">
+        {(data ?? []).map((e) => (
+          <li key={e.id}>
+            {formatDate(e.at)}: {describeAudit(e)}
+            {e.actor ? ` (by ${e.actor})` : ''}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,130 @@
+// /schools/:id/claim: "Work here? Manage this page". A signed-in member of staff asks for a
+// one-time link at their work address (decision 2101); DfE Sign-in is the other way in (2102).
+import { useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Breadcrumb, EmptyState, ErrorState } from '../components/states';
+import { loginHref, useAuth } from '../data/auth';
+import { useSchool } from '../data/hooks';
+import { fieldsOf, messageOf, refreshStaff, staffApi, useMySchools } from '../data/school-staff';
+
+export function SchoolClaimPage() {
+  const id = Number(useParams().id);
+  const { data: school, error, mutate } = useSchool(Number.isInteger(id) && id > 0 ? id : undefined);
+  const { isAuthenticated, isLoading } = useAuth();
+  const { data: mine } = useMySchools();
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [sentTo, setSentTo] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const member = mine?.schools.find((s) => s.schoolId === id);
+
+  if (error)
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <ErrorState error={error} retry={() => mutate()} />
+      </div>
+    );
+  const name = school?.name ?? 'this school';
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    setFieldError(undefined);
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      await staffApi.claim(id, email);
+      setSentTo(email.trim().toLowerCase());
+      refreshStaff(id);
+    } catch (err) {
+      const fields = fieldsOf(err);
+      if (fields.email) setFieldError(fields.email);
+      else setFailure(messageOf(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-6">
+      <Breadcrumb items={[{ to: '/schools', label: 'Schools' }, { to: `/schools/${id}`, label: name }, { label: 'Manage this page' }]} />
+      <h1 className="text-2xl font-bold mt-2">Work at {name}?</h1>
+      <p className="mt-2 opacity-80">
+        Staff of a school can keep its page right, post its vacancies and answer reviews. They never see who wrote a review.
+      </p>
+      {isLoading ? (
+        <div className="skeleton h-40 w-full mt-4" />
+      ) : !isAuthenticated ? (
+        <EmptyState icon="school" title="Sign in first">
+          <p>Sign in with your own account, then confirm your work email.</p>
+          <a href={loginHref(`/schools/${id}/claim`)} className="btn btn-primary btn-sm mt-3 tap">
+            Sign In
+          </a>
+        </EmptyState>
+      ) : member?.live ? (
+        <div className="alert mt-4" role="status">
+          <span>
+            You already manage this page as {member.role === 'admin' ? 'an admin' : 'an editor'}.{' '}
+            <Link to={`/school-admin?school=${id}`} className="link link-primary">
+              Open the school dashboard
+            </Link>
+          </span>
+        </div>
+      ) : sentTo ? (
+        <div className="card bg-base-100 border border-base-300 mt-4" role="status" data-testid="claim-sent">
+          <div className="card-body gap-2">
+            <h2 className="card-title">Check your inbox</h2>
+            <p>
+              We sent a link to <strong>{sentTo}</strong>. Open it on this device while signed in: it works once, for 24 hours.
+            </p>
+            <p className="text-sm opacity-80">
+              Then our team, or an admin of {name}, checks your request. We may ring the school on the number the register lists for it.
+            </p>
+          </div>
+        </div>
+      ) : (
+        <form className="card bg-base-100 border border-base-300 mt-4" onSubmit={submit} noValidate>
+          <div className="card-body gap-3">
+            <h2 className="card-title">Confirm your work email</h2>
+            <label className="block w-full" htmlFor="claim-email">
+              <span className="block font-medium mb-1">Work email address</span>
+              <input
+                id="claim-email"
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                className={`input input-bordered w-full ${fieldError ? 'input-error' : ''}`}
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={!!fieldError}
+                aria-describedby={fieldError ? 'claim-email-error' : 'claim-email-hint'}
+                required
+              />
+              <span id="claim-email-hint" className="block text-sm opacity-80 mt-1">
+                An address at the school's own domain (the one its website uses), not a personal one.
+              </span>
+              {fieldError && (
+                <span id="claim-email-error" className="block text-error text-sm mt-1" role="alert">
+                  {fieldError}
+                </span>
+              )}
+            </label>
+            {failure && (
+              <p className="text-error" role="alert">
+                {failure}
+              </p>
+            )}
+            <div className="card-actions">
+              <button type="submit" className="btn btn-primary tap" disabled={busy || !email.trim()}>
+                {busy ? 'Sending…' : 'Send me a link'}
+              </button>
+            </div>
+            <p className="text-sm opacity-80">
+              Your school uses DfE Sign-in? Signing in with it makes you a member of your school at once, where this site offers it.
+            </p>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

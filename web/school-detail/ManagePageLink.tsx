@@ -1,0 +1,28 @@
+// "Work here? Manage this page" on every school page (decision 2101): the claim screen for a
+// signed-in user, a sign-in that comes back to it for a visitor, the school dashboard for its staff.
+import { Link } from 'react-router-dom';
+import { loginHref, useAuth } from '../data/auth';
+import { useMySchools } from '../data/school-staff';
+
+export function ManagePageLink({ schoolId }: { schoolId: number }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  const { data } = useMySchools();
+  if (isLoading) return null;
+  const claim = `/schools/${schoolId}/claim`;
+  if (!isAuthenticated)
+    return (
+      <a href={loginHref(claim)} className="link link-primary text-sm w-fit tap" data-testid="manage-page">
+        Work here? Sign in to manage this page
+      </a>
+    );
+  const member = data?.schools.find((s) => s.schoolId === schoolId && s.live);
+  return member ? (
+    <Link to={`/school-admin?school=${schoolId}`} className="link link-primary text-sm w-fit tap" data-testid="manage-page">
+      You manage this page: school dashboard
+    </Link>
+  ) : (
+    <Link to={claim} className="link link-primary text-sm w-fit tap" data-testid="manage-page">
+      Work here? Manage this page
+    </Link>
+  );
+}
