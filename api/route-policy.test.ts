@@ -90,6 +90,9 @@ describe('every reader agrees with the declarations', () => {
     // Below a screen that must not be indexed: still not indexed.
     expect(WEB_POLICY.isNoindexPage('/dashboard/alerts')).toBe(true);
     expect(WEB_POLICY.isNoindexPage('/dashboards')).toBe(false);
+    // A school's own screens (its jobs, the job form) are not indexed; its public page is.
+    expect(WEB_POLICY.isNoindexPage('/manage/schools/12/jobs/new')).toBe(true);
+    expect(WEB_POLICY.isNoindexPage('/schools/12')).toBe(false);
   });
 
   it("robots.txt keeps crawlers out of the server's paths and the screens declared index: false", () => {
@@ -99,6 +102,7 @@ describe('every reader agrees with the declarations', () => {
         'Disallow: /api/',
         'Disallow: /dashboard',
         'Disallow: /edit-school/',
+        'Disallow: /manage/schools/',
         'Disallow: /moderation',
         'Disallow: /school-admin',
         'Disallow: /unsubscribe/',

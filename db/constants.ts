@@ -54,6 +54,8 @@ export const SUBJECTS = [
 
 export const KEY_STAGES = ['Early Years', 'Primary', 'Secondary', 'Sixth Form'] as const;
 export const CONTRACT_TYPES = ['Permanent', 'Temporary', 'Part-time', 'Supply'] as const;
+/** The contract of a vacancy a school posts here; the board files it under a CONTRACT_TYPES category (decision 2104). */
+export const SCHOOL_JOB_CONTRACTS = ['Permanent', 'Fixed term', 'Casual'] as const;
 export const EDUCATION_LEVELS = ['Primary', 'Secondary', 'SEND'] as const;
 
 /**

@@ -15,6 +15,7 @@ import {
   SALARY_MIN,
   SCHOOL_PHASES,
   type SchoolPhase,
+  type SCHOOL_JOB_CONTRACTS,
 } from './constants';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -130,6 +131,19 @@ export const schools = sqliteTable(
   ],
 );
 
+/** A job's life (decision 2104): a feed's advert is always 'published' (isActive says whether it is still listed). */
+export const JOB_STATUSES = ['draft', 'published', 'closed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+export type SchoolJobContract = (typeof SCHOOL_JOB_CONTRACTS)[number];
+/** Pay scale points a school picked for a job's salary (pay_scales: region, spine, effective date, first and last point). */
+export interface PayScalePick {
+  region: string;
+  paySpine: string;
+  effectiveDate: string;
+  from: string;
+  to: string;
+}
+
 export const jobs = sqliteTable(
   'jobs',
   {
@@ -155,11 +169,40 @@ export const jobs = sqliteTable(
     externalSource: text('external_source'),
     externalId: text('external_id'),
     employerName: text('employer_name'),
+    /** When the job is (or will be) on the board: a school's job published for a later date has it in the future (decision 2104). */
     postedAt: integer('posted_at', { mode: 'timestamp_ms' }).notNull().default(nowMs),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // ---- A vacancy posted by the school's own staff (decision 2104); null for an advert from a feed ----
+    /** True for a job a school's verified staff posted here ("Posted by the school"). */
+    postedBySchool: bool('posted_by_school').notNull().default(false),
+    /** draft (never on the board), published (on the board from postedAt), closed (taken off early or filled). */
+    status: text('status').notNull().default('published').$type<JobStatus>(),
+    /** The contract as the school words it; contractType keeps the board's filter category. */
+    contract: text('contract').$type<SchoolJobContract>(),
+    /** A fixed-term contract's length in months. */
+    contractMonths: integer('contract_months'),
+    fullTime: bool('full_time'),
+    partTime: bool('part_time'),
+    /** Every key stage and subject of the job, ", "-separated (keyStage and subject keep the first, for the board's indexed filters). */
+    keyStages: text('key_stages'),
+    subjects: text('subjects'),
+    /** The pay scale points the salary was taken from, so the form can show the picker again. */
+    payScale: text('pay_scale', { mode: 'json' }).$type<PayScalePick>(),
+    /** yyyy-mm-dd. */
+    startDate: text('start_date'),
+    ectSuitable: bool('ect_suitable'),
+    visaSponsorship: bool('visa_sponsorship'),
+    /** How to apply: the school's application page (http/https) or an email address. */
+    applyUrl: text('apply_url'),
+    applyEmail: text('apply_email'),
+    closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
   },
   (t) => [
+    // The school's own columns have their CHECKs inline in migration 0014 (jobs_status, jobs_contract,
+    // jobs_contract_months, jobs_apply_url, lengths): added by ALTER TABLE ADD COLUMN, because
+    // declaring them here would make drizzle-kit rebuild the table and drop its triggers (search,
+    // day counts) and expression indexes (decision 2104).
     maxLen('jobs', t.title, 255),
     maxLen('jobs', t.subject, 100),
     maxLen('jobs', t.keyStage, 100),
@@ -172,6 +215,9 @@ export const jobs = sqliteTable(
     index('jobs_borough_idx').on(t.borough, t.isActive, t.postedAt),
     index('jobs_subject_idx').on(t.subject, t.isActive, t.postedAt),
     index('jobs_borough_subject_idx').on(t.borough, t.subject, t.isActive, t.postedAt),
+    // A school's own job's other subjects and key stages, read over the school-posted rows only (decision 2104).
+    index('jobs_own_subjects_idx').on(t.postedBySchool, t.isActive, t.subjects, t.subject),
+    index('jobs_own_key_stages_idx').on(t.postedBySchool, t.isActive, t.keyStages, t.keyStage),
   ],
 );
 

@@ -35,11 +35,20 @@ export function columnsOf<T extends Table, S extends z.ZodObject>(table: T, shap
 /** A pay scale point as the public reads it (product §3). */
 export const payScaleShape = createSelectSchema(payScales).omit({ createdAt: true });
 
-/** A job as the public reads it: every column but the feed's own id for it. */
-export const jobShape = createSelectSchema(jobs).omit({ externalId: true });
+/** A job as the public reads it: every column but the feed's own id for it (a school's pay scale pick is its form's, not the public's). */
+export const jobShape = createSelectSchema(jobs).omit({ externalId: true, payScale: true });
 
 /** The school a job is at, as a job names it. */
 export const jobSchoolShape = z.object({ id: z.number().int(), name: z.string(), type: z.string().nullable() });
+
+/** The school a job page names: what its JobPosting markup needs too (address, website, the register's URN). */
+export const jobPageSchoolShape = jobSchoolShape.extend({
+  urn: z.number().int(),
+  address: z.string().nullable(),
+  postcode: z.string().nullable(),
+  borough: z.string(),
+  website: z.string().nullable(),
+});
 
 /** A school as the register describes it (every column is public). */
 export const schoolShape = createSelectSchema(schools);

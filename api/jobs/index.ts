@@ -1,6 +1,8 @@
 import { createRouter } from '../lib/route';
 import * as handlers from './jobs.handlers';
 import * as routes from './jobs.routes';
+import * as own from './school-jobs.handlers';
+import * as ownRoutes from './school-jobs.routes';
 
 export const jobsRoutes = createRouter()
   .openapi(routes.list, handlers.list)
@@ -8,4 +10,11 @@ export const jobsRoutes = createRouter()
   .openapi(routes.isSaved, handlers.isSaved)
   .openapi(routes.save, handlers.save)
   .openapi(routes.unsave, handlers.unsave)
-  .openapi(routes.savedJobs, handlers.savedJobsList);
+  .openapi(routes.savedJobs, handlers.savedJobsList)
+  // A school's own vacancies (decision 2104).
+  .openapi(ownRoutes.create, own.create)
+  .openapi(ownRoutes.list, own.list)
+  .openapi(ownRoutes.update, own.update)
+  .openapi(ownRoutes.close, own.close)
+  .openapi(ownRoutes.view, own.view)
+  .openapi(ownRoutes.applyClick, own.applyClick);

@@ -5,7 +5,9 @@ import { jobs, savedJobs, schools, schoolStats } from '../../db/schema';
 import { notFound } from '../lib/http-error';
 import { pageHeaders } from '../lib/paging';
 import { listNearJobs } from '../schools/near.queries';
-import { jobColumns, JOBS_PAGE, listJobs, toJob } from './jobs.queries';
+import { renderMarkdown } from '../lib/markdown';
+import { jobColumns, JOBS_PAGE, listJobs } from './jobs.queries';
+import { isVisible } from './school-jobs.service';
 import type * as routes from './jobs.routes';
 
 export const list: RouteHandler<typeof routes.list> = (c) => {
@@ -21,27 +23,50 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
 
 export const get: RouteHandler<typeof routes.get> = (c) => {
   const { id } = c.req.valid('param');
+  const { schoolName: _n, schoolType: _t, ...columns } = jobColumns();
   const row = c
     .get('db')
-    .select(jobColumns())
+    .select({
+      ...columns,
+      school: {
+        id: schools.id,
+        name: schools.name,
+        type: schools.type,
+        urn: schools.urn,
+        address: schools.address,
+        postcode: schools.postcode,
+        borough: schools.borough,
+        website: schools.website,
+      },
+    })
     .from(jobs)
     .leftJoin(schools, eq(jobs.schoolId, schools.id))
     .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
     .where(eq(jobs.id, id))
     .get();
-  if (!row) throw notFound('Job');
-  return c.json(toJob(row), 200);
+  // A school's draft, or its job published for a later date, is nobody's to see yet (decision 2104).
+  if (!row || !isVisible(row, c.get('now')())) throw notFound('Job');
+  const own = row.postedBySchool;
+  return c.json(
+    {
+      ...row,
+      descriptionHtml: own ? renderMarkdown(row.description) : null,
+      benefitsHtml: own ? renderMarkdown(row.benefits ?? '') : null,
+    },
+    200,
+  );
 };
 
-function findJob(db: DB, id: number) {
-  const job = db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, id)).get();
-  if (!job) throw notFound('Job');
+/** A job the public may see (not a school's draft or its job published for a later date), or a 404. */
+function findJob(db: DB, id: number, now: Date) {
+  const job = db.select({ id: jobs.id, status: jobs.status, postedAt: jobs.postedAt }).from(jobs).where(eq(jobs.id, id)).get();
+  if (!job || !isVisible(job, now)) throw notFound('Job');
   return job;
 }
 
 export const isSaved: RouteHandler<typeof routes.isSaved> = (c) => {
   const db = c.get('db');
-  const job = findJob(db, c.req.valid('param').id);
+  const job = findJob(db, c.req.valid('param').id, c.get('now')());
   const row = db
     .select({ id: savedJobs.id })
     .from(savedJobs)
@@ -53,7 +78,7 @@ export const isSaved: RouteHandler<typeof routes.isSaved> = (c) => {
 // Saving twice keeps one row (201 the first time, 200 after).
 export const save: RouteHandler<typeof routes.save> = (c) => {
   const db = c.get('db');
-  const job = findJob(db, c.req.valid('param').id);
+  const job = findJob(db, c.req.valid('param').id, c.get('now')());
   const inserted = db
     .insert(savedJobs)
     .values({ userId: c.get('user').id, jobId: job.id, createdAt: c.get('now')() })
@@ -64,7 +89,7 @@ export const save: RouteHandler<typeof routes.save> = (c) => {
 
 export const unsave: RouteHandler<typeof routes.unsave> = (c) => {
   const db = c.get('db');
-  const job = findJob(db, c.req.valid('param').id);
+  const job = findJob(db, c.req.valid('param').id, c.get('now')());
   db.delete(savedJobs)
     .where(and(eq(savedJobs.userId, c.get('user').id), eq(savedJobs.jobId, job.id)))
     .run();

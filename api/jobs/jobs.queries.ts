@@ -1,6 +1,6 @@
 // The job list (product §9: active jobs posted within the last month) in keyset pages, and the
 // filter conditions every job query shares (the list, job alerts).
-import { and, asc, count, desc, eq, gt, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
 import type { DB } from '../../db/client';
@@ -38,8 +38,10 @@ export type JobFilters = Partial<
  * The WHERE conditions of a job search: search (FTS5 over title, description, school, employer),
  * borough, subject, keyStage, contractType, schoolType, educationLevel and schoolId. They read the
  * jobs table only (no join needed); whether a job is active and recent is the caller's choice.
+ * With `db`, a school's job found by its second (or later) subject or key stage is looked up first,
+ * so a filter that no such job matches keeps its plain indexed condition (decision 2104).
  */
-export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean } = {}): SQL[] {
+export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean; db?: DB } = {}): SQL[] {
   const where: SQL[] = [];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
   const match = q.search ? ftsQuery(q.search) : null;
@@ -47,8 +49,8 @@ export function jobFilterConditions(q: JobFilters, options: { probeSearch?: bool
   if (match)
     where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
   if (q.borough) where.push(eq(jobs.borough, q.borough));
-  if (q.subject) where.push(eq(jobs.subject, q.subject));
-  if (q.keyStage) where.push(eq(jobs.keyStage, q.keyStage));
+  if (q.subject) where.push(listCondition(jobs.subject, jobs.subjects, q.subject, options.db));
+  if (q.keyStage) where.push(listCondition(jobs.keyStage, jobs.keyStages, q.keyStage, options.db));
   if (q.contractType) where.push(eq(jobs.contractType, q.contractType));
   if (q.schoolType) {
     where.push(
@@ -57,6 +59,37 @@ export function jobFilterConditions(q: JobFilters, options: { probeSearch?: bool
   }
   if (q.educationLevel) where.push(sql`instr(coalesce(${jobs.educationLevel}, ''), ${q.educationLevel}) > 0`);
   return where;
+}
+
+/** At most this many school jobs found by a later subject or key stage are added to a filtered list by id. */
+const OWN_LIST_MAX = 500;
+
+/** ", "-separated list (a school's job's subjects or key stages) holds the value. */
+const listHas = (list: typeof jobs.subjects | typeof jobs.keyStages, value: string) =>
+  sql`instr(', ' || ${list} || ', ', ${`, ${value}, `}) > 0`;
+
+/**
+ * A subject or key stage filter: the job's first one (an indexed equality, which keeps the list
+ * walking its index in order), or a school's job naming it later in its list. Given `db`, those
+ * jobs are found first over the school-posted rows (jobs_own_*_idx) and added by id, only when
+ * there are any; without it (the alert pass), a subquery says the same.
+ */
+function listCondition(
+  first: typeof jobs.subject | typeof jobs.keyStage,
+  list: typeof jobs.subjects | typeof jobs.keyStages,
+  value: string,
+  db?: DB,
+): SQL {
+  const own = and(eq(jobs.postedBySchool, true), eq(jobs.isActive, true), listHas(list, value), sql`${first} is not ${value}`);
+  if (!db) return or(eq(first, value), sql`${jobs.id} in (select ${jobs.id} from ${jobs} where ${own})`)!;
+  const ids = db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(own)
+    .limit(OWN_LIST_MAX)
+    .all()
+    .map((r) => r.id);
+  return ids.length ? or(eq(first, value), inArray(jobs.id, ids))! : eq(first, value);
 }
 
 /** The columns of a job as the API answers it (its public shape), with its school's id, name and average rating. */
@@ -100,30 +133,37 @@ function ftsMatchCount(db: DB, match: string): number {
   ).n;
 }
 
-/** Active jobs posted within the last month: the base of every public job list. */
+/**
+ * Active jobs posted within the last month: the base of every public job list. A school's job
+ * published for a later date is active with its postedAt ahead: it is on the board from then
+ * (decision 2104).
+ */
 export function openJobConditions(now: Date): SQL[] {
-  return [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now))];
+  return [eq(jobs.isActive, true), gte(jobs.postedAt, oneMonthBefore(now)), lte(jobs.postedAt, now)];
 }
 
 /**
  * How many active jobs were posted since the month's start, from the kept per-day counts: the
- * whole days after the first one (~31 rows) plus an indexed count of that first, partial day.
+ * whole days between the first and today (~30 rows) plus indexed counts of those two partial days
+ * (today's stops at now: a job published for later today or a later day is not counted yet).
  */
 export function openJobCount(db: DB, now: Date): number {
   const since = oneMonthBefore(now);
   const DAY = 86_400_000;
   const firstDay = Math.floor(since.getTime() / DAY);
+  const today = Math.floor(now.getTime() / DAY);
   const days = db
     .select({ n: sql<number>`coalesce(sum(${jobDayCounts.n}), 0)` })
     .from(jobDayCounts)
-    .where(gt(jobDayCounts.day, firstDay))
+    .where(and(gt(jobDayCounts.day, firstDay), sql`${jobDayCounts.day} < ${today}`))
     .get()!.n;
-  const partial = db
-    .select({ n: count() })
-    .from(jobs)
-    .where(and(eq(jobs.isActive, true), gte(jobs.postedAt, since), sql`${jobs.postedAt} < ${(firstDay + 1) * DAY}`))
-    .get()!.n;
-  return days + partial;
+  const partial = (from: number, to: number) =>
+    db
+      .select({ n: count() })
+      .from(jobs)
+      .where(and(eq(jobs.isActive, true), gte(jobs.postedAt, new Date(from)), lte(jobs.postedAt, new Date(to))))
+      .get()!.n;
+  return days + partial(since.getTime(), (firstDay + 1) * DAY - 1) + partial(today * DAY, now.getTime());
 }
 
 export interface JobPageOptions extends JobFilters {
@@ -144,8 +184,8 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   // stopping after a page, rather than fetch and sort every match (the planner's choice).
   const match = q.search ? ftsQuery(q.search) : null;
   const common = match !== null && ftsMatchCount(db, match) > COMMON_TERM;
-  const filters = [...openJobConditions(now), ...jobFilterConditions(q)];
-  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true })] : filters;
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db })];
+  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
   const keyset = after
     ? dir === 'desc'
@@ -163,7 +203,7 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
     .limit(limit + 1)
     .all();
   const page = pageOf(rows, limit, tag, (r) => [r.sortKey, r.id]);
-  const unfiltered = filters.length === 2;
+  const unfiltered = filters.length === openJobConditions(now).length;
   let total = -1;
   let capped = false;
   if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { jobSchoolShape, jobShape } from '../../db/shapes';
+import { jobPageSchoolShape, jobSchoolShape, jobShape } from '../../db/shapes';
 import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { checkNear, nearFields } from '../schools/near.queries';
@@ -15,6 +15,18 @@ export const jobAnswer = jobShape.extend({
   school: jobSchoolShape.nullable(),
   schoolRating: z.number().nullable().describe("The school's average approved review rating, null with no reviews"),
   distanceMiles: z.number().optional().describe("Near me only: miles to the job's school, one decimal"),
+});
+
+/** One job as its page shows it: a school's own job's Markdown rendered, and the school's address, website and URN (its JobPosting). */
+export const jobPageAnswer = jobAnswer.omit({ distanceMiles: true, school: true }).extend({
+  school: jobPageSchoolShape.nullable(),
+  descriptionHtml: z
+    .string()
+    .nullable()
+    .describe(
+      "A school's own job: its description's Markdown rendered and sanitised (null for an advert from a feed, whose description is plain text)",
+    ),
+  benefitsHtml: z.string().nullable().describe('A school\'s own job: "What we offer" rendered and sanitised'),
 });
 
 const saved = z.object({ saved: z.boolean() });
@@ -33,10 +45,10 @@ export const get = apiRoute({
   method: 'get',
   path: '/jobs/{id}',
   tags,
-  summary: 'One job',
+  summary: "One job (a school's draft, or its job published for a later date, is not found until then; a closed one says so)",
   policy: { access: 'public', cache: 'everyone', data: ['jobs', 'schools'], page: { path: '/jobs/{id}', index: true } },
   request: { params: idParam },
-  responses: { 200: jsonOf(jobAnswer.omit({ distanceMiles: true }), 'The job'), ...errors(400, 404, 429) },
+  responses: { 200: jsonOf(jobPageAnswer, 'The job'), ...errors(400, 404, 429) },
 });
 
 export const isSaved = apiRoute({

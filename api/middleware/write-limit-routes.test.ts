@@ -18,6 +18,9 @@ const EXEMPT: Record<string, string> = {
   'POST /api/me/sessions/revoke-others':
     "a security action: whoever holds a stolen session must not be able to block it by using up the owner's writes; a repeat deletes nothing",
   'DELETE /api/me': 'erasure (UK GDPR) must never wait for a window; it happens once per account, so it cannot be repeated',
+  'POST /api/jobs/:id/view':
+    "a count of a school's job page views (decision 2104): once per viewer a day, outside the main database, limited per IP as a read; reading jobs must never use up a teacher's contribution writes",
+  'POST /api/jobs/:id/apply-click': "a count of clicks on a school's job's apply link, as the view count above",
   'POST /unsubscribe/:token':
     'one-click unsubscribe from a mail provider (RFC 8058) must always work; it writes only when the alert is active, and resuming it is limited',
 };

@@ -155,7 +155,7 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
   const tag = 'jobs.near';
   const near = schoolsWithin(db, q.near, miles);
   const after = decodeCursor(q.cursor, tag, 'nnn') as number[] | undefined;
-  const filters = [...openJobConditions(now), ...jobFilterConditions(q)];
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db })];
   const found: { id: number; school: NearSchool }[] = [];
   let i = after ? firstAfter(near, after[0], after[1]) : 0;
   // The cursor's own school: its jobs older than the last one answered.

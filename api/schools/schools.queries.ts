@@ -65,7 +65,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
     ...columnsOf(schools, schoolShape),
     averageRating: rating,
     reviewCount: reviewTotal,
-    openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()})`,
+    openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()} and ${jobs.postedAt} <= ${now.getTime()})`,
   };
   if (q.near) {
     // Near me: nearest first with distanceMiles; the other filters still apply (decision 1250).

@@ -4,7 +4,8 @@
 // listing's url). A feed that is down or answers garbage throws FeedError before anything is
 // written. A feed with no usable London listing (a format change) is refused as a whole (502,
 // nothing changed); links.next is followed on the configured feed's origin only; pages and total
-// bytes are capped. See docs/decisions/0401-vacancies-refresh.md and 1405.
+// bytes are capped. A school's own jobs are never deleted, and an advert of a vacancy its school
+// posted here itself is kept off the board. See docs/decisions/0401-vacancies-refresh.md, 1405, 2104.
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -13,6 +14,7 @@ import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacanci
 import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
+import { hasOwnTwin } from '../jobs/school-jobs.service';
 
 export interface FeedOptions {
   url: string;
@@ -153,7 +155,11 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
   };
 
   db.transaction((tx) => {
-    result.deletedJobs = tx.delete(jobs).where(lt(jobs.postedAt, since)).run().changes;
+    // A school's own job stays (its school's list and counts keep it); only the board forgets it after its month.
+    result.deletedJobs = tx
+      .delete(jobs)
+      .where(and(lt(jobs.postedAt, since), eq(jobs.postedBySchool, false)))
+      .run().changes;
 
     const seen = new Set<string>();
     for (const listing of feed.listings) {
@@ -175,6 +181,8 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
         continue;
       }
       const job = mapped.job;
+      // The same vacancy posted by the school itself here is the one shown (decision 2104): the advert is kept, off the board.
+      if (hasOwnTwin(db, job)) job.isActive = false;
       if (seen.has(job.externalId)) {
         skip('duplicate in feed');
         continue;

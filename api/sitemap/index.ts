@@ -1,9 +1,10 @@
 // GET /sitemap.xml and /robots.txt: every public page a search engine should know
 // about: the main screens, every active school, every live job of ours (a Teaching Vacancies
-// advert's canonical page is at its source, so it is left out), and every approved discussion.
+// advert's canonical page is at its source, so it is left out; a school's closed job, or one
+// published for a later date, is not live), and every approved discussion.
 // Past `maxUrls` (50,000, the protocol's limit) /sitemap.xml becomes a sitemap index of
 // /sitemap-1.xml, /sitemap-2.xml, ...
-import { and, asc, eq, gte, isNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { DB } from '../../db/client';
 import { forumThreads, jobs, schools } from '../../db/schema';
@@ -57,7 +58,7 @@ export function sitemapEntries(db: DB, now: Date): Entry[] {
   const liveJobs = db
     .select({ id: jobs.id, updatedAt: jobs.updatedAt })
     .from(jobs)
-    .where(and(eq(jobs.isActive, true), eq(jobs.isExternal, false), gte(jobs.postedAt, oneMonthBefore(now))))
+    .where(and(eq(jobs.isActive, true), eq(jobs.isExternal, false), gte(jobs.postedAt, oneMonthBefore(now)), lte(jobs.postedAt, now)))
     .orderBy(asc(jobs.id))
     .all();
   for (const j of liveJobs) entries.push({ path: `/jobs/${j.id}`, lastmod: j.updatedAt });

@@ -30,16 +30,23 @@ interface JobData {
   id: number;
   title: string;
   description: string;
+  descriptionHtml?: string | null;
+  benefitsHtml?: string | null;
   borough: string;
   salaryMin: number | null;
   salaryMax: number | null;
   contractType: string | null;
+  contract?: string | null;
+  fullTime?: boolean | null;
+  partTime?: boolean | null;
   applicationDeadline: string | null;
   postedAt: string;
+  isActive?: boolean;
+  status?: string;
   isExternal: boolean;
   externalUrl: string | null;
   employerName: string | null;
-  school: { id: number; name: string } | null;
+  school: { id: number; name: string; urn?: number; address?: string | null; postcode?: string | null; website?: string | null } | null;
 }
 
 interface SchoolData {
@@ -92,24 +99,76 @@ function employmentType(contract: string | null): string | undefined {
   return undefined;
 }
 
+/** A school's own job: full and/or part time, plus TEMPORARY for a fixed-term or casual contract; else from the board's contract name. */
+function employmentTypes(job: JobData): string | string[] | undefined {
+  if (job.fullTime == null && job.partTime == null) return employmentType(job.contractType);
+  const types = [
+    ...(job.fullTime ? ['FULL_TIME'] : []),
+    ...(job.partTime ? ['PART_TIME'] : []),
+    ...(job.contract === 'Fixed term' || job.contract === 'Casual' ? ['TEMPORARY'] : []),
+  ];
+  return types.length === 1 ? types[0] : types.length ? types : undefined;
+}
+
+/** The text of sanitised HTML (tags dropped, the entities the renderer writes decoded). */
+const htmlText = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The description as HTML (Google's JobPosting.description): a school's rendered Markdown and its offer, or plain text in paragraphs. */
+function descriptionHtml(job: JobData): string {
+  if (job.descriptionHtml)
+    return job.benefitsHtml ? `${job.descriptionHtml}\n<p><strong>What we offer</strong></p>\n${job.benefitsHtml}` : job.descriptionHtml;
+  return job.description
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+}
+
+/**
+ * Google's JobPosting (required: title, description, datePosted, hiringOrganization, jobLocation;
+ * recommended: validThrough, employmentType, baseSalary, directApply, identifier). Only for a job
+ * that is on the board here: a closed one (or an advert whose canonical page is at its source)
+ * has none.
+ */
 function jobPosting(job: JobData, url: string): Record<string, unknown> {
   const org = job.school?.name ?? job.employerName ?? SITE_NAME;
+  const school = job.school;
   const posting: Record<string, unknown> = {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: job.title,
-    description: job.description,
+    description: descriptionHtml(job),
     datePosted: job.postedAt,
-    hiringOrganization: { '@type': 'Organization', name: org },
+    hiringOrganization: {
+      '@type': 'Organization',
+      name: org,
+      ...(school?.website ? { sameAs: school.website } : {}),
+      ...(school?.urn ? { identifier: { '@type': 'PropertyValue', propertyID: 'URN', value: String(school.urn) } } : {}),
+    },
     jobLocation: {
       '@type': 'Place',
-      address: { '@type': 'PostalAddress', addressLocality: job.borough, addressRegion: 'London', addressCountry: 'GB' },
+      address: {
+        '@type': 'PostalAddress',
+        ...(school?.address ? { streetAddress: school.address } : {}),
+        addressLocality: job.borough,
+        ...(school?.postcode ? { postalCode: school.postcode } : {}),
+        addressRegion: 'London',
+        addressCountry: 'GB',
+      },
     },
     url,
     directApply: false,
   };
   if (job.applicationDeadline) posting.validThrough = job.applicationDeadline;
-  const type = employmentType(job.contractType);
+  const type = employmentTypes(job);
   if (type) posting.employmentType = type;
   if (job.salaryMin != null) {
     posting.baseSalary = {
@@ -170,7 +229,8 @@ function jobSummary(job: JobData): string {
   const bits = [`${job.title}${at ? ` at ${at}` : ''}, ${job.borough}.`];
   if (salary) bits.push(`Salary ${salary}.`);
   if (job.applicationDeadline) bits.push(`Closes ${londonDate(job.applicationDeadline)}.`);
-  bits.push(summarize(job.description, 90));
+  if (job.status === 'closed') bits.push('This job is closed.');
+  bits.push(summarize(job.descriptionHtml ? htmlText(job.descriptionHtml) : job.description, 90));
   return summarize(bits.join(' '));
 }
 
@@ -208,9 +268,10 @@ export function buildHead(opts: {
       });
       head.description = jobSummary(job);
       head.ogType = 'article';
-      // An advert from another site (Teaching Vacancies): the source is the canonical page.
+      // An advert from another site (Teaching Vacancies): the source is the canonical page. A
+      // school's closed job (or one off the board) keeps its page but loses its markup (decision 2104).
       if (job.isExternal && job.externalUrl) head.canonical = job.externalUrl;
-      else head.jsonLd = jobPosting(job, url);
+      else if (job.status !== 'closed' && job.isActive !== false) head.jsonLd = jobPosting(job, url);
     }
   } else if (path.startsWith('/schools/')) {
     const school = data(['school', id]) as SchoolData | undefined;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Job } from '../data/client';
-import { formatSalaryRange, timeAgo } from '../lib/format';
-import { RatingBadge } from './badges';
+import { formatSalaryRange, plainMarkdown, timeAgo } from '../lib/format';
+import { PostedBySchoolBadge, RatingBadge } from './badges';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
@@ -42,6 +42,7 @@ export function JobCard({
           {job.isExternal && job.externalSource && (
             <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>
           )}
+          {job.postedBySchool && <PostedBySchoolBadge className="ml-2 align-middle" />}
         </p>
         <p className="text-sm opacity-80 flex items-center gap-1">
           <Icon name="pin" className="size-4" />
@@ -62,7 +63,11 @@ export function JobCard({
           </ul>
         )}
         {salary && <p className="text-sm font-semibold text-success">{salary}</p>}
-        {!compact && <p className="text-sm opacity-80 line-clamp-3 whitespace-pre-line">{job.description}</p>}
+        {!compact && (
+          <p className="text-sm opacity-80 line-clamp-3 whitespace-pre-line">
+            {job.postedBySchool ? plainMarkdown(job.description) : job.description}
+          </p>
+        )}
         <div className="card-actions items-center justify-between mt-1">
           <span className="text-xs grid gap-0.5">
             <span className="opacity-70">Posted {timeAgo(job.postedAt)}</span>

@@ -27,3 +27,13 @@ export function RatingBadge({ value, count }: { value: number; count?: number })
     </span>
   );
 }
+
+/** A vacancy the school's own verified staff posted here (decision 2104); a feed's advert shows its source instead. */
+export function PostedBySchoolBadge({ className = '' }: { className?: string }) {
+  return (
+    <span className={`badge badge-success badge-outline badge-sm gap-1 whitespace-nowrap ${className}`}>
+      <Icon name="check" className="size-3" />
+      Posted by the school
+    </span>
+  );
+}

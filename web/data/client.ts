@@ -56,7 +56,10 @@ export async function json<R extends ClientResponse<unknown, number, string>>(re
   return (await res.json()) as OkBody<R>;
 }
 
-export type Job = InferResponseType<(typeof client.jobs)[':id']['$get'], 200>;
+/** A job as a list (a card) shows it. */
+export type Job = InferResponseType<typeof client.jobs.$get, 200>[number];
+/** One job as its page shows it (rendered Markdown of a school's own job, the school's address for its JobPosting). */
+export type JobPage = InferResponseType<(typeof client.jobs)[':id']['$get'], 200>;
 export type SchoolListItem = InferResponseType<typeof client.schools.$get, 200>[number];
 export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get'], 200>;
 export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;

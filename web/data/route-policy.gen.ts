@@ -14,6 +14,7 @@ export const ROUTE_POLICY = {
     ['/api/jobs/{id}', 'everyone', 'read'],
     ['/api/jobs/{id}/saved', 'owner', 'read'],
     ['/api/saved-jobs', 'owner', 'read'],
+    ['/api/schools/{id}/jobs', 'owner', 'read'],
     ['/api/schools', 'everyone', 'read'],
     ['/api/schools/{id}', 'everyone', 'read'],
     ['/api/schools/{id}/profile', 'owner', 'read'],
@@ -47,5 +48,5 @@ export const ROUTE_POLICY = {
     ['/api/docs', 'none', 'read'],
     ['/api/docs/scalar.js', 'none', 'read'],
   ],
-  noindexPages: ['/dashboard', '/edit-school/{id}', '/moderation', '/school-admin', '/unsubscribe/{token}'],
+  noindexPages: ['/dashboard', '/edit-school/{id}', '/manage/schools/{id}/jobs', '/moderation', '/school-admin', '/unsubscribe/{token}'],
 } as const;

@@ -1,11 +1,15 @@
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundStatus } from '../app/page-status';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { ShareButton } from '../components/ShareButton';
+import { PostedBySchoolBadge } from '../components/badges';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { ApiRequestError } from '../data/client';
+import type { JobPage } from '../data/client';
 import { useJob } from '../data/hooks';
+import { countJobEvent } from '../data/job-events';
 import { formatDate, formatSalaryRange } from '../lib/format';
 
 function Block({ title, text }: { title: string; text: string | null | undefined }) {
@@ -18,11 +22,77 @@ function Block({ title, text }: { title: string; text: string | null | undefined
   );
 }
 
+/** Sanitised HTML the server rendered from a school's Markdown (api/lib/markdown.ts: no raw HTML, no images, safe links only). */
+function Rendered({ title, html }: { title: string; html: string | null | undefined }) {
+  if (!html) return null;
+  return (
+    <section className="mt-6">
+      <h2 className="text-lg font-semibold mb-2">{title}</h2>
+      <div
+        className="leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_code]:bg-base-200 [&_code]:px-1 [&_code]:rounded [&_ol]:list-decimal [&_ol]:my-2 [&_ol]:pl-6 [&_p+p]:mt-3 [&_ul]:list-disc [&_ul]:my-2 [&_ul]:pl-6"
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
+    </section>
+  );
+}
+
+/** A school's own job's terms: contract (and its length), hours, start, ECT and visa. */
+function ownJobFacts(job: JobPage): { label: string; value: string }[] {
+  const facts: { label: string; value: string }[] = [];
+  if (job.contract)
+    facts.push({
+      label: 'Contract',
+      value: job.contract === 'Fixed term' && job.contractMonths ? `Fixed term (${job.contractMonths} months)` : job.contract,
+    });
+  const hours = [job.fullTime && 'Full time', job.partTime && 'Part time'].filter(Boolean).join(' or ');
+  if (hours) facts.push({ label: 'Working pattern', value: hours });
+  if (job.startDate) facts.push({ label: 'Start date', value: formatDate(`${job.startDate}T12:00:00Z`) });
+  if (job.ectSuitable != null)
+    facts.push({
+      label: 'Early career teachers',
+      value: job.ectSuitable ? 'Suitable for early career teachers' : 'Not suitable for early career teachers',
+    });
+  if (job.visaSponsorship != null)
+    facts.push({ label: 'Visa sponsorship', value: job.visaSponsorship ? 'Visa sponsorship available' : 'No visa sponsorship' });
+  return facts;
+}
+
+/** How to apply to a school's own job: its website or an email address; the click is counted (never who). */
+function ApplyLink({ job }: { job: JobPage }) {
+  const href =
+    job.applyUrl ?? (job.applyEmail ? `mailto:${job.applyEmail}?subject=${encodeURIComponent(`Application: ${job.title}`)}` : null);
+  if (!href) return null;
+  const external = !!job.applyUrl;
+  return (
+    <a
+      href={href}
+      className="btn btn-primary"
+      rel={external ? 'noopener noreferrer nofollow' : undefined}
+      target={external ? '_blank' : undefined}
+      onClick={() => countJobEvent(job.id, 'apply-click')}
+    >
+      {external ? "Apply on the school's website" : `Apply by email (${job.applyEmail})`}
+      {external && (
+        <>
+          <Icon name="external" className="size-4" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </>
+      )}
+    </a>
+  );
+}
+
 export function JobDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const { data: job, error, mutate } = useJob(valid ? id : undefined);
   const notFound = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
+  const closed = job?.status === 'closed';
+  // A view of a school's live job is counted once per page (the server counts a viewer once a day).
+  const counted = job && job.postedBySchool && !closed ? job.id : null;
+  useEffect(() => {
+    if (counted) countJobEvent(counted, 'view');
+  }, [counted]);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-6">
@@ -48,6 +118,18 @@ export function JobDetailPage() {
       ) : (
         <article className="card bg-base-100 border border-base-300 mt-4">
           <div className="card-body p-5 sm:p-8">
+            {closed && (
+              <div role="status" className="alert alert-warning">
+                <Icon name="warning" className="size-5" />
+                <span>
+                  <strong>This job is closed.</strong> The school stopped taking applications
+                  {job.closedAt ? ` on ${formatDate(job.closedAt)}` : ''}.{' '}
+                  <Link to="/jobs" className="link">
+                    Browse current jobs
+                  </Link>
+                </span>
+              </div>
+            )}
             <div className="flex items-start gap-2">
               <h1 className="text-2xl sm:text-3xl font-bold flex-1">{job.title}</h1>
               <div className="flex gap-1 shrink-0">
@@ -68,6 +150,7 @@ export function JobDetailPage() {
                 <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
               )}
               {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2">{job.externalSource}</span>}
+              {job.postedBySchool && <PostedBySchoolBadge className="ml-2" />}
             </p>
             <p className="flex items-center gap-1 opacity-80">
               <Icon name="pin" className="size-4" /> {job.borough}
@@ -84,6 +167,9 @@ export function JobDetailPage() {
                 <dt className="opacity-70">Salary</dt>
                 <dd className="font-semibold text-success" data-testid="job-salary">
                   {formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText ?? 'Not stated'}
+                  {job.salaryMin != null && job.salaryText && (
+                    <span className="block text-xs font-normal text-base-content/70">{job.salaryText}</span>
+                  )}
                 </dd>
               </div>
               <div className="bg-base-200 rounded-box p-3">
@@ -95,10 +181,30 @@ export function JobDetailPage() {
                 <dd className="font-semibold">{job.applicationDeadline ? formatDate(job.applicationDeadline) : 'Not stated'}</dd>
               </div>
             </dl>
-            <Block title="Description" text={job.description} />
-            <Block title="Requirements" text={job.requirements} />
-            <Block title="Benefits" text={job.benefits} />
+            {job.postedBySchool && (
+              <dl className="grid sm:grid-cols-2 gap-x-4 gap-y-1 mt-3 text-sm" aria-label="Terms">
+                {ownJobFacts(job).map((f) => (
+                  <div key={f.label} className="flex gap-2">
+                    <dt className="opacity-70">{f.label}:</dt>
+                    <dd className="font-medium">{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {job.postedBySchool ? (
+              <>
+                <Rendered title="Description" html={job.descriptionHtml} />
+                <Rendered title="What we offer" html={job.benefitsHtml} />
+              </>
+            ) : (
+              <>
+                <Block title="Description" text={job.description} />
+                <Block title="Requirements" text={job.requirements} />
+                <Block title="Benefits" text={job.benefits} />
+              </>
+            )}
             <div className="card-actions mt-6">
+              {job.postedBySchool && !closed && <ApplyLink job={job} />}
               {job.isExternal && job.externalUrl && (
                 <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
                   View on GOV.UK <Icon name="external" className="size-4" />

@@ -49,3 +49,15 @@ export function timeAgo(d: string | number | Date, now = clockNow()): string {
   const n = Math.floor(value);
   return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
 }
+
+/**
+ * A school's job's Markdown (its description) as plain text for a card's summary: links keep their
+ * words, emphasis, code, quote and list marks go. The page shows the server's rendered HTML.
+ */
+export function plainMarkdown(source: string): string {
+  return source
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__|\*|_|`)/g, '')
+    .replace(/^\s*(>|[-+*]|\d+[.)])\s+/gm, '')
+    .replace(/\\([\\`*_{}[\]()#+\-.!>])/g, '$1');
+}

@@ -73,8 +73,10 @@ export function matchingJobs(db: DB, alert: Pick<Alert, 'id' | 'filters' | 'crea
     .leftJoin(schools, eq(jobs.schoolId, schools.id))
     .where(
       and(
+        // On the board now: a school's job published for a later date waits for it (decision 2104).
         eq(jobs.isActive, true),
         gte(jobs.postedAt, oneMonthBefore(now)),
+        lte(jobs.postedAt, now),
         or(gt(jobs.postedAt, alert.createdAt), gt(jobs.createdAt, alert.createdAt)),
         ...jobFilterConditions(alert.filters as Parameters<typeof jobFilterConditions>[0]),
         notExists(

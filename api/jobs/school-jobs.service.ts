@@ -1,0 +1,282 @@
+// A school's own vacancies (decision 2104): from the form's values to a job row, drafts, publication
+// now or on a date (the job is on the board from postedAt: every list reads `postedAt <= now`),
+// editing in place, closing early, the feed's copy of the same vacancy shown once, and the
+// school's own list with its counts. (better-sqlite3 transactions are synchronous on the one
+// connection, so the helpers called inside one run in it.)
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { payScales, savedJobs, schoolAudit, schools, jobs, type Job, type NewJob, type PayScalePick, type School } from '../../db/schema';
+import { closingInstant, publishInstant, type SchoolJobValues } from '../../db/validation';
+import { ApiError } from '../lib/http-error';
+import { oneMonthBefore } from '../lib/time';
+import { jobEventCounts } from './job-counters';
+
+/** A feed's advert of the same school and title posted within this of a school's own job is the same vacancy (decision 2104). */
+export const TWIN_WINDOW_MS = 30 * 86_400_000;
+
+/** Where a school's job stands, as its list shows it. */
+export type OwnJobState = 'draft' | 'scheduled' | 'live' | 'ended' | 'closed';
+
+/** draft; closed; scheduled (published for a later date); live (on the board); ended (off the board: past its closing date or its month). */
+export function jobState(job: Pick<Job, 'status' | 'postedAt' | 'applicationDeadline'>, now: Date): OwnJobState {
+  if (job.status === 'draft') return 'draft';
+  if (job.status === 'closed') return 'closed';
+  if (job.postedAt.getTime() > now.getTime()) return 'scheduled';
+  if (
+    (job.applicationDeadline && job.applicationDeadline.getTime() <= now.getTime()) ||
+    job.postedAt.getTime() < oneMonthBefore(now).getTime()
+  )
+    return 'ended';
+  return 'live';
+}
+
+/** Whether the public may see the job at all: a draft, or one published for a later date, is not there yet. */
+export const isVisible = (job: Pick<Job, 'status' | 'postedAt'>, now: Date) =>
+  job.status !== 'draft' && job.postedAt.getTime() <= now.getTime();
+
+const SPINE_NAMES: Record<string, string> = {
+  'Main Pay Range': 'MPS',
+  'Upper Pay Range': 'UPS',
+  'Leadership Group': 'Leadership',
+  'Leading Practitioner': 'Leading Practitioner',
+  'Unqualified Teacher': 'Unqualified',
+};
+
+/** The salary a pick of pay scale points means: "MPS M1-M6 (Inner London)", min from the first point, max from the last. */
+export function payScaleSalary(db: DB, pick: PayScalePick): { salaryMin: number; salaryMax: number; salaryText: string } {
+  const rows = db
+    .select({ label: payScales.pointLabel, point: payScales.point, salary: payScales.annualSalary })
+    .from(payScales)
+    .where(
+      and(
+        eq(payScales.region, pick.region),
+        eq(payScales.paySpine, pick.paySpine),
+        eq(payScales.effectiveDate, pick.effectiveDate),
+        inArray(payScales.pointLabel, [pick.from, pick.to]),
+      ),
+    )
+    .all();
+  const from = rows.find((r) => r.label === pick.from);
+  const to = rows.find((r) => r.label === pick.to);
+  if (!from || !to)
+    throw new ApiError(400, { error: 'Invalid input', fields: { payScale: 'Those pay scale points are not in our pay scales' } });
+  if (to.point < from.point)
+    throw new ApiError(400, { error: 'Invalid input', fields: { payScale: 'The last point must not be below the first' } });
+  const points = from.label === to.label ? from.label : `${from.label}-${to.label}`;
+  return {
+    salaryMin: from.salary,
+    salaryMax: to.salary,
+    salaryText: `${SPINE_NAMES[pick.paySpine] ?? pick.paySpine} ${points} (${pick.region})`,
+  };
+}
+
+/** The board's contract category (its filter) for a school's contract, as the feed's adverts are filed (db/teaching-vacancies.ts). */
+export function contractCategory(contract: string | undefined, fullTime: boolean, partTime: boolean): string | null {
+  if (!contract) return null;
+  if (contract === 'Casual') return 'Supply';
+  if (contract === 'Fixed term') return 'Temporary';
+  return partTime && !fullTime ? 'Part-time' : 'Permanent';
+}
+
+const unique = <T>(list: readonly T[] | undefined) => [...new Set(list ?? [])];
+
+/** The job row's columns from the form's values (everything the school edits; not its status or dates of publication). */
+function columnsOf(db: DB, v: SchoolJobValues, school: Pick<School, 'id' | 'borough'>) {
+  const keyStages = unique(v.keyStages);
+  const subjects = unique(v.subjects);
+  const patterns = v.workingPatterns ? new Set(v.workingPatterns) : null;
+  const fullTime = patterns ? patterns.has('Full time') : null;
+  const partTime = patterns ? patterns.has('Part time') : null;
+  const salary = v.payScale
+    ? { ...payScaleSalary(db, v.payScale), payScale: v.payScale }
+    : { salaryMin: v.salaryMin ?? null, salaryMax: v.salaryMax ?? null, salaryText: null, payScale: null };
+  const website = v.howToApply !== 'email';
+  const email = v.howToApply !== 'website';
+  return {
+    title: v.title,
+    description: v.description ?? '',
+    benefits: v.benefits ?? null,
+    schoolId: school.id,
+    borough: school.borough,
+    educationLevel: v.educationLevel ?? null,
+    keyStage: keyStages[0] ?? null,
+    keyStages: keyStages.join(', ') || null,
+    subject: subjects[0] ?? null,
+    subjects: subjects.join(', ') || null,
+    contract: v.contract ?? null,
+    contractMonths: v.contract === 'Fixed term' ? (v.contractMonths ?? null) : null,
+    contractType: contractCategory(v.contract, !!fullTime, !!partTime),
+    fullTime,
+    partTime,
+    ...salary,
+    startDate: v.startDate ?? null,
+    applicationDeadline: closingInstant(v),
+    ectSuitable: v.ectSuitable ?? null,
+    visaSponsorship: v.visaSponsorship ?? null,
+    applyUrl: website ? (v.applyUrl ?? null) : null,
+    applyEmail: email ? (v.applyEmail ?? null) : null,
+    isExternal: false,
+    postedBySchool: true,
+  } satisfies Partial<NewJob>;
+}
+
+/** A title as two adverts of one vacancy would share it: case, spacing and punctuation aside. */
+export const titleKey = (title: string) =>
+  title
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Jobs of the school posted within 30 days of `postedAt`, by `where`, whose title is the same vacancy's. */
+function twins(db: DB, schoolId: number, title: string, postedAt: Date, where: SQL | undefined) {
+  const t = postedAt.getTime();
+  const key = titleKey(title);
+  return db
+    .select({ id: jobs.id, title: jobs.title })
+    .from(jobs)
+    .where(
+      and(
+        eq(jobs.schoolId, schoolId),
+        gte(jobs.postedAt, new Date(t - TWIN_WINDOW_MS)),
+        lte(jobs.postedAt, new Date(t + TWIN_WINDOW_MS)),
+        where,
+      ),
+    )
+    .all()
+    .filter((j) => titleKey(j.title) === key)
+    .map((j) => j.id);
+}
+
+/** Hides the feed's adverts of the same vacancy (same school and title, posted within 30 days of it): the school's own job is the one shown. */
+export function hideFeedTwins(db: DB, job: Pick<Job, 'schoolId' | 'title' | 'postedAt'>, now: Date): number {
+  if (!job.schoolId) return 0;
+  const ids = twins(db, job.schoolId, job.title, job.postedAt, and(eq(jobs.isExternal, true), eq(jobs.isActive, true)));
+  return ids.length ? db.update(jobs).set({ isActive: false, updatedAt: now }).where(inArray(jobs.id, ids)).run().changes : 0;
+}
+
+/** Whether a school published its own job for this advert of the feed (same school and title, within 30 days): the advert is then kept off the board. */
+export function hasOwnTwin(db: DB, advert: Pick<NewJob, 'schoolId' | 'title' | 'postedAt'>): boolean {
+  if (!advert.schoolId || !advert.postedAt) return false;
+  return (
+    twins(
+      db,
+      advert.schoolId,
+      advert.title,
+      advert.postedAt,
+      and(eq(jobs.postedBySchool, true), inArray(jobs.status, ['published', 'closed'])),
+    ).length > 0
+  );
+}
+
+function audit(db: DB, schoolId: number, actorUserId: string, action: string, detail: Record<string, unknown>, now: Date) {
+  db.insert(schoolAudit).values({ schoolId, actorUserId, action, detail, at: now }).run();
+}
+
+/** How the form's publish choice sets a job's status, board flag and posting time. */
+function publication(v: SchoolJobValues, now: Date, current?: Job) {
+  const live = current && current.status === 'published' && current.postedAt.getTime() <= now.getTime();
+  if (current?.status === 'closed') throw new ApiError(409, { error: 'This job is closed. Post a new job instead.' });
+  if (live && v.publish === 'draft') throw new ApiError(409, { error: 'A published job cannot go back to draft: close it instead' });
+  if (live && v.publish === 'on-date') throw new ApiError(409, { error: 'This job is already published' });
+  if (live) return {};
+  if (v.publish === 'draft') return { status: 'draft' as const, isActive: false, postedAt: now };
+  if (v.publish === 'on-date') return { status: 'published' as const, isActive: true, postedAt: publishInstant(v)! };
+  return { status: 'published' as const, isActive: true, postedAt: now };
+}
+
+/** A new job of the school: a draft, on the board now, or on the board from a date. */
+export function createSchoolJob(db: DB, school: Pick<School, 'id' | 'borough'>, userId: string, v: SchoolJobValues, now: Date): Job {
+  return db.transaction(() => {
+    const job = db
+      .insert(jobs)
+      .values({ ...columnsOf(db, v, school), ...publication(v, now), createdAt: now, updatedAt: now })
+      .returning()
+      .get();
+    if (job.status === 'published') hideFeedTwins(db, job, now);
+    audit(
+      db,
+      school.id,
+      userId,
+      'job.create',
+      { jobId: job.id, status: job.status, publishAt: job.status === 'published' ? job.postedAt.toISOString() : null },
+      now,
+    );
+    return job;
+  });
+}
+
+/** The form's values over an existing job of the school: same id; a live job keeps its posting time. */
+export function updateSchoolJob(
+  db: DB,
+  current: Job,
+  school: Pick<School, 'id' | 'borough'>,
+  userId: string,
+  v: SchoolJobValues,
+  now: Date,
+): Job {
+  return db.transaction(() => {
+    const job = db
+      .update(jobs)
+      .set({ ...columnsOf(db, v, school), ...publication(v, now, current), updatedAt: now })
+      .where(eq(jobs.id, current.id))
+      .returning()
+      .get();
+    if (job.status === 'published') hideFeedTwins(db, job, now);
+    audit(db, school.id, userId, 'job.update', { jobId: job.id, status: job.status }, now);
+    return job;
+  });
+}
+
+/** Takes the job off the board for good (a second close changes nothing). */
+export function closeSchoolJob(db: DB, current: Job, userId: string, now: Date): Job {
+  if (current.status === 'closed') return current;
+  return db.transaction(() => {
+    const job = db
+      .update(jobs)
+      .set({ status: 'closed', isActive: false, closedAt: now, updatedAt: now })
+      .where(eq(jobs.id, current.id))
+      .returning()
+      .get();
+    audit(db, current.schoolId!, userId, 'job.close', { jobId: job.id }, now);
+    return job;
+  });
+}
+
+/** A school's own job by id, or a 404 (a feed's advert is not the school's to edit). */
+export function findSchoolJob(db: DB, id: number): Job {
+  const job = db.select().from(jobs).where(eq(jobs.id, id)).get();
+  if (!job || !job.postedBySchool || !job.schoolId) throw new ApiError(404, { error: 'Job not found' });
+  return job;
+}
+
+export function schoolOf(db: DB, id: number) {
+  const school = db.select({ id: schools.id, borough: schools.borough, name: schools.name }).from(schools).where(eq(schools.id, id)).get();
+  if (!school) throw new ApiError(404, { error: 'School not found' });
+  return school;
+}
+
+/** The school's own jobs, newest first, each with its state and counts (views, saves, apply clicks: counts only, never who). */
+export function ownJobsOf(db: DB, schoolId: number, now: Date) {
+  const rows = db
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.schoolId, schoolId), eq(jobs.postedBySchool, true)))
+    .orderBy(desc(jobs.updatedAt), desc(jobs.id))
+    .all();
+  const ids = rows.map((r) => r.id);
+  const saves = new Map(
+    ids.length
+      ? db
+          .select({ jobId: savedJobs.jobId, n: count() })
+          .from(savedJobs)
+          .where(inArray(savedJobs.jobId, ids))
+          .groupBy(savedJobs.jobId)
+          .orderBy(asc(savedJobs.jobId))
+          .all()
+          .map((r) => [r.jobId, r.n])
+      : [],
+  );
+  const events = jobEventCounts(db, ids);
+  return rows.map((job) => ({ job, state: jobState(job, now), counts: { ...events.get(job.id)!, saves: saves.get(job.id) ?? 0 } }));
+}
