@@ -46,18 +46,27 @@ const db = testDb({ now });
 const distDir = fakeDist();
 /** Every render the app asks of the page renderer, by address. */
 const renders: string[] = [];
+/** Renders under way now, and the most seen at once. */
+let active = 0;
+let mostAtOnce = 0;
 /** When set, the renderer's API reads answer 500 (a failed read). */
 let failReads = false;
 const renderer = async (): Promise<PageRenderer> => {
   const r = (await import('../web/entry-server')) as unknown as PageRenderer;
   return {
     ...r,
-    render: (url, options) => {
+    render: async (url, options) => {
       renders.push(url);
+      active++;
+      mostAtOnce = Math.max(mostAtOnce, active);
       const fetch = failReads
         ? async () => new Response(JSON.stringify({ error: 'Broken' }), { status: 500, headers: { 'Content-Type': 'application/json' } })
         : options.fetch;
-      return r.render(url, { ...options, fetch });
+      try {
+        return await r.render(url, { ...options, fetch });
+      } finally {
+        active--;
+      }
     },
   };
 };
@@ -191,6 +200,15 @@ describe('cached pages', () => {
     const threadId = ((await (await app.request('/api/forum/threads')).json()) as { id: number }[])[0].id;
     for (let i = 0; i < 2; i++) expect((await get(`/forum/threads/${threadId}`)).headers.get('x-cache')).toBe('miss');
     expect(rendersOf(`/forum/threads/${threadId}`)).toBe(2);
+  });
+});
+
+describe('renders take turns', () => {
+  it('runs at most two renders at once, however many misses arrive together (a crawl)', async () => {
+    mostAtOnce = 0;
+    const pages = await Promise.all(Array.from({ length: 6 }, async (_, i) => get(`/jobs?search=turn${i}`)));
+    expect(pages.map((p) => p.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(mostAtOnce).toBe(2);
   });
 });
 

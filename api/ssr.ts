@@ -25,6 +25,8 @@ export interface ServerRenderOptions {
   fetch: (path: string, init: RequestInit | undefined, caller: Context) => Response | Promise<Response>;
   /** Counts the page itself as one read of its caller: null, or the seconds to wait (over the limit). */
   countPage?: (caller: Context) => number | null;
+  /** Renders run at once (RENDERS_AT_ONCE by default); the others wait their turn. */
+  rendersAtOnce?: number;
   /** Finished pages kept by their key (the renderer's pageKey), with the answers' data-version signal (decision 1056). */
   cache?: AnswerCache;
   /** Loads the page renderer on the first page (api/server.ts: the web app's entry-server module). */
@@ -114,6 +116,28 @@ const FILE_PATH = /\.(html|js|mjs|css|json|webmanifest|svg|png|jpe?g|gif|webp|ic
 /** A page rendered with no cache: never looked up. */
 const NOT_KEPT = { deps: [], at: [], minute: -1, local: -1 };
 
+/** Pages rendered at once per process; more wait their turn. */
+export const RENDERS_AT_ONCE = 2;
+
+/** At most `limit` tasks run at once; the others wait, in order. */
+class Turns {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.running++;
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    }
+  }
+}
+
 /** What a page says to browsers: revalidate every time; a request carrying a cookie is never stored by a shared cache. */
 const pageCacheControl = (c: Context) => (c.req.header('Cookie') ? 'private, no-cache' : 'no-cache');
 
@@ -123,6 +147,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const template = existsSync(indexPath) ? templateParts(readFileSync(indexPath, 'utf8')) : undefined;
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
   const cache = options.cache;
+  const renders = new Turns(options.rendersAtOnce ?? RENDERS_AT_ONCE);
   let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {
     if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
@@ -173,7 +198,9 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     }
     let entry: Entry | null = null;
     try {
-      const rendered = await renderPage(c, r, url, path);
+      // Renders take turns (a few at a time): a crawl's misses queue here, off the event loop,
+      // while kept pages and the API are answered between their steps (decision 1058).
+      const rendered = await renders.run(() => renderPage(c, r, url, path));
       if (rendered instanceof Response) return rendered;
       if (!rendered) return next();
       const { status, html, shareable, reads, data } = rendered;
