@@ -511,6 +511,11 @@ export const reports = sqliteTable(
      */
     reporterKey: text('reporter_key'),
     reason: text('reason').notNull(),
+    /**
+     * Made by a live member of the school the item is about (a review, interview or mood of their
+     * own school): kept for the moderators, never counted towards hiding (decision 2111).
+     */
+    fromSchoolStaff: bool('from_school_staff').notNull().default(false),
     /** When a moderator decided on the item; decided reports no longer count towards hiding. */
     decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
@@ -948,3 +953,44 @@ export const schoolProfiles = sqliteTable(
 );
 
 export type SchoolProfile = typeof schoolProfiles.$inferSelect;
+
+// ---- A school's answer to a review (decision 2111) ----
+
+/**
+ * One response per review, written by a live member of the review's school and edited in place.
+ * Every edit waits for a moderator; what the public reads is the last approved text
+ * (publishedBody), which stays up while an edit waits. Its writer is never part of any answer.
+ */
+export const reviewResponses = sqliteTable(
+  'review_responses',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    reviewId: integer('review_id')
+      .notNull()
+      .unique()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    /** The member who last wrote it; null once that person deleted their account (the school's answer stays). */
+    authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The latest text, as the school wrote it (plain text, paragraphs). */
+    body: text('body').notNull(),
+    isApproved: bool('is_approved').notNull().default(false),
+    ...moderation,
+    /** The text the public reads, set when a moderator approves; null until the first approval. */
+    publishedBody: text('published_body'),
+    publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    maxLen('review_responses', t.body, 5000),
+    maxLen('review_responses', t.publishedBody, 5000),
+    index('review_responses_school_idx').on(t.schoolId),
+    index('review_responses_pending_idx').on(t.isApproved, t.rejectedAt, t.updatedAt),
+    index('review_responses_author_idx').on(t.authorUserId),
+  ],
+);
+
+export type ReviewResponse = typeof reviewResponses.$inferSelect;

@@ -439,3 +439,9 @@ export function schoolJobDateErrors(v: SchoolJobValues, now: Date): Record<strin
   }
   return fields;
 }
+
+/** A school's response to a review (decision 2111): plain text with paragraphs, up to 5,000 characters. */
+export const reviewResponseInput = z.object({
+  body: requiredText('Please write your response', 5000),
+});
+export type ReviewResponseInput = z.input<typeof reviewResponseInput>;

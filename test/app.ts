@@ -19,13 +19,28 @@ const noDns = async (host: string): Promise<never> => {
 };
 
 export function testApp(
-  options: { demo?: boolean; now?: Date; adminEmails?: string[]; rateLimit?: RateLimitOptions | false; external?: ExternalOptions } = {},
+  options: {
+    demo?: boolean;
+    now?: Date;
+    adminEmails?: string[];
+    rateLimit?: RateLimitOptions | false;
+    external?: ExternalOptions;
+    reportHideThreshold?: number;
+  } = {},
 ) {
   const db = testDb(options);
   const now = options.now ?? new Date();
   const external = { ...options.external, push: { resolve: noDns, ...options.external?.push } };
   const mediaDir = mkdtempSync(join(tmpdir(), 'tilt-media-'));
-  const app = createApp({ db, now: () => now, adminEmails: options.adminEmails, rateLimit: options.rateLimit, external, mediaDir });
+  const app = createApp({
+    db,
+    now: () => now,
+    adminEmails: options.adminEmails,
+    rateLimit: options.rateLimit,
+    external,
+    mediaDir,
+    reportHideThreshold: options.reportHideThreshold,
+  });
   const get = async (path: string) => {
     const res = await app.request(path);
     return { status: res.status, headers: res.headers, body: await res.json() };

@@ -214,8 +214,13 @@ export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget
 /** Reports that count towards hiding: those no moderator has decided on yet. */
 const undecided = (kind: ReportKind, id: number) => and(eq(reports.kind, kind), eq(reports.targetId, id), isNull(reports.decidedAt));
 
+/** Undecided reports that count towards hiding: a school's own staff's reports never do (decision 2111). */
 export const reportCount = (db: Pick<DB, 'select'>, kind: ReportKind, id: number) =>
-  db.select({ n: sql<number>`count(*)` }).from(reports).where(undecided(kind, id)).get()!.n;
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(reports)
+    .where(and(undecided(kind, id), eq(reports.fromSchoolStaff, false)))
+    .get()!.n;
 
 /** Hides the item from the public (idempotent): pending again for reviews/threads/replies. */
 export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {

@@ -13,6 +13,7 @@ import {
   jobs,
   moderationLog,
   reports,
+  reviewResponses,
   reviews,
   salaries,
   savedJobs,
@@ -150,6 +151,21 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .where(eq(reports.userId, userId))
       .all()
       .map(({ reporterKey: _k, ...r }) => withoutUser(r)),
+    // A school's responses she wrote as its staff (decision 2111): they stay the school's when she goes, unlinked.
+    reviewResponses: db
+      .select({
+        reviewId: reviewResponses.reviewId,
+        schoolName: schools.name,
+        body: reviewResponses.body,
+        publishedBody: reviewResponses.publishedBody,
+        publishedAt: reviewResponses.publishedAt,
+        createdAt: reviewResponses.createdAt,
+        updatedAt: reviewResponses.updatedAt,
+      })
+      .from(reviewResponses)
+      .innerJoin(schools, eq(reviewResponses.schoolId, schools.id))
+      .where(eq(reviewResponses.authorUserId, userId))
+      .all(),
     moderatorRoles: db.select().from(forumModerators).where(eq(forumModerators.userId, userId)).all().map(withoutUser),
     moderationActions: db
       .select()
@@ -197,6 +213,12 @@ export function deleteAccount(db: DB, userId: string) {
     for (const table of CONTRIBUTION_TABLES) {
       unlinked[table] = db.$client.prepare(`update ${table} set user_id = null where user_id = ?`).run(userId).changes;
     }
+    // A response she wrote for her school is the school's: it stays, with no link to her (decision 2111).
+    unlinked.review_responses = tx
+      .update(reviewResponses)
+      .set({ authorUserId: null })
+      .where(eq(reviewResponses.authorUserId, userId))
+      .run().changes;
     tx.update(forumThreads).set({ lastReplyUserId: null }).where(eq(forumThreads.lastReplyUserId, userId)).run();
     tx.update(moderationLog).set({ actorUserId: null }).where(eq(moderationLog.actorUserId, userId)).run();
     // A school's audit log keeps what happened, without who did it or whom it concerned, nor their address.

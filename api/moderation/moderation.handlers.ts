@@ -2,10 +2,20 @@
 // reject decisions, thread lock and sticky. Admins may do everything; a forum moderator acts only
 // in their categories and only as their can* flags allow; reviews are for admins only. Every
 // decision is written to moderation_log (who, when, what) in the same transaction as the change.
-import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
-import { forumCategories, forumPosts, forumThreads, moderationLog, reviews, schools, users, type ReportKind } from '../../db/schema';
+import {
+  forumCategories,
+  forumPosts,
+  forumThreads,
+  moderationLog,
+  reviewResponses,
+  reviews,
+  schools,
+  users,
+  type ReportKind,
+} from '../../db/schema';
 import { ApiError, notFound } from '../lib/http-error';
 import {
   approvalState,
@@ -30,14 +40,23 @@ export function moderator(c: Context<SignedInEnv>): { grants: Grants } {
   return { grants };
 }
 
-const KINDS = { reviews: 'review', threads: 'thread', posts: 'post' } as const;
+const KINDS = { reviews: 'review', threads: 'thread', posts: 'post', responses: 'response' } as const;
 export type KindParam = keyof typeof KINDS;
-const REPORTED_KIND = { reviews: 'review', threads: 'thread', posts: 'reply' } as const satisfies Record<KindParam, ReportKind>;
+/** What a decision settles the reports of; a school's response is not reportable. */
+const REPORTED_KIND = { reviews: 'review', threads: 'thread', posts: 'reply', responses: null } as const satisfies Record<
+  KindParam,
+  ReportKind | null
+>;
 
 /** The category a thread or reply belongs to (null for a review); 404 when the target is unknown. */
 function targetCategory(db: DB, kind: KindParam, id: number): number | null {
   if (kind === 'reviews') {
     if (!db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, id)).get()) throw notFound('Review');
+    return null;
+  }
+  if (kind === 'responses') {
+    // School content: admins decide it, like reviews (decision 0203).
+    if (!db.select({ id: reviewResponses.id }).from(reviewResponses).where(eq(reviewResponses.id, id)).get()) throw notFound('Response');
     return null;
   }
   if (kind === 'threads') {
@@ -79,6 +98,19 @@ export function decide(
     const returning = { isApproved: reviews.isApproved, rejectedAt: reviews.rejectedAt, rejectionReason: reviews.rejectionReason };
     if (kind === 'reviews') {
       state = tx.update(reviews).set(set).where(eq(reviews.id, id)).returning(returning).get()!;
+    } else if (kind === 'responses') {
+      // Approving publishes the text as it is now; a refusal leaves the published text up (decision 2111).
+      const published = decision.approve ? { publishedBody: sql`${reviewResponses.body}`, publishedAt: now } : {};
+      state = tx
+        .update(reviewResponses)
+        .set({ ...set, ...published })
+        .where(eq(reviewResponses.id, id))
+        .returning({
+          isApproved: reviewResponses.isApproved,
+          rejectedAt: reviewResponses.rejectedAt,
+          rejectionReason: reviewResponses.rejectionReason,
+        })
+        .get()!;
     } else if (kind === 'threads') {
       state = tx
         .update(forumThreads)
@@ -116,7 +148,8 @@ export function decide(
       })
       .run();
     // A decision settles the item's reports too (decision 1424): they stop counting, their reporters stay.
-    settleReports(tx, REPORTED_KIND[kind], id, now);
+    const reported = REPORTED_KIND[kind];
+    if (reported) settleReports(tx, reported, id, now);
     return state;
   });
   return c.json(
@@ -223,6 +256,25 @@ export function queue(c: Context<SignedInEnv>) {
         .orderBy(asc(reviews.createdAt), asc(reviews.id))
         .all()
     : [];
+  const responses = user.isAdmin
+    ? db
+        .select({
+          id: reviewResponses.id,
+          reviewId: reviewResponses.reviewId,
+          schoolId: reviewResponses.schoolId,
+          schoolName: schools.name,
+          body: reviewResponses.body,
+          publishedBody: reviewResponses.publishedBody,
+          updatedAt: reviewResponses.updatedAt,
+          review: { overallRating: reviews.overallRating, pros: reviews.pros, cons: reviews.cons, jobTitle: reviews.jobTitle },
+        })
+        .from(reviewResponses)
+        .innerJoin(reviews, eq(reviews.id, reviewResponses.reviewId))
+        .innerJoin(schools, eq(schools.id, reviewResponses.schoolId))
+        .where(and(eq(reviewResponses.isApproved, false), isNull(reviewResponses.rejectedAt)))
+        .orderBy(asc(reviewResponses.updatedAt), asc(reviewResponses.id))
+        .all()
+    : [];
   const threads =
     approvable?.length === 0
       ? []
@@ -268,6 +320,7 @@ export function queue(c: Context<SignedInEnv>) {
     {
       permissions: { isAdmin: user.isAdmin, categories: [...grants].map(([categoryId, flags]) => ({ categoryId, ...flags })) },
       reviews: pendingReviews,
+      responses,
       threads,
       posts,
       /** Reported items with their reports (decision 1422), for the moderators who may decide them. */

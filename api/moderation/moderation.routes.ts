@@ -27,6 +27,20 @@ const queue = z.object({
       .omit({ userId: true, isApproved: true, rejectedAt: true, rejectionReason: true })
       .extend({ schoolName: z.string() }),
   ),
+  responses: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        reviewId: z.number().int(),
+        schoolId: z.number().int(),
+        schoolName: z.string(),
+        body: z.string(),
+        publishedBody: z.string().nullable().describe('The text readers see now, when this is an edit'),
+        updatedAt: z.date(),
+        review: z.object({ overallRating: z.number().int(), pros: z.string(), cons: z.string(), jobTitle: z.string().nullable() }),
+      }),
+    )
+    .describe("Schools' responses to reviews waiting for a decision (admins; decision 2111): never who wrote the review or the response"),
   threads: z.array(
     createSelectSchema(forumThreads)
       .pick({ id: true, categoryId: true, title: true, content: true, createdAt: true })
@@ -52,10 +66,10 @@ const queue = z.object({
     .describe('Reported items with their undecided reports (decision 1422): reasons and dates, never who reported'),
 });
 
-const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts']) });
+const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts', 'responses']) });
 const reportedParam = idParam.extend({ kind: z.enum(REPORT_KINDS) });
 const decided = z.object({
-  kind: z.enum(['review', 'thread', 'post']),
+  kind: z.enum(['review', 'thread', 'post', 'response']),
   id: z.number().int(),
   status: approvalStatus,
   isApproved: z.boolean(),
@@ -84,7 +98,7 @@ export const approve = apiRoute({
   method: 'post',
   path: '/moderation/{kind}/{id}/approve',
   tags,
-  summary: 'Publishes a pending review, thread or reply',
+  summary: 'Publishes a pending review, thread, reply or school response',
   policy,
   request: { params: decisionParam },
   responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },

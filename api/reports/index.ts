@@ -7,6 +7,7 @@ import { ApiError, notFound } from '../lib/http-error';
 import { moderatorGrants } from '../lib/moderators';
 import { hide, reportCount, reporterKey, reportTarget } from '../lib/reports';
 import { createRouter } from '../lib/route';
+import { membershipOf } from '../schools/members';
 import * as routes from './reports.routes';
 
 const NAMES = { review: 'Review', interview: 'Interview', mood: 'Comment', thread: 'Thread', reply: 'Reply' } as const;
@@ -22,11 +23,15 @@ export const reportsRoutes = createRouter().openapi(routes.report, (c) => {
   // missing id, so a report never confirms that it exists.
   if (!target || !target.visibleTo(user, moderatorGrants(db, user.id))) throw notFound(NAMES[kind]);
   const key = reporterKey(db, user.id);
+  // A school cannot report-to-hide what is said about it (decision 2111): its staff's report of their
+  // own school's review, interview or mood is kept for the moderators and never counts towards hiding.
+  const schoolId = typeof target.summary.schoolId === 'number' ? target.summary.schoolId : null;
+  const fromSchoolStaff = schoolId !== null && membershipOf(db, user.id, schoolId, now) !== null;
   const result = db.transaction((tx) => {
     // Unique per (item, user) and per (item, reporter key): a repeat, even from a re-created account, inserts nothing.
     const inserted = tx
       .insert(reports)
-      .values({ kind, targetId: id, userId: user.id, reporterKey: key, reason, createdAt: now })
+      .values({ kind, targetId: id, userId: user.id, reporterKey: key, reason, fromSchoolStaff, createdAt: now })
       .onConflictDoNothing()
       .run().changes;
     if (!inserted) return null;

@@ -8,6 +8,8 @@ import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { findSchool, schoolStatsOf } from '../schools/schools.queries';
 import { refuseOwnSchool } from '../schools/members';
+import { publishedResponses, putResponse, withdrawResponse } from './responses.handlers';
+import * as responseRoutes from './responses.routes';
 import * as routes from './reviews.routes';
 
 export const reviewsRoutes = createRouter()
@@ -31,8 +33,12 @@ export const reviewsRoutes = createRouter()
       .all();
     const page = pageOf(rows, limit, 'reviews', (r) => [r.at, r.id]);
     pageHeaders(c, schoolStatsOf(db, school.id).totalReviews, page.next);
+    const responses = publishedResponses(
+      db,
+      page.rows.map((r) => r.id),
+    );
     return c.json(
-      page.rows.map(({ at: _a, ...r }) => r),
+      page.rows.map(({ at: _a, ...r }) => ({ ...r, response: responses.get(r.id) ?? null })),
       200,
     );
   })
@@ -54,4 +60,6 @@ export const reviewsRoutes = createRouter()
       .returning(columnsOf(reviews, ownReviewShape))
       .get();
     return c.json({ ...row, status: 'pending' as const }, 201);
-  });
+  })
+  .openapi(responseRoutes.put, (c) => c.json(putResponse(c, c.req.valid('param').id, c.req.valid('json').body), 200))
+  .openapi(responseRoutes.withdraw, (c) => c.json(withdrawResponse(c, c.req.valid('param').id), 200));

@@ -14,7 +14,18 @@ export const list = apiRoute({
   summary: "A school's approved reviews, newest first, a page at a time",
   policy: { access: 'public', cache: 'everyone', data: ['reviews', 'schools'] },
   request: { params: idParam, query: contributionsQuery },
-  responses: { 200: pageOf(reviewShape, 'A page of reviews'), ...errors(400, 404, 429) },
+  responses: {
+    200: pageOf(
+      reviewShape.extend({
+        response: z
+          .object({ body: z.string(), publishedAt: z.date(), schoolName: z.string() })
+          .nullable()
+          .describe('The school\'s approved response: "Response from {school}", never who wrote it'),
+      }),
+      'A page of reviews',
+    ),
+    ...errors(400, 404, 429),
+  },
 });
 
 export const create = apiRoute({

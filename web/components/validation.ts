@@ -10,6 +10,7 @@ export {
   rejectInput,
   reportInput,
   reviewInput,
+  reviewResponseInput,
   salaryInput,
   schoolProfileInput,
   threadInput,

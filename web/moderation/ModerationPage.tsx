@@ -15,12 +15,13 @@ import { to, type SendRequest } from '../data/requests';
 import { swrKey } from '../data/keys';
 import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
 
-type Kind = 'reviews' | 'threads' | 'posts';
+type QueueKind = 'reviews' | 'threads' | 'posts';
+type Kind = QueueKind | 'responses';
 /** GET /api/moderation/queue as the API types it. */
 type Queue = InferResponseType<typeof client.moderation.queue.$get, 200>;
-type QueueItem = Queue[Kind][number];
+type QueueItem = Queue[QueueKind][number];
 
-const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion', posts: 'Reply' };
+const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion', posts: 'Reply', responses: 'School response' };
 
 /** What a reject acts on: a pending item, or a reported one (then `path` is the reports route). */
 type RejectTarget = { kind: Kind; id: number; path?: string };
@@ -103,7 +104,7 @@ function QueueSection({
   onReject,
   onChanged,
 }: {
-  kind: Kind;
+  kind: QueueKind;
   items: QueueItem[];
   onReject: (k: Kind, id: number) => void;
   onChanged: () => void;
@@ -152,6 +153,66 @@ function QueueSection({
                     Approve
                   </button>
                   <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject(kind, it.id)}>
+                    Reject
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Schools' responses to reviews (admins, decision 2111): the review beside the school's text. */
+function ResponsesSection({
+  items,
+  onReject,
+  onChanged,
+}: {
+  items: Queue['responses'];
+  onReject: (k: Kind, id: number) => void;
+  onChanged: () => void;
+}) {
+  return (
+    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-responses">
+      <div className="card-body p-5">
+        <h2 id="q-responses" className="card-title text-lg">
+          Pending school responses ({items.length})
+        </h2>
+        {items.length === 0 ? (
+          <p className="text-sm opacity-70">Nothing waiting.</p>
+        ) : (
+          <ul className="grid gap-3" data-testid="queue-responses">
+            {items.map((it) => (
+              <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
+                <p className="text-xs opacity-70">
+                  {formatDate(it.updatedAt)} · {it.schoolName}
+                  {it.publishedBody ? ' · an edit of a published response' : ''}
+                </p>
+                <p className="text-sm opacity-80">
+                  Review: {it.review.jobTitle ?? 'Teacher'} · {it.review.overallRating}/5 · Cons: {it.review.cons}
+                </p>
+                <p className="text-sm whitespace-pre-line">
+                  <span className="font-semibold">Response from {it.schoolName}: </span>
+                  {it.body}
+                </p>
+                <div className="flex flex-wrap gap-2 mt-1">
+                  <button
+                    type="button"
+                    className="btn btn-success btn-sm"
+                    onClick={async () =>
+                      (await action(
+                        to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind: 'responses', id: String(it.id) } }),
+                        'Approved',
+                        'The response now shows under the review.',
+                      )) && onChanged()
+                    }
+                  >
+                    Approve
+                  </button>
+                  <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject('responses', it.id)}>
                     Reject
                   </button>
                 </div>
@@ -356,6 +417,9 @@ export function ModerationPage() {
           <ReportedSection items={data.reported} onReject={setReject} onChanged={() => mutate()} />
           {data.permissions.isAdmin && (
             <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
+          )}
+          {data.permissions.isAdmin && (
+            <ResponsesSection items={data.responses} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           )}
           <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />

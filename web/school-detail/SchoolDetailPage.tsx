@@ -18,6 +18,7 @@ import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { InterviewDialog, ReviewDialog } from './ContributeDialogs';
 import { MoodSection } from './MoodSection';
+import { RespondButton, SchoolResponse } from './ReviewResponse';
 import { ratingPercent } from './sentiment';
 import { ManagePageLink } from './ManagePageLink';
 
@@ -235,6 +236,8 @@ function LoadMore({ pages, what }: { pages: { hasMore: boolean; loadingMore: boo
 function Reviews({ schoolId }: { schoolId: number }) {
   const pages = useSchoolReviewPages(schoolId);
   const { rows: data, error, isLoading, mutate } = pages;
+  // The school's own staff answer reviews; they never edit, hide or reorder them (decision 2111).
+  const staff = !!useSchoolProfile(schoolId).data;
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
   if (data.length === 0)
@@ -281,6 +284,8 @@ function Reviews({ schoolId }: { schoolId: number }) {
                 )}
                 <ReportButton kind="review" id={r.id} className="ms-auto" />
               </div>
+              {r.response && <SchoolResponse response={r.response} />}
+              {staff && <RespondButton reviewId={r.id} current={r.response} onChanged={() => void mutate()} />}
             </article>
           </li>
         ))}

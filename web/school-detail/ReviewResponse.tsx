@@ -1,0 +1,121 @@
+// A school's answer to a review (decision 2111): shown under the review once a moderator approved
+// it, as "Response from {school}" with its date; its staff write, edit or withdraw it here.
+import { useRef, useState } from 'react';
+import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Icon } from '../components/Icon';
+import { check } from '../components/check';
+import { focusFirstError, useForm } from '../components/useForm';
+import { write } from '../components/writes';
+import { client } from '../data/client';
+import { to } from '../data/requests';
+import { formatDate } from '../lib/format';
+
+export interface PublishedResponse {
+  body: string;
+  publishedAt: string | Date;
+  schoolName: string;
+}
+
+export function SchoolResponse({ response }: { response: PublishedResponse }) {
+  return (
+    <section className="mt-1 border-s-4 border-primary/40 bg-base-200 rounded-box p-3 grid gap-1" data-testid="school-response">
+      <h4 className="font-medium text-sm flex flex-wrap items-center gap-x-2">
+        <Icon name="school" className="size-4" /> Response from {response.schoolName}
+        <span className="text-xs opacity-70 font-normal">{formatDate(response.publishedAt)}</span>
+      </h4>
+      <p className="text-sm whitespace-pre-line">{response.body}</p>
+    </section>
+  );
+}
+
+/** For the school's own staff: write or edit the school's one response; withdraw it. */
+export function RespondButton({
+  reviewId,
+  current,
+  onChanged,
+}: {
+  reviewId: number;
+  current: PublishedResponse | null;
+  onChanged: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const { values, set, errors, setErrors, busy, setBusy } = useForm({ body: current?.body ?? '' });
+  const form = useRef<HTMLFormElement>(null);
+  const id = `response-${reviewId}`;
+  const submit = async (e: React.SubmitEvent) => {
+    e.preventDefault();
+    const checked = await check('reviewResponseInput', values);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      return focusFirstError(form.current);
+    }
+    setBusy(true);
+    const done = await write(
+      { kind: 'school', ...to(client.reviews[':id'].response, '$put', { param: { id: String(reviewId) }, json: checked.data }) },
+      {
+        success: { title: 'Response sent', description: 'It shows under the review once a moderator approves it.' },
+        signIn: 'Please sign in to respond.',
+        error: { description: 'The response could not be sent.' },
+        onFieldErrors: (fields) => setErrors(fields),
+      },
+    );
+    setBusy(false);
+    if (done) {
+      setOpen(false);
+      onChanged();
+    }
+  };
+  const withdraw = async () => {
+    const done = await write(
+      { kind: 'school', ...to(client.reviews[':id'].response, '$delete', { param: { id: String(reviewId) } }) },
+      {
+        success: { title: 'Response withdrawn' },
+        signIn: 'Please sign in to respond.',
+        error: { description: 'The response could not be withdrawn.' },
+      },
+    );
+    if (done) onChanged();
+  };
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)} data-testid="respond">
+        <Icon name="chat" className="size-4" /> {current ? "Edit the school's response" : 'Respond as the school'}
+      </button>
+      {current && (
+        <button type="button" className="btn btn-sm btn-ghost" onClick={() => void withdraw()}>
+          Withdraw
+        </button>
+      )}
+      <Dialog open={open} onClose={() => setOpen(false)} title="The school's response">
+        <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="grid gap-2">
+          <p className="text-sm opacity-80">
+            Shown under the review as the school's, after a moderator approves it. The reviewer stays anonymous: nobody at the school learns
+            who wrote it.
+          </p>
+          <Field
+            id={id}
+            label="Response"
+            error={errors.body}
+            hint="Plain text; a blank line starts a new paragraph. Up to 5,000 characters."
+          >
+            <textarea
+              className="textarea w-full min-h-40"
+              maxLength={5000}
+              {...fieldProps(id, errors.body)}
+              value={values.body}
+              onChange={(e) => set('body', e.target.value)}
+            />
+          </Field>
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              Send for approval
+            </button>
+          </div>
+        </form>
+      </Dialog>
+    </div>
+  );
+}
