@@ -165,8 +165,8 @@ export function JobDetailPage() {
             <dl className="grid sm:grid-cols-3 gap-3 mt-3 text-sm">
               <div className="bg-base-200 rounded-box p-3">
                 <dt className="opacity-70">Salary</dt>
-                <dd className="font-semibold text-success" data-testid="job-salary">
-                  {formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText ?? 'Not stated'}
+                <dd className="font-semibold text-success">
+                  <span data-testid="job-salary">{formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText ?? 'Not stated'}</span>
                   {job.salaryMin != null && job.salaryText && (
                     <span className="block text-xs font-normal text-base-content/70">{job.salaryText}</span>
                   )}
