@@ -143,6 +143,7 @@ describe('privacy in the browser', () => {
         kind: 'review',
         targetId: reviewId,
         reason: 'It names and accuses a member of staff',
+        fromSchoolStaff: false,
         createdAt: expect.any(String),
         decidedAt: expect.any(String),
       },
