@@ -994,3 +994,109 @@ export const reviewResponses = sqliteTable(
 );
 
 export type ReviewResponse = typeof reviewResponses.$inferSelect;
+
+// ---- Hearing back: notifications kept per user (decision 2010) ----
+
+/**
+ * What a notification tells: a reply in a thread she watches, a reply quoting her, her review or
+ * thread approved or rejected, her interview removed after reports, a school's response to her
+ * review published, a report she made decided (the item kept or removed).
+ */
+export const NOTIFICATION_KINDS = [
+  'reply',
+  'quote',
+  'review_approved',
+  'review_rejected',
+  'interview_removed',
+  'thread_approved',
+  'thread_rejected',
+  'response_published',
+  'report_kept',
+  'report_removed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** What a notification is about; with the kind and the user, one notification at most (no repeat on hide-then-approve). */
+export const NOTIFICATION_SUBJECTS = ['thread', 'post', 'review', 'interview', 'mood'] as const;
+export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
+/** The groups a person chooses a delivery for in Profile. */
+export const NOTIFICATION_TOPICS = ['replies', 'moderation', 'responses', 'reports'] as const;
+export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
+/** In the app only, also a push to her devices, or also an email digest (daily or weekly). */
+export const NOTIFICATION_DELIVERIES = ['app', 'push', 'daily', 'weekly'] as const;
+export type NotificationDelivery = (typeof NOTIFICATION_DELIVERIES)[number];
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<NotificationKind>(),
+    subjectType: text('subject_type').notNull().$type<NotificationSubject>(),
+    subjectId: integer('subject_id').notNull(),
+    /** The thread of a reply or thread notification (the link goes there). */
+    threadId: integer('thread_id'),
+    /** The school of a review, interview or mood notification (named in it, linked to). */
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    /** The replier's first name, as the forum shows it beside the reply; never anyone else's name. */
+    actorFirstName: text('actor_first_name'),
+    /** The moderator's reason for a rejection or removal, as the author would read it on the item. */
+    reason: text('reason'),
+    createdAt: createdAt(),
+    readAt: integer('read_at', { mode: 'timestamp_ms' }),
+    /** When it was pushed to her devices (push delivery), or found nothing to push to. */
+    pushedAt: integer('pushed_at', { mode: 'timestamp_ms' }),
+    /** When it went out in an email digest (daily or weekly delivery). */
+    emailedAt: integer('emailed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    oneOf('notifications', t.kind, NOTIFICATION_KINDS),
+    oneOf('notifications', t.subjectType, NOTIFICATION_SUBJECTS),
+    maxLen('notifications', t.actorFirstName, 255),
+    maxLen('notifications', t.reason, 500),
+    uniqueIndex('notifications_once_idx').on(t.userId, t.kind, t.subjectType, t.subjectId),
+    index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_unread_idx').on(t.userId, t.readAt),
+  ],
+);
+
+/**
+ * Who hears of replies in a thread. Starting or replying to a thread watches it; an explicit
+ * unwatch is a row with watching = false, which the automatic watch never overturns.
+ */
+export const threadWatches = sqliteTable(
+  'thread_watches',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    threadId: integer('thread_id')
+      .notNull()
+      .references(() => forumThreads.id, { onDelete: 'cascade' }),
+    watching: bool('watching').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.threadId] }), index('thread_watches_thread_idx').on(t.threadId, t.watching)],
+);
+
+/** Her delivery per topic (Profile); no row: in the app only. */
+export const notificationPreferences = sqliteTable(
+  'notification_preferences',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull().$type<NotificationTopic>(),
+    delivery: text('delivery').notNull().$type<NotificationDelivery>(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.topic] }),
+    oneOf('notification_preferences', t.topic, NOTIFICATION_TOPICS),
+    oneOf('notification_preferences', t.delivery, NOTIFICATION_DELIVERIES),
+  ],
+);
+
+export type Notification = typeof notifications.$inferSelect;
