@@ -18,6 +18,7 @@ import { schoolsRoutes, staffRoutes } from './schools';
 import { reviewsRoutes } from './reviews';
 import { interviewsRoutes } from './interviews';
 import { moodsRoutes } from './moods';
+import { notificationsRoutes } from './notifications';
 import { statsRoutes } from './stats';
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
@@ -40,5 +41,6 @@ export const api = createRouter()
   .route('/', alertsRoutes)
   .route('/', pushRoutes)
   .route('/', reportsRoutes)
+  .route('/', notificationsRoutes)
   .route('/', docsRoutes);
 export type ApiType = typeof api;

@@ -148,6 +148,25 @@ describe('privacy in the browser', () => {
         decidedAt: expect.any(String),
       },
     ]);
+    // The keeping of her report was told to her (decision 2010): in her export, exactly so, naming nobody.
+    expect(data.notifications).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'report_kept',
+        subjectType: 'review',
+        subjectId: reviewId,
+        threadId: null,
+        schoolId,
+        actorFirstName: null,
+        reason: null,
+        createdAt: expect.any(String),
+        readAt: null,
+        pushedAt: null,
+        emailedAt: null,
+      },
+    ]);
+    expect(data.threadWatches).toEqual([]);
+    expect(data.notificationPreferences).toEqual([]);
     expect(data.sessions).toHaveLength(1);
     await page.close();
   });
@@ -170,6 +189,7 @@ describe('privacy in the browser', () => {
     expect(count("select count(*) n from users where id = 'e2e:priya'")).toBe(0);
     expect(count("select count(*) n from sessions where json_extract(sess, '$.userId') = 'e2e:priya'")).toBe(0);
     expect(count("select count(*) n from saved_jobs where user_id = 'e2e:priya'")).toBe(0);
+    expect(count("select count(*) n from notifications where user_id = 'e2e:priya'")).toBe(0);
     expect(count("select count(*) n from reviews where pros = 'Priya wrote this review' and user_id is null")).toBe(1);
     expect((await browser.cookies(server.url)).find((c) => c.name === 'tilt_session')).toBeUndefined();
     await page.close();

@@ -7,6 +7,7 @@ import { may, moderatorGrants, type Grants } from '../lib/moderators';
 import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { firstViewToday } from '../middleware/rate-limit';
+import { autoWatch } from '../notifications/notifications.service';
 import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
 import * as routes from './forum.routes';
 
@@ -44,20 +45,26 @@ export const forumRoutes = createRouter()
       .get();
     if (!category) throw new ApiError(400, { error: 'Invalid input', fields: { categoryId: 'Please choose a category' } });
     const now = c.get('now')();
-    const { id } = db
-      .insert(forumThreads)
-      .values({
-        categoryId: category.id,
-        userId: c.get('user').id,
-        title: input.title,
-        slug: slugify(input.title),
-        content: input.content,
-        isApproved: false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: forumThreads.id })
-      .get();
+    const userId = c.get('user').id;
+    // She watches the thread she starts (decision 2010), in the same transaction as the thread.
+    const { id } = db.transaction((tx) => {
+      const row = tx
+        .insert(forumThreads)
+        .values({
+          categoryId: category.id,
+          userId,
+          title: input.title,
+          slug: slugify(input.title),
+          content: input.content,
+          isApproved: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: forumThreads.id })
+        .get();
+      autoWatch(tx, userId, row.id, now);
+      return row;
+    });
     return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
   })
   // The thread page: counts a view of an approved thread, once per viewer (user or IP) a day.
@@ -100,26 +107,31 @@ export const forumRoutes = createRouter()
         throw new ApiError(400, { error: 'Invalid input', fields: { parentPostId: 'The reply you answer is not in this thread' } });
     }
     const now = c.get('now')();
-    const post = db
-      .insert(forumPosts)
-      .values({
-        threadId: thread.id,
-        userId: user.id,
-        content: input.content,
-        parentPostId: input.parentPostId ?? null,
-        isApproved: false,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({
-        id: forumPosts.id,
-        threadId: forumPosts.threadId,
-        parentPostId: forumPosts.parentPostId,
-        content: forumPosts.content,
-        isApproved: forumPosts.isApproved,
-        createdAt: forumPosts.createdAt,
-        updatedAt: forumPosts.updatedAt,
-      })
-      .get();
+    // Replying watches the thread, unless she unwatched it (decision 2010); watchers hear of this
+    // reply when a moderator approves it, not now.
+    const post = db.transaction((tx) => {
+      autoWatch(tx, user.id, thread.id, now);
+      return tx
+        .insert(forumPosts)
+        .values({
+          threadId: thread.id,
+          userId: user.id,
+          content: input.content,
+          parentPostId: input.parentPostId ?? null,
+          isApproved: false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({
+          id: forumPosts.id,
+          threadId: forumPosts.threadId,
+          parentPostId: forumPosts.parentPostId,
+          content: forumPosts.content,
+          isApproved: forumPosts.isApproved,
+          createdAt: forumPosts.createdAt,
+          updatedAt: forumPosts.updatedAt,
+        })
+        .get();
+    });
     return c.json({ ...post, status: 'pending' as const, user: { firstName: user.firstName } }, 201);
   });

@@ -12,6 +12,8 @@ import {
   interviewExperiences,
   jobs,
   moderationLog,
+  notificationPreferences,
+  notifications,
   reports,
   reviewResponses,
   reviews,
@@ -23,8 +25,10 @@ import {
   schoolMoods,
   schools,
   sessions,
+  threadWatches,
   users,
 } from '../../db/schema';
+import { forgetUser } from '../notifications/notifications.service';
 import { backfillReporterKeys } from '../lib/reports';
 
 /** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
@@ -42,6 +46,9 @@ const HANDLED = new Set<string>([
   'hidden_content',
   'school_members',
   'school_claims',
+  'notifications',
+  'thread_watches',
+  'notification_preferences',
 ]);
 /** Columns never put in an export, whatever the table (token hashes, secrets, keys). */
 const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
@@ -195,6 +202,24 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .where(eq(schoolAudit.actorUserId, userId))
       .all()
       .map(({ detail: { userId: _u, ...detail }, ...row }) => ({ ...row, detail })),
+    // What she was told and what she watches (decision 2010): her own, newest first; nobody else's id in them.
+    notifications: db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, userId))
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .all()
+      .map(withoutUser),
+    threadWatches: db
+      .select({ threadId: threadWatches.threadId, watching: threadWatches.watching, createdAt: threadWatches.createdAt, updatedAt: threadWatches.updatedAt })
+      .from(threadWatches)
+      .where(eq(threadWatches.userId, userId))
+      .all(),
+    notificationPreferences: db
+      .select({ topic: notificationPreferences.topic, delivery: notificationPreferences.delivery, updatedAt: notificationPreferences.updatedAt })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, userId))
+      .all(),
     alerts: (extra.alerts as unknown[] | undefined) ?? [],
     other: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'alerts')),
   };
@@ -209,6 +234,8 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
  */
 export function deleteAccount(db: DB, userId: string) {
   return db.transaction((tx) => {
+    // Her notifications and watches go; her first name leaves others' notifications of her replies (decision 2010).
+    const forgotten = forgetUser(tx, userId);
     const unlinked: Record<string, number> = {};
     for (const table of CONTRIBUTION_TABLES) {
       unlinked[table] = db.$client.prepare(`update ${table} set user_id = null where user_id = ?`).run(userId).changes;
@@ -236,7 +263,11 @@ export function deleteAccount(db: DB, userId: string) {
       idempotency_keys: tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)).run().changes,
       school_members: tx.delete(schoolMembers).where(eq(schoolMembers.userId, userId)).run().changes,
       school_claims: tx.delete(schoolClaims).where(eq(schoolClaims.userId, userId)).run().changes,
+      notifications: forgotten.notifications,
+      thread_watches: forgotten.thread_watches,
+      notification_preferences: tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId)).run().changes,
     };
+    unlinked.notification_names = forgotten.unnamed;
     for (const table of otherUserTables(db)) {
       removed[table] = db.$client.prepare(`delete from "${table.replace(/"/g, '""')}" where user_id = ?`).run(userId).changes;
     }

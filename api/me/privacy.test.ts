@@ -66,7 +66,7 @@ async function contributor(id: string) {
 
 describe('GET /api/me/export', () => {
   it('answers a JSON attachment with everything held about the user, and no token hashes', async () => {
-    const { cookie } = await contributor('priv:export');
+    const { cookie, threadId } = await contributor('priv:export');
     const res = await app.request('/api/me/export', { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="teachers-in-london-talk-my-data-2026-11-22.json"');
@@ -92,6 +92,10 @@ describe('GET /api/me/export', () => {
     expect(Object.keys(data.reports[0])).not.toContain('reporterKey');
     expect(text).not.toMatch(/reporter_?key/i);
     expect(data.alerts).toEqual([]);
+    // Her watch of the thread she started and replied to (decision 2010), and no notification yet (all her own actions).
+    expect(data.threadWatches).toEqual([{ threadId, watching: true, createdAt: expect.any(String), updatedAt: expect.any(String) }]);
+    expect(data.notifications).toEqual([]);
+    expect(data.notificationPreferences).toEqual([]);
     // Nothing of anyone else, and no secret.
     const sessionsRaw = db.$client.prepare("select sid, sess from sessions where json_extract(sess, '$.userId') = 'priv:export'").all() as {
       sid: string;
@@ -154,7 +158,7 @@ describe('DELETE /api/me', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       deleted: true,
-      removed: { users: 1, sessions: 3, saved_jobs: 1 },
+      removed: { users: 1, sessions: 3, saved_jobs: 1, thread_watches: 1, notifications: 0 },
       unlinked: { reviews: 1, interview_experiences: 1, salaries: 1, school_moods: 1, forum_threads: 1, forum_posts: 1 },
     });
     expect(res.headers.get('set-cookie')).toMatch(/tilt_session=;/);

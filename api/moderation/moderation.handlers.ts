@@ -28,6 +28,14 @@ import {
 } from '../lib/moderators';
 import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import type { SessionUser } from '../context';
+import {
+  interviewRemoved,
+  replyVisible,
+  reportsDecided,
+  responsePublished,
+  reviewDecided,
+  threadDecided,
+} from '../notifications/notifications.service';
 import type { SignedInEnv } from '../lib/route';
 
 const forbidden = () => new ApiError(403, { error: 'Forbidden' });
@@ -147,9 +155,20 @@ export function decide(
         createdAt: now,
       })
       .run();
+    // Who hears of it (decision 2010), before the reports are settled: the author, when her item
+    // becomes visible or is refused; a thread's watchers, when a reply becomes visible; the reporters.
+    const actorId = c.get('user').id;
+    const reason = decision.approve ? null : decision.reason;
+    if (kind === 'reviews') reviewDecided(tx, id, decision.approve, reason, actorId, now);
+    if (kind === 'threads') threadDecided(tx, id, decision.approve, reason, actorId, now);
+    if (kind === 'posts' && decision.approve) replyVisible(tx, id, actorId, now);
+    if (kind === 'responses' && decision.approve) responsePublished(tx, id, actorId, now);
     // A decision settles the item's reports too (decision 1424): they stop counting, their reporters stay.
     const reported = REPORTED_KIND[kind];
-    if (reported) settleReports(tx, reported, id, now);
+    if (reported) {
+      reportsDecided(tx, reported, id, decision.approve, actorId, now);
+      settleReports(tx, reported, id, now);
+    }
     return state;
   });
   return c.json(
@@ -171,7 +190,14 @@ export function decideReport(c: Context<SignedInEnv>, kind: ReportKind, id: numb
   if (!maySee(c.get('user'), grants, target.categoryId)) throw forbidden();
   const now = c.get('now')();
   db.transaction((tx) => {
+    // Who hears of it (decision 2010), before the decision deletes or settles anything.
+    const actorId = c.get('user').id;
+    reportsDecided(tx, kind, id, approve, actorId, now);
+    if (kind === 'interview' && !approve) interviewRemoved(tx, id, reason ?? '', actorId, now);
     decideReported(tx as never, kind, id, approve, reason ?? '', now);
+    if (kind === 'review') reviewDecided(tx, id, approve, reason, actorId, now);
+    if (kind === 'thread') threadDecided(tx, id, approve, reason, actorId, now);
+    if (kind === 'reply' && approve) replyVisible(tx, id, actorId, now);
     tx.insert(moderationLog)
       .values({
         actorUserId: c.get('user').id,

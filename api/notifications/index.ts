@@ -1,0 +1,185 @@
+// Her notifications (decision 2010): a page at a time with the unread count, marking read, her
+// delivery per topic, and watching threads. Every answer is hers alone: no other user's id,
+// email or last name is ever read into it.
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import {
+  forumThreads,
+  notificationPreferences,
+  notifications,
+  NOTIFICATION_TOPICS,
+  schools,
+  type NotificationDelivery,
+  type NotificationKind,
+  type NotificationSubject,
+  type NotificationTopic,
+} from '../../db/schema';
+import { loadThread } from '../forum/forum.queries';
+import { notFound } from '../lib/http-error';
+import { moderatorGrants } from '../lib/moderators';
+import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
+import { createRouter } from '../lib/route';
+import { isWatching, setWatch } from './notifications.service';
+import * as routes from './notifications.routes';
+
+/** The topic each kind is delivered under (her choice in Profile). */
+export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
+  reply: 'replies',
+  quote: 'replies',
+  review_approved: 'moderation',
+  review_rejected: 'moderation',
+  interview_removed: 'moderation',
+  thread_approved: 'moderation',
+  thread_rejected: 'moderation',
+  response_published: 'responses',
+  report_kept: 'reports',
+  report_removed: 'reports',
+};
+
+/** Where a notification takes her: the thread, the school, or her activity for what was refused. */
+export function linkOf(n: { kind: NotificationKind; subjectType: NotificationSubject; threadId: number | null; schoolId: number | null }) {
+  if (n.kind === 'review_rejected') return '/dashboard?tab=activity';
+  if (n.threadId !== null) return `/forum/threads/${n.threadId}`;
+  if (n.schoolId !== null) return `/schools/${n.schoolId}`;
+  return '/notifications';
+}
+
+export const unreadCount = (db: Pick<DB, 'select'>, userId: string) =>
+  db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .get()!.n;
+
+export function preferencesOf(db: Pick<DB, 'select'>, userId: string): Record<NotificationTopic, NotificationDelivery> {
+  const rows = db
+    .select({ topic: notificationPreferences.topic, delivery: notificationPreferences.delivery })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId))
+    .all();
+  const prefs = Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, 'app'])) as Record<NotificationTopic, NotificationDelivery>;
+  for (const r of rows) prefs[r.topic] = r.delivery;
+  return prefs;
+}
+
+/** One page of her notifications, newest first (keyset on created_at, id). */
+export function listNotifications(db: DB, userId: string, limit: number, cursor: string | undefined) {
+  const k = decodeCursor(cursor, 'notifications', 'nn');
+  const at = sql<number>`${notifications.createdAt}`;
+  const rows = db
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      subjectType: notifications.subjectType,
+      subjectId: notifications.subjectId,
+      threadId: notifications.threadId,
+      threadTitle: forumThreads.title,
+      schoolId: notifications.schoolId,
+      schoolName: schools.name,
+      actorFirstName: notifications.actorFirstName,
+      reason: notifications.reason,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+      at,
+    })
+    .from(notifications)
+    .leftJoin(forumThreads, eq(forumThreads.id, notifications.threadId))
+    .leftJoin(schools, eq(schools.id, notifications.schoolId))
+    .where(
+      and(eq(notifications.userId, userId), k ? sql`(${notifications.createdAt}, ${notifications.id}) < (${k[0]}, ${k[1]})` : undefined),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(limit + 1)
+    .all();
+  const page = pageOf(rows, limit, 'notifications', (r) => [r.at, r.id]);
+  return {
+    next: page.next,
+    rows: page.rows.map(({ at: _a, threadId, threadTitle, schoolId, schoolName, ...n }) => ({
+      ...n,
+      thread: threadId !== null && threadTitle !== null ? { id: threadId, title: threadTitle } : null,
+      school: schoolId !== null && schoolName !== null ? { id: schoolId, name: schoolName } : null,
+      link: linkOf({ ...n, threadId: threadTitle === null ? null : threadId, schoolId: schoolName === null ? null : schoolId }),
+    })),
+  };
+}
+
+export const notificationsRoutes = createRouter()
+  .openapi(routes.list, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const { limit = 30, cursor } = c.req.valid('query');
+    const page = listNotifications(db, user.id, limit, cursor);
+    const unread = unreadCount(db, user.id);
+    pageHeaders(c, db.select({ n: count() }).from(notifications).where(eq(notifications.userId, user.id)).get()!.n, page.next);
+    return c.json({ notifications: page.rows, unread, next: page.next }, 200);
+  })
+  .openapi(routes.markRead, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const body = c.req.valid('json');
+    const now = c.get('now')();
+    const mine = eq(notifications.userId, user.id);
+    const read = db.transaction((tx) => {
+      if (body.all)
+        return tx
+          .update(notifications)
+          .set({ readAt: now })
+          .where(and(mine, isNull(notifications.readAt)))
+          .run().changes;
+      const ids = [...new Set(body.ids)];
+      // Another user's id answers as a missing one, and nothing is marked.
+      const found = tx
+        .select({ n: count() })
+        .from(notifications)
+        .where(and(mine, inArray(notifications.id, ids)))
+        .get()!.n;
+      if (found !== ids.length) throw notFound('Notification');
+      return tx
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(mine, inArray(notifications.id, ids), isNull(notifications.readAt)))
+        .run().changes;
+    });
+    return c.json({ read, unread: unreadCount(db, user.id) }, 200);
+  })
+  .openapi(routes.getPreferences, (c) => c.json(preferencesOf(c.get('db'), c.get('user').id), 200))
+  .openapi(routes.putPreferences, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const now = c.get('now')();
+    const body = c.req.valid('json');
+    db.transaction((tx) => {
+      for (const topic of NOTIFICATION_TOPICS) {
+        const delivery = body[topic];
+        if (!delivery) continue;
+        tx.insert(notificationPreferences)
+          .values({ userId: user.id, topic, delivery, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [notificationPreferences.userId, notificationPreferences.topic],
+            set: { delivery, updatedAt: now },
+          })
+          .run();
+      }
+    });
+    return c.json(preferencesOf(db, user.id), 200);
+  })
+  .openapi(routes.getWatch, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    return c.json({ threadId: thread.id, watching: isWatching(db, user.id, thread.id) }, 200);
+  })
+  .openapi(routes.watch, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    setWatch(db, user.id, thread.id, true, c.get('now')());
+    return c.json({ threadId: thread.id, watching: true }, 200);
+  })
+  .openapi(routes.unwatch, (c) => {
+    const db = c.get('db');
+    const user = c.get('user');
+    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    setWatch(db, user.id, thread.id, false, c.get('now')());
+    return c.json({ threadId: thread.id, watching: false }, 200);
+  });

@@ -1,0 +1,135 @@
+// Notifications (decision 2010): hers only, per user, never shared or kept by anyone else
+// (cache 'owner': the device keeps her copy for offline reading, a shared cache never does), and
+// the notifications screen is never indexed. Watching a thread lives here too.
+import { z } from '@hono/zod-openapi';
+import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, NOTIFICATION_TOPICS } from '../../db/schema';
+import { cursorParam } from '../lib/paging';
+import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { idParam, limitOf } from '../lib/validate';
+
+const tags = ['Notifications'];
+const screen = { page: { path: '/notifications', index: false } } as const;
+
+export const notificationShape = z
+  .object({
+    id: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    subjectType: z.enum(NOTIFICATION_SUBJECTS),
+    subjectId: z.number().int(),
+    thread: z.object({ id: z.number().int(), title: z.string() }).nullable().describe('The thread a forum notification is about'),
+    school: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('The school a review, interview or mood is about'),
+    actorFirstName: z.string().nullable().describe("A reply's writer's first name, as the forum shows it; nobody else is ever named"),
+    reason: z.string().nullable().describe("The moderator's reason, for her own item rejected or removed"),
+    link: z.string().describe('Where the item is, in the app'),
+    createdAt: z.date(),
+    readAt: z.date().nullable(),
+  })
+  .openapi('Notification');
+
+export const notificationsQuery = z.object({ limit: limitOf(100, 30), cursor: cursorParam });
+
+export const list = apiRoute({
+  method: 'get',
+  path: '/notifications',
+  tags,
+  summary: 'Her notifications, newest first, a page at a time (Link header and `next`), with how many are unread',
+  policy: { access: 'user', ...screen },
+  request: { query: notificationsQuery },
+  responses: {
+    200: jsonOf(
+      z.object({
+        notifications: z.array(notificationShape),
+        unread: z.number().int().describe('Unread notifications in all'),
+        next: z.string().nullable().describe('The cursor of the next page, null on the last'),
+      }),
+      'A page of her notifications',
+    ),
+    ...errors(400, 401, 429),
+  },
+});
+
+const positiveId = z
+  .number({ message: 'Each id must be a number' })
+  .int('Each id must be a whole number')
+  .positive('Each id must be positive');
+export const readBody = z
+  .object({
+    ids: z
+      .array(positiveId, { message: 'ids must be a list of notification ids' })
+      .min(1, 'Give at least one id')
+      .max(100, 'At most 100 ids at a time')
+      .optional(),
+    all: z.literal(true, { message: 'all must be true' }).optional(),
+  })
+  .refine((b) => (b.ids === undefined) !== (b.all === undefined), { message: 'Give either ids or all: true', path: ['ids'] });
+
+export const markRead = apiRoute({
+  method: 'post',
+  path: '/notifications/read',
+  tags,
+  summary: 'Marks some of her notifications read (`ids`), or all of them (`all: true`); an id that is not hers answers 404',
+  policy: { access: 'user', limit: 'write' },
+  request: { body: jsonBody(readBody) },
+  responses: {
+    200: jsonOf(z.object({ read: z.number().int().describe('How many changed'), unread: z.number().int() }), 'Marked read'),
+    ...errors(400, 401, 404, 429),
+  },
+});
+
+const deliveries = z.enum(NOTIFICATION_DELIVERIES, { message: `Must be one of: ${NOTIFICATION_DELIVERIES.join(', ')}` });
+export const preferencesShape = z
+  .object(
+    Object.fromEntries(NOTIFICATION_TOPICS.map((t) => [t, deliveries])) as Record<(typeof NOTIFICATION_TOPICS)[number], typeof deliveries>,
+  )
+  .openapi('NotificationPreferences');
+
+export const getPreferences = apiRoute({
+  method: 'get',
+  path: '/notifications/preferences',
+  tags,
+  summary: 'How she hears of each topic: in the app only, push, or a daily or weekly email digest',
+  policy: { access: 'user' },
+  responses: { 200: jsonOf(preferencesShape, 'Her delivery per topic'), ...errors(401, 429) },
+});
+
+export const putPreferences = apiRoute({
+  method: 'put',
+  path: '/notifications/preferences',
+  tags,
+  summary: 'Sets her delivery per topic (topics left out keep theirs)',
+  policy: { access: 'user', limit: 'write' },
+  request: { body: jsonBody(preferencesShape.partial().strict()) },
+  responses: { 200: jsonOf(preferencesShape, 'Her delivery per topic'), ...errors(400, 401, 429) },
+});
+
+const watchShape = z.object({ threadId: z.number().int(), watching: z.boolean() });
+
+export const getWatch = apiRoute({
+  method: 'get',
+  path: '/forum/threads/{id}/watch',
+  tags,
+  summary: 'Whether she hears of new replies in this thread',
+  policy: { access: 'user' },
+  request: { params: idParam },
+  responses: { 200: jsonOf(watchShape, 'Her watch'), ...errors(400, 401, 404, 429) },
+});
+
+export const watch = apiRoute({
+  method: 'post',
+  path: '/forum/threads/{id}/watch',
+  tags,
+  summary: 'Watches a thread she can see: she hears of each new reply once it is published',
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam },
+  responses: { 200: jsonOf(watchShape, 'Watching'), ...errors(400, 401, 404, 429) },
+});
+
+export const unwatch = apiRoute({
+  method: 'delete',
+  path: '/forum/threads/{id}/watch',
+  tags,
+  summary: 'Stops hearing of replies in a thread (kept: replying again does not watch it again)',
+  policy: { access: 'user', limit: 'write' },
+  request: { params: idParam },
+  responses: { 200: jsonOf(watchShape, 'Not watching'), ...errors(400, 401, 404, 429) },
+});

@@ -1,0 +1,302 @@
+// Hearing back (decision 2010): every notification is written here, inside the transaction of the
+// action that makes the item visible or decides it, so a notification exists exactly when what it
+// announces happened. Rules kept in this one module:
+// - a notification is written when the item becomes VISIBLE (a reply at its approval, not at its
+//   submission), once per (user, kind, subject): an item hidden by reports and approved again
+//   does not notify a second time (the unique index makes the repeat insert nothing);
+// - nobody is notified of her own action (the writer of a reply, the moderator deciding);
+// - nothing names an author: a reply notification carries the replier's first name, which the
+//   forum shows beside the reply anyway; a review, interview or report decision names nobody;
+//   a school's response names the school, and the school never learns who wrote the review.
+import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import {
+  forumPosts,
+  forumThreads,
+  interviewExperiences,
+  notifications,
+  reports,
+  reviewResponses,
+  reviews,
+  schoolMoods,
+  threadWatches,
+  users,
+  type NotificationKind,
+  type NotificationSubject,
+  type ReportKind,
+} from '../../db/schema';
+
+/** A transaction or the database: everything here runs inside the action's own transaction. */
+type Tx = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>;
+
+interface NewNotification {
+  userId: string | null;
+  kind: NotificationKind;
+  subjectType: NotificationSubject;
+  subjectId: number;
+  threadId?: number | null;
+  schoolId?: number | null;
+  actorFirstName?: string | null;
+  reason?: string | null;
+}
+
+/**
+ * Writes notifications, each at most once per (user, kind, subject), never to `actorId` (the person
+ * whose action this is) nor to nobody (an unlinked author). Returns how many were new.
+ */
+export function notify(tx: Tx, rows: NewNotification[], actorId: string | null, now: Date): number {
+  let n = 0;
+  for (const r of rows) {
+    if (!r.userId || r.userId === actorId) continue;
+    n += tx
+      .insert(notifications)
+      .values({
+        userId: r.userId,
+        kind: r.kind,
+        subjectType: r.subjectType,
+        subjectId: r.subjectId,
+        threadId: r.threadId ?? null,
+        schoolId: r.schoolId ?? null,
+        actorFirstName: r.actorFirstName ?? null,
+        reason: r.reason ?? null,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .run().changes;
+  }
+  return n;
+}
+
+// ---- Watching threads ----
+
+/** Starting or replying watches a thread, unless she unwatched it before: an explicit choice always wins. */
+export function autoWatch(tx: Tx, userId: string, threadId: number, now: Date) {
+  tx.insert(threadWatches).values({ userId, threadId, watching: true, createdAt: now, updatedAt: now }).onConflictDoNothing().run();
+}
+
+/** Her explicit watch or unwatch of a thread (kept as a row either way, so a later reply does not re-watch it). */
+export function setWatch(tx: Tx, userId: string, threadId: number, watching: boolean, now: Date) {
+  tx.insert(threadWatches)
+    .values({ userId, threadId, watching, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [threadWatches.userId, threadWatches.threadId], set: { watching, updatedAt: now } })
+    .run();
+}
+
+export function isWatching(tx: Tx, userId: string, threadId: number): boolean {
+  return (
+    tx
+      .select({ watching: threadWatches.watching })
+      .from(threadWatches)
+      .where(and(eq(threadWatches.userId, userId), eq(threadWatches.threadId, threadId)))
+      .get()?.watching ?? false
+  );
+}
+
+// ---- Quotes ----
+
+/**
+ * The people a reply quotes. The forum has no quoting yet (plain-text posts, no quote syntax):
+ * this answers nobody. When the Markdown forum adds "Quote" (a quote naming its source reply),
+ * return the authors of the quoted replies here; they get a `quote` notification instead of a
+ * `reply` one for that reply, and everything else (visibility, once only, own action) already holds.
+ */
+export function quotedUserIds(_tx: Tx, _post: { threadId: number; content: string }): string[] {
+  return [];
+}
+
+// ---- What makes a notification ----
+
+/**
+ * A reply became visible (approved by a moderator, first time or after reports): its thread's
+ * watchers hear of it, and anyone it quotes; never its writer nor the moderator who approved it.
+ * Nothing when the thread itself is not public.
+ */
+export function replyVisible(tx: Tx, postId: number, actorId: string | null, now: Date) {
+  const post = tx
+    .select({
+      id: forumPosts.id,
+      threadId: forumPosts.threadId,
+      userId: forumPosts.userId,
+      content: forumPosts.content,
+      isApproved: forumPosts.isApproved,
+      threadApproved: forumThreads.isApproved,
+      firstName: users.firstName,
+    })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumThreads.id, forumPosts.threadId))
+    .leftJoin(users, eq(users.id, forumPosts.userId))
+    .where(eq(forumPosts.id, postId))
+    .get();
+  if (!post?.isApproved || !post.threadApproved) return;
+  const quoted = new Set(quotedUserIds(tx, post));
+  const watchers = tx
+    .select({ userId: threadWatches.userId })
+    .from(threadWatches)
+    .where(and(eq(threadWatches.threadId, post.threadId), eq(threadWatches.watching, true)))
+    .all()
+    .map((w) => w.userId);
+  const about = { subjectType: 'post' as const, subjectId: post.id, threadId: post.threadId, actorFirstName: post.firstName };
+  const rows: NewNotification[] = [
+    ...[...quoted].map((userId) => ({ ...about, userId, kind: 'quote' as const })),
+    ...watchers.filter((u) => !quoted.has(u)).map((userId) => ({ ...about, userId, kind: 'reply' as const })),
+  ];
+  // The writer of the reply is never told of it, whoever approved it.
+  notify(
+    tx,
+    rows.filter((r) => r.userId !== post.userId),
+    actorId,
+    now,
+  );
+}
+
+/** Her thread approved (it is public now) or rejected, with the moderator's reason. */
+export function threadDecided(tx: Tx, threadId: number, approved: boolean, reason: string | null, actorId: string | null, now: Date) {
+  const t = tx.select({ userId: forumThreads.userId }).from(forumThreads).where(eq(forumThreads.id, threadId)).get();
+  if (!t) return;
+  notify(
+    tx,
+    [
+      {
+        userId: t.userId,
+        kind: approved ? 'thread_approved' : 'thread_rejected',
+        subjectType: 'thread',
+        subjectId: threadId,
+        threadId,
+        reason: approved ? null : reason,
+      },
+    ],
+    actorId,
+    now,
+  );
+}
+
+/** Her review approved (published) or rejected, with the moderator's reason; it names nobody. */
+export function reviewDecided(tx: Tx, reviewId: number, approved: boolean, reason: string | null, actorId: string | null, now: Date) {
+  const r = tx.select({ userId: reviews.userId, schoolId: reviews.schoolId }).from(reviews).where(eq(reviews.id, reviewId)).get();
+  if (!r) return;
+  notify(
+    tx,
+    [
+      {
+        userId: r.userId,
+        kind: approved ? 'review_approved' : 'review_rejected',
+        subjectType: 'review',
+        subjectId: reviewId,
+        schoolId: r.schoolId,
+        reason: approved ? null : reason,
+      },
+    ],
+    actorId,
+    now,
+  );
+}
+
+/**
+ * Her interview removed after reports, with the moderator's reason. Interviews are published at
+ * once (no approval to announce); call this before the row is deleted.
+ */
+export function interviewRemoved(tx: Tx, interviewId: number, reason: string, actorId: string | null, now: Date) {
+  const i = tx
+    .select({ userId: interviewExperiences.userId, schoolId: interviewExperiences.schoolId })
+    .from(interviewExperiences)
+    .where(eq(interviewExperiences.id, interviewId))
+    .get();
+  if (!i) return;
+  notify(
+    tx,
+    [{ userId: i.userId, kind: 'interview_removed', subjectType: 'interview', subjectId: interviewId, schoolId: i.schoolId, reason }],
+    actorId,
+    now,
+  );
+}
+
+/**
+ * A school's response to her review was published (its first approval; an edit approved later
+ * is the same response and does not notify again). The school learns nothing of her.
+ */
+export function responsePublished(tx: Tx, responseId: number, actorId: string | null, now: Date) {
+  const r = tx
+    .select({ reviewId: reviewResponses.reviewId, schoolId: reviewResponses.schoolId, userId: reviews.userId })
+    .from(reviewResponses)
+    .innerJoin(reviews, eq(reviews.id, reviewResponses.reviewId))
+    .where(and(eq(reviewResponses.id, responseId), isNotNull(reviewResponses.publishedAt)))
+    .get();
+  if (!r) return;
+  notify(
+    tx,
+    [{ userId: r.userId, kind: 'response_published', subjectType: 'review', subjectId: r.reviewId, schoolId: r.schoolId }],
+    actorId,
+    now,
+  );
+}
+
+const REPORT_SUBJECT = {
+  review: 'review',
+  interview: 'interview',
+  mood: 'mood',
+  thread: 'thread',
+  reply: 'post',
+} as const satisfies Record<ReportKind, NotificationSubject>;
+
+/**
+ * The reports still undecided on an item were decided: each reporter hears whether it was kept or
+ * removed (never the reason, which is written to the author, nor who decided). Call before the
+ * decision settles or deletes the reports.
+ */
+export function reportsDecided(tx: Tx, kind: ReportKind, targetId: number, kept: boolean, actorId: string | null, now: Date) {
+  const reporters = tx
+    .select({ userId: reports.userId })
+    .from(reports)
+    .where(and(eq(reports.kind, kind), eq(reports.targetId, targetId), isNull(reports.decidedAt), isNotNull(reports.userId)))
+    .all();
+  if (reporters.length === 0) return;
+  const where = itemPlace(tx, kind, targetId);
+  notify(
+    tx,
+    reporters.map((r) => ({
+      userId: r.userId,
+      kind: kept ? ('report_kept' as const) : ('report_removed' as const),
+      subjectType: REPORT_SUBJECT[kind],
+      subjectId: targetId,
+      ...where,
+    })),
+    actorId,
+    now,
+  );
+}
+
+/** The thread or school a reported item belongs to, for the notification's words and link. */
+function itemPlace(tx: Tx, kind: ReportKind, id: number): { threadId?: number; schoolId?: number } {
+  if (kind === 'thread') return { threadId: id };
+  if (kind === 'reply') {
+    const p = tx.select({ threadId: forumPosts.threadId }).from(forumPosts).where(eq(forumPosts.id, id)).get();
+    return p ? { threadId: p.threadId } : {};
+  }
+  const table = kind === 'review' ? reviews : kind === 'interview' ? interviewExperiences : schoolMoods;
+  const row = tx.select({ schoolId: table.schoolId }).from(table).where(eq(table.id, id)).get();
+  return row ? { schoolId: row.schoolId } : {};
+}
+
+// ---- Account deletion and export ----
+
+/**
+ * A person leaving: her notifications and watches go, and her first name leaves the reply
+ * notifications others hold about her replies (the forum stops showing it too). Call before her
+ * replies are unlinked.
+ */
+export function forgetUser(tx: Tx, userId: string) {
+  const named = tx
+    .update(notifications)
+    .set({ actorFirstName: null })
+    .where(
+      and(
+        eq(notifications.subjectType, 'post'),
+        ne(notifications.userId, userId),
+        sql`${notifications.subjectId} in (select ${forumPosts.id} from ${forumPosts} where ${forumPosts.userId} = ${userId})`,
+      ),
+    )
+    .run().changes;
+  const removed = tx.delete(notifications).where(eq(notifications.userId, userId)).run().changes;
+  const watches = tx.delete(threadWatches).where(eq(threadWatches.userId, userId)).run().changes;
+  return { notifications: removed, thread_watches: watches, unnamed: named };
+}
