@@ -104,6 +104,7 @@ describe('every reader agrees with the declarations', () => {
         'Disallow: /edit-school/',
         'Disallow: /manage/schools/',
         'Disallow: /moderation',
+        'Disallow: /notifications',
         'Disallow: /school-admin',
         'Disallow: /unsubscribe/',
         '',
