@@ -74,6 +74,10 @@ const DashboardPage = screen(
   () => import('../dashboard/DashboardPage'),
   (m) => m.DashboardPage,
 );
+const NotificationsPage = screen(
+  () => import('../notifications/NotificationsPage'),
+  (m) => m.NotificationsPage,
+);
 const UnsubscribePage = screen(
   () => import('../unsubscribe/UnsubscribePage'),
   (m) => m.UnsubscribePage,
@@ -261,6 +265,12 @@ export const routes: RouteObject[] = [
       },
       // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
       { path: '/dashboard', handle: { title: 'Dashboard', module: 'dashboard/DashboardPage.tsx' }, element: lazyElement(DashboardPage) },
+      // Signed-in only, like the dashboard; read offline from her own saved copy (decision 2010).
+      {
+        path: '/notifications',
+        handle: { title: 'Notifications', module: 'notifications/NotificationsPage.tsx' },
+        element: lazyElement(NotificationsPage),
+      },
       {
         path: '/unsubscribe/:token',
         handle: { title: 'Job alert emails', module: 'unsubscribe/UnsubscribePage.tsx' },

@@ -8,6 +8,7 @@ import type { CurrentUser } from '../data/auth';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { SignOutButton } from '../components/SignOutButton';
 import { ReminderSettings } from '../components/alerts/ReminderSettings';
+import { NotificationSettings } from '../components/alerts/NotificationSettings';
 import { write } from '../components/writes';
 import { clearOfflineData } from '../offline/db';
 import { SessionsPart } from './SessionsPart';
@@ -105,6 +106,7 @@ export function ProfileTab({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <ReminderSettings />
+          <NotificationSettings />
           <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
           <div className="card-actions">
             <SignOutButton className="btn btn-outline btn-error" />

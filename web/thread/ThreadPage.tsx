@@ -17,6 +17,7 @@ import { buildTree, type ReplyNode } from './tree';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
 import { swrKey } from '../data/keys';
+import { setThreadWatch, useThreadWatch } from '../data/notifications';
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
@@ -199,6 +200,31 @@ export function ThreadPage() {
   );
 }
 
+/** Watch / Unwatch (decision 2010): she hears of each new reply once a moderator publishes it. */
+function WatchButton({ threadId }: { threadId: number }) {
+  const { data } = useThreadWatch(threadId, true);
+  const [busy, setBusy] = useState(false);
+  if (!data) return null;
+  const toggle = async () => {
+    setBusy(true);
+    await setThreadWatch(threadId, !data.watching);
+    setBusy(false);
+  };
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm min-h-11 ${data.watching ? 'btn-outline' : 'btn-ghost'}`}
+      disabled={busy}
+      onClick={() => void toggle()}
+      data-testid="watch-thread"
+      title={data.watching ? 'You hear of new replies here' : 'Hear of new replies here'}
+    >
+      <Icon name="bell" className="size-4" />
+      {data.watching ? 'Unwatch' : 'Watch'}
+    </button>
+  );
+}
+
 function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnswer; isAuthenticated: boolean; onChanged: () => void }) {
   const status = threadStatus(thread);
   const replies = buildTree(thread.replies);
@@ -222,7 +248,10 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
             </p>
           )}
           <p className="whitespace-pre-line break-words mt-2">{thread.content}</p>
-          {thread.status === 'approved' && <ReportButton kind="thread" id={thread.id} className="self-end" />}
+          <div className="flex flex-wrap items-center justify-end gap-2">
+            {isAuthenticated && <WatchButton threadId={thread.id} />}
+            {thread.status === 'approved' && <ReportButton kind="thread" id={thread.id} />}
+          </div>
         </div>
       </article>
 

@@ -1,0 +1,58 @@
+// The words of a notification (decision 2010), one place for the notifications screen, a push and
+// the email digest. They name the thread or the school, the replier's first name (as the forum
+// shows it beside the reply) and nobody else.
+import type { NotificationKind, NotificationSubject } from './schema';
+
+export interface NotificationWords {
+  kind: NotificationKind;
+  subjectType: NotificationSubject;
+  thread: { title: string } | null;
+  school: { name: string } | null;
+  actorFirstName: string | null;
+}
+
+const quoted = (t: { title: string } | null) => (t ? `“${t.title}”` : 'a thread');
+const at = (s: { name: string } | null) => (s ? s.name : 'a school');
+
+/** What a report was about, in words: "the review of Example School", "the reply in “Title”". */
+function reported(n: NotificationWords): string {
+  switch (n.subjectType) {
+    case 'review':
+      return `the review of ${at(n.school)}`;
+    case 'interview':
+      return `the interview account at ${at(n.school)}`;
+    case 'mood':
+      return `the comment on ${at(n.school)}`;
+    case 'thread':
+      return `the thread ${quoted(n.thread)}`;
+    case 'post':
+      return `the reply in ${quoted(n.thread)}`;
+  }
+}
+
+/** One line: what happened. */
+export function notificationText(n: NotificationWords): string {
+  const who = n.actorFirstName?.trim() || 'Someone';
+  switch (n.kind) {
+    case 'reply':
+      return `${who} replied in ${quoted(n.thread)}`;
+    case 'quote':
+      return `${who} quoted you in ${quoted(n.thread)}`;
+    case 'review_approved':
+      return `Your review of ${at(n.school)} is published`;
+    case 'review_rejected':
+      return `Your review of ${at(n.school)} was not published`;
+    case 'interview_removed':
+      return `Your interview account at ${at(n.school)} was removed`;
+    case 'thread_approved':
+      return `Your thread ${quoted(n.thread)} is published`;
+    case 'thread_rejected':
+      return `Your thread ${quoted(n.thread)} was not published`;
+    case 'response_published':
+      return `${at(n.school)} responded to your review`;
+    case 'report_kept':
+      return `Your report was reviewed: ${reported(n)} stays up`;
+    case 'report_removed':
+      return `Your report was reviewed: ${reported(n)} was removed`;
+  }
+}
