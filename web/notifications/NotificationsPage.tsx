@@ -120,7 +120,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
         <div className="min-w-0 flex-1">
           <Link
             to={n.link}
-            className="font-medium link link-hover break-words"
+            className="block font-medium link link-hover break-words py-1"
             onClick={(e) => {
               if (!unread) return;
               // Opening it reads it; the page opens at once, the mark follows.

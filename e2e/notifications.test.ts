@@ -1,0 +1,159 @@
+// Hearing back in the browser at 390x844 (decision 2010): Alice starts a thread and watches it;
+// an admin approves it in /moderation and Alice's bell says 1; Bea replies, the admin approves the
+// reply, Alice's bell says 1 again; the notifications screen names Bea (first name only) and links
+// to the thread; opening it marks it read and the bell says 0. The screen then reads offline from
+// her own saved copy.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type DB } from '../db/client';
+import { signIn } from '../test/app';
+import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import { seriousViolations } from './screens.helpers';
+
+let server: RunningServer;
+let browser: BrowserContext;
+let db: DB;
+const cookies: Record<'alice' | 'bea' | 'admin', string> = { alice: '', bea: '', admin: '' };
+const TITLE = 'Behaviour policies that actually work';
+let threadId: number;
+
+beforeAll(async () => {
+  server = await startServer({ ADMIN_EMAILS: 'admin.notify@example.test' });
+  db = openDatabase(server.databasePath);
+  browser = await launchBrowser();
+  cookies.alice = signIn(db, { id: 'e2e:alice', email: 'alice.notify@example.test', firstName: 'Alice', lastName: 'Archer' });
+  cookies.bea = signIn(db, { id: 'e2e:bea', email: 'bea.notify@example.test', firstName: 'Bea', lastName: 'Brightwater' });
+  cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.notify@example.test', firstName: 'Ada' });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  db?.$client.close();
+  await server?.stop();
+});
+
+/** This one phone, signed in as someone else. */
+async function as(who: keyof typeof cookies): Promise<Page> {
+  await browser.clearCookies();
+  await browser.addCookies([{ name: 'tilt_session', value: cookies[who].split('=')[1], url: server.url }]);
+  const page = await browser.newPage();
+  await page.setViewportSize(PHONE);
+  return page;
+}
+const bell = (page: Page) => page.getByTestId('notification-bell');
+const bellLabel = (page: Page) => bell(page).getAttribute('aria-label');
+
+async function approve(kind: 'threads' | 'posts', text: string) {
+  const page = await as('admin');
+  await page.goto(`${server.url}/moderation`);
+  const item = page.getByTestId(`queue-${kind}`).locator('li', { hasText: text });
+  await expect.poll(() => item.isVisible()).toBe(true);
+  await item.getByRole('button', { name: 'Approve' }).click();
+  await expect.poll(() => item.count()).toBe(0);
+  await page.close();
+}
+
+describe('notifications', () => {
+  it('her thread approved: the bell says 1, the screen lists it, mark all read says 0', { timeout: 90_000 }, async () => {
+    const page = await as('alice');
+    await page.goto(`${server.url}/forum`);
+    const created = await page.evaluate(async (title) => {
+      const categories = (await (await fetch('/api/forum/categories')).json()) as { id: number }[];
+      const res = await fetch('/api/forum/threads', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title, content: 'What has worked in your school this year?', categoryId: categories[0].id }),
+      });
+      return (await res.json()) as { id: number };
+    }, TITLE);
+    threadId = created.id;
+    await page.goto(`${server.url}/forum/threads/${threadId}`);
+    // She watches what she starts.
+    await expect.poll(() => page.getByTestId('watch-thread').innerText()).toContain('Unwatch');
+    await expect.poll(() => bellLabel(page)).toBe('Notifications, 0 unread');
+    await page.close();
+
+    await approve('threads', TITLE);
+
+    const again = await as('alice');
+    await again.goto(`${server.url}/`);
+    await expect.poll(() => bellLabel(again)).toBe('Notifications, 1 unread');
+    expect(await again.getByTestId('notification-count').innerText()).toBe('1');
+    await bell(again).click();
+    await again.waitForURL((u) => u.pathname === '/notifications');
+    const list = again.getByTestId('notification-list');
+    await expect.poll(() => list.innerText()).toContain(`Your thread “${TITLE}” is published`);
+    await again.getByRole('button', { name: 'Mark all read' }).click();
+    await expect.poll(() => bellLabel(again)).toBe('Notifications, 0 unread');
+    await expect.poll(() => again.getByTestId('unread-summary').innerText()).toBe('You are all caught up.');
+    await again.close();
+  });
+
+  it('Bea replies, the admin approves: Alice hears of it by first name, the link opens the thread and reads it', {
+    timeout: 90_000,
+  }, async () => {
+    const bea = await as('bea');
+    await bea.goto(`${server.url}/forum/threads/${threadId}`);
+    await bea.getByLabel('Add a reply').fill('Consistent routines and a calm corridor policy.');
+    await bea
+      .getByRole('button', { name: /Post reply|Reply/ })
+      .last()
+      .click();
+    await expect.poll(() => bea.getByTestId('replies').innerText()).toContain('Consistent routines');
+    await bea.close();
+    // Waiting for moderation: nothing for Alice yet.
+    expect(
+      (db.$client.prepare("select count(*) n from notifications where user_id = 'e2e:alice' and kind = 'reply'").get() as { n: number }).n,
+    ).toBe(0);
+
+    await approve('posts', 'Consistent routines');
+
+    const page = await as('alice');
+    await page.goto(`${server.url}/`);
+    await expect.poll(() => bellLabel(page)).toBe('Notifications, 1 unread');
+    await screenshot(page, 'notifications-bell-phone');
+    await bell(page).click();
+    await page.waitForURL((u) => u.pathname === '/notifications');
+    const row = page.getByTestId('notification-list').locator('li[data-unread="true"]');
+    await expect.poll(() => row.count()).toBe(1);
+    const text = await row.innerText();
+    expect(text).toContain(`Bea replied in “${TITLE}”`);
+    expect(text).not.toContain('Brightwater');
+    expect(await page.locator('main').innerText()).not.toMatch(/e2e:bea|bea\.notify@/);
+    await screenshot(page, 'notifications-screen-phone');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The full-page screenshot and axe leave the page scrolled: back to the top, clear of the sticky header.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await row.getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === `/forum/threads/${threadId}`);
+    await expect.poll(() => bellLabel(page)).toBe('Notifications, 0 unread');
+    expect(
+      (db.$client.prepare("select count(*) n from notifications where user_id = 'e2e:alice' and read_at is null").get() as { n: number }).n,
+    ).toBe(0);
+
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/notifications`);
+    await expect.poll(() => page.getByTestId('notification-list').locator('li').count()).toBe(2);
+    await screenshot(page, 'notifications-screen-desktop');
+    await page.close();
+  });
+
+  it('the screen reads offline from the copy on her device', { timeout: 90_000 }, async () => {
+    const page = await as('alice');
+    await page.goto(`${server.url}/notifications`);
+    await waitForServiceWorker(page);
+    await expect.poll(() => page.getByTestId('notification-list').locator('li').count()).toBe(2);
+    await browser.setOffline(true);
+    try {
+      await page.goto(`${server.url}/notifications`);
+      await expect
+        .poll(() => page.getByTestId('notification-list').innerText(), { timeout: 20_000 })
+        .toContain(`Bea replied in “${TITLE}”`);
+      expect(await bellLabel(page)).toBe('Notifications, 0 unread');
+    } finally {
+      await browser.setOffline(false);
+    }
+    await page.close();
+  });
+});
