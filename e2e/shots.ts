@@ -43,6 +43,7 @@ try {
     ['thread', `/forum/threads/${thread.id}`],
     ['moderation', '/moderation'],
     ['dashboard', '/dashboard'],
+    ['notifications', '/notifications'],
   ];
   for (const [name, path] of screens) {
     for (const [size, vp] of [

@@ -203,6 +203,8 @@ describe('tap targets and text size at 390x844', () => {
     await check('moderation');
     await visit('/dashboard');
     await check('dashboard');
+    await visit('/notifications');
+    await check('notifications');
     // A toast's Dismiss button.
     await visit('/jobs');
     await page.getByTestId('save-job').first().click();

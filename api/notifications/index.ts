@@ -10,8 +10,6 @@ import {
   NOTIFICATION_TOPICS,
   schools,
   type NotificationDelivery,
-  type NotificationKind,
-  type NotificationSubject,
   type NotificationTopic,
 } from '../../db/schema';
 import { loadThread } from '../forum/forum.queries';
@@ -20,29 +18,8 @@ import { moderatorGrants } from '../lib/moderators';
 import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { isWatching, setWatch } from './notifications.service';
+import { linkOf } from './topics';
 import * as routes from './notifications.routes';
-
-/** The topic each kind is delivered under (her choice in Profile). */
-export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
-  reply: 'replies',
-  quote: 'replies',
-  review_approved: 'moderation',
-  review_rejected: 'moderation',
-  interview_removed: 'moderation',
-  thread_approved: 'moderation',
-  thread_rejected: 'moderation',
-  response_published: 'responses',
-  report_kept: 'reports',
-  report_removed: 'reports',
-};
-
-/** Where a notification takes her: the thread, the school, or her activity for what was refused. */
-export function linkOf(n: { kind: NotificationKind; subjectType: NotificationSubject; threadId: number | null; schoolId: number | null }) {
-  if (n.kind === 'review_rejected') return '/dashboard?tab=activity';
-  if (n.threadId !== null) return `/forum/threads/${n.threadId}`;
-  if (n.schoolId !== null) return `/schools/${n.schoolId}`;
-  return '/notifications';
-}
 
 export const unreadCount = (db: Pick<DB, 'select'>, userId: string) =>
   db

@@ -20,6 +20,7 @@ import {
   type Alert,
 } from '../../../db/schema';
 import { oneMonthBefore } from '../../lib/time';
+import { duePushes, markPushed, pushPayloadOf, type DuePush } from '../../notifications/delivery';
 import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';
 import type { PushPayload, PushSender } from './push';
@@ -49,6 +50,8 @@ export interface PassResult {
   failures: number;
   /** Alerts and reminder messages left for the next pass because a time budget ran out. */
   deferred: number;
+  /** Notifications pushed to their owner's devices (her delivery for the topic is push; decision 2010). */
+  notificationsPushed: number;
 }
 
 export const REMINDER_WINDOW_MS = 3 * 24 * 3600 * 1000;
@@ -215,6 +218,7 @@ interface UserWork {
   email: string | null;
   alerts: Alert[];
   reminders: DueReminder[];
+  notifications: DuePush[];
 }
 
 async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
@@ -228,6 +232,7 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
     reminders: 0,
     failures: 0,
     deferred: 0,
+    notificationsPushed: 0,
   };
   const limits = { ...DEFAULT_PUSH_LIMITS, ...deps.limits };
   const ctx: PassContext = {
@@ -243,7 +248,7 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
   // `concurrency` users at a time, each within its own budget).
   const work = new Map<string, UserWork>();
   const of = (userId: string, email: string | null) =>
-    work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [] }).get(userId)!;
+    work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [], notifications: [] }).get(userId)!;
   const rows = db
     .select({ alert: alerts, email: users.email })
     .from(alerts)
@@ -257,8 +262,9 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
     of(alert.userId, email).alerts.push(alert);
   }
   for (const r of dueReminders(db, now)) of(r.userId, r.email).reminders.push(r);
+  if (deps.push) for (const n of duePushes(db, now)) of(n.userId, null).notifications.push(n);
   await eachLimited([...work], limits.concurrency, async ([userId, w]) => {
-    const batches = w.alerts.length + (w.reminders.length ? 1 : 0);
+    const batches = w.alerts.length + (w.reminders.length ? 1 : 0) + (w.notifications.length ? 1 : 0);
     if (ctx.passSignal.aborted) {
       result.deferred += batches;
       return;
@@ -271,6 +277,10 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
     if (w.reminders.length) {
       if (signal.aborted) result.deferred++;
       else await sendReminders(ctx, userId, w.reminders, signal);
+    }
+    if (w.notifications.length) {
+      if (signal.aborted) result.deferred++;
+      else await sendNotificationPush(ctx, userId, w.notifications, signal);
     }
   });
   return result;
@@ -339,6 +349,22 @@ async function sendAlert(ctx: PassContext, alert: Alert, email: string | null, s
   });
   result.alertsSent++;
   result.jobsSent += found.length;
+}
+
+/**
+ * Her new notifications in one push (decision 2010). Marked pushed when a device took it or she
+ * has none (no backlog for a device added later); a failed push is tried again next pass, while
+ * the notification is recent (delivery.ts PUSH_WINDOW_MS).
+ */
+async function sendNotificationPush(ctx: PassContext, userId: string, list: DuePush[], signal: AbortSignal) {
+  const pushed = await pushToUser(ctx, userId, pushPayloadOf(list), signal);
+  if (pushed.sent === 0 && pushed.failed > 0) return;
+  markPushed(
+    ctx.db,
+    list.map((n) => n.id),
+    ctx.now,
+  );
+  if (pushed.sent > 0) ctx.result.notificationsPushed += list.length;
 }
 
 /** Saved jobs on the board whose closing date is within 3 days and which never had a reminder, by user; none for a user whose failed reminder waits (reminder_backoff). */

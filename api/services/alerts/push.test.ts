@@ -14,7 +14,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { alerts, jobs, pushSubscriptions, reminderBackoff, reminderPreferences, savedJobs, schools, users } from '../../../db/schema';
+import {
+  alerts,
+  jobs,
+  notificationPreferences,
+  notifications,
+  pushSubscriptions,
+  reminderBackoff,
+  reminderPreferences,
+  savedJobs,
+  schools,
+  users,
+} from '../../../db/schema';
 import { testDb } from '../../../test/db';
 import type { ResolvedAddress } from '../http-fetch';
 import { runAlertsPass, type AlertsDeps, type PushLimits } from './pass';
@@ -498,5 +509,59 @@ describe('one user cannot stall everyone', () => {
     expect(sub(phone.endpoint)).toMatchObject({ failures: 0 });
     // Sent once: never again.
     expect(await runAlertsPass(db, deps, at(100))).toMatchObject({ reminders: 0, pushes: 0 });
+  });
+
+  it('pushes a notification to the devices of a user who chose push for its topic, once; in the app only pushes nothing (decision 2010)', async () => {
+    const { db, deps, school } = setup();
+    deliveries.length = 0;
+    const phone = device('/push/notified-phone');
+    const quiet = device('/push/quiet-phone');
+    db.insert(users)
+      .values([
+        { id: 'u:heard', email: null },
+        { id: 'u:quiet', email: null },
+      ])
+      .run();
+    db.insert(pushSubscriptions)
+      .values([
+        { userId: 'u:heard', ...phone },
+        { userId: 'u:quiet', ...quiet },
+      ])
+      .run();
+    db.insert(notificationPreferences).values({ userId: 'u:heard', topic: 'moderation', delivery: 'push' }).run();
+    const make = (userId: string, kind: 'review_approved' | 'reply', createdAt: Date) =>
+      db
+        .insert(notifications)
+        .values({
+          userId,
+          kind,
+          subjectType: kind === 'reply' ? 'post' : 'review',
+          subjectId: 1,
+          schoolId: school.id,
+          actorFirstName: kind === 'reply' ? 'Bea' : null,
+          createdAt,
+        })
+        .returning()
+        .get();
+    const approved = make('u:heard', 'review_approved', at(-5));
+    make('u:heard', 'reply', at(-5)); // replies: still in the app only
+    make('u:quiet', 'review_approved', at(-5)); // no preference: in the app only
+
+    expect(await runAlertsPass(db, deps, at(0))).toMatchObject({ notificationsPushed: 1, pushes: 1 });
+    expect(deliveries.map((d) => [d.path, d.payload])).toEqual([
+      [
+        '/push/notified-phone',
+        {
+          title: `Your review of ${school.name} is published`,
+          body: 'Teachers In London Talk',
+          url: `/schools/${school.id}`,
+          tag: `notification-${approved.id}`,
+        },
+      ],
+    ]);
+    expect(db.select().from(notifications).where(eq(notifications.id, approved.id)).get()!.pushedAt).toEqual(at(0));
+    // Once: the next pass sends nothing.
+    expect(await runAlertsPass(db, deps, at(10))).toMatchObject({ notificationsPushed: 0, pushes: 0 });
+    expect(deliveries).toHaveLength(1);
   });
 });

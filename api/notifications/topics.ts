@@ -1,0 +1,25 @@
+// What a notification kind is delivered under (her choice per topic in Profile) and where it
+// takes her in the app (decision 2010).
+import type { NotificationKind, NotificationSubject, NotificationTopic } from '../../db/schema';
+
+/** The topic each kind is delivered under (her choice in Profile). */
+export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
+  reply: 'replies',
+  quote: 'replies',
+  review_approved: 'moderation',
+  review_rejected: 'moderation',
+  interview_removed: 'moderation',
+  thread_approved: 'moderation',
+  thread_rejected: 'moderation',
+  response_published: 'responses',
+  report_kept: 'reports',
+  report_removed: 'reports',
+};
+
+/** Where a notification takes her: the thread, the school, or her activity for what was refused. */
+export function linkOf(n: { kind: NotificationKind; subjectType: NotificationSubject; threadId: number | null; schoolId: number | null }) {
+  if (n.kind === 'review_rejected') return '/dashboard?tab=activity';
+  if (n.threadId !== null) return `/forum/threads/${n.threadId}`;
+  if (n.schoolId !== null) return `/schools/${n.schoolId}`;
+  return '/notifications';
+}
