@@ -7,7 +7,8 @@ import { alerts, reminderPreferences } from '../../db/schema';
 import { createRouter } from '../lib/route';
 import { writeLimited } from '../middleware/rate-limit';
 import { reminderPrefs } from '../services/alerts/pass';
-import { verifyUnsubscribeToken } from '../services/alerts/settings';
+import { verifyDigestToken, verifyUnsubscribeToken } from '../services/alerts/settings';
+import { stopDigests } from '../notifications/delivery';
 import { alertSummary, cleanFilters, listAlerts, MAX_ALERTS_PER_USER, ownAlert, schoolName, toAlert } from './alerts.queries';
 import * as routes from './alerts.routes';
 
@@ -123,6 +124,12 @@ export const alertsRoutes = createRouter()
  */
 export function oneClickUnsubscribe(db: DB, now: () => Date = () => new Date()) {
   const handler: RouteHandler<typeof routes.oneClick> = (c) => {
+    // A notification digest's link (decision 2010): stops her digests, never refused.
+    const digest = verifyDigestToken(db, c.req.valid('param').token);
+    if (digest) {
+      if (!stopDigests(db, digest, now())) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);
+      return c.json({ paused: true as const }, 200);
+    }
     const id = verifyUnsubscribeToken(db, c.req.valid('param').token);
     const row = id ? db.select({ id: alerts.id, active: alerts.active }).from(alerts).where(eq(alerts.id, id)).get() : undefined;
     if (!row) return c.json({ error: 'This link is not valid, or the alert was deleted' }, 404);

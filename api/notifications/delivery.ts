@@ -1,13 +1,17 @@
 // Delivering notifications beyond the bell (decision 2010), by her choice per topic: `push` sends
 // each new notification to her devices through the existing Web Push sender in the alerts pass
-// (api/services/alerts/pass.ts runs it with the same budgets and device rules, decision 1407).
+// (api/services/alerts/pass.ts runs it with the same budgets and device rules, decision 1407);
+// `daily` / `weekly` gather what she has not read into one email at 07:00 London time (every day,
+// or on Sundays), several replies to one thread as one line, with a one-click unsubscribe.
 // The words are the screen's own (db/notification-text.ts): a thread or school name and a replier's
 // first name, never anything else about anyone.
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { notificationText } from '../../db/notification-text';
-import { forumThreads, notificationPreferences, notifications, schools } from '../../db/schema';
+import { forumThreads, notificationPreferences, notifications, schools, users } from '../../db/schema';
 import type { PushPayload } from '../services/alerts/push';
+import { esc, page } from '../services/alerts/render';
+import { lastScheduledSend } from '../services/alerts/schedule';
 import { linkOf, TOPIC_OF } from './topics';
 
 /** A notification older than this when first found due is not pushed (she turned push on later: no backlog). */
@@ -84,4 +88,140 @@ export function pushPayloadOf(list: DuePush[]): PushPayload {
 
 export function markPushed(db: DB, ids: number[], now: Date) {
   if (ids.length) db.update(notifications).set({ pushedAt: now }).where(inArray(notifications.id, ids)).run();
+}
+
+// ---- Email digests ----
+
+/** A notification older than this is left out of a digest (she chose a digest later: no backlog). */
+export const DIGEST_WINDOW_MS = 8 * 24 * 3600_000;
+
+export type DigestRow = DuePush & { createdAt: Date; email: string | null };
+
+/**
+ * What each user's daily or weekly digest holds now: unread notifications not emailed yet, of the
+ * topics she chose that frequency for, made before the latest 07:00 London send time of it (every
+ * day; Sundays for weekly). One entry per user and frequency.
+ */
+export function dueDigests(db: DB, now: Date) {
+  const out: { userId: string; email: string | null; frequency: 'daily' | 'weekly'; rows: DigestRow[] }[] = [];
+  for (const frequency of ['daily', 'weekly'] as const) {
+    const cut = lastScheduledSend(frequency, now);
+    const rows = db
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        email: users.email,
+        kind: notifications.kind,
+        subjectType: notifications.subjectType,
+        threadId: notifications.threadId,
+        schoolId: notifications.schoolId,
+        threadTitle: forumThreads.title,
+        schoolName: schools.name,
+        actorFirstName: notifications.actorFirstName,
+        reason: notifications.reason,
+        createdAt: notifications.createdAt,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .leftJoin(forumThreads, eq(forumThreads.id, notifications.threadId))
+      .leftJoin(schools, eq(schools.id, notifications.schoolId))
+      .where(
+        and(
+          isNull(notifications.emailedAt),
+          isNull(notifications.readAt),
+          lte(notifications.createdAt, cut),
+          gt(notifications.createdAt, new Date(now.getTime() - DIGEST_WINDOW_MS)),
+          topicDelivered(frequency),
+        ),
+      )
+      .orderBy(asc(notifications.userId), asc(notifications.createdAt), asc(notifications.id))
+      .all();
+    for (const r of rows) {
+      const last = out[out.length - 1];
+      if (last?.userId === r.userId && last.frequency === frequency) last.rows.push(r);
+      else out.push({ userId: r.userId, email: r.email, frequency, rows: [r] });
+    }
+  }
+  return out;
+}
+
+const wordsOf = (n: DuePush) => ({
+  ...n,
+  thread: n.threadTitle === null ? null : { title: n.threadTitle },
+  school: n.schoolName === null ? null : { name: n.schoolName },
+});
+
+/** The digest's lines: several replies to one thread are one line; everything else one line each. */
+export function digestLines(rows: DigestRow[]): { text: string; link: string; reason: string | null }[] {
+  const lines: { text: string; link: string; reason: string | null; replies?: DigestRow[] }[] = [];
+  const byThread = new Map<number, (typeof lines)[number]>();
+  for (const n of rows) {
+    if (n.kind === 'reply' && n.threadId !== null) {
+      const line = byThread.get(n.threadId);
+      if (line?.replies) {
+        line.replies.push(n);
+        const names = [...new Set(line.replies.map((r) => r.actorFirstName?.trim()).filter(Boolean))];
+        const title = n.threadTitle === null ? 'a thread' : `“${n.threadTitle}”`;
+        const who = names.length === 0 ? '' : ` (${names.length > 3 ? `${names.slice(0, 3).join(', ')} and others` : names.join(', ')})`;
+        line.text = `${line.replies.length} new replies in ${title}${who}`;
+        continue;
+      }
+      const fresh = { text: notificationText(wordsOf(n)), link: linkOf(n), reason: null, replies: [n] };
+      byThread.set(n.threadId, fresh);
+      lines.push(fresh);
+      continue;
+    }
+    lines.push({ text: notificationText(wordsOf(n)), link: linkOf(n), reason: n.reason });
+  }
+  return lines.map(({ text, link, reason }) => ({ text, link, reason }));
+}
+
+/** The digest email: plain text and HTML, the screen's link, and the one-click unsubscribe. */
+export function digestEmail(o: { appUrl: string; frequency: 'daily' | 'weekly'; rows: DigestRow[]; unsubscribeUrl: string }) {
+  const lines = digestLines(o.rows);
+  const subject = `Your ${o.frequency} digest: ${lines.length} ${lines.length === 1 ? 'update' : 'updates'} on Teachers In London Talk`;
+  const all = `${o.appUrl}/notifications`;
+  const settings = `${o.appUrl}/dashboard?tab=profile`;
+  const text = [
+    `What happened since your last ${o.frequency} digest:`,
+    '',
+    ...lines.map((l) => [`- ${l.text}`, ...(l.reason ? [`  Reason given: ${l.reason}`] : []), `  ${o.appUrl}${l.link}`, ''].join('\n')),
+    `All your notifications: ${all}`,
+    `Choose how you hear of each: ${settings}`,
+    `Stop these emails: ${o.unsubscribeUrl}`,
+    '',
+    'Teachers In London Talk',
+  ].join('\n');
+  const html = page(
+    subject,
+    `<h1 style="font-size:20px;margin:0 0 8px">${esc(`Your ${o.frequency} digest`)}</h1>
+<ul style="padding-left:20px">${lines
+      .map(
+        (l) =>
+          `<li style="margin:8px 0"><a href="${esc(o.appUrl + l.link)}" style="color:#1d4ed8">${esc(l.text)}</a>${l.reason ? `<br><span>Reason given: ${esc(l.reason)}</span>` : ''}</li>`,
+      )
+      .join('\n')}</ul>
+<p style="margin:16px 0"><a href="${esc(all)}" style="color:#1d4ed8">All your notifications</a></p>
+<p style="font-size:14px;color:#444">You get this email because you chose a ${esc(o.frequency)} digest in your profile on Teachers In London Talk.
+<a href="${esc(settings)}" style="color:#1d4ed8">Choose how you hear of each</a> · <a href="${esc(o.unsubscribeUrl)}" style="color:#1d4ed8">Stop these emails</a></p>`,
+  );
+  return { subject, text, html };
+}
+
+export function markEmailed(db: DB, ids: number[], now: Date) {
+  if (ids.length) db.update(notifications).set({ emailedAt: now }).where(inArray(notifications.id, ids)).run();
+}
+
+/**
+ * The digest's unsubscribe (one click, or the page): every topic she had as a daily or weekly
+ * digest goes back to in the app only. Never refused; returns whether the token was ours.
+ */
+export function stopDigests(db: DB, notificationId: number, now: Date): boolean {
+  const owner = db.select({ userId: notifications.userId }).from(notifications).where(eq(notifications.id, notificationId)).get();
+  if (!owner) return false;
+  db.update(notificationPreferences)
+    .set({ delivery: 'app', updatedAt: now })
+    .where(and(eq(notificationPreferences.userId, owner.userId), inArray(notificationPreferences.delivery, ['daily', 'weekly'])))
+    .run();
+  return true;
 }

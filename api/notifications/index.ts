@@ -19,6 +19,8 @@ import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { isWatching, setWatch } from './notifications.service';
 import { linkOf } from './topics';
+import { stopDigests } from './delivery';
+import { verifyDigestToken } from '../services/alerts/settings';
 import * as routes from './notifications.routes';
 
 export const unreadCount = (db: Pick<DB, 'select'>, userId: string) =>
@@ -139,6 +141,13 @@ export const notificationsRoutes = createRouter()
       }
     });
     return c.json(preferencesOf(db, user.id), 200);
+  })
+  // The digest email's link (opened in a browser): the signed token is the only credential.
+  .openapi(routes.stopDigest, (c) => {
+    const db = c.get('db');
+    const id = verifyDigestToken(db, c.req.valid('param').token);
+    if (!id || !stopDigests(db, id, c.get('now')())) return c.json({ error: 'This link is not valid' }, 404);
+    return c.json({ stopped: true as const }, 200);
   })
   .openapi(routes.getWatch, (c) => {
     const db = c.get('db');

@@ -20,13 +20,13 @@ import {
   type Alert,
 } from '../../../db/schema';
 import { oneMonthBefore } from '../../lib/time';
-import { duePushes, markPushed, pushPayloadOf, type DuePush } from '../../notifications/delivery';
+import { digestEmail, dueDigests, duePushes, markEmailed, markPushed, pushPayloadOf, type DuePush } from '../../notifications/delivery';
 import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';
 import type { PushPayload, PushSender } from './push';
 import { alertEmail, alertListUrl, MAX_JOBS_PER_MESSAGE, reminderEmail, schoolOf, type MailJob } from './render';
 import { isDue } from './schedule';
-import { unsubscribeToken } from './settings';
+import { digestUnsubscribeToken, unsubscribeToken } from './settings';
 
 export interface AlertsDeps {
   appUrl: string;
@@ -52,6 +52,8 @@ export interface PassResult {
   deferred: number;
   /** Notifications pushed to their owner's devices (her delivery for the topic is push; decision 2010). */
   notificationsPushed: number;
+  /** Notification digests emailed (daily or weekly; decision 2010). */
+  digests: number;
 }
 
 export const REMINDER_WINDOW_MS = 3 * 24 * 3600 * 1000;
@@ -219,6 +221,7 @@ interface UserWork {
   alerts: Alert[];
   reminders: DueReminder[];
   notifications: DuePush[];
+  digests: DueDigest[];
 }
 
 async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
@@ -233,6 +236,7 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
     failures: 0,
     deferred: 0,
     notificationsPushed: 0,
+    digests: 0,
   };
   const limits = { ...DEFAULT_PUSH_LIMITS, ...deps.limits };
   const ctx: PassContext = {
@@ -248,7 +252,7 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
   // `concurrency` users at a time, each within its own budget).
   const work = new Map<string, UserWork>();
   const of = (userId: string, email: string | null) =>
-    work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [], notifications: [] }).get(userId)!;
+    work.get(userId) ?? work.set(userId, { email, alerts: [], reminders: [], notifications: [], digests: [] }).get(userId)!;
   const rows = db
     .select({ alert: alerts, email: users.email })
     .from(alerts)
@@ -263,8 +267,9 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
   }
   for (const r of dueReminders(db, now)) of(r.userId, r.email).reminders.push(r);
   if (deps.push) for (const n of duePushes(db, now)) of(n.userId, null).notifications.push(n);
+  if (deps.mailer) for (const d of dueDigests(db, now)) of(d.userId, d.email).digests.push(d);
   await eachLimited([...work], limits.concurrency, async ([userId, w]) => {
-    const batches = w.alerts.length + (w.reminders.length ? 1 : 0) + (w.notifications.length ? 1 : 0);
+    const batches = w.alerts.length + (w.reminders.length ? 1 : 0) + (w.notifications.length ? 1 : 0) + w.digests.length;
     if (ctx.passSignal.aborted) {
       result.deferred += batches;
       return;
@@ -281,6 +286,10 @@ async function pass(db: DB, deps: AlertsDeps, now: Date): Promise<PassResult> {
     if (w.notifications.length) {
       if (signal.aborted) result.deferred++;
       else await sendNotificationPush(ctx, userId, w.notifications, signal);
+    }
+    for (const d of w.digests) {
+      if (signal.aborted) result.deferred++;
+      else await sendDigest(ctx, d);
     }
   });
   return result;
@@ -365,6 +374,34 @@ async function sendNotificationPush(ctx: PassContext, userId: string, list: DueP
     ctx.now,
   );
   if (pushed.sent > 0) ctx.result.notificationsPushed += list.length;
+}
+
+type DueDigest = ReturnType<typeof dueDigests>[number];
+
+/**
+ * Her daily or weekly digest in one email with a one-click unsubscribe (decision 2010). Sent: its
+ * notifications are marked emailed; no address: marked too (nowhere to send, no backlog); an SMTP
+ * failure marks nothing and the next pass retries.
+ */
+async function sendDigest(ctx: PassContext, d: DueDigest) {
+  const { db, deps, now, result } = ctx;
+  const ids = d.rows.map((r) => r.id);
+  if (!deps.mailer) return;
+  if (!d.email) return markEmailed(db, ids, now);
+  const unsubscribeUrl = `${deps.appUrl}/unsubscribe/${digestUnsubscribeToken(db, ids[ids.length - 1])}`;
+  try {
+    await deps.mailer.send({
+      to: d.email,
+      ...digestEmail({ appUrl: deps.appUrl, frequency: d.frequency, rows: d.rows, unsubscribeUrl }),
+      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    markEmailed(db, ids, now);
+    result.emails++;
+    result.digests++;
+  } catch (error) {
+    result.failures++;
+    deps.log?.(`Notification digest email failed (${(error as Error).message}); will retry next pass`);
+  }
 }
 
 /** Saved jobs on the board whose closing date is within 3 days and which never had a reminder, by user; none for a user whose failed reminder waits (reminder_backoff). */

@@ -32,7 +32,8 @@ export function salaryOf(j: MailJob): string {
 export const closingOf = (j: MailJob) => (j.applicationDeadline ? day.format(j.applicationDeadline).replace(',', '') : 'Not stated');
 export const schoolOf = (j: MailJob) => j.schoolName ?? j.employerName ?? 'School not stated';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+export const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The address of the alert's results: the Jobs screen with its filters, or the followed school. */
 export function alertListUrl(appUrl: string, filters: AlertFilters): string {
@@ -64,7 +65,7 @@ function jobHtml(appUrl: string, j: MailJob) {
 </td></tr>`;
 }
 
-function page(title: string, inner: string) {
+export function page(title: string, inner: string) {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)}</title></head>
 <body style="margin:0;padding:16px;font-family:-apple-system,Segoe UI,Roboto,Arial,sans-serif;font-size:16px;line-height:1.45;color:#111;background:#fff">
 <div style="max-width:600px;margin:0 auto">${inner}</div></body></html>`;

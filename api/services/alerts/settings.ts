@@ -63,3 +63,25 @@ export function verifyUnsubscribeToken(db: DB, token: string): number | null {
   const given = Buffer.from(m[2]);
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }
+
+/**
+ * A signed token for the notification digest's unsubscribe link (decision 2010): "d<id>.<hmac>",
+ * naming a notification of the digest, whose owner is the one unsubscribed.
+ */
+export function digestUnsubscribeToken(db: DB, notificationId: number): string {
+  return `d${notificationId}.${digestMac(db, notificationId)}`;
+}
+
+function digestMac(db: DB, notificationId: number) {
+  return createHmac('sha256', tokenKey(db)).update(`unsubscribe:digest:${notificationId}`).digest('base64url').slice(0, 32);
+}
+
+/** The notification id a digest token names, or null when it is not one of ours. */
+export function verifyDigestToken(db: DB, token: string): number | null {
+  const m = /^d([1-9]\d{0,15})\.([A-Za-z0-9_-]{32})$/.exec(token);
+  if (!m) return null;
+  const id = Number(m[1]);
+  const expected = Buffer.from(digestMac(db, id));
+  const given = Buffer.from(m[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
