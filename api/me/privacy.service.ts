@@ -211,12 +211,21 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .all()
       .map(withoutUser),
     threadWatches: db
-      .select({ threadId: threadWatches.threadId, watching: threadWatches.watching, createdAt: threadWatches.createdAt, updatedAt: threadWatches.updatedAt })
+      .select({
+        threadId: threadWatches.threadId,
+        watching: threadWatches.watching,
+        createdAt: threadWatches.createdAt,
+        updatedAt: threadWatches.updatedAt,
+      })
       .from(threadWatches)
       .where(eq(threadWatches.userId, userId))
       .all(),
     notificationPreferences: db
-      .select({ topic: notificationPreferences.topic, delivery: notificationPreferences.delivery, updatedAt: notificationPreferences.updatedAt })
+      .select({
+        topic: notificationPreferences.topic,
+        delivery: notificationPreferences.delivery,
+        updatedAt: notificationPreferences.updatedAt,
+      })
       .from(notificationPreferences)
       .where(eq(notificationPreferences.userId, userId))
       .all(),
