@@ -77,12 +77,13 @@ function Notifications() {
           <ErrorState error={error} retry={() => void mutate()} offlineText="Your notifications will appear once you're back online." />
         ) : rows.length === 0 ? (
           <EmptyState icon="bell" title="No notifications yet">
-            When someone replies in a thread you started or replied to, a moderator decides on what you wrote, a school responds to your
-            review or a report you made is decided, you will hear it here. Manage how you hear of each in{' '}
-            <Link to="/dashboard?tab=profile" className="link">
-              Profile
+            <p>
+              When someone replies in a thread you started or replied to, a moderator decides on what you wrote, a school responds to your
+              review or a report you made is decided, you will hear it here.
+            </p>
+            <Link to="/dashboard?tab=profile" className="btn btn-ghost btn-sm min-h-11 mt-2">
+              Choose how you hear of each
             </Link>
-            .
           </EmptyState>
         ) : (
           <>
