@@ -119,8 +119,18 @@ describe('home search', () => {
     expect(rated.length).toBeGreaterThan(0);
     const cards = page.getByTestId('job-list').locator('article');
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(rows.length);
-    const shown = await cards.evaluateAll((as) => as.map((a) => a.querySelector('[data-testid=school-rating]')?.textContent ?? null));
-    expect(shown).toEqual(rows.map((j) => (j.schoolRating != null && j.school ? j.schoolRating.toFixed(1) : null)));
+    // What the eye reads (the figure) and what a screen reader says (the sentence) for each card.
+    const shown = await cards.evaluateAll((as) =>
+      as.map((a) => {
+        const badge = a.querySelector('[data-testid=school-rating]');
+        return badge ? [badge.querySelector('[aria-hidden=true]')?.textContent, badge.querySelector('.sr-only')?.textContent] : null;
+      }),
+    );
+    expect(shown).toEqual(
+      rows.map((j) =>
+        j.schoolRating != null && j.school ? [j.schoolRating.toFixed(1), `Rated ${j.schoolRating.toFixed(1)} out of 5`] : null,
+      ),
+    );
     await page.close();
   }, 120_000);
 });

@@ -17,6 +17,8 @@ export interface HeadTags {
   url: string;
   /** Absolute image URL for link previews. */
   image: string;
+  /** What the image shows, for people who cannot see it (og:image:alt, twitter:image:alt). */
+  imageAlt: string;
   ogType: 'website' | 'article';
   /** 'noindex' for signed-in, moderation and missing pages. */
   robots?: string;
@@ -255,6 +257,7 @@ export function buildHead(opts: {
     canonical: url,
     url,
     image: `${origin}/icons/icon-512.png`,
+    imageAlt: `${SITE_NAME} logo`,
     ogType: 'website',
   };
   // Screens whose routes declare `page: { index: false }` (the signed-in and moderation screens, decision 0006).
@@ -280,7 +283,10 @@ export function buildHead(opts: {
       head.description = summarize(schoolSummary(school), 200);
       // A photo the school uploaded is one of our own files (/media/...): absolute for crawlers.
       const image = school.imageUrl && /^\/media\//.test(school.imageUrl) ? origin + school.imageUrl : school.imageUrl;
-      if (image && /^https?:\/\//.test(image)) head.image = image;
+      if (image && /^https?:\/\//.test(image)) {
+        head.image = image;
+        head.imageAlt = `Photo of ${school.name}`;
+      }
       head.jsonLd = schoolLd({ ...school, imageUrl: image }, url);
     }
   } else if (path.startsWith('/forum/threads/')) {
@@ -317,11 +323,13 @@ export function headHtml(head: HeadTags): string {
     meta('property', 'og:description', head.description),
     meta('property', 'og:url', head.url),
     meta('property', 'og:image', head.image),
+    meta('property', 'og:image:alt', head.imageAlt),
     meta('property', 'og:locale', 'en_GB'),
     meta('name', 'twitter:card', head.image.endsWith('/icons/icon-512.png') ? 'summary' : 'summary_large_image'),
     meta('name', 'twitter:title', head.title),
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.image),
+    meta('name', 'twitter:image:alt', head.imageAlt),
   ];
   if (head.robots) tags.push(meta('name', 'robots', head.robots));
   if (head.jsonLd) tags.push(`<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>`);

@@ -14,10 +14,6 @@ const EXIT_MS = 200;
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 // Enter animation; the global reduced-motion rule in styles.css and motion-safe: switch it off.
-const ANIMATION_CSS = `@keyframes compare-in { from { opacity: 0; transform: translateY(6px) scale(.97); } to { opacity: 1; transform: none; } }
-.compare-in { animation: compare-in 200ms ease-out; }
-@media (prefers-reduced-motion: reduce) { .compare-in { animation: none; } }`;
-
 function OfstedStars({ rating }: { rating: string | null }) {
   const n = ofstedWeight(rating);
   return (
@@ -307,7 +303,6 @@ export function ComparePage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
-      <style>{ANIMATION_CSS}</style>
       <Breadcrumb items={[{ to: '/compare', label: 'Compare' }]} />
       <h1 className="text-3xl font-bold mt-2">Compare Schools</h1>
       <p className="opacity-80 mt-1">Compare up to 3 London schools side-by-side with authentic data</p>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
 // The open modal dialogs, innermost last. A modal <dialog> sits in the browser's top layer and
@@ -71,7 +71,8 @@ export function Dialog({
       if (d && openDialogs.includes(d)) setOpenDialogs(openDialogs.filter((x) => x !== d));
     };
   }, []);
-  const titleId = `dlg-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  // useId: the same dialog under every reply of a thread must not repeat one id.
+  const titleId = useId();
   return (
     <dialog ref={ref} className="modal modal-bottom sm:modal-middle" aria-labelledby={titleId}>
       <div className={`modal-box p-4 sm:p-6 ${wide ? 'sm:max-w-2xl' : ''} max-h-[90dvh]`}>

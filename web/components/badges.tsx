@@ -16,14 +16,15 @@ export function OfstedBadge({ rating, className = '' }: { rating: string | null 
 /** Average rating badge, shown only when above 0, one decimal (product §9). */
 export function RatingBadge({ value, count }: { value: number; count?: number }) {
   if (!(value > 0)) return null;
+  // The spoken sentence is a visually hidden span: aria-label is not allowed on a plain span.
   return (
-    <span
-      className="badge badge-warning badge-sm gap-1 whitespace-nowrap"
-      aria-label={`Rated ${value.toFixed(1)} out of 5${count != null ? ` from ${count} review${count === 1 ? '' : 's'}` : ''}`}
-    >
-      <Icon name="star" className="size-3" filled />
-      {value.toFixed(1)}
-      {count != null && <span className="opacity-70">({count})</span>}
+    <span className="badge badge-warning badge-sm gap-1 whitespace-nowrap">
+      <span className="sr-only">{`Rated ${value.toFixed(1)} out of 5${count != null ? ` from ${count} review${count === 1 ? '' : 's'}` : ''}`}</span>
+      <span aria-hidden="true" className="inline-flex items-center gap-1">
+        <Icon name="star" className="size-3" filled />
+        {value.toFixed(1)}
+        {count != null && <span className="opacity-70">({count})</span>}
+      </span>
     </span>
   );
 }

@@ -7,7 +7,8 @@ import { useSearchParams } from 'react-router-dom';
  */
 export function useUrlFilters<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) ?? ''])) as Record<K, string>;
+  // 'all' read as no filter too: a filter form submitted without the script sends its selects' 'all'.
+  const values = Object.fromEntries(keys.map((k) => [k, params.get(k) === 'all' ? '' : (params.get(k) ?? '')])) as Record<K, string>;
   const set = useCallback(
     (next: Partial<Record<K, string>>, replace = false) => {
       setParams(

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
+import { SearchBox } from '../components/SearchBox';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { focusFirstError, useForm } from '../components/useForm';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
@@ -206,17 +207,14 @@ export function ForumPage() {
               search.flush();
             }}
           >
-            <label className="input w-full" htmlFor="forum-search">
-              <Icon name="search" className="size-4 opacity-60" />
-              <span className="sr-only">Search discussions</span>
-              <input
-                id="forum-search"
-                type="search"
-                placeholder="Search discussions"
-                value={search.text}
-                onChange={(e) => search.setText(e.target.value)}
-              />
-            </label>
+            {values.category && <input type="hidden" name="category" value={values.category} />}
+            <SearchBox
+              id="forum-search"
+              label="Search discussions"
+              placeholder="Search discussions"
+              value={search.text}
+              onChange={search.setText}
+            />
           </form>
           {threads.error ? (
             <ErrorState error={threads.error} retry={() => threads.mutate()} />

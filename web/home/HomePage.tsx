@@ -42,6 +42,7 @@ function Hero() {
           Jobs, school profiles, anonymous reviews and salaries, shared by teachers across London.
         </p>
         <form
+          action="/jobs"
           onSubmit={submit}
           className="mt-8 grid gap-3 sm:grid-cols-[2fr_1fr_auto] bg-base-100 text-base-content p-3 rounded-box shadow-lg"
           role="search"

@@ -3,6 +3,7 @@ import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, S
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
+import { SearchBox } from '../components/SearchBox';
 import { RefreshJobsButton } from '../components/RefreshJobsButton';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
@@ -56,17 +57,13 @@ export function JobsPage() {
         }}
       >
         <div className="card-body p-4 gap-3">
-          <label className="input w-full" htmlFor="job-search">
-            <Icon name="search" className="size-4 opacity-60" />
-            <span className="sr-only">Search jobs</span>
-            <input
-              id="job-search"
-              type="search"
-              placeholder="Search by job title, subject or school"
-              value={search.text}
-              onChange={(e) => search.setText(e.target.value)}
-            />
-          </label>
+          <SearchBox
+            id="job-search"
+            label="Search jobs"
+            placeholder="Search by job title, subject or school"
+            value={search.text}
+            onChange={search.setText}
+          />
           <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
             <FilterSelect
               id="borough"
@@ -128,6 +125,7 @@ export function JobsPage() {
                 Sort by
                 <select
                   id="job-sort"
+                  name="sort"
                   className="select select-sm w-auto"
                   value={sort || 'newest'}
                   onChange={(e) => sorting.set({ sort: e.target.value === 'newest' ? '' : e.target.value })}

@@ -5,6 +5,7 @@ import { OfstedBadge, RatingBadge } from '../components/badges';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
+import { SearchBox } from '../components/SearchBox';
 import { SchoolImage } from '../components/SchoolImage';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
@@ -122,17 +123,13 @@ export function SchoolsPage() {
         }}
       >
         <div className="card-body p-4 gap-3">
-          <label className="input w-full" htmlFor="school-search">
-            <Icon name="search" className="size-4 opacity-60" />
-            <span className="sr-only">Search schools by name</span>
-            <input
-              id="school-search"
-              type="search"
-              placeholder="Search by school name"
-              value={search.text}
-              onChange={(e) => search.setText(e.target.value)}
-            />
-          </label>
+          <SearchBox
+            id="school-search"
+            label="Search schools by name"
+            placeholder="Search by school name"
+            value={search.text}
+            onChange={search.setText}
+          />
           <FiltersPanel className="sm:grid-cols-3" activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
             <FilterSelect
               id="borough"
