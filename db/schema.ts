@@ -55,8 +55,12 @@ export const sessions = sqliteTable(
     /** secretHash: SHA-256 (hex) of the token's secret, compared in constant time. */
     sess: text('sess', { mode: 'json' }).notNull().$type<{ userId: string; secretHash: string; createdAt: number; lastSeenAt: number }>(),
     expire: integer('expire', { mode: 'timestamp_ms' }).notNull(),
+    /** Whose session: a real column (the same id as `sess.userId`), so "her sessions" is an index lookup and deleting her deletes them. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('sessions_expire_idx').on(t.expire)],
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
 );
 
 export const schools = sqliteTable(

@@ -187,7 +187,7 @@ describe('privacy in the browser', () => {
     await page.waitForURL((u) => u.pathname === '/');
     await expect.poll(() => page.getByRole('link', { name: 'Join', exact: true }).first().isVisible()).toBe(true); // the visitor header
     expect(count("select count(*) n from users where id = 'e2e:priya'")).toBe(0);
-    expect(count("select count(*) n from sessions where json_extract(sess, '$.userId') = 'e2e:priya'")).toBe(0);
+    expect(count("select count(*) n from sessions where user_id = 'e2e:priya'")).toBe(0);
     expect(count("select count(*) n from saved_jobs where user_id = 'e2e:priya'")).toBe(0);
     expect(count("select count(*) n from notifications where user_id = 'e2e:priya'")).toBe(0);
     expect(count("select count(*) n from reviews where pros = 'Priya wrote this review' and user_id is null")).toBe(1);

@@ -30,7 +30,7 @@ export function createSession(db: DB, userId: string, now = new Date()): { token
   db.transaction((tx) => {
     tx.delete(sessions).where(lt(sessions.expire, now)).run();
     tx.insert(sessions)
-      .values({ sid, sess: { userId, secretHash: sha256(secret), createdAt: at, lastSeenAt: at }, expire })
+      .values({ sid, userId, sess: { userId, secretHash: sha256(secret), createdAt: at, lastSeenAt: at }, expire })
       .run();
   });
   return { token: `${sid}.${secret}`, expire };
@@ -52,7 +52,7 @@ export function validateSession(db: DB, token: string | undefined, now = new Dat
     db.delete(sessions).where(eq(sessions.sid, sid)).run();
     return null;
   }
-  const user = db.select().from(users).where(eq(users.id, row.sess.userId)).get();
+  const user = db.select().from(users).where(eq(users.id, row.userId)).get();
   if (!user) return null;
   let expire = row.expire;
   let refreshed = false;

@@ -2,7 +2,7 @@
 // everything held about them (export), the sessions they are signed in with, and the deletion of
 // their account, which keeps their contributions only as anonymous content with no link to them.
 import { createHash } from 'node:crypto';
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import {
   forumModerators,
@@ -57,7 +57,7 @@ const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
 export const sessionPublicId = (sid: string) => createHash('sha256').update(`session:${sid}`).digest('hex').slice(0, 16);
 
 const userSessions = (db: DB, userId: string) =>
-  db.select().from(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`).all();
+  db.select().from(sessions).where(eq(sessions.userId, userId)).all();
 
 export function listSessions(db: DB, userId: string, currentSid: string | null, now: Date) {
   return userSessions(db, userId)
@@ -76,7 +76,7 @@ export function listSessions(db: DB, userId: string, currentSid: string | null, 
 export function revokeOtherSessions(db: DB, userId: string, currentSid: string | null): number {
   return db
     .delete(sessions)
-    .where(and(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`, currentSid ? ne(sessions.sid, currentSid) : undefined))
+    .where(and(eq(sessions.userId, userId), currentSid ? ne(sessions.sid, currentSid) : undefined))
     .run().changes;
 }
 
@@ -266,7 +266,7 @@ export function deleteAccount(db: DB, userId: string) {
     backfillReporterKeys(db, userId);
     tx.update(reports).set({ userId: null }).where(eq(reports.userId, userId)).run();
     const removed: Record<string, number> = {
-      sessions: tx.delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`).run().changes,
+      sessions: tx.delete(sessions).where(eq(sessions.userId, userId)).run().changes,
       saved_jobs: tx.delete(savedJobs).where(eq(savedJobs.userId, userId)).run().changes,
       forum_moderators: tx.delete(forumModerators).where(eq(forumModerators.userId, userId)).run().changes,
       idempotency_keys: tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId)).run().changes,

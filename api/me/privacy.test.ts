@@ -97,7 +97,7 @@ describe('GET /api/me/export', () => {
     expect(data.notifications).toEqual([]);
     expect(data.notificationPreferences).toEqual([]);
     // Nothing of anyone else, and no secret.
-    const sessionsRaw = db.$client.prepare("select sid, sess from sessions where json_extract(sess, '$.userId') = 'priv:export'").all() as {
+    const sessionsRaw = db.$client.prepare("select sid, sess from sessions where user_id = 'priv:export'").all() as {
       sid: string;
       sess: string;
     }[];

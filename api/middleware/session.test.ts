@@ -44,6 +44,26 @@ describe('sessions', () => {
     expect(row.sess.secretHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('keeps whose session it is in a real column: her sessions by index, deleted with her account', () => {
+    db.$client.prepare("insert into users (id, email, first_name) values ('t:gone', 'gone@example.test', 'Gone')").run();
+    const tokens = [createSession(db, 't:gone'), createSession(db, 't:gone'), createSession(db, 't:2')];
+    const sids = tokens.map((t) => t.token.split('.')[0]);
+    expect(sids.map((sid) => db.select({ u: sessions.userId }).from(sessions).where(eq(sessions.sid, sid)).get()?.u)).toEqual([
+      't:gone',
+      't:gone',
+      't:2',
+    ]);
+    const plan = db.$client.prepare("explain query plan select sid from sessions where user_id = 't:gone'").all() as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toContain('sessions_user_idx');
+    // The foreign key cascades: no session outlives its user.
+    db.$client.prepare("delete from users where id = 't:gone'").run();
+    expect(db.select().from(sessions).where(eq(sessions.userId, 't:gone')).all()).toHaveLength(0);
+    expect(validateSession(db, tokens[0].token)).toBeNull();
+    expect(validateSession(db, tokens[2].token)?.user.id).toBe('t:2');
+    // And none can be made for nobody.
+    expect(() => createSession(db, 't:nobody')).toThrow(/FOREIGN KEY/);
+  });
+
   it('refuses a wrong secret, an unknown sid and garbage', () => {
     const { token } = createSession(db, 't:1');
     const [sid] = token.split('.');
