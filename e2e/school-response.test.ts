@@ -60,6 +60,8 @@ describe('a school answers a review', () => {
       ).run(user.id, school.id, Date.now(), Date.now());
     });
     await staff.goto(`${server.url}/schools/${school.id}`);
+    // Her own school's page offers its editor.
+    await staff.getByTestId('edit-school-page').waitFor();
     await staff.getByRole('tab', { name: /Reviews/ }).click();
     await staff.getByTestId('respond').first().click();
     const dialog = staff.getByRole('dialog', { name: "The school's response" });
@@ -74,6 +76,19 @@ describe('a school answers a review', () => {
     await queue.getByText('From January marking follows one short policy').waitFor();
     await queue.getByRole('button', { name: 'Approve' }).click();
     await admin.getByText('The response now shows under the review.').first().waitFor();
+    // Signed in but not its staff: no editor link, no Respond, and the page does not ask the
+    // editor's answer (a 403 for every school page she opened) to find that out.
+    const profileCalls: string[] = [];
+    admin.on('request', (r) => {
+      if (/\/api\/schools\/\d+\/profile/.test(r.url())) profileCalls.push(r.url());
+    });
+    await admin.goto(`${server.url}/schools/${school.id}`);
+    await admin.getByRole('tab', { name: /Reviews/ }).click();
+    await admin.getByTestId('review-list').waitFor();
+    await admin.getByTestId('manage-page').waitFor();
+    expect(await admin.getByTestId('edit-school-page').count()).toBe(0);
+    expect(await admin.getByTestId('respond').count()).toBe(0);
+    expect(profileCalls).toEqual([]);
 
     const reader = await phone();
     await reader.goto(`${server.url}/schools/${school.id}`);

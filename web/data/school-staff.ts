@@ -20,6 +20,12 @@ export function useMySchools() {
   return useApi(isAuthenticated ? MY_SCHOOLS_KEY : null, () => json(client.me.schools.$get()));
 }
 
+/** Whether she is live staff of this school, from her own list (no request per school page). */
+export function useIsSchoolStaff(schoolId: number): boolean {
+  const { data } = useMySchools();
+  return !!data?.schools.some((s) => s.schoolId === schoolId && s.live);
+}
+
 export function useSchoolMembers(id: number | undefined) {
   return useApi(id ? `school-staff/${id}/members` : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
 }

@@ -12,7 +12,8 @@ import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '
 import { Tabs } from '../components/Tabs';
 import { useSignedInAction } from '../components/writes';
 import { ApiRequestError } from '../data/client';
-import { useSchool, useSchoolInterviewPages, useSchoolProfile, useSchoolReviewPages } from '../data/hooks';
+import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
+import { useIsSchoolStaff } from '../data/school-staff';
 import { FollowSchoolButton } from '../components/alerts/AlertButtons';
 import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
@@ -77,10 +78,13 @@ function WithCorrection<T extends string | number>({
   );
 }
 
-/** For the school's own staff only (decision 2110): the way to its editor. */
+/**
+ * For the school's own staff only (decision 2110): the way to its editor. Read from her list of
+ * schools (one request, shared with "Manage this page"), not by asking the editor's own answer for
+ * every school page she opens (a 403 each time for everyone else).
+ */
 function EditPageLink({ schoolId }: { schoolId: number }) {
-  const { data } = useSchoolProfile(schoolId);
-  if (!data) return null;
+  if (!useIsSchoolStaff(schoolId)) return null;
   return (
     <Link to={`/edit-school/${schoolId}`} className="btn btn-sm btn-outline w-fit" data-testid="edit-school-page">
       <Icon name="school" className="size-4" /> Edit this page
@@ -237,7 +241,7 @@ function Reviews({ schoolId }: { schoolId: number }) {
   const pages = useSchoolReviewPages(schoolId);
   const { rows: data, error, isLoading, mutate } = pages;
   // The school's own staff answer reviews; they never edit, hide or reorder them (decision 2111).
-  const staff = !!useSchoolProfile(schoolId).data;
+  const staff = useIsSchoolStaff(schoolId);
   if (error) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
   if (data.length === 0)
