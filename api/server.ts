@@ -8,10 +8,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { dirname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { openDatabase, type DB } from '../db/client';
-import { removePidFile, writePidFile } from '../db/ops';
+import { mediaDirOf, removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { DEV_OIDC_ENV, devOidcFromPrimary, loadEnv, type Env } from './env';
@@ -158,7 +157,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     rateLimit: { readsPerMinute: env.RATE_LIMIT_READS_PER_MINUTE, loginsPerMinute: env.RATE_LIMIT_LOGINS_PER_MINUTE },
     siteOrigin: env.appUrl,
     // Uploaded photos live beside the database file (decision 2110).
-    mediaDir: join(dirname(env.DATABASE_PATH), 'media'),
+    mediaDir: mediaDirOf(env.DATABASE_PATH),
     // Pages rendered on the server from the web app's own routes (the server-rendered first visit).
     pageRenderer: () => import('../web/entry-server'),
   });

@@ -1,9 +1,20 @@
 // Operator tools for the SQLite file (decision 1423): an online backup of a live database, a
 // restore that refuses while the server runs and checks the backup first, and the server's pid
 // file that tells them apart. Nothing here imports from api/ or web/.
-import { copyFileSync, existsSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+
+/** Uploaded files (the schools' photos, decision 2110) live in a folder beside the database file. */
+export const mediaDirOf = (databasePath: string) => join(dirname(resolve(databasePath)), 'media');
+/** A backup's copy of that folder sits beside the backup file. */
+export const backupMediaOf = (backupFile: string) => `${resolve(backupFile)}.media`;
+
+/** How many files a folder holds, all levels down (0 when it does not exist). */
+function fileCount(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+}
 
 /** The server writes its pid here while it runs (api/server.ts). */
 export const pidFileOf = (databasePath: string) => `${resolve(databasePath)}.server.pid`;
@@ -48,6 +59,8 @@ export interface BackupResult {
   pages: number;
   integrity: string;
   tables: Record<string, number>;
+  /** The media folder copied beside the backup (`<file>.media`) and how many files it holds. */
+  media: { folder: string; files: number } | null;
 }
 
 const COUNTED = [
@@ -106,7 +119,20 @@ export async function backupDatabase(databasePath: string, destination: string):
     throw new Error(`The backup failed its integrity check: ${integrity}`);
   }
   renameSync(tmp, file);
-  return { file, bytes: statSync(file).size, pages, integrity, tables: rowCounts(file) };
+  // The photos the database points at: copied after the database, so every photo it names is
+  // there (a photo uploaded in between is an extra file, harmless).
+  let media: BackupResult['media'] = null;
+  const mediaDir = mediaDirOf(databasePath);
+  if (existsSync(mediaDir)) {
+    const folder = backupMediaOf(file);
+    const partial = `${folder}.partial-${process.pid}`;
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(mediaDir, partial, { recursive: true });
+    rmSync(folder, { recursive: true, force: true });
+    renameSync(partial, folder);
+    media = { folder, files: fileCount(folder) };
+  }
+  return { file, bytes: statSync(file).size, pages, integrity, tables: rowCounts(file), media };
 }
 
 export interface RestoreResult {
@@ -114,6 +140,8 @@ export interface RestoreResult {
   from: string;
   previous: string | null;
   tables: Record<string, number>;
+  /** The photos put back from `<backup>.media` (the old folder kept aside), or null when the backup has none. */
+  media: { files: number; previous: string | null } | null;
 }
 
 /**
@@ -140,5 +168,18 @@ export function restoreDatabase(backupPath: string, databasePath: string, now = 
   }
   for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
   renameSync(tmp, target);
-  return { restored: target, from: resolve(backupPath), previous, tables: rowCounts(target) };
+  // The backup's photos, when it has them; a backup made without a media folder leaves the current one.
+  let media: RestoreResult['media'] = null;
+  const saved = backupMediaOf(backupPath);
+  if (existsSync(saved)) {
+    const mediaDir = mediaDirOf(target);
+    let aside: string | null = null;
+    if (existsSync(mediaDir)) {
+      aside = `${mediaDir}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(mediaDir, aside);
+    }
+    cpSync(saved, mediaDir, { recursive: true });
+    media = { files: fileCount(mediaDir), previous: aside };
+  }
+  return { restored: target, from: resolve(backupPath), previous, tables: rowCounts(target), media };
 }

@@ -12,6 +12,7 @@ try {
   const r = await backupDatabase(source, process.argv[2]);
   console.log(`Backed up ${source} to ${r.file}: ${r.bytes} bytes, ${r.pages} pages, integrity ${r.integrity}`);
   console.log(JSON.stringify(r.tables));
+  console.log(r.media ? `Photos: ${r.media.files} files copied to ${r.media.folder}` : 'Photos: no media folder beside the database');
 } catch (error) {
   console.error(`Backup failed: ${(error as Error).message}`);
   process.exit(1);

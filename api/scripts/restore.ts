@@ -12,6 +12,9 @@ try {
   const r = restoreDatabase(process.argv[2], target);
   console.log(`Restored ${r.restored} from ${r.from}${r.previous ? `; the previous database is kept at ${r.previous}` : ''}`);
   console.log(JSON.stringify(r.tables));
+  if (r.media)
+    console.log(`Photos: ${r.media.files} files restored${r.media.previous ? `; the previous folder is kept at ${r.media.previous}` : ''}`);
+  else console.log('Photos: the backup has no media folder; the current one is left as it is');
 } catch (error) {
   console.error(`Restore refused: ${(error as Error).message}`);
   process.exit(1);
