@@ -97,7 +97,8 @@ describe('server-rendered pages are conforming HTML', () => {
   });
 
   it('keeps the checker honest: a repeated id and an aria-label on a plain span are errors', async () => {
-    const bad = '<!doctype html><html lang="en"><head><title>x</title></head><body><p id="a">1</p><p id="a"><span aria-label="x">2</span></p></body></html>';
+    const bad =
+      '<!doctype html><html lang="en"><head><title>x</title></head><body><p id="a">1</p><p id="a"><span aria-label="x">2</span></p></body></html>';
     const list = await problems(bad);
     expect(list.some((m) => m.startsWith('no-dup-id'))).toBe(true);
     expect(list.some((m) => m.startsWith('aria-label-misuse'))).toBe(true);

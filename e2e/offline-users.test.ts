@@ -40,7 +40,7 @@ function salariesOf(userId: string): number[] {
 function revokeSessions(userId: string): number {
   const db = new Database(server.databasePath, { fileMustExist: true });
   try {
-    return db.prepare("DELETE FROM sessions WHERE user_id = ?").run(userId).changes;
+    return db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes;
   } finally {
     db.close();
   }

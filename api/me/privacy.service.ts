@@ -56,8 +56,7 @@ const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
 /** A session's public id in answers: a digest of its sid, which itself is half of the cookie token. */
 export const sessionPublicId = (sid: string) => createHash('sha256').update(`session:${sid}`).digest('hex').slice(0, 16);
 
-const userSessions = (db: DB, userId: string) =>
-  db.select().from(sessions).where(eq(sessions.userId, userId)).all();
+const userSessions = (db: DB, userId: string) => db.select().from(sessions).where(eq(sessions.userId, userId)).all();
 
 export function listSessions(db: DB, userId: string, currentSid: string | null, now: Date) {
   return userSessions(db, userId)
