@@ -7,6 +7,7 @@ import { docsRoutes } from './docs';
 import { forumRoutes } from './forum';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
+import { markdownRoutes } from './markdown';
 import { createRouter } from './lib/route';
 import { meRoutes } from './me';
 import { moderationRoutes } from './moderation';
@@ -42,5 +43,6 @@ export const api = createRouter()
   .route('/', pushRoutes)
   .route('/', reportsRoutes)
   .route('/', notificationsRoutes)
+  .route('/', markdownRoutes)
   .route('/', docsRoutes);
 export type ApiType = typeof api;

@@ -1,0 +1,38 @@
+// The Markdown preview of the product's forms (a school's job description, "What we offer",
+// "About the school"): the browser carries no Markdown parser or sanitiser, so a form's Preview
+// asks the server to render the source with the one renderer every page uses
+// (api/lib/markdown.ts). Nothing is stored. Limited per IP like a read (a preview is not a
+// contribution and must not use up the writer's writes).
+import { z } from '@hono/zod-openapi';
+import { JOB_TEXT_MAX } from '../../db/validation';
+import { renderMarkdown } from '../lib/markdown';
+import { apiRoute, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
+import { clientIp } from '../lib/request-info';
+
+export const previewInput = z.object({
+  source: z.string({ error: 'Must be text' }).max(JOB_TEXT_MAX, `Must be at most ${JOB_TEXT_MAX.toLocaleString('en-GB')} characters`),
+});
+
+export const preview = apiRoute({
+  method: 'post',
+  path: '/markdown/preview',
+  tags: ['Site'],
+  summary: "Renders Markdown of the product's safe subset as the pages show it (a form's Preview); nothing is stored",
+  policy: { access: 'user', limit: 'read' },
+  request: { body: jsonBody(previewInput) },
+  responses: {
+    200: jsonOf(z.object({ html: z.string().describe('The sanitised HTML ("" for an empty source)') }), 'The rendered preview'),
+    ...errors(400, 401, 415, 429),
+  },
+});
+
+export const markdownRoutes = createRouter().openapi(preview, (c) => {
+  const limiter = c.get('rateLimiter');
+  const ip = limiter ? clientIp(c, limiter.proxy) : 'unknown';
+  const wait = limiter && ip !== 'unknown' ? limiter.read(ip, c.get('now')().getTime()) : null;
+  if (wait !== null) {
+    c.header('Retry-After', String(wait));
+    return c.json({ error: 'Too many requests. Please wait a moment and try again.' }, 429);
+  }
+  return c.json({ html: renderMarkdown(c.req.valid('json').source) }, 200);
+});
