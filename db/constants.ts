@@ -206,3 +206,21 @@ export const SCHOOL_PHASES = [
 export type SchoolPhase = (typeof SCHOOL_PHASES)[number];
 /** Bounds of what a school's staff write on its page (the largest London school has ~3,000 pupils). */
 export const PROFILE_LIMITS = { about: 2000, website: 255, pupils: 10_000, staff: 2_000, photoBytes: 5 * 1024 * 1024 } as const;
+
+// ---- A vacancy posted by a school's own staff (decision 2104) ----
+
+/** The London times a school's closing date may be at. */
+export const CLOSING_TIMES = ['08:00', '09:00', '12:00', '15:00', '23:59'] as const;
+export const WORKING_PATTERNS = ['Full time', 'Part time'] as const;
+export const APPLY_METHODS = ['website', 'email'] as const;
+/** draft: saved, not on the board; now: on the board at once; on-date: on the board from 00:00 London time of `publishOn`. */
+export const PUBLISH_CHOICES = ['draft', 'now', 'on-date'] as const;
+export const JOB_TITLE_MIN = 4;
+export const JOB_TITLE_MAX = 75;
+export const JOB_TEXT_MAX = 10_000;
+export const JOB_OFFER_MAX = 5_000;
+/** A fixed-term contract of 1 to 24 months (longer is not a fixed term a school advertises). */
+export const CONTRACT_MONTHS_MAX = 24;
+export const MAX_JOB_SUBJECTS = 5;
+/** A closing date (and a publication date) at most this many years ahead. */
+export const CLOSING_YEARS_MAX = 2;

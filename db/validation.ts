@@ -5,6 +5,17 @@ import { z } from 'zod';
 import { config } from 'zod/v4/core';
 import {
   ACCOUNT_DELETE_WORD,
+  APPLY_METHODS,
+  CLOSING_TIMES,
+  CLOSING_YEARS_MAX,
+  CONTRACT_MONTHS_MAX,
+  JOB_OFFER_MAX,
+  JOB_TEXT_MAX,
+  JOB_TITLE_MAX,
+  JOB_TITLE_MIN,
+  MAX_JOB_SUBJECTS,
+  PUBLISH_CHOICES,
+  WORKING_PATTERNS,
   BOROUGHS,
   EDUCATION_LEVELS,
   KEY_STAGES,
@@ -230,21 +241,20 @@ export type SchoolProfileInput = z.input<typeof schoolProfileInput>;
 export type SchoolProfileFields = z.output<typeof schoolProfileInput>;
 // ---- A vacancy posted by a school's own staff (product: the school side; decision 2104) ----
 
-/** The London times a school's closing date may be at. */
-export const CLOSING_TIMES = ['08:00', '09:00', '12:00', '15:00', '23:59'] as const;
-export const WORKING_PATTERNS = ['Full time', 'Part time'] as const;
-export const APPLY_METHODS = ['website', 'email'] as const;
-/** draft: saved, not on the board; now: on the board at once; on-date: on the board from 00:00 London time of `publishOn`. */
-export const PUBLISH_CHOICES = ['draft', 'now', 'on-date'] as const;
-export const JOB_TITLE_MIN = 4;
-export const JOB_TITLE_MAX = 75;
-export const JOB_TEXT_MAX = 10_000;
-export const JOB_OFFER_MAX = 5_000;
-/** A fixed-term contract of 1 to 24 months (longer is not a fixed term a school advertises). */
-export const CONTRACT_MONTHS_MAX = 24;
-export const MAX_JOB_SUBJECTS = 5;
-/** A closing date (and a publication date) at most this many years ahead. */
-export const CLOSING_YEARS_MAX = 2;
+// The vacancy form's lists and limits live in db/constants.ts (the web form reads them without zod).
+export {
+  APPLY_METHODS,
+  CLOSING_TIMES,
+  CLOSING_YEARS_MAX,
+  CONTRACT_MONTHS_MAX,
+  JOB_OFFER_MAX,
+  JOB_TEXT_MAX,
+  JOB_TITLE_MAX,
+  JOB_TITLE_MIN,
+  MAX_JOB_SUBJECTS,
+  PUBLISH_CHOICES,
+  WORKING_PATTERNS,
+};
 
 const JOB_MESSAGES = {
   title: 'Job title is required',

@@ -4,7 +4,7 @@
 // (api/lib/markdown.ts). Nothing is stored. Limited per IP like a read (a preview is not a
 // contribution and must not use up the writer's writes).
 import { z } from '@hono/zod-openapi';
-import { JOB_TEXT_MAX } from '../../db/validation';
+import { JOB_TEXT_MAX } from '../../db/constants';
 import { renderMarkdown } from '../lib/markdown';
 import { apiRoute, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
 import { clientIp } from '../lib/request-info';
