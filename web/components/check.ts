@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 type Validation = typeof import('./validation');
 /** The schemas a form can be checked with, by name. */
-export type FormSchema = Exclude<keyof Validation, 'formErrors'>;
+export type FormSchema = Exclude<keyof Validation, 'formErrors' | 'schoolJobDateErrors'>;
 
 let loading: Promise<Validation> | undefined;
 /** The schemas' chunk (once). */
@@ -34,4 +34,15 @@ export async function check<K extends FormSchema>(
   const v = await loadValidation();
   const r = (v[schema] as unknown as z.ZodType<z.output<Validation[K]>>).safeParse(value);
   return r.success ? { ok: true, data: r.data } : { ok: false, fields: v.formErrors(r.error) };
+}
+
+/**
+ * A school's job as the API checks it: the zod schema, then the rules that need the clock (closing
+ * in the future and within 2 years, publication after today), exactly as the API runs them.
+ */
+export async function checkSchoolJob(value: unknown, now = new Date()): ReturnType<typeof check<'schoolJobInput'>> {
+  const checked = await check('schoolJobInput', value);
+  if (!checked.ok) return checked;
+  const fields = (await loadValidation()).schoolJobDateErrors(checked.data, now);
+  return Object.keys(fields).length ? { ok: false, fields } : checked;
 }

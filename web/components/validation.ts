@@ -12,6 +12,8 @@ export {
   reviewInput,
   reviewResponseInput,
   salaryInput,
+  schoolJobDateErrors,
+  schoolJobInput,
   schoolProfileInput,
   threadInput,
 } from '../../db/validation';

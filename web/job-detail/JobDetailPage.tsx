@@ -5,6 +5,7 @@ import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { ShareButton } from '../components/ShareButton';
 import { PostedBySchoolBadge } from '../components/badges';
+import { RenderedMarkdown } from '../components/RenderedMarkdown';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { ApiRequestError } from '../data/client';
 import type { JobPage } from '../data/client';
@@ -28,10 +29,7 @@ function Rendered({ title, html }: { title: string; html: string | null | undefi
   return (
     <section className="mt-6">
       <h2 className="text-lg font-semibold mb-2">{title}</h2>
-      <div
-        className="leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_code]:bg-base-200 [&_code]:px-1 [&_code]:rounded [&_ol]:list-decimal [&_ol]:my-2 [&_ol]:pl-6 [&_p+p]:mt-3 [&_ul]:list-disc [&_ul]:my-2 [&_ul]:pl-6"
-        dangerouslySetInnerHTML={{ __html: html }}
-      />
+      <RenderedMarkdown html={html} />
     </section>
   );
 }

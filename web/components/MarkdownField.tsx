@@ -1,0 +1,98 @@
+// A Markdown field of the product's safe subset: Write (the textarea) or Preview, which the server
+// renders with the pages' one renderer (POST /api/markdown/preview, api/lib/markdown.ts): the
+// browser carries no Markdown parser and no sanitiser.
+import { useEffect, useState } from 'react';
+import { client, json } from '../data/client';
+import { Field, fieldProps } from './Dialog';
+import { RenderedMarkdown } from './RenderedMarkdown';
+
+export const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and [links](https://…) work.';
+
+type Preview = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed'; message: string };
+
+/** A Markdown field: Write (the textarea) or Preview (the server's rendering of it). */
+export function MarkdownField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  maxLength,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  maxLength: number;
+}) {
+  const [mode, setMode] = useState<'write' | 'preview'>('write');
+  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
+  // A message for this field brings the textarea back, so focus can move to it.
+  useEffect(() => {
+    if (error) setMode('write');
+  }, [error]);
+  useEffect(() => {
+    if (mode !== 'preview') return;
+    let live = true;
+    setPreview({ state: 'loading' });
+    json(client.markdown.preview.$post({ json: { source: value } })).then(
+      ({ html }) => live && setPreview({ state: 'ready', html }),
+      () =>
+        live &&
+        setPreview({
+          state: 'failed',
+          message: navigator.onLine ? 'The preview could not be shown. Try again.' : 'The preview needs a connection. Your text is kept.',
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [mode, value]);
+  const toggle = (m: typeof mode, text: string) => (
+    <button
+      type="button"
+      className={`join-item btn btn-sm ${mode === m ? 'btn-active btn-neutral' : 'btn-ghost'}`}
+      aria-pressed={mode === m}
+      onClick={() => setMode(m)}
+    >
+      {text}
+    </button>
+  );
+  return (
+    <Field id={id} label={label} error={error} hint={hint ?? `${MARKDOWN_HINT} Up to ${maxLength.toLocaleString('en-GB')} characters.`}>
+      <div className="join mb-2" role="group" aria-label={`${label}: write or preview`}>
+        {toggle('write', 'Write')}
+        {toggle('preview', 'Preview')}
+      </div>
+      {mode === 'write' ? (
+        <textarea
+          className="textarea w-full min-h-40"
+          maxLength={maxLength}
+          {...fieldProps(id, error)}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <div
+          className="rounded-box border border-base-300 bg-base-100 p-3 min-h-40 text-sm"
+          data-testid={`preview-${id}`}
+          aria-live="polite"
+          aria-busy={preview.state === 'loading'}
+        >
+          {preview.state === 'loading' ? (
+            <span className="loading loading-dots loading-sm" aria-label="Rendering the preview" />
+          ) : preview.state === 'failed' ? (
+            <p>{preview.message}</p>
+          ) : preview.html ? (
+            <RenderedMarkdown html={preview.html} />
+          ) : (
+            <p className="opacity-70">Nothing to preview yet.</p>
+          )}
+        </div>
+      )}
+    </Field>
+  );
+}
