@@ -18,7 +18,14 @@ export function useForm<T extends Record<string, unknown>>(initial: T) {
   return { values, set, errors, setErrors, busy, setBusy, reset };
 }
 
-/** Moves focus to the first field with a message, after React has rendered it. */
-export function focusFirstError(form: HTMLFormElement | null) {
-  requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+/**
+ * Moves focus to the first field with a message, after React has rendered it: a message set when
+ * an answer arrives (not in an event handler) may render a frame later, so it looks for a few frames.
+ */
+export function focusFirstError(form: HTMLFormElement | null, frames = 5) {
+  requestAnimationFrame(() => {
+    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (first) first.focus();
+    else if (frames > 1) focusFirstError(form, frames - 1);
+  });
 }
