@@ -19,12 +19,18 @@ describe('swrKey', () => {
 
 describe('success texts', () => {
   it('the outbox shows the same texts as the screens', () => {
-    expect(successToastFor({ kind: 'review', method: 'POST' })).toBe(SUCCESS.review);
-    expect(successToastFor({ kind: 'mood', method: 'PUT' })).toEqual({
+    expect(successToastFor({ kind: 'review', method: 'POST', path: '/api/schools/1/reviews' })).toBe(SUCCESS.review);
+    expect(successToastFor({ kind: 'mood', method: 'PUT', path: '/api/schools/1/mood' })).toEqual({
       title: 'Mood updated!',
       description: 'Your mood has been updated successfully.',
     });
-    expect(successToastFor({ kind: 'mood', method: 'POST' })?.description).toBe('Thank you for sharing your experience.');
-    expect(successToastFor({ kind: 'thread', method: 'POST' })).toBeNull();
+    expect(successToastFor({ kind: 'mood', method: 'POST', path: '/api/schools/1/mood' })?.description).toBe(
+      'Thank you for sharing your experience.',
+    );
+    expect(successToastFor({ kind: 'thread', method: 'POST', path: '/api/forum/threads' })).toBeNull();
+    // A school's job that waited in the outbox: saved (posted or edited), or closed.
+    expect(successToastFor({ kind: 'school-job', method: 'POST', path: '/api/schools/4/jobs' })).toBe(SUCCESS.schoolJobSaved);
+    expect(successToastFor({ kind: 'school-job', method: 'PATCH', path: '/api/jobs/9' })).toBe(SUCCESS.schoolJobSaved);
+    expect(successToastFor({ kind: 'school-job', method: 'POST', path: '/api/jobs/9/close' })).toBe(SUCCESS.schoolJobClosed);
   });
 });

@@ -14,6 +14,8 @@ export const SUCCESS = {
   reply: { title: 'Reply Submitted', description: 'Your reply has been submitted for moderation and will appear once approved.' },
   report: { title: 'Report received', description: 'Thank you. A moderator will look at it.' },
   accountDeleted: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
+  schoolJobSaved: { title: 'Job saved', description: "It is on your school's job list." },
+  schoolJobClosed: { title: 'Job closed', description: 'It is off the board, and its page says it is closed.' },
   otherSessionsRevoked: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
 } as const satisfies Record<string, { title: string; description: string }>;
 
@@ -41,7 +43,7 @@ export const QUEUED_RETRY = {
   description: "The server couldn't take it just now. It's saved on this device and will be retried automatically.",
 } as const;
 
-export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method'>): { title: string; description: string } | null {
+export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method' | 'path'>): { title: string; description: string } | null {
   switch (item.kind) {
     case 'review':
       return SUCCESS.review;
@@ -55,6 +57,8 @@ export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method'>): { ti
       return SUCCESS.jobSaved;
     case 'unsave-job':
       return SUCCESS.jobRemoved;
+    case 'school-job':
+      return item.path.endsWith('/close') ? SUCCESS.schoolJobClosed : SUCCESS.schoolJobSaved;
     default:
       return null;
   }
@@ -67,5 +71,6 @@ const KIND_LABELS: Record<string, string> = {
   mood: 'Mood',
   'save-job': 'Save job',
   'unsave-job': 'Remove saved job',
+  'school-job': "School's job",
 };
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;

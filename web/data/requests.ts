@@ -41,10 +41,20 @@ export type SubmissionKind =
   | 'admin'
   | 'report'
   | 'account'
-  | 'school';
+  | 'school'
+  | 'school-job';
 
-/** Kinds that go through the outbox (they must survive being offline). */
-export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set(['review', 'interview', 'salary', 'mood', 'save-job', 'unsave-job']);
+/** Kinds that go through the outbox (they must survive being offline). A school's job is written
+ * from a phone as often as a review: it is queued too (its routes take an Idempotency-Key). */
+export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set([
+  'review',
+  'interview',
+  'salary',
+  'mood',
+  'save-job',
+  'unsave-job',
+  'school-job',
+]);
 
 export interface SendRequest {
   kind: SubmissionKind;
