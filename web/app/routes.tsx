@@ -30,6 +30,14 @@ const SchoolDetailPage = screen(
   () => import('../school-detail/SchoolDetailPage'),
   (m) => m.SchoolDetailPage,
 );
+const SchoolJobsPage = screen(
+  () => import('../school-jobs/SchoolJobsPage'),
+  (m) => m.SchoolJobsPage,
+);
+const SchoolJobFormPage = screen(
+  () => import('../school-jobs/SchoolJobFormPage'),
+  (m) => m.SchoolJobFormPage,
+);
 const SchoolPageEditor = screen(
   () => import('../school-page/SchoolPageEditor'),
   (m) => m.SchoolPageEditor,
@@ -172,6 +180,22 @@ export const routes: RouteObject[] = [
         path: '/edit-school/:id',
         handle: { title: 'Edit the school page', module: 'school-page/SchoolPageEditor.tsx' },
         element: lazyElement(SchoolPageEditor),
+      },
+      // A school's own jobs, for its verified staff (noindex: /manage/schools/ is out of robots.txt).
+      {
+        path: '/manage/schools/:id/jobs',
+        handle: { title: "The school's jobs", module: 'school-jobs/SchoolJobsPage.tsx' },
+        element: lazyElement(SchoolJobsPage),
+      },
+      {
+        path: '/manage/schools/:id/jobs/new',
+        handle: { title: 'Post a job', module: 'school-jobs/SchoolJobFormPage.tsx' },
+        element: lazyElement(SchoolJobFormPage),
+      },
+      {
+        path: '/manage/schools/:id/jobs/:jobId/edit',
+        handle: { title: 'Edit the job', module: 'school-jobs/SchoolJobFormPage.tsx' },
+        element: lazyElement(SchoolJobFormPage),
       },
       {
         path: '/schools/:id/claim',

@@ -1,0 +1,102 @@
+// The salary as pay scale points (decision 2104): region, range, year, first and last point from
+// the product's own pay scales; the API fills the minimum, the maximum and "MPS M1-M6 (Inner London)".
+import { useEffect, useMemo } from 'react';
+import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import type { PayScalePick } from './job-values';
+import { Field, fieldProps } from '../components/Dialog';
+import { usePayScales } from '../data/hooks';
+import { formatGBP } from '../lib/format';
+
+export function PayScalePickField({
+  value,
+  onChange,
+  error,
+}: {
+  value: PayScalePick;
+  onChange: (v: PayScalePick) => void;
+  error?: string;
+}) {
+  const { data: all } = usePayScales();
+  const years = useMemo(
+    () =>
+      [...new Set((all ?? []).filter((r) => r.region === value.region && r.paySpine === value.paySpine).map((r) => r.effectiveDate))]
+        .sort()
+        .reverse(),
+    [all, value.region, value.paySpine],
+  );
+  const year = value.effectiveDate || years[0] || '';
+  const points = useMemo(
+    () =>
+      (all ?? [])
+        .filter((r) => r.region === value.region && r.paySpine === value.paySpine && r.effectiveDate === year && r.pointLabel)
+        .sort((a, b) => a.point - b.point),
+    [all, value.region, value.paySpine, year],
+  );
+  // The year shown is the one sent: the latest of the chosen region and range until another is picked.
+  useEffect(() => {
+    if (year && value.effectiveDate !== year) onChange({ ...value, effectiveDate: year });
+  }, [year, value, onChange]);
+  const set = (patch: Partial<PayScalePick>) => onChange({ ...value, effectiveDate: year, ...patch });
+  const select = (
+    id: string,
+    label: string,
+    current: string,
+    options: { value: string; label: string }[],
+    patch: (v: string) => Partial<PayScalePick>,
+    invalid = false,
+  ) => (
+    <Field id={id} label={label}>
+      <select
+        className="select w-full"
+        {...fieldProps(id, invalid ? error : undefined)}
+        value={current}
+        onChange={(e) => set(patch(e.target.value))}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+  const pointOptions = [
+    { value: '', label: 'Choose a point' },
+    ...points.map((p) => ({ value: p.pointLabel!, label: `${p.pointLabel} (${formatGBP(p.annualSalary)})` })),
+  ];
+  return (
+    <div className="grid grid-cols-1 sm:grid-cols-2 gap-x-4" data-testid="pay-scale-pick">
+      {select(
+        'payScale',
+        'Pay region',
+        value.region,
+        PAY_REGIONS.map((r) => ({ value: r, label: r })),
+        (region) => ({ region: region as PayScalePick['region'], effectiveDate: '', from: '', to: '' }),
+        true,
+      )}
+      {select(
+        'payScale-spine',
+        'Pay range',
+        value.paySpine,
+        PAY_SPINES.map((s) => ({ value: s, label: s })),
+        (paySpine) => ({ paySpine: paySpine as PayScalePick['paySpine'], effectiveDate: '', from: '', to: '' }),
+      )}
+      {select(
+        'payScale-year',
+        'Pay year',
+        year,
+        years.map((y) => ({ value: y, label: `From ${y}` })),
+        (effectiveDate) => ({ effectiveDate, from: '', to: '' }),
+      )}
+      <div className="grid grid-cols-2 gap-x-2">
+        {select('payScale-from', 'First point', value.from, pointOptions, (from) => ({ from }))}
+        {select('payScale-to', 'Last point', value.to, pointOptions, (to) => ({ to }))}
+      </div>
+      {error && (
+        <p id="payScale-error" className="text-error text-sm sm:col-span-2" data-testid="error-payScale">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
