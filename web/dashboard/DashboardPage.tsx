@@ -115,16 +115,31 @@ function Counters() {
   );
 }
 
-/** The school dashboard, for those who manage a school (decision 2103). */
+/** The school dashboard, for those who manage a school (decision 2103), and each live school's jobs. */
 function MySchoolsLink() {
   const { data } = useMySchools();
   const live = data?.schools.filter((s) => s.live) ?? [];
   if (!data?.schools.length) return null;
   return (
-    <p className="mt-3">
-      <Link to="/school-admin" className="btn btn-outline btn-sm tap">
-        School dashboard{live.length ? `: ${live.map((s) => s.name).join(', ')}` : ''}
-      </Link>
-    </p>
+    <section aria-labelledby="dashboard-my-schools" className="mt-3 grid gap-2" data-testid="dashboard-my-schools">
+      <h2 id="dashboard-my-schools" className="sr-only">
+        My schools
+      </h2>
+      <p>
+        <Link to="/school-admin" className="btn btn-outline btn-sm tap">
+          School dashboard{live.length ? `: ${live.map((s) => s.name).join(', ')}` : ''}
+        </Link>
+      </p>
+      {live.map((s) => (
+        <p key={s.schoolId} className="flex flex-wrap gap-2">
+          <Link to={`/manage/schools/${s.schoolId}/jobs/new`} className="btn btn-primary btn-sm tap">
+            Post a job{live.length > 1 ? ` at ${s.name}` : ''}
+          </Link>
+          <Link to={`/manage/schools/${s.schoolId}/jobs`} className="btn btn-ghost btn-sm tap">
+            {live.length > 1 ? `Jobs at ${s.name}` : "The school's jobs"}
+          </Link>
+        </p>
+      ))}
+    </section>
   );
 }

@@ -182,11 +182,34 @@ function SchoolPanel({ school }: { school: Mine }) {
       <h2 id="school-panel" className="text-xl font-semibold">
         {school.name}
       </h2>
+      <SchoolTools schoolId={school.schoolId} />
       <Members school={school} />
       {admin && <Invite schoolId={school.schoolId} />}
       {admin && <Claims schoolId={school.schoolId} />}
       {admin && <Audit schoolId={school.schoolId} />}
     </section>
+  );
+}
+
+/** The school's own tools: its vacancies and its page (any member). */
+function SchoolTools({ schoolId }: { schoolId: number }) {
+  return (
+    <nav aria-label="School tools" className="card bg-base-100 border border-base-300">
+      <div className="card-body p-4 gap-2">
+        <h3 className="card-title text-lg">Jobs and page</h3>
+        <div className="flex flex-wrap gap-2">
+          <Link to={`/manage/schools/${schoolId}/jobs/new`} className="btn btn-primary btn-sm tap" data-testid="admin-post-job">
+            Post a job
+          </Link>
+          <Link to={`/manage/schools/${schoolId}/jobs`} className="btn btn-outline btn-sm tap" data-testid="admin-jobs">
+            The school's jobs
+          </Link>
+          <Link to={`/edit-school/${schoolId}`} className="btn btn-outline btn-sm tap" data-testid="admin-edit-page">
+            Edit the school page
+          </Link>
+        </div>
+      </div>
+    </nav>
   );
 }
 
