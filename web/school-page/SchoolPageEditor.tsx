@@ -1,12 +1,13 @@
 // "Edit this page" (decision 2110): a school's verified staff write "About the school" (the safe
-// Markdown subset), the school's own link, its own figures beside the register's, and upload its
-// photo. Anyone else is told only staff can edit. Online only: a photo cannot wait in the outbox.
+// Markdown subset, with the job form's Write/Preview, rendered by the server), the school's own
+// link, its own figures beside the register's, and upload its photo. Anyone else is told only staff can edit. Online only: a photo cannot wait in the outbox.
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
 import { PROFILE_LIMITS, SCHOOL_PHASES } from '../../db/constants';
 import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
+import { MarkdownField } from '../components/MarkdownField';
 import { check } from '../components/check';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { toast } from '../components/toast/store';
@@ -153,20 +154,14 @@ function DetailsForm({ id, profile }: { id: number; profile: Profile }) {
     <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="card bg-base-100 border border-base-300">
       <div className="card-body p-4 gap-2">
         <h2 className="card-title text-lg">About the school</h2>
-        <Field
+        <MarkdownField
           id="about"
           label="About the school"
+          value={values.about}
+          onChange={(about) => set('about', about)}
           error={errors.about}
-          hint={`Up to ${PROFILE_LIMITS.about.toLocaleString('en-GB')} characters. **bold**, *italic*, lists, > quotes and [links](https://…) work.`}
-        >
-          <textarea
-            className="textarea w-full min-h-40"
-            maxLength={PROFILE_LIMITS.about}
-            {...fieldProps('about', errors.about)}
-            value={values.about}
-            onChange={(e) => set('about', e.target.value)}
-          />
-        </Field>
+          maxLength={PROFILE_LIMITS.about}
+        />
         <p className="text-xs opacity-70 text-right" aria-live="polite">
           {values.about.length.toLocaleString('en-GB')} / {PROFILE_LIMITS.about.toLocaleString('en-GB')}
         </p>
