@@ -45,7 +45,7 @@ export function ChoiceGroup({
           <label key={o.value} className="label cursor-pointer justify-start gap-2 min-h-11 text-base-content">
             <input
               type={choice.multiple ? 'checkbox' : 'radio'}
-              className={choice.multiple ? 'checkbox checkbox-sm checkbox-primary' : 'radio radio-sm radio-primary'}
+              className={choice.multiple ? 'checkbox checkbox-sm checkbox-primary rounded-sm' : 'radio radio-sm radio-primary'}
               id={i === 0 ? id : `${id}-${i}`}
               name={id}
               value={o.value}
