@@ -4,6 +4,7 @@
 // text are exempt (WCAG's inline exception). No visible text is under 12 px. Failures are listed
 // by accessible name. See docs/decisions/1103-tap-target-rule.md.
 import type { Page } from 'playwright-core';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, settle } from './harness';
 import { realSignIn, setup, teardown, type Env } from './screens.helpers';
@@ -23,6 +24,16 @@ beforeAll(async () => {
   await page.setViewportSize(PHONE);
 });
 afterAll(() => teardown(env));
+
+/** Writes to the server's database directly (a school membership, as an approved claim makes one). */
+function sql(e: Env, fn: (db: Database.Database) => void) {
+  const db = new Database(e.server.databasePath);
+  try {
+    fn(db);
+  } finally {
+    db.close();
+  }
+}
 
 interface Problem {
   name: string;
@@ -205,6 +216,19 @@ describe('tap targets and text size at 390x844', () => {
     await check('dashboard');
     await visit('/notifications');
     await check('notifications');
+    // A school's own screens: its job list (empty) and the job form, with every message showing.
+    sql(env, (db) => {
+      const user = db.prepare('select id from users where email = ?').get(ADMIN) as { id: string };
+      db.prepare(
+        "insert into school_members (user_id, school_id, role, method, verified_at, confirmed_at) values (?, ?, 'admin', 'admin', ?, ?)",
+      ).run(user.id, ids.school, Date.now(), Date.now());
+    });
+    await visit(`/manage/schools/${ids.school}/jobs`);
+    await check('school jobs (empty)');
+    await visit(`/manage/schools/${ids.school}/jobs/new`);
+    await page.getByRole('button', { name: 'Publish the job' }).click();
+    await page.getByTestId('error-title').waitFor();
+    await check('job form with errors');
     // A toast's Dismiss button.
     await visit('/jobs');
     await page.getByTestId('save-job').first().click();

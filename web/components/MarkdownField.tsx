@@ -54,7 +54,7 @@ export function MarkdownField({
   const toggle = (m: typeof mode, text: string) => (
     <button
       type="button"
-      className={`join-item btn btn-sm ${mode === m ? 'btn-active btn-neutral' : 'btn-ghost'}`}
+      className={`join-item btn btn-sm tap min-w-20 ${mode === m ? 'btn-active btn-neutral' : 'btn-ghost'}`}
       aria-pressed={mode === m}
       onClick={() => setMode(m)}
     >
