@@ -4,6 +4,7 @@
 // start their text with 'synthetic' (reviews' pros, interviews' job title, salaries' benefits,
 // threads' slug 'synthetic-...', replies' content).
 import Database from 'better-sqlite3';
+import { registerSearchFunctions } from '../db/search-text';
 import {
   BOROUGHS,
   CONTRACT_TYPES,
@@ -58,6 +59,7 @@ const RECOUNT = `
 
 export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) {
   const db = new Database(path);
+  registerSearchFunctions(db); // the FTS rebuild and triggers index search_text() of the columns
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -200000');

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
+import { registerSearchFunctions } from './search-text';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -22,6 +23,8 @@ export function openDatabase(path: string): DB {
   // Reads at 100x the data: a 64 MB page cache and memory-mapped reads.
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
+  // The FTS triggers index search_text(...) of the columns: every connection that writes needs it.
+  registerSearchFunctions(sqlite);
   const db = drizzle({ client: sqlite, schema });
   migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return db;

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { registerSearchFunctions } from '../db/search-text';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { realSignIn, setup, teardown, toastTitle, type Env } from './screens.helpers';
 
@@ -89,6 +90,7 @@ describe('job alerts', () => {
 
     // A new job at the school arrives (as a jobs refresh would insert it).
     const sqlite = new Database(env.server.databasePath);
+    registerSearchFunctions(sqlite); // the FTS triggers call search_text()
     sqlite
       .prepare(
         "insert into jobs (title, description, school_id, borough, posted_at, created_at) values ('Teacher of Geography', 'A new job', ?, ?, ?, ?)",

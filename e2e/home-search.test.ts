@@ -2,6 +2,7 @@
 // three groups (jobs first), each matching the API's own answer and linking to its full list
 // (the forum screen reads `search` from the URL); job cards show the school's review rating.
 import Database from 'better-sqlite3';
+import { registerSearchFunctions } from '../db/search-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
@@ -13,6 +14,7 @@ let browser: BrowserContext;
 beforeAll(async () => {
   server = await startServer();
   const db = new Database(server.databasePath);
+  registerSearchFunctions(db); // the FTS triggers call search_text()
   const now = Date.now();
   db.transaction(() => {
     const school = db

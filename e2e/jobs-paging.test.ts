@@ -1,6 +1,7 @@
 // The Jobs screen over the paged API (a hundred times the data): "N jobs found" from X-Total-Count, Load more
 // through the Link header, each job once, and the sort select kept in the URL.
 import Database from 'better-sqlite3';
+import { registerSearchFunctions } from '../db/search-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
@@ -10,6 +11,7 @@ let browser: BrowserContext;
 beforeAll(async () => {
   server = await startServer();
   const db = new Database(server.databasePath);
+  registerSearchFunctions(db); // the FTS triggers call search_text()
   const insert = db.prepare(
     "insert into jobs (title, description, borough, salary_min, salary_max, posted_at) values (?, 'A paging advert', 'Camden', ?, ?, ?)",
   );
