@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
+import { warmSearchVocabulary } from './search';
 import { DataVersions } from './lib/data-versions';
 import { AnswerCache, answerCache, type AnswerCacheOptions } from './middleware/answer-cache';
 import { compression } from './middleware/compression';
@@ -89,6 +90,10 @@ export function createApp(options: AppOptions) {
   const trustProxy = !!options.trustProxy;
   const rateLimiter = options.rateLimit === false ? undefined : new RateLimiter(options.db, options.rateLimit, { trustProxy });
   const external = externalServices(options.external);
+  // The typo corrector's vocabulary, built once the app is up rather than on a first search (decision 0701).
+  setImmediate(() => {
+    if (options.db.$client.open) warmSearchVocabulary(options.db);
+  }).unref();
   app.onError(onError);
   // Built on first request from the routes' declarations (app.route merged the API's under /api).
   let document: Record<string, unknown> | undefined;

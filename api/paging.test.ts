@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { forumCategories, forumThreads, interviewExperiences, jobs, reviews, schools } from '../db/schema';
 import { mulberry32 } from '../db/seed/prng';
 import { testApp } from '../test/app';
-import { ftsQuery } from './lib/fts';
+import { ftsQuery } from './search';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, get } = testApp({ now: NOW });
@@ -177,7 +177,7 @@ describe('full-text search', () => {
       expect(res.status, q).toBe(200);
     }
     expect((await get(`/api/jobs?search=${encodeURIComponent('"chemistry')}`)).body.length).toBe(23);
-    expect(ftsQuery('  AND OR "x" ')).toBe('"and"* "or"* "x"*');
+    expect(ftsQuery('  AND OR "x" ')).toBe('"and"* AND "or"* AND "x"*');
   });
 
   it('answers 400 for a search with no letter or digit, or too long', async () => {

@@ -16,7 +16,7 @@ export { alertSummary };
 export const MAX_ALERTS_PER_USER = 20;
 
 export const alertFiltersSchema = jobsQuery
-  .omit({ limit: true, sort: true, cursor: true })
+  .omit({ limit: true, sort: true, cursor: true, exact: true })
   .extend({
     schoolId: z
       .number({ message: 'School must be a school id' })

@@ -9,9 +9,9 @@ import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';
 import { notFound } from '../lib/http-error';
 import { approvalState, canSeeThread, moderatorGrants, replyVisibleTo, type Grants } from '../lib/moderators';
-import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
 import { limitOf } from '../lib/validate';
+import { bm25Of, exactParam, matchCount, RELEVANCE_MAX, relevancePage, resolveSearch, searchParam } from '../search';
 
 export const threadsQuery = z.object({
   categoryId: z
@@ -25,8 +25,10 @@ export const threadsQuery = z.object({
     ])
     .optional()
     .transform((v) => (typeof v === 'number' ? v : undefined)),
-  /** Full-text search of titles and contents (FTS5), best match first. */
-  search: ftsSearch,
+  /** Full-text search of titles and contents (FTS5), best match first (decision 0701). */
+  search: searchParam,
+  /** 1: search the words as typed (no typo correction). */
+  exact: exactParam,
   limit: limitOf(100, 50),
   cursor: cursorParam,
 });
@@ -150,7 +152,7 @@ function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[
  * for a search; its total and the next cursor.
  */
 export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof threadsQuery>) {
-  const { categoryId, search, limit = 50, cursor } = q;
+  const { categoryId, limit = 50, cursor } = q;
   const visible: (SQL | undefined)[] = [eq(forumThreads.isApproved, true)];
   if (user?.isAdmin) visible.push(isNull(forumThreads.rejectedAt));
   else if (user) {
@@ -160,10 +162,38 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
   }
   const where: (SQL | undefined)[] = [visible.length > 1 ? or(...visible) : visible[0], eq(forumCategories.isActive, true)];
   if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
-  const match = search ? ftsQuery(search) : null;
+  const search = resolveSearch(db, 'forum_threads_fts', q.search, q.exact);
+  const match = search?.match ?? null;
   const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS})` };
+  // Relevance (the product's tiers, then weighted bm25) when the matches are few enough to order.
+  const matches =
+    search && matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) <= RELEVANCE_MAX
+      ? db
+          .select({ id: forumThreads.id, name: forumThreads.title, rank: sql<number>`${sql.raw(bm25Of('forum_threads_fts'))}` })
+          .from(forumThreads)
+          .innerJoin(sql`forum_threads_fts`, sql`forum_threads_fts.rowid = ${forumThreads.id}`)
+          .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+          .where(and(sql`forum_threads_fts match ${search.match}`, ...where))
+          .limit(RELEVANCE_MAX + 1)
+          .all()
+      : null;
   let page;
-  if (match) {
+  if (search && matches) {
+    const p = relevancePage(matches, search.terms, 'threads.relevance', limit, cursor);
+    const byId = new Map(
+      p.ids.length
+        ? db
+            .select(listed)
+            .from(forumThreads)
+            .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+            .leftJoin(users, eq(forumThreads.userId, users.id))
+            .where(inArray(forumThreads.id, p.ids))
+            .all()
+            .map((r) => [r.id, r])
+        : [],
+    );
+    page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };
+  } else if (match) {
     // Best match first (bm25: lower is better), then id; the cursor carries both.
     const k = decodeCursor(cursor, 'threads.search', 'nn');
     const rank = sql<number>`bm25(forum_threads_fts)`;
@@ -202,5 +232,6 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
     const p = pageOf(rows, limit, 'threads', (r) => [r.sticky, r.created, r.id]);
     page = { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
   }
-  return { rows: page.rows.map(toThread), next: page.next, total: threadTotal(db, user, where, match, categoryId) };
+  const total = matches ? matches.length : threadTotal(db, user, where, match, categoryId);
+  return { rows: page.rows.map(toThread), next: page.next, total, corrected: search?.corrected ?? null };
 }

@@ -8,6 +8,7 @@ import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { firstViewToday } from '../middleware/rate-limit';
 import { autoWatch } from '../notifications/notifications.service';
+import { correctedHeader } from '../search';
 import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
 import * as routes from './forum.routes';
 
@@ -33,6 +34,7 @@ export const forumRoutes = createRouter()
   .openapi(routes.threads, (c) => {
     const page = listThreads(c.get('db'), c.get('user'), c.req.valid('query'));
     pageHeaders(c, page.total, page.next);
+    correctedHeader(c, page.corrected);
     return c.json(page.rows, 200);
   })
   .openapi(routes.createThread, (c) => {

@@ -4,6 +4,7 @@ import type { DB } from '../../db/client';
 import { jobs, savedJobs, schools, schoolStats } from '../../db/schema';
 import { notFound } from '../lib/http-error';
 import { pageHeaders } from '../lib/paging';
+import { correctedHeader } from '../search';
 import { listNearJobs } from '../schools/near.queries';
 import { renderMarkdown } from '../lib/markdown';
 import { jobColumns, JOBS_PAGE, listJobs } from './jobs.queries';
@@ -18,6 +19,7 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
     : listJobs(c.get('db'), c.get('now')(), q);
   pageHeaders(c, page.total, page.next);
   if (page.capped) c.header('X-Total-Count-Capped', 'true');
+  if ('corrected' in page) correctedHeader(c, page.corrected);
   return c.json(page.rows, 200);
 };
 

@@ -6,8 +6,18 @@ import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FIL
 import type { DB } from '../../db/client';
 import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, jobShape } from '../../db/shapes';
-import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import {
+  bm25Of,
+  exactParam,
+  ftsQuery,
+  matchCount,
+  RELEVANCE_MAX,
+  relevancePage,
+  resolveSearch,
+  searchParam,
+  type ResolvedSearch,
+} from '../search';
 import { oneMonthBefore } from '../lib/time';
 import { filterOf, limitOf } from '../lib/validate';
 
@@ -17,14 +27,16 @@ export const JOB_SORTS = ['newest', 'closing', 'salary'] as const;
 export type JobSort = (typeof JOB_SORTS)[number];
 
 export const jobsQuery = z.object({
-  search: ftsSearch,
+  search: searchParam,
+  /** 1: search the words as typed (no typo correction). */
+  exact: exactParam,
   borough: filterOf(BOROUGHS),
   subject: filterOf(SUBJECTS),
   keyStage: filterOf(KEY_STAGES),
   contractType: filterOf(CONTRACT_TYPES),
   schoolType: filterOf(SCHOOL_TYPES as [string, ...string[]]),
   educationLevel: filterOf(EDUCATION_LEVELS),
-  /** newest (default): posted, newest first; closing: deadline soonest first (none last); salary: highest first. */
+  /** With a search and no sort: relevance first (decision 0701). newest (default): posted, newest first; closing: deadline soonest first (none last); salary: highest first. */
   sort: z.enum(JOB_SORTS, { message: 'Sort must be newest, closing or salary' }).optional(),
   limit: limitOf(JOBS_PAGE_MAX, JOBS_PAGE),
   cursor: cursorParam,
@@ -41,10 +53,11 @@ export type JobFilters = Partial<
  * With `db`, a school's job found by its second (or later) subject or key stage is looked up first,
  * so a filter that no such job matches keeps its plain indexed condition (decision 2104).
  */
-export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean; db?: DB } = {}): SQL[] {
+export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean; db?: DB; match?: string | null } = {}): SQL[] {
   const where: SQL[] = [];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
-  const match = q.search ? ftsQuery(q.search) : null;
+  // The search as resolved by the search module (corrected), or the text normalised as typed.
+  const match = options.match !== undefined ? options.match : q.search ? ftsQuery(q.search) : null;
   // probeSearch: `+id` keeps SQLite from driving the query by the matches (see listJobs).
   if (match)
     where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
@@ -124,15 +137,6 @@ export const TOTAL_CAP = 1000;
 /** Above this many FTS matches a search walks the sort's index instead of sorting the matches. */
 const COMMON_TERM = 2000;
 
-/** How many jobs (of any age) an FTS query matches, counting no further than COMMON_TERM + 1. */
-function ftsMatchCount(db: DB, match: string): number {
-  return (
-    db.$client
-      .prepare('select count(*) n from (select rowid from jobs_fts where jobs_fts match ? limit ?)')
-      .get(match, COMMON_TERM + 1) as { n: number }
-  ).n;
-}
-
 /**
  * Active jobs posted within the last month: the base of every public job list. A school's job
  * published for a later date is active with its postedAt ahead: it is on the board from then
@@ -167,7 +171,10 @@ export function openJobCount(db: DB, now: Date): number {
 }
 
 export interface JobPageOptions extends JobFilters {
+  /** Absent with a search: relevance first. */
   sort?: JobSort;
+  /** Search the words as typed, no typo correction. */
+  exact?: boolean;
   limit?: number;
   cursor?: string;
   /** Skip the total (callers that do not answer X-Total-Count). */
@@ -180,12 +187,15 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   const { key, dir } = sortKeys[sort];
   const limit = q.limit ?? JOBS_PAGE;
   const tag = `jobs.${sort}`;
+  const search = resolveSearch(db, 'jobs_fts', q.search, q.exact);
+  const match = search?.match ?? null;
   // A common search term (thousands of matches): walk the sort's index and probe the FTS matches,
-  // stopping after a page, rather than fetch and sort every match (the planner's choice).
-  const match = q.search ? ftsQuery(q.search) : null;
-  const common = match !== null && ftsMatchCount(db, match) > COMMON_TERM;
-  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db })];
-  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db })] : filters;
+  // stopping after a page, rather than fetch and sort every match (the planner's choice). So a
+  // common term keeps the newest-first order even with no sort chosen (decision 0701).
+  const common = match !== null && matchCount(db, 'jobs_fts', match, COMMON_TERM) > COMMON_TERM;
+  if (search && !q.sort && !common) return relevantJobs(db, now, search, q, limit);
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match })];
+  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
   const keyset = after
     ? dir === 'desc'
@@ -218,5 +228,32 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
     total = db.select({ n: count() }).from(inner).get()!.n;
     if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
   }
-  return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next };
+  return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next, corrected: search?.corrected ?? null };
+}
+
+/** A page of the open jobs matching a search (at most COMMON_TERM of them) in relevance order, titles first. */
+function relevantJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, limit: number) {
+  const where = [...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null })];
+  const matches = db
+    .select({ id: jobs.id, name: jobs.title, rank: sql<number>`${sql.raw(bm25Of('jobs_fts'))}` })
+    .from(jobs)
+    .innerJoin(sql`jobs_fts`, sql`jobs_fts.rowid = ${jobs.id}`)
+    .where(and(sql`jobs_fts match ${search.match}`, ...where))
+    .limit(RELEVANCE_MAX + 1)
+    .all();
+  const page = relevancePage(matches, search.terms, 'jobs.relevance', limit, q.cursor);
+  const byId = new Map(
+    page.ids.length
+      ? db
+          .select(jobColumns())
+          .from(jobs)
+          .leftJoin(schools, eq(jobs.schoolId, schools.id))
+          .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
+          .where(inArray(jobs.id, page.ids))
+          .all()
+          .map((r) => [r.id, r])
+      : [],
+  );
+  const rows = page.ids.map((id) => toJob(byId.get(id)!));
+  return { rows, total: q.withoutTotal ? -1 : page.total, capped: false, next: page.next, corrected: search.corrected };
 }

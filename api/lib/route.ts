@@ -125,6 +125,11 @@ const PAGE_HEADERS = {
   'X-Total-Count': { description: 'How many rows the whole list holds', schema: { type: 'integer' as const } },
   'X-Total-Count-Capped': { description: '`true` when X-Total-Count stopped counting at its cap', schema: { type: 'string' as const } },
   Link: { description: 'The next page: `<url>; rel="next"` (absent on the last page)', schema: { type: 'string' as const } },
+  'X-Search-Corrected': {
+    description:
+      'Searches: what was typed with its misspelt words corrected (URI-encoded), when the list searched that instead; `exact=1` searches as typed',
+    schema: { type: 'string' as const },
+  },
 };
 
 /** A JSON list answered a page at a time, with its paging headers. */

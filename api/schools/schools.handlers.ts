@@ -1,13 +1,15 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
 import { pageHeaders } from '../lib/paging';
+import { correctedHeader } from '../search';
 import { profileOf } from './profile.handlers';
 import { findSchool, listSchools, schoolStatsOf } from './schools.queries';
 import type * as routes from './schools.routes';
 
 export const list: RouteHandler<typeof routes.list> = (c) => {
-  const { total, next, rows } = listSchools(c.get('db'), c.get('now')(), c.req.valid('query'));
+  const { total, next, rows, corrected } = listSchools(c.get('db'), c.get('now')(), c.req.valid('query'));
   pageHeaders(c, total, next);
+  correctedHeader(c, corrected);
   return c.json(rows, 200);
 };
 

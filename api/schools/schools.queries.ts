@@ -7,21 +7,23 @@ import { jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, schoolShape } from '../../db/shapes';
 import { notFound } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
-import { ftsQuery, ftsSearch } from '../lib/fts';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { bm25Of, exactParam, RELEVANCE_MAX, relevancePage, resolveSearch, searchParam, type ResolvedSearch } from '../search';
 import { filterOf, limitOf } from '../lib/validate';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
 
 export const schoolsQuery = z
   .object({
-    search: ftsSearch,
+    search: searchParam,
+    /** 1: search the words as typed (no typo correction). */
+    exact: exactParam,
     borough: filterOf(BOROUGHS),
     type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
     educationLevel: filterOf(EDUCATION_LEVELS),
     // Up to 5,000: the register, not the contributions, bounds this list; the Schools screen pages
     // by cursor, 50 at a time (web/schools/paging.ts).
     limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
-    /** name (default): alphabetical; rating: best reviewed first (the home page's spotlight). */
+    /** name (default; with a search, relevance first unless sort is given): alphabetical; rating: best reviewed first (the home page's spotlight). */
     sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
     cursor: cursorParam,
     ...nearFields,
@@ -40,13 +42,18 @@ export const round = (n: number | null | undefined, places = 1) => (n == null ? 
  */
 export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) {
   const where: (SQL | undefined)[] = [eq(schools.isActive, true)];
-  const match = q.search ? ftsQuery(q.search) : null;
-  if (match) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${match})`);
   if (q.borough) where.push(eq(schools.borough, q.borough));
   if (q.type) where.push(inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.type]]));
   if (q.educationLevel) where.push(sql`instr(coalesce(${schools.educationLevel}, ''), ${q.educationLevel}) > 0`);
-  const filter = and(...where);
+  const search = resolveSearch(db, 'schools_fts', q.search, q.exact);
   const limit = q.limit ?? SCHOOLS_LIST_LIMIT;
+  // A search with no sort chosen: relevance order (decision 0701).
+  if (search && !q.sort && !q.near) {
+    const ranked = relevantSchools(db, now, search, where, limit, q.cursor);
+    if (ranked) return ranked;
+  }
+  if (search) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${search.match})`);
+  const filter = and(...where);
   const rating = sql<number>`coalesce(${schoolStats.averageRating}, 0)`;
   const reviewTotal = sql<number>`coalesce(${schoolStats.reviewCount}, 0)`;
 
@@ -60,13 +67,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
     const k = decodeCursor(q.cursor, 'schools.name', 'sn');
     if (k) keyset = sql`(${schools.name}, ${schools.id}) > (${k[0]}, ${k[1]})`;
   }
-  const since = oneMonthBefore(now);
-  const columns = {
-    ...columnsOf(schools, schoolShape),
-    averageRating: rating,
-    reviewCount: reviewTotal,
-    openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()} and ${jobs.postedAt} <= ${now.getTime()})`,
-  };
+  const columns = listColumns(now);
   if (q.near) {
     // Near me: nearest first with distanceMiles; the other filters still apply (decision 1250).
     const near = nearSchoolPage(db, { near: q.near, within: q.within, limit, cursor: q.cursor }, filter);
@@ -90,7 +91,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
       const r = byId.get(s.id)!;
       return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: oneDecimal(s.miles) };
     });
-    return { total: near.total, next: near.next, rows };
+    return { total: near.total, next: near.next, rows, corrected: search?.corrected ?? null };
   }
   const total = db.select({ n: count() }).from(schools).where(filter).get()?.n ?? 0;
   const rows = db
@@ -113,7 +114,51 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
     total,
     next: page.next,
     rows: page.rows.map((s) => ({ ...s, averageRating: round(s.averageRating, 2), distanceMiles: undefined as number | undefined })),
+    corrected: search?.corrected ?? null,
   };
+}
+
+/** The columns of a school in the list: its kept rating and review count, and its open jobs counted now. */
+function listColumns(now: Date) {
+  const since = oneMonthBefore(now);
+  return {
+    ...columnsOf(schools, schoolShape),
+    averageRating: sql<number>`coalesce(${schoolStats.averageRating}, 0)`,
+    reviewCount: sql<number>`coalesce(${schoolStats.reviewCount}, 0)`,
+    openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()} and ${jobs.postedAt} <= ${now.getTime()})`,
+  };
+}
+
+/**
+ * A page of the schools matching a search in relevance order, or null when there are more matches
+ * than RELEVANCE_MAX (the list then keeps its name order).
+ */
+function relevantSchools(db: DB, now: Date, search: ResolvedSearch, where: (SQL | undefined)[], limit: number, cursor?: string) {
+  const matches = db
+    .select({ id: schools.id, name: schools.name, rank: sql<number>`${sql.raw(bm25Of('schools_fts'))}` })
+    .from(schools)
+    .innerJoin(sql`schools_fts`, sql`schools_fts.rowid = ${schools.id}`)
+    .where(and(sql`schools_fts match ${search.match}`, ...where))
+    .limit(RELEVANCE_MAX + 1)
+    .all();
+  if (matches.length > RELEVANCE_MAX) return null;
+  const page = relevancePage(matches, search.terms, 'schools.relevance', limit, cursor);
+  const byId = new Map(
+    page.ids.length
+      ? db
+          .select(listColumns(now))
+          .from(schools)
+          .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+          .where(inArray(schools.id, page.ids))
+          .all()
+          .map((r) => [r.id, r])
+      : [],
+  );
+  const rows = page.ids.map((id) => {
+    const r = byId.get(id)!;
+    return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: undefined as number | undefined };
+  });
+  return { total: page.total, next: page.next, rows, corrected: search.corrected };
 }
 
 /** Product §3 school stats, from the figures kept over approved reviews; zeros when there are none. */

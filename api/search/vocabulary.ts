@@ -1,0 +1,145 @@
+// Typo tolerance (decision 0701): a typed word that matches nothing in a list's index is corrected
+// against the vocabulary of school names, job titles, subjects and boroughs, within edit distance 1
+// (words of up to 5 letters) or 2 (longer), the most common candidate first.
+//
+// The vocabulary is built off the request path: at start-up (warmSearchVocabulary, called by the
+// server and by tests) and again in the background (setImmediate) when the schools or jobs data
+// version moves; until a first build is done, searches are answered uncorrected.
+import { sql } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
+import { BOROUGHS, SUBJECTS } from '../../db/constants';
+import type { DB } from '../../db/client';
+import { searchWords, SYNONYM_WORDS } from '../../db/search-text';
+
+interface Entry {
+  /** How the word is written where it was found (e.g. "Graveney"). */
+  display: string;
+  /** How many names and titles hold it. */
+  n: number;
+}
+
+export class Vocabulary {
+  readonly words = new Map<string, Entry>();
+  private readonly byLength = new Map<number, string[]>();
+
+  add(text: string | null): void {
+    if (!text) return;
+    // The raw words (for how they are written) beside their canonical forms: only 1:1 words are kept.
+    const raw = text
+      .normalize('NFKD')
+      .replace(/\p{M}+/gu, '')
+      .replace(/['\u2018\u2019\u02bc`\u00b4.]/g, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean);
+    for (const word of raw) {
+      const [canonical] = searchWords(word);
+      if (!canonical || canonical.length < 3 || !/^\p{L}+$/u.test(canonical)) continue;
+      const e = this.words.get(canonical);
+      if (e) e.n++;
+      else this.words.set(canonical, { display: word, n: 1 });
+    }
+  }
+
+  seal(): this {
+    for (const w of this.words.keys()) {
+      const list = this.byLength.get(w.length) ?? [];
+      list.push(w);
+      this.byLength.set(w.length, list);
+    }
+    return this;
+  }
+
+  /** The closest known word to `word` (canonical form), or null. */
+  correct(word: string): { word: string; display: string } | null {
+    if (this.words.has(word)) return null;
+    const max = word.length <= 5 ? 1 : 2;
+    let best: { word: string; d: number; n: number } | null = null;
+    for (let len = word.length - max; len <= word.length + max; len++) {
+      for (const w of this.byLength.get(len) ?? []) {
+        const d = editDistance(word, w, max);
+        if (d > max) continue;
+        const n = this.words.get(w)!.n;
+        if (!best || d < best.d || (d === best.d && n > best.n)) best = { word: w, d, n };
+      }
+    }
+    return best ? { word: best.word, display: this.words.get(best.word)!.display } : null;
+  }
+}
+
+/** Levenshtein distance with adjacent transpositions (Damerau, optimal string alignment), stopping once it exceeds max. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** The vocabulary of the data as it is now: school names, job titles (distinct), subjects and boroughs. */
+export function buildVocabulary(db: DB): Vocabulary {
+  const v = new Vocabulary();
+  for (const r of db.all<{ name: string }>(sql`select name from schools where is_active = 1`)) v.add(r.name);
+  for (const r of db.all<{ title: string }>(sql`select distinct title from jobs where is_active = 1`)) v.add(r.title);
+  for (const s of [...SUBJECTS, ...BOROUGHS]) v.add(s);
+  return v.seal();
+}
+
+interface Held {
+  vocabulary: Vocabulary | null;
+  version: string;
+  scheduled: boolean;
+}
+const held = new WeakMap<Database.Database, Held>();
+
+function versionOf(db: DB): string {
+  return db
+    .all<{ v: number }>(sql`select version as v from data_versions where tag in ('schools', 'jobs') order by tag`)
+    .map((r) => r.v)
+    .join('.');
+}
+
+/** Builds the vocabulary now (start-up, tests): never call it while answering a request. */
+export function warmSearchVocabulary(db: DB): void {
+  const version = versionOf(db);
+  held.set(db.$client, { vocabulary: buildVocabulary(db), version, scheduled: false });
+}
+
+/**
+ * The vocabulary as last built, or null before the first build. When the data moved since, a new
+ * one is built in the background (after this request) and the current one serves meanwhile.
+ */
+export function currentVocabulary(db: DB): Vocabulary | null {
+  let h = held.get(db.$client);
+  if (!h) {
+    h = { vocabulary: null, version: '', scheduled: false };
+    held.set(db.$client, h);
+  }
+  const entry = h;
+  if (!entry.scheduled && versionOf(db) !== entry.version) {
+    entry.scheduled = true;
+    setImmediate(() => {
+      try {
+        if (db.$client.open) warmSearchVocabulary(db);
+      } catch {
+        entry.scheduled = false; // a closed or busy database: the next search asks again
+      }
+    });
+  }
+  return entry.vocabulary;
+}
+
+/** Words never corrected: short ones, ones with digits (postcodes, key stages) and the synonyms' spellings. */
+export const correctable = (term: string) => term.length >= 4 && /^\p{L}+$/u.test(term) && !SYNONYM_WORDS.has(term);
