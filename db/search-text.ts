@@ -24,6 +24,11 @@ const PHRASES: [string[], string][] = [
   [['roman', 'catholic'], 'catholic'],
   [['voluntary', 'aided'], 'va'],
   [['voluntary', 'controlled'], 'vc'],
+  // Subjects as job titles write them and as teachers type them.
+  [['physical', 'education'], 'pe'],
+  [['religious', 'education'], 're'],
+  [['design', 'and', 'technology'], 'dt'],
+  [['design', 'technology'], 'dt'],
 ];
 
 const WORDS: Record<string, string> = {
@@ -39,6 +44,8 @@ const WORDS: Record<string, string> = {
   prim: 'primary',
   sec: 'secondary',
   jmi: 'jmi',
+  maths: 'mathematics',
+  math: 'mathematics',
 };
 
 /** Every spelling this module maps (single words and the words of phrases), for the typo corrector to leave alone. */

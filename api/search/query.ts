@@ -35,9 +35,10 @@ export function ftsQuery(text: string): string | null {
   return matchOf(queryTerms(text));
 }
 
-/** Does a word of a name match a typed word (as the FTS query does: prefix, or the word without its s)? */
-export function wordMatches(word: string, term: string): boolean {
-  return word.startsWith(term) || word === stemOf(term);
+/** Does a word of a name match a typed word as the FTS query does: 'prefix' (or whole), 'stem' (the word without its s), or not (null)? */
+export function wordMatch(word: string, term: string): 'prefix' | 'stem' | null {
+  if (word.startsWith(term)) return 'prefix';
+  return word === stemOf(term) ? 'stem' : null;
 }
 
 /** The `search` query parameter of lists searched through FTS5: 400 when it has nothing to search. */

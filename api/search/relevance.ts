@@ -2,14 +2,14 @@
 // then bm25 with column weights (a match in a name or title counts far more than one in an
 // address or a description), then id.
 //   tier 0: the name is exactly the words typed ("the" in front ignored),
-//   tier 1: the name starts with the words typed,
-//   tier 2: the name holds every word typed,
-//   tier 3: some word matched elsewhere only (borough, address, kind, description).
+//   tier 1: the name starts with the words typed (2: only by a word without its s, `marys` = "Mary"),
+//   tier 3: the name holds every word typed (4: only by a word without its s),
+//   tier 5: some word matched elsewhere only (borough, address, kind, description).
 // Each list asks SQLite for its matches (id, name, bm25) under its own filters, at most
 // RELEVANCE_MAX of them; this module orders them and answers a page with a keyset cursor.
 import { searchWords } from '../../db/search-text';
 import { decodeCursor, encodeCursor, type CursorValue } from '../lib/paging';
-import { wordMatches } from './query';
+import { wordMatch } from './query';
 
 /** Above this many matches a list keeps an index order instead (sorting them all costs more than a page). */
 export const RELEVANCE_MAX = 4000;
@@ -29,14 +29,19 @@ export function bm25Of(table: keyof typeof WEIGHTS): string {
   return `bm25(${table}, ${WEIGHTS[table].join(', ')})`;
 }
 
-/** How well a name answers the words typed: 0 (exactly) to 3 (not in the name at all). */
+/** How well a name answers the words typed: 0 (exactly) to 5 (not in the name at all). */
 export function tierOf(name: string, terms: readonly string[]): number {
   let words = searchWords(name);
   if (words[0] === 'the' && terms[0] !== 'the') words = words.slice(1);
   if (words.length === terms.length && words.every((w, i) => w === terms[i])) return 0;
-  if (terms.every((t, i) => words[i] !== undefined && wordMatches(words[i], t))) return 1;
-  if (terms.every((t) => words.some((w) => wordMatches(w, t)))) return 2;
-  return 3;
+  const starts = terms.map((t, i) => (words[i] === undefined ? null : wordMatch(words[i], t)));
+  if (starts.every(Boolean)) return starts.includes('stem') ? 2 : 1;
+  const held = terms.map((t) => {
+    const found = words.map((w) => wordMatch(w, t));
+    return found.includes('prefix') ? 'prefix' : found.includes('stem') ? 'stem' : null;
+  });
+  if (held.every(Boolean)) return held.includes('stem') ? 4 : 3;
+  return 5;
 }
 
 export interface Match {

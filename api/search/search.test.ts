@@ -64,8 +64,10 @@ describe('searchText: one normalisation at index and query time', () => {
   it('ranks an exact name, then a name starting with the words, then one holding them', () => {
     expect(tierOf('Lady Margaret', ['lady', 'margaret'])).toBe(0);
     expect(tierOf('The Camden School for Girls', ['camden', 'school'])).toBe(1);
-    expect(tierOf('Abacus Belsize Primary School', ['camden', 'school'])).toBe(3);
-    expect(tierOf("St Mary's Primary School", ['marys'])).toBe(2);
+    expect(tierOf('Abacus Belsize Primary School', ['camden', 'school'])).toBe(5);
+    expect(tierOf("St Mary's Primary School", ['marys'])).toBe(3);
+    expect(tierOf("St Mary's Primary School", ['saint', 'marys'])).toBe(1);
+    expect(tierOf('St Mary and St Michael Primary School', ['saint', 'marys'])).toBe(2);
   });
 });
 
