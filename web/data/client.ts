@@ -3,7 +3,7 @@
 import { hc, type ClientResponse, type InferResponseType } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { ApiType } from '../../api/app';
-import { nextCursor, type Page } from './paging';
+import { correctedSearch, nextCursor, type Page } from './paging';
 
 export type { Page };
 
@@ -76,5 +76,6 @@ export async function page<R extends ClientResponse<unknown, number, string>>(
     total: Number.isFinite(total) ? total : rows.length,
     capped: res.headers.get('X-Total-Count-Capped') === 'true',
     next: nextCursor(res.headers.get('Link')),
+    corrected: correctedSearch(res.headers.get('X-Search-Corrected')),
   };
 }

@@ -5,6 +5,7 @@ import useSWRInfinite from 'swr/infinite';
 import { useAuth } from './auth';
 import type { InferResponseType } from 'hono/client';
 import { ApiRequestError, client, json, page, type Page } from './client';
+import { correctedSearch } from './paging';
 import { swrKey } from './keys';
 import { SCHOOLS_PAGE_SIZE } from '../../db/constants';
 
@@ -45,7 +46,7 @@ export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get
     const res = await client.schools.$get({ query: q });
     const rows = await json(Promise.resolve(res));
     const total = Number(res.headers.get('X-Total-Count') ?? rows.length);
-    return { rows, total: Number.isFinite(total) ? total : rows.length };
+    return { rows, total: Number.isFinite(total) ? total : rows.length, corrected: correctedSearch(res.headers.get('X-Search-Corrected')) };
   });
 }
 
@@ -82,6 +83,7 @@ export function usePages<T>(name: string | null, query: Query, load: (q: Query) 
     rows: pages?.flatMap((p) => p.rows),
     total: pages?.[0]?.total,
     capped: pages?.[0]?.capped ?? false,
+    corrected: pages?.[0]?.corrected ?? null,
     hasMore: !!last?.next,
     loadingMore: swr.size > (pages?.length ?? 0),
     loadMore: () => swr.setSize((n) => n + 1),

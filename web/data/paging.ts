@@ -7,6 +7,18 @@ export interface Page<T> {
   /** X-Total-Count-Capped: the total is a lower bound ("1,000+"). */
   capped: boolean;
   next: string | null;
+  /** X-Search-Corrected: the search as the API corrected it ("Showing results for …"), or null. */
+  corrected?: string | null;
+}
+
+/** The X-Search-Corrected header, decoded (null when absent or unreadable). */
+export function correctedSearch(header: string | null): string | null {
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return null;
+  }
 }
 
 /** The cursor of the `Link: <...>; rel="next"` header, or null on the last page. */

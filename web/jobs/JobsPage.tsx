@@ -12,9 +12,19 @@ import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/hooks';
 import { jobsFoundText } from './found';
 import { JobAlertButton } from '../components/alerts/AlertButtons';
+import { SearchCorrection } from '../components/SearchCorrection';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
-export const JOB_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType'] as const;
+export const JOB_FILTER_KEYS = [
+  'search',
+  'borough',
+  'educationLevel',
+  'subject',
+  'keyStage',
+  'contractType',
+  'schoolType',
+  'exact',
+] as const;
 export const JOB_SORTS = [
   { value: 'newest', label: 'Newest' },
   { value: 'closing', label: 'Closing soonest' },
@@ -23,7 +33,7 @@ export const JOB_SORTS = [
 
 export function JobsPage() {
   const { values, set, clear, active } = useUrlFilters(JOB_FILTER_KEYS);
-  const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
+  const commitSearch = useCallback((v: string) => set({ search: v, exact: '' }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
   const sorting = useUrlFilters(['sort'] as const);
   const sort = JOB_SORTS.some((o) => o.value === sorting.values.sort) ? sorting.values.sort : '';
@@ -31,6 +41,8 @@ export function JobsPage() {
   // Near me answers nearest first: the sort does not apply then (decision 1250).
   const jobs = useJobPages(near.on ? { ...values, ...near.query } : { ...values, sort });
   const { rows: data, error, isLoading, mutate } = jobs;
+  // An alert keeps the filters, not how the search was asked (exact).
+  const { exact: _exact, ...alertFilters } = values;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -64,7 +76,7 @@ export function JobsPage() {
             value={search.text}
             onChange={search.setText}
           />
-          <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
+          <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}>
             <FilterSelect
               id="borough"
               label="Borough"
@@ -119,7 +131,8 @@ export function JobsPage() {
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data && jobs.total !== undefined ? jobsFoundText(jobs.total, jobs.capped) : isLoading ? 'Loading jobs…' : ''}
             </p>
-            <JobAlertButton filters={values} />
+            <SearchCorrection corrected={jobs.corrected} typed={values.search} />
+            <JobAlertButton filters={alertFilters} />
             {!near.on && (
               <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
                 Sort by
@@ -127,10 +140,15 @@ export function JobsPage() {
                   id="job-sort"
                   name="sort"
                   className="select select-sm w-auto"
-                  value={sort || 'newest'}
-                  onChange={(e) => sorting.set({ sort: e.target.value === 'newest' ? '' : e.target.value })}
+                  value={sort || (values.search ? 'relevance' : 'newest')}
+                  // With a search and no sort chosen the list is in relevance order (decision 0701).
+                  onChange={(e) =>
+                    sorting.set({
+                      sort: e.target.value === 'relevance' || (e.target.value === 'newest' && !values.search) ? '' : e.target.value,
+                    })
+                  }
                 >
-                  {JOB_SORTS.map((o) => (
+                  {(values.search ? [{ value: 'relevance', label: 'Best match' }, ...JOB_SORTS] : JOB_SORTS).map((o) => (
                     <option key={o.value} value={o.value}>
                       {o.label}
                     </option>

@@ -8,6 +8,7 @@ import { Icon } from '../components/Icon';
 import { SearchBox } from '../components/SearchBox';
 import { SchoolImage } from '../components/SchoolImage';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
+import { SearchCorrection } from '../components/SearchCorrection';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import type { SchoolListItem } from '../data/client';
 import { useSchoolPages } from '../data/hooks';
@@ -16,7 +17,7 @@ import { teachersLine } from '../lib/school-facts';
 import { pageInfo } from './paging';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 
-export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type'] as const;
+export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type', 'exact'] as const;
 
 export function SchoolCard({ school }: { school: SchoolListItem }) {
   const teachers = teachersLine(school);
@@ -102,10 +103,10 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
 export function SchoolsPage() {
   const { values, set, clear, active } = useUrlFilters(SCHOOL_FILTER_KEYS);
   const near = useNearMe();
-  const commitSearch = useCallback((v: string) => set({ search: v }, true), [set]);
+  const commitSearch = useCallback((v: string) => set({ search: v, exact: '' }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
   // A page of 50 at a time; new filters start again at the first page (a new list key).
-  const { rows, total, error, hasMore, loadMore, loadingMore, mutate } = useSchoolPages({ ...values, ...near.query });
+  const { rows, total, corrected, error, hasMore, loadMore, loadingMore, mutate } = useSchoolPages({ ...values, ...near.query });
   const info = rows && total !== undefined ? pageInfo(rows.length, total) : null;
 
   return (
@@ -130,7 +131,7 @@ export function SchoolsPage() {
             value={search.text}
             onChange={search.setText}
           />
-          <FiltersPanel className="sm:grid-cols-3" activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && values[k]).length}>
+          <FiltersPanel className="sm:grid-cols-3" activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}>
             <FilterSelect
               id="borough"
               label="Borough"
@@ -161,6 +162,7 @@ export function SchoolsPage() {
             <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
               {info ? info.text : 'Loading schools…'}
             </p>
+            <SearchCorrection corrected={corrected} typed={values.search} />
             <button type="button" className="btn btn-sm btn-outline" disabled={!active} onClick={clear}>
               Clear Filters
             </button>
