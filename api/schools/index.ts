@@ -8,6 +8,7 @@ export { staffRoutes } from './staff.handlers';
 
 export const schoolsRoutes = createRouter()
   .openapi(routes.list, handlers.list)
+  .openapi(routes.names, handlers.names)
   .openapi(routes.get, handlers.get)
   .openapi(profileRoutes.ownProfile, (c) => c.json(profile.ownProfile(c, c.req.valid('param').id), 200))
   .openapi(profileRoutes.editProfile, (c) => c.json(profile.editProfile(c, c.req.valid('param').id, c.req.valid('json')), 200))

@@ -1,3 +1,5 @@
+import { asc, eq } from 'drizzle-orm';
+import { schools } from '../../db/schema';
 import type { RouteHandler } from '@hono/zod-openapi';
 import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
 import { pageHeaders } from '../lib/paging';
@@ -11,6 +13,21 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
   pageHeaders(c, total, next);
   correctedHeader(c, corrected);
   return c.json(rows, 200);
+};
+
+/** Compact on purpose (arrays, not objects): it is kept on the device (decision 0701 measures it). */
+export const names: RouteHandler<typeof routes.names> = (c) => {
+  const rows = c
+    .get('db')
+    .select({ id: schools.id, name: schools.name, borough: schools.borough })
+    .from(schools)
+    .where(eq(schools.isActive, true))
+    .orderBy(asc(schools.name))
+    .all();
+  return c.json(
+    rows.map((r) => [r.id, r.name, r.borough] as [number, string, string]),
+    200,
+  );
 };
 
 export const get: RouteHandler<typeof routes.get> = (c) => {

@@ -38,6 +38,18 @@ export const list = apiRoute({
   responses: { 200: pageOf(schoolListItem, 'A page of schools'), ...errors(400, 429) },
 });
 
+export const names = apiRoute({
+  method: 'get',
+  path: '/schools/names',
+  tags,
+  summary: "Every active school's id, name and borough: the phone's offline copy for suggestions as you type",
+  policy: { access: 'public', cache: 'everyone', data: ['schools'] },
+  responses: {
+    200: jsonOf(z.array(z.tuple([z.number().int(), z.string(), z.string()])), '[id, name, borough] of each active school, by name'),
+    ...errors(429),
+  },
+});
+
 export const get = apiRoute({
   method: 'get',
   path: '/schools/{id}',

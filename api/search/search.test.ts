@@ -187,3 +187,17 @@ describe('the index stays exact', () => {
     expect(() => check.run()).not.toThrow();
   });
 });
+
+describe("the phone's copy of the school names", () => {
+  it('answers [id, name, borough] of every active school, small enough to keep', async () => {
+    const res = await get('/api/schools/names');
+    expect(res.status).toBe(200);
+    const active = db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isActive, true)).get()!.n;
+    expect(res.body).toHaveLength(active);
+    expect(res.body).toContainEqual([expect.any(Number), 'Graveney School', 'Wandsworth']);
+    const { gzipSync } = await import('node:zlib');
+    const json = JSON.stringify(res.body);
+    console.log(`school names: ${active} schools, ${json.length} bytes JSON, ${gzipSync(json).length} bytes gzip`);
+    expect(gzipSync(json).length).toBeLessThan(60_000);
+  });
+});

@@ -35,8 +35,12 @@ export class Vocabulary {
       const [canonical] = searchWords(word);
       if (!canonical || canonical.length < 3 || !/^\p{L}+$/u.test(canonical)) continue;
       const e = this.words.get(canonical);
-      if (e) e.n++;
-      else this.words.set(canonical, { display: word, n: 1 });
+      if (!e) this.words.set(canonical, { display: word, n: 1 });
+      else {
+        e.n++;
+        // Shown as written in full ("Mathematics", not "Maths", for mathematics).
+        if (e.display.toLowerCase() !== canonical && word.toLowerCase() === canonical) e.display = word;
+      }
     }
   }
 

@@ -16,6 +16,7 @@ export const ROUTE_POLICY = {
     ['/api/saved-jobs', 'owner', 'read'],
     ['/api/schools/{id}/jobs', 'owner', 'read'],
     ['/api/schools', 'everyone', 'read'],
+    ['/api/schools/names', 'everyone', 'read'],
     ['/api/schools/{id}', 'everyone', 'read'],
     ['/api/schools/{id}/profile', 'owner', 'read'],
     ['/api/schools/{id}/claims', 'none', 'read'],
