@@ -59,7 +59,7 @@ describe('home search', () => {
     const page = await browser.newPage();
     await page.setViewportSize(PHONE);
     await page.goto(`${server.url}/`);
-    await page.getByRole('searchbox').fill('Zephyrine');
+    await page.getByRole('combobox', { name: 'What' }).fill('Zephyrine');
     const groups = page.getByTestId('home-search');
     await expect.poll(() => groups.count(), { timeout: 30_000 }).toBe(1);
 

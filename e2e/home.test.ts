@@ -59,7 +59,7 @@ describe('home page', () => {
     const page = await browser.newPage();
     await page.setViewportSize(DESKTOP);
     await page.goto(server.url + '/');
-    await page.getByRole('searchbox').fill('maths');
+    await page.getByRole('combobox', { name: 'What' }).fill('maths');
     await page.getByLabel('Where').selectOption('Camden');
     await page.getByRole('button', { name: 'Search Jobs' }).click();
     await page.waitForURL(/\/jobs\?/);

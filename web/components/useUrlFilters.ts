@@ -56,3 +56,13 @@ export function useDebouncedSearch(urlValue: string, commit: (v: string) => void
   };
   return { text, setText, flush };
 }
+
+/** The value as it was `delay` ms after it last changed (suggestions ask once typing pauses). */
+export function useDebouncedValue<T>(value: T, delay = 350): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(t);
+  }, [value, delay]);
+  return settled;
+}

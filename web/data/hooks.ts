@@ -39,6 +39,17 @@ export function useJob(id: number | undefined) {
   return useApi(id ? swrKey.job(id) : null, () => json(client.jobs[':id'].$get({ param: { id: String(id) } })));
 }
 
+/**
+ * Every active school's [id, name, borough]: read through the offline layer, so the device keeps a
+ * copy and suggestions work with no signal (decision 0701). Asked once per session at most.
+ */
+export function useSchoolNames(enabled = true) {
+  return useApi(enabled ? swrKey.schoolNames : null, () => json(client.schools.names.$get()), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
+}
+
 /** The schools list with the X-Total-Count total (how many match before the limit). */
 export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get>[0]['query'], enabled = true) {
   const q = cleanQuery(query as Query);

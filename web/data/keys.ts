@@ -9,6 +9,7 @@ export const swrKey = {
   savedJobs: 'saved-jobs',
   schools: (query: Query) => ['schools', JSON.stringify(query)] as const,
   schoolsWithTotal: (query: Query) => ['schools+total', JSON.stringify(query)] as const,
+  schoolNames: 'schools/names',
   school: (id: number) => ['school', id] as const,
   schoolReviews: (id: number) => ['school-reviews', id] as const,
   schoolInterviews: (id: number) => ['school-interviews', id] as const,

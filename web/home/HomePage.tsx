@@ -1,3 +1,4 @@
+import { SearchCombobox, useSuggestions } from '../components/SearchCombobox';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BOROUGHS, HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
@@ -24,6 +25,7 @@ function Hero() {
   const navigate = useNavigate();
   const [what, setWhat] = useState('');
   const [where, setWhere] = useState('all');
+  const suggestions = useSuggestions(what, { borough: where === 'all' ? undefined : where });
   function submit(e: SubmitEvent) {
     e.preventDefault();
     const params = new URLSearchParams();
@@ -48,16 +50,18 @@ function Hero() {
           role="search"
           aria-label="Search jobs"
         >
-          <label className="input w-full">
-            <span className="label">What</span>
-            <input
-              type="search"
-              value={what}
-              onChange={(e) => setWhat(e.target.value)}
-              placeholder="Job title, subject or school"
-              name="search"
-            />
-          </label>
+          <SearchCombobox
+            id="home-what"
+            label={<span className="label">What</span>}
+            value={what}
+            onChange={setWhat}
+            placeholder="Job title, subject or school"
+            name="search"
+            groups={[
+              { label: 'Schools', items: suggestions.schools },
+              { label: 'Jobs', items: suggestions.jobs },
+            ]}
+          />
           <label className="select w-full">
             <span className="label">Where</span>
             <select value={where} onChange={(e) => setWhere(e.target.value)} name="borough">

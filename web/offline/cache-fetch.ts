@@ -20,7 +20,7 @@ import { WEB_POLICY } from '../data/route-policy';
 export { CACHED_AT_HEADER, OfflineError };
 
 /** Answer headers the screens read (the schools list total). */
-const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-count-capped', 'link'];
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-count-capped', 'link', 'x-search-corrected'];
 
 /** Cache key: pathname and query with sorted parameters. */
 export function cacheKey(input: string, base = typeof location !== 'undefined' ? location.origin : 'http://localhost'): string {

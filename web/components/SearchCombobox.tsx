@@ -1,0 +1,149 @@
+// A search box that suggests as you type (the WAI-ARIA combobox pattern, list autocomplete): after
+// 2 characters, the top 5 schools and jobs; arrow keys move through them
+// (aria-activedescendant), Enter opens the one chosen, Escape closes the list. Schools come from
+// the API, or from the phone's copy of the school names when there is no signal (decision 0701).
+import { useId, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useJobPages, useSchoolNames, useSchoolsWithTotal } from '../data/hooks';
+import { suggestSchools, type Suggestion } from '../lib/suggest';
+import { useDebouncedValue } from './useUrlFilters';
+
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_LIMIT = 5;
+
+/** Schools and jobs suggested for the text (schools only with `jobs: false`), each group at most 5. */
+export function useSuggestions(text: string, options: { jobs?: boolean; borough?: string } = {}) {
+  const q = useDebouncedValue(text.trim(), 200);
+  const on = q.length >= SUGGEST_MIN_CHARS && /[\p{L}\p{N}]/u.test(q);
+  const names = useSchoolNames(on);
+  const schools = useSchoolsWithTotal({ search: q, borough: options.borough, limit: String(SUGGEST_LIMIT) }, on);
+  const jobs = useJobPages({ search: q, borough: options.borough, limit: String(SUGGEST_LIMIT) }, on && options.jobs !== false);
+  if (!on) return { schools: [], jobs: [] };
+  // The API's answer; the device's copy when the API cannot answer (offline) or has not yet.
+  const fromApi = schools.data?.rows.map((s) => ({ id: `school-${s.id}`, label: s.name, detail: s.borough, href: `/schools/${s.id}` }));
+  const local = names.data ? suggestSchools(names.data, q, SUGGEST_LIMIT) : [];
+  return {
+    schools: fromApi && !schools.error ? fromApi : local,
+    jobs: (jobs.rows ?? []).slice(0, SUGGEST_LIMIT).map((j) => ({
+      id: `job-${j.id}`,
+      label: j.title,
+      detail: j.school?.name ?? j.borough,
+      href: `/jobs/${j.id}`,
+    })),
+  };
+}
+
+interface Props {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  groups: { label: string; items: Suggestion[] }[];
+  /** What picking a suggestion does (default: open its page). */
+  onPick?: (s: Suggestion) => void;
+  label: ReactNode;
+  placeholder?: string;
+  name?: string;
+  className?: string;
+}
+
+export function SearchCombobox({ id, value, onChange, groups, onPick, label, placeholder, name, className }: Props) {
+  const navigate = useNavigate();
+  const listId = useId();
+  const [active, setActive] = useState(-1);
+  const [closed, setClosed] = useState(false);
+  const items = groups.flatMap((g) => g.items);
+  const open = !closed && value.trim().length >= SUGGEST_MIN_CHARS && items.length > 0;
+  const pick = (s: Suggestion) => {
+    setClosed(true);
+    if (onPick) onPick(s);
+    else void navigate(s.href);
+  };
+  const optionId = (i: number) => `${listId}-option-${i}`;
+  let index = -1;
+  return (
+    <div className={`relative ${className ?? ''}`}>
+      <label className="input w-full" htmlFor={id}>
+        {label}
+        <input
+          id={id}
+          type="search"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          value={value}
+          name={name}
+          placeholder={placeholder}
+          onChange={(e) => {
+            onChange(e.target.value);
+            setClosed(false);
+            setActive(-1);
+          }}
+          onBlur={() => setClosed(true)}
+          onFocus={() => setClosed(false)}
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown' && items.length) {
+              e.preventDefault();
+              setClosed(false);
+              setActive((a) => (a + 1) % items.length);
+            } else if (e.key === 'ArrowUp' && items.length) {
+              e.preventDefault();
+              setClosed(false);
+              setActive((a) => (a <= 0 ? items.length - 1 : a - 1));
+            } else if (e.key === 'Enter' && open && active >= 0 && items[active]) {
+              e.preventDefault();
+              pick(items[active]);
+            } else if (e.key === 'Escape' && open) {
+              e.preventDefault();
+              setClosed(true);
+              setActive(-1);
+            }
+          }}
+        />
+      </label>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!open}
+        className="absolute z-30 left-0 right-0 mt-1 bg-base-100 text-base-content border border-base-300 rounded-box shadow-lg max-h-96 overflow-y-auto p-1"
+        data-testid={`${id}-suggestions`}
+      >
+        {groups.map((g) =>
+          g.items.length ? (
+            <li key={g.label} role="presentation">
+              <p className="px-3 pt-2 pb-1 text-xs font-semibold uppercase opacity-70" aria-hidden="true">
+                {g.label}
+              </p>
+              <ul role="group" aria-label={g.label}>
+                {g.items.map((s) => {
+                  index++;
+                  const i = index;
+                  return (
+                    <li
+                      key={s.id}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === active}
+                      className={`px-3 py-2 min-h-11 rounded cursor-pointer flex flex-col ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+                      // mousedown, not click: the input's blur would close the list first.
+                      onMouseDown={(e) => {
+                        e.preventDefault();
+                        pick(s);
+                      }}
+                    >
+                      <span className="font-medium leading-snug">{s.label}</span>
+                      <span className="text-xs opacity-80">{s.detail}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          ) : null,
+        )}
+      </ul>
+    </div>
+  );
+}
