@@ -29,9 +29,25 @@ export function bm25Of(table: keyof typeof WEIGHTS): string {
   return `bm25(${table}, ${WEIGHTS[table].join(', ')})`;
 }
 
+/**
+ * The canonical words of names already seen: a search ranks up to RELEVANCE_MAX names, mostly the
+ * same ones again (the register), and normalising each costs more than the rest of the ranking.
+ */
+const namesSeen = new Map<string, string[]>();
+const NAMES_KEPT = 50_000;
+function wordsOf(name: string): string[] {
+  let words = namesSeen.get(name);
+  if (!words) {
+    if (namesSeen.size >= NAMES_KEPT) namesSeen.clear();
+    words = searchWords(name);
+    namesSeen.set(name, words);
+  }
+  return words;
+}
+
 /** How well a name answers the words typed: 0 (exactly) to 5 (not in the name at all). */
 export function tierOf(name: string, terms: readonly string[]): number {
-  let words = searchWords(name);
+  let words = wordsOf(name);
   if (words[0] === 'the' && terms[0] !== 'the') words = words.slice(1);
   if (words.length === terms.length && words.every((w, i) => w === terms[i])) return 0;
   const starts = terms.map((t, i) => (words[i] === undefined ? null : wordMatch(words[i], t)));

@@ -131,7 +131,10 @@ export function SchoolsPage() {
             value={search.text}
             onChange={search.setText}
           />
-          <FiltersPanel className="sm:grid-cols-3" activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}>
+          <FiltersPanel
+            className="sm:grid-cols-3"
+            activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}
+          >
             <FilterSelect
               id="borough"
               label="Borough"
