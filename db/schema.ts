@@ -225,6 +225,12 @@ export const jobs = sqliteTable(
   ],
 );
 
+/** A forum thread's or reply's own changes by its author (decision 2020): shown as "edited"; a deletion leaves a placeholder. */
+const authorEdits = {
+  editedAt: integer('edited_at', { mode: 'timestamp_ms' }),
+  deletedAt: integer('deleted_at', { mode: 'timestamp_ms' }),
+};
+
 const moderation = {
   /** Set when a moderator refuses the item; the author sees the reason. */
   rejectedAt: integer('rejected_at', { mode: 'timestamp_ms' }),
@@ -314,6 +320,11 @@ export const salaries = sqliteTable(
     additionalBenefits: text('additional_benefits'),
     /** Set by the batch that first counted this row in the published figures (decision 1420); null while held back. */
     publishedAt: integer('published_at', { mode: 'timestamp_ms' }),
+    /**
+     * Set when its author took back a published submission: it stays counted until a batch can
+     * remove it with at least k other changes in each of its groups (decision 2020), then goes.
+     */
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -435,6 +446,7 @@ export const forumThreads = sqliteTable(
     lastReplyAt: integer('last_reply_at', { mode: 'timestamp_ms' }),
     lastReplyUserId: text('last_reply_user_id').references(() => users.id),
     ...moderation,
+    ...authorEdits,
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -459,6 +471,7 @@ export const forumPosts = sqliteTable(
     isApproved: bool('is_approved').notNull().default(false),
     parentPostId: integer('parent_post_id').references((): AnySQLiteColumn => forumPosts.id),
     ...moderation,
+    ...authorEdits,
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1104,3 +1117,44 @@ export const notificationPreferences = sqliteTable(
 );
 
 export type Notification = typeof notifications.$inferSelect;
+
+// ---- An author's edits of her own contributions (decision 2020) ----
+
+export const REVISION_KINDS = ['review', 'interview', 'thread', 'reply'] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+export const REVISION_STATES = ['pending', 'approved', 'rejected', 'previous'] as const;
+export type RevisionState = (typeof REVISION_STATES)[number];
+
+/**
+ * Versions of a contribution besides the one it shows. A review's or interview's edit waits here
+ * (`pending`, at most one per item) while the published text stays up; a moderator's approval
+ * copies it into the item (`approved`), a refusal keeps the old text (`rejected`, with the reason
+ * its author reads). A thread's or reply's edit is published at once and the text it replaced is
+ * kept here (`previous`) for moderators. Removed with the item, and with its author's account.
+ */
+export const contributionRevisions = sqliteTable(
+  'contribution_revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    kind: text('kind').$type<RevisionKind>().notNull(),
+    targetId: integer('target_id').notNull(),
+    userId: text('user_id').references(() => users.id),
+    /** The fields of the version (as the create schema names them). */
+    body: text('body', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    state: text('state').$type<RevisionState>().notNull(),
+    reason: text('reason'),
+    createdAt: createdAt(),
+    decidedAt: integer('decided_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    oneOf('contribution_revisions', t.kind, REVISION_KINDS),
+    oneOf('contribution_revisions', t.state, REVISION_STATES),
+    index('contribution_revisions_target_idx').on(t.kind, t.targetId, t.createdAt),
+    uniqueIndex('contribution_revisions_pending_idx')
+      .on(t.kind, t.targetId)
+      .where(sql`${t.state} = 'pending'`),
+    index('contribution_revisions_user_idx').on(t.userId),
+  ],
+);
+
+export type ContributionRevision = typeof contributionRevisions.$inferSelect;

@@ -79,7 +79,7 @@ export const moodCommentShape = createSelectSchema(schoolMoods)
   .extend({ comment: z.string() });
 
 /** A salary submission as its author reads it back: no user id, no publication batch. */
-export const ownSalaryShape = createSelectSchema(salaries).omit({ userId: true, publishedAt: true });
+export const ownSalaryShape = createSelectSchema(salaries).omit({ userId: true, publishedAt: true, withdrawnAt: true });
 
 /** How far moderation has got with a contribution. */
 export const approvalStatus = z.enum(['approved', 'pending', 'rejected']);
@@ -99,5 +99,36 @@ export const threadShape = createSelectSchema(forumThreads)
 
 /** A reply as the thread page lists it: its author only by first name. */
 export const replyShape = createSelectSchema(forumPosts)
-  .pick({ id: true, parentPostId: true, content: true, isApproved: true, createdAt: true, updatedAt: true })
+  .pick({ id: true, parentPostId: true, content: true, isApproved: true, createdAt: true, updatedAt: true, editedAt: true, deletedAt: true })
   .extend({ status: approvalStatus, user: z.object({ firstName: z.string().nullable() }) });
+
+/** The fields of a review its author may change (decision 2020), as a pending edit shows them. */
+export const reviewFieldsShape = createSelectSchema(reviews).pick({
+  overallRating: true,
+  workLifeBalanceRating: true,
+  compensationRating: true,
+  careerOpportunitiesRating: true,
+  cultureRating: true,
+  leadershipRating: true,
+  pros: true,
+  cons: true,
+  adviceToManagement: true,
+  wouldRecommend: true,
+  employmentStatus: true,
+  jobTitle: true,
+  yearsAtSchool: true,
+});
+
+/** The fields of an interview experience its author may change (decision 2020). */
+export const interviewFieldsShape = createSelectSchema(interviewExperiences).pick({
+  jobTitle: true,
+  interviewDifficulty: true,
+  processDescription: true,
+  questionsAsked: true,
+  tipsForCandidates: true,
+  outcome: true,
+  overallExperience: true,
+});
+
+/** An edit waiting for a moderator: the proposed fields and when they were sent. */
+export const pendingEditOf = <S extends z.ZodObject>(fields: S) => z.object({ fields, submittedAt: z.date() }).nullable();

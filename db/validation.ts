@@ -174,6 +174,39 @@ export const postInput = z.object({
 });
 export type PostInput = z.input<typeof postInput>;
 
+/**
+ * The fields an author may change (decision 2020): the create schemas' own rules, every field
+ * optional and without the create defaults (a PATCH of the pros must not reset the ratings to 5).
+ * The handler merges the change into the current version and checks the whole with the create schema.
+ */
+export const reviewEdit = reviewInput
+  .extend({
+    overallRating: rating,
+    workLifeBalanceRating: rating,
+    compensationRating: rating,
+    careerOpportunitiesRating: rating,
+    cultureRating: rating,
+    leadershipRating: rating,
+    wouldRecommend: z.boolean({ error: 'Choose yes or no' }),
+    employmentStatus: oneOf(EMPLOYMENT_STATUSES, 'Employment status is required'),
+  })
+  .partial();
+export type ReviewEdit = z.input<typeof reviewEdit>;
+
+export const interviewEdit = interviewInput
+  .extend({
+    interviewDifficulty: oneOf(INTERVIEW_DIFFICULTIES, 'Difficulty is required'),
+    outcome: oneOf(INTERVIEW_OUTCOMES, 'Outcome is required'),
+  })
+  .partial();
+export type InterviewEdit = z.input<typeof interviewEdit>;
+
+export const threadEdit = threadInput.pick({ title: true, content: true }).partial();
+export type ThreadEdit = z.input<typeof threadEdit>;
+
+export const postEdit = postInput.pick({ content: true });
+export type PostEdit = z.input<typeof postEdit>;
+
 export const rejectInput = z.object({
   reason: requiredText('A reason is required', 500),
 });

@@ -62,6 +62,8 @@ const threadColumns = {
   rejectionReason: forumThreads.rejectionReason,
   createdAt: forumThreads.createdAt,
   updatedAt: forumThreads.updatedAt,
+  editedAt: forumThreads.editedAt,
+  deletedAt: forumThreads.deletedAt,
   categoryName: forumCategories.name,
   categorySlug: forumCategories.slug,
   firstName: users.firstName,
@@ -77,7 +79,8 @@ export function toThread(row: ThreadRow) {
     status,
     ...(status === 'rejected' ? { rejectionReason: row.rejectionReason } : {}),
     category: { id: row.categoryId, name, slug },
-    user: { firstName },
+    // A thread its author deleted keeps its replies under a placeholder that names nobody (decision 2020).
+    user: { firstName: row.deletedAt ? null : firstName },
   };
 }
 const threadBase = threadShape.omit({ status: true, rejectionReason: true, category: true, user: true });
@@ -112,6 +115,8 @@ export function replyList(db: DB, threadId: number, user: SessionUser | null, mo
       rejectedAt: forumPosts.rejectedAt,
       createdAt: forumPosts.createdAt,
       updatedAt: forumPosts.updatedAt,
+      editedAt: forumPosts.editedAt,
+      deletedAt: forumPosts.deletedAt,
       firstName: users.firstName,
     })
     .from(forumPosts)
@@ -119,10 +124,11 @@ export function replyList(db: DB, threadId: number, user: SessionUser | null, mo
     .where(and(eq(forumPosts.threadId, threadId), replyVisibleTo(user, moderates)))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .all();
+  // A reply its author deleted stays as a placeholder (decision 2020): no text, no name.
   return rows.map(({ firstName, rejectedAt, ...p }) => ({
     ...p,
     status: approvalState({ isApproved: p.isApproved, rejectedAt }),
-    user: { firstName },
+    user: { firstName: p.deletedAt ? null : firstName },
   }));
 }
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { categoryShape, replyShape, threadShape } from '../../db/shapes';
-import { postInput, threadInput } from '../../db/validation';
+import { postEdit, postInput, threadEdit, threadInput } from '../../db/validation';
 import { apiRoute, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { threadsQuery } from './forum.queries';
@@ -57,4 +57,52 @@ export const reply = apiRoute({
     201: jsonOf(replyShape.extend({ threadId: z.number().int(), status: z.literal('pending') }), 'The reply, pending'),
     ...errors(400, 401, 404, 409, 422, 423, 429),
   },
+});
+
+const removed = <K extends 'thread' | 'reply'>(kind: K) =>
+  z.object({
+    kind: z.literal(kind),
+    id: z.number().int(),
+    deleted: z.literal(true),
+    placeholder: z.boolean().describe('true: it stays as "deleted by its author" so its replies still read'),
+  });
+
+export const editThread = apiRoute({
+  method: 'patch',
+  path: '/forum/threads/{id}',
+  tags,
+  summary: 'Her own thread changed (title, content): shown at once as edited; the old version is kept for moderators (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam, body: jsonBody(threadEdit) },
+  responses: { 200: jsonOf(threadShape, 'The thread as edited'), ...errors(400, 401, 404, 422, 429) },
+});
+
+export const deleteThread = apiRoute({
+  method: 'delete',
+  path: '/forum/threads/{id}',
+  tags,
+  summary: 'Deletes her own thread: with replies it stays as a placeholder above them, without replies it goes (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: { 200: jsonOf(removed('thread'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
+});
+
+export const editPost = apiRoute({
+  method: 'patch',
+  path: '/forum/posts/{id}',
+  tags,
+  summary: 'Her own reply changed: shown at once as edited; the old version is kept for moderators (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam, body: jsonBody(postEdit) },
+  responses: { 200: jsonOf(replyShape.extend({ threadId: z.number().int() }), 'The reply as edited'), ...errors(400, 401, 404, 422, 429) },
+});
+
+export const deletePost = apiRoute({
+  method: 'delete',
+  path: '/forum/posts/{id}',
+  tags,
+  summary: 'Deletes her own reply: it stays as "deleted by its author" so the conversation still reads (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: { 200: jsonOf(removed('reply'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
 });

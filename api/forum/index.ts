@@ -11,6 +11,7 @@ import { autoWatch } from '../notifications/notifications.service';
 import { correctedHeader } from '../search';
 import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
 import * as routes from './forum.routes';
+import { deletePost, deleteThread, editPost, editThread } from './own.handlers';
 
 export const forumRoutes = createRouter()
   .openapi(routes.categories, (c) =>
@@ -90,6 +91,7 @@ export const forumRoutes = createRouter()
     const db = c.get('db');
     const user = c.get('user');
     const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    if (thread.deletedAt) throw new ApiError(423, { error: 'This thread was deleted by its author: no new replies can be added' });
     if (thread.isLocked) throw new ApiError(423, { error: 'This thread is locked: no new replies can be added' });
     if (!thread.isApproved) throw new ApiError(409, { error: 'This thread is awaiting moderation: replies open once it is approved' });
     const input = c.req.valid('json');
@@ -101,6 +103,7 @@ export const forumRoutes = createRouter()
           and(
             eq(forumPosts.id, input.parentPostId),
             eq(forumPosts.threadId, thread.id),
+            isNull(forumPosts.deletedAt),
             or(eq(forumPosts.isApproved, true), and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt))),
           ),
         )
@@ -132,8 +135,14 @@ export const forumRoutes = createRouter()
           isApproved: forumPosts.isApproved,
           createdAt: forumPosts.createdAt,
           updatedAt: forumPosts.updatedAt,
+          editedAt: forumPosts.editedAt,
+          deletedAt: forumPosts.deletedAt,
         })
         .get();
     });
     return c.json({ ...post, status: 'pending' as const, user: { firstName: user.firstName } }, 201);
-  });
+  })
+  .openapi(routes.editThread, (c) => c.json(editThread(c, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(routes.deleteThread, (c) => c.json(deleteThread(c, c.req.valid('param').id), 200))
+  .openapi(routes.editPost, (c) => c.json(editPost(c, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(routes.deletePost, (c) => c.json(deletePost(c, c.req.valid('param').id), 200));

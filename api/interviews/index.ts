@@ -9,6 +9,7 @@ import { createRouter } from '../lib/route';
 import { findSchool } from '../schools/schools.queries';
 import { refuseOwnSchool } from '../schools/members';
 import * as routes from './interviews.routes';
+import { deleteInterview, editInterview } from './own.handlers';
 
 export const interviewsRoutes = createRouter()
   .openapi(routes.list, (c) => {
@@ -56,4 +57,6 @@ export const interviewsRoutes = createRouter()
       .returning(columnsOf(interviewExperiences, interviewShape))
       .get();
     return c.json(row, 201);
-  });
+  })
+  .openapi(routes.edit, (c) => c.json(editInterview(c, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(routes.remove, (c) => c.json(deleteInterview(c, c.req.valid('param').id), 200));

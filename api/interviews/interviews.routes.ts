@@ -1,6 +1,6 @@
-import { interviewShape } from '../../db/shapes';
-import { interviewInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
+import { interviewFieldsShape, interviewShape, pendingEditOf } from '../../db/shapes';
+import { interviewEdit, interviewInput } from '../../db/validation';
+import { apiRoute, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { contributionsQuery } from '../schools/schools.queries';
 
@@ -24,4 +24,29 @@ export const create = apiRoute({
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(interviewInput) },
   responses: { 201: jsonOf(interviewShape, 'The experience as stored'), ...errors(400, 401, 404, 409, 422, 429) },
+});
+
+/** Her interview as she reads it back after an edit: the published version and the edit that waits (decision 2020). */
+export const ownInterviewAnswer = interviewShape.extend({
+  pendingEdit: pendingEditOf(interviewFieldsShape).describe('The edit, waiting for a moderator'),
+});
+
+export const edit = apiRoute({
+  method: 'patch',
+  path: '/interviews/{id}',
+  tags,
+  summary: 'Her own interview experience changed: the published one stays until a moderator approves the edit (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam, body: jsonBody(interviewEdit) },
+  responses: { 200: jsonOf(ownInterviewAnswer, 'The interview and the edit that waits'), ...errors(400, 401, 404, 422, 429) },
+});
+
+export const remove = apiRoute({
+  method: 'delete',
+  path: '/interviews/{id}',
+  tags,
+  summary: 'Deletes her own interview experience (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: { 200: jsonOf(deleted('interview'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
 });

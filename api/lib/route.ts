@@ -164,3 +164,6 @@ export function errors<const S extends ErrorStatus[]>(
 ): { [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorBody } } } } {
   return Object.fromEntries(statuses.map((s) => [s, jsonOf(errorBody, ERRORS[s])])) as never;
 }
+
+/** The answer of deleting one's own contribution (decision 2020). */
+export const deleted = <K extends string>(kind: K) => z.object({ kind: z.literal(kind), id: z.number().int(), deleted: z.literal(true) });

@@ -1,6 +1,7 @@
 import { createRouter } from '../lib/route';
 import { decide, decideReport, queue, threadAction } from './moderation.handlers';
 import * as routes from './moderation.routes';
+import { decideEdit, previousVersions } from './edits.handlers';
 
 export const moderationRoutes = createRouter()
   .openapi(routes.queueRoute, (c) => queue(c))
@@ -23,4 +24,16 @@ export const moderationRoutes = createRouter()
   .openapi(routes.lock, (c) => threadAction(c, c.req.valid('param').id, 'lock'))
   .openapi(routes.unlock, (c) => threadAction(c, c.req.valid('param').id, 'unlock'))
   .openapi(routes.sticky, (c) => threadAction(c, c.req.valid('param').id, 'sticky'))
-  .openapi(routes.unsticky, (c) => threadAction(c, c.req.valid('param').id, 'unsticky'));
+  .openapi(routes.unsticky, (c) => threadAction(c, c.req.valid('param').id, 'unsticky'))
+  .openapi(routes.approveEdit, (c) => {
+    const { kind, id } = c.req.valid('param');
+    return c.json(decideEdit(c, kind, id, { approve: true }), 200);
+  })
+  .openapi(routes.rejectEdit, (c) => {
+    const { kind, id } = c.req.valid('param');
+    return c.json(decideEdit(c, kind, id, { approve: false, reason: c.req.valid('json').reason }), 200);
+  })
+  .openapi(routes.versions, (c) => {
+    const { kind, id } = c.req.valid('param');
+    return c.json(previousVersions(c, kind, id), 200);
+  });

@@ -37,6 +37,7 @@ import {
   threadDecided,
 } from '../notifications/notifications.service';
 import type { SignedInEnv } from '../lib/route';
+import { pendingEdits } from './edits.handlers';
 
 const forbidden = () => new ApiError(403, { error: 'Forbidden' });
 
@@ -317,7 +318,9 @@ export function queue(c: Context<SignedInEnv>) {
           .from(forumThreads)
           .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
           .leftJoin(users, eq(forumThreads.userId, users.id))
-          .where(and(eq(forumThreads.isApproved, false), isNull(forumThreads.rejectedAt), inScope(forumThreads.categoryId)))
+          .where(
+            and(eq(forumThreads.isApproved, false), isNull(forumThreads.rejectedAt), isNull(forumThreads.deletedAt), inScope(forumThreads.categoryId)),
+          )
           .orderBy(asc(forumThreads.createdAt), asc(forumThreads.id))
           .all()
           .map(({ firstName, categoryName, ...t }) => ({ ...t, category: { id: t.categoryId, name: categoryName }, user: { firstName } }));
@@ -338,7 +341,7 @@ export function queue(c: Context<SignedInEnv>) {
           .from(forumPosts)
           .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
           .leftJoin(users, eq(forumPosts.userId, users.id))
-          .where(and(eq(forumPosts.isApproved, false), isNull(forumPosts.rejectedAt), inScope(forumThreads.categoryId)))
+          .where(and(eq(forumPosts.isApproved, false), isNull(forumPosts.rejectedAt), isNull(forumPosts.deletedAt), inScope(forumThreads.categoryId)))
           .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
           .all()
           .map(({ firstName, ...p }) => ({ ...p, user: { firstName } }));
@@ -351,6 +354,7 @@ export function queue(c: Context<SignedInEnv>) {
       posts,
       /** Reported items with their reports (decision 1422), for the moderators who may decide them. */
       reported: reportedItems(db, (_kind, categoryId) => maySee(user, grants, categoryId)),
+      edits: user.isAdmin ? pendingEdits(db) : [],
     },
     200,
   );

@@ -64,6 +64,19 @@ const queue = z.object({
       }),
     )
     .describe('Reported items with their undecided reports (decision 1422): reasons and dates, never who reported'),
+  edits: z
+    .array(
+      z.object({
+        kind: z.enum(['review', 'interview']),
+        id: z.number().int(),
+        schoolId: z.number().int(),
+        schoolName: z.string(),
+        published: z.record(z.string(), z.unknown()),
+        proposed: z.record(z.string(), z.unknown()),
+        submittedAt: z.date(),
+      }),
+    )
+    .describe("Authors' edits of published reviews and interviews, each beside the version that shows (admins; decision 2020)"),
 });
 
 const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts', 'responses']) });
@@ -149,3 +162,46 @@ export const lock = threadAction('lock', 'Locks a thread: no new replies');
 export const unlock = threadAction('unlock', 'Unlocks a thread');
 export const sticky = threadAction('sticky', 'Pins a thread to the top of its list');
 export const unsticky = threadAction('unsticky', 'Unpins a thread');
+
+const editParam = idParam.extend({ kind: z.enum(['reviews', 'interviews']) });
+const editDecided = z.object({ kind: z.enum(['review', 'interview']), id: z.number().int(), edit: z.enum(['approved', 'rejected']) });
+
+export const approveEdit = apiRoute({
+  method: 'post',
+  path: '/moderation/edits/{kind}/{id}/approve',
+  tags,
+  summary: "Publishes an author's edit of her review or interview in place of the published version (admins; decision 2020)",
+  policy,
+  request: { params: editParam },
+  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+});
+
+export const rejectEdit = apiRoute({
+  method: 'post',
+  path: '/moderation/edits/{kind}/{id}/reject',
+  tags,
+  summary: "Refuses an author's edit: the published version stays; she reads the reason (admins; decision 2020)",
+  policy,
+  request: { params: editParam, body: jsonBody(rejectInput) },
+  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+});
+
+export const versions = apiRoute({
+  method: 'get',
+  path: '/moderation/{kind}/{id}/versions',
+  tags,
+  summary: 'The earlier versions of a thread or reply its author edited, oldest first (admins and the category moderators)',
+  policy: { access: 'moderator' },
+  request: { params: idParam.extend({ kind: z.enum(['threads', 'posts']) }) },
+  responses: {
+    200: jsonOf(
+      z.object({
+        kind: z.enum(['thread', 'reply']),
+        id: z.number().int(),
+        versions: z.array(z.object({ title: z.string().nullable(), content: z.string(), replacedAt: z.date() })),
+      }),
+      'Earlier versions',
+    ),
+    ...errors(400, 401, 403, 404, 429),
+  },
+});

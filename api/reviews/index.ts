@@ -11,6 +11,7 @@ import { refuseOwnSchool } from '../schools/members';
 import { publishedResponses, putResponse, withdrawResponse } from './responses.handlers';
 import * as responseRoutes from './responses.routes';
 import * as routes from './reviews.routes';
+import { deleteReview, editReview } from './own.handlers';
 
 export const reviewsRoutes = createRouter()
   .openapi(routes.list, (c) => {
@@ -61,5 +62,7 @@ export const reviewsRoutes = createRouter()
       .get();
     return c.json({ ...row, status: 'pending' as const }, 201);
   })
+  .openapi(routes.edit, (c) => c.json(editReview(c, c.req.valid('param').id, c.req.valid('json')), 200))
+  .openapi(routes.remove, (c) => c.json(deleteReview(c, c.req.valid('param').id), 200))
   .openapi(responseRoutes.put, (c) => c.json(putResponse(c, c.req.valid('param').id, c.req.valid('json').body), 200))
   .openapi(responseRoutes.withdraw, (c) => c.json(withdrawResponse(c, c.req.valid('param').id), 200));

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { ownReviewShape, reviewShape } from '../../db/shapes';
-import { reviewInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
+import { approvalStatus, ownReviewShape, pendingEditOf, reviewFieldsShape, reviewShape } from '../../db/shapes';
+import { reviewEdit, reviewInput } from '../../db/validation';
+import { apiRoute, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { contributionsQuery } from '../schools/schools.queries';
 
@@ -39,4 +39,31 @@ export const create = apiRoute({
     201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'),
     ...errors(400, 401, 404, 409, 422, 429),
   },
+});
+
+/** Her review as she reads it back after an edit: the version that shows, and the edit that waits (decision 2020). */
+export const ownReviewAnswer = ownReviewShape.extend({
+  status: approvalStatus,
+  pendingEdit: pendingEditOf(reviewFieldsShape).describe('An edit of a published review, waiting for a moderator'),
+});
+
+export const edit = apiRoute({
+  method: 'patch',
+  path: '/reviews/{id}',
+  tags,
+  summary:
+    'Her own review changed: a published one stays as it is until a moderator approves the edit; one not yet published waits again (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam, body: jsonBody(reviewEdit) },
+  responses: { 200: jsonOf(ownReviewAnswer, 'The review and the edit that waits'), ...errors(400, 401, 404, 422, 429) },
+});
+
+export const remove = apiRoute({
+  method: 'delete',
+  path: '/reviews/{id}',
+  tags,
+  summary: 'Deletes her own review (the school figures move at once; 404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: { 200: jsonOf(deleted('review'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
 });

@@ -1,7 +1,7 @@
 import { salaries } from '../../db/schema';
 import { columnsOf, ownSalaryShape } from '../../db/shapes';
 import { createRouter } from '../lib/route';
-import { recentSalaries, salaryStats } from './salaries.service';
+import { recentSalaries, salaryStats, withdrawSalary } from './salaries.service';
 import * as routes from './salaries.routes';
 
 export const salariesRoutes = createRouter()
@@ -16,4 +16,5 @@ export const salariesRoutes = createRouter()
       .returning(columnsOf(salaries, ownSalaryShape))
       .get();
     return c.json(row, 201);
-  });
+  })
+  .openapi(routes.remove, (c) => c.json(withdrawSalary(c.get('db'), c.get('user').id, c.req.valid('param').id, c.get('now')()), 200));

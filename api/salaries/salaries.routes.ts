@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { ownSalaryShape } from '../../db/shapes';
 import { salaryInput } from '../../db/validation';
 import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { idParam } from '../lib/validate';
 
 const tags = ['Salaries'];
 
@@ -51,4 +52,26 @@ export const create = apiRoute({
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { body: jsonBody(salaryInput) },
   responses: { 201: jsonOf(ownSalaryShape, 'The submission as stored'), ...errors(400, 401, 422, 429) },
+});
+
+export const remove = apiRoute({
+  method: 'delete',
+  path: '/salaries/{id}',
+  tags,
+  summary:
+    'Takes back her own submission: one not yet published is deleted; a published one leaves the figures at a later batch, never between batches (404 for anyone else)',
+  policy: { access: 'user', limit: 'write', idempotent: true },
+  request: { params: idParam },
+  responses: {
+    200: jsonOf(
+      z.object({
+        kind: z.literal('salary'),
+        id: z.number().int(),
+        deleted: z.literal(true),
+        leavesPublishedFigures: z.boolean().describe('true: it was published and leaves the averages at a coming daily batch (decision 2020)'),
+      }),
+      'Taken back',
+    ),
+    ...errors(400, 401, 404, 422, 429),
+  },
 });

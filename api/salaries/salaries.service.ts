@@ -9,6 +9,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../db/constants';
 import type { DB } from '../../db/client';
 import { publishedStats, salaries } from '../../db/schema';
+import { notFound } from '../lib/http-error';
 
 export interface SalaryGroup {
   count: number;
@@ -63,18 +64,31 @@ export function publishable(rows: readonly { id: number; jobTitle: string; years
  * The batch: publishes what may be published and rewrites the two published answers. Returns how
  * many submissions it published and how many are still held back. Runs in one transaction.
  */
-export function publishSalaries(db: DB, now = new Date()): { published: number; heldBack: number } {
+export function publishSalaries(db: DB, now = new Date()): { published: number; heldBack: number; removed: number } {
   return db.transaction((tx) => {
     const pending = tx
       .select({ id: salaries.id, jobTitle: salaries.jobTitle, yearsExperience: salaries.yearsExperience })
       .from(salaries)
       .where(isNull(salaries.publishedAt))
       .all();
-    const ids = publishable(pending);
+    // A published submission its author took back (decision 2020) is a change like a new one: it
+    // leaves only in a batch where each of its groups changes by at least k submissions in all.
+    const withdrawn = tx
+      .select({ id: salaries.id, jobTitle: salaries.jobTitle, yearsExperience: salaries.yearsExperience })
+      .from(salaries)
+      .where(and(isNotNull(salaries.publishedAt), isNotNull(salaries.withdrawnAt)))
+      .all();
+    const changes = new Set(publishable([...pending, ...withdrawn]));
+    const ids = pending.filter((r) => changes.has(r.id)).map((r) => r.id);
+    const leaving = withdrawn.filter((r) => changes.has(r.id)).map((r) => r.id);
     for (let i = 0; i < ids.length; i += 500)
       tx.update(salaries)
         .set({ publishedAt: now })
         .where(inArray(salaries.id, ids.slice(i, i + 500)))
+        .run();
+    for (let i = 0; i < leaving.length; i += 500)
+      tx.delete(salaries)
+        .where(inArray(salaries.id, leaving.slice(i, i + 500)))
         .run();
 
     const group = (column: typeof salaries.jobTitle | typeof salaries.yearsExperience) =>
@@ -130,7 +144,7 @@ export function publishSalaries(db: DB, now = new Date()): { published: number; 
         .onConflictDoUpdate({ target: publishedStats.name, set: { body, publishedAt: now } })
         .run();
     }
-    return { published: ids.length, heldBack: pending.length - ids.length };
+    return { published: ids.length, heldBack: pending.length - ids.length, removed: leaving.length };
   });
 }
 
@@ -162,4 +176,18 @@ export function lastPublished(db: DB): Date | null {
       .where(and(eq(publishedStats.name, STATS)))
       .get()?.at ?? null
   );
+}
+
+/**
+ * Her taking back a submission (DELETE /api/salaries/{id}, decision 2020): one not yet published
+ * is deleted at once; a published one is unlinked from her and marked withdrawn, and stays in the
+ * published figures until a batch removes it (publishSalaries), so the figures never move between
+ * batches and never by one submission alone. Someone else's, or one already taken back: 404.
+ */
+export function withdrawSalary(db: DB, userId: string, id: number, now: Date) {
+  const row = db.select({ userId: salaries.userId, publishedAt: salaries.publishedAt }).from(salaries).where(eq(salaries.id, id)).get();
+  if (!row || row.userId !== userId) throw notFound('Salary');
+  if (row.publishedAt === null) db.delete(salaries).where(eq(salaries.id, id)).run();
+  else db.update(salaries).set({ userId: null, withdrawnAt: now }).where(eq(salaries.id, id)).run();
+  return { kind: 'salary' as const, id, deleted: true as const, leavesPublishedFigures: row.publishedAt !== null };
 }

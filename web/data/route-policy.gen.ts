@@ -41,6 +41,7 @@ export const ROUTE_POLICY = {
     ['/api/me/export', 'owner', 'read'],
     ['/api/me/sessions', 'owner', 'read'],
     ['/api/moderation/queue', 'none', 'read'],
+    ['/api/moderation/{kind}/{id}/versions', 'none', 'read'],
     ['/api/alerts', 'owner', 'read'],
     ['/api/alerts/reminders', 'owner', 'read'],
     ['/api/alerts/unsubscribe/{token}', 'owner', 'read'],
