@@ -1,9 +1,11 @@
 // The signed-in user's own contributions for the dashboard: reviews, interviews, salary
 // submissions, moods, threads and replies, each with its moderation state (approved, pending,
 // rejected with the reason), and the real numbers for the dashboard counters.
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
+  contributionRevisions,
   forumCategories,
+  hiddenContent,
   forumPosts,
   forumThreads,
   interviewExperiences,
@@ -19,9 +21,48 @@ import { approvalState } from '../lib/moderators';
 /** Interviews, salaries and moods are published at once (no moderation step). */
 const PUBLISHED = 'approved' as const;
 
+/**
+ * The last word on her latest edit of each review or interview (decision 2020): waiting, or
+ * refused with the reason; null when none waits and the last one was approved (or none was made).
+ */
+function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
+  const out = new Map<number, { status: 'pending' | 'rejected'; reason: string | null; submittedAt: Date }>();
+  if (ids.length === 0) return out;
+  const rows = db
+    .select({
+      targetId: contributionRevisions.targetId,
+      state: contributionRevisions.state,
+      reason: contributionRevisions.reason,
+      createdAt: contributionRevisions.createdAt,
+    })
+    .from(contributionRevisions)
+    .where(and(eq(contributionRevisions.kind, kind), inArray(contributionRevisions.targetId, ids)))
+    .orderBy(desc(contributionRevisions.createdAt), desc(contributionRevisions.id))
+    .all();
+  const seen = new Set<number>();
+  for (const r of rows) {
+    if (seen.has(r.targetId)) continue;
+    seen.add(r.targetId);
+    if (r.state === 'pending' || r.state === 'rejected') out.set(r.targetId, { status: r.state, reason: r.reason, submittedAt: r.createdAt });
+  }
+  return out;
+}
+
+/** Which of her items reports have hidden until a moderator decides (decision 1422). */
+function hiddenIds(db: DB, kind: 'review' | 'interview' | 'thread' | 'reply') {
+  return new Set(
+    db
+      .select({ id: hiddenContent.targetId })
+      .from(hiddenContent)
+      .where(eq(hiddenContent.kind, kind))
+      .all()
+      .map((r) => r.id),
+  );
+}
+
 /** The user's own contributions, each with its moderation state, and the dashboard's counters. */
 export function activityOf(db: DB, userId: string) {
-  const reviewRows = db
+  const reviewRows0 = db
     .select({
       id: reviews.id,
       schoolId: reviews.schoolId,
@@ -39,10 +80,21 @@ export function activityOf(db: DB, userId: string) {
     .innerJoin(schools, eq(reviews.schoolId, schools.id))
     .where(eq(reviews.userId, userId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .all()
-    .map((r) => ({ ...r, status: approvalState(r) }));
+    .all();
+  const reviewEdits = editStates(
+    db,
+    'review',
+    reviewRows0.map((r) => r.id),
+  );
+  const hiddenReviews = hiddenIds(db, 'review');
+  const reviewRows = reviewRows0.map((r) => ({
+    ...r,
+    status: approvalState(r),
+    hidden: hiddenReviews.has(r.id),
+    edit: reviewEdits.get(r.id) ?? null,
+  }));
 
-  const interviewRows = db
+  const interviewRows0 = db
     .select({
       id: interviewExperiences.id,
       schoolId: interviewExperiences.schoolId,
@@ -57,8 +109,19 @@ export function activityOf(db: DB, userId: string) {
     .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
     .where(eq(interviewExperiences.userId, userId))
     .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
-    .all()
-    .map((r) => ({ ...r, status: PUBLISHED }));
+    .all();
+  const interviewEdits = editStates(
+    db,
+    'interview',
+    interviewRows0.map((r) => r.id),
+  );
+  const hiddenInterviews = hiddenIds(db, 'interview');
+  const interviewRows = interviewRows0.map((r) => ({
+    ...r,
+    status: PUBLISHED,
+    hidden: hiddenInterviews.has(r.id),
+    edit: interviewEdits.get(r.id) ?? null,
+  }));
 
   const salaryRows = db
     .select({
@@ -69,6 +132,7 @@ export function activityOf(db: DB, userId: string) {
       yearsExperience: salaries.yearsExperience,
       annualSalary: salaries.annualSalary,
       additionalBenefits: salaries.additionalBenefits,
+      publishedAt: salaries.publishedAt,
       createdAt: salaries.createdAt,
     })
     .from(salaries)
@@ -96,7 +160,7 @@ export function activityOf(db: DB, userId: string) {
     .all()
     .map((r) => ({ ...r, status: PUBLISHED }));
 
-  const threadRows = db
+  const threadRows0 = db
     .select({
       id: forumThreads.id,
       title: forumThreads.title,
@@ -108,16 +172,20 @@ export function activityOf(db: DB, userId: string) {
       viewCount: forumThreads.viewCount,
       rejectedAt: forumThreads.rejectedAt,
       rejectionReason: forumThreads.rejectionReason,
+      content: forumThreads.content,
+      editedAt: forumThreads.editedAt,
       createdAt: forumThreads.createdAt,
     })
     .from(forumThreads)
     .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-    .where(eq(forumThreads.userId, userId))
+    // What she deleted is no longer hers to list (a placeholder keeps only the replies of others).
+    .where(and(eq(forumThreads.userId, userId), isNull(forumThreads.deletedAt)))
     .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
-    .all()
-    .map((r) => ({ ...r, status: approvalState(r) }));
+    .all();
+  const hiddenThreads = hiddenIds(db, 'thread');
+  const threadRows = threadRows0.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenThreads.has(r.id) }));
 
-  const postRows = db
+  const postRows0 = db
     .select({
       id: forumPosts.id,
       threadId: forumPosts.threadId,
@@ -126,14 +194,16 @@ export function activityOf(db: DB, userId: string) {
       isApproved: forumPosts.isApproved,
       rejectedAt: forumPosts.rejectedAt,
       rejectionReason: forumPosts.rejectionReason,
+      editedAt: forumPosts.editedAt,
       createdAt: forumPosts.createdAt,
     })
     .from(forumPosts)
     .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
-    .where(eq(forumPosts.userId, userId))
+    .where(and(eq(forumPosts.userId, userId), isNull(forumPosts.deletedAt)))
     .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-    .all()
-    .map((r) => ({ ...r, status: approvalState(r) }));
+    .all();
+  const hiddenPosts = hiddenIds(db, 'reply');
+  const postRows = postRows0.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenPosts.has(r.id) }));
 
   const savedCount = db.select({ n: count() }).from(savedJobs).where(eq(savedJobs.userId, userId)).get()?.n ?? 0;
   const pendingOf = (rows: { status: string }[]) => rows.filter((r) => r.status === 'pending').length;

@@ -8,6 +8,12 @@ import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
 const tags = ['Me'];
 const published = z.literal('approved').describe('Published at once (no moderation step)');
 
+const hidden = z.boolean().describe('Hidden by reports until a moderator decides (decision 1422)');
+const editState = z
+  .object({ status: z.enum(['pending', 'rejected']), reason: z.string().nullable(), submittedAt: z.date() })
+  .nullable()
+  .describe('Her latest edit of the published version: waiting, or refused with the reason (decision 2020)');
+
 /** The user's own contributions as the dashboard lists them, each with its moderation state. */
 const activity = z.object({
   counts: z.object({
@@ -35,7 +41,7 @@ const activity = z.object({
         rejectionReason: true,
         createdAt: true,
       })
-      .extend({ schoolName: z.string(), status: approvalStatus }),
+      .extend({ schoolName: z.string(), status: approvalStatus, hidden: hidden, edit: editState }),
   ),
   interviews: z.array(
     createSelectSchema(interviewExperiences)
@@ -48,7 +54,7 @@ const activity = z.object({
         overallExperience: true,
         createdAt: true,
       })
-      .extend({ schoolName: z.string(), status: published }),
+      .extend({ schoolName: z.string(), status: published, hidden: hidden, edit: editState }),
   ),
   salaries: z.array(
     createSelectSchema(salaries)
@@ -60,6 +66,7 @@ const activity = z.object({
         yearsExperience: true,
         annualSalary: true,
         additionalBenefits: true,
+        publishedAt: true,
         createdAt: true,
       })
       .extend({ status: published }),
@@ -81,14 +88,16 @@ const activity = z.object({
         viewCount: true,
         rejectedAt: true,
         rejectionReason: true,
+        content: true,
+        editedAt: true,
         createdAt: true,
       })
-      .extend({ categoryName: z.string(), status: approvalStatus }),
+      .extend({ categoryName: z.string(), status: approvalStatus, hidden: hidden }),
   ),
   posts: z.array(
     createSelectSchema(forumPosts)
-      .pick({ id: true, threadId: true, content: true, isApproved: true, rejectedAt: true, rejectionReason: true, createdAt: true })
-      .extend({ threadTitle: z.string(), status: approvalStatus }),
+      .pick({ id: true, threadId: true, content: true, isApproved: true, rejectedAt: true, rejectionReason: true, editedAt: true, createdAt: true })
+      .extend({ threadTitle: z.string(), status: approvalStatus, hidden: hidden }),
   ),
 });
 
