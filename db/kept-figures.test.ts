@@ -1,4 +1,5 @@
-// Property test (a hundred times the data): random writes, approvals, rejections and deletions, then every figure
+// Property test (a hundred times the data): random writes, approvals, rejections and deletions, authors' edits (and the
+// approval or refusal of a review's edit) and deletions that leave placeholders, then every figure
 // the triggers keep is compared with a full recount, and each FTS5 index with its content.
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
@@ -17,7 +18,7 @@ describe('kept figures', () => {
   });
 
   for (const seedNo of [1, 2, 3]) {
-    it(`match a full recount after 1,500 random writes, approvals, rejections and deletions (seed ${seedNo})`, () => {
+    it(`match a full recount after 2,000 random writes, approvals, rejections, edits and deletions (seed ${seedNo})`, () => {
       const db = openDatabase(':memory:');
       seed(db, { demo: true });
       const s = db.$client;
@@ -49,12 +50,20 @@ describe('kept figures', () => {
           s
             .prepare('update reviews set overall_rating = ?, would_recommend = ?, school_id = ? where id = ?')
             .run(int(1, 5), int(0, 1), pick(schools), pick(ids('reviews')) ?? 0),
-        () => s.prepare('delete from reviews where id = ?').run(pick(ids('reviews')) ?? 0),
+        () => {
+          const id = pick(ids('reviews')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'review' and target_id = ?").run(id);
+          s.prepare('delete from reviews where id = ?').run(id);
+        },
         () =>
           s
             .prepare("insert into interview_experiences (school_id, job_title, process_description) values (?, 'T', 'd')")
             .run(pick(schools)),
-        () => s.prepare('delete from interview_experiences where id = ?').run(pick(ids('interview_experiences')) ?? 0),
+        () => {
+          const id = pick(ids('interview_experiences')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'interview' and target_id = ?").run(id);
+          s.prepare('delete from interview_experiences where id = ?').run(id);
+        },
         () =>
           s
             .prepare("insert or ignore into school_moods (school_id, user_id, emoji, mood) values (?, ?, 'x', ?)")
@@ -92,24 +101,113 @@ describe('kept figures', () => {
         () => s.prepare('update forum_threads set content = ? where id = ?').run(`edited ${int(1, 99)}`, pick(ids('forum_threads')) ?? 0),
         () => {
           const id = pick(ids('forum_threads')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'thread' and target_id = ?").run(id);
+          s.prepare(
+            "delete from contribution_revisions where kind = 'reply' and target_id in (select id from forum_posts where thread_id = ?)",
+          ).run(id);
           s.prepare('update forum_posts set parent_post_id = null where thread_id = ?').run(id);
           s.prepare('delete from forum_posts where thread_id = ?').run(id);
           s.prepare('delete from forum_threads where id = ?').run(id);
         },
-        () =>
-          s
-            .prepare("insert into forum_posts (thread_id, user_id, content, is_approved, created_at) values (?, ?, 'reply', ?, ?)")
-            .run(pick(ids('forum_threads')), pick(users), int(0, 1), now - int(0, 10) * 1000),
+        () => {
+          const thread = pick(ids('forum_threads'));
+          if (thread === undefined) return;
+          s.prepare("insert into forum_posts (thread_id, user_id, content, is_approved, created_at) values (?, ?, 'reply', ?, ?)").run(
+            thread,
+            pick(users),
+            int(0, 1),
+            now - int(0, 10) * 1000,
+          );
+        },
         () => s.prepare('update forum_posts set is_approved = 1 where id = ?').run(pick(ids('forum_posts')) ?? 0),
         () => s.prepare('update forum_posts set is_approved = 0, rejected_at = ? where id = ?').run(now, pick(ids('forum_posts')) ?? 0),
         () => {
           const id = pick(ids('forum_posts')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'reply' and target_id = ?").run(id);
           s.prepare('update forum_posts set parent_post_id = null where parent_post_id = ?').run(id);
           s.prepare('delete from forum_posts where id = ?').run(id);
         },
+        // An author's edits and deletions (decision 2020), as api/lib/own-edits.ts and the handlers write them.
+        () =>
+          s
+            .prepare(
+              `insert into contribution_revisions (kind, target_id, user_id, body, state)
+               select 'review', id, user_id, json_object('overallRating', ?, 'cultureRating', ?, 'wouldRecommend', ?, 'pros', 'edited pros'), 'pending'
+               from reviews where id = ? and not exists (select 1 from contribution_revisions where kind = 'review' and target_id = reviews.id and state = 'pending')`,
+            )
+            .run(int(1, 5), int(1, 5), int(0, 1), pick(ids('reviews')) ?? 0),
+        () => {
+          const edit = s
+            .prepare(
+              "select id, target_id, body from contribution_revisions where kind = 'review' and state = 'pending' order by random() limit 1",
+            )
+            .get() as { id: number; target_id: number; body: string } | undefined;
+          if (!edit) return;
+          const b = JSON.parse(edit.body) as { overallRating: number; cultureRating: number; wouldRecommend: number };
+          s.prepare('update reviews set overall_rating = ?, culture_rating = ?, would_recommend = ?, pros = ? where id = ?').run(
+            b.overallRating,
+            b.cultureRating,
+            b.wouldRecommend,
+            'edited pros',
+            edit.target_id,
+          );
+          s.prepare("update contribution_revisions set state = 'approved', decided_at = ? where id = ?").run(now, edit.id);
+        },
+        () =>
+          s
+            .prepare(
+              "update contribution_revisions set state = 'rejected', reason = 'no', decided_at = ? where id = (select id from contribution_revisions where state = 'pending' limit 1)",
+            )
+            .run(now),
+        () => {
+          const id = pick(ids('reviews')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'review' and target_id = ?").run(id);
+          s.prepare("delete from reports where kind = 'review' and target_id = ?").run(id);
+          s.prepare('delete from review_responses where review_id = ?').run(id);
+          s.prepare('delete from reviews where id = ?').run(id);
+        },
+        () => {
+          const id = pick(ids('forum_threads', 'deleted_at is null')) ?? 0;
+          s.prepare(
+            "insert into contribution_revisions (kind, target_id, body, state) select 'thread', id, json_object('title', title, 'content', content), 'previous' from forum_threads where id = ?",
+          ).run(id);
+          s.prepare('update forum_threads set title = ?, content = ?, edited_at = ? where id = ?').run(
+            `Edited ${int(1, 99)}`,
+            `new words ${int(1, 99)}`,
+            now,
+            id,
+          );
+        },
+        () => {
+          const id = pick(ids('forum_threads', 'deleted_at is null')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'thread' and target_id = ?").run(id);
+          if ((s.prepare('select count(*) n from forum_posts where thread_id = ?').get(id) as { n: number }).n === 0)
+            s.prepare('delete from forum_threads where id = ?').run(id);
+          else
+            s.prepare(
+              "update forum_threads set title = 'Deleted thread', slug = 'deleted-thread', content = '', deleted_at = ? where id = ?",
+            ).run(now, id);
+        },
+        () => {
+          const id = pick(ids('forum_posts', 'deleted_at is null')) ?? 0;
+          s.prepare(
+            "insert into contribution_revisions (kind, target_id, body, state) select 'reply', id, json_object('content', content), 'previous' from forum_posts where id = ?",
+          ).run(id);
+          s.prepare('update forum_posts set content = ?, edited_at = ? where id = ?').run(`edited reply ${int(1, 99)}`, now, id);
+        },
+        () => {
+          const id = pick(ids('forum_posts', 'deleted_at is null')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'reply' and target_id = ?").run(id);
+          s.prepare("update forum_posts set content = '', deleted_at = ? where id = ?").run(now, id);
+        },
+        () => {
+          const id = pick(ids('interview_experiences')) ?? 0;
+          s.prepare("delete from contribution_revisions where kind = 'interview' and target_id = ?").run(id);
+          s.prepare('delete from interview_experiences where id = ?').run(id);
+        },
       ];
       const counts = new Array(ops.length).fill(0);
-      for (let i = 0; i < 1500; i++) {
+      for (let i = 0; i < 2000; i++) {
         const n = Math.floor(rand() * ops.length);
         counts[n]++;
         db.$client.transaction(ops[n])();

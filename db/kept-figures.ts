@@ -80,6 +80,30 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
   for (const r of replies) {
     if (r.reply_count !== r.n || r.last_reply_at !== r.last_at || r.last_reply_user_id !== r.last_user) problems.push({ thread: r });
   }
+  // Authors' edits (decision 2020): no version outlives its item, at most one edit waits per item,
+  // and a deleted thread or reply keeps no text.
+  const orphans = s
+    .prepare(
+      `select count(*) n from contribution_revisions v where not exists (
+         select 1 from reviews r where v.kind = 'review' and r.id = v.target_id
+         union all select 1 from interview_experiences i where v.kind = 'interview' and i.id = v.target_id
+         union all select 1 from forum_threads t where v.kind = 'thread' and t.id = v.target_id and t.deleted_at is null
+         union all select 1 from forum_posts p where v.kind = 'reply' and p.id = v.target_id and p.deleted_at is null)`,
+    )
+    .get() as { n: number };
+  if (orphans.n) problems.push({ orphanRevisions: orphans.n });
+  const waiting = s
+    .prepare(
+      "select count(*) n from (select 1 from contribution_revisions where state = 'pending' group by kind, target_id having count(*) > 1)",
+    )
+    .get() as { n: number };
+  if (waiting.n) problems.push({ severalPendingEdits: waiting.n });
+  const leftText = s
+    .prepare(
+      "select (select count(*) from forum_threads where deleted_at is not null and content <> '') + (select count(*) from forum_posts where deleted_at is not null and content <> '') n",
+    )
+    .get() as { n: number };
+  if (leftText.n) problems.push({ deletedWithText: leftText.n });
   for (const fts of ['jobs_fts', 'schools_fts', 'forum_threads_fts']) {
     try {
       s.prepare(`insert into ${fts} (${fts}, rank) values ('integrity-check', 1)`).run();

@@ -1150,9 +1150,7 @@ export const contributionRevisions = sqliteTable(
     oneOf('contribution_revisions', t.kind, REVISION_KINDS),
     oneOf('contribution_revisions', t.state, REVISION_STATES),
     index('contribution_revisions_target_idx').on(t.kind, t.targetId, t.createdAt),
-    uniqueIndex('contribution_revisions_pending_idx')
-      .on(t.kind, t.targetId)
-      .where(sql`${t.state} = 'pending'`),
+    uniqueIndex('contribution_revisions_pending_idx').on(t.kind, t.targetId).where(sql`${t.state} = 'pending'`),
     index('contribution_revisions_user_idx').on(t.userId),
   ],
 );

@@ -99,7 +99,16 @@ export const threadShape = createSelectSchema(forumThreads)
 
 /** A reply as the thread page lists it: its author only by first name. */
 export const replyShape = createSelectSchema(forumPosts)
-  .pick({ id: true, parentPostId: true, content: true, isApproved: true, createdAt: true, updatedAt: true, editedAt: true, deletedAt: true })
+  .pick({
+    id: true,
+    parentPostId: true,
+    content: true,
+    isApproved: true,
+    createdAt: true,
+    updatedAt: true,
+    editedAt: true,
+    deletedAt: true,
+  })
   .extend({ status: approvalStatus, user: z.object({ firstName: z.string().nullable() }) });
 
 /** The fields of a review its author may change (decision 2020), as a pending edit shows them. */

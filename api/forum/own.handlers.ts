@@ -15,7 +15,8 @@ import { selectThreads, slugify, toThread } from './forum.queries';
 export const DELETED_THREAD_TITLE = 'Deleted thread';
 
 /** An edit of a refused item sends it back to the moderators; otherwise its state stays. */
-const resubmit = (row: { rejectedAt: Date | null }) => (row.rejectedAt ? { isApproved: false, rejectedAt: null, rejectionReason: null } : {});
+const resubmit = (row: { rejectedAt: Date | null }) =>
+  row.rejectedAt ? { isApproved: false, rejectedAt: null, rejectionReason: null } : {};
 
 export function editThread(c: Context<SignedInEnv>, id: number, change: ThreadEdit) {
   const db = c.get('db');
@@ -37,7 +38,11 @@ export function editThread(c: Context<SignedInEnv>, id: number, change: ThreadEd
 
 export function deleteThread(c: Context<SignedInEnv>, id: number) {
   const db = c.get('db');
-  const row = db.select({ userId: forumThreads.userId, deletedAt: forumThreads.deletedAt }).from(forumThreads).where(eq(forumThreads.id, id)).get();
+  const row = db
+    .select({ userId: forumThreads.userId, deletedAt: forumThreads.deletedAt })
+    .from(forumThreads)
+    .where(eq(forumThreads.id, id))
+    .get();
   if (row?.deletedAt) throw notFound('Thread');
   ownOr404(row, c.get('user').id, 'Thread');
   const now = c.get('now')();
@@ -90,9 +95,13 @@ export function editPost(c: Context<SignedInEnv>, id: number, change: PostEdit) 
         editedAt: forumPosts.editedAt,
         deletedAt: forumPosts.deletedAt,
       })
-      .get()!;
+      .get();
     const { rejectedAt, ...p } = post;
-    return { ...p, status: p.isApproved ? ('approved' as const) : rejectedAt ? ('rejected' as const) : ('pending' as const), user: { firstName: c.get('user').firstName } };
+    return {
+      ...p,
+      status: p.isApproved ? ('approved' as const) : rejectedAt ? ('rejected' as const) : ('pending' as const),
+      user: { firstName: c.get('user').firstName },
+    };
   });
 }
 

@@ -14,7 +14,11 @@ const fieldsOf = (row: Record<string, unknown>) => pickShape(interviewFieldsShap
 
 /** The interview as its author reads it, with the edit that waits, if any. */
 export function ownInterview(db: SignedInEnv['Variables']['db'], id: number) {
-  const row = db.select(columnsOf(interviewExperiences, interviewShape)).from(interviewExperiences).where(eq(interviewExperiences.id, id)).get()!;
+  const row = db
+    .select(columnsOf(interviewExperiences, interviewShape))
+    .from(interviewExperiences)
+    .where(eq(interviewExperiences.id, id))
+    .get()!;
   const waiting = pendingEdit(db, 'interview', id);
   return { ...row, pendingEdit: waiting ? { fields: fieldsOf(waiting.body), submittedAt: waiting.createdAt } : null };
 }

@@ -63,14 +63,20 @@ async function approvedReview() {
 }
 
 async function approvedThread(cookie = ada) {
-  const t = await call('POST', '/api/forum/threads', { cookie, body: { title: 'Cover for PPA', content: 'How is PPA cover done where you work?', categoryId: category.id } });
+  const t = await call('POST', '/api/forum/threads', {
+    cookie,
+    body: { title: 'Cover for PPA', content: 'How is PPA cover done where you work?', categoryId: category.id },
+  });
   expect(t.status).toBe(201);
   await call('POST', `/api/moderation/threads/${t.body.id}/approve`, { cookie: admin });
   return t.body.id as number;
 }
 
 async function approvedReply(threadId: number, cookie: string, parentPostId?: number) {
-  const r = await call('POST', `/api/forum/threads/${threadId}/posts`, { cookie, body: { content: 'By cover supervisors mostly', parentPostId } });
+  const r = await call('POST', `/api/forum/threads/${threadId}/posts`, {
+    cookie,
+    body: { content: 'By cover supervisors mostly', parentPostId },
+  });
   expect(r.status).toBe(201);
   await call('POST', `/api/moderation/posts/${r.body.id}/approve`, { cookie: admin });
   return r.body.id as number;
@@ -97,14 +103,27 @@ describe('refusals: another member 404, a visitor 401, bad input 400; nothing wr
     const before = snapshot();
     for (const [method, path, body, thing] of routes) {
       const other = await call(method, path, { cookie: bob, body });
-      expect({ path, method, status: other.status, body: other.body }).toEqual({ path, method, status: 404, body: { error: `${thing} not found` } });
+      expect({ path, method, status: other.status, body: other.body }).toEqual({
+        path,
+        method,
+        status: 404,
+        body: { error: `${thing} not found` },
+      });
       const missing = await call(method, path.replace(/\d+$/, '999999'), { cookie: ada, body });
       expect(missing).toMatchObject({ status: 404, body: { error: `${thing} not found` } });
       expect((await call(method, path, { body })).status).toBe(401);
     }
     const bad: [string, unknown, Record<string, string>][] = [
-      [`/api/reviews/${reviewId}`, { pros: 'short', overallRating: 9 }, { pros: 'Please provide at least 10 characters', overallRating: 'Rating must be between 1 and 5' }],
-      [`/api/interviews/${interviewId}`, { processDescription: 'too short' }, { processDescription: 'Please provide at least 20 characters' }],
+      [
+        `/api/reviews/${reviewId}`,
+        { pros: 'short', overallRating: 9 },
+        { pros: 'Please provide at least 10 characters', overallRating: 'Rating must be between 1 and 5' },
+      ],
+      [
+        `/api/interviews/${interviewId}`,
+        { processDescription: 'too short' },
+        { processDescription: 'Please provide at least 20 characters' },
+      ],
       [`/api/forum/threads/${threadId}`, { title: '' }, { title: 'Title is required' }],
       [`/api/forum/posts/${postId}`, { content: '   ' }, { content: 'Content is required' }],
       [`/api/reviews/${reviewId}`, {}, { _: 'Change at least one field' }],
@@ -123,24 +142,40 @@ describe('a published review: the edit waits, the published text stays', () => {
   it('until an admin approves it (figures move then), and a refusal keeps the old one with a reason', async () => {
     const id = await approvedReview();
     const figures = stats();
-    const edit = await call('PATCH', `/api/reviews/${id}`, { cookie: ada, body: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2 } });
+    const edit = await call('PATCH', `/api/reviews/${id}`, {
+      cookie: ada,
+      body: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2 },
+    });
     expect(edit.status).toBe(200);
-    expect(edit.body).toMatchObject({ id, status: 'approved', pros: review.pros, overallRating: 4, pendingEdit: { fields: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2, cons: review.cons } } });
+    expect(edit.body).toMatchObject({
+      id,
+      status: 'approved',
+      pros: review.pros,
+      overallRating: 4,
+      pendingEdit: { fields: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2, cons: review.cons } },
+    });
     expect(edit.body).not.toHaveProperty('userId');
     const listed = (await call('GET', `/api/schools/${school.id}/reviews`)).body.find((r: any) => r.id === id);
     expect(listed.pros).toBe(review.pros);
     expect(stats()).toEqual(figures);
     // A second edit changes the waiting one (one per review), not the published text.
     await call('PATCH', `/api/reviews/${id}`, { cookie: ada, body: { cons: 'Marking load is heavy, parking is hard' } });
-    expect(n('contribution_revisions where kind = \'review\' and state = \'pending\' and target_id = ' + id)).toBe(1);
+    expect(n("contribution_revisions where kind = 'review' and state = 'pending' and target_id = " + id)).toBe(1);
 
     const queue = (await call('GET', '/api/moderation/queue', { cookie: admin })).body;
     const side = queue.edits.find((e: any) => e.kind === 'review' && e.id === id);
-    expect(side).toMatchObject({ published: { pros: review.pros, overallRating: 4 }, proposed: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2, cons: 'Marking load is heavy, parking is hard' } });
+    expect(side).toMatchObject({
+      published: { pros: review.pros, overallRating: 4 },
+      proposed: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2, cons: 'Marking load is heavy, parking is hard' },
+    });
     expect(queue.reviews.map((r: any) => r.id)).not.toContain(id);
     expect((await call('POST', `/api/moderation/edits/reviews/${id}/approve`, { cookie: bob })).status).toBe(403);
 
-    expect((await call('POST', `/api/moderation/edits/reviews/${id}/approve`, { cookie: admin })).body).toEqual({ kind: 'review', id, edit: 'approved' });
+    expect((await call('POST', `/api/moderation/edits/reviews/${id}/approve`, { cookie: admin })).body).toEqual({
+      kind: 'review',
+      id,
+      edit: 'approved',
+    });
     const after = (await call('GET', `/api/schools/${school.id}/reviews`)).body.find((r: any) => r.id === id);
     expect(after).toMatchObject({ pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2 });
     expect(stats().overallSum).toBe(figures.overallSum - 2);
@@ -148,7 +183,10 @@ describe('a published review: the edit waits, the published text stays', () => {
     expect(recountMismatches(db)).toEqual([]);
 
     await call('PATCH', `/api/reviews/${id}`, { cookie: ada, body: { pros: 'Something I would rather not publish' } });
-    const refused = await call('POST', `/api/moderation/edits/reviews/${id}/reject`, { cookie: admin, body: { reason: 'Names a colleague' } });
+    const refused = await call('POST', `/api/moderation/edits/reviews/${id}/reject`, {
+      cookie: admin,
+      body: { reason: 'Names a colleague' },
+    });
     expect(refused.body).toEqual({ kind: 'review', id, edit: 'rejected' });
     expect(db.select().from(reviews).where(eq(reviews.id, id)).get()!.pros).toBe('Kind colleagues, calm staff room, good CPD');
     const mine = (await call('GET', '/api/me/activity', { cookie: ada })).body.reviews.find((r: any) => r.id === id);
@@ -160,7 +198,12 @@ describe('a published review: the edit waits, the published text stays', () => {
     const made = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: review });
     await call('POST', `/api/moderation/reviews/${made.body.id}/reject`, { cookie: admin, body: { reason: 'Too vague' } });
     const edit = await call('PATCH', `/api/reviews/${made.body.id}`, { cookie: ada, body: { cons: 'Marking load and a long commute' } });
-    expect(edit.body).toMatchObject({ status: 'pending', cons: 'Marking load and a long commute', rejectionReason: null, pendingEdit: null });
+    expect(edit.body).toMatchObject({
+      status: 'pending',
+      cons: 'Marking load and a long commute',
+      rejectionReason: null,
+      pendingEdit: null,
+    });
 
     const id = await approvedReview();
     await call('POST', '/api/reports', { cookie: bob, body: { kind: 'review', id, reason: 'Unfair' } });
@@ -178,7 +221,11 @@ describe('interviews', () => {
     const made = await call('POST', `/api/schools/${school.id}/interviews`, { cookie: ada, body: interview });
     const id = made.body.id;
     const edit = await call('PATCH', `/api/interviews/${id}`, { cookie: ada, body: { outcome: 'No Offer' } });
-    expect(edit.body).toMatchObject({ id, outcome: 'Offer', pendingEdit: { fields: { outcome: 'No Offer', interviewDifficulty: 'Medium' } } });
+    expect(edit.body).toMatchObject({
+      id,
+      outcome: 'Offer',
+      pendingEdit: { fields: { outcome: 'No Offer', interviewDifficulty: 'Medium' } },
+    });
     const shown = () => call('GET', `/api/schools/${school.id}/interviews`).then((r) => r.body.find((i: any) => i.id === id));
     expect((await shown()).outcome).toBe('Offer');
     await call('POST', `/api/moderation/edits/interviews/${id}/approve`, { cookie: admin });
@@ -194,11 +241,21 @@ describe('interviews', () => {
 describe('salaries', () => {
   it('one held back is deleted; a published one leaves the figures only at a batch with at least k changes in its groups', async () => {
     const held = (await call('POST', '/api/salaries', { cookie: ada, body: salary })).body.id;
-    expect((await call('DELETE', `/api/salaries/${held}`, { cookie: ada })).body).toEqual({ kind: 'salary', id: held, deleted: true, leavesPublishedFigures: false });
+    expect((await call('DELETE', `/api/salaries/${held}`, { cookie: ada })).body).toEqual({
+      kind: 'salary',
+      id: held,
+      deleted: true,
+      leavesPublishedFigures: false,
+    });
     expect(db.select().from(salaries).where(eq(salaries.id, held)).get()).toBeUndefined();
 
     const role = 'Headteacher';
-    const mine = (await call('POST', '/api/salaries', { cookie: ada, body: { ...salary, jobTitle: role, yearsExperience: '16+ years', annualSalary: 120000 } })).body.id;
+    const mine = (
+      await call('POST', '/api/salaries', {
+        cookie: ada,
+        body: { ...salary, jobTitle: role, yearsExperience: '16+ years', annualSalary: 120000 },
+      })
+    ).body.id;
     publishSalaries(db, NOW);
     expect(db.select().from(salaries).where(eq(salaries.id, mine)).get()!.publishedAt).not.toBeNull();
     const published = (await call('GET', '/api/salaries/stats')).body;
@@ -213,7 +270,10 @@ describe('salaries', () => {
     expect(db.select().from(salaries).where(eq(salaries.id, mine)).get()).toBeDefined();
     // ...but with k changes in each of its groups it leaves.
     for (let i = 0; i < 4; i++)
-      await call('POST', '/api/salaries', { cookie: bob, body: { ...salary, jobTitle: role, yearsExperience: '16+ years', annualSalary: 110000 + i * 1000 } });
+      await call('POST', '/api/salaries', {
+        cookie: bob,
+        body: { ...salary, jobTitle: role, yearsExperience: '16+ years', annualSalary: 110000 + i * 1000 },
+      });
     const batch = publishSalaries(db, new Date(NOW.getTime() + 2 * 86_400_000));
     expect(batch).toMatchObject({ published: 4, removed: 1 });
     expect(db.select().from(salaries).where(eq(salaries.id, mine)).get()).toBeUndefined();
@@ -223,15 +283,30 @@ describe('salaries', () => {
 describe('threads and replies', () => {
   it('an edit shows at once as edited; moderators read the previous version', async () => {
     const threadId = await approvedThread();
-    const res = await call('PATCH', `/api/forum/threads/${threadId}`, { cookie: ada, body: { content: 'How is PPA cover arranged at your school?' } });
+    const res = await call('PATCH', `/api/forum/threads/${threadId}`, {
+      cookie: ada,
+      body: { content: 'How is PPA cover arranged at your school?' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: threadId, title: 'Cover for PPA', content: 'How is PPA cover arranged at your school?', status: 'approved', editedAt: NOW.toISOString() });
+    expect(res.body).toMatchObject({
+      id: threadId,
+      title: 'Cover for PPA',
+      content: 'How is PPA cover arranged at your school?',
+      status: 'approved',
+      editedAt: NOW.toISOString(),
+    });
     const postId = await approvedReply(threadId, bob);
     const p = await call('PATCH', `/api/forum/posts/${postId}`, { cookie: bob, body: { content: 'Mostly by cover supervisors' } });
     expect(p.body).toMatchObject({ id: postId, content: 'Mostly by cover supervisors', editedAt: NOW.toISOString(), status: 'approved' });
     const versions = await call('GET', `/api/moderation/threads/${threadId}/versions`, { cookie: admin });
-    expect(versions.body).toEqual({ kind: 'thread', id: threadId, versions: [{ title: 'Cover for PPA', content: 'How is PPA cover done where you work?', replacedAt: NOW.toISOString() }] });
-    expect((await call('GET', `/api/moderation/posts/${postId}/versions`, { cookie: admin })).body.versions[0].content).toBe('By cover supervisors mostly');
+    expect(versions.body).toEqual({
+      kind: 'thread',
+      id: threadId,
+      versions: [{ title: 'Cover for PPA', content: 'How is PPA cover done where you work?', replacedAt: NOW.toISOString() }],
+    });
+    expect((await call('GET', `/api/moderation/posts/${postId}/versions`, { cookie: admin })).body.versions[0].content).toBe(
+      'By cover supervisors mostly',
+    );
     expect((await call('GET', `/api/moderation/posts/${postId}/versions`, { cookie: ada })).status).toBe(403);
   });
 
@@ -240,16 +315,33 @@ describe('threads and replies', () => {
     const first = await approvedReply(threadId, bob);
     const answer = await approvedReply(threadId, ada, first);
     const before = db.select().from(forumThreads).where(eq(forumThreads.id, threadId)).get()!;
-    expect((await call('DELETE', `/api/forum/posts/${first}`, { cookie: bob })).body).toEqual({ kind: 'reply', id: first, deleted: true, placeholder: true });
+    expect((await call('DELETE', `/api/forum/posts/${first}`, { cookie: bob })).body).toEqual({
+      kind: 'reply',
+      id: first,
+      deleted: true,
+      placeholder: true,
+    });
     const page = (await call('GET', `/api/forum/threads/${threadId}`)).body;
     const placeholder = page.replies.find((r: any) => r.id === first);
     expect(placeholder).toMatchObject({ content: '', deletedAt: NOW.toISOString(), user: { firstName: null } });
     expect(page.replies.find((r: any) => r.id === answer)).toMatchObject({ parentPostId: first, content: 'By cover supervisors mostly' });
     expect(db.select().from(forumThreads).where(eq(forumThreads.id, threadId)).get()!.replyCount).toBe(before.replyCount);
     expect((await call('PATCH', `/api/forum/posts/${first}`, { cookie: bob, body: { content: 'back again' } })).status).toBe(404);
-    expect((await call('POST', `/api/forum/threads/${threadId}/posts`, { cookie: ada, body: { content: 'To the deleted one', parentPostId: first } })).status).toBe(400);
+    expect(
+      (
+        await call('POST', `/api/forum/threads/${threadId}/posts`, {
+          cookie: ada,
+          body: { content: 'To the deleted one', parentPostId: first },
+        })
+      ).status,
+    ).toBe(400);
 
-    expect((await call('DELETE', `/api/forum/threads/${threadId}`, { cookie: ada })).body).toEqual({ kind: 'thread', id: threadId, deleted: true, placeholder: true });
+    expect((await call('DELETE', `/api/forum/threads/${threadId}`, { cookie: ada })).body).toEqual({
+      kind: 'thread',
+      id: threadId,
+      deleted: true,
+      placeholder: true,
+    });
     const kept = (await call('GET', `/api/forum/threads/${threadId}`)).body;
     expect(kept).toMatchObject({ title: 'Deleted thread', content: '', user: { firstName: null } });
     expect(kept.replies).toHaveLength(2);
@@ -262,7 +354,12 @@ describe('threads and replies', () => {
   it('a thread nobody answered goes altogether', async () => {
     const threadId = await approvedThread();
     const before = n('forum_threads');
-    expect((await call('DELETE', `/api/forum/threads/${threadId}`, { cookie: ada })).body).toEqual({ kind: 'thread', id: threadId, deleted: true, placeholder: false });
+    expect((await call('DELETE', `/api/forum/threads/${threadId}`, { cookie: ada })).body).toEqual({
+      kind: 'thread',
+      id: threadId,
+      deleted: true,
+      placeholder: false,
+    });
     expect(n('forum_threads')).toBe(before - 1);
     expect((await call('GET', `/api/forum/threads/${threadId}`)).status).toBe(404);
     expect(recountMismatches(db)).toEqual([]);

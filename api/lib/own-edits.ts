@@ -23,11 +23,15 @@ export function ownOr404<R extends { userId: string | null }>(row: R | undefined
  * The version after a PATCH: `change` over `current`, checked whole by the create schema (so the
  * rules are those of writing it, e.g. pros of at least 10 characters). 400 `{ error, fields }`.
  */
-export function mergeChange<S extends z.ZodType>(schema: S, current: Record<string, unknown>, change: Record<string, unknown>): z.output<S> {
+export function mergeChange<S extends z.ZodType>(
+  schema: S,
+  current: Record<string, unknown>,
+  change: Record<string, unknown>,
+): z.output<S> {
   const given = Object.fromEntries(Object.entries(change).filter(([, v]) => v !== undefined));
   if (Object.keys(given).length === 0) throw new ApiError(400, { error: 'Invalid input', fields: { _: 'Change at least one field' } });
   const result = schema.safeParse({ ...current, ...given });
-  if (!result.success) throw new ApiError(400, { error: 'Invalid input', fields: formErrors(result.error as never) });
+  if (!result.success) throw new ApiError(400, { error: 'Invalid input', fields: formErrors(result.error) });
   return result.data;
 }
 
@@ -43,10 +47,16 @@ export function pendingEdit(db: Pick<DB, 'select'>, kind: 'review' | 'interview'
 }
 
 /** Stores (or replaces) the pending edit of a review or interview: at most one waits per item. */
-export function submitEdit(tx: Tx, kind: 'review' | 'interview', targetId: number, userId: string, body: Record<string, unknown>, now: Date) {
+export function submitEdit(
+  tx: Tx,
+  kind: 'review' | 'interview',
+  targetId: number,
+  userId: string,
+  body: Record<string, unknown>,
+  now: Date,
+) {
   const waiting = pendingEdit(tx, kind, targetId);
-  if (waiting)
-    tx.update(contributionRevisions).set({ body, createdAt: now }).where(eq(contributionRevisions.id, waiting.id)).run();
+  if (waiting) tx.update(contributionRevisions).set({ body, createdAt: now }).where(eq(contributionRevisions.id, waiting.id)).run();
   else tx.insert(contributionRevisions).values({ kind, targetId, userId, body, state: 'pending', createdAt: now }).run();
 }
 

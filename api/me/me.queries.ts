@@ -43,7 +43,8 @@ function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
   for (const r of rows) {
     if (seen.has(r.targetId)) continue;
     seen.add(r.targetId);
-    if (r.state === 'pending' || r.state === 'rejected') out.set(r.targetId, { status: r.state, reason: r.reason, submittedAt: r.createdAt });
+    if (r.state === 'pending' || r.state === 'rejected')
+      out.set(r.targetId, { status: r.state, reason: r.reason, submittedAt: r.createdAt });
   }
   return out;
 }

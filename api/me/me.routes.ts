@@ -96,7 +96,16 @@ const activity = z.object({
   ),
   posts: z.array(
     createSelectSchema(forumPosts)
-      .pick({ id: true, threadId: true, content: true, isApproved: true, rejectedAt: true, rejectionReason: true, editedAt: true, createdAt: true })
+      .pick({
+        id: true,
+        threadId: true,
+        content: true,
+        isApproved: true,
+        rejectedAt: true,
+        rejectionReason: true,
+        editedAt: true,
+        createdAt: true,
+      })
       .extend({ threadTitle: z.string(), status: approvalStatus, hidden: hidden }),
   ),
 });

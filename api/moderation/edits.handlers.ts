@@ -57,8 +57,8 @@ export function pendingEdits(db: DB): PendingEdit[] {
           id,
           schoolId,
           schoolName: item.schoolName,
-          published: pickShape(reviewFieldsShape, item.review) as Record<string, unknown>,
-          proposed: pickShape(reviewFieldsShape, r.body) as Record<string, unknown>,
+          published: pickShape(reviewFieldsShape, item.review),
+          proposed: pickShape(reviewFieldsShape, r.body),
           submittedAt: r.submittedAt,
         },
       ];
@@ -77,8 +77,8 @@ export function pendingEdits(db: DB): PendingEdit[] {
         id,
         schoolId,
         schoolName: item.schoolName,
-        published: pickShape(interviewFieldsShape, item.interview) as Record<string, unknown>,
-        proposed: pickShape(interviewFieldsShape, r.body) as Record<string, unknown>,
+        published: pickShape(interviewFieldsShape, item.interview),
+        proposed: pickShape(interviewFieldsShape, r.body),
         submittedAt: r.submittedAt,
       },
     ];
@@ -86,7 +86,12 @@ export function pendingEdits(db: DB): PendingEdit[] {
 }
 
 /** Approves (swaps in) or refuses (keeps the published version, with a reason) an author's edit. Admins only, like reviews. */
-export function decideEdit(c: Context<SignedInEnv>, kindParam: EditKindParam, id: number, decision: { approve: true } | { approve: false; reason: string }) {
+export function decideEdit(
+  c: Context<SignedInEnv>,
+  kindParam: EditKindParam,
+  id: number,
+  decision: { approve: true } | { approve: false; reason: string },
+) {
   moderator(c);
   if (!c.get('user').isAdmin) throw forbidden();
   const db = c.get('db');
@@ -96,8 +101,16 @@ export function decideEdit(c: Context<SignedInEnv>, kindParam: EditKindParam, id
   const now = c.get('now')();
   db.transaction((tx) => {
     if (decision.approve) {
-      if (kind === 'review') tx.update(reviews).set(pickShape(reviewFieldsShape, waiting.body) as Partial<typeof reviews.$inferInsert>).where(eq(reviews.id, id)).run();
-      else tx.update(interviewExperiences).set(pickShape(interviewFieldsShape, waiting.body) as Partial<typeof interviewExperiences.$inferInsert>).where(eq(interviewExperiences.id, id)).run();
+      if (kind === 'review')
+        tx.update(reviews)
+          .set(pickShape(reviewFieldsShape, waiting.body) as Partial<typeof reviews.$inferInsert>)
+          .where(eq(reviews.id, id))
+          .run();
+      else
+        tx.update(interviewExperiences)
+          .set(pickShape(interviewFieldsShape, waiting.body) as Partial<typeof interviewExperiences.$inferInsert>)
+          .where(eq(interviewExperiences.id, id))
+          .run();
     }
     tx.update(contributionRevisions)
       .set({ state: decision.approve ? 'approved' : 'rejected', reason: decision.approve ? null : decision.reason, decidedAt: now })
@@ -139,6 +152,10 @@ export function previousVersions(c: Context<SignedInEnv>, kindParam: 'threads' |
     .where(and(eq(contributionRevisions.kind, kind), eq(contributionRevisions.targetId, id), eq(contributionRevisions.state, 'previous')))
     .orderBy(asc(contributionRevisions.createdAt), asc(contributionRevisions.id))
     .all()
-    .map((v) => ({ title: typeof v.body.title === 'string' ? v.body.title : null, content: String(v.body.content ?? ''), replacedAt: v.replacedAt }));
+    .map((v) => ({
+      title: typeof v.body.title === 'string' ? v.body.title : null,
+      content: typeof v.body.content === 'string' ? v.body.content : '',
+      replacedAt: v.replacedAt,
+    }));
   return { kind, id, versions };
 }

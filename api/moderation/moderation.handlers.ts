@@ -319,7 +319,12 @@ export function queue(c: Context<SignedInEnv>) {
           .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
           .leftJoin(users, eq(forumThreads.userId, users.id))
           .where(
-            and(eq(forumThreads.isApproved, false), isNull(forumThreads.rejectedAt), isNull(forumThreads.deletedAt), inScope(forumThreads.categoryId)),
+            and(
+              eq(forumThreads.isApproved, false),
+              isNull(forumThreads.rejectedAt),
+              isNull(forumThreads.deletedAt),
+              inScope(forumThreads.categoryId),
+            ),
           )
           .orderBy(asc(forumThreads.createdAt), asc(forumThreads.id))
           .all()
@@ -341,7 +346,14 @@ export function queue(c: Context<SignedInEnv>) {
           .from(forumPosts)
           .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
           .leftJoin(users, eq(forumPosts.userId, users.id))
-          .where(and(eq(forumPosts.isApproved, false), isNull(forumPosts.rejectedAt), isNull(forumPosts.deletedAt), inScope(forumThreads.categoryId)))
+          .where(
+            and(
+              eq(forumPosts.isApproved, false),
+              isNull(forumPosts.rejectedAt),
+              isNull(forumPosts.deletedAt),
+              inScope(forumThreads.categoryId),
+            ),
+          )
           .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
           .all()
           .map(({ firstName, ...p }) => ({ ...p, user: { firstName } }));

@@ -40,7 +40,10 @@ export function editReview(c: Context<SignedInEnv>, id: number, change: ReviewEd
     else {
       // Not published (pending, refused or hidden by reports): changed in place; an older edit that waited goes.
       dropPendingEdit(tx, 'review', id);
-      tx.update(reviews).set({ ...fields, isApproved: false, rejectedAt: null, rejectionReason: null }).where(eq(reviews.id, id)).run();
+      tx.update(reviews)
+        .set({ ...fields, isApproved: false, rejectedAt: null, rejectionReason: null })
+        .where(eq(reviews.id, id))
+        .run();
     }
   });
   return ownReview(db, id);

@@ -68,7 +68,9 @@ export const remove = apiRoute({
         kind: z.literal('salary'),
         id: z.number().int(),
         deleted: z.literal(true),
-        leavesPublishedFigures: z.boolean().describe('true: it was published and leaves the averages at a coming daily batch (decision 2020)'),
+        leavesPublishedFigures: z
+          .boolean()
+          .describe('true: it was published and leaves the averages at a coming daily batch (decision 2020)'),
       }),
       'Taken back',
     ),
