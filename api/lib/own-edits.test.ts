@@ -373,3 +373,21 @@ describe('threads and replies', () => {
     expect(again.body).toEqual(once.body);
   });
 });
+
+describe('her data', () => {
+  it('the export carries her waiting edits and earlier versions; deleting the account removes them and leaves the published review unlinked', async () => {
+    const cara = signIn(db, { id: 'own:cara', email: 'cara@example.test', firstName: 'Cara' });
+    const made = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: cara, body: review });
+    await call('POST', `/api/moderation/reviews/${made.body.id}/approve`, { cookie: admin });
+    await call('PATCH', `/api/reviews/${made.body.id}`, { cookie: cara, body: { pros: 'A waiting edit of my own review' } });
+    const data = (await call('GET', '/api/me/export', { cookie: cara })).body;
+    const versions = data.other.contribution_revisions;
+    expect(versions).toHaveLength(1);
+    expect(versions[0]).toMatchObject({ kind: 'review', target_id: made.body.id, state: 'pending' });
+    expect(JSON.parse(versions[0].body).pros).toBe('A waiting edit of my own review');
+    expect((await call('DELETE', '/api/me', { cookie: cara, body: { confirm: 'DELETE' } })).status).toBe(200);
+    expect(n("contribution_revisions where user_id = 'own:cara'")).toBe(0);
+    expect(n(`contribution_revisions where target_id = ${made.body.id} and kind = 'review'`)).toBe(0);
+    expect(db.select().from(reviews).where(eq(reviews.id, made.body.id)).get()).toMatchObject({ userId: null, pros: review.pros });
+  });
+});
