@@ -2,7 +2,7 @@
 // gives it an Idempotency-Key when the user presses submit. Reviews, interviews, salaries, moods
 // and saves are written to the offline outbox first, so none is lost on the Tube: sent at once
 // when the network allows, otherwise queued and replayed later (web/offline/).
-import { discard, enqueue, request, sendNow } from '../offline/outbox';
+import { discard, enqueue, enqueueChange, request, sendNow } from '../offline/outbox';
 import { registerBackgroundSync } from '../offline/replay';
 import { offlineDb } from '../offline/db';
 import { lastKnownUser } from '../offline/owner';
@@ -46,7 +46,10 @@ export async function send<T = unknown>(request: SendRequest, key = newIdempoten
   // Queued items belong to the user who pressed submit; a visitor's are never kept (decision 1440).
   const owner = await lastKnownUser();
   if (typeof owner !== 'string') throw new ApiRequestError(401, { error: 'Unauthorized' }, 'Unauthorized');
-  await enqueue({ key, kind: request.kind, method: request.method, path: request.path, body: request.body, label: request.label, owner });
+  const queued = { key, kind: request.kind, method: request.method, path: request.path, body: request.body, label: request.label, owner };
+  // An author's edit or delete folds into what still waits for the same item (decision 2020).
+  if (request.method === 'PATCH' || request.method === 'DELETE') key = await enqueueChange(queued);
+  else await enqueue(queued);
   void askPersistentStorage();
   const outcome = await sendNow(key);
   if (!outcome || outcome.type === 'sent') return { status: 'sent', data: (outcome?.data ?? null) as T };

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OfflineDatabase } from './db';
-import { backoff, drainOutbox, enqueue, resend, sendNow } from './outbox';
+import { backoff, drainOutbox, enqueue, enqueueChange, resend, reviseQueued, sendNow } from './outbox';
 import { resetUserForTests } from './owner';
 
 let n = 0;
@@ -141,5 +141,63 @@ describe('outbox state machine', () => {
     release();
     await Promise.all(drains);
     expect(calls.map((c) => c.key).sort()).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('an author edits or deletes what still waits (decision 2020)', () => {
+  const edit = (key: string, body: unknown, method: 'PATCH' | 'DELETE' = 'PATCH') => ({
+    key,
+    kind: 'review',
+    method,
+    path: '/api/reviews/7',
+    body,
+    owner: 'alice',
+  });
+
+  it('an edit of an edit still queued changes the queued one: one write, sent once with both changes', async () => {
+    const db = fresh();
+    expect(await enqueueChange(edit('e1', { pros: 'First correction here' }), db)).toBe('e1');
+    expect(await enqueueChange(edit('e2', { cons: 'Second correction too' }), db)).toBe('e1');
+    expect(await db.outbox.count()).toBe(1);
+    const { f, calls } = fakeFetch(() => json(200, { id: 7 }));
+    await drainOutbox({ db, fetch: f });
+    await drainOutbox({ db, fetch: f, force: true });
+    expect(calls).toEqual([{ path: '/api/reviews/7', key: 'e1', body: { pros: 'First correction here', cons: 'Second correction too' } }]);
+  });
+
+  it('an edit after the queued one was tried is a write of its own (its key is bound to its body)', async () => {
+    const db = fresh();
+    await enqueueChange(edit('e1', { pros: 'First correction here' }), db);
+    const down = fakeFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await drainOutbox({ db, fetch: down.f });
+    expect(await enqueueChange(edit('e2', { cons: 'Second correction too' }), db)).toBe('e2');
+    expect((await db.outbox.get('e1'))!.body).toEqual({ pros: 'First correction here' });
+    expect(await db.outbox.count()).toBe(2);
+  });
+
+  it('a delete replaces the edits that wait; the delete is sent once', async () => {
+    const db = fresh();
+    await enqueueChange(edit('e1', { pros: 'First correction here' }), db);
+    await enqueueChange(edit('d1', undefined, 'DELETE'), db);
+    expect((await db.outbox.toArray()).map((i) => [i.key, i.method])).toEqual([['d1', 'DELETE']]);
+    const { f, calls } = fakeFetch(() => json(200, { deleted: true }));
+    await drainOutbox({ db, fetch: f });
+    await drainOutbox({ db, fetch: f, force: true });
+    expect(calls.map((c) => c.key)).toEqual(['d1']);
+  });
+
+  it('a queued review corrected before it was ever sent is the same item with the new body; not once tried', async () => {
+    const db = fresh();
+    await enqueue(
+      { ...item('r1', '/api/schools/3/reviews'), kind: 'review', body: { pros: 'Typo in thsi', cons: 'Long days at times' } },
+      db,
+    );
+    expect(await reviseQueued('r1', { pros: 'Typo in this' }, db)).toBe(true);
+    const { f, calls } = fakeFetch(() => json(201, { id: 9 }));
+    await drainOutbox({ db, fetch: f });
+    expect(calls).toEqual([{ path: '/api/schools/3/reviews', key: 'r1', body: { pros: 'Typo in this', cons: 'Long days at times' } }]);
+    expect(await reviseQueued('r1', { pros: 'Too late' }, db)).toBe(false);
   });
 });

@@ -213,3 +213,44 @@ export async function discard(key: string, db: OfflineDatabase = offlineDb) {
 export async function resend(key: string, body: unknown, db: OfflineDatabase = offlineDb) {
   await db.outbox.update(key, { body, state: 'pending', error: undefined, fields: undefined, attempts: 0, nextAttemptAt: Date.now() });
 }
+
+/** An item never tried yet: its body may still change (once sent, its key is bound to its body: decision 1404). */
+const untried = (i: OutboxItem) => i.state === 'pending' && i.attempts === 0;
+
+/**
+ * Queues an author's edit or delete (decision 2020), folding it into what still waits untried for
+ * the same address: an edit of an edit that waits changes that one's body (the later fields win);
+ * a delete replaces the edits that wait; an edit of a queued item's own body (`reviseQueued`) is
+ * below. Otherwise the item is queued as it is. Returns the key that now carries the change.
+ */
+export function enqueueChange(item: NewOutboxItem, db: OfflineDatabase = offlineDb, now = Date.now()): Promise<string> {
+  return withOutboxLock(async () => {
+    const waiting = await db.outbox
+      .orderBy('createdAt')
+      .filter((i) => i.path === item.path && i.owner === item.owner && i.method === 'PATCH' && untried(i))
+      .toArray();
+    if (item.method === 'PATCH' && waiting.length > 0) {
+      const target = waiting[0];
+      const body = { ...(target.body as Record<string, unknown>), ...(item.body as Record<string, unknown>) };
+      await db.outbox.update(target.key, { body, label: item.label ?? target.label });
+      return target.key;
+    }
+    if (item.method === 'DELETE') await db.outbox.bulkDelete(waiting.map((i) => i.key));
+    await enqueue(item, db, now);
+    return item.key;
+  });
+}
+
+/**
+ * Changes the body of an item still waiting untried (a queued review she corrects before it was
+ * ever sent): the same item, the same key, sent once with the new body. False when it was tried
+ * already (or is gone): then the edit goes to the server as its own write.
+ */
+export function reviseQueued(key: string, change: Record<string, unknown>, db: OfflineDatabase = offlineDb): Promise<boolean> {
+  return withOutboxLock(async () => {
+    const item = await db.outbox.get(key);
+    if (!item || !untried(item)) return false;
+    await db.outbox.update(key, { body: { ...(item.body as Record<string, unknown>), ...change } });
+    return true;
+  });
+}
