@@ -23,6 +23,10 @@ const EXEMPT: Record<string, string> = {
   'POST /api/jobs/:id/apply-click': "a count of clicks on a school's job's apply link, as the view count above",
   'POST /unsubscribe/:token':
     'one-click unsubscribe from a mail provider (RFC 8058) must always work; it writes only when the alert is active, and resuming it is limited',
+  'POST /api/notifications/unsubscribe/:token':
+    "the unsubscribe page's stop of the notification digests: only ever stops (like an alert's pause, never refused), the signed token is its one credential",
+  'POST /api/markdown/preview':
+    "a form's Preview stores nothing: limited per IP like a read, so previewing never uses up the writer's contributions",
 };
 
 const NOW = new Date('2026-11-25T12:00:00Z');

@@ -139,11 +139,11 @@ export const stopDigest = apiRoute({
   path: '/notifications/unsubscribe/{token}',
   tags,
   summary: "Stops the notification digests a digest email's link names (never refused; the signed token is the only credential)",
-  policy: { access: 'public', limit: 'write' },
+  policy: { access: 'public', limit: 'none' },
   request: { params: z.object({ token: z.string().max(100) }) },
   responses: {
     200: jsonOf(z.object({ stopped: z.literal(true) }), 'Digests stopped: every topic is in the app only'),
     404: jsonOf(z.object({ error: z.string() }), 'The link is not valid'),
-    ...errors(400, 429),
+    ...errors(400),
   },
 });
