@@ -11,7 +11,7 @@ import { ApiError, notFound } from '../lib/http-error';
 import { may } from '../lib/moderators';
 import { pendingEdit } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';
-import { moderator } from './moderation.handlers';
+import { moderator } from './moderator';
 
 const forbidden = () => new ApiError(403, { error: 'Forbidden' });
 const EDIT_KIND = { reviews: 'review', interviews: 'interview' } as const;

@@ -16,16 +16,8 @@ import {
   users,
   type ReportKind,
 } from '../../db/schema';
-import { ApiError, notFound } from '../lib/http-error';
-import {
-  approvalState,
-  categoriesWith,
-  may,
-  moderatorGrants,
-  refreshThreadCounters,
-  type Capability,
-  type Grants,
-} from '../lib/moderators';
+import { notFound } from '../lib/http-error';
+import { approvalState, categoriesWith, may, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
 import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import type { SessionUser } from '../context';
 import {
@@ -38,16 +30,7 @@ import {
 } from '../notifications/notifications.service';
 import type { SignedInEnv } from '../lib/route';
 import { pendingEdits } from './edits.handlers';
-
-const forbidden = () => new ApiError(403, { error: 'Forbidden' });
-
-/** Admins and forum moderators pass; everyone else is refused with 403 before any lookup. */
-export function moderator(c: Context<SignedInEnv>): { grants: Grants } {
-  const user = c.get('user');
-  const grants = moderatorGrants(c.get('db'), user.id);
-  if (!user.isAdmin && grants.size === 0) throw forbidden();
-  return { grants };
-}
+import { forbidden, moderator } from './moderator';
 
 const KINDS = { reviews: 'review', threads: 'thread', posts: 'post', responses: 'response' } as const;
 export type KindParam = keyof typeof KINDS;

@@ -142,7 +142,7 @@ export const routes: RouteObject[] = [
           description:
             'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.',
           module: 'jobs/JobsPage.tsx',
-          filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'sort'],
+          filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'exact', 'sort'],
         },
         element: lazyElement(JobsPage),
       },
@@ -162,7 +162,7 @@ export const routes: RouteObject[] = [
           description:
             'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.',
           module: 'schools/SchoolsPage.tsx',
-          filters: ['search', 'borough', 'educationLevel', 'type'],
+          filters: ['search', 'borough', 'educationLevel', 'type', 'exact'],
         },
         element: lazyElement(SchoolsPage),
       },
