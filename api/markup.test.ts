@@ -2,41 +2,15 @@
 // standard rules: no duplicate ids, no aria-label where it is not allowed, no <style> in the
 // body...), every search-and-filter form works without the script (named fields and a submit
 // control), and link previews describe their image (og:image:alt, twitter:image:alt).
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { forumPosts, forumThreads, jobs } from '../db/schema';
 import { testDb } from '../test/db';
+import { fakeDist } from '../test/fake-dist';
 import { createApp } from './app';
 
 const APP_URL = 'https://teachers.example';
-
-/** A built index.html as Vite writes it (the test needs no build). */
-function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-markup-dist-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Default description" />
-    <title>Teachers In London Talk</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
-  );
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'main.tsx': { file: 'assets/index-abc.js', isEntry: true } }));
-  return dir;
-}
 
 const now = new Date('2026-11-24T12:00:00Z');
 const db = testDb({ now });

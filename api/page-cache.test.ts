@@ -2,9 +2,6 @@
 // ETag per form) by its key, the path with the screen's own filters only; a hit renders nothing;
 // a write the page shows is seen on the next request; an error, a page with an answer that is not
 // shared, or a query string that is not one of the page's filters is never kept.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forumThreads, reviews, schools } from '../db/schema';
@@ -13,33 +10,13 @@ import { createSession } from './lib/sessions';
 import { applyFeed } from './services/vacancies-import';
 import { caller } from '../test/requests';
 import { testDb } from '../test/db';
+import { fakeDist } from '../test/fake-dist';
 import { signIn } from '../test/app';
 import { JOB_FILTER_KEYS } from '../web/jobs/JobsPage';
 import { SCHOOL_FILTER_KEYS } from '../web/schools/SchoolsPage';
 import { matchLeaf, pageKey } from '../web/app/routes';
 import { createApp } from './app';
 import type { PageRenderer } from './ssr';
-
-function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-page-cache-dist-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Teachers In London Talk</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
-  );
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'main.tsx': { file: 'assets/index-abc.js', isEntry: true } }));
-  return dir;
-}
 
 const now = new Date('2026-11-24T12:00:00Z');
 const db = testDb({ now });

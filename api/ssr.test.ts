@@ -2,14 +2,12 @@
 // description, canonical URL, Open Graph / Twitter tags and JSON-LD valid for its type; the data
 // is inlined for hydration keyed as the client's SWR keys; signed-in and moderation pages are
 // noindex; a request with a cookie is never stored by a shared cache.
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { unstable_serialize } from 'swr';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, reviews, schools } from '../db/schema';
 import { testDb } from '../test/db';
+import { fakeDist } from '../test/fake-dist';
 import { signIn } from '../test/app';
 import { createApp } from './app';
 import { countersOf, hashed } from './middleware/rate-limit-store';
@@ -17,41 +15,15 @@ import { preloadsFor, templateParts } from './ssr';
 
 const APP_URL = 'https://teachers.example';
 
-/** A built index.html as Vite writes it (the test needs no build). */
-function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-ssr-dist-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="Default description" />
-    <title>Teachers In London Talk</title>
-    <script type="module" crossorigin src="/assets/index-abc.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/shared-2.js">
-    <link rel="stylesheet" crossorigin href="/assets/index.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>`,
-  );
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(
-    join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'main.tsx': { file: 'assets/index-abc.js', isEntry: true },
-      'job-detail/JobDetailPage.tsx': { file: 'assets/JobDetailPage-1.js', imports: ['main.tsx', '_shared.js'] },
-      '_shared.js': { file: 'assets/shared-2.js' },
-    }),
-  );
-  return dir;
-}
-
 const now = new Date('2026-11-24T12:00:00Z');
 const db = testDb({ now });
-const distDir = fakeDist();
+const distDir = fakeDist({
+  head: '\n    <link rel="modulepreload" crossorigin href="/assets/shared-2.js">',
+  manifest: {
+    'job-detail/JobDetailPage.tsx': { file: 'assets/JobDetailPage-1.js', imports: ['main.tsx', '_shared.js'] },
+    '_shared.js': { file: 'assets/shared-2.js' },
+  },
+});
 const app = createApp({ db, now: () => now, distDir, appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
 
 interface Page {
