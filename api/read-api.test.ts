@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { jobs, reviews, schools, users } from '../db/schema';
-import { testApp } from '../test/app';
+import { ok, testApp } from '../test/app';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, get } = testApp({ now: NOW });
+const { db, get, client } = testApp({ now: NOW });
 
 describe('GET /api/health', () => {
   it('answers ok', async () => {
@@ -15,12 +15,11 @@ describe('GET /api/health', () => {
 
 describe('GET /api/jobs', () => {
   it('lists active jobs of the last month, newest first, each with its school', async () => {
-    const { status, body } = await get('/api/jobs');
-    expect(status).toBe(200);
+    const body = await ok(client.jobs.$get({ query: {} }));
     expect(body).toHaveLength(25);
-    const times = body.map((j: any) => Date.parse(j.postedAt));
+    const times = body.map((j) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const maths = body.find((j: any) => j.title === 'Teacher of Mathematics');
+    const maths = body.find((j) => j.title === 'Teacher of Mathematics');
     expect(maths).toMatchObject({
       borough: 'Westminster',
       subject: 'Mathematics',
@@ -29,8 +28,8 @@ describe('GET /api/jobs', () => {
       salaryMin: 41729,
       salaryMax: 64684,
     }); // Inner London M1-U3, September 2026
-    expect(maths.school).toMatchObject({ name: 'Westminster City School' });
-    expect(body.find((j: any) => j.title === 'Deputy Headteacher').school).toBeNull();
+    expect(maths?.school).toMatchObject({ name: 'Westminster City School' });
+    expect(body.find((j) => j.title === 'Deputy Headteacher')?.school).toBeNull();
   });
 
   it('leaves out jobs older than a month and inactive ones', async () => {
@@ -49,7 +48,7 @@ describe('GET /api/jobs', () => {
       .values({ title: 'Inactive advert', description: 'x', borough: 'Camden', isActive: false, postedAt: NOW })
       .returning()
       .get();
-    const ids = (await get('/api/jobs')).body.map((j: any) => j.id);
+    const ids = (await ok(client.jobs.$get({ query: {} }))).map((j) => j.id);
     expect(ids).toContain(fresh.id);
     expect(ids).not.toContain(old.id);
     expect(ids).not.toContain(inactive.id);
@@ -59,37 +58,37 @@ describe('GET /api/jobs', () => {
   });
 
   it('filters by search (title, description, employer, school name), case-insensitively', async () => {
-    expect((await get('/api/jobs?search=MATHEMATICS')).body.map((j: any) => j.title).sort()).toEqual([
+    expect((await ok(client.jobs.$get({ query: { search: 'MATHEMATICS' } }))).map((j) => j.title).sort()).toEqual([
       'Teacher of Mathematics',
       'Teacher of Mathematics (ECTs welcome)',
     ]);
-    const bySchool = (await get('/api/jobs?search=soho%20parish')).body;
-    expect(bySchool.map((j: any) => j.title)).toEqual(['Year 3 Class Teacher (maternity cover)']);
-    const byDescription = (await get('/api/jobs?search=maternity%20cover%20from%20January')).body;
+    const bySchool = await ok(client.jobs.$get({ query: { search: 'soho parish' } }));
+    expect(bySchool.map((j) => j.title)).toEqual(['Year 3 Class Teacher (maternity cover)']);
+    const byDescription = await ok(client.jobs.$get({ query: { search: 'maternity cover from January' } }));
     expect(byDescription).toHaveLength(1);
   });
 
   it('filters by borough, subject, key stage, contract type, school type and education level', async () => {
-    const camden = (await get('/api/jobs?borough=Camden')).body;
+    const camden = await ok(client.jobs.$get({ query: { borough: 'Camden' } }));
     expect(camden.length).toBeGreaterThan(3);
-    expect(camden.every((j: any) => j.borough === 'Camden')).toBe(true);
-    expect((await get('/api/jobs?subject=Science')).body.map((j: any) => j.title).sort()).toEqual([
+    expect(camden.every((j) => j.borough === 'Camden')).toBe(true);
+    expect((await ok(client.jobs.$get({ query: { subject: 'Science' } }))).map((j) => j.title).sort()).toEqual([
       'Head of Science',
       'Teacher of Physics',
     ]);
-    expect((await get('/api/jobs?keyStage=Early%20Years')).body.map((j: any) => j.title).sort()).toEqual([
+    expect((await ok(client.jobs.$get({ query: { keyStage: 'Early Years' } }))).map((j) => j.title).sort()).toEqual([
       'Nursery Teacher',
       'Reception Class Teacher',
     ]);
-    const temporary = (await get('/api/jobs?contractType=Temporary')).body;
-    expect(temporary.map((j: any) => j.title).sort()).toEqual(['Nursery Teacher', 'Year 3 Class Teacher (maternity cover)']);
-    const community = (await get('/api/jobs?schoolType=Community%20School')).body;
+    const temporary = await ok(client.jobs.$get({ query: { contractType: 'Temporary' } }));
+    expect(temporary.map((j) => j.title).sort()).toEqual(['Nursery Teacher', 'Year 3 Class Teacher (maternity cover)']);
+    const community = await ok(client.jobs.$get({ query: { schoolType: 'Community School' } }));
     expect(community.length).toBeGreaterThan(0);
-    expect(community.every((j: any) => j.school?.type === 'Community school')).toBe(true);
-    const primary = (await get('/api/jobs?educationLevel=Primary')).body;
+    expect(community.every((j) => j.school?.type === 'Community school')).toBe(true);
+    const primary = await ok(client.jobs.$get({ query: { educationLevel: 'Primary' } }));
     expect(primary.length).toBeGreaterThan(3);
-    expect(primary.every((j: any) => j.educationLevel.includes('Primary'))).toBe(true);
-    expect((await get('/api/jobs?limit=4')).body).toHaveLength(4);
+    expect(primary.every((j) => j.educationLevel?.includes('Primary'))).toBe(true);
+    expect(await ok(client.jobs.$get({ query: { limit: '4' } }))).toHaveLength(4);
   });
 
   it('treats "all" and empty values as no filter', async () => {
@@ -106,10 +105,9 @@ describe('GET /api/jobs', () => {
   });
 
   it('answers a job detail, 404 for an unknown id, 400 for a non-numeric one', async () => {
-    const list = (await get('/api/jobs?limit=1')).body;
-    const one = await get(`/api/jobs/${list[0].id}`);
-    expect(one.status).toBe(200);
-    expect(one.body.title).toBe(list[0].title);
+    const list = await ok(client.jobs.$get({ query: { limit: '1' } }));
+    const one = await ok(client.jobs[':id'].$get({ param: { id: String(list[0].id) } }));
+    expect(one.title).toBe(list[0].title);
     expect(await get('/api/jobs/999999')).toMatchObject({ status: 404, body: { error: 'Job not found' } });
     expect((await get('/api/jobs/abc')).status).toBe(400);
   });
@@ -117,11 +115,11 @@ describe('GET /api/jobs', () => {
 
 describe('GET /api/schools', () => {
   it('lists 200 by default, alphabetically, with rating, review and open job counts and the total', async () => {
-    const { status, body, headers } = await get('/api/schools');
-    expect(status).toBe(200);
+    const res = await client.schools.$get({ query: {} });
+    expect(res.headers.get('x-total-count')).toBe('3189');
+    const body = await ok(res);
     expect(body).toHaveLength(200);
-    expect(headers.get('x-total-count')).toBe('3189');
-    const names = body.map((s: any) => s.name);
+    const names = body.map((s) => s.name);
     expect([...names].sort((a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0)).toHaveLength(200);
     for (const s of body) {
       expect(typeof s.averageRating).toBe('number');
@@ -131,7 +129,7 @@ describe('GET /api/schools', () => {
   });
 
   it('computes the average from approved reviews only', async () => {
-    const westminster = (await get('/api/schools?search=Westminster%20City%20School')).body[0];
+    const [westminster] = await ok(client.schools.$get({ query: { search: 'Westminster City School' } }));
     const approved = db
       .select()
       .from(reviews)
@@ -146,25 +144,25 @@ describe('GET /api/schools', () => {
 
   it('filters by name, borough, type and education level', async () => {
     // Full-text search: name, borough and address (the town) match, by word prefix.
-    const s = (await get('/api/schools?search=aldgate')).body;
-    expect(s.map((x: any) => x.name)).toContain('The Aldgate School');
-    expect(s.every((x: any) => /aldgate/i.test(`${x.name} ${x.borough} ${x.address}`))).toBe(true);
-    expect((await get('/api/schools?search=aldg')).body.map((x: any) => x.name)).toContain('The Aldgate School');
+    const s = await ok(client.schools.$get({ query: { search: 'aldgate' } }));
+    expect(s.map((x) => x.name)).toContain('The Aldgate School');
+    expect(s.every((x) => /aldgate/i.test(`${x.name} ${x.borough} ${x.address}`))).toBe(true);
+    expect((await ok(client.schools.$get({ query: { search: 'aldg' } }))).map((x) => x.name)).toContain('The Aldgate School');
     const city = await get('/api/schools?borough=City%20of%20London');
     expect(city.body).toHaveLength(8);
     expect(city.headers.get('x-total-count')).toBe('8');
-    const nursery = (await get('/api/schools?type=Local%20authority%20nursery%20school&limit=5000')).body;
+    const nursery = await ok(client.schools.$get({ query: { type: 'Local authority nursery school', limit: '5000' } }));
     expect(nursery).toHaveLength(74);
-    const send = (await get('/api/schools?educationLevel=SEND&limit=5000')).body;
+    const send = await ok(client.schools.$get({ query: { educationLevel: 'SEND', limit: '5000' } }));
     expect(send.length).toBeGreaterThan(150);
-    expect(send.every((x: any) => x.educationLevel.includes('SEND'))).toBe(true);
-    const academies = (await get('/api/schools?type=Academy&limit=5000')).body;
-    expect(academies.every((x: any) => x.type.startsWith('Academy'))).toBe(true);
+    expect(send.every((x) => x.educationLevel?.includes('SEND'))).toBe(true);
+    const academies = await ok(client.schools.$get({ query: { type: 'Academy', limit: '5000' } }));
+    expect(academies.every((x) => x.type?.startsWith('Academy'))).toBe(true);
     expect(academies.length).toBeGreaterThan(800);
   });
 
   it('sorts by rating for the spotlight', async () => {
-    const top = (await get('/api/schools?limit=3&sort=rating')).body;
+    const top = await ok(client.schools.$get({ query: { limit: '3', sort: 'rating' } }));
     expect(top).toHaveLength(3);
     expect(top[0].averageRating).toBeGreaterThanOrEqual(top[1].averageRating);
     expect(top[1].averageRating).toBeGreaterThanOrEqual(top[2].averageRating);
@@ -181,8 +179,7 @@ describe('GET /api/schools/:id and its tabs', () => {
   const westminster = db.select().from(schools).where(eq(schools.name, 'Westminster City School')).get()!;
 
   it('answers the school with stats from approved reviews and its current jobs', async () => {
-    const { status, body } = await get(`/api/schools/${westminster.id}`);
-    expect(status).toBe(200);
+    const body = await ok(client.schools[':id'].$get({ param: { id: String(westminster.id) } }));
     expect(body.name).toBe('Westminster City School');
     const approved = db
       .select()
@@ -194,13 +191,13 @@ describe('GET /api/schools/:id and its tabs', () => {
     const mean = (k: keyof (typeof approved)[number]) => approved.reduce((s, r) => s + (r[k] as number), 0) / approved.length;
     expect(body.stats.workLifeBalance).toBeCloseTo(mean('workLifeBalanceRating'), 2);
     expect(body.stats.recommendationRate).toBe(Math.round((approved.filter((r) => r.wouldRecommend).length / approved.length) * 100));
-    expect(body.jobs.map((j: any) => j.title)).toEqual(['Teacher of Mathematics']);
+    expect(body.jobs.map((j) => j.title)).toEqual(['Teacher of Mathematics']);
   });
 
   it('answers zeros for a school without reviews', async () => {
     const lonely = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
     db.delete(reviews).where(eq(reviews.schoolId, lonely.id)).run();
-    const { body } = await get(`/api/schools/${lonely.id}`);
+    const body = await ok(client.schools[':id'].$get({ param: { id: String(lonely.id) } }));
     expect(body.stats).toEqual({
       averageRating: 0,
       totalReviews: 0,
@@ -240,16 +237,16 @@ describe('GET /api/schools/:id and its tabs', () => {
       })
       .returning()
       .get();
-    const { body } = await get(`/api/schools/${westminster.id}/reviews`);
+    const body = await ok(client.schools[':id'].reviews.$get({ param: { id: String(westminster.id) }, query: {} }));
     expect(body.length).toBeGreaterThan(0);
-    expect(body.map((r: any) => r.id)).not.toContain(pending.id);
+    expect(body.map((r) => r.id)).not.toContain(pending.id);
     const text = JSON.stringify(body);
     expect(text).not.toMatch(/userId|demo:|@demo\.invalid|test:author/);
   });
 
   it('lists interviews without their authors', async () => {
     const withInterview = db.$client.prepare('select school_id from interview_experiences limit 1').get() as { school_id: number };
-    const { body } = await get(`/api/schools/${withInterview.school_id}/interviews`);
+    const body = await ok(client.schools[':id'].interviews.$get({ param: { id: String(withInterview.school_id) }, query: {} }));
     expect(body.length).toBeGreaterThan(0);
     expect(body[0]).toHaveProperty('processDescription');
     expect(JSON.stringify(body)).not.toMatch(/userId|demo:/);
@@ -259,10 +256,10 @@ describe('GET /api/schools/:id and its tabs', () => {
     const withMood = db.$client
       .prepare('select school_id, count(*) n from school_moods group by school_id order by n desc limit 1')
       .get() as { school_id: number; n: number };
-    const { body } = await get(`/api/schools/${withMood.school_id}/mood-stats`);
+    const body = await ok(client.schools[':id']['mood-stats'].$get({ param: { id: String(withMood.school_id) } }));
     expect(body.totalMoods).toBe(withMood.n);
-    expect(body.moodBreakdown.map((m: any) => m.mood)).toEqual(['excited', 'happy', 'neutral', 'frustrated', 'stressed']);
-    expect(body.moodBreakdown.reduce((s: number, m: any) => s + m.count, 0)).toBe(withMood.n);
+    expect(body.moodBreakdown.map((m) => m.mood)).toEqual(['excited', 'happy', 'neutral', 'frustrated', 'stressed']);
+    expect(body.moodBreakdown.reduce((s, m) => s + m.count, 0)).toBe(withMood.n);
     expect(body.averageSentiment).toBeGreaterThanOrEqual(1);
     expect(body.averageSentiment).toBeLessThanOrEqual(5);
     expect(JSON.stringify(body)).not.toMatch(/userId|demo:/);
@@ -271,9 +268,9 @@ describe('GET /api/schools/:id and its tabs', () => {
 
 describe('salaries, pay scales, forum, stats', () => {
   it('lists the 10 most recent salaries without authors', async () => {
-    const { body } = await get('/api/salaries');
+    const body = await ok(client.salaries.$get({ query: {} }));
     expect(body).toHaveLength(10);
-    const times = body.map((s: any) => Date.parse(s.createdAt));
+    const times = body.map((s) => Date.parse(s.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     expect(Object.keys(body[0]).sort()).toEqual([
       'annualSalary',
@@ -287,38 +284,23 @@ describe('salaries, pay scales, forum, stats', () => {
   });
 
   it('answers salary averages by role and experience, groups below 5 not published (decision 1420)', async () => {
-    const { body } = await get('/api/salaries/stats');
+    const body = await ok(client.salaries.stats.$get({ query: {} }));
     const all = db.$client.prepare('select job_title, count(*) n, avg(annual_salary) a from salaries group by job_title').all() as {
       job_title: string;
       n: number;
       a: number;
     }[];
     for (const g of all) {
-      const row = body.averageByRole.find((r: any) => r.role === g.job_title);
+      const row = body.averageByRole.find((r) => r.role === g.job_title);
       if (g.n < 5) expect(row).toBeUndefined();
       else expect(row).toEqual({ role: g.job_title, count: g.n, average: Math.round(g.a) });
     }
-    expect(body.averageByRole.find((r: any) => r.role === 'Cover Supervisor')).toBeUndefined();
-    expect(body.averageByExperience.map((e: any) => e.experience)).toEqual([
-      '0-2 years',
-      '3-5 years',
-      '6-10 years',
-      '11-15 years',
-      '16+ years',
-    ]);
+    expect(body.averageByRole.find((r) => r.role === 'Cover Supervisor')).toBeUndefined();
+    expect(body.averageByExperience.map((e) => e.experience)).toEqual(['0-2 years', '3-5 years', '6-10 years', '11-15 years', '16+ years']);
   });
 
   it("every pay row has its source; the 2025 Inner London U2 is £60,464; 2026 is the DfE calculator's, with its caveat; leadership is L1 and L43 only", async () => {
-    const all = (await get('/api/pay-scales')).body as {
-      paySpine: string;
-      point: number;
-      pointLabel: string | null;
-      annualSalary: number;
-      region: string;
-      effectiveDate: string;
-      source: string | null;
-      caveat: string | null;
-    }[];
+    const all = await ok(client['pay-scales'].$get({ query: {} }));
     expect(all).toHaveLength(323);
     expect(all.filter((r) => !r.source || r.source.trim().length < 20)).toEqual([]);
     const find = (region: string, paySpine: string, label: string, year: string) =>
@@ -358,18 +340,20 @@ describe('salaries, pay scales, forum, stats', () => {
   });
 
   it('answers pay scales filtered by region and spine', async () => {
-    expect((await get('/api/pay-scales')).body).toHaveLength(323);
-    const inner = (await get('/api/pay-scales?region=Inner%20London&paySpine=Main%20Pay%20Range&effectiveDate=2025-09-01')).body;
-    expect(inner.map((r: any) => r.point)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(await ok(client['pay-scales'].$get({ query: {} }))).toHaveLength(323);
+    const inner = await ok(
+      client['pay-scales'].$get({ query: { region: 'Inner London', paySpine: 'Main Pay Range', effectiveDate: '2025-09-01' } }),
+    );
+    expect(inner.map((r) => r.point)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(inner[0].annualSalary).toBe(40317);
     expect(inner[0].source).toBeTruthy();
-    expect((await get('/api/pay-scales?region=all&paySpine=all')).body).toHaveLength(323);
+    expect(await ok(client['pay-scales'].$get({ query: { region: 'all', paySpine: 'all' } }))).toHaveLength(323);
     expect((await get('/api/pay-scales?region=Mars')).status).toBe(400);
   });
 
   it('answers forum categories in order and approved threads, sticky first', async () => {
-    const categories = (await get('/api/forum/categories')).body;
-    expect(categories.map((c: any) => c.name)).toEqual([
+    const categories = await ok(client.forum.categories.$get());
+    expect(categories.map((c) => c.name)).toEqual([
       'Job hunting',
       'Pay and conditions',
       'Workload and wellbeing',
@@ -379,20 +363,20 @@ describe('salaries, pay scales, forum, stats', () => {
       'Leadership',
       'Off topic',
     ]);
-    const threads = (await get('/api/forum/threads')).body;
+    const threads = await ok(client.forum.threads.$get({ query: {} }));
     expect(threads).toHaveLength(8);
     expect(threads[0].isSticky).toBe(true);
-    expect(threads.every((t: any) => t.isApproved)).toBe(true);
+    expect(threads.every((t) => t.isApproved)).toBe(true);
     expect(Object.keys(threads[0].user)).toEqual(['firstName']);
     expect(threads[0].category.name).toBe('Pay and conditions');
     const jobHunting = categories[0].id;
-    const filtered = (await get(`/api/forum/threads?categoryId=${jobHunting}`)).body;
-    expect(filtered.map((t: any) => t.title)).toEqual(['How many applications before you got an interview?']);
+    const filtered = await ok(client.forum.threads.$get({ query: { categoryId: String(jobHunting) } }));
+    expect(filtered.map((t) => t.title)).toEqual(['How many applications before you got an interview?']);
     expect((await get('/api/forum/threads?categoryId=abc')).status).toBe(400);
   });
 
   it('answers the real figures for the home claims', async () => {
-    const { body } = await get('/api/stats');
+    const body = await ok(client.stats.$get());
     expect(body).toMatchObject({ schools: 3189, boroughs: 33, activeJobs: 25 });
     expect(body.reviews).toBe((db.$client.prepare('select count(*) n from reviews where is_approved = 1').get() as { n: number }).n);
   });
