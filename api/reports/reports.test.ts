@@ -7,14 +7,20 @@ import { createApp } from '../app';
 import { startDevOidc, type DevOidc } from '../dev-oidc/provider';
 import { callbackUrl, oidcProvider } from '../lib/oidc';
 import { backfillReporterKeys, reporterKey } from '../lib/reports';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp, typedClient } from '../../test/app';
 import { testDb } from '../../test/db';
 import { signInThroughProvider } from '../../test/oidc';
 import { caller } from '../../test/requests';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, app } = testApp({ now: NOW, rateLimit: false, adminEmails: ['admin@example.test'] });
+const { db, app, client: api } = testApp({ now: NOW, rateLimit: false, adminEmails: ['admin@example.test'] });
 const call = caller(app);
+/** A typed call's options with this session. */
+const as = (cookie: string) => ({ headers: { Cookie: cookie } });
+/** The reported items of the moderation queue this person sees. */
+const reportedIn = async (cookie: string, client = api) => (await ok(client.moderation.queue.$get(undefined, as(cookie)))).reported;
+const reviewIdsOf = async (schoolId: number, client = api) =>
+  (await ok(client.schools[':id'].reviews.$get({ param: { id: String(schoolId) }, query: {} }))).map((r) => r.id);
 const count = (sql: string, ...args: unknown[]) => (db.$client.prepare(sql).get(...args) as { n: number }).n;
 const school = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
 const category = db.select().from(forumCategories).limit(1).get()!;
@@ -42,7 +48,7 @@ async function approvedReview() {
   expect((await call('POST', `/api/moderation/reviews/${r.id}/approve`, { cookie: admin })).status).toBe(200);
   return r.id as number;
 }
-const publicReviewIds = async () => (await call('GET', `/api/schools/${school.id}/reviews`)).body.map((r: any) => r.id);
+const publicReviewIds = () => reviewIdsOf(school.id);
 const report = (cookie: string, kind: string, id: number, reason = 'Names a colleague') =>
   call('POST', '/api/reports', { cookie, body: { kind, id, reason } });
 
@@ -92,15 +98,13 @@ describe('POST /api/reports', () => {
     expect(await publicReviewIds()).toContain(id);
     expect((await report(readers[2], 'review', id, 'Defamatory')).body.hidden).toBe(true);
     expect(await publicReviewIds()).not.toContain(id);
-    const queue = (await call('GET', '/api/moderation/queue', { cookie: admin })).body;
-    const item = queue.reported.find((r: any) => r.kind === 'review' && r.id === id);
+    const reported = await reportedIn(admin);
+    const item = reported.find((r) => r.kind === 'review' && r.id === id);
     expect(item).toMatchObject({ hidden: true, reportCount: 3, content: { cons: review.cons, schoolName: school.name } });
-    expect(item.reports.map((r: any) => r.reason)).toEqual(['Names a colleague', 'Personal attack', 'Defamatory']);
-    expect(JSON.stringify(queue.reported)).not.toContain('rep:reader');
+    expect(item?.reports.map((r) => r.reason)).toEqual(['Names a colleague', 'Personal attack', 'Defamatory']);
+    expect(JSON.stringify(reported)).not.toContain('rep:reader');
     // A forum moderator does not see school content reports.
-    expect(
-      (await call('GET', '/api/moderation/queue', { cookie: mod })).body.reported.find((r: any) => r.kind === 'review'),
-    ).toBeUndefined();
+    expect((await reportedIn(mod)).find((r) => r.kind === 'review')).toBeUndefined();
     expect((await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: mod })).status).toBe(403);
     expect((await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: readers[0] })).status).toBe(403);
     const ok = await call('POST', `/api/moderation/reports/review/${id}/approve`, { cookie: admin });
@@ -111,9 +115,7 @@ describe('POST /api/reports', () => {
     expect(count("select count(*) n from reports where kind = 'review' and target_id = ? and decided_at = ?", id, NOW.getTime())).toBe(3);
     expect(count("select count(*) n from hidden_content where kind = 'review' and target_id = ?", id)).toBe(0);
     expect(count("select count(*) n from moderation_log where action = 'reports-approve' and target_id = ?", id)).toBe(1);
-    expect(
-      (await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === 'review' && r.id === id),
-    ).toBeUndefined();
+    expect((await reportedIn(admin)).find((r) => r.kind === 'review' && r.id === id)).toBeUndefined();
   });
 
   it('interviews and mood comments hide at the threshold and reject removes them', async () => {
@@ -128,7 +130,8 @@ describe('POST /api/reports', () => {
         },
       })
     ).body;
-    const interviews = async () => (await call('GET', `/api/schools/${school.id}/interviews`)).body.map((r: any) => r.id);
+    const interviews = async () =>
+      (await ok(api.schools[':id'].interviews.$get({ param: { id: String(school.id) }, query: {} }))).map((r) => r.id);
     expect(await interviews()).toContain(iv.id);
     for (const r of readers.slice(0, 3)) await report(r, 'interview', iv.id);
     expect(await interviews()).not.toContain(iv.id);
@@ -146,14 +149,14 @@ describe('POST /api/reports', () => {
         })
       ).status,
     ).toBe(201);
-    const comments = async () => (await call('GET', `/api/schools/${school.id}/mood-stats`)).body.recentComments;
-    const mood = (await comments()).find((m: any) => m.comment === 'The head is a liar');
-    expect(mood).toMatchObject({ id: expect.any(Number) });
+    const comments = async () => (await ok(api.schools[':id']['mood-stats'].$get({ param: { id: String(school.id) } }))).recentComments;
+    const mood = (await comments()).find((m) => m.comment === 'The head is a liar');
+    if (!mood) throw new Error('The mood comment is not listed');
     for (const r of readers.slice(0, 3)) await report(r, 'mood', mood.id);
-    expect((await comments()).map((m: any) => m.id)).not.toContain(mood.id);
+    expect((await comments()).map((m) => m.id)).not.toContain(mood.id);
     await call('POST', `/api/moderation/reports/mood/${mood.id}/reject`, { cookie: admin, body: { reason: 'Abusive' } });
     expect(count('select count(*) n from school_moods where id = ? and comment is null', mood.id)).toBe(1);
-    expect((await comments()).map((m: any) => m.id)).not.toContain(mood.id);
+    expect((await comments()).map((m) => m.id)).not.toContain(mood.id);
   });
 
   it('threads and replies: category moderators decide; reject keeps them hidden with the reason for the author', async () => {
@@ -168,15 +171,15 @@ describe('POST /api/reports', () => {
       .body;
     await call('POST', `/api/moderation/posts/${reply.id}/approve`, { cookie: admin });
     const visibleThread = async () => (await call('GET', `/api/forum/threads/${t.id}`)).status;
-    const replyIds = async () => (await call('GET', `/api/forum/threads/${t.id}`)).body.replies?.map((r: any) => r.id) ?? [];
+    const replyIds = async () => (await ok(api.forum.threads[':id'].$get({ param: { id: String(t.id) } }))).replies.map((r) => r.id);
     expect(await replyIds()).toContain(reply.id);
     for (const r of readers.slice(0, 3)) await report(r, 'reply', reply.id);
     expect(await replyIds()).not.toContain(reply.id);
     expect((await call('GET', `/api/forum/threads/${t.id}`)).body.replyCount).toBe(0);
     for (const r of readers.slice(0, 3)) await report(r, 'thread', t.id);
     expect(await visibleThread()).toBe(404);
-    const modQueue = (await call('GET', '/api/moderation/queue', { cookie: mod })).body.reported;
-    expect(modQueue.map((r: any) => `${r.kind}:${r.id}`)).toEqual(expect.arrayContaining([`thread:${t.id}`, `reply:${reply.id}`]));
+    const modQueue = await reportedIn(mod);
+    expect(modQueue.map((r) => `${r.kind}:${r.id}`)).toEqual(expect.arrayContaining([`thread:${t.id}`, `reply:${reply.id}`]));
     expect((await call('POST', `/api/moderation/reports/thread/${t.id}/reject`, { cookie: mod, body: { reason: 'Abusive' } })).status).toBe(
       200,
     );
@@ -200,8 +203,7 @@ describe('one person is one reporter (decision 1424)', () => {
   const people = [1, 2, 3, 4, 5, 6].map((i) => signIn(db, { id: `rep:person${i}` }));
   const undecided = (kind: string, id: number) =>
     count('select count(*) n from reports where kind = ? and target_id = ? and decided_at is null', kind, id);
-  const queued = async (kind: string, id: number) =>
-    (await call('GET', '/api/moderation/queue', { cookie: admin })).body.reported.find((r: any) => r.kind === kind && r.id === id);
+  const queued = async (kind: string, id: number) => (await reportedIn(admin)).find((r) => r.kind === kind && r.id === id);
 
   it('three rounds of report, delete the account, sign in again (same identity) count once: the item stays public', async () => {
     // Signing in through the real routes (/api/login, the provider, /api/callback) on an app of its own.
@@ -219,12 +221,13 @@ describe('one person is one reporter (decision 1424)', () => {
       ],
     });
     const scall = caller(sapp);
+    const sclient = typedClient(sapp);
     const sschool = sdb.select().from(schools).where(eq(schools.urn, 100001)).get()!;
     const sauthor = signIn(sdb, { id: 'rep:s-author' });
     const sadmin = signIn(sdb, { id: 'rep:s-admin', email: 'admin@example.test' });
     const id = (await scall('POST', `/api/schools/${sschool.id}/reviews`, { cookie: sauthor, body: review })).body.id as number;
     expect((await scall('POST', `/api/moderation/reviews/${id}/approve`, { cookie: sadmin })).status).toBe(200);
-    const visible = async () => (await scall('GET', `/api/schools/${sschool.id}/reviews`)).body.map((r: any) => r.id).includes(id);
+    const visible = async () => (await reviewIdsOf(sschool.id, sclient)).includes(id);
 
     const answers = [];
     for (let round = 1; round <= 3; round++) {
@@ -244,8 +247,8 @@ describe('one person is one reporter (decision 1424)', () => {
     const rows = sdb.$client.prepare("select user_id, reason from reports where kind = 'review' and target_id = ?").all(id);
     expect(rows).toEqual([{ user_id: null, reason: 'Round 1' }]);
     expect(await visible()).toBe(true);
-    const queue = (await scall('GET', '/api/moderation/queue', { cookie: sadmin })).body.reported;
-    expect(queue.find((r: any) => r.kind === 'review' && r.id === id)).toMatchObject({ hidden: false, reportCount: 1 });
+    const queue = await reportedIn(sadmin, sclient);
+    expect(queue.find((r) => r.kind === 'review' && r.id === id)).toMatchObject({ hidden: false, reportCount: 1 });
   });
 
   it("a moderator's restore is final for the reports before it: the same three cannot hide it again, three new people can", async () => {
@@ -271,7 +274,7 @@ describe('one person is one reporter (decision 1424)', () => {
     expect(await publicReviewIds()).not.toContain(id);
     const item = await queued('review', id);
     expect(item).toMatchObject({ hidden: true, reportCount: 3 });
-    expect(item.reports.map((r: any) => r.reason)).toEqual(['Fourth', 'Fifth', 'Sixth']);
+    expect(item?.reports.map((r) => r.reason)).toEqual(['Fourth', 'Fifth', 'Sixth']);
 
     // The ordinary approve of the (hidden, so pending) review settles its reports the same way.
     expect((await call('POST', `/api/moderation/reviews/${id}/approve`, { cookie: admin })).status).toBe(200);
