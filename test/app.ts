@@ -61,6 +61,9 @@ export function typedClient(app: ReturnType<typeof createApp>) {
   return testClient(app as unknown as ReturnType<typeof _mounted>).api;
 }
 
+/** The typed client's type: `InferResponseType<TestClient['jobs']['$get'], 200>` names an answer. */
+export type TestClient = ReturnType<typeof typedClient>;
+
 /** Creates (or reuses) a user with a live session; returns the Cookie header to send. */
 export function signIn(db: DB, user: { id: string; email?: string; firstName?: string; lastName?: string }): string {
   db.insert(users)

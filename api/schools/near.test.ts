@@ -5,11 +5,15 @@ import { and, eq, gte } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { jobs, schools } from '../../db/schema';
-import { testApp } from '../../test/app';
+import type { InferResponseType } from 'hono/client';
+import { testApp, type TestClient } from '../../test/app';
 import { boundingBox, haversineMiles } from './near.queries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app, get } = testApp({ now: NOW, rateLimit: false });
+/** A row of each list, as the routes declare it. */
+type SchoolRow = InferResponseType<TestClient['schools']['$get'], 200>[number];
+type JobRow = InferResponseType<TestClient['jobs']['$get'], 200>[number];
 
 // Soho Square, Westminster: the seed's schools lie all around it.
 const SOHO = { lat: 51.5155, lon: -0.1322 };
@@ -35,8 +39,8 @@ function bruteSchools(p: { lat: number; lon: number }, miles: number, activeOnly
 }
 
 /** Every page of a list, following the Link header. */
-async function allPages(first: string) {
-  const rows: any[] = [];
+async function allPages<Row>(first: string) {
+  const rows: Row[] = [];
   let url: string | null = first;
   let pages = 0;
   let total = -1;
@@ -44,7 +48,7 @@ async function allPages(first: string) {
     const res = await get(url);
     expect(res.status).toBe(200);
     if (total < 0) total = Number(res.headers.get('X-Total-Count'));
-    rows.push(...res.body);
+    rows.push(...(res.body as Row[]));
     pages++;
     url = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null;
   }
@@ -55,11 +59,12 @@ describe('GET /api/schools?near=', () => {
   it('answers the schools within the radius, nearest first, each with distanceMiles to one decimal', async () => {
     const expected = bruteSchools(SOHO, 1);
     expect(expected.length).toBeGreaterThan(10);
-    const { status, body, headers } = await get(`/api/schools?${nearQ(SOHO, 1)}&limit=5000`);
+    const { status, body: raw, headers } = await get(`/api/schools?${nearQ(SOHO, 1)}&limit=5000`);
     expect(status).toBe(200);
-    expect(body.map((s: any) => s.id)).toEqual(expected.map((s) => s.id));
+    const body: SchoolRow[] = raw;
+    expect(body.map((s) => s.id)).toEqual(expected.map((s) => s.id));
     expect(headers.get('X-Total-Count')).toBe(String(expected.length));
-    body.forEach((s: any, i: number) => {
+    body.forEach((s, i) => {
       expect(s.distanceMiles).toBe(Math.round(expected[i].miles * 10) / 10);
       expect(s.distanceMiles).toBeLessThanOrEqual(1);
       expect(typeof s.averageRating).toBe('number');
@@ -72,13 +77,13 @@ describe('GET /api/schools?near=', () => {
 
   it('pages by cursor without losing or repeating a school, and keeps the other filters', async () => {
     const expected = bruteSchools(SOHO, 2).map((s) => s.id);
-    const walked = await allPages(`/api/schools?${nearQ(SOHO, 2)}&limit=7`);
+    const walked = await allPages<SchoolRow>(`/api/schools?${nearQ(SOHO, 2)}&limit=7`);
     expect(walked.rows.map((s) => s.id)).toEqual(expected);
     expect(walked.pages).toBe(Math.ceil(expected.length / 7));
     expect(walked.total).toBe(expected.length);
-    const westminster = (await get(`/api/schools?${nearQ(SOHO, 2)}&borough=Westminster&limit=5000`)).body;
+    const westminster: SchoolRow[] = (await get(`/api/schools?${nearQ(SOHO, 2)}&borough=Westminster&limit=5000`)).body;
     expect(westminster.length).toBeGreaterThan(0);
-    expect(westminster.every((s: any) => s.borough === 'Westminster')).toBe(true);
+    expect(westminster.every((s) => s.borough === 'Westminster')).toBe(true);
     const inBorough = new Set(
       db
         .select({ id: schools.id })
@@ -87,7 +92,7 @@ describe('GET /api/schools?near=', () => {
         .all()
         .map((s) => s.id),
     );
-    expect(westminster.map((s: any) => s.id)).toEqual(expected.filter((id) => inBorough.has(id)));
+    expect(westminster.map((s) => s.id)).toEqual(expected.filter((id) => inBorough.has(id)));
   });
 
   it('uses 5 miles when within is not given, and answers none far from London', async () => {
@@ -158,34 +163,35 @@ describe('GET /api/jobs?near=', () => {
 
     const first = await get(`/api/jobs?${nearQ(SOHO, 2)}&limit=100`);
     expect(first.status).toBe(200);
-    expect(first.body.map((j: any) => j.id)).toEqual(expected.slice(0, 100).map((j) => j.id));
-    first.body.forEach((j: any, i: number) => {
+    const firstRows: JobRow[] = first.body;
+    expect(firstRows.map((j) => j.id)).toEqual(expected.slice(0, 100).map((j) => j.id));
+    firstRows.forEach((j, i) => {
       expect(j.distanceMiles).toBe(Math.round(expected[i].miles * 10) / 10);
       expect(j.school).not.toBeNull();
     });
     expect(first.headers.get('X-Total-Count')).toBe(String(expected.length));
-    const ids = first.body.map((j: any) => j.id);
+    const ids = firstRows.map((j) => j.id);
     expect(ids).toEqual(expect.arrayContaining(added));
     expect(ids).not.toContain(old.id);
     expect(ids).not.toContain(off.id);
 
     // Paging in fours walks the same list (pages end inside a school's jobs).
-    const walked = await allPages(`/api/jobs?${nearQ(SOHO, 2)}&limit=4`);
+    const walked = await allPages<JobRow>(`/api/jobs?${nearQ(SOHO, 2)}&limit=4`);
     expect(walked.rows.map((j) => j.id)).toEqual(expected.map((j) => j.id));
 
     // With a filter: only the Mathematics ones, same order.
-    const maths = await allPages(`/api/jobs?${nearQ(SOHO, 2)}&subject=Mathematics&limit=3`);
+    const maths = await allPages<JobRow>(`/api/jobs?${nearQ(SOHO, 2)}&subject=Mathematics&limit=3`);
     expect(maths.rows.map((j) => j.id)).toEqual(bruteJobs(SOHO, 2, (j) => j.subject === 'Mathematics').map((j) => j.id));
     expect(maths.rows.length).toBeGreaterThanOrEqual(12);
 
     // A smaller circle is a prefix-free subset: every job in it within 1 mile.
-    const one = (await get(`/api/jobs?${nearQ(SOHO, 1)}&limit=100`)).body;
-    expect(one.map((j: any) => j.id)).toEqual(
+    const one: JobRow[] = (await get(`/api/jobs?${nearQ(SOHO, 1)}&limit=100`)).body;
+    expect(one.map((j) => j.id)).toEqual(
       bruteJobs(SOHO, 1)
         .slice(0, 100)
         .map((j) => j.id),
     );
-    expect(one.every((j: any) => j.distanceMiles <= 1)).toBe(true);
+    expect(one.every((j) => (j.distanceMiles ?? Infinity) <= 1)).toBe(true);
   });
 
   it('answers an empty list far from any school', async () => {
