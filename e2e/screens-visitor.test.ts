@@ -2,6 +2,7 @@
 // numbers and texts are compared with the API's own answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
+import { ok } from '../test/typed';
 import { setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 
 let env: Env;
@@ -21,17 +22,18 @@ const noHorizontalScroll = (page: import('playwright-core').Page) =>
 
 describe('jobs', () => {
   it('lists the real jobs with the count, filters in the URL and the back button', async () => {
-    const all = await env.api('/api/jobs');
+    const all = await ok(env.client.jobs.$get({ query: {} }));
     const page = await open('/jobs');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Teaching Jobs in London');
     await expect.poll(() => page.getByText('Only jobs posted within the last month are shown.').isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${all.length} jobs found`);
     const titles = await page.getByTestId('job-list').locator('h3').allTextContents();
-    expect(titles).toEqual(all.map((j: any) => j.title));
-    const external = all.find((j: any) => j.isExternal && j.externalUrl);
+    expect(titles).toEqual(all.map((j) => j.title));
+    const external = all.find((j) => j.isExternal && j.externalUrl);
     const link = page.getByRole('link', { name: /View on GOV.UK/ }).first();
     expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('href')).toBe(all.find((j: any) => j.isExternal && j.externalUrl).externalUrl ?? external.externalUrl);
+    expect(external?.externalUrl).toMatch(/^https:/);
+    expect(await link.getAttribute('href')).toBe(external?.externalUrl);
     expect(await noHorizontalScroll(page)).toBe(true);
     await screenshot(page, 'jobs-phone');
 
@@ -40,13 +42,13 @@ describe('jobs', () => {
     await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByLabel('Borough').selectOption('Camden');
     await page.waitForURL(/borough=Camden/);
-    const camden = await env.api('/api/jobs?borough=Camden');
+    const camden = await ok(env.client.jobs.$get({ query: { borough: 'Camden' } }));
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${camden.length} jobs found`);
     await page.getByLabel('Key stage').selectOption('Primary');
     await page.waitForURL(/keyStage=Primary/);
     await expect.poll(() => page.getByRole('button', { name: /^Filters/ }).innerText()).toContain('2 active');
     expect(new URL(page.url()).search).toBe('?borough=Camden&keyStage=Primary');
-    const both = await env.api('/api/jobs?borough=Camden&keyStage=Primary');
+    const both = await ok(env.client.jobs.$get({ query: { borough: 'Camden', keyStage: 'Primary' } }));
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${both.length} ${both.length === 1 ? 'job' : 'jobs'} found`);
     await page.goBack();
     await page.waitForURL((u) => u.search === '?borough=Camden');
@@ -76,13 +78,13 @@ describe('jobs', () => {
   });
 
   it('shows a job in full at /jobs/{id}, and "Job not found" for an unknown one', async () => {
-    const [job] = await env.api('/api/jobs?search=Teacher%20of%20Mathematics&limit=1');
+    const [job] = await ok(env.client.jobs.$get({ query: { search: 'Teacher of Mathematics', limit: '1' } }));
     const page = await open(`/jobs/${job.id}`, DESKTOP);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(job.title);
     expect(await page.getByTestId('job-salary').innerText()).toBe(
-      `£${job.salaryMin.toLocaleString('en-GB')} - £${job.salaryMax.toLocaleString('en-GB')}`,
+      `£${job.salaryMin!.toLocaleString('en-GB')} - £${job.salaryMax!.toLocaleString('en-GB')}`,
     );
-    expect(await page.getByRole('link', { name: job.school.name }).getAttribute('href')).toBe(`/schools/${job.school.id}`);
+    expect(await page.getByRole('link', { name: job.school!.name }).getAttribute('href')).toBe(`/schools/${job.school!.id}`);
     expect(await page.getByRole('heading', { name: 'Description' }).isVisible()).toBe(true);
     await screenshot(page, 'job-detail-desktop');
     await page.goto(env.server.url + '/jobs/999999');
@@ -101,7 +103,7 @@ describe('schools', () => {
     await expect.poll(() => cards.count()).toBe(50);
     const more = page.getByRole('button', { name: /Load More Schools/ });
     expect(await more.innerText()).toContain(`${(total - 50).toLocaleString('en-GB')} remaining`);
-    const first = (await env.api('/api/schools'))[0];
+    const first = (await ok(env.client.schools.$get({ query: {} })))[0];
     expect(await cards.first().locator('h2').innerText()).toBe(first.name);
     expect(await cards.first().getByRole('link', { name: first.name, exact: true }).getAttribute('href')).toBe(`/schools/${first.id}`);
     await screenshot(page, 'schools-phone');
@@ -127,10 +129,10 @@ describe('schools', () => {
 
 describe('school detail', () => {
   it('shows the header, tabs with counts, school information and the teacher ratings', async () => {
-    const [found] = await env.api('/api/schools?search=Westminster%20City%20School');
-    const school = await env.api(`/api/schools/${found.id}`);
-    const reviews = await env.api(`/api/schools/${found.id}/reviews`);
-    const interviews = await env.api(`/api/schools/${found.id}/interviews`);
+    const [found] = await ok(env.client.schools.$get({ query: { search: 'Westminster City School' } }));
+    const school = await ok(env.client.schools[':id'].$get({ param: { id: String(found.id) } }));
+    const reviews = await ok(env.client.schools[':id'].reviews.$get({ param: { id: String(found.id) }, query: {} }));
+    const interviews = await ok(env.client.schools[':id'].interviews.$get({ param: { id: String(found.id) }, query: {} }));
     const page = await open(`/schools/${found.id}`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe(school.name);
     expect(await page.getByText(`${school.borough}, London`).isVisible()).toBe(true);
@@ -141,7 +143,7 @@ describe('school detail', () => {
     const info = await page.getByTestId('school-info').innerText();
     expect(info).toContain(`DfE number\n${school.dfeNumber}`);
     expect(school.dfeNumber).toMatch(/^213\/\d{4}$/);
-    expect(info).toContain(school.numberOfPupils.toLocaleString('en-GB'));
+    expect(info).toContain(school.numberOfPupils!.toLocaleString('en-GB'));
     const ratings = await page.getByTestId('teacher-ratings').innerText();
     expect(ratings).toContain(`(${(school.stats.workLifeBalance * 20).toFixed(1)}%)`);
     expect(await page.getByTestId('recommend-rate').innerText()).toBe(`${school.stats.recommendationRate}% would recommend to a friend`);
@@ -155,7 +157,7 @@ describe('school detail', () => {
     await page.getByRole('tab', { name: /^Jobs/ }).click();
     expect(await page.getByRole('heading', { name: 'Current Openings' }).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
-    const mood = await env.api(`/api/schools/${found.id}/mood-stats`);
+    const mood = await ok(env.client.schools[':id']['mood-stats'].$get({ param: { id: String(found.id) } }));
     if (mood.totalMoods > 0) await expect.poll(() => page.getByTestId('mood-summary').innerText()).toContain(`from ${mood.totalMoods}`);
     await expect.poll(() => page.getByText('Sign in to share your experience').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Sign In', exact: true }).last().getAttribute('href')).toMatch(/^\/api\/login/);
@@ -163,7 +165,7 @@ describe('school detail', () => {
   });
 
   it('sends a visitor who presses Write a Review or Share Interview Experience to sign in', async () => {
-    const [found] = await env.api('/api/schools?search=Westminster%20City%20School');
+    const [found] = await ok(env.client.schools.$get({ query: { search: 'Westminster City School' } }));
     const page = await open(`/schools/${found.id}`, DESKTOP);
     const login = page.waitForRequest(/\/api\/login\?returnTo=%2Fschools/, { timeout: 20_000 });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
@@ -178,8 +180,9 @@ describe('school detail', () => {
   });
 
   it('empty tabs and an unknown school', async () => {
-    const quiet = (await env.api('/api/schools')).find((s: any) => s.reviewCount === 0 && s.openJobsCount === 0);
-    expect((await env.api(`/api/schools/${quiet.id}/interviews`)).length).toBe(0);
+    const quiet = (await ok(env.client.schools.$get({ query: {} }))).find((s) => s.reviewCount === 0 && s.openJobsCount === 0);
+    if (!quiet) throw new Error('No school without reviews and jobs');
+    expect((await ok(env.client.schools[':id'].interviews.$get({ param: { id: String(quiet.id) }, query: {} }))).length).toBe(0);
     const page = await open(`/schools/${quiet.id}`, DESKTOP);
     await page.getByRole('tab', { name: /^Reviews/ }).click();
     await expect.poll(() => page.getByText('No reviews yet').isVisible()).toBe(true);
@@ -197,8 +200,8 @@ describe('school detail', () => {
 
 describe('salaries', () => {
   it('shows averages by role and experience, k-anonymous groups and the 10 most recent', async () => {
-    const stats = await env.api('/api/salaries/stats');
-    const recent = await env.api('/api/salaries');
+    const stats = await ok(env.client.salaries.stats.$get({ query: {} }));
+    const recent = await ok(env.client.salaries.$get({ query: {} }));
     const page = await open('/salaries', DESKTOP);
     const roles = page.getByTestId('by-role').locator('> li');
     await expect.poll(() => roles.count()).toBe(stats.averageByRole.length);
@@ -250,14 +253,12 @@ describe('salaries', () => {
 
 describe('pay scales', () => {
   it('shows the latest England scales grouped by spine, both effective-date readings and the London differences', async () => {
-    const rows = await env.api('/api/pay-scales?effectiveDate=2026-09-01');
-    const england = rows.filter((r: any) => r.region === 'England');
+    const rows = await ok(env.client['pay-scales'].$get({ query: { effectiveDate: '2026-09-01' } }));
+    const england = rows.filter((r) => r.region === 'England');
     const page = await open('/pay-scales');
-    await expect
-      .poll(() => page.getByTestId('pay-groups').locator('section').count())
-      .toBe(new Set(england.map((r: any) => r.paySpine)).size);
+    await expect.poll(() => page.getByTestId('pay-groups').locator('section').count()).toBe(new Set(england.map((r) => r.paySpine)).size);
     const main = page.getByRole('region', { name: 'Main Pay Range' });
-    const m = england.filter((r: any) => r.paySpine === 'Main Pay Range').sort((a: any, b: any) => a.point - b.point);
+    const m = england.filter((r) => r.paySpine === 'Main Pay Range').sort((a, b) => a.point - b.point);
     const cells = await main.locator('tbody tr').allInnerTexts();
     // Each figure with the number of its source in the list below (one source per 2026 figure).
     expect(
@@ -267,7 +268,7 @@ describe('pay scales', () => {
           .trim()
           .replace(/ Sources? [\d, ]+$/, ''),
       ),
-    ).toEqual(m.map((r: any) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
+    ).toEqual(m.map((r) => `${r.pointLabel} £${r.annualSalary.toLocaleString('en-GB')}`));
     // The figures come first: one "Effective …" line, the readings folded under "Sources".
     expect(await page.getByTestId('effective-line').innerText()).toBe('Effective 1 September 2026');
     expect(await page.getByLabel('Year').locator('option:checked').innerText()).toBe('2026-2027');
@@ -281,7 +282,7 @@ describe('pay scales', () => {
 
     await page.getByLabel('Region').selectOption('Inner London');
     await page.waitForURL(/region=Inner\+London/);
-    const inner = rows.filter((r: any) => r.region === 'Inner London' && r.paySpine === 'Main Pay Range' && r.pointLabel === 'M1')[0];
+    const inner = rows.filter((r) => r.region === 'Inner London' && r.paySpine === 'Main Pay Range' && r.pointLabel === 'M1')[0];
     await expect
       .poll(() => page.getByRole('region', { name: 'Main Pay Range' }).locator('tbody tr').first().innerText())
       .toContain(`£${inner.annualSalary.toLocaleString('en-GB')}`);
@@ -304,8 +305,8 @@ describe('pay scales', () => {
 
 describe('forum', () => {
   it('lists the approved threads with their badges, previews and the visitor card', async () => {
-    const threads = await env.api('/api/forum/threads');
-    const categories = await env.api('/api/forum/categories');
+    const threads = await ok(env.client.forum.threads.$get({ query: {} }));
+    const categories = await ok(env.client.forum.categories.$get());
     const page = await open('/forum', DESKTOP);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Teachers In London Talk');
     await expect.poll(() => page.getByTestId('thread-list').locator('> li').count()).toBe(threads.length);
@@ -325,8 +326,9 @@ describe('forum', () => {
 
     const counts = new Map<number, number>();
     for (const t of threads) counts.set(t.categoryId, (counts.get(t.categoryId) ?? 0) + 1);
-    const empty = categories.find((c: any) => !counts.has(c.id));
-    const full = categories.find((c: any) => counts.has(c.id));
+    const empty = categories.find((c) => !counts.has(c.id));
+    const full = categories.find((c) => counts.has(c.id));
+    if (!full) throw new Error('No category with threads');
     await page.getByRole('button', { name: full.name, exact: true }).click();
     await page.waitForURL(new RegExp(`category=${full.id}`));
     await expect.poll(() => page.getByTestId('thread-list').locator('> li').count()).toBe(counts.get(full.id));

@@ -1,7 +1,9 @@
 // Shared bits of the screen tests: one server + browser per file, API answers to compare against,
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
 import AxeBuilder from '@axe-core/playwright';
+import { hc } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
+import type { ApiType } from '../api/app';
 import { launchBrowser, signInLocally, startServer, type RunningServer } from './harness';
 
 export interface Env {
@@ -9,6 +11,8 @@ export interface Env {
   browser: BrowserContext;
   api: <T = any>(path: string) => Promise<T>;
   apiWithHeaders: (path: string) => Promise<{ body: any; headers: Headers }>;
+  /** The API's typed client against this server (with ok() from test/typed: answers typed by the routes). */
+  client: ReturnType<typeof hc<ApiType>>;
 }
 
 export async function setup(serverEnv: Record<string, string> = {}): Promise<Env> {
@@ -19,7 +23,7 @@ export async function setup(serverEnv: Record<string, string> = {}): Promise<Env
     const res = await fetch(server.url + path);
     return { body: await res.json(), headers: res.headers };
   };
-  return { server, browser, api, apiWithHeaders };
+  return { server, browser, api, apiWithHeaders, client: hc<ApiType>(server.url + '/api') };
 }
 
 export async function teardown(env: Env | undefined) {

@@ -3,7 +3,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Hono } from 'hono';
-import type { ClientResponse } from 'hono/client';
 import { testClient } from 'hono/testing';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
@@ -13,6 +12,8 @@ import type { AppEnv } from '../api/context';
 import type { RateLimitOptions } from '../api/middleware/rate-limit';
 import type { ExternalOptions } from '../api/services/external';
 import { testDb } from './db';
+
+export { ok } from './typed';
 
 /** Tests never ask a real DNS server: a push endpoint's name resolves only through a resolver the test injects. */
 const noDns = async (host: string): Promise<never> => {
@@ -72,17 +73,4 @@ export function signIn(db: DB, user: { id: string; email?: string; firstName?: s
     .run();
   const { token } = createSession(db, user.id);
   return `tilt_session=${token}`;
-}
-
-/** A typed call's answer with the given status. */
-type AnswerOf<R, S extends number> = R extends ClientResponse<infer T, S, 'json'> ? T : never;
-
-/**
- * The 200 answer of a typed call, with the route's own answer type (a changed response shape fails
- * the type check); any other status fails the test, showing the body.
- */
-export async function ok<R extends ClientResponse<unknown, number, 'json'>>(call: R | Promise<R>): Promise<AnswerOf<R, 200>> {
-  const res = await call;
-  if (res.status !== 200) throw new Error(`Expected 200, got ${res.status}: ${await res.text()}`);
-  return (await res.json()) as AnswerOf<R, 200>;
 }

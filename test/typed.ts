@@ -1,0 +1,16 @@
+// Typed calls in tests (the API's and the browser tests'): the answer of a call through the typed
+// client, with the route's own type, so a changed response shape fails the type check.
+import type { ClientResponse } from 'hono/client';
+
+/** A typed call's answer with the given status. */
+type AnswerOf<R, S extends number> = R extends ClientResponse<infer T, S, 'json'> ? T : never;
+
+/**
+ * The 200 answer of a typed call, with the route's own answer type (a changed response shape fails
+ * the type check); any other status fails the test, showing the body.
+ */
+export async function ok<R extends ClientResponse<unknown, number, 'json'>>(call: R | Promise<R>): Promise<AnswerOf<R, 200>> {
+  const res = await call;
+  if (res.status !== 200) throw new Error(`Expected 200, got ${res.status}: ${await res.text()}`);
+  return (await res.json()) as AnswerOf<R, 200>;
+}
