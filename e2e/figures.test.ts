@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, settle, untilHydrated } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
+import { ok } from '../test/typed';
 
 let env: Env;
 let page: Page;
@@ -18,8 +19,8 @@ afterAll(() => teardown(env));
 
 describe('school figures at 390x844', () => {
   it('the school page shows the DfE number and each staff figure with its census date', async () => {
-    const rows: any[] = await env.api('/api/schools?borough=City%20of%20London');
-    const aldgate = rows.find((s) => s.name === 'The Aldgate School');
+    const rows = await ok(env.client.schools.$get({ query: { borough: 'City of London' } }));
+    const aldgate = rows.find((s) => s.name === 'The Aldgate School')!;
     expect(aldgate).toMatchObject({ dfeNumber: '201/3614', teachersFte: 19.1, workforceCensus: '2018-11' });
     await page.goto(`${env.server.url}/schools/${aldgate.id}`);
     const info = page.getByTestId('school-info');

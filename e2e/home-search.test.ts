@@ -6,6 +6,7 @@ import { registerSearchFunctions } from '../db/search-text';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
+import type { JobRow, SchoolRow, ThreadRow } from './screens.helpers';
 
 const WORD = 'zephyrine';
 let server: RunningServer;
@@ -43,10 +44,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = async (path: string) => {
+const api = async <Row = JobRow>(path: string) => {
   const res = await fetch(`${server.url}${path}`);
   expect(res.status).toBe(200);
-  return { rows: (await res.json()) as any[], total: Number(res.headers.get('x-total-count')) };
+  return { rows: (await res.json()) as Row[], total: Number(res.headers.get('x-total-count')) };
 };
 const groupTitles = (page: Page, id: string) =>
   page
@@ -64,8 +65,8 @@ describe('home search', () => {
     await expect.poll(() => groups.count(), { timeout: 30_000 }).toBe(1);
 
     const jobs = await api(`/api/jobs?search=${WORD}&limit=3`);
-    const schools = await api(`/api/schools?search=${WORD}&limit=3`);
-    const threads = await api(`/api/forum/threads?search=${WORD}&limit=3`);
+    const schools = await api<SchoolRow>(`/api/schools?search=${WORD}&limit=3`);
+    const threads = await api<ThreadRow>(`/api/forum/threads?search=${WORD}&limit=3`);
     expect([jobs.total, schools.total, threads.total]).toEqual([4, 2, 2]);
     await expect.poll(() => groupTitles(page, 'jobs'), { timeout: 30_000 }).toEqual(jobs.rows.map((j) => j.title));
     await expect.poll(() => groupTitles(page, 'schools'), { timeout: 30_000 }).toEqual(schools.rows.map((s) => s.name));
@@ -93,7 +94,7 @@ describe('home search', () => {
     // The forum link opens the forum searched.
     await page.getByTestId('home-search-forum-all').click();
     await page.waitForURL(/\/forum\?search=Zephyrine$/);
-    const all = await api(`/api/forum/threads?search=${WORD}`);
+    const all = await api<ThreadRow>(`/api/forum/threads?search=${WORD}`);
     await expect
       .poll(() => page.getByTestId('thread-list').locator('h2').allInnerTexts(), { timeout: 30_000 })
       .toEqual(all.rows.map((t) => t.title));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
+import type { JobRow, SchoolRow } from './screens.helpers';
 import { SCHOOLS_PAGE_SIZE } from '../db/constants';
 
 // Near Soho Square; the app rounds to 3 decimals (about 100 m) before it asks the API.
@@ -43,10 +44,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const api = async (path: string) => {
+const api = async <Row = JobRow>(path: string) => {
   const res = await fetch(`${server.url}${path}`);
   expect(res.status).toBe(200);
-  return { rows: (await res.json()) as any[], total: Number(res.headers.get('x-total-count')) };
+  return { rows: (await res.json()) as Row[], total: Number(res.headers.get('x-total-count')) };
 };
 const miles = (d: number) => `· ${d} ${d === 1 ? 'mile' : 'miles'} away`;
 const geoCalls = (page: Page) => page.evaluate(() => (window as unknown as { __geoCalls: number }).__geoCalls);
@@ -71,13 +72,13 @@ describe('Near me', () => {
         .evaluateAll((as) =>
           as.map((a) => `${a.querySelector('h3')!.textContent} ${a.querySelector('[data-testid=distance]')?.textContent ?? ''}`),
         );
-    const expected = (rows: any[]) => rows.map((j) => `${j.title} ${miles(j.distanceMiles)}`);
+    const expected = (rows: JobRow[]) => rows.map((j) => `${j.title} ${miles(j.distanceMiles!)}`);
     await expect.poll(shown, { timeout: 30_000 }).toEqual(expected(two.rows));
     expect(await geoCalls(page)).toBe(1);
     expect(await page.getByRole('button', { name: 'Near me' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.getByTestId('jobs-count').innerText()).toBe(`${two.total} ${two.total === 1 ? 'job' : 'jobs'} found`);
     // Nearest first.
-    const distances = two.rows.map((j) => j.distanceMiles);
+    const distances = two.rows.map((j) => j.distanceMiles!);
     expect([...distances].sort((a, b) => a - b)).toEqual(distances);
 
     await page.getByLabel('Within').selectOption('1');
@@ -101,7 +102,7 @@ describe('Near me', () => {
     expect(await geoCalls(page)).toBe(0);
     await page.getByRole('button', { name: 'Near me' }).click();
     await page.getByLabel('Within').selectOption('1');
-    const near = await api(`/api/schools?near=${SENT}&within=1&limit=5000`);
+    const near = await api<SchoolRow>(`/api/schools?near=${SENT}&within=1&limit=5000`);
     expect(near.total).toBeGreaterThan(5);
     const cards = page.getByTestId('school-list').locator('article');
     const shown = () =>
@@ -110,7 +111,7 @@ describe('Near me', () => {
       );
     // The first screenful (the Schools screen shows SCHOOLS_PAGE_SIZE at a time), nearest first.
     const first = near.rows.slice(0, Math.min(near.total, SCHOOLS_PAGE_SIZE));
-    await expect.poll(shown, { timeout: 30_000 }).toEqual(first.map((s) => `${s.name} ${miles(s.distanceMiles)}`));
+    await expect.poll(shown, { timeout: 30_000 }).toEqual(first.map((s) => `${s.name} ${miles(s.distanceMiles!)}`));
     expect(new URL(page.url()).search).not.toMatch(/near|51\.5/);
     await page.close();
   }, 180_000);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ARTIFACTS, PHONE } from './harness';
 
 import { realSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { ok } from '../test/typed';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../web/data/messages';
 
 /** The viewport as the eye sees it (fixed bars and toasts in place). */
@@ -139,8 +140,8 @@ describe('the commute bugs at 390x844', () => {
   }, 60_000);
 
   it('4: after an empty reply and then a successful one, no stale "Content is required"', async () => {
-    const threads = await env.api('/api/forum/threads');
-    const open = threads.find((t: any) => !t.isLocked && t.isApproved);
+    const threads = await ok(env.client.forum.threads.$get({ query: {} }));
+    const open = threads.find((t) => !t.isLocked && t.isApproved)!;
     await page.goto(env.server.url + `/forum/threads/${open.id}`);
     const form = page.getByTestId('reply-form').last();
     await form.getByRole('button', { name: 'Post Reply' }).click();

@@ -131,9 +131,13 @@ describe('privacy in the browser', () => {
     await expect.poll(() => page.getByTestId('session-list').locator('li').count()).toBe(1);
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).toMatch(/^teachers-in-london-talk-my-data-\d{4}-\d{2}-\d{2}\.json$/);
-    const data = JSON.parse(readFileSync(await download.path(), 'utf8'));
+    const data = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      profile: unknown;
+      reviews: { pros: string }[];
+      savedJobs: unknown[];
+    } & Record<string, unknown>;
     expect(data.profile).toMatchObject({ id: 'e2e:priya', email: 'priya@example.test', firstName: 'Priya' });
-    expect(data.reviews.map((r: any) => r.pros)).toEqual(['Priya wrote this review']);
+    expect(data.reviews.map((r) => r.pros)).toEqual(['Priya wrote this review']);
     expect(data.savedJobs).toHaveLength(1);
     // Her report stays hers after the moderator's decision above: kept, marked decided (decision
     // 1424), with no keyed hash of her identity in the file.

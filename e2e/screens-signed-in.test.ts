@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { launchBrowser } from './harness';
 import { realSignIn, seriousViolations, setup, signInAs, teardown, TEST_USER, toastText, toastTitle, type Env } from './screens.helpers';
+import { ok } from '../test/typed';
 
 const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
@@ -295,7 +296,15 @@ describe('with a real session', () => {
     page.setDefaultTimeout(10_000);
     await page.setViewportSize(PHONE);
     await realSignIn(page, env, 'robin.screens@school.example', 'Robin Screens', `/schools/${schoolId}`);
-    const activity = () => page.evaluate(async () => (await fetch('/api/me/activity')).json());
+    const activity = () =>
+      page.evaluate(
+        async () =>
+          (await fetch('/api/me/activity')).json() as Promise<{
+            reviews: { jobTitle: string; status: string }[];
+            moods: { mood: string }[];
+            counts: { savedJobs: number };
+          }>,
+      );
 
     // Review
     await page.getByRole('button', { name: 'Write a Review' }).click();
@@ -307,7 +316,7 @@ describe('with a real session', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Review Submitted');
     await expect
-      .poll(async () => (await activity()).reviews.map((r: any) => [r.jobTitle, r.status]))
+      .poll(async () => (await activity()).reviews.map((r) => [r.jobTitle, r.status]))
       .toEqual([['Teacher of Geography', 'pending']]);
 
     // Mood: create, then the update wording
@@ -317,7 +326,7 @@ describe('with a real session', () => {
     await page.getByRole('button', { name: 'Share Mood' }).click();
     await expect.poll(() => toastText(page).innerText()).toBe('Thank you for sharing your experience.');
     await expect.poll(() => page.getByRole('button', { name: 'Update My Mood' }).count()).toBe(1);
-    expect((await activity()).moods.map((m: any) => m.mood)).toEqual(['neutral']);
+    expect((await activity()).moods.map((m) => m.mood)).toEqual(['neutral']);
 
     // Salary
     await page.goto(env.server.url + '/salaries');
@@ -444,8 +453,8 @@ describe('with a real session', () => {
       expect(await panel.getByRole('link', { name: 'Review a school' }).getAttribute('href')).toBe('/schools');
       expect(await panel.getByRole('link', { name: 'Share your salary' }).getAttribute('href')).toBe('/salaries');
 
-      const publicList = await env.api('/api/forum/threads');
-      const t = publicList.find((x: any) => x.title === 'Screens test: CPD budgets in Lewisham?');
+      const publicList = await ok(env.client.forum.threads.$get({ query: {} }));
+      const t = publicList.find((x) => x.title === 'Screens test: CPD budgets in Lewisham?');
       expect(t).toMatchObject({ isApproved: true, isLocked: true, isSticky: true });
       expect(publicList[0].isSticky).toBe(true);
     } finally {

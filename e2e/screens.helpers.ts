@@ -1,10 +1,16 @@
 // Shared bits of the screen tests: one server + browser per file, API answers to compare against,
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
 import AxeBuilder from '@axe-core/playwright';
-import { hc } from 'hono/client';
+import { hc, type InferResponseType } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ApiType } from '../api/app';
 import { launchBrowser, signInLocally, startServer, type RunningServer } from './harness';
+
+type Client = ReturnType<typeof hc<ApiType>>;
+/** A row of each public list, as the routes declare it. */
+export type JobRow = InferResponseType<Client['jobs']['$get'], 200>[number];
+export type SchoolRow = InferResponseType<Client['schools']['$get'], 200>[number];
+export type ThreadRow = InferResponseType<Client['forum']['threads']['$get'], 200>[number];
 
 export interface Env {
   server: RunningServer;
@@ -12,7 +18,7 @@ export interface Env {
   api: <T = any>(path: string) => Promise<T>;
   apiWithHeaders: (path: string) => Promise<{ body: any; headers: Headers }>;
   /** The API's typed client against this server (with ok() from test/typed: answers typed by the routes). */
-  client: ReturnType<typeof hc<ApiType>>;
+  client: Client;
 }
 
 export async function setup(serverEnv: Record<string, string> = {}): Promise<Env> {

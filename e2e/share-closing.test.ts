@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingLabel } from '../web/components/closing';
 import { PHONE, screenshot } from './harness';
-import { setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { setup, teardown, toastText, toastTitle, type Env, type JobRow } from './screens.helpers';
 
 let env: Env;
 beforeAll(async () => {
@@ -36,8 +36,8 @@ const NO_SHARE_STUB = `
   window.__copied = [];
   Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: (t) => { window.__copied.push(t); return Promise.resolve(); } } });
 `;
-const shared = (p: Page) => p.evaluate(() => (window as any).__shared as { title: string; text?: string; url: string }[]);
-const copied = (p: Page) => p.evaluate(() => (window as any).__copied as string[]);
+const shared = (p: Page) => p.evaluate(() => (window as unknown as { __shared: { title: string; text?: string; url: string }[] }).__shared);
+const copied = (p: Page) => p.evaluate(() => (window as unknown as { __copied: string[] }).__copied);
 
 describe('share', () => {
   it("shares a job's canonical URL through the share sheet, with no toast", async () => {
@@ -96,16 +96,16 @@ describe('closing dates on job cards', () => {
     let titles: string[] = [];
     await page.route('**/api/jobs?**', async (route) => {
       const res = await route.fetch();
-      const jobs = await res.json();
-      jobs.slice(0, deadlines.length).forEach((j: any, i: number) => (j.applicationDeadline = deadlines[i]));
-      titles = jobs.slice(0, deadlines.length).map((j: any) => j.title);
+      const jobs = (await res.json()) as JobRow[];
+      jobs.slice(0, deadlines.length).forEach((j, i) => (j.applicationDeadline = deadlines[i]));
+      titles = jobs.slice(0, deadlines.length).map((j) => j.title);
       await route.fulfill({ response: res, json: jobs });
     });
     await page.route('**/api/jobs', async (route) => {
       const res = await route.fetch();
-      const jobs = await res.json();
-      jobs.slice(0, deadlines.length).forEach((j: any, i: number) => (j.applicationDeadline = deadlines[i]));
-      titles = jobs.slice(0, deadlines.length).map((j: any) => j.title);
+      const jobs = (await res.json()) as JobRow[];
+      jobs.slice(0, deadlines.length).forEach((j, i) => (j.applicationDeadline = deadlines[i]));
+      titles = jobs.slice(0, deadlines.length).map((j) => j.title);
       await route.fulfill({ response: res, json: jobs });
     });
     // The server renders /jobs with the real answers (the server-rendered first visit): reach it by client navigation so

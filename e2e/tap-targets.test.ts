@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, settle } from './harness';
 import { realSignIn, setup, teardown, type Env } from './screens.helpers';
+import { ok } from '../test/typed';
 
 const ADMIN = 'admin.thumbs@school.example';
 let env: Env;
@@ -15,10 +16,10 @@ let page: Page;
 let ids: { job: number; school: number; thread: number };
 beforeAll(async () => {
   env = await setup({ ADMIN_EMAILS: ADMIN });
-  const jobs = await env.api('/api/jobs');
-  const [school] = await env.api('/api/schools?search=Westminster%20City%20School');
-  const threads = await env.api('/api/forum/threads');
-  ids = { job: jobs[0].id, school: school.id, thread: threads.find((t: any) => !t.isLocked).id };
+  const jobs = await ok(env.client.jobs.$get({ query: {} }));
+  const [school] = await ok(env.client.schools.$get({ query: { search: 'Westminster City School' } }));
+  const threads = await ok(env.client.forum.threads.$get({ query: {} }));
+  ids = { job: jobs[0].id, school: school.id, thread: threads.find((t) => !t.isLocked)!.id };
   page = await env.browser.newPage();
   page.setDefaultTimeout(15_000);
   await page.setViewportSize(PHONE);

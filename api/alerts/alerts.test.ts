@@ -5,7 +5,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { alerts, schools, users } from '../../db/schema';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { unsubscribeToken } from '../services/alerts/settings';
 import { alertSummary } from './alerts.queries';
@@ -13,7 +13,7 @@ import { alertSummary } from './alerts.queries';
 const NOW = new Date('2026-11-22T12:00:00Z');
 // Push endpoints resolve through this stand-in for DNS (a public address; nothing connects).
 const resolve = async () => [{ address: '142.250.180.10', family: 4 as const }];
-const { db, app } = testApp({ now: NOW, rateLimit: false, external: { push: { resolve } } });
+const { db, app, client } = testApp({ now: NOW, rateLimit: false, external: { push: { resolve } } });
 const call = caller(app);
 const rows = (table: string) => (db.$client.prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 const ada = signIn(db, { id: 'test:ada', email: 'ada@example.test', firstName: 'Ada' });
@@ -54,8 +54,8 @@ describe('alerts API', () => {
     expect(Object.keys(created.body.filters).sort()).toEqual(['borough', 'search', 'subject']);
     const id = created.body.id;
 
-    const list = await call('GET', '/api/alerts', { cookie: ada });
-    expect(list.body.map((a: any) => a.id)).toEqual([id]);
+    const list = await ok(client.alerts.$get(undefined, { headers: { Cookie: ada } }));
+    expect(list.map((a) => a.id)).toEqual([id]);
     expect((await call('GET', '/api/alerts', { cookie: bob })).body).toEqual([]);
 
     const paused = await call('PATCH', `/api/alerts/${id}`, { cookie: ada, body: { active: false } });

@@ -74,7 +74,7 @@ describe('GET /api/me/export', () => {
     const data = JSON.parse(text);
     expect(data.profile).toMatchObject({ id: 'priv:export', email: 'priv:export@example.test', firstName: 'Priya', lastName: 'Shah' });
     expect(data.sessions).toHaveLength(3);
-    expect(data.sessions.filter((s: any) => s.current)).toHaveLength(1);
+    expect(data.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     expect(data.savedJobs).toEqual([expect.objectContaining({ jobId: job.id, jobTitle: job.title })]);
     expect(data.reviews).toEqual([expect.objectContaining({ pros: review.pros, schoolName: school.name, isApproved: false })]);
     expect(data.interviews).toEqual([expect.objectContaining({ processDescription: interview.processDescription })]);

@@ -167,7 +167,7 @@ describe('the attack the hardening review found, through the school images batch
     const { eq } = await import('drizzle-orm');
     const { schools } = await import('../../db/schema');
     const { createApp } = await import('../app');
-    const { signIn } = await import('../../test/app');
+    const { ok, signIn, typedClient } = await import('../../test/app');
     const { testDb } = await import('../../test/db');
     const db = testDb({ demo: false });
     // Default options: no escape hatch for addresses that come from data.
@@ -185,11 +185,10 @@ describe('the attack the hardening review found, through the school images batch
     const started = await app.request('/api/schools/images/batch-update?limit=10', { method: 'POST', headers: { Cookie: admin } });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: string };
-    let batch: any;
-    for (let i = 0; i < 200; i++) {
-      batch = await (await app.request(`/api/schools/images/batch-update/${id}`, { headers: { Cookie: admin } })).json();
-      if (batch.status === 'done') break;
+    let batch = await ok(typedClient(app).schools.images['batch-update'][':id'].$get({ param: { id } }, { headers: { Cookie: admin } }));
+    for (let i = 0; i < 200 && batch.status !== 'done'; i++) {
       await new Promise((r) => setTimeout(r, 25));
+      batch = await ok(typedClient(app).schools.images['batch-update'][':id'].$get({ param: { id } }, { headers: { Cookie: admin } }));
     }
     expect(batch).toMatchObject({ status: 'done', total: 3, processed: 3, updated: 0 });
     for (const result of batch.results) expect(result.error).toMatch(/is a private address/);

@@ -6,7 +6,7 @@ import { eq, inArray, isNotNull } from 'drizzle-orm';
 import { openDatabase } from '../../db/client';
 import { schools } from '../../db/schema';
 import { createApp } from '../app';
-import { signIn } from '../../test/app';
+import { ok, signIn, typedClient } from '../../test/app';
 import { testDb } from '../../test/db';
 import { findSchoolImage } from './school-images';
 import { localServer, type LocalServer } from '../../test/servers';
@@ -64,10 +64,13 @@ function setup(options: { timeoutMs?: number } = {}) {
   return { db, app, admin, pick };
 }
 
+/** The batch's progress, typed by its route. */
+const batchOf = (app: ReturnType<typeof createApp>, id: string, cookie: string) =>
+  ok(typedClient(app).schools.images['batch-update'][':id'].$get({ param: { id } }, { headers: { Cookie: cookie } }));
+
 async function waitDone(app: ReturnType<typeof createApp>, id: string, cookie: string) {
   for (let i = 0; i < 200; i++) {
-    const res = await app.request(`/api/schools/images/batch-update/${id}`, { headers: { Cookie: cookie } });
-    const body = await res.json();
+    const body = await batchOf(app, id, cookie);
     if (body.status === 'done') return body;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -103,7 +106,7 @@ describe('POST /api/schools/images/batch-update', () => {
     expect(done.results).toHaveLength(7);
     expect(maxInFlight).toBeLessThanOrEqual(4);
     expect(maxInFlight).toBeGreaterThan(1);
-    const result = (id: number) => done.results.find((r: any) => r.schoolId === id);
+    const result = (id: number) => done.results.find((r) => r.schoolId === id);
     expect(result(og.id)).toMatchObject({ success: true, source: 'school website', imageUrl: `${site.url}/images/front.jpg?w=1200&h=630` });
     expect(result(twitter.id)).toMatchObject({ success: true, source: 'school website', imageUrl: 'https://cdn.example.org/school.png' });
     expect(result(argyle.id)).toMatchObject({ success: true, imageUrl: `${site.url}/photos/building.jpg` });
@@ -225,16 +228,16 @@ describe('image batches shared by server processes', () => {
         { timeout: 5000 },
       )
       .toBe(2);
-    const seen = await (await other.request(`/api/schools/images/batch-update/${started.id}`, { headers: { Cookie: admin } })).json();
+    const seen = await batchOf(other, started.id, admin);
     expect(seen).toMatchObject({ id: started.id, status: 'running', total: 3, processed: 2, updated: 1 });
-    expect(seen.results.map((r: any) => r.success).sort()).toEqual([false, true]);
+    expect(seen.results.map((r) => r.success).sort()).toEqual([false, true]);
     // Starting from the other process returns the running batch instead of a second one.
     const second = await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json();
     expect(second).toMatchObject({ id: started.id, alreadyRunning: true });
     // Done: the other process reports the end too.
     const done = await waitDone(other, started.id, admin);
     expect(done).toMatchObject({ status: 'done', total: 3, processed: 3, updated: 1 });
-    expect(done.results.find((r: any) => r.error?.includes('within 1500 ms'))).toBeDefined();
+    expect(done.results.find((r) => r.error?.includes('within 1500 ms'))).toBeDefined();
     expect(otherDb.$client.prepare('select count(*) n from image_batches').get()).toEqual({ n: 1 });
     // Now the other process may start one (the lease was released); it skips the failures.
     const next = await (await other.request('/api/schools/images/batch-update', { method: 'POST', headers: { Cookie: admin } })).json();

@@ -250,7 +250,7 @@ describe('POST /api/jobs/refresh', () => {
     // One listing changes: only it is updated.
     const changed = standardFeed();
     (changed[1][0] as { title: string }).title = 'Teacher of Science (maternity cover), Physics specialism';
-    (changed[1][0] as any).baseSalary.value.value = '£40,000 - £47,000';
+    (changed[1][0] as { baseSalary: { value: { value: string } } }).baseSalary.value.value = '£40,000 - £47,000';
     pages = changed;
     const third = await refresh();
     expect(third.body).toMatchObject({ deletedJobs: 0, imported: 0, updated: 1, deactivated: 0 });

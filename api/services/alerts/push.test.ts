@@ -36,11 +36,11 @@ const b64u = (b: Buffer) => b.toString('base64url');
 
 interface Delivery {
   path: string;
-  jwt: { header: any; claims: any };
+  jwt: { header: Record<string, unknown>; claims: { sub?: string; aud?: string; exp?: number } };
   vapidKey: string;
   encoding: string | undefined;
   ttl: string | undefined;
-  payload: any;
+  payload: { title?: string; body?: string; tag?: string; url?: string };
 }
 
 /** Decrypts an aes128gcm Web Push body (single record) with the user agent's keys. */
