@@ -25,7 +25,7 @@ export function initialFiles(manifest: Manifest): { js: string[]; css: string[] 
 
 /** The public pages' screen modules (routes' handle.module; the home page is in the entry). */
 export const PAGE_MODULES: Record<string, string | undefined> = {
-  '/': undefined,
+  '/': 'home/HomePage.tsx',
   '/jobs': 'jobs/JobsPage.tsx',
   '/jobs/{id}': 'job-detail/JobDetailPage.tsx',
   '/schools': 'schools/SchoolsPage.tsx',

@@ -4,7 +4,10 @@ import { OfflineBanner, UpdatePrompt } from '../components/AppStatus';
 import { Footer } from '../components/Footer';
 import { BottomNav, Header } from '../components/Header';
 import { OutboxSync } from '../components/OutboxSync';
-import { Toaster } from '../components/toast/Toaster';
+import { later } from './later';
+
+// The toasts' host (and the dialogs' stack it reads) loads after the first render.
+const Toaster = later(() => import('../components/toast/Toaster').then((m) => m.Toaster));
 
 /** Every page: skip link, header, the screen, footer, and the phone's bottom navigation. */
 export function Layout() {

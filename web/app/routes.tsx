@@ -1,6 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, useLocation, useRoutes, type Params, type RouteObject } from 'react-router-dom';
-import { HomePage } from '../home/HomePage';
 import { Layout } from './Layout';
 import { usePageMeta, type PageMeta } from './page-meta';
 import { PageSkeleton, ScreenReady } from './PageSkeleton';
@@ -14,6 +13,10 @@ function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyE
   return lazy(() => load().then((m) => ({ default: pick(m) })));
 }
 
+const HomePage = screen(
+  () => import('../home/HomePage'),
+  (m) => m.HomePage,
+);
 const JobsPage = screen(
   () => import('../jobs/JobsPage'),
   (m) => m.JobsPage,
@@ -127,13 +130,9 @@ export const routes: RouteObject[] = [
         handle: {
           description:
             'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.',
+          module: 'home/HomePage.tsx',
         },
-        element: (
-          <>
-            <HomePage />
-            <ScreenReady />
-          </>
-        ),
+        element: lazyElement(HomePage),
       },
       {
         path: '/jobs',

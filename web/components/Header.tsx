@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { loginHref, useAuth } from '../data/auth';
-import { Avatar } from './Avatar';
 import { Icon } from './Icon';
 import { NAV_LINKS } from './nav';
-import { NotificationBell } from './NotificationBell';
-import { SignOutButton } from './SignOutButton';
 import { outboxCount } from '../offline/outbox-count';
+import { later } from '../app/later';
+
+// Only a signed-in user sees it (never a server-rendered page): its chunk loads when she does.
+const AccountMenu = later(() => import('./AccountMenu').then((m) => m.AccountMenu));
 
 export function Logo() {
   return (
@@ -64,45 +65,7 @@ export function Header() {
           {isLoading ? (
             <span className="skeleton h-9 w-24" aria-label="Loading account" role="status" />
           ) : isAuthenticated && user ? (
-            <>
-              <NotificationBell />
-              <div className="dropdown dropdown-end">
-                <button
-                  type="button"
-                  tabIndex={0}
-                  className="btn btn-ghost btn-circle"
-                  aria-label={`Account menu for ${user.firstName ?? user.email ?? 'you'}`}
-                >
-                  <Avatar user={user} />
-                </button>
-                {/* tabIndex -1: a click inside keeps the focus (daisyUI opens the menu on focus-within), and the list is no tab stop of its own. */}
-                <ul
-                  tabIndex={-1}
-                  className="dropdown-content menu bg-base-100 rounded-box shadow-lg border border-base-300 w-60 mt-2 p-2 z-50"
-                >
-                  <li className="menu-title">
-                    <span className="block text-base-content font-semibold">
-                      {[user.firstName, user.lastName].filter(Boolean).join(' ') || 'Teacher'}
-                    </span>
-                    {user.email && <span className="block text-xs font-normal truncate">{user.email}</span>}
-                  </li>
-                  <li>
-                    {/* Blur so the focus-driven dropdown closes after navigating. */}
-                    <Link to="/dashboard" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
-                      Dashboard
-                    </Link>
-                  </li>
-                  <li>
-                    <Link to="/notifications" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
-                      Notifications
-                    </Link>
-                  </li>
-                  <li>
-                    <SignOutButton />
-                  </li>
-                </ul>
-              </div>
-            </>
+            <AccountMenu user={user} />
           ) : (
             <>
               <a href={loginHref()} className="btn btn-ghost btn-sm px-2 sm:px-3">

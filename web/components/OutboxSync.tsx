@@ -3,7 +3,6 @@
 // server refuses one, says so and points to the dashboard where it can be fixed or discarded.
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
-import { kindLabel, successToastFor } from '../data/messages';
 import { onDrained } from '../offline/outbox-count';
 import { toast } from './toast/store';
 
@@ -12,31 +11,34 @@ export function OutboxSync() {
   useEffect(
     () =>
       onDrained((summary) => {
-        const last = summary.sent[summary.sent.length - 1];
-        if (summary.failed.length) {
-          const item = summary.failed[0];
-          toast({
-            title: 'Not sent',
-            description: `${kindLabel(item.kind)} was refused: ${item.error ?? 'please check it'}. Open your dashboard to fix or discard it.`,
-            variant: 'destructive',
-          });
-        } else if (summary.needsAuth && !last) {
-          const n = summary.needsAuth;
-          toast({
-            title: 'Sign In Required',
-            description: `Please sign in to send your ${n} saved submission${n === 1 ? '' : 's'}.`,
-            variant: 'destructive',
-          });
-        } else if (last) {
-          const message = successToastFor(last.item);
-          if (message)
-            toast(
-              summary.sent.length > 1
-                ? { title: message.title, description: `${summary.sent.length} queued submissions were sent. ${message.description}` }
-                : message,
-            );
-        }
-        void mutate(() => true);
+        // The messages load with the first replay, not with the page (the first load's JavaScript).
+        void import('../data/messages').then(({ kindLabel, successToastFor }) => {
+          const last = summary.sent[summary.sent.length - 1];
+          if (summary.failed.length) {
+            const item = summary.failed[0];
+            toast({
+              title: 'Not sent',
+              description: `${kindLabel(item.kind)} was refused: ${item.error ?? 'please check it'}. Open your dashboard to fix or discard it.`,
+              variant: 'destructive',
+            });
+          } else if (summary.needsAuth && !last) {
+            const n = summary.needsAuth;
+            toast({
+              title: 'Sign In Required',
+              description: `Please sign in to send your ${n} saved submission${n === 1 ? '' : 's'}.`,
+              variant: 'destructive',
+            });
+          } else if (last) {
+            const message = successToastFor(last.item);
+            if (message)
+              toast(
+                summary.sent.length > 1
+                  ? { title: message.title, description: `${summary.sent.length} queued submissions were sent. ${message.description}` }
+                  : message,
+              );
+          }
+          void mutate(() => true);
+        });
       }),
     [mutate],
   );

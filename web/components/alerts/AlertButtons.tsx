@@ -7,8 +7,12 @@ import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../../db/alert-summary';
 import { Icon } from '../Icon';
 import { useSignedInAction } from '../writes';
-import { AlertDialog } from './AlertDialog';
+import { later } from '../../app/later';
 import { useAlerts } from '../../data/alerts';
+
+// The dialog (its form, the push subscription, the alert's summary) is rendered only in the
+// browser once the page is hydrated, from a chunk of its own: the page's first load carries the buttons.
+const AlertDialog = later(() => import('./AlertDialog').then((m) => m.AlertDialog));
 
 /** Jobs screen: the current filters (from the URL) become the alert's. */
 export function JobAlertButton({ filters }: { filters: Record<string, string | undefined> }) {
@@ -39,6 +43,7 @@ export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number;
   const signedIn = useSignedInAction();
   const { data } = useAlerts();
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const following = data?.find((a) => a.filters.schoolId === schoolId);
   if (following) {
     return (
@@ -59,13 +64,15 @@ export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number;
         <Icon name="bell" className="size-4" />
         Follow this school
       </button>
-      <AlertDialog
-        open={open}
-        onClose={() => setOpen(false)}
-        filters={{ schoolId }}
-        schoolName={schoolName}
-        title={`Follow ${schoolName}`}
-      />
+      {hydrated && (
+        <AlertDialog
+          open={open}
+          onClose={() => setOpen(false)}
+          filters={{ schoolId }}
+          schoolName={schoolName}
+          title={`Follow ${schoolName}`}
+        />
+      )}
     </>
   );
 }
