@@ -3,6 +3,7 @@
 // is inlined for hydration keyed as the client's SWR keys; signed-in and moderation pages are
 // noindex; a request with a cookie is never stored by a shared cache.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { unstable_serialize } from 'swr';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, reviews, schools } from '../db/schema';
@@ -428,5 +429,82 @@ describe('helpers', () => {
   it('splits the shell at #root and drops its default title and description', () => {
     const parts = templateParts('<head><title>x</title>\n<meta name="description" content="d" /></head><body><div id="root"></div></body>');
     expect(parts).toMatchObject({ beforeRoot: '<head></head><body>', afterRoot: '</body>', entry: undefined, preloads: [] });
+  });
+});
+
+describe('the head before the render', () => {
+  // A renderer that waits for the test's word before rendering: whatever arrives first left before the render.
+  let release!: () => void;
+  const gate = () => new Promise<void>((resolve) => (release = resolve));
+  let waiting = gate();
+  const slow = createApp({
+    db,
+    now: () => now,
+    distDir,
+    appUrl: APP_URL,
+    pageRenderer: () =>
+      import('../web/entry-server').then((m) => ({
+        ...m,
+        render: async (...args: Parameters<typeof m.render>) => {
+          await waiting;
+          return m.render(...args);
+        },
+      })),
+  });
+  const decoder = new TextDecoder();
+  const gunzipPart = (bytes: Uint8Array) => gunzipSync(bytes, { finishFlush: zlibConstants.Z_SYNC_FLUSH }).toString('utf8');
+
+  it('a list page: the first chunk is the head with the stylesheet and the boot script, the body follows once rendered; the next request gets the same bytes whole with an ETag', async () => {
+    waiting = gate();
+    const res = await slow.request('/pay-scales');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-cache')).toBe('miss');
+    expect(res.headers.get('etag')).toBeNull();
+    const reader = res.body!.getReader();
+    const first = decoder.decode((await reader.read()).value);
+    expect(first).toMatch(/^<!doctype html>/i);
+    expect(first).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+    expect(first).toContain('<script type="module" src="/boot.js" data-entry="/assets/index-abc.js"');
+    expect(first).not.toContain('</head>');
+    expect(first).not.toContain('<div id="root">');
+    release();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value);
+    const html = first + rest;
+    expect(rest).toMatch(/^\s*<title>Teacher Pay Scales/);
+    expect(html.indexOf('rel="stylesheet"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toContain('id="ssr-data"');
+    expect(html).toContain('<h1 class="text-3xl font-bold mt-2">Teacher Pay Scales</h1>');
+    const again = await slow.request('/pay-scales');
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(again.headers.get('etag')).toMatch(/^W\//);
+    expect(await again.text()).toBe(html);
+  });
+
+  it('gzip: the head is flushed through the compressor before the render', async () => {
+    waiting = gate();
+    const res = await slow.request('/forum', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    const reader = res.body!.getReader();
+    const parts: Uint8Array[] = [(await reader.read()).value!];
+    const first = gunzipPart(parts[0]);
+    expect(first).toContain('rel="stylesheet"');
+    expect(first).not.toContain('<div id="root">');
+    release();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) parts.push(chunk.value);
+    const html = gunzipSync(Buffer.concat(parts)).toString('utf8');
+    expect(html.startsWith(first)).toBe(true);
+    expect(html).toContain('id="ssr-data"');
+  });
+
+  it('a page whose status depends on its data is rendered first and sent whole: a detail page, a list with a query', async () => {
+    waiting = Promise.resolve();
+    const detail = await slow.request('/jobs/abc');
+    expect(detail.status).toBe(404);
+    const filtered = await slow.request('/jobs?sort=nonsense');
+    expect(filtered.headers.get('etag')).toMatch(/^W\//);
+    expect(filtered.status).toBe(200);
+    const school = await slow.request('/schools/1');
+    expect(school.headers.get('etag')).toMatch(/^W\//);
   });
 });

@@ -6,12 +6,14 @@
 // A finished page is kept by its own filters and the answers' data versions (decision 1056).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants as zlibConstants, createGzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml, plainPage } from './lib/html-page';
 import { buildEntry, sendEntry, type AnswerCache, type Entry } from './middleware/answer-cache';
 import type { DataTag } from './lib/data-versions';
 import { builtFrom } from './lib/data-versions';
 import { dataOf, sharingOf } from './route-policy';
+import { acceptsGzip } from './middleware/compression';
 import { SERVER_PATHS } from './static';
 
 /** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
@@ -47,6 +49,12 @@ export interface PageRenderer {
   ): Promise<{ status: number; html: string; head: unknown; payload: unknown; module?: string; failed: boolean }>;
   /** The key a page is cached by and rendered at, or null for a page that is never cached. */
   pageKey: (url: string) => string | null;
+  /**
+   * A page whose status is known before it is rendered (always 200: no path parameter, no query
+   * string, not the catch-all), with its screen's module: its head is sent before the render.
+   * Null for the others (a detail page is a 404 when its record is missing).
+   */
+  headFirst?: (url: string) => { module?: string } | null;
   headHtml: (head: never) => string;
   scriptJson: (value: unknown) => string;
   SSR_DATA_ID: string;
@@ -84,7 +92,13 @@ export function templateParts(indexHtml: string) {
   stripped = stripped.replace(/<div id="root"><!--shell-->[\s\S]*?<!--\/shell--><\/div>/, '<div id="root"></div>');
   const [beforeRoot, afterRoot] = stripped.split('<div id="root"></div>');
   if (afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
-  return { beforeRoot, afterRoot, entry, preloads };
+  // The head as far as the page's own tags (charset, viewport, icons, stylesheet: the same on
+  // every page), and what follows them (the head's end and the body's start).
+  const headEnd = /\s*<\/head>/.exec(beforeRoot);
+  if (!headEnd) throw new Error('index.html has no </head>');
+  const headOpen = beforeRoot.slice(0, headEnd.index);
+  const bodyOpen = beforeRoot.slice(headEnd.index).replace(/^\s*<\/head>/, '');
+  return { beforeRoot, afterRoot, entry, preloads, headOpen, bodyOpen };
 }
 
 /** The boot script tag: the entry and the chunks it imports (all fetched at once) after the first paint. */
@@ -196,15 +210,19 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
       cache!.pending.set(key, { snapshot: now!, promise });
       void promise.then(() => cache!.pending.get(key)?.promise === promise && cache!.pending.delete(key));
     }
+    // A page whose status cannot depend on its data: its head leaves at once, before the render
+    // (and before waiting for a render's turn), so the browser fetches the stylesheet meanwhile.
+    const early = c.req.method === 'GET' ? r.headFirst?.(url) : null;
+    if (early) return streamPage(c, r, url, early.module, key, now, settle);
     let entry: Entry | null = null;
     try {
       // Renders take turns (a few at a time): a crawl's misses queue here, off the event loop,
       // while kept pages and the API are answered between their steps (decision 1058).
-      const rendered = await renders.run(() => renderPage(c, r, url, path));
-      if (rendered instanceof Response) return rendered;
+      const rendered = await renders.run(() => renderPage(c, r, url));
+      if (typeof rendered === 'number') return tooManyPage(c, rendered, path);
       if (!rendered) return next();
-      const { status, html, shareable, reads, data } = rendered;
-      const body = Buffer.from(html);
+      const { status, shareable, reads, data } = rendered;
+      const body = Buffer.from(headFor(rendered.module) + rendered.rest);
       const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
       // A page depends on the data of every answer it inlined (decision 1057).
       entry = await buildEntry(now ? builtFrom(now, [...data]) : NOT_KEPT, body, headers);
@@ -218,8 +236,112 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     }
   };
 
-  /** Renders one page: its HTML, whether every answer in it is shared, how many API reads it made; a Response for the 429 page; null to serve the shell. */
-  async function renderPage(c: Context, r: PageRenderer, url: string, path: string) {
+  /** The head up to the page's own tags: the shell's (charset, stylesheet, icons) and the boot script with the screen's chunks. */
+  function headFor(module: string | undefined): string {
+    // The screen's own chunk (not the entry's, which the entry imports itself).
+    const screenChunks = preloadsFor(manifest, module)
+      .map((file) => `/${file}`)
+      .filter((file) => !template!.preloads.includes(file));
+    const boot = template!.entry ? `\n    ${bootTag(template!.entry, [...template!.preloads, ...screenChunks])}` : '';
+    return template!.headOpen + boot;
+  }
+
+  /**
+   * A page whose status is known before it is rendered, sent in two steps: the head up to the
+   * page's own tags at once (flushed through gzip), then, once rendered, its title and meta tags
+   * and the body. The finished page is kept as any other, so the next request gets it whole with
+   * its ETag; this first answer has none (its bytes are not known when its headers leave).
+   */
+  function streamPage(
+    c: Context,
+    r: PageRenderer,
+    url: string,
+    module: string | undefined,
+    key: string | null,
+    now: ReturnType<AnswerCache['snapshot']> | undefined,
+    settle: ((e: Entry | null) => void) | undefined,
+  ): Response {
+    const first = headFor(module);
+    const gzip = acceptsGzip(c.req.header('Accept-Encoding')) ? createGzip({ level: 6 }) : null;
+    let out!: ReadableStreamDefaultController<Uint8Array>;
+    let open = true;
+    const stream = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        out = controller;
+      },
+      cancel: () => {
+        open = false;
+        gzip?.destroy();
+      },
+    });
+    const push = (bytes: Uint8Array) => {
+      if (open) out.enqueue(bytes);
+    };
+    const close = () => {
+      if (open) out.close();
+      open = false;
+    };
+    // The compressor's output is sent a flush at a time (its header and the head in one chunk).
+    let pending: Buffer[] = [];
+    const sendPending = () => {
+      if (pending.length) push(new Uint8Array(Buffer.concat(pending)));
+      pending = [];
+    };
+    gzip?.on('data', (chunk: Buffer) => pending.push(chunk));
+    gzip?.on('end', () => {
+      sendPending();
+      close();
+    });
+    const write = (text: string, end: boolean) => {
+      if (!gzip) {
+        push(new TextEncoder().encode(text));
+        if (end) close();
+      } else if (end) gzip.end(text);
+      else {
+        gzip.write(text);
+        gzip.flush(zlibConstants.Z_SYNC_FLUSH, sendPending);
+      }
+    };
+    write(first, false);
+    void (async () => {
+      let entry: Entry | null = null;
+      try {
+        const rendered = await renders.run(() => renderPage(c, r, url));
+        if (rendered && typeof rendered !== 'number') {
+          write(rendered.rest, true);
+          if (key && rendered.status === 200 && rendered.shareable) {
+            const body = Buffer.from(first + rendered.rest);
+            const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+            entry = await buildEntry(builtFrom(now!, [...rendered.data]), body, headers);
+            entry.reads = rendered.reads;
+            cache!.store(key, entry);
+          }
+        } else {
+          // Over the read limit mid-render, or the render failed: the page ends as the app's
+          // shell, without data (never a page missing part of its data); the browser renders it.
+          write(`\n  </head>${template!.bodyOpen}<div id="root"></div>${template!.afterRoot}`, true);
+        }
+      } catch (error) {
+        console.error(`Server render of ${url} failed while streaming:`, error);
+        write(`\n  </head>${template!.bodyOpen}<div id="root"></div>${template!.afterRoot}`, true);
+      } finally {
+        settle?.(entry);
+      }
+    })();
+    c.header('Content-Type', 'text/html; charset=utf-8');
+    c.header('Cache-Control', pageCacheControl(c));
+    c.header('Vary', 'Accept-Encoding');
+    c.header('X-Cache', key ? 'miss' : 'none');
+    if (gzip) c.header('Content-Encoding', 'gzip');
+    return c.body(stream, 200);
+  }
+
+  /**
+   * Renders one page: what follows the head's shared part (the page's own head tags, the body),
+   * whether every answer in it is shared, how many API reads it made; the seconds to wait when
+   * an API read was over the caller's limit (the 429 page); null to serve the shell.
+   */
+  async function renderPage(c: Context, r: PageRenderer, url: string) {
     let refusedFor: number | null = null;
     let shareable = true;
     let reads = 0;
@@ -237,24 +359,17 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     try {
       page = await r.render(url, { fetch, origin: options.origin });
     } catch (error) {
-      if (refusedFor !== null) return tooManyPage(c, refusedFor, path);
+      if (refusedFor !== null) return refusedFor as number;
       // Never a broken page: the shell renders it in the browser as before.
       console.error(`Server render of ${url} failed; serving the app shell:`, error);
       return null;
     }
-    if (refusedFor !== null) return tooManyPage(c, refusedFor, path);
+    if (refusedFor !== null) return refusedFor as number;
     const { headHtml, scriptJson, SSR_DATA_ID } = r;
-    const head_ = headHtml(page.head as never);
-    // The screen's own chunk (not the entry's, which the entry imports itself).
-    const screenChunks = preloadsFor(manifest, page.module)
-      .map((file) => `/${file}`)
-      .filter((file) => !template!.preloads.includes(file));
-    const boot = template!.entry ? `\n    ${bootTag(template!.entry, [...template!.preloads, ...screenChunks])}` : '';
-    const head = `    ${head_}${boot}\n  </head>`;
-    const html =
-      template!.beforeRoot.replace(/\s*<\/head>/, '\n' + head) +
+    const rest =
+      `\n    ${headHtml(page.head as never)}\n  </head>${template!.bodyOpen}` +
       `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
       template!.afterRoot;
-    return { status: page.status, html, shareable: shareable && !page.failed, reads, data };
+    return { status: page.status, module: page.module, rest, shareable: shareable && !page.failed, reads, data };
   }
 }

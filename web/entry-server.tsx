@@ -18,6 +18,15 @@ import { buildHead, lookupIn, type HeadTags } from './app/head';
 export { headHtml, scriptJson } from './app/head';
 export { SSR_DATA_ID } from './app/ssr-data';
 export { pageKey } from './app/routes';
+
+/** A page always answered 200 (no path parameter, no query string, not the catch-all): api/ssr.ts sends its head before rendering it. */
+export function headFirst(url: string): { module?: string } | null {
+  const { pathname, search } = new URL(url, 'http://ssr.local');
+  if (search) return null;
+  const leaf = matchLeaf(pathname);
+  if (!leaf.path || leaf.path === '*' || Object.keys(leaf.params).length > 0) return null;
+  return { module: leaf.handle?.module };
+}
 import { PageStatusContext } from './app/page-status';
 import { AppRoutes, matchLeaf } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
