@@ -246,6 +246,28 @@ describe('server-rendered public pages', () => {
     expect(t.text).toContain(thread.title);
   });
 
+  it('/pay-scales inlines the year its first screen shows, not the whole table (every year is still a page of its own)', async () => {
+    const all = (await (await app.request('/api/pay-scales')).json()) as { effectiveDate: string }[];
+    const years = [...new Set(all.map((r) => r.effectiveDate))];
+    expect(years.length).toBe(4);
+    for (const [path, year] of [
+      ['/pay-scales', '2026-09-01'],
+      ['/pay-scales?year=2024-09-01', '2024-09-01'],
+    ] as const) {
+      const p = await page(path);
+      const inlined = Object.values(p.payload.fallback) as { effectiveDate: string }[][];
+      expect(inlined.length, path).toBe(1);
+      expect(inlined[0].length, path).toBe(all.filter((r) => r.effectiveDate === year).length);
+      expect(
+        inlined[0].every((r) => r.effectiveDate === year),
+        path,
+      ).toBe(true);
+      expect(p.payload.seed.map((s) => s.url)).toEqual([`/api/pay-scales?effectiveDate=${year}`]);
+      // The whole table was 276 kB of JSON (323 rows); one year is about a quarter of it.
+      expect(JSON.stringify(p.payload).length, path).toBeLessThan(100_000);
+    }
+  });
+
   it('noindex on the signed-in and moderation pages; a missing page is a 404, noindex', async () => {
     for (const path of ['/dashboard', '/moderation']) expect((await page(path)).meta('robots')).toBe('noindex');
     const missing = await page('/no-such-page');

@@ -195,7 +195,11 @@ export function useSalaries() {
  */
 export function usePayScales(query: { region?: string; paySpine?: string; effectiveDate?: string } = {}) {
   const q = cleanQuery(query);
-  const result = useApi(swrKey.payScales, () => json(client['pay-scales'].$get({ query: {} })));
+  // A year is asked of the API (the Pay Scales screen); without one, the whole table (a school's job form).
+  const year = q.effectiveDate;
+  const result = useApi(year ? swrKey.payScalesOfYear(year) : swrKey.payScales, () =>
+    json(client['pay-scales'].$get({ query: year ? { effectiveDate: year } : {} })),
+  );
   const data = useMemo(
     () =>
       result.data?.filter(

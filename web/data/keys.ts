@@ -20,6 +20,7 @@ export const swrKey = {
   salaryStats: 'salaries/stats',
   siteStats: 'stats',
   payScales: 'pay-scales',
+  payScalesOfYear: (effectiveDate: string) => ['pay-scales', effectiveDate] as const,
   forumCategories: 'forum/categories',
   forumThreads: (query: Query) => ['forum/threads', JSON.stringify(query)] as const,
   forumThread: (id: number) => ['forum/thread', id] as const,

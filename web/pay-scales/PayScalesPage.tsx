@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from '../../db/constants';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -9,11 +9,6 @@ import { usePayScales } from '../data/hooks';
 import { formatDate, formatGBP } from '../lib/format';
 import { caveatHeadline, caveatsOf, groupBySpine, LEADERSHIP_STATUTORY, londonDifferences, sourceNumbers, type PayRow } from './allowances';
 
-/**
- * The years the data holds (effective 1 September each year), latest first. The latest is the
- * award in force (September 2026, accepted in July 2026), shown with its source's caveat.
- */
-export const PAY_YEARS = ['2026-09-01', '2025-09-01', '2024-09-01', '2023-09-01'] as const;
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
 
@@ -216,7 +211,8 @@ export function PayScalesPage() {
   const year = (PAY_YEARS as readonly string[]).includes(values.year) ? values.year : PAY_YEARS[0];
   const tab = values.tab === 'london' ? 'london' : 'scales';
   // One request for the year (every region): the scales tab filters the region locally, the
-  // allowances tab compares regions.
+  // allowances tab compares regions. A year, not the whole table: the server-rendered page
+  // inlines what its first screen shows (a quarter of the table).
   const { data, error, mutate } = usePayScales({ paySpine: values.paySpine, effectiveDate: year });
   const rows = useMemo(() => data ?? [], [data]);
   const regionRows = rows.filter((r) => r.region === region);
