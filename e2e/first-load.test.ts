@@ -39,19 +39,19 @@ describe('the first load of each public page', () => {
 
 // JavaScript before each public page's first render, gzip (bench/bundle-size.ts: the entry and
 // the screen chunks the server preloads with the page, each file gzipped as served). The goal is
-// 100 kB on every page; the ceilings below are today's figures (decision 1304), so a change that
+// 100 kB on every page; the ceilings below are today's figures plus under a kilobyte (decision 1304), so a change that
 // puts code back on a first load fails here, and a cut should lower its page's ceiling.
 const GOAL_KB = 100;
 const CEILING_KB: Record<string, number> = {
-  '/': 109.5,
-  '/jobs': 113.5,
-  '/jobs/{id}': 108.5,
-  '/schools': 108.5,
-  '/schools/{id}': 124,
-  '/pay-scales': 107,
-  '/salaries': 109.5,
-  '/forum': 110,
-  '/forum/threads/{id}': 109,
+  '/': 110,
+  '/jobs': 114,
+  '/jobs/{id}': 109,
+  '/schools': 109,
+  '/schools/{id}': 124.5,
+  '/pay-scales': 107.5,
+  '/salaries': 110,
+  '/forum': 110.5,
+  '/forum/threads/{id}': 109.5,
 };
 
 describe('the first load in kB (gzip)', () => {
