@@ -9,9 +9,23 @@ import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';
 import { notFound } from '../lib/http-error';
 import { approvalState, canSeeThread, moderatorGrants, replyVisibleTo, type Grants } from '../lib/moderators';
-import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { cursorParam, decodeCursor, pageOf, type CappedTotal } from '../lib/paging';
 import { limitOf } from '../lib/validate';
-import { bm25Of, exactParam, matchCount, RELEVANCE_MAX, relevancePage, resolveSearch, searchParam } from '../search';
+import {
+  bm25Affordable,
+  bm25Of,
+  exactParam,
+  matchCount,
+  RELEVANCE_MAX,
+  relevancePage,
+  resolveSearch,
+  searchParam,
+  windowedPage,
+  wordCountOf,
+} from '../search';
+
+/** A common word's thread total is counted this far, then answered as "1,000+" (X-Total-Count-Capped). */
+const THREAD_TOTAL_CAP = 1000;
 
 export const threadsQuery = z.object({
   categoryId: z
@@ -133,11 +147,11 @@ export function replyList(db: DB, threadId: number, user: SessionUser | null, mo
 }
 
 /**
- * How many threads the list holds. Visitors (approved threads, no search) read the kept
- * per-category counts; signed-in viewers and searches count their own rows.
+ * How many threads the list holds (a list with no search). Visitors (approved threads) read the
+ * kept per-category counts; signed-in viewers count their own rows.
  */
-function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[], match: string | null, categoryId: number | undefined) {
-  if (!user && !match) {
+function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[], categoryId: number | undefined) {
+  if (!user) {
     const keys = sql`'threads.approved.' || ${forumCategories.id}`;
     return db
       .select({ n: sql<number>`coalesce(sum(${keptCounts.n}), 0)` })
@@ -146,11 +160,12 @@ function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[
       .where(and(eq(forumCategories.isActive, true), categoryId ? eq(forumCategories.id, categoryId) : undefined))
       .get()!.n;
   }
-  const from = db.select({ n: count() }).from(forumThreads).innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id));
-  const scoped = match
-    ? and(sql`${forumThreads.id} in (select rowid from forum_threads_fts where forum_threads_fts match ${match})`, ...where)
-    : and(...where);
-  return from.where(scoped).get()!.n;
+  return db
+    .select({ n: count() })
+    .from(forumThreads)
+    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+    .where(and(...where))
+    .get()!.n;
 }
 
 /**
@@ -169,13 +184,19 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
   const where: (SQL | undefined)[] = [visible.length > 1 ? or(...visible) : visible[0], eq(forumCategories.isActive, true)];
   if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
   const search = resolveSearch(db, 'forum_threads_fts', q.search, q.exact);
-  const match = search?.match ?? null;
   const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS})` };
-  // Relevance (the product's tiers, then weighted bm25) when the matches are few enough to order.
+  // Relevance (the product's tiers, then weighted bm25) when the matches are few enough to order;
+  // a common word's matches a window at a time (decision 0701, Speed).
+  const common = search !== null && matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) > RELEVANCE_MAX;
+  const bm25 = search !== null && !common && bm25Affordable(db, 'forum_threads_fts', search.terms);
   const matches =
-    search && matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) <= RELEVANCE_MAX
+    search && !common
       ? db
-          .select({ id: forumThreads.id, name: forumThreads.title, rank: sql<number>`${sql.raw(bm25Of('forum_threads_fts'))}` })
+          .select({
+            id: forumThreads.id,
+            name: forumThreads.title,
+            rank: bm25 ? sql<number>`${sql.raw(bm25Of('forum_threads_fts'))}` : sql<number>`0`,
+          })
           .from(forumThreads)
           .innerJoin(sql`forum_threads_fts`, sql`forum_threads_fts.rowid = ${forumThreads.id}`)
           .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
@@ -183,38 +204,45 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
           .limit(RELEVANCE_MAX + 1)
           .all()
       : null;
-  let page;
-  if (search && matches) {
-    const p = relevancePage(matches, search.terms, 'threads.relevance', limit, cursor);
-    const byId = new Map(
-      p.ids.length
+  const byIdOf = (ids: number[]) =>
+    new Map(
+      ids.length
         ? db
             .select(listed)
             .from(forumThreads)
             .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
             .leftJoin(users, eq(forumThreads.userId, users.id))
-            .where(inArray(forumThreads.id, p.ids))
+            .where(inArray(forumThreads.id, ids))
             .all()
             .map((r) => [r.id, r])
         : [],
     );
+  let page;
+  let total: number | CappedTotal | undefined;
+  if (search && matches) {
+    if (!bm25) for (const m of matches) m.rank = wordCountOf(m.name);
+    const p = relevancePage(matches, search.terms, 'threads.relevance', limit, cursor);
+    const byId = byIdOf(p.ids);
     page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };
-  } else if (match) {
-    // Best match first (bm25: lower is better), then id; the cursor carries both.
-    const k = decodeCursor(cursor, 'threads.search', 'nn');
-    const rank = sql<number>`bm25(forum_threads_fts)`;
-    const rows = db
-      .select({ ...listed, rank })
-      .from(forumThreads)
-      .innerJoin(sql`forum_threads_fts`, sql`forum_threads_fts.rowid = ${forumThreads.id}`)
-      .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-      .leftJoin(users, eq(forumThreads.userId, users.id))
-      .where(and(sql`forum_threads_fts match ${match}`, ...where, k ? sql`(${rank}, ${forumThreads.id}) > (${k[0]}, ${k[1]})` : undefined))
-      .orderBy(asc(rank), asc(forumThreads.id))
-      .limit(limit + 1)
-      .all();
-    const p = pageOf(rows, limit, 'threads.search', (r) => [r.rank, r.id]);
-    page = { next: p.next, rows: p.rows.map(({ rank: _r, ...r }) => r) };
+    total = matches.length;
+  } else if (search) {
+    // The matching threads this viewer may see, highest id first from the FTS index (its rowid order).
+    const visibleMatches = (below: number, size: number) =>
+      db
+        .select({ id: forumThreads.id, name: forumThreads.title })
+        .from(sql`forum_threads_fts`)
+        .innerJoin(forumThreads, sql`${forumThreads.id} = forum_threads_fts.rowid`)
+        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+        .where(and(sql`forum_threads_fts match ${search.match}`, sql`forum_threads_fts.rowid < ${below}`, ...where))
+        .orderBy(sql`forum_threads_fts.rowid desc`)
+        .limit(size)
+        .all();
+    const p = windowedPage(visibleMatches, search.terms, 'threads.common', limit, cursor);
+    const byId = byIdOf(p.ids);
+    page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };
+    // Counted no further than THREAD_TOTAL_CAP (counting every match costs as much as ranking them).
+    const n = visibleMatches(Number.MAX_SAFE_INTEGER, THREAD_TOTAL_CAP + 1).length;
+    total = n > THREAD_TOTAL_CAP ? { atLeast: THREAD_TOTAL_CAP } : n;
   } else {
     // Sticky first, then newest: the order of the (is_approved, is_sticky, created_at, id) index.
     const k = decodeCursor(cursor, 'threads', 'nnn');
@@ -238,6 +266,6 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
     const p = pageOf(rows, limit, 'threads', (r) => [r.sticky, r.created, r.id]);
     page = { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
   }
-  const total = matches ? matches.length : threadTotal(db, user, where, match, categoryId);
+  total ??= threadTotal(db, user, where, categoryId);
   return { rows: page.rows.map(toThread), next: page.next, total, corrected: search?.corrected ?? null };
 }

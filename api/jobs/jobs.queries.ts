@@ -14,6 +14,9 @@ import {
   matchCount,
   RELEVANCE_MAX,
   relevancePage,
+  windowedPage,
+  wordCountOf,
+  bm25Affordable,
   resolveSearch,
   searchParam,
   type ResolvedSearch,
@@ -189,11 +192,14 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   const tag = `jobs.${sort}`;
   const search = resolveSearch(db, 'jobs_fts', q.search, q.exact);
   const match = search?.match ?? null;
-  // A common search term (thousands of matches): walk the sort's index and probe the FTS matches,
-  // stopping after a page, rather than fetch and sort every match (the planner's choice). So a
-  // common term keeps the newest-first order even with no sort chosen (decision 0701).
   const common = match !== null && matchCount(db, 'jobs_fts', match, COMMON_TERM) > COMMON_TERM;
   if (search && !q.sort && !common) return relevantJobs(db, now, search, q, limit);
+  // A common word with no sort and no other filter: relevance a window of matches at a time.
+  // With a sort or another filter, walk the sort's index and probe the FTS matches, stopping after
+  // a page, rather than fetch and sort every match (the planner's choice); so a common term with a
+  // filter keeps the newest-first order even with no sort chosen (decision 0701).
+  if (search && !q.sort && jobFilterConditions({ ...q, search: undefined }, { match: null }).length === 0)
+    return commonWordJobs(db, now, search, q, limit);
   const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match })];
   const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
@@ -231,29 +237,62 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next, corrected: search?.corrected ?? null };
 }
 
-/** A page of the open jobs matching a search (at most COMMON_TERM of them) in relevance order, titles first. */
-function relevantJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, limit: number) {
-  const where = [...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null })];
-  const matches = db
-    .select({ id: jobs.id, name: jobs.title, rank: sql<number>`${sql.raw(bm25Of('jobs_fts'))}` })
-    .from(jobs)
-    .innerJoin(sql`jobs_fts`, sql`jobs_fts.rowid = ${jobs.id}`)
-    .where(and(sql`jobs_fts match ${search.match}`, ...where))
-    .limit(RELEVANCE_MAX + 1)
-    .all();
-  const page = relevancePage(matches, search.terms, 'jobs.relevance', limit, q.cursor);
+/** The jobs of these ids, in this order. */
+function jobsInOrder(db: DB, ids: number[]) {
   const byId = new Map(
-    page.ids.length
+    ids.length
       ? db
           .select(jobColumns())
           .from(jobs)
           .leftJoin(schools, eq(jobs.schoolId, schools.id))
           .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
-          .where(inArray(jobs.id, page.ids))
+          .where(inArray(jobs.id, ids))
           .all()
           .map((r) => [r.id, r])
       : [],
   );
-  const rows = page.ids.map((id) => toJob(byId.get(id)!));
+  return ids.map((id) => toJob(byId.get(id)!));
+}
+
+/**
+ * A page of the open jobs matching a common word (more than COMMON_TERM of them), with no other
+ * filter: the matches a window at a time from the FTS index, highest id (the latest imported)
+ * first, each window in tier order (decision 0701, Speed); the total counted to TOTAL_CAP.
+ */
+function commonWordJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, limit: number) {
+  const open = openJobConditions(now);
+  const openMatches = (below: number, size: number) =>
+    db
+      .select({ id: jobs.id, name: jobs.title })
+      .from(sql`jobs_fts`)
+      .innerJoin(jobs, sql`${jobs.id} = jobs_fts.rowid`)
+      .where(and(sql`jobs_fts match ${search.match}`, sql`jobs_fts.rowid < ${below}`, ...open))
+      .orderBy(sql`jobs_fts.rowid desc`)
+      .limit(size)
+      .all();
+  const page = windowedPage(openMatches, search.terms, 'jobs.common', limit, q.cursor);
+  let total = -1;
+  let capped = false;
+  if (!q.withoutTotal) {
+    total = openMatches(Number.MAX_SAFE_INTEGER, TOTAL_CAP + 1).length;
+    if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
+  }
+  return { rows: jobsInOrder(db, page.ids), total, capped, next: page.next, corrected: search.corrected };
+}
+
+/** A page of the open jobs matching a search (at most COMMON_TERM of them) in relevance order, titles first. */
+function relevantJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, limit: number) {
+  const where = [...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null })];
+  const bm25 = bm25Affordable(db, 'jobs_fts', search.terms);
+  const matches = db
+    .select({ id: jobs.id, name: jobs.title, rank: bm25 ? sql<number>`${sql.raw(bm25Of('jobs_fts'))}` : sql<number>`0` })
+    .from(jobs)
+    .innerJoin(sql`jobs_fts`, sql`jobs_fts.rowid = ${jobs.id}`)
+    .where(and(sql`jobs_fts match ${search.match}`, ...where))
+    .limit(RELEVANCE_MAX + 1)
+    .all();
+  if (!bm25) for (const m of matches) m.rank = wordCountOf(m.name);
+  const page = relevancePage(matches, search.terms, 'jobs.relevance', limit, q.cursor);
+  const rows = jobsInOrder(db, page.ids);
   return { rows, total: q.withoutTotal ? -1 : page.total, capped: false, next: page.next, corrected: search.corrected };
 }

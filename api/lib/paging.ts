@@ -49,9 +49,18 @@ export function pageOf<T>(rows: T[], limit: number, tag: string, key: (row: T) =
   return { rows: page, next: more ? encodeCursor(tag, key(page[page.length - 1])) : null };
 }
 
-/** Sets X-Total-Count and, when there is a next page, a Link to it (same URL, new cursor). */
-export function pageHeaders(c: Context, total: number, next: string | null) {
-  c.header('X-Total-Count', String(total));
+/** A total counted no further than a cap (a common word's matches): answered with `X-Total-Count-Capped: true`. */
+export interface CappedTotal {
+  atLeast: number;
+}
+
+/** Sets X-Total-Count (and X-Total-Count-Capped for a capped total) and, when there is a next page, a Link to it (same URL, new cursor). */
+export function pageHeaders(c: Context, total: number | CappedTotal, next: string | null) {
+  if (typeof total === 'number') c.header('X-Total-Count', String(total));
+  else {
+    c.header('X-Total-Count', String(total.atLeast));
+    c.header('X-Total-Count-Capped', 'true');
+  }
   if (next) {
     const url = new URL(c.req.url);
     url.searchParams.set('cursor', next);

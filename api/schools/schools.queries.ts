@@ -8,7 +8,18 @@ import { columnsOf, schoolShape } from '../../db/shapes';
 import { notFound } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
-import { bm25Of, exactParam, RELEVANCE_MAX, relevancePage, resolveSearch, searchParam, type ResolvedSearch } from '../search';
+import {
+  bm25Of,
+  exactParam,
+  matchCount,
+  RELEVANCE_MAX,
+  relevancePage,
+  resolveSearch,
+  searchParam,
+  WINDOW,
+  wordCountOf,
+  type ResolvedSearch,
+} from '../search';
 import { filterOf, limitOf } from '../lib/validate';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
 
@@ -134,14 +145,18 @@ function listColumns(now: Date) {
  * than RELEVANCE_MAX (the list then keeps its name order).
  */
 function relevantSchools(db: DB, now: Date, search: ResolvedSearch, where: (SQL | undefined)[], limit: number, cursor?: string) {
+  // A common word (more than WINDOW schools, "primary", "school"): the tiers, then the shorter
+  // name, stand in for bm25, which would cost more than the rest of the answer (decision 0701, Speed).
+  const common = matchCount(db, 'schools_fts', search.match, WINDOW) > WINDOW;
   const matches = db
-    .select({ id: schools.id, name: schools.name, rank: sql<number>`${sql.raw(bm25Of('schools_fts'))}` })
+    .select({ id: schools.id, name: schools.name, rank: common ? sql<number>`0` : sql<number>`${sql.raw(bm25Of('schools_fts'))}` })
     .from(schools)
     .innerJoin(sql`schools_fts`, sql`schools_fts.rowid = ${schools.id}`)
     .where(and(sql`schools_fts match ${search.match}`, ...where))
     .limit(RELEVANCE_MAX + 1)
     .all();
   if (matches.length > RELEVANCE_MAX) return null;
+  if (common) for (const m of matches) m.rank = wordCountOf(m.name);
   const page = relevancePage(matches, search.terms, 'schools.relevance', limit, cursor);
   const byId = new Map(
     page.ids.length

@@ -8,10 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { searchWords } from '../../db/search-text';
 import { matchOf, queryTerms } from './query';
+import { RELEVANCE_MAX } from './relevance';
 import { correctable, currentVocabulary } from './vocabulary';
 
 export { exactParam, ftsQuery, matchOf, queryTerms, searchParam } from './query';
-export { bm25Of, RELEVANCE_MAX, relevancePage, tierOf, type Match } from './relevance';
+export { bm25Of, RELEVANCE_MAX, relevancePage, tierOf, windowedPage, WINDOW, wordCountOf, type Match, type WindowOf } from './relevance';
 export { warmSearchVocabulary } from './vocabulary';
 
 export type FtsTable = 'jobs_fts' | 'schools_fts' | 'forum_threads_fts';
@@ -63,6 +64,16 @@ export function matchCount(db: DB, table: FtsTable, match: string, cap: number):
   return db.get<{ n: number }>(
     sql`select count(*) as n from (select rowid from ${sql.raw(table)} where ${sql.raw(table)} match ${match} limit ${cap + 1})`,
   ).n;
+}
+
+/**
+ * Can bm25 order these matches at a bounded cost? It counts each word's matches over the whole
+ * table first (its word weights), so a word matching more than RELEVANCE_MAX rows ("of", "teacher")
+ * costs as much as that word's matches even when the words together match a few. When not, the
+ * lists rank by their tiers, then the shorter name (`wordCountOf`), then id (decision 0701, Speed).
+ */
+export function bm25Affordable(db: DB, table: FtsTable, terms: readonly string[]): boolean {
+  return terms.every((t) => matchCount(db, table, matchOf([t])!, RELEVANCE_MAX) <= RELEVANCE_MAX);
 }
 
 /** Says on the answer that the search was corrected (`X-Search-Corrected`, URI-encoded). */

@@ -45,6 +45,11 @@ function wordsOf(name: string): string[] {
   return words;
 }
 
+/** How many words a name has (normalised): a short name that holds the words typed answers them more closely. */
+export function wordCountOf(name: string): number {
+  return wordsOf(name).length;
+}
+
 /** How well a name answers the words typed: 0 (exactly) to 5 (not in the name at all). */
 export function tierOf(name: string, terms: readonly string[]): number {
   let words = wordsOf(name);
@@ -88,4 +93,52 @@ export function relevancePage(matches: readonly Match[], terms: readonly string[
   const last = page[page.length - 1];
   const next = more && last ? encodeCursor(tag, [last.tier, last.rank, last.id] as CursorValue[]) : null;
   return { ids: page.map((m) => m.id), total: keyed.length, next };
+}
+
+/** Matches ranked at a time when a search matches more than RELEVANCE_MAX rows (a common word). */
+export const WINDOW = 1000;
+
+/** The next `size` matches below a rowid (the list's own filters applied), highest rowid first: id and name. */
+export type WindowOf = (below: number, size: number) => { id: number; name: string }[];
+
+const TOP = Number.MAX_SAFE_INTEGER;
+
+/**
+ * A page of a common word's matches (more than RELEVANCE_MAX) without ranking them all: bm25 needs
+ * every match (its word frequencies are counted over the whole match set, 660 ms for "teacher" at
+ * 100x jobs), so the matches are taken WINDOW at a time, newest (highest rowid) first, and each
+ * window is ordered by the product's tiers, then newest first. A title that is the word typed
+ * comes before one that only mentions it within the newest thousand; a page costs one or two
+ * windows whatever the size of the match set. Cursor: [window's upper bound, tier, id].
+ */
+export function windowedPage(windowOf: WindowOf, terms: readonly string[], tag: string, limit: number, cursor?: string, size = WINDOW) {
+  const k = decodeCursor(cursor, tag, 'nnn');
+  let below = k ? (k[0] as number) : TOP;
+  let after = k ? { tier: k[1] as number, id: k[2] as number } : null;
+  const ids: number[] = [];
+  let last: { tier: number; id: number } | null = null;
+  for (;;) {
+    const window = windowOf(below, size);
+    const ranked = window.map((m) => ({ id: m.id, tier: tierOf(m.name, terms) })).sort((a, b) => a.tier - b.tier || b.id - a.id);
+    let start = 0;
+    if (after) {
+      const a = after;
+      start = ranked.findIndex((m) => m.tier > a.tier || (m.tier === a.tier && m.id < a.id));
+      if (start < 0) start = ranked.length;
+    }
+    const taken = ranked.slice(start, start + limit - ids.length);
+    ids.push(...taken.map((m) => m.id));
+    if (taken.length) last = taken[taken.length - 1];
+    const full = window.length === size;
+    const lowest = full ? window[window.length - 1].id : 0;
+    if (ids.length === limit) {
+      // More in this window, or (the window full) in the next one: ask for one row below it.
+      if (start + taken.length < ranked.length) return { ids, next: encodeCursor(tag, [below, last!.tier, last!.id]) };
+      if (full && windowOf(lowest, 1).length) return { ids, next: encodeCursor(tag, [lowest, -1, TOP]) };
+      return { ids, next: null };
+    }
+    if (!full) return { ids, next: null };
+    below = lowest;
+    after = null;
+  }
 }

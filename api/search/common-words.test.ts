@@ -1,0 +1,135 @@
+// A common word's matches (more than RELEVANCE_MAX threads, more than 2,000 jobs) are ranked a
+// window at a time (decision 0701, Speed): every match still comes once, in tier order within each
+// window, and the total says "1,000+" rather than counting them all.
+import { describe, expect, it } from 'vitest';
+import { testApp } from '../../test/app';
+import { relevancePage, windowedPage, type WindowOf } from './relevance';
+import { bm25Affordable } from './index';
+import { RELEVANCE_MAX } from './relevance';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+
+describe('windowedPage', () => {
+  // 23 matches, ids 1..23; every third one's name is exactly the word typed (tier 0).
+  const names = new Map(Array.from({ length: 23 }, (_, i) => [i + 1, (i + 1) % 3 === 0 ? 'Question' : `About a question ${i + 1}`]));
+  const windowOf: WindowOf = (below, size) =>
+    [...names]
+      .filter(([id]) => id < below)
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, size)
+      .map(([id, name]) => ({ id, name }));
+
+  it('pages every match once, each window of 10 in tier order then newest first', () => {
+    const seen: number[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = windowedPage(windowOf, ['question'], 't', 4, cursor, 10);
+      seen.push(...page.ids);
+      cursor = page.next ?? undefined;
+      pages++;
+    } while (cursor && pages < 20);
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen).size).toBe(23);
+    // First window: ids 23..14, the exact names (21, 18, 15) first, then the rest newest first.
+    expect(seen.slice(0, 10)).toEqual([21, 18, 15, 23, 22, 20, 19, 17, 16, 14]);
+    expect(seen.slice(10, 20)).toEqual([12, 9, 6, 13, 11, 10, 8, 7, 5, 4]);
+    expect(seen.slice(20)).toEqual([3, 2, 1]);
+    expect(pages).toBe(6);
+  });
+
+  it('fills a page across windows and ends with no next cursor', () => {
+    const page = windowedPage(windowOf, ['question'], 't', 15, undefined, 10);
+    expect(page.ids).toEqual([21, 18, 15, 23, 22, 20, 19, 17, 16, 14, 12, 9, 6, 13, 11]);
+    const rest = windowedPage(windowOf, ['question'], 't', 15, page.next!, 10);
+    expect(rest.ids).toEqual([10, 8, 7, 5, 4, 3, 2, 1]);
+    expect(rest.next).toBeNull();
+  });
+
+  it('answers a cursor of another list with 400', () => {
+    const other = relevancePage(
+      [
+        { id: 1, name: 'Question', rank: 0 },
+        { id: 2, name: 'Question', rank: 0 },
+      ],
+      ['question'],
+      'x',
+      1,
+    ).next!;
+    expect(() => windowedPage(windowOf, ['question'], 't', 4, other, 10)).toThrow();
+  });
+});
+
+describe('a common word through the API', () => {
+  const { db, get } = testApp({ now: NOW });
+  const category = db.$client.prepare('select id from forum_categories where is_active = 1 order by id limit 1').get() as { id: number };
+  const THREADS = RELEVANCE_MAX + 300;
+  db.$client.exec(`
+    with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${THREADS})
+    insert into forum_threads (category_id, title, slug, content, is_approved, created_at, updated_at)
+    select ${category.id}, case when i % 500 = 3 then 'Question' else 'Question about marking ' || i end, 'common-word-' || i,
+           'A thread about marking.', case when i % 10 = 0 then 0 else 1 end, ${NOW.getTime()} - i * 1000, ${NOW.getTime()}
+    from seq`);
+  const visible = THREADS - THREADS / 10;
+
+  it('threads: "Question" first within the newest matches, "1,000+" and every visible match once', async () => {
+    const first = await get('/api/forum/threads?search=question&limit=100');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('X-Total-Count')).toBe('1000');
+    expect(first.headers.get('X-Total-Count-Capped')).toBe('true');
+    const titles = (first.body as { title: string }[]).map((t) => t.title);
+    // The newest 1,000 visible matches are i = 4300 down to about 3190: the two exact titles among
+    // them (i = 4003 and 3503) first, then the newest (every tenth thread is not approved).
+    expect(titles.slice(0, 3)).toEqual(['Question', 'Question', 'Question about marking 4299']);
+    expect(titles).not.toContain('Question about marking 4290');
+    const ids = new Set<number>();
+    let url: string | null = '/api/forum/threads?search=question&limit=100';
+    let requests = 0;
+    while (url && requests < 100) {
+      const res = await get(url);
+      for (const t of res.body as { id: number }[]) ids.add(t.id);
+      url = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null;
+      requests++;
+    }
+    const { n } = db.$client
+      .prepare(
+        `select count(*) n from forum_threads_fts f join forum_threads t on t.id = f.rowid join forum_categories c on c.id = t.category_id
+         where forum_threads_fts match '"question"*' and t.is_approved = 1 and c.is_active = 1`,
+      )
+      .get() as { n: number };
+    expect(n).toBeGreaterThanOrEqual(visible);
+    expect(ids.size).toBe(n);
+  });
+
+  it('bm25 is left out when one word matches more than RELEVANCE_MAX rows, kept otherwise', () => {
+    expect(bm25Affordable(db, 'forum_threads_fts', ['question'])).toBe(false);
+    expect(bm25Affordable(db, 'forum_threads_fts', ['behaviour'])).toBe(true);
+  });
+});
+
+describe('a common job word through the API', () => {
+  const { db, get } = testApp({ now: NOW });
+  const JOBS = 2300;
+  db.$client.exec(`
+    with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${JOBS})
+    insert into jobs (title, description, subject, borough, is_active, is_external, external_source, external_id, posted_at, created_at, updated_at)
+    select case when i % 700 = 5 then 'Teacher' else 'Class teacher ' || i end, 'A teaching post.', 'Art', 'Camden', 1, 1, 'common-word', 'cw-' || i,
+           ${NOW.getTime()} - i * 1000, ${NOW.getTime()}, ${NOW.getTime()}
+    from seq`);
+
+  it('"Teacher" first within the newest matches, "1,000+", and an explicit sort still wins', async () => {
+    const res = await get('/api/jobs?search=teacher&limit=20');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('X-Total-Count')).toBe('1000');
+    expect(res.headers.get('X-Total-Count-Capped')).toBe('true');
+    // The newest 1,000 matches are i = 2300 down to 1301: the exact title of i = 2105 and 1405 first.
+    const titles = (res.body as { title: string }[]).map((j) => j.title);
+    expect(titles.slice(0, 3)).toEqual(['Teacher', 'Teacher', 'Class teacher 2300']);
+    const next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
+    const second = await get(next!);
+    expect((second.body as { title: string }[])[0].title).toBe('Class teacher 2282');
+    const newest = await get('/api/jobs?search=teacher&sort=newest&limit=20');
+    const times = (newest.body as { postedAt: string }[]).map((j) => Date.parse(j.postedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});

@@ -1,0 +1,84 @@
+// `npm run bench:search-speed`: the search routes alone at ~100x, in process, with no answer cache
+// ("uncached": every request runs its queries) and with it ("cached"), p50/p99 of SAMPLES requests
+// each after 3 warm-ups. A quicker, targeted look than `npm run bench:scale` (which times every
+// route over HTTP). The grown database is made once (seeded, then bench/grow.ts) and kept at
+// SEARCH_BENCH_DB (default: a file in the system's temp folder) for the next run.
+import { copyFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../api/app';
+import { warmSearchVocabulary } from '../api/search';
+import { openDatabase } from '../db/client';
+import { seed } from '../db/seed/index';
+import { growDatabase } from './grow';
+
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 25);
+const path = process.env.SEARCH_BENCH_DB ?? join(tmpdir(), 'tilt-search-speed-100x.db');
+
+export const SEARCHES = [
+  // Common words: most of a list matches.
+  '/api/schools?search=school',
+  '/api/schools?search=primary',
+  '/api/jobs?search=teacher',
+  '/api/forum/threads?search=question',
+  '/api/forum/threads?search=behaviour',
+  // Fewer matches, a typo, a name as typed.
+  '/api/schools?search=st%20marys',
+  '/api/schools?search=graveny',
+  '/api/schools?search=cofe%20primary%20hackney',
+  '/api/jobs?search=physics',
+  '/api/jobs?search=mathematcs',
+  '/api/jobs?search=head%20of%20music',
+  '/api/forum/threads?search=ofsted',
+  '/api/forum/threads?search=safeguarding%20training',
+];
+
+if (!existsSync(path)) {
+  const base = `${path}.seeded`;
+  console.log(`Seeding and growing ${path} (once) ...`);
+  const db = openDatabase(base);
+  seed(db, { demo: true });
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  db.$client.close();
+  copyFileSync(base, path);
+  console.log('Grown in', growDatabase(path).ms, 'ms');
+}
+
+const db = openDatabase(path);
+warmSearchVocabulary(db);
+const counts = db.$client
+  .prepare('select (select count(*) from jobs) jobs, (select count(*) from forum_threads) threads, (select count(*) from schools) schools')
+  .get();
+console.log(path, counts);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const apps = {
+  uncached: createApp({ db, rateLimit: false, answerCache: false, pageCache: false }),
+  cached: createApp({ db, rateLimit: false, pageCache: false }),
+};
+// The apps build their vocabulary on the next tick: let that happen before timing.
+await new Promise((r) => setTimeout(r, 100));
+
+const rows: Record<string, unknown>[] = [];
+for (const route of SEARCHES) {
+  const row: Record<string, unknown> = { route };
+  for (const [label, app] of Object.entries(apps)) {
+    const times: number[] = [];
+    let res: Response | undefined;
+    for (let i = 0; i < SAMPLES + 3; i++) {
+      const t = performance.now();
+      res = await app.request(route, { headers: { 'accept-encoding': 'gzip' } });
+      await res.arrayBuffer();
+      if (i >= 3) times.push(performance.now() - t);
+    }
+    if (!res!.ok) throw new Error(`${route} answered ${res!.status}`);
+    times.sort((a, b) => a - b);
+    row[`${label} p50`] = Number(pct(times, 50).toFixed(2));
+    row[`${label} p99`] = Number(pct(times, 99).toFixed(2));
+    row.total = `${res!.headers.get('x-total-count')}${res!.headers.get('x-total-count-capped') ? '+' : ''}`;
+  }
+  console.log(JSON.stringify(row));
+  rows.push(row);
+}
+console.table(rows);
+db.$client.close();
