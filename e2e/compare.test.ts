@@ -1,6 +1,6 @@
 // The compare wizard (product §2, §4, §5, §9) at phone and desktop size with real schools.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, PHONE, screenshot } from './harness';
+import { ARTIFACTS, DESKTOP, PHONE, screenshot } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
 
 let env: Env;
@@ -53,11 +53,12 @@ describe('compare', () => {
         // Chosen schools are not offered again.
         for (const chosen of picks.slice(0, i)) {
           await picker.getByLabel('Search schools to compare').fill(chosen.name);
-          await expect.poll(() => picker.getByText(`No schools match "${chosen.name}".`).isVisible()).toBe(true);
+          await expect.poll(() => picker.getByText(`No schools match "${chosen.name}".`).isVisible(), { timeout: 30_000 }).toBe(true);
         }
-        await picker.getByLabel('Search schools to compare').fill(s.name);
-        const option = picker.getByRole('button', { name: new RegExp(`^${esc(s.name)}`) });
-        await expect.poll(() => option.count()).toBe(1);
+        // The same combobox as the home box: the school among the suggestions (top 5).
+        await picker.getByRole('combobox', { name: 'Search schools to compare' }).fill(s.name);
+        const option = picker.getByRole('option', { name: new RegExp(`^${esc(s.name)}`) });
+        await expect.poll(() => option.count(), { timeout: 30_000 }).toBe(1);
         await option.click();
         await expect.poll(() => page.getByTestId('compare-card').count()).toBe(i + 1);
         await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
@@ -150,4 +151,54 @@ describe('compare', () => {
       await page.close();
     }, 90_000);
   }
+
+  it("picks with the keyboard from the suggestions, and from the phone's copy of the names with no signal (phone)", async () => {
+    const page = await env.browser.newPage();
+    await page.setViewportSize(PHONE);
+    await page.goto(env.server.url + '/compare');
+    await page.getByText('Compare up to 3 London schools side-by-side with authentic data').waitFor();
+    await page.getByRole('button', { name: 'Add School to Compare' }).click();
+    const box = page.getByRole('combobox', { name: 'Search schools to compare' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('compare-search');
+    // One character suggests nothing; two do (online: the API, and the names are kept on the phone).
+    await box.fill('l');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.fill('lady marg');
+    await expect.poll(() => box.getAttribute('aria-expanded'), { timeout: 30_000 }).toBe('true');
+    const options = page.getByRole('option');
+    await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain('Lady Margaret');
+    const first = (await options.first().innerText()).split('\n')[0];
+    // Keyboard: the first suggestion becomes the active descendant; Escape closes the list, not the picker.
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('compare-picker').count()).toBe(1);
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect.poll(() => page.getByTestId('compare-card').count()).toBe(1);
+    expect(await page.getByTestId('compare-card').innerText()).toContain(first);
+    await expect.poll(() => page.getByTestId('dfe').first().innerText(), { timeout: 30_000 }).not.toBe('Loading…');
+
+    // No signal: the suggestions come from the phone's copy of the names, and the pick is kept.
+    await page.context().setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'Add School to Compare' }).click();
+      await box.fill('camden sch');
+      await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain('The Camden School for Girls');
+      await page.screenshot({ path: `${ARTIFACTS}/compare-offline-suggestions-phone-viewport.png` });
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      await expect.poll(() => page.getByTestId('compare-card').count()).toBe(2);
+      expect(await page.getByTestId('compare-card').nth(1).innerText()).toContain('The Camden School for Girls');
+      await expect.poll(() => page.getByTestId('address').nth(1).innerText(), { timeout: 30_000 }).toBe('Shown when back online');
+      await screenshot(page, 'compare-offline-pick-phone');
+    } finally {
+      await page.context().setOffline(false);
+    }
+    // Back online: its figures come.
+    await expect.poll(() => page.getByTestId('address').nth(1).innerText(), { timeout: 30_000 }).toContain('Camden');
+    await expect.poll(() => page.getByTestId('insights').count(), { timeout: 30_000 }).toBe(1);
+    await page.close();
+  }, 90_000);
 });

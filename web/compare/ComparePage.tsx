@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { SWRConfig } from 'swr';
 import { Link } from 'react-router-dom';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
-import { Breadcrumb, ErrorState } from '../components/states';
-import type { SchoolListItem } from '../data/client';
-import { useSchoolsWithTotal } from '../data/hooks';
+import { SearchCombobox, SUGGEST_MIN_CHARS, useSuggestions } from '../components/SearchCombobox';
+import { Breadcrumb, ErrorState, isOfflineError } from '../components/states';
+import type { SchoolDetail, SchoolListItem } from '../data/client';
+import { useSchool, useSchoolsWithTotal } from '../data/hooks';
 import { formatNumber } from '../lib/format';
+import type { Suggestion } from '../lib/suggest';
 import { NOT_PUBLISHED, pupilStaffRatio, teachersLine } from '../lib/school-facts';
 import { addSchool, MAX_COMPARE, ofstedInsights, ofstedWeight, sizeInsights } from './insights';
 
@@ -25,50 +27,90 @@ function OfstedStars({ rating }: { rating: string | null }) {
   );
 }
 
-function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick: (s: SchoolListItem) => void; onClose: () => void }) {
+/** A school picked from a suggestion (the phone's copy of the names offline): its figures come next. */
+export interface PickedName {
+  id: number;
+  name: string;
+  borough: string;
+}
+
+/**
+ * The picker: the schools listed when it first opens (product §4) and the search box every other
+ * box uses (SearchCombobox: a combobox suggesting the top 5 schools after 2 characters, from the
+ * phone's copy of the names when there is no signal; decision 0701).
+ */
+function Picker({
+  chosen,
+  onPick,
+  onPickName,
+  onClose,
+}: {
+  chosen: SchoolListItem[];
+  onPick: (s: SchoolListItem) => void;
+  onPickName: (s: PickedName) => void;
+  onClose: () => void;
+}) {
   const [text, setText] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(text.trim()), 250);
-    return () => clearTimeout(t);
-  }, [text]);
-  // The schools load when the picker first opens (product §4); typing narrows it on the server.
-  const { data, error, isLoading } = useSchoolsWithTotal(query ? { search: query } : {});
-  const options = (data?.rows ?? []).filter((s) => !chosen.some((c) => c.id === s.id));
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => inputRef.current?.focus(), []);
+  const typing = text.trim().length >= SUGGEST_MIN_CHARS;
+  // The schools load when the picker first opens (product §4).
+  const { data, error, isLoading } = useSchoolsWithTotal({});
+  const chosenIds = chosen.map((c) => c.id);
+  const suggestions = useSuggestions(text, { jobs: false, except: chosenIds });
+  const options = (data?.rows ?? []).filter((s) => !chosenIds.includes(s.id));
+  useEffect(() => document.getElementById('compare-search')?.focus(), []);
   // Escape closes the picker, as it closes the header's menu: listened to on the document, so the
-  // picker's box stays a plain container (no key handler on a non-interactive element).
+  // picker's box stays a plain container. An Escape that closed the suggestions first is left alone.
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
+      if (e.key === 'Escape' && !e.defaultPrevented) onClose();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onClose]);
+  const pickSuggestion = (s: Suggestion) => {
+    const id = Number(s.id.replace('school-', ''));
+    const listed = data?.rows.find((r) => r.id === id);
+    if (listed) onPick(listed);
+    else onPickName({ id, name: s.label, borough: s.detail });
+  };
   return (
     <div className="card bg-base-100 border border-primary shadow-lg compare-in" data-testid="compare-picker">
       <div className="card-body p-4 gap-3">
         <div className="flex items-center gap-2">
-          <label className="input w-full" htmlFor="compare-search">
-            <Icon name="search" className="size-4 opacity-60" />
-            <span className="sr-only">Search schools to compare</span>
-            <input
-              ref={inputRef}
-              id="compare-search"
-              type="search"
-              placeholder="Search schools by name"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              aria-controls="compare-options"
-            />
-          </label>
+          <SearchCombobox
+            id="compare-search"
+            className="flex-1"
+            value={text}
+            onChange={setText}
+            groups={[{ label: 'Schools', items: suggestions.schools }]}
+            onPick={pickSuggestion}
+            placeholder="Search schools by name"
+            label={
+              <>
+                <Icon name="search" className="size-4 opacity-60" />
+                <span className="sr-only">Search schools to compare</span>
+              </>
+            }
+          />
           <button type="button" className="btn btn-ghost btn-square" onClick={onClose} aria-label="Close school picker">
             <Icon name="close" />
           </button>
         </div>
-        {error ? (
-          <ErrorState error={error} />
+        {typing ? (
+          !suggestions.pending &&
+          suggestions.schools.length === 0 && (
+            <p className="text-sm opacity-80 py-2" data-testid="compare-empty" role="status">
+              No schools match &quot;{text.trim()}&quot;.
+            </p>
+          )
+        ) : error ? (
+          isOfflineError(error) ? (
+            <p className="text-sm opacity-80 py-2" data-testid="compare-offline">
+              No signal: type a school&apos;s name, the names are kept on this phone.
+            </p>
+          ) : (
+            <ErrorState error={error} />
+          )
         ) : isLoading && !data ? (
           <div className="grid gap-2" role="status" aria-label="Loading schools">
             {[1, 2, 3, 4].map((i) => (
@@ -77,7 +119,7 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
           </div>
         ) : options.length === 0 ? (
           <p className="text-sm opacity-80 py-2" data-testid="compare-empty">
-            {query ? `No schools match "${query}".` : 'No schools to add.'}
+            No schools to add.
           </p>
         ) : (
           <ul id="compare-options" className="max-h-72 overflow-y-auto grid gap-1" aria-label="Schools">
@@ -100,7 +142,7 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
             ))}
           </ul>
         )}
-        {data && data.total > data.rows.length && !query && (
+        {!typing && data && data.total > data.rows.length && (
           <p className="text-xs opacity-70">
             Showing the first {data.rows.length} of {formatNumber(data.total)} schools: type a name to find any school.
           </p>
@@ -114,7 +156,18 @@ function Picker({ chosen, onPick, onClose }: { chosen: SchoolListItem[]; onPick:
  * The chosen schools side by side, on a phone too: one column per school, the row labels fixed
  * at the left; with three schools the table swipes sideways under the fixed labels.
  */
-function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[]; leaving: number[]; onRemove: (id: number) => void }) {
+function CompareTable({
+  schools,
+  leaving,
+  waiting,
+  onRemove,
+}: {
+  schools: SchoolListItem[];
+  leaving: number[];
+  /** Schools picked by name whose figures have not come yet (no signal: until it is back). */
+  waiting: number[];
+  onRemove: (id: number) => void;
+}) {
   const fade = (s: SchoolListItem) => `transition-opacity duration-200 ${leaving.includes(s.id) ? 'opacity-0' : ''}`;
   const label =
     'sticky left-0 z-10 bg-base-200 text-base-content text-left align-top font-semibold text-xs w-24 min-w-24 max-w-24 sm:w-40 sm:min-w-40 sm:max-w-40 whitespace-normal';
@@ -210,7 +263,7 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
               </th>
               {schools.map((s) => (
                 <td key={s.id} className={`text-sm break-words ${col} ${fade(s)}`} data-testid={r.key}>
-                  {r.cell(s)}
+                  {waiting.includes(s.id) ? <WaitingCell /> : r.cell(s)}
                 </td>
               ))}
             </tr>
@@ -219,6 +272,32 @@ function CompareTable({ schools, leaving, onRemove }: { schools: SchoolListItem[
       </table>
     </div>
   );
+}
+
+function WaitingCell() {
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+  return <span className="opacity-70">{offline ? 'Shown when back online' : 'Loading…'}</span>;
+}
+
+/** A school's list row from its page's answer (the figures the comparison shows). */
+function listItemOf(detail: SchoolDetail): SchoolListItem {
+  const { stats, jobs, profile: _profile, ...school } = detail;
+  return {
+    ...school,
+    averageRating: stats.averageRating,
+    reviewCount: stats.totalReviews,
+    openJobsCount: jobs.length,
+    distanceMiles: undefined,
+  };
+}
+
+/** Loads the figures of a school picked by name (through the offline layer) and hands them over when they come. */
+function PickedFigures({ id, onLoad }: { id: number; onLoad: (s: SchoolListItem) => void }) {
+  const { data } = useSchool(id);
+  useEffect(() => {
+    if (data) onLoad(listItemOf(data));
+  }, [data, onLoad]);
+  return null;
 }
 
 function Insights({ schools }: { schools: SchoolListItem[] }) {
@@ -284,10 +363,17 @@ export function ComparePage() {
   const [chosen, setChosen] = useState<SchoolListItem[]>([]);
   const [leaving, setLeaving] = useState<number[]>([]);
   const [pickerOpen, setPickerOpen] = useState(false);
+  const [waiting, setWaiting] = useState<number[]>([]);
   const addRef = useRef<HTMLButtonElement>(null);
   const active = chosen.filter((s) => !leaving.includes(s.id));
+  const known = active.filter((s) => !waiting.includes(s.id));
+  const loaded = useCallback((full: SchoolListItem) => {
+    setChosen((c) => c.map((s) => (s.id === full.id ? full : s)));
+    setWaiting((w) => w.filter((id) => id !== full.id));
+  }, []);
 
   function remove(id: number) {
+    setWaiting((w) => w.filter((x) => x !== id));
     if (reducedMotion()) return setChosen((c) => c.filter((s) => s.id !== id));
     setLeaving((l) => [...l, id]);
     setTimeout(() => {
@@ -297,6 +383,15 @@ export function ComparePage() {
   }
   function pick(s: SchoolListItem) {
     setChosen((c) => addSchool(c, s));
+    setPickerOpen(false);
+  }
+  // A school picked from a suggestion (perhaps from the phone's copy of the names): its name and
+  // borough now, its figures when its page's answer comes.
+  function pickName(p: PickedName) {
+    if (chosen.some((s) => s.id === p.id) || chosen.length >= MAX_COMPARE) return setPickerOpen(false);
+    const placeholder = { id: p.id, name: p.name, borough: p.borough } as SchoolListItem;
+    setChosen((c) => addSchool(c, placeholder));
+    setWaiting((w) => [...w, p.id]);
     setPickerOpen(false);
   }
   const full = active.length >= MAX_COMPARE;
@@ -343,6 +438,7 @@ export function ComparePage() {
               <Picker
                 chosen={chosen}
                 onPick={pick}
+                onPickName={pickName}
                 onClose={() => {
                   setPickerOpen(false);
                   requestAnimationFrame(() => addRef.current?.focus());
@@ -368,12 +464,15 @@ export function ComparePage() {
 
       {chosen.length > 0 && (
         <div className="mt-6" data-testid="compare-cards">
-          <CompareTable schools={chosen} leaving={leaving} onRemove={remove} />
+          <CompareTable schools={chosen} leaving={leaving} waiting={waiting} onRemove={remove} />
         </div>
       )}
-      {active.length >= 2 && (
+      {waiting.map((id) => (
+        <PickedFigures key={id} id={id} onLoad={loaded} />
+      ))}
+      {known.length >= 2 && (
         <div className="mt-6">
-          <Insights schools={active} />
+          <Insights schools={known} />
         </div>
       )}
     </div>

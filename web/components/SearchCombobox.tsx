@@ -11,19 +11,27 @@ import { useDebouncedValue } from './useUrlFilters';
 export const SUGGEST_MIN_CHARS = 2;
 export const SUGGEST_LIMIT = 5;
 
-/** Schools and jobs suggested for the text (schools only with `jobs: false`), each group at most 5. */
-export function useSuggestions(text: string, options: { jobs?: boolean; borough?: string } = {}) {
+/**
+ * Schools and jobs suggested for the text (schools only with `jobs: false`), each group at most 5;
+ * `except` leaves out schools by id (the compare picker's chosen ones). `pending`: nothing to show
+ * yet, an answer is on its way.
+ */
+export function useSuggestions(text: string, options: { jobs?: boolean; borough?: string; except?: readonly number[] } = {}) {
   const q = useDebouncedValue(text.trim(), 200);
   const on = q.length >= SUGGEST_MIN_CHARS && /[\p{L}\p{N}]/u.test(q);
+  const except = options.except ?? [];
+  const asked = SUGGEST_LIMIT + except.length;
   const names = useSchoolNames(on);
-  const schools = useSchoolsWithTotal({ search: q, borough: options.borough, limit: String(SUGGEST_LIMIT) }, on);
+  const schools = useSchoolsWithTotal({ search: q, borough: options.borough, limit: String(asked) }, on);
   const jobs = useJobPages({ search: q, borough: options.borough, limit: String(SUGGEST_LIMIT) }, on && options.jobs !== false);
-  if (!on) return { schools: [], jobs: [] };
+  if (!on) return { schools: [], jobs: [], pending: false };
   // The API's answer; the device's copy when the API cannot answer (offline) or has not yet.
   const fromApi = schools.data?.rows.map((s) => ({ id: `school-${s.id}`, label: s.name, detail: s.borough, href: `/schools/${s.id}` }));
-  const local = names.data ? suggestSchools(names.data, q, SUGGEST_LIMIT) : [];
+  const local = names.data ? suggestSchools(names.data, q, asked) : [];
+  const kept = (list: Suggestion[]) => list.filter((s) => !except.some((id) => s.id === `school-${id}`)).slice(0, SUGGEST_LIMIT);
   return {
-    schools: fromApi && !schools.error ? fromApi : local,
+    pending: text.trim() !== q || (!schools.data && !schools.error && !names.data),
+    schools: kept(fromApi && !schools.error ? fromApi : local),
     jobs: (jobs.rows ?? []).slice(0, SUGGEST_LIMIT).map((j) => ({
       id: `job-${j.id}`,
       label: j.title,

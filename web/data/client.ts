@@ -61,6 +61,8 @@ export type Job = InferResponseType<typeof client.jobs.$get, 200>[number];
 /** One job as its page shows it (rendered Markdown of a school's own job, the school's address for its JobPosting). */
 export type JobPage = InferResponseType<(typeof client.jobs)[':id']['$get'], 200>;
 export type SchoolListItem = InferResponseType<typeof client.schools.$get, 200>[number];
+/** One school as its page's answer holds it (its kept figures, open jobs and profile beside the register's columns). */
+export type SchoolDetail = InferResponseType<(typeof client.schools)[':id']['$get'], 200>;
 export type SalaryStats = InferResponseType<(typeof client.salaries.stats)['$get'], 200>;
 export type SiteStats = InferResponseType<typeof client.stats.$get, 200>;
 
