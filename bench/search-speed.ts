@@ -46,7 +46,12 @@ if (!existsSync(path)) {
 
 const db = openDatabase(path);
 warmSearchVocabulary(db);
-console.log('load average at start', loadavg().map((n) => n.toFixed(1)).join(' '));
+console.log(
+  'load average at start',
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' '),
+);
 const counts = db.$client
   .prepare('select (select count(*) from jobs) jobs, (select count(*) from forum_threads) threads, (select count(*) from schools) schools')
   .get();
@@ -61,7 +66,8 @@ const apps = {
 await new Promise((r) => setTimeout(r, 100));
 
 const rows: Record<string, unknown>[] = [];
-for (const route of SEARCHES) {
+// SEARCH_BENCH_ONLY: only the routes holding this text.
+for (const route of SEARCHES.filter((r) => r.includes(process.env.SEARCH_BENCH_ONLY ?? ''))) {
   const row: Record<string, unknown> = { route };
   for (const [label, app] of Object.entries(apps)) {
     const times: number[] = [];
@@ -84,5 +90,10 @@ for (const route of SEARCHES) {
   rows.push(row);
 }
 console.table(rows);
-console.log('load average', loadavg().map((n) => n.toFixed(1)).join(' '));
+console.log(
+  'load average',
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' '),
+);
 db.$client.close();

@@ -22,6 +22,7 @@ import {
   searchParam,
   windowedPage,
   wordCountOf,
+  type Match,
 } from '../search';
 
 /** A common word's thread total is counted this far, then answered as "1,000+" (X-Total-Count-Capped). */
@@ -189,20 +190,15 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
   // a common word's matches a window at a time (decision 0701, Speed).
   const common = search !== null && matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) > RELEVANCE_MAX;
   const bm25 = search !== null && !common && bm25Affordable(db, 'forum_threads_fts', search.terms);
+  // Raw rows (db.all): the query builder's mapping of thousands of rows cost more than the query.
   const matches =
     search && !common
-      ? db
-          .select({
-            id: forumThreads.id,
-            name: forumThreads.title,
-            rank: bm25 ? sql<number>`${sql.raw(bm25Of('forum_threads_fts'))}` : sql<number>`0`,
-          })
-          .from(forumThreads)
-          .innerJoin(sql`forum_threads_fts`, sql`forum_threads_fts.rowid = ${forumThreads.id}`)
-          .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-          .where(and(sql`forum_threads_fts match ${search.match}`, ...where))
-          .limit(RELEVANCE_MAX + 1)
-          .all()
+      ? db.all<Match>(
+          sql`select ${forumThreads.id} as id, ${forumThreads.title} as name, ${sql.raw(bm25 ? bm25Of('forum_threads_fts') : '0')} as rank
+              from ${forumThreads} join forum_threads_fts on forum_threads_fts.rowid = ${forumThreads.id}
+              join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
+              where forum_threads_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
+        )
       : null;
   const byIdOf = (ids: number[]) =>
     new Map(
@@ -228,15 +224,13 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
   } else if (search) {
     // The matching threads this viewer may see, highest id first from the FTS index (its rowid order).
     const visibleMatches = (below: number, size: number) =>
-      db
-        .select({ id: forumThreads.id, name: forumThreads.title })
-        .from(sql`forum_threads_fts`)
-        .innerJoin(forumThreads, sql`${forumThreads.id} = forum_threads_fts.rowid`)
-        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-        .where(and(sql`forum_threads_fts match ${search.match}`, sql`forum_threads_fts.rowid < ${below}`, ...where))
-        .orderBy(sql`forum_threads_fts.rowid desc`)
-        .limit(size)
-        .all();
+      db.all<{ id: number; name: string }>(
+        sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
+            from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
+            join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
+            where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < ${below} and ${and(...where)}
+            order by forum_threads_fts.rowid desc limit ${size}`,
+      );
     const p = windowedPage(visibleMatches, search.terms, 'threads.common', limit, cursor);
     const byId = byIdOf(p.ids);
     page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };

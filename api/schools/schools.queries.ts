@@ -18,6 +18,7 @@ import {
   searchParam,
   WINDOW,
   wordCountOf,
+  type Match,
   type ResolvedSearch,
 } from '../search';
 import { filterOf, limitOf } from '../lib/validate';
@@ -148,13 +149,12 @@ function relevantSchools(db: DB, now: Date, search: ResolvedSearch, where: (SQL 
   // A common word (more than WINDOW schools, "primary", "school"): the tiers, then the shorter
   // name, stand in for bm25, which would cost more than the rest of the answer (decision 0701, Speed).
   const common = matchCount(db, 'schools_fts', search.match, WINDOW) > WINDOW;
-  const matches = db
-    .select({ id: schools.id, name: schools.name, rank: common ? sql<number>`0` : sql<number>`${sql.raw(bm25Of('schools_fts'))}` })
-    .from(schools)
-    .innerJoin(sql`schools_fts`, sql`schools_fts.rowid = ${schools.id}`)
-    .where(and(sql`schools_fts match ${search.match}`, ...where))
-    .limit(RELEVANCE_MAX + 1)
-    .all();
+  // Raw rows (db.all), not the query builder's: mapping thousands of rows through it cost more than the query.
+  const rank = sql.raw(common ? '0' : bm25Of('schools_fts'));
+  const matches = db.all<Match>(
+    sql`select ${schools.id} as id, ${schools.name} as name, ${rank} as rank from ${schools} join schools_fts on schools_fts.rowid = ${schools.id}
+        where schools_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
+  );
   if (matches.length > RELEVANCE_MAX) return null;
   if (common) for (const m of matches) m.rank = wordCountOf(m.name);
   const page = relevancePage(matches, search.terms, 'schools.relevance', limit, cursor);

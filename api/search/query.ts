@@ -17,7 +17,7 @@ export function queryTerms(text: string): string[] {
  * A word ending in s (longer than 3 letters) also matches itself without it, so `st marys` finds
  * "St Mary Abbots" as well as "St Mary's", and `schools` finds "school".
  */
-const stemOf = (term: string) => (term.length > 3 && term.endsWith('s') && /^\p{L}+$/u.test(term) ? term.slice(0, -1) : null);
+export const stemOf = (term: string) => (term.length > 3 && term.endsWith('s') && /^\p{L}+$/u.test(term) ? term.slice(0, -1) : null);
 
 /** The FTS5 MATCH string for these words, or null when there are none. */
 export function matchOf(terms: readonly string[]): string | null {

@@ -9,7 +9,7 @@
 // RELEVANCE_MAX of them; this module orders them and answers a page with a keyset cursor.
 import { searchWords } from '../../db/search-text';
 import { decodeCursor, encodeCursor, type CursorValue } from '../lib/paging';
-import { wordMatch } from './query';
+import { stemOf } from './query';
 
 /** Above this many matches a list keeps an index order instead (sorting them all costs more than a page). */
 export const RELEVANCE_MAX = 4000;
@@ -50,19 +50,50 @@ export function wordCountOf(name: string): number {
   return wordsOf(name).length;
 }
 
-/** How well a name answers the words typed: 0 (exactly) to 5 (not in the name at all). */
+/** Each typed word without its trailing s (or null), worked out once per search, not once per name. */
+const stemsSeen = new WeakMap<readonly string[], (string | null)[]>();
+function stemsOf(terms: readonly string[]): (string | null)[] {
+  let stems = stemsSeen.get(terms);
+  if (!stems) {
+    stems = terms.map(stemOf);
+    stemsSeen.set(terms, stems);
+  }
+  return stems;
+}
+
+/** 2: the word starts with the typed word; 1: it is the typed word without its s; 0: neither (wordMatch of query.ts). */
+const matchOfWord = (word: string, term: string, stem: string | null) => (word.startsWith(term) ? 2 : word === stem ? 1 : 0);
+
+/**
+ * How well a name answers the words typed: 0 (exactly) to 5 (not in the name at all). Called for
+ * every match of a search (thousands): loops, no arrays made per name.
+ */
 export function tierOf(name: string, terms: readonly string[]): number {
-  let words = wordsOf(name);
-  if (words[0] === 'the' && terms[0] !== 'the') words = words.slice(1);
-  if (words.length === terms.length && words.every((w, i) => w === terms[i])) return 0;
-  const starts = terms.map((t, i) => (words[i] === undefined ? null : wordMatch(words[i], t)));
-  if (starts.every(Boolean)) return starts.includes('stem') ? 2 : 1;
-  const held = terms.map((t) => {
-    const found = words.map((w) => wordMatch(w, t));
-    return found.includes('prefix') ? 'prefix' : found.includes('stem') ? 'stem' : null;
-  });
-  if (held.every(Boolean)) return held.includes('stem') ? 4 : 3;
-  return 5;
+  const words = wordsOf(name);
+  const stems = stemsOf(terms);
+  const from = words[0] === 'the' && terms[0] !== 'the' ? 1 : 0;
+  if (words.length - from === terms.length) {
+    let same = true;
+    for (let i = 0; i < terms.length && same; i++) same = words[from + i] === terms[i];
+    if (same) return 0;
+  }
+  let starts = true;
+  let startsByStem = false;
+  for (let i = 0; i < terms.length && starts; i++) {
+    const w = words[from + i];
+    const m = w === undefined ? 0 : matchOfWord(w, terms[i], stems[i]);
+    if (m === 0) starts = false;
+    else if (m === 1) startsByStem = true;
+  }
+  if (starts) return startsByStem ? 2 : 1;
+  let heldByStem = false;
+  for (let i = 0; i < terms.length; i++) {
+    let found = 0;
+    for (let j = from; j < words.length && found < 2; j++) found = Math.max(found, matchOfWord(words[j], terms[i], stems[i]));
+    if (found === 0) return 5;
+    if (found === 1) heldByStem = true;
+  }
+  return heldByStem ? 4 : 3;
 }
 
 export interface Match {
@@ -80,7 +111,7 @@ const before = (a: Keyed, b: Keyed) => a.tier - b.tier || a.rank - b.rank || a.i
  * list): ids in order, the total and the next cursor.
  */
 export function relevancePage(matches: readonly Match[], terms: readonly string[], tag: string, limit: number, cursor?: string) {
-  const keyed = matches.map((m) => ({ ...m, tier: tierOf(m.name, terms) })).sort(before);
+  const keyed = matches.map((m) => ({ id: m.id, name: m.name, rank: m.rank, tier: tierOf(m.name, terms) })).sort(before);
   const k = decodeCursor(cursor, tag, 'nnn');
   let start = 0;
   if (k) {
