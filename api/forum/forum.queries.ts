@@ -8,6 +8,7 @@ import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '..
 import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';
 import { notFound } from '../lib/http-error';
+import { markdownExcerpt, renderMarkdown } from '../lib/markdown';
 import { approvalState, canSeeThread, moderatorGrants, replyVisibleTo, type Grants } from '../lib/moderators';
 import { cursorParam, decodeCursor, pageOf, type CappedTotal } from '../lib/paging';
 import { limitOf } from '../lib/validate';
@@ -139,9 +140,11 @@ export function replyList(db: DB, threadId: number, user: SessionUser | null, mo
     .where(and(eq(forumPosts.threadId, threadId), replyVisibleTo(user, moderates)))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .all();
-  // A reply its author deleted stays as a placeholder (decision 2020): no text, no name.
+  // A reply its author deleted stays as a placeholder (decision 2020): no text, no name. Each
+  // carries its Markdown source (to edit or quote) and the sanitised HTML the page shows.
   return rows.map(({ firstName, rejectedAt, ...p }) => ({
     ...p,
+    html: renderMarkdown(p.content),
     status: approvalState({ isApproved: p.isApproved, rejectedAt }),
     user: { firstName: p.deletedAt ? null : firstName },
   }));
@@ -185,7 +188,9 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
   const where: (SQL | undefined)[] = [visible.length > 1 ? or(...visible) : visible[0], eq(forumCategories.isActive, true)];
   if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
   const search = resolveSearch(db, 'forum_threads_fts', q.search, q.exact);
-  const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS})` };
+  // A card shows the first 200 characters of what a reader sees (plain text, no Markdown marks):
+  // read a margin of the source, enough for the marks and link addresses the excerpt drops.
+  const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS * 5})` };
   // Relevance (the product's tiers, then weighted bm25) when the matches are few enough to order;
   // a common word's matches a window at a time (decision 0701, Speed).
   const common = search !== null && matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) > RELEVANCE_MAX;
@@ -261,5 +266,6 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
     page = { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
   }
   total ??= threadTotal(db, user, where, categoryId);
-  return { rows: page.rows.map(toThread), next: page.next, total, corrected: search?.corrected ?? null };
+  const rows = page.rows.map((r) => toThread({ ...r, content: markdownExcerpt(r.content, THREAD_PREVIEW_CHARS) }));
+  return { rows, next: page.next, total, corrected: search?.corrected ?? null };
 }

@@ -7,6 +7,9 @@ import { threadsQuery } from './forum.queries';
 
 const tags = ['Forum'];
 
+/** A body as the page shows it: its Markdown `content` rendered by the one safe renderer (api/lib/markdown.ts). */
+const renderedHtml = z.string().describe('The sanitised HTML of `content` ("" for a deleted one): the only HTML the page inserts');
+
 export const categories = apiRoute({
   method: 'get',
   path: '/forum/categories',
@@ -43,7 +46,17 @@ export const thread = apiRoute({
   summary: 'A thread with every reply this viewer may see, oldest first (counts a view once a day per viewer)',
   policy: { access: 'public', page: { path: '/forum/threads/{id}', index: true } },
   request: { params: idParam },
-  responses: { 200: jsonOf(threadShape.extend({ replies: z.array(replyShape) }), 'The thread and its replies'), ...errors(400, 404, 429) },
+  responses: {
+    200: jsonOf(
+      threadShape.extend({
+        html: renderedHtml,
+        text: z.string().describe('The opening post as plain text (no Markdown marks): the page description'),
+        replies: z.array(replyShape.extend({ html: renderedHtml })),
+      }),
+      'The thread and its replies',
+    ),
+    ...errors(400, 404, 429),
+  },
 });
 
 export const reply = apiRoute({

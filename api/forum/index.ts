@@ -3,6 +3,7 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { forumCategories, forumPosts, forumThreads } from '../../db/schema';
 import { ApiError } from '../lib/http-error';
+import { markdownText, renderMarkdown } from '../lib/markdown';
 import { may, moderatorGrants, type Grants } from '../lib/moderators';
 import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
@@ -84,7 +85,9 @@ export const forumRoutes = createRouter()
       found.viewCount += 1;
     }
     const moderates = may(user, grants, found.categoryId, 'canApprove');
-    return c.json({ ...toThread(found), replies: replyList(db, found.id, user, moderates) }, 200);
+    // The opening post as the page shows it (sanitised HTML) and as plain text (the page's description).
+    const body = { html: renderMarkdown(found.content), text: markdownText(found.content) };
+    return c.json({ ...toThread(found), ...body, replies: replyList(db, found.id, user, moderates) }, 200);
   })
   // A reply waits for moderation like a thread; the thread's reply counters move when it is approved.
   .openapi(routes.reply, (c) => {

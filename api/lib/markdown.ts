@@ -35,3 +35,28 @@ export function renderMarkdown(source: string): string {
   if (!source.trim()) return '';
   return sanitizeHtml(md.render(source), ALLOWED).trim();
 }
+
+/**
+ * The words a reader sees, as plain text: what a card's excerpt and a page's description show
+ * (never Markdown marks or HTML). Read from the same parser as the rendering, so a link keeps its
+ * words (not its address), emphasis and code keep their text, paragraphs, list items and line
+ * breaks become new lines, and entities are decoded.
+ */
+export function markdownText(source: string): string {
+  if (!source.trim()) return '';
+  let out = '';
+  for (const token of md.parse(source, {})) {
+    if (token.type === 'inline') {
+      for (const child of token.children ?? []) {
+        if (child.type === 'text' || child.type === 'code_inline') out += child.content;
+        else if (child.type === 'softbreak' || child.type === 'hardbreak') out += '\n';
+      }
+    } else if (token.type === 'paragraph_close' || token.type === 'list_item_close') out += '\n';
+  }
+  return out.replace(/\n{2,}/g, '\n').trim();
+}
+
+/** A short plain-text excerpt (a thread card's "first 200 characters"), whitespace folded to single spaces. */
+export function markdownExcerpt(source: string, max: number): string {
+  return markdownText(source).replace(/\s+/g, ' ').trim().slice(0, max).trimEnd();
+}

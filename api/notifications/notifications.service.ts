@@ -8,7 +8,7 @@
 // - nothing names an author: a reply notification carries the replier's first name, which the
 //   forum shows beside the reply anyway; a review, interview or report decision names nobody;
 //   a school's response names the school, and the school never learns who wrote the review.
-import { and, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import {
   forumPosts,
@@ -94,14 +94,64 @@ export function isWatching(tx: Tx, userId: string, threadId: number): boolean {
 
 // ---- Quotes ----
 
+/** At most this many quoted items are looked up per reply (a reply quoting more tells only these). */
+const QUOTES_MAX = 10;
+
 /**
- * The people a reply quotes. The forum has no quoting yet (plain-text posts, no quote syntax):
- * this answers nobody. When the Markdown forum adds "Quote" (a quote naming its source reply),
- * return the authors of the quoted replies here; they get a `quote` notification instead of a
- * `reply` one for that reply, and everything else (visibility, once only, own action) already holds.
+ * Where a quote's source link points, in a first-level quote line (`> **Bea** [wrote](…)`): the
+ * thread's opening post (`/forum/threads/{id}#opening-post`) or one of its replies
+ * (`…#post-{id}`). The forum's "Quote" writes exactly this (web/thread/quote.ts); any origin is
+ * read, so a copy made on another address of the site counts too. A quote inside a quote (`> >`)
+ * is someone else's quoting, not hers, and tells nobody.
  */
-export function quotedUserIds(_tx: Tx, _post: { threadId: number; content: string }): string[] {
-  return [];
+export function quotedSources(content: string, threadId: number): { opening: boolean; postIds: number[] } {
+  const link = /\]\(\s*https?:\/\/[^\s)/]+\/forum\/threads\/(\d+)#(opening-post|post-(\d+))\s*\)/g;
+  const postIds = new Set<number>();
+  let opening = false;
+  for (const line of content.split('\n')) {
+    if (!/^ {0,3}>(?!\s*>)/.test(line)) continue;
+    for (const m of line.matchAll(link)) {
+      if (Number(m[1]) !== threadId) continue;
+      if (m[2] === 'opening-post') opening = true;
+      else if (postIds.size < QUOTES_MAX) postIds.add(Number(m[3]));
+    }
+  }
+  return { opening, postIds: [...postIds] };
+}
+
+/**
+ * The people a reply quotes with the forum's "Quote": the authors of the quoted replies of the
+ * same thread (published, not deleted) and of its opening post. They get a `quote` notification
+ * instead of a `reply` one for that reply; once per reply (the unique index on user, kind and
+ * subject), never the writer quoting herself (replyVisible leaves her out).
+ */
+export function quotedUserIds(tx: Tx, post: { threadId: number; content: string }): string[] {
+  const { opening, postIds } = quotedSources(post.content, post.threadId);
+  const ids = new Set<string>();
+  if (postIds.length) {
+    for (const r of tx
+      .select({ userId: forumPosts.userId })
+      .from(forumPosts)
+      .where(
+        and(
+          inArray(forumPosts.id, postIds),
+          eq(forumPosts.threadId, post.threadId),
+          eq(forumPosts.isApproved, true),
+          isNull(forumPosts.deletedAt),
+        ),
+      )
+      .all())
+      if (r.userId) ids.add(r.userId);
+  }
+  if (opening) {
+    const author = tx
+      .select({ userId: forumThreads.userId })
+      .from(forumThreads)
+      .where(and(eq(forumThreads.id, post.threadId), isNull(forumThreads.deletedAt)))
+      .get()?.userId;
+    if (author) ids.add(author);
+  }
+  return [...ids];
 }
 
 // ---- What makes a notification ----

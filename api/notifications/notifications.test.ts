@@ -296,7 +296,7 @@ describe('her own contributions decided', () => {
     expect((await inbox(staffCookie)).notifications).toEqual([]);
   });
 
-  it('a reply quoting her: the forum has no quoting yet, so the hook answers nobody and the kind is accepted by the database', () => {
+  it('the quote kind is accepted by the database, an unknown kind is not (quoting itself: quotes.test.ts)', () => {
     db.insert(notifications).values({ userId: 'n:cat', kind: 'quote', subjectType: 'post', subjectId: 999_999, createdAt: NOW }).run();
     expect(() =>
       db.$client

@@ -72,6 +72,8 @@ interface ThreadData {
   id: number;
   title: string;
   content: string;
+  /** The opening post as plain text (its Markdown marks gone): the description. */
+  text?: string;
 }
 
 /** A plain one-line summary of at most `max` characters. */
@@ -293,7 +295,7 @@ export function buildHead(opts: {
     const thread = data(['forum/thread', id]) as ThreadData | undefined;
     if (thread) {
       head.title = pageTitle({ title: thread.title });
-      head.description = summarize(thread.content);
+      head.description = summarize(thread.text ?? thread.content);
       head.ogType = 'article';
     }
   }
