@@ -94,7 +94,7 @@ describe('notifications', () => {
   }, async () => {
     const bea = await as('bea');
     await bea.goto(`${server.url}/forum/threads/${threadId}`);
-    await bea.getByLabel('Add a reply').fill('Consistent routines and a calm corridor policy.');
+    await bea.getByLabel('Add a reply', { exact: true }).fill('Consistent routines and a calm corridor policy.');
     await bea
       .getByRole('button', { name: /Post reply|Reply/ })
       .last()

@@ -146,14 +146,14 @@ describe('the commute bugs at 390x844', () => {
     const form = page.getByTestId('reply-form').last();
     await form.getByRole('button', { name: 'Post Reply' }).click();
     await expect.poll(() => page.getByTestId('error-reply-thread').innerText()).toBe('Content is required');
-    await form.getByLabel('Add a reply').fill('Same here: our department trialled it last year.');
+    await form.getByLabel('Add a reply', { exact: true }).fill('Same here: our department trialled it last year.');
     // Typing clears the message at once; the successful post keeps it gone.
     await expect.poll(() => page.getByTestId('error-reply-thread').count()).toBe(0);
     await form.getByRole('button', { name: 'Post Reply' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Reply Submitted');
-    expect(await form.getByLabel('Add a reply').inputValue()).toBe('');
+    expect(await form.getByLabel('Add a reply', { exact: true }).inputValue()).toBe('');
     expect(await page.getByTestId('error-reply-thread').count()).toBe(0);
-    expect(await form.getByLabel('Add a reply').getAttribute('aria-invalid')).toBeNull();
+    expect(await form.getByLabel('Add a reply', { exact: true }).getAttribute('aria-invalid')).toBeNull();
   }, 60_000);
 
   it('5: the compare picker fetches the schools once and never says No schools match ""', async () => {

@@ -260,14 +260,14 @@ describe('save heart and new discussion', () => {
     await page.getByRole('button', { name: 'New Discussion' }).click();
     const dialog = page.getByRole('dialog', { name: 'Start a New Discussion' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByLabel('Content').evaluate((el) => getComputedStyle(el).minHeight)).toBe('200px');
+    expect(await dialog.getByLabel('Content', { exact: true }).evaluate((el) => getComputedStyle(el).minHeight)).toBe('200px');
     await dialog.getByRole('button', { name: 'Create Discussion' }).click();
     expect(await page.getByTestId('error-categoryId').innerText()).toBe('Please choose a category');
     expect(await page.getByTestId('error-title').innerText()).toBe('Title is required');
     expect(await page.getByTestId('error-content').innerText()).toBe('Content is required');
     await dialog.getByLabel('Category').selectOption({ index: 1 });
     await dialog.getByLabel('Title').fill('Best commute tips?');
-    await dialog.getByLabel('Content').fill('How do you all manage the Northern line at 7am?');
+    await dialog.getByLabel('Content', { exact: true }).fill('How do you all manage the Northern line at 7am?');
     await dialog.getByRole('button', { name: 'Create Discussion' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Creating...' }).count()).toBe(1);
     release();
@@ -370,7 +370,7 @@ describe('with a real session', () => {
     const d = page.getByRole('dialog', { name: 'Start a New Discussion' });
     await d.getByLabel('Category').selectOption({ index: 1 });
     await d.getByLabel('Title').fill('Screens test: CPD budgets in Lewisham?');
-    await d.getByLabel('Content').fill('How much CPD budget does your department get per teacher each year?');
+    await d.getByLabel('Content', { exact: true }).fill('How much CPD budget does your department get per teacher each year?');
     await d.getByRole('button', { name: 'Create Discussion' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Thread Created');
     const mine = page.getByTestId('thread-list').locator('> li', { hasText: 'Screens test: CPD budgets in Lewisham?' });

@@ -105,7 +105,9 @@ describe('Markdown threads and replies', () => {
     const list = await call('GET', '/api/forum/threads?search=zebrafinch');
     expect(list.status).toBe(200);
     expect(list.body.map((t: { id: number }) => t.id)).toEqual([id]);
-    expect(list.body[0].content).toBe('We use whole-class feedback and live marking: one sheet per class the EEF guide quoted code zebrafinch');
+    expect(list.body[0].content).toBe(
+      'We use whole-class feedback and live marking: one sheet per class the EEF guide quoted code zebrafinch',
+    );
     expect(list.body[0].content).not.toMatch(/[*`>[\]<]/);
     // Markdown marks and HTML are not words of the index.
     for (const q of ['strong', 'blockquote', 'rel', 'nofollow'])
@@ -122,7 +124,9 @@ describe('Markdown threads and replies', () => {
     const id = await approvedThread('Opening post of a thread.', 'Replies in Markdown');
     const r1 = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: ada, body: { content: 'A **bold** reply' } });
     const r2 = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: ada, body: { content: 'To be deleted' } });
-    expect((await call('PATCH', `/api/forum/posts/${r1.body.id}`, { cookie: ada, body: { content: 'An *edited* reply' } })).status).toBe(200);
+    expect((await call('PATCH', `/api/forum/posts/${r1.body.id}`, { cookie: ada, body: { content: 'An *edited* reply' } })).status).toBe(
+      200,
+    );
     expect((await call('DELETE', `/api/forum/posts/${r2.body.id}`, { cookie: ada })).status).toBe(200);
     const res = await call('GET', `/api/forum/threads/${id}`, { cookie: ada });
     const [a, b] = res.body.replies;
@@ -176,7 +180,10 @@ describe('bad input', () => {
   it('every XSS payload in a thread and a reply is stored as written and rendered inert (never a 500)', async () => {
     const id = await approvedThread('A thread that collects hostile replies.', 'Hostile input');
     for (const payload of XSS_PAYLOADS) {
-      const t = await call('POST', '/api/forum/threads', { cookie: ada, body: { title: 'Payload', content: payload, categoryId: category.id } });
+      const t = await call('POST', '/api/forum/threads', {
+        cookie: ada,
+        body: { title: 'Payload', content: payload, categoryId: category.id },
+      });
       expect(t.status, payload.slice(0, 60)).toBe(201);
       const r = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: ada, body: { content: payload } });
       expect(r.status, payload.slice(0, 60)).toBe(201);
@@ -202,7 +209,10 @@ describe('bad input', () => {
     const huge = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: ada, body: { content: 'x'.repeat(1024 * 1024) } });
     expect(huge.status).toBe(413);
     expect(huge.body).toEqual({ error: 'Request body too large' });
-    const t = await call('POST', '/api/forum/threads', { cookie: ada, body: { title: 'Huge', content: '> '.repeat(600_000), categoryId: category.id } });
+    const t = await call('POST', '/api/forum/threads', {
+      cookie: ada,
+      body: { title: 'Huge', content: '> '.repeat(600_000), categoryId: category.id },
+    });
     expect(t.status).toBe(413);
     const ok = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: ada, body: { content: 'Short and fine' } });
     const edit = await call('PATCH', `/api/forum/posts/${ok.body.id}`, { cookie: ada, body: { content: 'y'.repeat(20_001) } });

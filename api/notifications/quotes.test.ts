@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { forumCategories, forumModerators } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
+import { quoteOf } from '../../web/thread/quote';
 import { quotedSources } from './notifications.service';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
@@ -19,11 +20,16 @@ db.insert(forumModerators).values({ userId: 'q:mod', categoryId: category.id }).
 
 const rows = (userId: string) =>
   db.$client
-    .prepare('select kind, subject_id as subjectId, actor_first_name as actor from notifications where user_id = ? and subject_type = ? order by id')
+    .prepare(
+      'select kind, subject_id as subjectId, actor_first_name as actor from notifications where user_id = ? and subject_type = ? order by id',
+    )
     .all(userId, 'post') as { kind: string; subjectId: number; actor: string | null }[];
 
 async function thread(cookie: string, title: string) {
-  const t = await call('POST', '/api/forum/threads', { cookie, body: { title, content: 'What do people think about this?', categoryId: category.id } });
+  const t = await call('POST', '/api/forum/threads', {
+    cookie,
+    body: { title, content: 'What do people think about this?', categoryId: category.id },
+  });
   expect(t.status).toBe(201);
   expect((await call('POST', `/api/moderation/threads/${t.body.id}/approve`, { cookie: mod })).status).toBe(200);
   return t.body.id as number;
@@ -36,7 +42,10 @@ async function reply(cookie: string, threadId: number, content: string) {
 }
 /** The quote the thread page's "Quote" button writes (web/thread/quote.ts). */
 const quote = (name: string, threadId: number, anchor: string, text: string) =>
-  `> **${name}** [wrote](http://localhost:3000/forum/threads/${threadId}#${anchor}):\n> ${text}\n\n`;
+  quoteOf(
+    { firstName: name, source: text, threadId, postId: anchor === 'opening-post' ? null : Number(anchor.slice(5)) },
+    'http://localhost:3000',
+  );
 
 describe('quotes', () => {
   it('reads the source links of first-level quote lines of this thread only', () => {
@@ -49,6 +58,15 @@ describe('quotes', () => {
     ].join('\n');
     expect(quotedSources(body, 7)).toEqual({ opening: true, postIds: [12] });
     expect(quotedSources('> [x](javascript:alert(1)) #post-3', 7)).toEqual({ opening: false, postIds: [] });
+    // What the page's Quote button writes is read back.
+    expect(quotedSources(quoteOf({ firstName: 'Bea', source: 'a\n\nb', threadId: 7, postId: 12 }, 'https://tilt.example'), 7)).toEqual({
+      opening: false,
+      postIds: [12],
+    });
+    expect(quotedSources(quoteOf({ firstName: 'Al', source: 'a', threadId: 7, postId: null }, 'http://localhost:3000'), 7)).toEqual({
+      opening: true,
+      postIds: [],
+    });
   });
 
   it('a quoted reply tells its author once (quote, not reply), the quoted opening post its author; never the writer', async () => {
@@ -57,8 +75,11 @@ describe('quotes', () => {
     expect(rows('q:alice').map((r) => [r.kind, r.subjectId])).toEqual([['reply', p1]]);
 
     // Cat quotes Bea twice and the opening post once: Bea hears one quote, Alice one quote (not a reply).
-    const body = quote('Bea', threadId, `post-${p1}`, 'Whole-class feedback') + quote('Bea', threadId, `post-${p1}`, 'halved') +
-      quote('Alice', threadId, 'opening-post', 'What do people think') + 'Same here.';
+    const body =
+      quote('Bea', threadId, `post-${p1}`, 'Whole-class feedback') +
+      quote('Bea', threadId, `post-${p1}`, 'halved') +
+      quote('Alice', threadId, 'opening-post', 'What do people think') +
+      'Same here.';
     const p2 = await reply(cat, threadId, body);
     expect(rows('q:bea').map((r) => [r.kind, r.subjectId, r.actor])).toEqual([['quote', p2, 'Cat']]);
     expect(rows('q:alice').map((r) => [r.kind, r.subjectId])).toEqual([

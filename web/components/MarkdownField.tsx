@@ -19,6 +19,8 @@ export function MarkdownField({
   error,
   hint,
   maxLength,
+  minHeight = 'min-h-40',
+  placeholder,
 }: {
   id: string;
   label: string;
@@ -27,6 +29,9 @@ export function MarkdownField({
   error?: string;
   hint?: string;
   maxLength: number;
+  /** The textarea's (and the preview's) least height, a Tailwind class. */
+  minHeight?: string;
+  placeholder?: string;
 }) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<Preview>({ state: 'loading' });
@@ -69,15 +74,16 @@ export function MarkdownField({
       </div>
       {mode === 'write' ? (
         <textarea
-          className="textarea w-full min-h-40"
+          className={`textarea w-full ${minHeight}`}
           maxLength={maxLength}
+          placeholder={placeholder}
           {...fieldProps(id, error)}
           value={value}
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
         <div
-          className="rounded-box border border-base-300 bg-base-100 p-3 min-h-40 text-sm"
+          className={`rounded-box border border-base-300 bg-base-100 p-3 ${minHeight} text-sm`}
           data-testid={`preview-${id}`}
           aria-live="polite"
           aria-busy={preview.state === 'loading'}

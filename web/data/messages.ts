@@ -16,6 +16,8 @@ export const SUCCESS = {
   accountDeleted: { title: 'Account deleted', description: 'Your account has been deleted and you are signed out everywhere.' },
   schoolJobSaved: { title: 'Job saved', description: "It is on your school's job list." },
   schoolJobClosed: { title: 'Job closed', description: 'It is off the board, and its page says it is closed.' },
+  forumEdited: { title: 'Changes saved', description: 'Your post now shows your changes, marked as edited.' },
+  forumDeleted: { title: 'Deleted', description: 'What you wrote is gone; a placeholder keeps the conversation readable.' },
   otherSessionsRevoked: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
 } as const satisfies Record<string, { title: string; description: string }>;
 
@@ -59,6 +61,8 @@ export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method' | 'path
       return SUCCESS.jobRemoved;
     case 'school-job':
       return item.path.endsWith('/close') ? SUCCESS.schoolJobClosed : SUCCESS.schoolJobSaved;
+    case 'forum-edit':
+      return item.method === 'DELETE' ? SUCCESS.forumDeleted : SUCCESS.forumEdited;
     default:
       return null;
   }
@@ -72,5 +76,6 @@ const KIND_LABELS: Record<string, string> = {
   'save-job': 'Save job',
   'unsave-job': 'Remove saved job',
   'school-job': "School's job",
+  'forum-edit': 'Forum edit',
 };
 export const kindLabel = (kind: string) => KIND_LABELS[kind] ?? kind;

@@ -42,10 +42,12 @@ export type SubmissionKind =
   | 'report'
   | 'account'
   | 'school'
-  | 'school-job';
+  | 'school-job'
+  | 'forum-edit';
 
 /** Kinds that go through the outbox (they must survive being offline). A school's job is written
- * from a phone as often as a review: it is queued too (its routes take an Idempotency-Key). */
+ * from a phone as often as a review: it is queued too (its routes take an Idempotency-Key). So is
+ * an author's edit or delete of her thread or reply (`forum-edit`, decision 2020). */
 export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set([
   'review',
   'interview',
@@ -54,6 +56,7 @@ export const QUEUED_KINDS: ReadonlySet<SubmissionKind> = new Set([
   'save-job',
   'unsave-job',
   'school-job',
+  'forum-edit',
 ]);
 
 export interface SendRequest {

@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog, Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
+import { MarkdownField } from '../components/MarkdownField';
 import { SearchBox } from '../components/SearchBox';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { focusFirstError, useForm } from '../components/useForm';
@@ -89,15 +90,17 @@ function NewThreadDialog({
             placeholder="What would you like to discuss?"
           />
         </Field>
-        <Field id="content" label="Content" error={f.errors.content}>
-          <textarea
-            className="textarea w-full min-h-[200px]"
-            {...fieldProps('content', f.errors.content)}
-            value={f.values.content}
-            onChange={(e) => f.set('content', e.target.value)}
-            placeholder="Share your thoughts, questions or experiences..."
-          />
-        </Field>
+        {/* Write or Preview: the server renders the preview with the pages' one renderer. */}
+        <MarkdownField
+          id="content"
+          label="Content"
+          value={f.values.content}
+          onChange={(v) => f.set('content', v)}
+          error={f.errors.content}
+          maxLength={20_000}
+          minHeight="min-h-[200px]"
+          placeholder="Share your thoughts, questions or experiences..."
+        />
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel

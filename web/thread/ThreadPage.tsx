@@ -1,10 +1,9 @@
 import { ReportButton } from '../components/ReportButton';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import { NotFoundStatus } from '../app/page-status';
 import { useApi } from '../data/use-api';
-import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { check, useValidation } from '../components/check';
@@ -18,39 +17,54 @@ import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
 import { swrKey } from '../data/keys';
 import { setThreadWatch, useThreadWatch } from '../data/notifications';
+import { MarkdownField } from '../components/MarkdownField';
+import { RenderedMarkdown } from '../components/RenderedMarkdown';
+import { DeleteButton, EarlierVersions, EditForm, Edited, POST_MAX_CHARS, useMine, type Queued, type Target } from './PostActions';
+import { OPENING_ANCHOR, postAnchor, quoteOf, withQuote } from './quote';
+import { useSWRConfig } from 'swr';
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
 /** A reply as shown: the API's flat reply (with parentPostId) nested by buildTree. */
 type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
 
+/** The reply form: Write or Preview (the server renders it), the create rules and messages. */
 function ReplyBox({
   threadId,
   parentPostId,
   onDone,
   focusOnOpen,
+  value,
+  onValue,
 }: {
   threadId: number;
   parentPostId?: number;
   onDone: () => void;
   focusOnOpen?: boolean;
+  /** The text, when the page holds it (the thread's own reply form, which "Quote" fills). */
+  value?: string;
+  onValue?: (v: string) => void;
 }) {
   useValidation();
-  const [content, setContent] = useState('');
+  const { mutate } = useSWRConfig();
+  const [own, setOwn] = useState('');
+  const content = value ?? own;
+  const setContent = onValue ?? setOwn;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const id = `reply-${parentPostId ?? 'thread'}`;
-  const ref = useRef<HTMLTextAreaElement>(null);
+  const focus = () => document.getElementById(id)?.focus();
   // Opened by the reader's own Reply tap: the caret goes to the box she asked for.
   useEffect(() => {
-    if (focusOnOpen) ref.current?.focus();
+    if (focusOnOpen) focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusOnOpen]);
   async function submit(e: React.SubmitEvent) {
     e.preventDefault();
     const parsed = await check('postInput', { content, parentPostId });
     if (!parsed.ok) {
       setError(parsed.fields.content ?? Object.values(parsed.fields)[0]);
-      return ref.current?.focus();
+      return requestAnimationFrame(focus);
     }
     setError(undefined);
     setBusy(true);
@@ -72,30 +86,31 @@ function ReplyBox({
     if (result) {
       setContent('');
       setError(undefined);
+      // Her new reply is hers to edit: her activity says which ids are hers.
+      void mutate(swrKey.activity);
       onDone();
     }
   }
   return (
     <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
-      <Field id={id} label={parentPostId ? 'Your reply' : 'Add a reply'} error={error}>
-        <textarea
-          ref={ref}
-          className="textarea w-full min-h-24"
-          {...fieldProps(id, error)}
-          value={content}
-          onChange={(e) => {
-            setContent(e.target.value);
-            if (error) setError(undefined);
-          }}
-        />
-      </Field>
+      <MarkdownField
+        id={id}
+        label={parentPostId ? 'Your reply' : 'Add a reply'}
+        value={content}
+        onChange={(v) => {
+          setContent(v);
+          if (error) setError(undefined);
+        }}
+        error={error}
+        maxLength={POST_MAX_CHARS}
+      />
       <div className="flex justify-end gap-2">
         {parentPostId && (
-          <button type="button" className="btn btn-ghost btn-sm" onClick={onDone}>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDone}>
             Cancel
           </button>
         )}
-        <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={busy}>
           {busy ? 'Posting...' : 'Post Reply'}
         </button>
       </div>
@@ -103,48 +118,109 @@ function ReplyBox({
   );
 }
 
-function ReplyItem({
-  reply,
-  threadId,
-  canReply,
-  onChanged,
-  depth,
-}: {
-  reply: Reply;
+/** What a thread page hands each reply: who she is, and the page's own reply form for Quote. */
+interface ReplyContext {
   threadId: number;
   canReply: boolean;
   onChanged: () => void;
-  depth: number;
-}) {
+  mine: Set<number>;
+  moderator: boolean;
+  onQuote: (quote: string) => void;
+}
+
+function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; depth: number }) {
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [queued, setQueued] = useState<Queued>(null);
   const pending = reply.status === 'pending' || !reply.isApproved;
+  const deleted = !!reply.deletedAt || queued?.kind === 'delete';
+  const mine = ctx.mine.has(reply.id) && !deleted;
+  const name = reply.user?.firstName || 'Anonymous';
+  const target: Target = { kind: 'reply', id: reply.id, content: queued?.kind === 'edit' ? queued.content : reply.content };
   return (
     <li>
       <article
-        className="bg-base-100 border border-base-300 rounded-box p-3"
-        aria-label={`Reply by ${reply.user?.firstName || 'Anonymous'}`}
+        id={postAnchor(reply.id)}
+        className="bg-base-100 border border-base-300 rounded-box p-3 scroll-mt-20"
+        aria-label={deleted ? 'Reply deleted by its author' : `Reply by ${name}`}
+        data-testid="reply"
       >
-        <div className="flex flex-wrap items-center gap-2 text-xs opacity-80">
-          <span className="font-semibold">{reply.user?.firstName || 'Anonymous'}</span>
-          <span>{timeAgo(reply.createdAt)}</span>
-          {pending && <span className="badge badge-warning badge-xs">Pending</span>}
-          {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
-        </div>
-        <p className="mt-1 whitespace-pre-line break-words">{reply.content}</p>
-        {canReply && !pending && !replying && (
-          <button type="button" className="btn btn-ghost btn-sm mt-1" onClick={() => setReplying(true)}>
-            Reply
-          </button>
+        {deleted ? (
+          <p className="text-sm italic opacity-80" data-testid="reply-deleted">
+            Deleted by its author
+            {queued?.kind === 'delete' && <span className="badge badge-ghost badge-sm ms-2 not-italic">Waiting to be sent</span>}
+          </p>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs opacity-80">
+              <span className="font-semibold">{name}</span>
+              <span>{timeAgo(reply.createdAt)}</span>
+              {reply.editedAt && <Edited at={reply.editedAt} />}
+              {pending && <span className="badge badge-warning badge-xs">Pending</span>}
+              {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
+            </div>
+            {editing ? (
+              <EditForm target={target} onDone={() => setEditing(false)} onQueued={setQueued} />
+            ) : queued?.kind === 'edit' ? (
+              <div className="mt-1">
+                <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
+                <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
+              </div>
+            ) : (
+              <RenderedMarkdown html={reply.html} className="mt-1 break-words" />
+            )}
+            {ctx.moderator && reply.editedAt && <EarlierVersions kind="posts" id={reply.id} />}
+            {!editing && (
+              <div className="flex flex-wrap items-center gap-1 mt-1">
+                {ctx.canReply && !pending && !replying && (
+                  <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setReplying(true)}>
+                    Reply
+                  </button>
+                )}
+                {ctx.canReply && !pending && (
+                  <button
+                    type="button"
+                    className="btn btn-ghost btn-sm min-h-11"
+                    aria-label={`Quote ${name}`}
+                    onClick={() =>
+                      ctx.onQuote(
+                        quoteOf(
+                          { firstName: reply.user?.firstName ?? null, source: reply.content, threadId: ctx.threadId, postId: reply.id },
+                          location.origin,
+                        ),
+                      )
+                    }
+                  >
+                    Quote
+                  </button>
+                )}
+                {mine && (
+                  <>
+                    <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setEditing(true)}>
+                      Edit
+                    </button>
+                    <DeleteButton
+                      target={target}
+                      onDeleted={({ queued: q }) => {
+                        if (q) setQueued({ kind: 'delete' });
+                        ctx.onChanged();
+                      }}
+                    />
+                  </>
+                )}
+              </div>
+            )}
+          </>
         )}
         {replying && (
           <div className="mt-2">
             <ReplyBox
-              threadId={threadId}
+              threadId={ctx.threadId}
               parentPostId={reply.id}
               focusOnOpen
               onDone={() => {
                 setReplying(false);
-                onChanged();
+                ctx.onChanged();
               }}
             />
           </div>
@@ -153,7 +229,7 @@ function ReplyItem({
       {reply.replies.length > 0 && (
         <ul className={`grid gap-2 mt-2 ${depth < 4 ? 'pl-4 sm:pl-6 border-l-2 border-base-300 ml-2' : ''}`}>
           {reply.replies.map((r) => (
-            <ReplyItem key={r.id} reply={r} threadId={threadId} canReply={canReply} onChanged={onChanged} depth={depth + 1} />
+            <ReplyItem key={r.id} reply={r} ctx={ctx} depth={depth + 1} />
           ))}
         </ul>
       )}
@@ -228,30 +304,120 @@ function WatchButton({ threadId }: { threadId: number }) {
 function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnswer; isAuthenticated: boolean; onChanged: () => void }) {
   const status = threadStatus(thread);
   const replies = buildTree(thread.replies);
-  const canReply = isAuthenticated && thread.isApproved && !thread.isLocked;
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const mine = useMine();
+  const [editing, setEditing] = useState(false);
+  const [queued, setQueued] = useState<Queued>(null);
+  const [draft, setDraft] = useState('');
+  const deleted = !!thread.deletedAt || queued?.kind === 'delete';
+  const canReply = isAuthenticated && thread.isApproved && !thread.isLocked && !deleted;
+  const moderator = !!(user?.isAdmin || user?.isModerator);
+  const ownThread = mine.threads.has(thread.id) && !deleted;
+  const name = thread.user?.firstName || 'Anonymous';
+  const title = queued?.kind === 'edit' && queued.title ? queued.title : thread.title;
+  const target: Target = {
+    kind: 'thread',
+    id: thread.id,
+    categoryId: thread.categoryId,
+    title,
+    content: queued?.kind === 'edit' ? queued.content : thread.content,
+  };
+  /** "Quote": the quote goes into the thread's reply form, which scrolls into view with the caret after it. */
+  const quote = (q: string) => {
+    setDraft((d) => withQuote(d, q));
+    requestAnimationFrame(() => {
+      const box = document.getElementById('reply-thread') as HTMLTextAreaElement | null;
+      if (!box) return;
+      box.scrollIntoView({ block: 'center' });
+      box.focus();
+      box.setSelectionRange(box.value.length, box.value.length);
+    });
+  };
+  const ctx: ReplyContext = { threadId: thread.id, canReply, onChanged, mine: mine.posts, moderator, onQuote: quote };
   return (
     <>
-      <article className="card bg-base-100 border border-base-300 mt-2">
+      <article id={OPENING_ANCHOR} className="card bg-base-100 border border-base-300 mt-2 scroll-mt-20" data-testid="opening-post">
         <div className="card-body p-5 gap-2">
           <div className="flex flex-wrap items-center gap-2 text-xs">
             {thread.isSticky && <span className="badge badge-primary badge-sm">Sticky</span>}
             <span className="badge badge-ghost badge-sm">{thread.category.name}</span>
             <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
           </div>
-          <h1 className="text-2xl font-bold">{thread.title}</h1>
-          <p className="text-sm opacity-70">
-            {thread.user?.firstName || 'Anonymous'} · {formatDate(thread.createdAt)} · {thread.viewCount} views
-          </p>
-          {thread.status === 'rejected' && thread.rejectionReason && (
-            <p role="note" className="alert bg-base-200 border-error text-sm">
-              <Icon name="warning" className="text-error" /> Not published: {thread.rejectionReason}
+          <h1 className="text-2xl font-bold">{deleted ? 'Deleted thread' : title}</h1>
+          {deleted ? (
+            <p className="italic opacity-80" data-testid="thread-deleted">
+              Deleted by its author. The replies stay so the conversation still reads.
+              {queued?.kind === 'delete' && <span className="badge badge-ghost badge-sm ms-2 not-italic">Waiting to be sent</span>}
             </p>
+          ) : (
+            <>
+              <p className="text-sm opacity-70">
+                {name} · {formatDate(thread.createdAt)} · {thread.viewCount} views
+                {thread.editedAt && (
+                  <>
+                    {' · '}
+                    <Edited at={thread.editedAt} />
+                  </>
+                )}
+              </p>
+              {thread.status === 'rejected' && thread.rejectionReason && (
+                <p role="note" className="alert bg-base-200 border-error text-sm">
+                  <Icon name="warning" className="text-error" /> Not published: {thread.rejectionReason}
+                </p>
+              )}
+              {editing ? (
+                <EditForm target={target} onDone={() => setEditing(false)} onQueued={setQueued} />
+              ) : queued?.kind === 'edit' ? (
+                <div className="mt-2">
+                  <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
+                  <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
+                </div>
+              ) : (
+                <RenderedMarkdown html={thread.html} className="mt-2 break-words" />
+              )}
+              {moderator && thread.editedAt && <EarlierVersions kind="threads" id={thread.id} />}
+            </>
           )}
-          <p className="whitespace-pre-line break-words mt-2">{thread.content}</p>
-          <div className="flex flex-wrap items-center justify-end gap-2">
-            {isAuthenticated && <WatchButton threadId={thread.id} />}
-            {thread.status === 'approved' && <ReportButton kind="thread" id={thread.id} />}
-          </div>
+          {!editing && (
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              {canReply && (
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm min-h-11"
+                  aria-label={`Quote ${name}`}
+                  onClick={() =>
+                    quote(
+                      quoteOf(
+                        { firstName: thread.user?.firstName ?? null, source: thread.content, threadId: thread.id, postId: null },
+                        location.origin,
+                      ),
+                    )
+                  }
+                >
+                  Quote
+                </button>
+              )}
+              {ownThread && (
+                <>
+                  <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setEditing(true)}>
+                    Edit
+                  </button>
+                  <DeleteButton
+                    target={target}
+                    onDeleted={({ queued: q, placeholder }) => {
+                      if (q) setQueued({ kind: 'delete' });
+                      // A thread nobody answered is gone: back to the forum.
+                      if (!q && !placeholder) void navigate('/forum');
+                      else onChanged();
+                    }}
+                  />
+                </>
+              )}
+              {isAuthenticated && !deleted && <WatchButton threadId={thread.id} />}
+              {thread.status === 'approved' && !deleted && <ReportButton kind="thread" id={thread.id} />}
+            </div>
+          )}
         </div>
       </article>
 
@@ -266,12 +432,12 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
         ) : (
           <ul className="grid gap-2" data-testid="replies">
             {replies.map((r) => (
-              <ReplyItem key={r.id} reply={r} threadId={thread.id} canReply={canReply} onChanged={onChanged} depth={0} />
+              <ReplyItem key={r.id} reply={r} ctx={ctx} depth={0} />
             ))}
           </ul>
         )}
         <div className="mt-6">
-          {thread.isLocked ? (
+          {deleted ? null : thread.isLocked ? (
             <p role="note" className="alert alert-soft text-sm">
               <Icon name="shield" /> This discussion is locked: no new replies can be added.
             </p>
@@ -289,7 +455,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
               <Icon name="clock" /> This discussion is awaiting moderation: replies open once it is approved.
             </p>
           ) : (
-            <ReplyBox threadId={thread.id} onDone={onChanged} />
+            <ReplyBox threadId={thread.id} onDone={onChanged} value={draft} onValue={setDraft} />
           )}
         </div>
       </section>

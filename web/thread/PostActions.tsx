@@ -1,0 +1,247 @@
+// An author's own thread and replies on the thread page (decision 2020): Edit inline with the
+// create form's rules and messages, Delete after a confirmation; both through the outbox (kind
+// `forum-edit`), so they work offline and are sent once. "edited" with its time on an edited
+// item; "Earlier versions" for moderators. Which items are hers comes from her own activity
+// (GET /api/me/activity, per user): the thread answer is public and never says "mine".
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { MarkdownField } from '../components/MarkdownField';
+import { check, useValidation } from '../components/check';
+import { write } from '../components/writes';
+import { useAuth } from '../data/auth';
+import { ApiRequestError, client, json } from '../data/client';
+import { swrKey } from '../data/keys';
+import { SUCCESS } from '../data/messages';
+import { to } from '../data/requests';
+import { useApi } from '../data/use-api';
+import { formatDate, timeAgo } from '../lib/format';
+
+/** The forum's body limit (db/validation.ts threadInput, postInput). */
+export const POST_MAX_CHARS = 20_000;
+
+/** Her own threads and replies on this device's copy of her activity (empty for a visitor). */
+export function useMine() {
+  const { isAuthenticated } = useAuth();
+  const { data } = useApi(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
+  return {
+    threads: new Set(data?.threads.map((t) => t.id) ?? []),
+    posts: new Set(data?.posts.map((p) => p.id) ?? []),
+  };
+}
+
+/** "edited 5 minutes ago" with the exact time in a <time> element (its title says the date). */
+export function Edited({ at }: { at: string | Date }) {
+  const d = new Date(at);
+  return (
+    <span data-testid="edited">
+      edited{' '}
+      <time dateTime={d.toISOString()} title={formatDate(d)}>
+        {timeAgo(d)}
+      </time>
+    </span>
+  );
+}
+
+/** What waits in the outbox for an item: shown on it until the replay's answer refreshes the thread. */
+export type Queued = { kind: 'edit'; content: string; title?: string } | { kind: 'delete' } | null;
+
+function editRequest(target: Target, change: { title?: string; content: string }) {
+  return target.kind === 'thread'
+    ? to(client.forum.threads[':id'], '$patch', { param: { id: String(target.id) }, json: change })
+    : to(client.forum.posts[':id'], '$patch', { param: { id: String(target.id) }, json: { content: change.content } });
+}
+function deleteRequest(target: Target) {
+  return target.kind === 'thread'
+    ? to(client.forum.threads[':id'], '$delete', { param: { id: String(target.id) } })
+    : to(client.forum.posts[':id'], '$delete', { param: { id: String(target.id) } });
+}
+
+export type Target =
+  | { kind: 'thread'; id: number; categoryId: number; title: string; content: string }
+  | { kind: 'reply'; id: number; content: string };
+
+/** Edit inline: the create form's fields and messages (title and body of a thread, the body of a reply). */
+export function EditForm({
+  target,
+  onDone,
+  onQueued,
+}: {
+  target: Target;
+  onDone: (changed: boolean) => void;
+  onQueued: (q: Queued) => void;
+}) {
+  useValidation();
+  const { mutate } = useSWRConfig();
+  const [title, setTitle] = useState(target.kind === 'thread' ? target.title : '');
+  const [content, setContent] = useState(target.content);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const base = `edit-${target.kind}-${target.id}`;
+  async function submit(e: React.SubmitEvent) {
+    e.preventDefault();
+    const parsed =
+      target.kind === 'thread'
+        ? await check('threadInput', { title, content, categoryId: target.categoryId })
+        : await check('postInput', { content });
+    if (!parsed.ok) {
+      setErrors(parsed.fields);
+      document.getElementById(parsed.fields.title ? `${base}-title` : `${base}-content`)?.focus();
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const change = { title: 'title' in parsed.data ? parsed.data.title : undefined, content: parsed.data.content };
+    const result = await write(
+      {
+        kind: 'forum-edit',
+        ...editRequest(target, change),
+        label: target.kind === 'thread' ? 'Edit of your thread' : 'Edit of your reply',
+      },
+      {
+        success: SUCCESS.forumEdited,
+        signIn: 'Please sign in to edit what you wrote.',
+        error: { description: 'Your changes could not be saved. Please try again.' },
+        preferServerMessage: true,
+        onFieldErrors: setErrors,
+      },
+    );
+    setBusy(false);
+    if (!result) return;
+    if (result.status === 'queued') onQueued({ kind: 'edit', content: change.content, title: change.title });
+    void mutate(swrKey.activity);
+    onDone(true);
+  }
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-2 mt-2" data-testid={`edit-form-${target.kind}`}>
+      {target.kind === 'thread' && (
+        <Field id={`${base}-title`} label="Title" error={errors.title}>
+          <input
+            className="input w-full"
+            maxLength={200}
+            {...fieldProps(`${base}-title`, errors.title)}
+            value={title}
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </Field>
+      )}
+      <MarkdownField
+        id={`${base}-content`}
+        label={target.kind === 'thread' ? 'Content' : 'Your reply'}
+        value={content}
+        onChange={setContent}
+        error={errors.content}
+        maxLength={POST_MAX_CHARS}
+      />
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => onDone(false)}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={busy}>
+          {busy ? 'Saving...' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Delete, after a confirmation that says what stays (a placeholder) and what goes. */
+export function DeleteButton({
+  target,
+  onDeleted,
+}: {
+  target: Target;
+  onDeleted: (result: { queued: boolean; placeholder: boolean }) => void;
+}) {
+  const { mutate } = useSWRConfig();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const what = target.kind === 'thread' ? 'thread' : 'reply';
+  async function confirm() {
+    setBusy(true);
+    const result = await write<{ placeholder: boolean }>(
+      { kind: 'forum-edit', ...deleteRequest(target), label: `Deletion of your ${what}` },
+      {
+        success: SUCCESS.forumDeleted,
+        signIn: 'Please sign in to delete what you wrote.',
+        error: { description: `Your ${what} could not be deleted. Please try again.` },
+        preferServerMessage: true,
+      },
+    );
+    setBusy(false);
+    setOpen(false);
+    if (!result) return;
+    void mutate(swrKey.activity);
+    onDeleted(
+      result.status === 'queued' ? { queued: true, placeholder: true } : { queued: false, placeholder: result.data?.placeholder ?? true },
+    );
+  }
+  return (
+    <>
+      <button type="button" className="btn btn-ghost btn-sm min-h-11 text-error" onClick={() => setOpen(true)}>
+        Delete
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title={`Delete your ${what}?`}>
+        <p>
+          {target.kind === 'thread'
+            ? 'Your title and text go for good. If others have replied, their replies stay under a "Deleted thread" placeholder; without replies the thread goes altogether.'
+            : 'Your text goes for good. A "Deleted by its author" placeholder stays in its place so the replies to it still read.'}
+        </p>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost min-h-11" onClick={() => setOpen(false)}>
+            Keep it
+          </button>
+          <button type="button" className="btn btn-error min-h-11" disabled={busy} onClick={() => void confirm()} data-autofocus>
+            {busy ? 'Deleting...' : `Delete ${what}`}
+          </button>
+        </div>
+      </Dialog>
+    </>
+  );
+}
+
+type Versions = { versions: { title: string | null; content: string; replacedAt: string | Date }[] };
+
+/** A moderator's view of what an edited thread or reply said before (oldest first), asked when opened. */
+export function EarlierVersions({ kind, id }: { kind: 'threads' | 'posts'; id: number }) {
+  const [state, setState] = useState<{ s: 'idle' | 'loading' } | { s: 'ready'; data: Versions } | { s: 'failed'; message: string }>({
+    s: 'idle',
+  });
+  async function load() {
+    if (state.s !== 'idle') return;
+    setState({ s: 'loading' });
+    try {
+      const data = await json(client.moderation[':kind'][':id'].versions.$get({ param: { kind, id: String(id) } }));
+      setState({ s: 'ready', data });
+    } catch (err) {
+      const message =
+        err instanceof ApiRequestError && err.status === 403
+          ? 'Only this category’s moderators can see earlier versions.'
+          : 'The earlier versions could not be loaded. Try again.';
+      setState({ s: 'failed', message });
+    }
+  }
+  return (
+    <details className="mt-2 text-sm" data-testid="earlier-versions" onToggle={(e) => e.currentTarget.open && void load()}>
+      <summary className="cursor-pointer min-h-11 inline-flex items-center link">Earlier versions</summary>
+      {state.s === 'loading' && <span className="loading loading-dots loading-sm" aria-label="Loading earlier versions" />}
+      {state.s === 'failed' && <p>{state.message}</p>}
+      {state.s === 'ready' &&
+        (state.data.versions.length === 0 ? (
+          <p>No earlier version is kept.</p>
+        ) : (
+          <ol className="grid gap-2 mt-1">
+            {state.data.versions.map((v, i) => (
+              <li key={i} className="border-l-4 border-base-300 pl-3">
+                <p className="text-xs opacity-80">
+                  Until <time dateTime={new Date(v.replacedAt).toISOString()}>{formatDate(new Date(v.replacedAt))}</time>
+                </p>
+                {v.title && <p className="font-semibold">{v.title}</p>}
+                <p className="whitespace-pre-line break-words">{v.content}</p>
+              </li>
+            ))}
+          </ol>
+        ))}
+    </details>
+  );
+}
