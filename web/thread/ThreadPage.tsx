@@ -132,6 +132,8 @@ function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; dep
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
   const [queued, setQueued] = useState<Queued>(null);
+  // What waited in the outbox has arrived once the server's answer changes: show that instead.
+  useEffect(() => setQueued(null), [reply.content, reply.editedAt, reply.deletedAt]);
   const pending = reply.status === 'pending' || !reply.isApproved;
   const deleted = !!reply.deletedAt || queued?.kind === 'delete';
   const mine = ctx.mine.has(reply.id) && !deleted;
@@ -160,7 +162,14 @@ function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; dep
               {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
             </div>
             {editing ? (
-              <EditForm target={target} onDone={() => setEditing(false)} onQueued={setQueued} />
+              <EditForm
+                target={target}
+                onDone={(changed) => {
+                  setEditing(false);
+                  if (changed) ctx.onChanged();
+                }}
+                onQueued={setQueued}
+              />
             ) : queued?.kind === 'edit' ? (
               <div className="mt-1">
                 <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
@@ -309,6 +318,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
   const mine = useMine();
   const [editing, setEditing] = useState(false);
   const [queued, setQueued] = useState<Queued>(null);
+  useEffect(() => setQueued(null), [thread.content, thread.editedAt, thread.deletedAt]);
   const [draft, setDraft] = useState('');
   const deleted = !!thread.deletedAt || queued?.kind === 'delete';
   const canReply = isAuthenticated && thread.isApproved && !thread.isLocked && !deleted;
@@ -367,7 +377,14 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
                 </p>
               )}
               {editing ? (
-                <EditForm target={target} onDone={() => setEditing(false)} onQueued={setQueued} />
+                <EditForm
+                  target={target}
+                  onDone={(changed) => {
+                    setEditing(false);
+                    if (changed) onChanged();
+                  }}
+                  onQueued={setQueued}
+                />
               ) : queued?.kind === 'edit' ? (
                 <div className="mt-2">
                   <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
