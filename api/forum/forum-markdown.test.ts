@@ -81,7 +81,7 @@ describe('existing plain-text posts', () => {
     for (const c of cases) expect(visible(renderMarkdown(c)), c).toBe(plainLines(c));
   });
 
-  it('what plain text does become in Markdown (recorded in decision 2122): a list at a line start, *stars* and _underscores_ around words', () => {
+  it('what plain text does become in Markdown (recorded in decision 2025): a list at a line start, *stars* and _underscores_ around words', () => {
     expect(renderMarkdown('Options:\n\n1. Stay\n2. Move')).toBe('<p>Options:</p>\n<ol>\n<li>Stay</li>\n<li>Move</li>\n</ol>');
     expect(renderMarkdown('I *really* mean it')).toBe('<p>I <em>really</em> mean it</p>');
     expect(renderMarkdown('- first\n- second')).toBe('<ul>\n<li>first</li>\n<li>second</li>\n</ul>');
