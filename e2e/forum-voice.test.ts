@@ -134,6 +134,18 @@ describe('forum voice', () => {
     await alice.setViewportSize(DESKTOP);
     await screenshot(alice, 'forum-voice-thread-desktop');
     await alice.close();
+
+    // A moderator opens the edited reply's earlier versions: what it said before the edit.
+    const admin = await as('admin');
+    await admin.goto(`${server.url}/forum/threads/${threadId}`);
+    const versions = reply(admin, posts.toEdit).getByTestId('earlier-versions');
+    await versions.locator('summary').click();
+    await expect
+      .poll(() => versions.locator('li').allInnerTexts())
+      .toEqual([expect.stringContaining('Feedback sheets work if pupils act on them in the next lesson.')]);
+    // Not offered on a reply nobody edited, nor to a member.
+    expect(await reply(admin, posts.alice).getByTestId('earlier-versions').count()).toBe(0);
+    await admin.close();
   });
 
   it('Write/Preview shows bold and a list from the server; Quote puts Alice’s words, name and link in; Alice hears of the quote', {
