@@ -3,12 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads } from '../../db/schema';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { slugify } from './forum.queries';
 
 const { db, app, client } = testApp({ now: new Date('2026-11-22T12:00:00Z'), adminEmails: ['admin@example.test'], rateLimit: false });
 const call = caller(app);
+/** The thread list as this person (or a visitor) sees it, typed by its route. */
+const threadsAs = (cookie?: string, query: { categoryId?: string } = {}) =>
+  ok(client.forum.threads.$get({ query }, cookie ? { headers: { Cookie: cookie } } : undefined));
 const rows = (table: string) => (db.$client.prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 const ada = signIn(db, { id: 'f:ada', email: 'ada@example.test', firstName: 'Ada' });
 const bob = signIn(db, { id: 'f:bob', email: 'bob@example.test', firstName: 'Bob' });
@@ -55,25 +58,21 @@ describe('POST /api/forum/threads', () => {
     expect(res.body).not.toHaveProperty('userId');
     expect(rows('forum_threads')).toBe(before + 1);
 
-    const anon = (await call('GET', '/api/forum/threads')).body;
-    expect(anon.map((t: any) => t.id)).not.toContain(res.body.id);
-    expect(anon.every((t: any) => t.isApproved)).toBe(true);
-    const own = (await call('GET', '/api/forum/threads', { cookie: ada })).body;
-    expect(own.find((t: any) => t.id === res.body.id)).toMatchObject({ isApproved: false, status: 'pending' });
-    expect(own.filter((t: any) => !t.isApproved)).toHaveLength(1); // not the demo's other pending thread
-    expect((await call('GET', '/api/forum/threads', { cookie: bob })).body.map((t: any) => t.id)).not.toContain(res.body.id);
+    const anon = await threadsAs();
+    expect(anon.map((t) => t.id)).not.toContain(res.body.id);
+    expect(anon.every((t) => t.isApproved)).toBe(true);
+    const own = await threadsAs(ada);
+    expect(own.find((t) => t.id === res.body.id)).toMatchObject({ isApproved: false, status: 'pending' });
+    expect(own.filter((t) => !t.isApproved)).toHaveLength(1); // not the demo's other pending thread
+    expect((await threadsAs(bob)).map((t) => t.id)).not.toContain(res.body.id);
     // moderators of the category and admins see every pending thread (of their categories)
-    const modList = (await call('GET', '/api/forum/threads', { cookie: mod })).body;
-    expect(modList.filter((t: any) => !t.isApproved).map((t: any) => t.id)).toEqual([res.body.id]);
-    const adminList = (await call('GET', '/api/forum/threads', { cookie: admin })).body;
-    expect(adminList.filter((t: any) => !t.isApproved).length).toBe(2);
+    const modList = await threadsAs(mod);
+    expect(modList.filter((t) => !t.isApproved).map((t) => t.id)).toEqual([res.body.id]);
+    const adminList = await threadsAs(admin);
+    expect(adminList.filter((t) => !t.isApproved).length).toBe(2);
     expect(adminList.length).toBe(anon.length + 2);
     // category filter still applies
-    expect(
-      (await call('GET', `/api/forum/threads?categoryId=${sendCat.id}`, { cookie: admin })).body.every(
-        (t: any) => t.categoryId === sendCat.id,
-      ),
-    ).toBe(true);
+    expect((await threadsAs(admin, { categoryId: String(sendCat.id) })).every((t) => t.categoryId === sendCat.id)).toBe(true);
   });
 
   it('answers the messages for a bad body and an unknown or inactive category, writing nothing', async () => {
@@ -192,9 +191,9 @@ describe('POST /api/forum/threads/:id/posts', () => {
       user: { firstName: 'Bob' },
     });
     expect(rows('forum_posts')).toBe(before + 1);
-    const asBob = (await call('GET', `/api/forum/threads/${target.id}`, { cookie: bob })).body;
-    expect(asBob.replies.find((p: any) => p.id === res.body.id)).toMatchObject({ parentPostId: parent.id, status: 'pending' });
-    expect(asBob.replies.findIndex((p: any) => p.id === parent.id)).toBeLessThan(asBob.replies.findIndex((p: any) => p.id === res.body.id));
+    const asBob = await ok(client.forum.threads[':id'].$get({ param: { id: String(target.id) } }, { headers: { Cookie: bob } }));
+    expect(asBob.replies.find((p) => p.id === res.body.id)).toMatchObject({ parentPostId: parent.id, status: 'pending' });
+    expect(asBob.replies.findIndex((p) => p.id === parent.id)).toBeLessThan(asBob.replies.findIndex((p) => p.id === res.body.id));
     const asAnon = JSON.stringify((await call('GET', `/api/forum/threads/${target.id}`)).body);
     expect(asAnon).not.toContain('Same here');
     // counters follow approved replies: unchanged until moderation
