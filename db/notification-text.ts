@@ -27,7 +27,16 @@ function reported(n: NotificationWords): string {
       return `the thread ${quoted(n.thread)}`;
     case 'post':
       return `the reply in ${quoted(n.thread)}`;
+    case 'review_edit':
+      return `the review of ${at(n.school)}`;
+    case 'interview_edit':
+      return `the interview account at ${at(n.school)}`;
   }
+}
+
+/** An author's edit, in words: "your review of Example School", "your interview account at Example School". */
+function edited(n: NotificationWords): string {
+  return n.subjectType === 'interview_edit' ? `your interview account at ${at(n.school)}` : `your review of ${at(n.school)}`;
 }
 
 /** One line: what happened. */
@@ -54,5 +63,9 @@ export function notificationText(n: NotificationWords): string {
       return `Your report was reviewed: ${reported(n)} stays up`;
     case 'report_removed':
       return `Your report was reviewed: ${reported(n)} was removed`;
+    case 'edit_approved':
+      return `Your edit is published: ${edited(n)} now shows your changes`;
+    case 'edit_rejected':
+      return `Your edit was not approved: ${edited(n)} stays as it was`;
   }
 }

@@ -1017,7 +1017,8 @@ export type ReviewResponse = typeof reviewResponses.$inferSelect;
 /**
  * What a notification tells: a reply in a thread she watches, a reply quoting her, her review or
  * thread approved or rejected, her interview removed after reports, a school's response to her
- * review published, a report she made decided (the item kept or removed).
+ * review published, a report she made decided (the item kept or removed), her edit of a published
+ * review or interview approved or refused.
  */
 export const NOTIFICATION_KINDS = [
   'reply',
@@ -1030,10 +1031,17 @@ export const NOTIFICATION_KINDS = [
   'response_published',
   'report_kept',
   'report_removed',
+  'edit_approved',
+  'edit_rejected',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-/** What a notification is about; with the kind and the user, one notification at most (no repeat on hide-then-approve). */
-export const NOTIFICATION_SUBJECTS = ['thread', 'post', 'review', 'interview', 'mood'] as const;
+/**
+ * What a notification is about; with the kind and the user, one notification at most (no repeat on
+ * hide-then-approve). An author's edit of a review or interview is its own subject (`review_edit`,
+ * `interview_edit`: the id of the contribution_revisions row), so each edit of the same review that
+ * a moderator decides is told once, and a later edit decided again is told again.
+ */
+export const NOTIFICATION_SUBJECTS = ['thread', 'post', 'review', 'interview', 'mood', 'review_edit', 'interview_edit'] as const;
 export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 /** The groups a person chooses a delivery for in Profile. */
 export const NOTIFICATION_TOPICS = ['replies', 'moderation', 'responses', 'reports'] as const;

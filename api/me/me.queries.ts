@@ -15,8 +15,13 @@ import {
   schoolMoods,
   schools,
 } from '../../db/schema';
+import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { approvalState } from '../lib/moderators';
+import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
+
+type ReviewFields = z.infer<typeof reviewFieldsShape>;
+type InterviewFields = z.infer<typeof interviewFieldsShape>;
 
 /** Interviews, salaries and moods are published at once (no moderation step). */
 const PUBLISHED = 'approved' as const;
@@ -26,7 +31,10 @@ const PUBLISHED = 'approved' as const;
  * refused with the reason; null when none waits and the last one was approved (or none was made).
  */
 function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
-  const out = new Map<number, { status: 'pending' | 'rejected'; reason: string | null; submittedAt: Date }>();
+  const out = new Map<
+    number,
+    { status: 'pending' | 'rejected'; reason: string | null; submittedAt: Date; body: Record<string, unknown> }
+  >();
   if (ids.length === 0) return out;
   const rows = db
     .select({
@@ -34,6 +42,7 @@ function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
       state: contributionRevisions.state,
       reason: contributionRevisions.reason,
       createdAt: contributionRevisions.createdAt,
+      body: contributionRevisions.body,
     })
     .from(contributionRevisions)
     .where(and(eq(contributionRevisions.kind, kind), inArray(contributionRevisions.targetId, ids)))
@@ -44,7 +53,7 @@ function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
     if (seen.has(r.targetId)) continue;
     seen.add(r.targetId);
     if (r.state === 'pending' || r.state === 'rejected')
-      out.set(r.targetId, { status: r.state, reason: r.reason, submittedAt: r.createdAt });
+      out.set(r.targetId, { status: r.state, reason: r.reason, submittedAt: r.createdAt, body: r.body });
   }
   return out;
 }
@@ -65,13 +74,10 @@ function hiddenIds(db: DB, kind: 'review' | 'interview' | 'thread' | 'reply') {
 export function activityOf(db: DB, userId: string) {
   const reviewRows0 = db
     .select({
+      ...columnsOf(reviews, reviewFieldsShape),
       id: reviews.id,
       schoolId: reviews.schoolId,
       schoolName: schools.name,
-      overallRating: reviews.overallRating,
-      jobTitle: reviews.jobTitle,
-      pros: reviews.pros,
-      cons: reviews.cons,
       isApproved: reviews.isApproved,
       rejectedAt: reviews.rejectedAt,
       rejectionReason: reviews.rejectionReason,
@@ -88,22 +94,23 @@ export function activityOf(db: DB, userId: string) {
     reviewRows0.map((r) => r.id),
   );
   const hiddenReviews = hiddenIds(db, 'review');
-  const reviewRows = reviewRows0.map((r) => ({
-    ...r,
-    status: approvalState(r),
-    hidden: hiddenReviews.has(r.id),
-    edit: reviewEdits.get(r.id) ?? null,
-  }));
+  const reviewRows = reviewRows0.map((r) => {
+    const edit = reviewEdits.get(r.id);
+    return {
+      ...r,
+      status: approvalState(r),
+      hidden: hiddenReviews.has(r.id),
+      edit: edit ? { status: edit.status, reason: edit.reason, submittedAt: edit.submittedAt } : null,
+      fields: edit?.status === 'pending' ? (pickShape(reviewFieldsShape, edit.body) as ReviewFields) : pickShape(reviewFieldsShape, r),
+    };
+  });
 
   const interviewRows0 = db
     .select({
+      ...columnsOf(interviewExperiences, interviewFieldsShape),
       id: interviewExperiences.id,
       schoolId: interviewExperiences.schoolId,
       schoolName: schools.name,
-      jobTitle: interviewExperiences.jobTitle,
-      interviewDifficulty: interviewExperiences.interviewDifficulty,
-      outcome: interviewExperiences.outcome,
-      overallExperience: interviewExperiences.overallExperience,
       createdAt: interviewExperiences.createdAt,
     })
     .from(interviewExperiences)
@@ -117,12 +124,17 @@ export function activityOf(db: DB, userId: string) {
     interviewRows0.map((r) => r.id),
   );
   const hiddenInterviews = hiddenIds(db, 'interview');
-  const interviewRows = interviewRows0.map((r) => ({
-    ...r,
-    status: PUBLISHED,
-    hidden: hiddenInterviews.has(r.id),
-    edit: interviewEdits.get(r.id) ?? null,
-  }));
+  const interviewRows = interviewRows0.map((r) => {
+    const edit = interviewEdits.get(r.id);
+    return {
+      ...r,
+      status: PUBLISHED,
+      hidden: hiddenInterviews.has(r.id),
+      edit: edit ? { status: edit.status, reason: edit.reason, submittedAt: edit.submittedAt } : null,
+      fields:
+        edit?.status === 'pending' ? (pickShape(interviewFieldsShape, edit.body) as InterviewFields) : pickShape(interviewFieldsShape, r),
+    };
+  });
 
   const salaryRows = db
     .select({

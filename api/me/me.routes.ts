@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, interviewExperiences, reviews, salaries, schoolMoods } from '../../db/schema';
-import { approvalStatus } from '../../db/shapes';
+import { approvalStatus, interviewFieldsShape, reviewFieldsShape } from '../../db/shapes';
 import { deleteAccountInput } from '../../db/validation';
 import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
 
@@ -41,7 +41,13 @@ const activity = z.object({
         rejectionReason: true,
         createdAt: true,
       })
-      .extend({ schoolName: z.string(), status: approvalStatus, hidden: hidden, edit: editState }),
+      .extend({
+        schoolName: z.string(),
+        status: approvalStatus,
+        hidden: hidden,
+        edit: editState,
+        fields: reviewFieldsShape.describe('The version she last wrote (her waiting edit, else the review): what her edit form opens with'),
+      }),
   ),
   interviews: z.array(
     createSelectSchema(interviewExperiences)
@@ -54,7 +60,15 @@ const activity = z.object({
         overallExperience: true,
         createdAt: true,
       })
-      .extend({ schoolName: z.string(), status: published, hidden: hidden, edit: editState }),
+      .extend({
+        schoolName: z.string(),
+        status: published,
+        hidden: hidden,
+        edit: editState,
+        fields: interviewFieldsShape.describe(
+          'The version she last wrote (her waiting edit, else the interview): what her edit form opens with',
+        ),
+      }),
   ),
   salaries: z.array(
     createSelectSchema(salaries)

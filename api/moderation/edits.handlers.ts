@@ -12,6 +12,7 @@ import { may } from '../lib/moderators';
 import { pendingEdit } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';
 import { moderator } from './moderator';
+import { editDecided } from '../notifications/notifications.service';
 
 const forbidden = () => new ApiError(403, { error: 'Forbidden' });
 const EDIT_KIND = { reviews: 'review', interviews: 'interview' } as const;
@@ -99,6 +100,15 @@ export function decideEdit(
   const waiting = pendingEdit(db, kind, id);
   if (!waiting) throw notFound('Edit');
   const now = c.get('now')();
+  const item =
+    kind === 'review'
+      ? db.select({ userId: reviews.userId, schoolId: reviews.schoolId }).from(reviews).where(eq(reviews.id, id)).get()
+      : db
+          .select({ userId: interviewExperiences.userId, schoolId: interviewExperiences.schoolId })
+          .from(interviewExperiences)
+          .where(eq(interviewExperiences.id, id))
+          .get();
+  if (!item) throw notFound('Edit');
   db.transaction((tx) => {
     if (decision.approve) {
       if (kind === 'review')
@@ -126,6 +136,15 @@ export function decideEdit(
         createdAt: now,
       })
       .run();
+    // She hears of it (never the moderator of her own edit): the subject is this edit.
+    editDecided(
+      tx,
+      { revisionId: waiting.id, kind, userId: item.userId, schoolId: item.schoolId },
+      decision.approve,
+      decision.approve ? null : decision.reason,
+      c.get('user').id,
+      now,
+    );
   });
   return { kind, id, edit: decision.approve ? ('approved' as const) : ('rejected' as const) };
 }

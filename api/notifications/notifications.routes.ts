@@ -20,7 +20,8 @@ export const notificationShape = z
     school: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('The school a review, interview or mood is about'),
     actorFirstName: z.string().nullable().describe("A reply's writer's first name, as the forum shows it; nobody else is ever named"),
     reason: z.string().nullable().describe("The moderator's reason, for her own item rejected or removed"),
-    link: z.string().describe('Where the item is, in the app'),
+    link: z.string().describe('Where the item is, in the app (its school or thread page when the item itself was deleted since)'),
+    gone: z.boolean().describe('The item was deleted since (by its author, or removed by a moderator): the screen says so'),
     createdAt: z.date(),
     readAt: z.date().nullable(),
   })

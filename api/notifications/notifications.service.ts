@@ -280,6 +280,37 @@ export function responsePublished(tx: Tx, responseId: number, actorId: string | 
   );
 }
 
+/**
+ * Her edit of a published review or interview approved (the item now shows it) or refused (the
+ * published version stays), with the moderator's reason; it names nobody. The subject is the edit
+ * itself (its contribution_revisions row), so a later edit of the same item, decided later, is
+ * told again, while deciding one edit can never notify twice.
+ */
+export function editDecided(
+  tx: Tx,
+  edit: { revisionId: number; kind: 'review' | 'interview'; userId: string | null; schoolId: number },
+  approved: boolean,
+  reason: string | null,
+  actorId: string | null,
+  now: Date,
+) {
+  notify(
+    tx,
+    [
+      {
+        userId: edit.userId,
+        kind: approved ? 'edit_approved' : 'edit_rejected',
+        subjectType: edit.kind === 'review' ? 'review_edit' : 'interview_edit',
+        subjectId: edit.revisionId,
+        schoolId: edit.schoolId,
+        reason: approved ? null : reason,
+      },
+    ],
+    actorId,
+    now,
+  );
+}
+
 const REPORT_SUBJECT = {
   review: 'review',
   interview: 'interview',

@@ -14,12 +14,26 @@ export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
   response_published: 'responses',
   report_kept: 'reports',
   report_removed: 'reports',
+  edit_approved: 'moderation',
+  edit_rejected: 'moderation',
 };
 
-/** Where a notification takes her: the thread, the school, or her activity for what was refused. */
-export function linkOf(n: { kind: NotificationKind; subjectType: NotificationSubject; threadId: number | null; schoolId: number | null }) {
-  if (n.kind === 'review_rejected') return '/dashboard?tab=activity';
+/**
+ * Where a notification takes her: the thread, the school, or her activity for what was refused.
+ * An item deleted since (by its author or a moderator) still leads somewhere that reads: its
+ * school's page, or the forum when the thread itself is gone; `threadId`/`schoolId` are null
+ * when the thread or school no longer exists.
+ */
+export function linkOf(n: {
+  kind: NotificationKind;
+  subjectType: NotificationSubject;
+  threadId: number | null;
+  schoolId: number | null;
+  gone?: boolean;
+}) {
+  if ((n.kind === 'review_rejected' || n.kind === 'edit_rejected') && !n.gone) return '/dashboard?tab=activity';
   if (n.threadId !== null) return `/forum/threads/${n.threadId}`;
   if (n.schoolId !== null) return `/schools/${n.schoolId}`;
+  if (n.subjectType === 'thread' || n.subjectType === 'post') return '/forum';
   return '/notifications';
 }
