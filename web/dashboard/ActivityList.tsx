@@ -1,22 +1,22 @@
+// The dashboard's Activity tab: "My contributions" (decision 2020). Everything she wrote, newest
+// first, each with its state (pending, published, not approved with the reason, hidden by reports,
+// an edit waiting or refused) and, where she may, Edit and Delete: reviews and interviews open
+// their own form, a salary can be deleted (it leaves the published averages at a later batch).
+// Threads and replies link to the thread, where she edits or deletes them. Read from her own
+// activity answer, which the offline layer keeps on her device, so the list opens offline.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { InferResponseType } from 'hono/client';
-import { useApi } from '../data/use-api';
 import { MOODS } from '../../db/constants';
+import { InterviewDialog, ReviewDialog } from '../components/contribute/ContributeDialogs';
+import { DeleteOwnButton, EditOwnButton } from '../components/contribute/OwnActions';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useAuth } from '../data/auth';
-import { client, json } from '../data/client';
+import { useActivity, type Activity, type OwnInterview, type OwnReview } from '../data/activity';
+import { SALARY_LEAVES } from '../data/messages';
 import { formatDate, formatGBP } from '../lib/format';
-import { swrKey } from '../data/keys';
 
-/** GET /api/me/activity as the API types it: the user's contributions and the dashboard counters. */
-export type Activity = InferResponseType<typeof client.me.activity.$get, 200>;
+export { useActivity, type Activity };
 type Status = Activity['reviews'][number]['status'];
-
-/** GET /api/me/activity (only when signed in): also gives the dashboard's real counters. */
-export function useActivity() {
-  const { isAuthenticated } = useAuth();
-  return useApi(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
-}
+type EditState = OwnReview['edit'];
 
 const STATUS: Record<Status, { label: string; className: string }> = {
   approved: { label: 'Published', className: 'badge-success' },
@@ -30,35 +30,72 @@ function Row({
   detail,
   date,
   status,
+  statusLabel,
   reason,
+  hidden,
+  edit,
+  note,
+  actions,
+  testId,
 }: {
   kind: string;
   title: React.ReactNode;
   detail?: React.ReactNode;
   date: string;
   status: Status;
+  /** A label of its own for this kind (a salary: "In the averages"). */
+  statusLabel?: string;
   reason?: string | null;
+  hidden?: boolean;
+  edit?: EditState;
+  note?: React.ReactNode;
+  actions?: React.ReactNode;
+  testId?: string;
 }) {
   const s = STATUS[status];
   return (
-    <li className="bg-base-100 border border-base-300 rounded-box p-4 grid gap-1">
+    <li className="bg-base-100 border border-base-300 rounded-box p-4 grid gap-1" data-testid={testId}>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="badge badge-ghost badge-sm">{kind}</span>
-        <span className={`badge badge-sm ${s.className}`}>{s.label}</span>
+        <span className={`badge badge-sm ${s.className}`}>{statusLabel ?? s.label}</span>
+        {hidden && <span className="badge badge-sm badge-error badge-soft">Hidden by reports</span>}
+        {edit?.status === 'pending' && <span className="badge badge-sm badge-warning badge-soft">Edit pending</span>}
+        {edit?.status === 'rejected' && <span className="badge badge-sm badge-error badge-soft">Edit not approved</span>}
         <span className="opacity-70">{formatDate(date)}</span>
       </div>
       <p className="font-medium">{title}</p>
-      {detail && <p className="text-sm opacity-80">{detail}</p>}
+      {detail && <p className="text-sm opacity-80 break-words">{detail}</p>}
       {status === 'rejected' && reason && <p className="text-sm text-error">Reason: {reason}</p>}
+      {hidden && <p className="text-sm opacity-80">Reports have hidden it from others until a moderator looks at it.</p>}
+      {edit?.status === 'pending' && (
+        <p className="text-sm opacity-80">Your edit waits for a moderator; the published version shows until then.</p>
+      )}
+      {edit?.status === 'rejected' && (
+        <p className="text-sm text-error">
+          Your last edit was not approved; the published version stays.{edit.reason ? ` Reason: ${edit.reason}` : ''}
+        </p>
+      )}
+      {note}
+      {actions && (
+        <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
+          {actions}
+        </div>
+      )}
     </li>
   );
 }
 
-/** The dashboard's Activity tab: every contribution with its moderation state. */
+/** The dashboard's Activity tab: every contribution with its moderation state, Edit and Delete where allowed. */
 export function ActivityList() {
   const { data, error, isLoading, mutate } = useActivity();
-  if (error) return <ErrorState error={error} retry={() => mutate()} />;
-  if (isLoading || !data) return <SkeletonList count={3} lines={2} />;
+  const [editing, setEditing] = useState<{ kind: 'review'; item: OwnReview } | { kind: 'interview'; item: OwnInterview } | null>(null);
+  if (error && !data) return <ErrorState error={error} retry={() => mutate()} />;
+  if (isLoading || !data)
+    return (
+      <div aria-label="Loading your contributions">
+        <SkeletonList count={3} lines={2} />
+      </div>
+    );
   const rows = [
     ...data.reviews.map((r) => ({
       key: `r${r.id}`,
@@ -66,6 +103,7 @@ export function ActivityList() {
       el: (
         <Row
           key={`r${r.id}`}
+          testId={`mine-review-${r.id}`}
           kind="Review"
           title={
             <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
@@ -76,6 +114,14 @@ export function ActivityList() {
           date={r.createdAt}
           status={r.status}
           reason={r.rejectionReason}
+          hidden={r.hidden}
+          edit={r.edit}
+          actions={
+            <>
+              <EditOwnButton kind="review" id={r.id} onEdit={() => setEditing({ kind: 'review', item: r })} />
+              <DeleteOwnButton kind="review" id={r.id} where={`of ${r.schoolName}`} schoolId={r.schoolId} />
+            </>
+          }
         />
       ),
     })),
@@ -85,6 +131,7 @@ export function ActivityList() {
       el: (
         <Row
           key={`i${r.id}`}
+          testId={`mine-interview-${r.id}`}
           kind="Interview"
           title={
             <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
@@ -94,6 +141,14 @@ export function ActivityList() {
           detail={`${r.jobTitle} · ${r.outcome}`}
           date={r.createdAt}
           status={r.status}
+          hidden={r.hidden}
+          edit={r.edit}
+          actions={
+            <>
+              <EditOwnButton kind="interview" id={r.id} onEdit={() => setEditing({ kind: 'interview', item: r })} />
+              <DeleteOwnButton kind="interview" id={r.id} where={`at ${r.schoolName}`} schoolId={r.schoolId} />
+            </>
+          }
         />
       ),
     })),
@@ -103,11 +158,15 @@ export function ActivityList() {
       el: (
         <Row
           key={`s${r.id}`}
+          testId={`mine-salary-${r.id}`}
           kind="Salary"
           title={`${r.jobTitle}, ${r.borough}`}
           detail={formatGBP(r.annualSalary)}
           date={r.createdAt}
           status={r.status}
+          statusLabel={r.publishedAt ? 'In the published averages' : 'Waiting for the next daily update'}
+          note={r.publishedAt ? <p className="text-xs opacity-70">If you delete it: {SALARY_LEAVES}</p> : undefined}
+          actions={<DeleteOwnButton kind="salary" id={r.id} where={`(${r.jobTitle}, ${r.borough})`} published={r.publishedAt !== null} />}
         />
       ),
     })),
@@ -135,6 +194,7 @@ export function ActivityList() {
       el: (
         <Row
           key={`t${r.id}`}
+          testId={`mine-thread-${r.id}`}
           kind="Discussion"
           title={
             <Link className="link link-hover" to={`/forum/threads/${r.id}`}>
@@ -145,6 +205,13 @@ export function ActivityList() {
           date={r.createdAt}
           status={r.status}
           reason={r.rejectionReason}
+          hidden={r.hidden}
+          note={r.editedAt ? <p className="text-xs opacity-70">Edited {formatDate(r.editedAt)}</p> : undefined}
+          actions={
+            <Link className="btn btn-ghost btn-sm min-h-11" to={`/forum/threads/${r.id}`}>
+              Open the thread
+            </Link>
+          }
         />
       ),
     })),
@@ -154,6 +221,7 @@ export function ActivityList() {
       el: (
         <Row
           key={`p${r.id}`}
+          testId={`mine-reply-${r.id}`}
           kind="Reply"
           title={
             <Link className="link link-hover" to={`/forum/threads/${r.threadId}`}>
@@ -164,27 +232,65 @@ export function ActivityList() {
           date={r.createdAt}
           status={r.status}
           reason={r.rejectionReason}
+          hidden={r.hidden}
+          note={r.editedAt ? <p className="text-xs opacity-70">Edited {formatDate(r.editedAt)}</p> : undefined}
+          actions={
+            <Link className="btn btn-ghost btn-sm min-h-11" to={`/forum/threads/${r.threadId}`}>
+              Open the thread
+            </Link>
+          }
         />
       ),
     })),
   ].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+  const heading = (
+    <h2 className="text-xl font-semibold mb-3" id="my-contributions">
+      My contributions
+    </h2>
+  );
   if (rows.length === 0)
     return (
-      <EmptyState icon="chat" title="No activity yet">
-        <p>Review a school or share your salary to help other teachers.</p>
-        <div className="flex flex-wrap justify-center gap-2 mt-3">
-          <Link to="/schools" className="btn btn-primary btn-sm">
-            Review a school
-          </Link>
-          <Link to="/salaries" className="btn btn-outline btn-sm">
-            Share your salary
-          </Link>
-        </div>
-      </EmptyState>
+      <section aria-labelledby="my-contributions">
+        {heading}
+        <EmptyState icon="chat" title="No activity yet">
+          <p>Review a school or share your salary to help other teachers.</p>
+          <div className="flex flex-wrap justify-center gap-2 mt-3">
+            <Link to="/schools" className="btn btn-primary btn-sm">
+              Review a school
+            </Link>
+            <Link to="/salaries" className="btn btn-outline btn-sm">
+              Share your salary
+            </Link>
+          </div>
+        </EmptyState>
+      </section>
     );
   return (
-    <ul className="grid gap-3" data-testid="activity">
-      {rows.map((r) => r.el)}
-    </ul>
+    <section aria-labelledby="my-contributions">
+      {heading}
+      <ul className="grid gap-3" data-testid="activity">
+        {rows.map((r) => r.el)}
+      </ul>
+      {editing?.kind === 'review' && (
+        <ReviewDialog
+          key={`r${editing.item.id}`}
+          schoolId={editing.item.schoolId}
+          schoolName={editing.item.schoolName}
+          open
+          onClose={() => setEditing(null)}
+          editing={{ id: editing.item.id, fields: editing.item.fields, published: editing.item.status === 'approved' }}
+        />
+      )}
+      {editing?.kind === 'interview' && (
+        <InterviewDialog
+          key={`i${editing.item.id}`}
+          schoolId={editing.item.schoolId}
+          schoolName={editing.item.schoolName}
+          open
+          onClose={() => setEditing(null)}
+          editing={{ id: editing.item.id, fields: editing.item.fields, published: true }}
+        />
+      )}
+    </section>
   );
 }

@@ -2,6 +2,13 @@
 // by the outbox when a queued item finally arrives.
 import type { OutboxItem } from '../offline/db';
 
+/**
+ * What deleting a salary does (decision 2020, keeping 1420's guarantee): said before and after she
+ * deletes one, and in her list.
+ */
+export const SALARY_LEAVES = 'It leaves the published averages at a later batch; figures already published are not recomputed until then.';
+export const SALARY_DELETE_NOTE = `Deleted. ${SALARY_LEAVES}`;
+
 export const SUCCESS = {
   review: { title: 'Review Submitted', description: 'Your review has been submitted and is pending approval.' },
   interview: { title: 'Interview Experience Submitted', description: 'Thank you for sharing your interview experience.' },
@@ -19,6 +26,17 @@ export const SUCCESS = {
   forumEdited: { title: 'Changes saved', description: 'Your post now shows your changes, marked as edited.' },
   forumDeleted: { title: 'Deleted', description: 'What you wrote is gone; a placeholder keeps the conversation readable.' },
   otherSessionsRevoked: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
+  // An author's own edits and deletions (decision 2020).
+  editSent: {
+    title: 'Edit sent',
+    description: 'Your edit waits for a moderator. Until it is approved, the published version stays up.',
+  },
+  reviewDeleted: { title: 'Review deleted', description: 'Your review is no longer shown, and the ratings no longer count it.' },
+  interviewDeleted: { title: 'Interview experience deleted', description: 'Your interview experience is no longer shown.' },
+  salaryDeleted: {
+    title: 'Salary deleted',
+    description: SALARY_DELETE_NOTE,
+  },
 } as const satisfies Record<string, { title: string; description: string }>;
 
 /** Admin tools' success texts, with their figures. */
@@ -46,6 +64,11 @@ export const QUEUED_RETRY = {
 } as const;
 
 export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method' | 'path'>): { title: string; description: string } | null {
+  // An author's edit or delete that waited in the outbox (decision 2020).
+  if (item.method === 'PATCH' && (item.kind === 'review' || item.kind === 'interview')) return SUCCESS.editSent;
+  if (item.method === 'DELETE' && item.kind === 'review') return SUCCESS.reviewDeleted;
+  if (item.method === 'DELETE' && item.kind === 'interview') return SUCCESS.interviewDeleted;
+  if (item.method === 'DELETE' && item.kind === 'salary') return SUCCESS.salaryDeleted;
   switch (item.kind) {
     case 'review':
       return SUCCESS.review;

@@ -1,16 +1,60 @@
 import { useRef } from 'react';
 import { mutate } from 'swr';
-import { refreshPages } from '../data/hooks';
-import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../db/constants';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
-import { Icon } from '../components/Icon';
-import { focusFirstError, useForm } from '../components/useForm';
-import { check } from '../components/check';
-import { write } from '../components/writes';
-import { client } from '../data/client';
-import { to } from '../data/requests';
-import { SUCCESS } from '../data/messages';
-import { swrKey } from '../data/keys';
+import { refreshPages } from '../../data/hooks';
+import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../db/constants';
+import { Dialog, Field, fieldProps } from '../Dialog';
+import { Icon } from '../Icon';
+import { focusFirstError, useForm } from '../useForm';
+import { check } from '../check';
+import { write } from '../writes';
+import { client } from '../../data/client';
+import { to } from '../../data/requests';
+import { SUCCESS } from '../../data/messages';
+import { swrKey } from '../../data/keys';
+import { refreshAfterOwnChange, type InterviewFields, type ReviewFields } from '../../data/activity';
+
+/** Her own item opened for editing (decision 2020): the version she last wrote, and whether it is published. */
+export interface Editing<F> {
+  id: number;
+  fields: F;
+  /** A published item keeps showing while the edit waits for a moderator. */
+  published: boolean;
+}
+
+const str = (v: number | string | null | undefined) => (v === null || v === undefined ? '' : String(v));
+
+/** The review form's values for her version of it. */
+const reviewValues = (f: ReviewFields): typeof REVIEW_DEFAULTS => ({
+  overallRating: str(f.overallRating),
+  workLifeBalanceRating: str(f.workLifeBalanceRating),
+  compensationRating: str(f.compensationRating),
+  careerOpportunitiesRating: str(f.careerOpportunitiesRating),
+  cultureRating: str(f.cultureRating),
+  leadershipRating: str(f.leadershipRating),
+  pros: f.pros,
+  cons: f.cons,
+  adviceToManagement: f.adviceToManagement ?? '',
+  wouldRecommend: f.wouldRecommend,
+  employmentStatus: f.employmentStatus ?? 'Current',
+  jobTitle: f.jobTitle ?? '',
+  yearsAtSchool: f.yearsAtSchool ?? '',
+});
+
+const interviewValues = (f: InterviewFields): typeof INTERVIEW_DEFAULTS => ({
+  jobTitle: f.jobTitle,
+  interviewDifficulty: f.interviewDifficulty ?? 'Medium',
+  processDescription: f.processDescription,
+  questionsAsked: f.questionsAsked ?? '',
+  tipsForCandidates: f.tipsForCandidates ?? '',
+  outcome: f.outcome ?? 'Offer',
+  overallExperience: str(f.overallExperience),
+});
+
+/** The toast after her edit: a published item's edit waits; one not yet published waits again as it is. */
+const editedToast = (published: boolean, what: 'review' | 'interview') =>
+  published
+    ? SUCCESS.editSent
+    : { title: what === 'review' ? 'Review updated' : 'Interview experience updated', description: 'It waits for approval again.' };
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
@@ -117,19 +161,24 @@ const REVIEW_DEFAULTS = {
   yearsAtSchool: '',
 };
 
-/** 'Write a Review' (product §5 fields and defaults). */
+/**
+ * 'Write a Review' (product §5 fields and defaults), or, given `editing`, her review opened with the
+ * version she last wrote: the same fields, checks and messages, sent as a PATCH through the outbox.
+ */
 export function ReviewDialog({
   schoolId,
   schoolName,
   open,
   onClose,
+  editing,
 }: {
   schoolId: number;
   schoolName: string;
   open: boolean;
   onClose: () => void;
+  editing?: Editing<ReviewFields>;
 }) {
-  const f = useForm(REVIEW_DEFAULTS);
+  const f = useForm(editing ? reviewValues(editing.fields) : REVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.SubmitEvent) {
     e.preventDefault();
@@ -145,15 +194,21 @@ export function ReviewDialog({
     }
     f.setBusy(true);
     const result = await write(
+      editing
+        ? {
+            kind: 'review',
+            ...to(client.reviews[':id'], '$patch', { param: { id: String(editing.id) }, json: parsed.data }),
+            label: `Edit of your review of ${schoolName}`,
+          }
+        : {
+            kind: 'review',
+            ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
+            label: `Review of ${schoolName}`,
+          },
       {
-        kind: 'review',
-        ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
-        label: `Review of ${schoolName}`,
-      },
-      {
-        success: SUCCESS.review,
-        signIn: 'Please sign in to submit a review.',
-        error: { description: 'Failed to submit review. Please try again.' },
+        success: editing ? editedToast(editing.published, 'review') : SUCCESS.review,
+        signIn: editing ? 'Please sign in to edit your review.' : 'Please sign in to submit a review.',
+        error: { description: editing ? 'Failed to save your edit. Please try again.' : 'Failed to submit review. Please try again.' },
         onFieldErrors: (fields) => {
           f.setErrors(fields);
           focusFirstError(formRef.current);
@@ -162,18 +217,26 @@ export function ReviewDialog({
     );
     f.setBusy(false);
     if (result) {
-      void mutate(swrKey.schoolReviews(schoolId));
-      refreshPages(`school-reviews/${schoolId}`);
-      void mutate(swrKey.school(schoolId));
-      f.reset();
+      if (editing) refreshAfterOwnChange('review', schoolId);
+      else {
+        void mutate(swrKey.schoolReviews(schoolId));
+        refreshPages(`school-reviews/${schoolId}`);
+        void mutate(swrKey.school(schoolId));
+        void mutate(swrKey.activity);
+        f.reset();
+      }
       onClose();
     }
   }
   const v = f.values;
   return (
-    <Dialog open={open} onClose={onClose} title="Write a Review" wide>
+    <Dialog open={open} onClose={onClose} title={editing ? 'Edit your review' : 'Write a Review'} wide>
       <form ref={formRef} onSubmit={submit} noValidate data-testid="review-form">
-        <p className="text-sm opacity-80 mb-2">Your review of {schoolName} is anonymous and is published once approved.</p>
+        <p className="text-sm opacity-80 mb-2">
+          {editing?.published
+            ? `Your review of ${schoolName} stays as it is until a moderator approves your edit.`
+            : `Your review of ${schoolName} is anonymous and is published once approved.`}
+        </p>
         <div className="grid grid-cols-2 gap-x-3 sm:gap-x-4">
           <div className="col-span-2 sm:col-span-1">
             <Field id="jobTitle" label="Job title" error={f.errors.jobTitle}>
@@ -261,7 +324,7 @@ export function ReviewDialog({
           </button>
           <button type="submit" className="btn btn-primary" disabled={f.busy}>
             {f.busy && <span className="loading loading-spinner loading-sm" />}
-            {f.busy ? 'Submitting...' : 'Submit Review'}
+            {f.busy ? (editing ? 'Saving...' : 'Submitting...') : editing ? 'Save edit' : 'Submit Review'}
           </button>
         </div>
       </form>
@@ -279,19 +342,21 @@ const INTERVIEW_DEFAULTS = {
   overallExperience: '5',
 };
 
-/** 'Share Interview Experience' (product §5 fields and defaults). */
+/** 'Share Interview Experience' (product §5 fields and defaults), or, given `editing`, hers to change. */
 export function InterviewDialog({
   schoolId,
   schoolName,
   open,
   onClose,
+  editing,
 }: {
   schoolId: number;
   schoolName: string;
   open: boolean;
   onClose: () => void;
+  editing?: Editing<InterviewFields>;
 }) {
-  const f = useForm(INTERVIEW_DEFAULTS);
+  const f = useForm(editing ? interviewValues(editing.fields) : INTERVIEW_DEFAULTS);
   const formRef = useRef<HTMLFormElement>(null);
   async function submit(e: React.SubmitEvent) {
     e.preventDefault();
@@ -303,15 +368,23 @@ export function InterviewDialog({
     }
     f.setBusy(true);
     const result = await write(
+      editing
+        ? {
+            kind: 'interview',
+            ...to(client.interviews[':id'], '$patch', { param: { id: String(editing.id) }, json: parsed.data }),
+            label: `Edit of your interview at ${schoolName}`,
+          }
+        : {
+            kind: 'interview',
+            ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
+            label: `Interview at ${schoolName}`,
+          },
       {
-        kind: 'interview',
-        ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
-        label: `Interview at ${schoolName}`,
-      },
-      {
-        success: SUCCESS.interview,
-        signIn: 'Please sign in to share your interview experience.',
-        error: { description: 'Failed to submit interview experience. Please try again.' },
+        success: editing ? editedToast(editing.published, 'interview') : SUCCESS.interview,
+        signIn: editing ? 'Please sign in to edit your interview experience.' : 'Please sign in to share your interview experience.',
+        error: {
+          description: editing ? 'Failed to save your edit. Please try again.' : 'Failed to submit interview experience. Please try again.',
+        },
         onFieldErrors: (fields) => {
           f.setErrors(fields);
           focusFirstError(formRef.current);
@@ -320,16 +393,23 @@ export function InterviewDialog({
     );
     f.setBusy(false);
     if (result) {
-      void mutate(swrKey.schoolInterviews(schoolId));
-      refreshPages(`school-interviews/${schoolId}`);
-      f.reset();
+      if (editing) refreshAfterOwnChange('interview', schoolId);
+      else {
+        void mutate(swrKey.schoolInterviews(schoolId));
+        refreshPages(`school-interviews/${schoolId}`);
+        void mutate(swrKey.activity);
+        f.reset();
+      }
       onClose();
     }
   }
   const v = f.values;
   return (
-    <Dialog open={open} onClose={onClose} title="Share Interview Experience" wide>
+    <Dialog open={open} onClose={onClose} title={editing ? 'Edit your interview experience' : 'Share Interview Experience'} wide>
       <form ref={formRef} onSubmit={submit} noValidate data-testid="interview-form">
+        {editing?.published && (
+          <p className="text-sm opacity-80 mb-2">Your interview experience stays as it is until a moderator approves your edit.</p>
+        )}
         <div className="grid sm:grid-cols-2 gap-x-4">
           <Field id="iv-jobTitle" label="Job title" error={f.errors.jobTitle}>
             <input
@@ -405,7 +485,7 @@ export function InterviewDialog({
           </button>
           <button type="submit" className="btn btn-primary" disabled={f.busy}>
             {f.busy && <span className="loading loading-spinner loading-sm" />}
-            {f.busy ? 'Submitting...' : 'Submit Experience'}
+            {f.busy ? (editing ? 'Saving...' : 'Submitting...') : editing ? 'Save edit' : 'Submit Experience'}
           </button>
         </div>
       </form>
