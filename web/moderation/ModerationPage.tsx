@@ -14,14 +14,21 @@ import { threadStatus } from '../components/thread-status';
 import { to, type SendRequest } from '../data/requests';
 import { swrKey } from '../data/keys';
 import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
+import { EditsSection } from './EditsSection';
 
 type QueueKind = 'reviews' | 'threads' | 'posts';
-type Kind = QueueKind | 'responses';
+type Kind = QueueKind | 'responses' | 'edits';
 /** GET /api/moderation/queue as the API types it. */
 type Queue = InferResponseType<typeof client.moderation.queue.$get, 200>;
 type QueueItem = Queue[QueueKind][number];
 
-const LABELS: Record<Kind, string> = { reviews: 'Review', threads: 'Discussion', posts: 'Reply', responses: 'School response' };
+const LABELS: Record<Kind, string> = {
+  reviews: 'Review',
+  threads: 'Discussion',
+  posts: 'Reply',
+  responses: 'School response',
+  edits: 'Edit',
+};
 
 /** What a reject acts on: a pending item, or a reported one (then `path` is the reports route). */
 type RejectTarget = { kind: Kind; id: number; path?: string };
@@ -417,6 +424,15 @@ export function ModerationPage() {
           <ReportedSection items={data.reported} onReject={setReject} onChanged={() => mutate()} />
           {data.permissions.isAdmin && (
             <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
+          )}
+          {data.permissions.isAdmin && (
+            <EditsSection
+              items={data.edits}
+              approve={async (request, what) =>
+                (await action(request, 'Edit approved', `The ${what} now shows the edit; its author is told.`)) && mutate()
+              }
+              onReject={(kind, id) => setReject({ kind: 'edits', id, path: `/api/moderation/edits/${kind}/${id}/reject` })}
+            />
           )}
           {data.permissions.isAdmin && (
             <ResponsesSection items={data.responses} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />

@@ -134,6 +134,12 @@ function NotificationRow({ n }: { n: NotificationItem }) {
             {text}
           </Link>
           {n.reason && <p className="text-sm mt-1 break-words">Reason given: {n.reason}</p>}
+          {/* An item deleted since (decision 2020): the link leads to its school or the forum instead. */}
+          {n.gone && n.kind !== 'interview_removed' && n.kind !== 'report_removed' && (
+            <p className="text-sm opacity-70 mt-1" data-testid="notification-gone">
+              This was deleted by its author since.
+            </p>
+          )}
           <p className="text-xs opacity-70 mt-1">
             <time dateTime={new Date(n.createdAt).toISOString()} title={formatDate(n.createdAt)}>
               {timeAgo(n.createdAt)}
