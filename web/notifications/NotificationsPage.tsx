@@ -137,7 +137,7 @@ function NotificationRow({ n }: { n: NotificationItem }) {
           {/* An item deleted since (decision 2020): the link leads to its school or the forum instead. */}
           {n.gone && n.kind !== 'interview_removed' && n.kind !== 'report_removed' && (
             <p className="text-sm opacity-70 mt-1" data-testid="notification-gone">
-              This was deleted by its author since.
+              This has since been deleted by its author.
             </p>
           )}
           <p className="text-xs opacity-70 mt-1">
