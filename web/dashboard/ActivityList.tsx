@@ -165,7 +165,11 @@ export function ActivityList() {
           date={r.createdAt}
           status={r.status}
           statusLabel={r.publishedAt ? 'In the published averages' : 'Waiting for the next daily update'}
-          note={r.publishedAt ? <p className="text-xs opacity-70">If you delete it: {SALARY_LEAVES}</p> : undefined}
+          note={
+            r.publishedAt ? (
+              <p className="text-xs opacity-70">If you delete it, {SALARY_LEAVES.charAt(0).toLowerCase() + SALARY_LEAVES.slice(1)}</p>
+            ) : undefined
+          }
           actions={<DeleteOwnButton kind="salary" id={r.id} where={`(${r.jobTitle}, ${r.borough})`} published={r.publishedAt !== null} />}
         />
       ),
