@@ -8,7 +8,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/client';
 import { signIn } from '../test/app';
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import { join } from 'node:path';
+import { ARTIFACTS, DESKTOP, launchBrowser, PHONE, screenshot, startServer, waitForServiceWorker, type RunningServer } from './harness';
 import { seriousViolations, toastText, toastTitle } from './screens.helpers';
 
 let server: RunningServer;
@@ -55,8 +56,8 @@ async function as(who: keyof typeof cookies | 'visitor'): Promise<Page> {
 const post = (page: Page, method: string, path: string, body?: unknown) =>
   page.evaluate(
     async ([m, p, b]) => {
-      const res = await fetch(p as string, {
-        method: m as string,
+      const res = await fetch(p, {
+        method: m,
         headers: { 'Content-Type': 'application/json' },
         body: b === undefined ? undefined : JSON.stringify(b),
       });
@@ -141,6 +142,7 @@ describe('own voice: change or take back', () => {
     expect(await card.innerText()).not.toContain(NEW_PROS);
     await ann.evaluate(() => window.scrollTo(0, 0));
     await screenshot(ann, 'own-voice-school-edit-pending-phone');
+    await card.screenshot({ path: join(ARTIFACTS, 'own-voice-school-edit-pending-card-phone.png') });
     expect(await seriousViolations(ann)).toEqual([]);
     await ann.setViewportSize(DESKTOP);
     await screenshot(ann, 'own-voice-school-edit-pending-desktop');
@@ -163,6 +165,7 @@ describe('own voice: change or take back', () => {
     expect(await item.getByTestId('edit-proposed').innerText()).toContain(NEW_PROS);
     await item.scrollIntoViewIfNeeded();
     await screenshot(admin, 'own-voice-moderation-edits-phone');
+    await item.screenshot({ path: join(ARTIFACTS, 'own-voice-moderation-edit-item-phone.png') });
     // Phone: the two versions are stacked; desktop: side by side.
     const box = async () => ({
       published: (await item.getByTestId('edit-published').boundingBox())!,
@@ -175,6 +178,7 @@ describe('own voice: change or take back', () => {
     expect(Math.abs(b.proposed.y - b.published.y)).toBeLessThan(2);
     expect(b.proposed.x).toBeGreaterThan(b.published.x + b.published.width - 1);
     await screenshot(admin, 'own-voice-moderation-edits-desktop');
+    await item.screenshot({ path: join(ARTIFACTS, 'own-voice-moderation-edit-item-desktop.png') });
     await item.getByRole('button', { name: 'Approve edit' }).click();
     await expect.poll(() => toastTitle(admin).innerText()).toBe('Edit approved');
     await expect.poll(() => item.count()).toBe(0);
@@ -242,6 +246,7 @@ describe('own voice: change or take back', () => {
     expect(await salary.innerText()).toContain('In the published averages');
     expect(await list.getByTestId(`mine-interview-${ids.interview}`).count()).toBe(0);
     await screenshot(ann, 'own-voice-dashboard-contributions-phone');
+    await list.screenshot({ path: join(ARTIFACTS, 'own-voice-dashboard-contributions-list-phone.png') });
     expect(await seriousViolations(ann)).toEqual([]);
     await ann.setViewportSize(DESKTOP);
     await screenshot(ann, 'own-voice-dashboard-contributions-desktop');
