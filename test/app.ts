@@ -65,6 +65,9 @@ export function typedClient(app: ReturnType<typeof createApp>) {
 /** The typed client's type: `InferResponseType<TestClient['jobs']['$get'], 200>` names an answer. */
 export type TestClient = ReturnType<typeof typedClient>;
 
+/** A typed call's second argument that sends this session: `client.me.activity.$get(undefined, withCookie(c))`. */
+export const withCookie = (cookie: string) => ({ headers: { Cookie: cookie } });
+
 /** Creates (or reuses) a user with a live session; returns the Cookie header to send. */
 export function signIn(db: DB, user: { id: string; email?: string; firstName?: string; lastName?: string }): string {
   db.insert(users)

@@ -6,11 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { forumCategories, schools } from '../../db/schema';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
-const { db, app } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
+const { db, app, client } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
 const call = caller(app);
 const ada = signIn(db, { id: 'editn:ada', email: 'ada@example.test', firstName: 'Ada' });
 const admin = signIn(db, { id: 'editn:admin', email: 'admin@example.test', firstName: 'Root' });
@@ -45,17 +45,19 @@ async function approvedReview(cookie = ada) {
   return made.body.id as number;
 }
 
-const notificationsOf = async (cookie: string) => {
-  const res = await call('GET', '/api/notifications?limit=100', { cookie });
-  expect(res.status).toBe(200);
-  return res.body.notifications as any[];
-};
+const notificationsOf = async (cookie: string) =>
+  (await ok(client.notifications.$get({ query: { limit: '100' } }, withCookie(cookie)))).notifications;
+const activityOf = (cookie: string) => ok(client.me.activity.$get(undefined, withCookie(cookie)));
 const editNotes = async (cookie: string) => (await notificationsOf(cookie)).filter((n) => n.kind.startsWith('edit_'));
 
 describe('her activity carries the version she last wrote', () => {
   it('the waiting edit over the published review; the published one when nothing waits', async () => {
     const id = await approvedReview();
-    const mine = async () => (await call('GET', '/api/me/activity', { cookie: ada })).body.reviews.find((r: any) => r.id === id);
+    const mine = async () => {
+      const found = (await activityOf(ada)).reviews.find((r) => r.id === id);
+      if (!found) throw new Error(`Review ${id} is not in her activity`);
+      return found;
+    };
     expect((await mine()).fields).toEqual({ ...review, adviceToManagement: null });
     await call('PATCH', `/api/reviews/${id}`, { cookie: ada, body: { pros: 'Kind colleagues and a lovely library', overallRating: 2 } });
     const waiting = await mine();
@@ -66,7 +68,7 @@ describe('her activity carries the version she last wrote', () => {
 
     const iv = (await call('POST', `/api/schools/${school.id}/interviews`, { cookie: ada, body: interview })).body.id;
     await call('PATCH', `/api/interviews/${iv}`, { cookie: ada, body: { outcome: 'No Offer' } });
-    const ivMine = (await call('GET', '/api/me/activity', { cookie: ada })).body.interviews.find((r: any) => r.id === iv);
+    const ivMine = (await activityOf(ada)).interviews.find((r) => r.id === iv);
     expect(ivMine).toMatchObject({
       outcome: 'Offer',
       fields: { outcome: 'No Offer', jobTitle: interview.jobTitle },

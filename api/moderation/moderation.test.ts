@@ -4,12 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads, moderationLog, reviews, schools } from '../../db/schema';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, app } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
+const { db, app, client } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
 const call = caller(app);
+/** What this person reads, typed by the routes: the moderation queue, her own activity, the thread list. */
+const queueAs = (cookie: string) => ok(client.moderation.queue.$get(undefined, withCookie(cookie)));
+const activityOf = (cookie: string) => ok(client.me.activity.$get(undefined, withCookie(cookie)));
+const threadIdsAs = async (cookie?: string) =>
+  (await ok(client.forum.threads.$get({ query: {} }, cookie ? withCookie(cookie) : undefined))).map((t) => t.id);
 const rows = (table: string) => (db.$client.prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 const author = signIn(db, { id: 'm:author', email: 'author@example.test', firstName: 'Ann' });
 const admin = signIn(db, { id: 'm:admin', email: 'admin@example.test', firstName: 'Root' });
@@ -50,18 +55,17 @@ describe('queue', () => {
     const r = (await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review })).body;
     const tA = await newThread(catA.id, 'Queue A');
     const tB = await newThread(catB.id, 'Queue B');
-    const adminQ = await call('GET', '/api/moderation/queue', { cookie: admin });
-    expect(adminQ.status).toBe(200);
+    const adminQ = { body: await queueAs(admin) };
     expect(adminQ.body.permissions).toEqual({ isAdmin: true, categories: [] });
-    expect(adminQ.body.reviews.map((x: any) => x.id)).toContain(r.id);
-    expect(adminQ.body.reviews.find((x: any) => x.id === r.id)).toMatchObject({ schoolName: school.name, pros: review.pros });
+    expect(adminQ.body.reviews.map((x) => x.id)).toContain(r.id);
+    expect(adminQ.body.reviews.find((x) => x.id === r.id)).toMatchObject({ schoolName: school.name, pros: review.pros });
     expect(JSON.stringify(adminQ.body.reviews)).not.toContain('m:author');
-    expect(adminQ.body.threads.map((x: any) => x.id)).toEqual(expect.arrayContaining([tA.id, tB.id]));
-    const modQ = await call('GET', '/api/moderation/queue', { cookie: modA });
+    expect(adminQ.body.threads.map((x) => x.id)).toEqual(expect.arrayContaining([tA.id, tB.id]));
+    const modQ = { body: await queueAs(modA) };
     expect(modQ.body.reviews).toEqual([]);
-    expect(modQ.body.threads.map((x: any) => x.id)).toContain(tA.id);
-    expect(modQ.body.threads.every((x: any) => x.categoryId === catA.id)).toBe(true);
-    expect(modQ.body.threads.find((x: any) => x.id === tA.id)).toMatchObject({
+    expect(modQ.body.threads.map((x) => x.id)).toContain(tA.id);
+    expect(modQ.body.threads.every((x) => x.categoryId === catA.id)).toBe(true);
+    expect(modQ.body.threads.find((x) => x.id === tA.id)).toMatchObject({
       title: 'Queue A',
       user: { firstName: 'Ann' },
       category: { name: catA.name },
@@ -82,7 +86,9 @@ describe('reviews (admins only)', () => {
     expect(res).toMatchObject({ status: 200, body: { kind: 'review', id: r.id, status: 'approved', isApproved: true } });
     const after = (await call('GET', `/api/schools/${school.id}`)).body.stats;
     expect(after.totalReviews).toBe(before.totalReviews + 1);
-    expect((await call('GET', `/api/schools/${school.id}/reviews`)).body.map((x: any) => x.id)).toContain(r.id);
+    expect((await ok(client.schools[':id'].reviews.$get({ param: { id: String(school.id) }, query: {} }))).map((x) => x.id)).toContain(
+      r.id,
+    );
     expect(logCount()).toBe(logs + 1);
     expect(
       db
@@ -91,8 +97,8 @@ describe('reviews (admins only)', () => {
         .where(and(eq(moderationLog.kind, 'review'), eq(moderationLog.targetId, r.id)))
         .get(),
     ).toMatchObject({ actorUserId: 'm:admin', action: 'approve', reason: null, createdAt: NOW });
-    const queue = (await call('GET', '/api/moderation/queue', { cookie: admin })).body;
-    expect(queue.reviews.map((x: any) => x.id)).not.toContain(r.id);
+    const queue = await queueAs(admin);
+    expect(queue.reviews.map((x) => x.id)).not.toContain(r.id);
   });
 
   it('rejecting needs a reason, leaves the author’s pending list and shows the reason', async () => {
@@ -112,8 +118,8 @@ describe('reviews (admins only)', () => {
       rejectedAt: NOW,
       rejectionReason: 'Names a member of staff',
     });
-    const activity = (await call('GET', '/api/me/activity', { cookie: author })).body;
-    expect(activity.reviews.find((x: any) => x.id === r.id)).toMatchObject({
+    const activity = await activityOf(author);
+    expect(activity.reviews.find((x) => x.id === r.id)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Names a member of staff',
     });
@@ -124,7 +130,7 @@ describe('reviews (admins only)', () => {
         .where(and(eq(moderationLog.kind, 'review'), eq(moderationLog.targetId, r.id)))
         .get(),
     ).toMatchObject({ action: 'reject', reason: 'Names a member of staff' });
-    expect((await call('GET', '/api/moderation/queue', { cookie: admin })).body.reviews.map((x: any) => x.id)).not.toContain(r.id);
+    expect((await queueAs(admin)).reviews.map((x) => x.id)).not.toContain(r.id);
   });
 
   it('forum moderators and others get 403, unknown review 404, signed out 401; nothing changes', async () => {
@@ -158,7 +164,7 @@ describe('threads and replies', () => {
       status: 200,
       body: { kind: 'thread', status: 'approved' },
     });
-    expect((await call('GET', '/api/forum/threads')).body.map((t: any) => t.id)).toContain(tA.id);
+    expect(await threadIdsAs()).toContain(tA.id);
     expect(logCount()).toBe(logs + 1);
     // admins everywhere
     expect((await call('POST', `/api/moderation/threads/${tB.id}/approve`, { cookie: admin })).status).toBe(200);
@@ -208,8 +214,8 @@ describe('threads and replies', () => {
     const p = (await call('POST', `/api/forum/threads/${t.id}/posts`, { cookie: author, body: { content: 'First reply' } })).body;
     let row = db.select().from(forumThreads).where(eq(forumThreads.id, t.id)).get()!;
     expect(row).toMatchObject({ replyCount: 0, lastReplyAt: null, lastReplyUserId: null });
-    const modQ = (await call('GET', '/api/moderation/queue', { cookie: modA })).body;
-    expect(modQ.posts.find((x: any) => x.id === p.id)).toMatchObject({
+    const modQ = await queueAs(modA);
+    expect(modQ.posts.find((x) => x.id === p.id)).toMatchObject({
       threadId: t.id,
       threadTitle: 'Replies',
       content: 'First reply',
@@ -221,8 +227,8 @@ describe('threads and replies', () => {
     });
     row = db.select().from(forumThreads).where(eq(forumThreads.id, t.id)).get()!;
     expect(row).toMatchObject({ replyCount: 1, lastReplyAt: NOW, lastReplyUserId: 'm:author' });
-    const page = (await call('GET', `/api/forum/threads/${t.id}`)).body;
-    expect(page.replies.map((r: any) => r.content)).toEqual(['First reply']);
+    const page = await ok(client.forum.threads[':id'].$get({ param: { id: String(t.id) } }));
+    expect(page.replies.map((r) => r.content)).toEqual(['First reply']);
     expect(
       (await call('POST', `/api/moderation/posts/${p.id}/reject`, { cookie: modA, body: { reason: 'Off topic' } })).body,
     ).toMatchObject({ status: 'rejected', rejectionReason: 'Off topic' });
@@ -232,22 +238,22 @@ describe('threads and replies', () => {
       isApproved: false,
       rejectionReason: 'Off topic',
     });
-    const activity = (await call('GET', '/api/me/activity', { cookie: author })).body;
-    expect(activity.posts.find((x: any) => x.id === p.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Off topic' });
+    const activity = await activityOf(author);
+    expect(activity.posts.find((x) => x.id === p.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Off topic' });
   });
 
   it('a rejected thread leaves the lists and shows to its author with the reason', async () => {
     const t = await newThread(catA.id, 'To reject');
     await call('POST', `/api/moderation/threads/${t.id}/reject`, { cookie: modA, body: { reason: 'Duplicate' } });
-    expect((await call('GET', '/api/forum/threads', { cookie: author })).body.map((x: any) => x.id)).not.toContain(t.id);
-    expect((await call('GET', '/api/forum/threads', { cookie: modA })).body.map((x: any) => x.id)).not.toContain(t.id);
+    expect(await threadIdsAs(author)).not.toContain(t.id);
+    expect(await threadIdsAs(modA)).not.toContain(t.id);
     expect((await call('GET', `/api/forum/threads/${t.id}`, { cookie: modA })).status).toBe(404);
     expect((await call('GET', `/api/forum/threads/${t.id}`, { cookie: author })).body).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Duplicate',
     });
-    const activity = (await call('GET', '/api/me/activity', { cookie: author })).body;
-    expect(activity.threads.find((x: any) => x.id === t.id)).toMatchObject({
+    const activity = await activityOf(author);
+    expect(activity.threads.find((x) => x.id === t.id)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Duplicate',
       categoryName: catA.name,
