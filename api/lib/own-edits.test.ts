@@ -6,13 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { forumCategories, forumThreads, reviews, salaries, schools, schoolStats } from '../../db/schema';
 import { recountMismatches } from '../../db/kept-figures';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
 import { publishSalaries } from '../salaries/salaries.service';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
-const { db, app } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
+const { db, app, client } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
 const call = caller(app);
+/** What people read, typed by the routes. */
+const reviewOf = async (schoolId: number, id: number) =>
+  (await ok(client.schools[':id'].reviews.$get({ param: { id: String(schoolId) }, query: {} }))).find((r) => r.id === id);
+const activityOf = (cookie: string) => ok(client.me.activity.$get(undefined, withCookie(cookie)));
+const threadOf = (id: number) => ok(client.forum.threads[':id'].$get({ param: { id: String(id) } }));
 const n = (table: string) => (db.$client.prepare(`select count(*) n from ${table}`).get() as { n: number }).n;
 const snapshot = () =>
   ['reviews', 'interview_experiences', 'salaries', 'forum_threads', 'forum_posts', 'contribution_revisions'].map((t) => [
@@ -155,20 +160,20 @@ describe('a published review: the edit waits, the published text stays', () => {
       pendingEdit: { fields: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2, cons: review.cons } },
     });
     expect(edit.body).not.toHaveProperty('userId');
-    const listed = (await call('GET', `/api/schools/${school.id}/reviews`)).body.find((r: any) => r.id === id);
-    expect(listed.pros).toBe(review.pros);
+    const listed = await reviewOf(school.id, id);
+    expect(listed?.pros).toBe(review.pros);
     expect(stats()).toEqual(figures);
     // A second edit changes the waiting one (one per review), not the published text.
     await call('PATCH', `/api/reviews/${id}`, { cookie: ada, body: { cons: 'Marking load is heavy, parking is hard' } });
     expect(n("contribution_revisions where kind = 'review' and state = 'pending' and target_id = " + id)).toBe(1);
 
-    const queue = (await call('GET', '/api/moderation/queue', { cookie: admin })).body;
-    const side = queue.edits.find((e: any) => e.kind === 'review' && e.id === id);
+    const queue = await ok(client.moderation.queue.$get(undefined, withCookie(admin)));
+    const side = queue.edits.find((e) => e.kind === 'review' && e.id === id);
     expect(side).toMatchObject({
       published: { pros: review.pros, overallRating: 4 },
       proposed: { pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2, cons: 'Marking load is heavy, parking is hard' },
     });
-    expect(queue.reviews.map((r: any) => r.id)).not.toContain(id);
+    expect(queue.reviews.map((r) => r.id)).not.toContain(id);
     expect((await call('POST', `/api/moderation/edits/reviews/${id}/approve`, { cookie: bob })).status).toBe(403);
 
     expect((await call('POST', `/api/moderation/edits/reviews/${id}/approve`, { cookie: admin })).body).toEqual({
@@ -176,7 +181,7 @@ describe('a published review: the edit waits, the published text stays', () => {
       id,
       edit: 'approved',
     });
-    const after = (await call('GET', `/api/schools/${school.id}/reviews`)).body.find((r: any) => r.id === id);
+    const after = await reviewOf(school.id, id);
     expect(after).toMatchObject({ pros: 'Kind colleagues, calm staff room, good CPD', overallRating: 2 });
     expect(stats().overallSum).toBe(figures.overallSum - 2);
     expect(stats().reviewCount).toBe(figures.reviewCount);
@@ -189,8 +194,8 @@ describe('a published review: the edit waits, the published text stays', () => {
     });
     expect(refused.body).toEqual({ kind: 'review', id, edit: 'rejected' });
     expect(db.select().from(reviews).where(eq(reviews.id, id)).get()!.pros).toBe('Kind colleagues, calm staff room, good CPD');
-    const mine = (await call('GET', '/api/me/activity', { cookie: ada })).body.reviews.find((r: any) => r.id === id);
-    expect(mine.edit).toMatchObject({ status: 'rejected', reason: 'Names a colleague' });
+    const mine = (await activityOf(ada)).reviews.find((r) => r.id === id);
+    expect(mine?.edit).toMatchObject({ status: 'rejected', reason: 'Names a colleague' });
     expect((await call('POST', `/api/moderation/edits/reviews/${id}/approve`, { cookie: admin })).status).toBe(404);
   });
 
@@ -226,10 +231,11 @@ describe('interviews', () => {
       outcome: 'Offer',
       pendingEdit: { fields: { outcome: 'No Offer', interviewDifficulty: 'Medium' } },
     });
-    const shown = () => call('GET', `/api/schools/${school.id}/interviews`).then((r) => r.body.find((i: any) => i.id === id));
-    expect((await shown()).outcome).toBe('Offer');
+    const shown = async () =>
+      (await ok(client.schools[':id'].interviews.$get({ param: { id: String(school.id) }, query: {} }))).find((i) => i.id === id);
+    expect((await shown())?.outcome).toBe('Offer');
     await call('POST', `/api/moderation/edits/interviews/${id}/approve`, { cookie: admin });
-    expect((await shown()).outcome).toBe('No Offer');
+    expect((await shown())?.outcome).toBe('No Offer');
     const count = stats().interviewCount;
     expect((await call('DELETE', `/api/interviews/${id}`, { cookie: ada })).body).toEqual({ kind: 'interview', id, deleted: true });
     expect(await shown()).toBeUndefined();
@@ -263,7 +269,7 @@ describe('salaries', () => {
     expect(del.body).toEqual({ kind: 'salary', id: mine, deleted: true, leavesPublishedFigures: true });
     // Not hers any more, and the published figures did not move.
     expect((await call('DELETE', `/api/salaries/${mine}`, { cookie: ada })).status).toBe(404);
-    expect((await call('GET', '/api/me/activity', { cookie: ada })).body.salaries.map((s: any) => s.id)).not.toContain(mine);
+    expect((await activityOf(ada)).salaries.map((s) => s.id)).not.toContain(mine);
     expect((await call('GET', '/api/salaries/stats')).body).toEqual(published);
     // A batch alone cannot take one submission out of a group (it would show by difference)...
     publishSalaries(db, new Date(NOW.getTime() + 86_400_000));
@@ -321,10 +327,10 @@ describe('threads and replies', () => {
       deleted: true,
       placeholder: true,
     });
-    const page = (await call('GET', `/api/forum/threads/${threadId}`)).body;
-    const placeholder = page.replies.find((r: any) => r.id === first);
+    const page = await threadOf(threadId);
+    const placeholder = page.replies.find((r) => r.id === first);
     expect(placeholder).toMatchObject({ content: '', deletedAt: NOW.toISOString(), user: { firstName: null } });
-    expect(page.replies.find((r: any) => r.id === answer)).toMatchObject({ parentPostId: first, content: 'By cover supervisors mostly' });
+    expect(page.replies.find((r) => r.id === answer)).toMatchObject({ parentPostId: first, content: 'By cover supervisors mostly' });
     expect(db.select().from(forumThreads).where(eq(forumThreads.id, threadId)).get()!.replyCount).toBe(before.replyCount);
     expect((await call('PATCH', `/api/forum/posts/${first}`, { cookie: bob, body: { content: 'back again' } })).status).toBe(404);
     expect(
@@ -346,7 +352,7 @@ describe('threads and replies', () => {
     expect(kept).toMatchObject({ title: 'Deleted thread', content: '', user: { firstName: null } });
     expect(kept.replies).toHaveLength(2);
     expect((await call('POST', `/api/forum/threads/${threadId}/posts`, { cookie: bob, body: { content: 'Anyone?' } })).status).toBe(423);
-    const search = (await call('GET', '/api/forum/threads?search=PPA')).body.map((t: any) => t.id);
+    const search = (await ok(client.forum.threads.$get({ query: { search: 'PPA' } }))).map((t) => t.id);
     expect(search).not.toContain(threadId);
     expect(recountMismatches(db)).toEqual([]);
   });

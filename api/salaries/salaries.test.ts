@@ -4,32 +4,37 @@
 import { describe, expect, it } from 'vitest';
 import { SALARY_K_ANONYMITY } from '../../db/constants';
 import { mulberry32 } from '../../db/seed/prng';
-import { signIn, testApp } from '../../test/app';
+import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { publishable, publishSalaries } from './salaries.service';
 
 const NOW = new Date('2026-11-22T12:34:56.789Z');
-const { db, app } = testApp({ now: NOW, rateLimit: false });
+const { db, app, client } = testApp({ now: NOW, rateLimit: false });
 const call = caller(app);
 const ada = signIn(db, { id: 'sal:ada', email: 'ada@example.test', firstName: 'Ada' });
 const base = { jobTitle: 'Headteacher', schoolType: 'Academy', borough: 'Camden', yearsExperience: '16+ years', annualSalary: 123_457 };
-const answers = async () => ({ stats: (await call('GET', '/api/salaries/stats')).body, recent: (await call('GET', '/api/salaries')).body });
-const sum = (g: { count: number; average: number }) => g.count * g.average;
-const role = (a: any, r: string) => a.stats.averageByRole.find((g: any) => g.role === r);
-const exp = (a: any, e: string) => a.stats.averageByExperience.find((g: any) => g.experience === e);
+/** The two public answers, typed by their routes. */
+const answers = async () => ({
+  stats: await ok(client.salaries.stats.$get({ query: {} })),
+  recent: await ok(client.salaries.$get({ query: {} })),
+});
+type Answers = Awaited<ReturnType<typeof answers>>;
+const sum = (g: { count: number; average: number | null }) => g.count * (g.average ?? 0);
+const role = (a: Pick<Answers, 'stats'>, r: string) => a.stats.averageByRole.find((g) => g.role === r)!;
+const exp = (a: Pick<Answers, 'stats'>, e: string) => a.stats.averageByExperience.find((g) => g.experience === e)!;
 
 describe('published salary answers', () => {
   it('publish only groups of at least 5: no average below the threshold, no recent row from such a group', async () => {
     const { stats, recent } = await answers();
     const raw = db.$client.prepare('select job_title r, count(*) n from salaries group by job_title').all() as { r: string; n: number }[];
     expect(raw.find((g) => g.r === 'Cover Supervisor')!.n).toBe(3);
-    expect(stats.averageByRole.map((g: any) => g.role)).not.toContain('Cover Supervisor');
+    expect(stats.averageByRole.map((g) => g.role)).not.toContain('Cover Supervisor');
     for (const g of [...stats.averageByRole, ...stats.averageByExperience]) {
       expect(g.count).toBeGreaterThanOrEqual(SALARY_K_ANONYMITY);
       expect(typeof g.average).toBe('number');
     }
     expect(stats.minimumGroupSize).toBe(5);
-    const published = new Set(stats.averageByRole.map((g: any) => g.role));
+    const published = new Set(stats.averageByRole.map((g) => g.role));
     expect(recent).toHaveLength(10);
     for (const r of recent) {
       expect(published.has(r.jobTitle)).toBe(true);
@@ -70,9 +75,9 @@ describe('published salary answers', () => {
     expect(Math.abs(diff - 123_457)).toBeGreaterThan(100_000);
     expect(exp(third, '16+ years').count - exp(second, '16+ years').count).toBe(5);
     // The recent list shows them rounded and by month.
-    const mine = third.recent.filter((r: any) => r.jobTitle === 'Headteacher' && r.borough === 'Camden');
-    expect(mine.map((r: any) => r.annualSalary).sort()).toEqual([101_000, 102_000, 103_000, 104_000, 123_000]);
-    expect(mine.every((r: any) => r.createdAt === '2026-11-01T00:00:00.000Z')).toBe(true);
+    const mine = third.recent.filter((r) => r.jobTitle === 'Headteacher' && r.borough === 'Camden');
+    expect(mine.map((r) => r.annualSalary).sort()).toEqual([101_000, 102_000, 103_000, 104_000, 123_000]);
+    expect(mine.every((r) => r.createdAt === '2026-11-01T00:00:00.000Z')).toBe(true);
     expect(JSON.stringify(third)).not.toContain('123457');
     expect(JSON.stringify(third)).not.toContain('sal:ada');
   });
