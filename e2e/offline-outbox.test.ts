@@ -6,7 +6,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import {
+  launchBrowser,
+  PHONE,
+  screenshot,
+  signInLocally,
+  startServer,
+  type RunningServer,
+  waitForHydration,
+  waitForServiceWorker,
+} from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -83,6 +92,10 @@ describe('offline-first', () => {
     for (const p of pages) {
       await page.goto(server.url + p.path);
       await expect.poll(() => h1(page).innerText()).toContain(p.expect);
+      // Read, not glimpsed: the server-rendered heading shows before the app has hydrated and kept
+      // the page's answers on the device; leave once it has (a reader stays longer than that).
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
     }
     await page.goto(`${server.url}/jobs`);
     await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
