@@ -27,23 +27,28 @@ function topicDelivered(delivery: 'push' | 'daily' | 'weekly') {
   return sql`(case ${notifications.kind} ${sql.raw(whens)} end) in (select ${notificationPreferences.topic} from ${notificationPreferences} where ${notificationPreferences.userId} = ${notifications.userId} and ${notificationPreferences.delivery} = ${delivery})`;
 }
 
+/** What a pushed or emailed notification is told with: its kind and subject, and the thread's or school's name. */
+const dueColumns = {
+  id: notifications.id,
+  userId: notifications.userId,
+  kind: notifications.kind,
+  subjectType: notifications.subjectType,
+  threadId: notifications.threadId,
+  schoolId: notifications.schoolId,
+  threadTitle: forumThreads.title,
+  schoolName: schools.name,
+  actorFirstName: notifications.actorFirstName,
+  reason: notifications.reason,
+};
+
+const oldestFirstPerUser = [asc(notifications.userId), asc(notifications.createdAt), asc(notifications.id)] as const;
+
 export type DuePush = ReturnType<typeof duePushes>[number];
 
 /** Notifications to push now: not pushed yet, recent, of a topic whose delivery she set to push, and unread. */
 export function duePushes(db: DB, now: Date) {
   const rows = db
-    .select({
-      id: notifications.id,
-      userId: notifications.userId,
-      kind: notifications.kind,
-      subjectType: notifications.subjectType,
-      threadId: notifications.threadId,
-      schoolId: notifications.schoolId,
-      threadTitle: forumThreads.title,
-      schoolName: schools.name,
-      actorFirstName: notifications.actorFirstName,
-      reason: notifications.reason,
-    })
+    .select(dueColumns)
     .from(notifications)
     .leftJoin(forumThreads, eq(forumThreads.id, notifications.threadId))
     .leftJoin(schools, eq(schools.id, notifications.schoolId))
@@ -55,7 +60,7 @@ export function duePushes(db: DB, now: Date) {
         topicDelivered('push'),
       ),
     )
-    .orderBy(asc(notifications.userId), asc(notifications.createdAt), asc(notifications.id))
+    .orderBy(...oldestFirstPerUser)
     .all();
   const perUser = new Map<string, number>();
   return rows.filter((r) => {
@@ -65,15 +70,18 @@ export function duePushes(db: DB, now: Date) {
   });
 }
 
+/** A due row in the words' shape: the thread's title and the school's name, when they are still there. */
+function wordsOf(n: DuePush) {
+  return {
+    ...n,
+    thread: n.threadTitle === null ? null : { title: n.threadTitle },
+    school: n.schoolName === null ? null : { name: n.schoolName },
+  };
+}
+
 /** One push for what is due: the notification itself, or "N new notifications" with the first lines. */
 export function pushPayloadOf(list: DuePush[]): PushPayload {
-  const words = list.map((n) =>
-    notificationText({
-      ...n,
-      thread: n.threadTitle === null ? null : { title: n.threadTitle },
-      school: n.schoolName === null ? null : { name: n.schoolName },
-    }),
-  );
+  const words = list.map((n) => notificationText(wordsOf(n)));
   if (list.length === 1) {
     const n = list[0];
     return {
@@ -107,20 +115,7 @@ export function dueDigests(db: DB, now: Date) {
   for (const frequency of ['daily', 'weekly'] as const) {
     const cut = lastScheduledSend(frequency, now);
     const rows = db
-      .select({
-        id: notifications.id,
-        userId: notifications.userId,
-        email: users.email,
-        kind: notifications.kind,
-        subjectType: notifications.subjectType,
-        threadId: notifications.threadId,
-        schoolId: notifications.schoolId,
-        threadTitle: forumThreads.title,
-        schoolName: schools.name,
-        actorFirstName: notifications.actorFirstName,
-        reason: notifications.reason,
-        createdAt: notifications.createdAt,
-      })
+      .select({ ...dueColumns, email: users.email, createdAt: notifications.createdAt })
       .from(notifications)
       .innerJoin(users, eq(users.id, notifications.userId))
       .leftJoin(forumThreads, eq(forumThreads.id, notifications.threadId))
@@ -134,7 +129,7 @@ export function dueDigests(db: DB, now: Date) {
           topicDelivered(frequency),
         ),
       )
-      .orderBy(asc(notifications.userId), asc(notifications.createdAt), asc(notifications.id))
+      .orderBy(...oldestFirstPerUser)
       .all();
     for (const r of rows) {
       const last = out[out.length - 1];
@@ -144,12 +139,6 @@ export function dueDigests(db: DB, now: Date) {
   }
   return out;
 }
-
-const wordsOf = (n: DuePush) => ({
-  ...n,
-  thread: n.threadTitle === null ? null : { title: n.threadTitle },
-  school: n.schoolName === null ? null : { name: n.schoolName },
-});
 
 /** The digest's lines: several replies to one thread are one line; everything else one line each. */
 export function digestLines(rows: DigestRow[]): { text: string; link: string; reason: string | null }[] {
