@@ -45,8 +45,6 @@ export function registrableDomain(hostOrUrl: string): string | null {
   return getDomain(host, { allowPrivateDomains: true, validateHostname: true }) ?? null;
 }
 
-export const isFreeMail = (domain: string) => FREE_MAIL.has(domain);
-
 /** The register website's registrable domain, when it can be a school's own. */
 export function websiteDomain(website: string | null): string | null {
   const domain = website ? registrableDomain(/^[a-z][a-z0-9+.-]*:\/\//i.test(website) ? website : `http://${website}`) : null;

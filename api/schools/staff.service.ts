@@ -14,7 +14,6 @@ import {
   users,
   type ClaimKind,
   type School,
-  type SchoolClaim,
   type SchoolMember,
   type SchoolRole,
 } from '../../db/schema';
@@ -600,7 +599,3 @@ export function auditLog(db: DB, options: { schoolId?: number; limit: number; be
       return { ...row, actor, detail: shown };
     });
 }
-
-/** The claims a user made (export). */
-export const claimsOf = (db: DB, userId: string): SchoolClaim[] =>
-  db.select().from(schoolClaims).where(eq(schoolClaims.userId, userId)).all();
