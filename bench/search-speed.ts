@@ -22,6 +22,9 @@ export const SEARCHES = [
   '/api/jobs?search=teacher',
   '/api/forum/threads?search=question',
   '/api/forum/threads?search=behaviour',
+  // A common word with a filter.
+  '/api/jobs?search=teacher&borough=Camden',
+  '/api/schools?search=primary&borough=Camden&educationLevel=Primary',
   // Fewer matches, a typo, a name as typed.
   '/api/schools?search=st%20marys',
   '/api/schools?search=graveny',
