@@ -23,6 +23,7 @@ import {
 } from '../search';
 import { filterOf, limitOf } from '../lib/validate';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
+import { activeSchoolNames, matchingIds } from './register';
 
 export const schoolsQuery = z
   .object({
@@ -61,7 +62,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
   const limit = q.limit ?? SCHOOLS_LIST_LIMIT;
   // A search with no sort chosen: relevance order (decision 0701).
   if (search && !q.sort && !q.near) {
-    const ranked = relevantSchools(db, now, search, where, limit, q.cursor);
+    const ranked = relevantSchools(db, now, search, where, where.length > 1, limit, q.cursor);
     if (ranked) return ranked;
   }
   if (search) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${search.match})`);
@@ -145,18 +146,40 @@ function listColumns(now: Date) {
  * A page of the schools matching a search in relevance order, or null when there are more matches
  * than RELEVANCE_MAX (the list then keeps its name order).
  */
-function relevantSchools(db: DB, now: Date, search: ResolvedSearch, where: (SQL | undefined)[], limit: number, cursor?: string) {
+function relevantSchools(
+  db: DB,
+  now: Date,
+  search: ResolvedSearch,
+  where: (SQL | undefined)[],
+  filtered: boolean,
+  limit: number,
+  cursor?: string,
+) {
   // A common word (more than WINDOW schools, "primary", "school"): the tiers, then the shorter
   // name, stand in for bm25, which would cost more than the rest of the answer (decision 0701, Speed).
   const common = matchCount(db, 'schools_fts', search.match, WINDOW) > WINDOW;
-  // Raw rows (db.all), not the query builder's: mapping thousands of rows through it cost more than the query.
-  const rank = sql.raw(common ? '0' : bm25Of('schools_fts'));
-  const matches = db.all<Match>(
-    sql`select ${schools.id} as id, ${schools.name} as name, ${rank} as rank from ${schools} join schools_fts on schools_fts.rowid = ${schools.id}
-        where schools_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
-  );
+  let matches: Match[];
+  if (common) {
+    // The ids from the index and the names from the register kept in memory (register.ts): reading
+    // thousands of rows of the table per search cost more than the rest of the answer. A filter
+    // (borough, type, phase) is a set of ids read by its own indexes.
+    const names = activeSchoolNames(db);
+    const allowed = filtered
+      ? new Set(db.all<{ id: number }>(sql`select ${schools.id} as id from ${schools} where ${and(...where)}`).map((r) => r.id))
+      : null;
+    matches = [];
+    for (const id of matchingIds(db, 'schools_fts', search.match)) {
+      const name = names.get(id);
+      if (name !== undefined && (!allowed || allowed.has(id))) matches.push({ id, name, rank: wordCountOf(name) });
+    }
+  } else {
+    // Raw rows (db.all), not the query builder's: mapping thousands of rows through it cost more than the query.
+    matches = db.all<Match>(
+      sql`select ${schools.id} as id, ${schools.name} as name, ${sql.raw(bm25Of('schools_fts'))} as rank from ${schools} join schools_fts on schools_fts.rowid = ${schools.id}
+          where schools_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
+    );
+  }
   if (matches.length > RELEVANCE_MAX) return null;
-  if (common) for (const m of matches) m.rank = wordCountOf(m.name);
   const page = relevancePage(matches, search.terms, 'schools.relevance', limit, cursor);
   const byId = new Map(
     page.ids.length

@@ -3,7 +3,7 @@
 // window, and the total says "1,000+" rather than counting them all.
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/app';
-import { relevancePage, windowedPage, type WindowOf } from './relevance';
+import { relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
 import { bm25Affordable } from './index';
 import { RELEVANCE_MAX } from './relevance';
 
@@ -131,5 +131,61 @@ describe('a common job word through the API', () => {
     const newest = await get('/api/jobs?search=teacher&sort=newest&limit=20');
     const times = (newest.body as { postedAt: string }[]).map((j) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+});
+
+describe('a common school word through the API', () => {
+  const { db, get } = testApp({ now: NOW });
+  /** What the list must answer: the active matches under the filter, by tier, then the shorter name, then id. */
+  const expected = (filter = '') =>
+    (
+      db.$client
+        .prepare(
+          `select s.id, s.name from schools s join schools_fts f on f.rowid = s.id
+           where schools_fts match '"primary"*' and s.is_active = 1 ${filter}`,
+        )
+        .all() as { id: number; name: string }[]
+    )
+      .map((s) => ({ ...s, key: [tierOf(s.name, ['primary']), wordCountOf(s.name), s.id] }))
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+      .map((s) => s.id);
+  const ids = async (url: string) => {
+    const res = await get(url);
+    expect(res.status).toBe(200);
+    return { ids: (res.body as { id: number }[]).map((s) => s.id), total: Number(res.headers.get('X-Total-Count')) };
+  };
+
+  it('ranks every match (more than WINDOW) exactly, with and without a filter, and its total is exact', async () => {
+    const all = expected();
+    expect(all.length).toBeGreaterThan(WINDOW);
+    expect(await ids('/api/schools?search=primary&limit=5000')).toEqual({ ids: all, total: all.length });
+    const camden = expected(`and s.borough = 'Camden' and instr(coalesce(s.education_level, ''), 'Primary') > 0`);
+    expect(camden.length).toBeGreaterThan(10);
+    expect(await ids('/api/schools?search=primary&borough=Camden&educationLevel=Primary&limit=5000')).toEqual({
+      ids: camden,
+      total: camden.length,
+    });
+  });
+
+  it('follows a renamed, closed or new school at once', async () => {
+    const [first, second] = expected();
+    expect((await ids('/api/schools?search=primary&limit=5000')).ids[0]).toBe(first);
+    const other = db.$client
+      .prepare(`select id from schools where is_active = 1 and name not like '%primary%' order by id limit 1`)
+      .get() as {
+      id: number;
+    };
+    db.$client.prepare(`update schools set is_active = 0 where id = ?`).run(first);
+    db.$client.prepare(`update schools set name = 'Primary' where id = ?`).run(other.id);
+    const added = Number(
+      db.$client.prepare(`insert into schools (urn, name, borough) values (999002, 'Zebra Primary School', 'Camden')`).run()
+        .lastInsertRowid,
+    );
+    const now = expected();
+    expect(now).not.toContain(first);
+    expect(now[0]).toBe(other.id);
+    expect(now).toContain(added);
+    expect(now).toContain(second);
+    expect((await ids('/api/schools?search=primary&limit=5000')).ids).toEqual(now);
   });
 });
