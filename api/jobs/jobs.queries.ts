@@ -6,6 +6,7 @@ import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FIL
 import type { DB } from '../../db/client';
 import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, jobShape } from '../../db/shapes';
+import { searchWords } from '../../db/search-text';
 import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
 import {
   bm25Of,
@@ -202,7 +203,9 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   if (search && !q.sort && jobFilterConditions({ ...q, search: undefined }, { match: null }).length === 0)
     return commonWordJobs(db, now, search, q, limit);
   const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match })];
-  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match })] : filters;
+  // A common word in a borough: the index is asked for the word in that borough (narrowed).
+  const narrowed = common && q.borough ? withinBorough(match, q.borough) : match;
+  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match: narrowed })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
   const keyset = after
     ? dir === 'desc'
@@ -226,16 +229,37 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);
   else if (!q.withoutTotal) {
     // Counting every match costs as much as the matches: count up to TOTAL_CAP and say so beyond.
-    const inner = db
-      .select({ one: sql`1` })
-      .from(jobs)
-      .where(and(...listFilters))
-      .limit(TOTAL_CAP + 1)
-      .as('capped');
+    // Narrowed to a borough, the index's matches lead (CROSS JOIN keeps them outside) and the count
+    // stops at TOTAL_CAP + 1 of them, instead of gathering the set first.
+    const inner =
+      narrowed !== match
+        ? db
+            .select({ one: sql`1` })
+            .from(sql`jobs_fts cross join ${jobs} on ${jobs.id} = jobs_fts.rowid`)
+            .where(and(sql`jobs_fts match ${narrowed}`, ...openJobConditions(now), ...jobFilterConditions(q, { db, match: null })))
+            .limit(TOTAL_CAP + 1)
+            .as('capped')
+        : db
+            .select({ one: sql`1` })
+            .from(jobs)
+            .where(and(...listFilters))
+            .limit(TOTAL_CAP + 1)
+            .as('capped');
     total = db.select({ n: count() }).from(inner).get()!.n;
     if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
   }
   return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next, corrected: search?.corrected ?? null };
+}
+
+/**
+ * A common word in a borough: the borough is also a column of the jobs index (jobs_search_source
+ * holds search_text(borough)), so the index is asked for the word in that borough and SQLite
+ * gathers that borough's matches (~7,300 at 100x) rather than every job's (245,000). Each borough's
+ * words are a phrase no other borough holds; the list still checks the borough itself.
+ */
+function withinBorough(match: string, borough: string): string {
+  const words = searchWords(borough);
+  return words.length ? `(${match}) AND borough : "${words.join(' ')}"` : match;
 }
 
 /** The jobs of these ids, in this order. */

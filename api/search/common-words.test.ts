@@ -3,6 +3,7 @@
 // window, and the total says "1,000+" rather than counting them all.
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/app';
+import { oneMonthBefore } from '../lib/time';
 import { relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
 import { bm25Affordable } from './index';
 import { RELEVANCE_MAX } from './relevance';
@@ -130,6 +131,44 @@ describe('a common job word through the API', () => {
     expect((second.body as { title: string }[])[0].title).toBe('Class teacher 2282');
     const newest = await get('/api/jobs?search=teacher&sort=newest&limit=20');
     const times = (newest.body as { postedAt: string }[]).map((j) => Date.parse(j.postedAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('a common word in a borough: the matches of that borough only, newest first, the total exact or capped', async () => {
+    // 40 matches and 15 others in Kensington and Chelsea; 12 in Barnet, posted later than the rest.
+    db.$client.exec(`
+      with recursive seq(i) as (select 1 union all select i + 1 from seq where i < 67)
+      insert into jobs (title, description, subject, borough, is_active, is_external, external_source, external_id, posted_at, created_at, updated_at)
+      select case when i <= 40 or i > 55 then 'Teacher of art ' || i else 'Librarian ' || i end, 'A post.', 'Art',
+             case when i <= 55 then 'Kensington and Chelsea' else 'Barnet' end, 1, 1, 'common-word', 'kc-' || i,
+             ${NOW.getTime()} - i * 100, ${NOW.getTime()}, ${NOW.getTime()}
+      from seq`);
+    /** The open jobs of a borough matching "teacher" (no index narrowing), newest first. */
+    const expected = (borough: string) =>
+      (
+        db.$client
+          .prepare(
+            `select id from jobs where borough = ? and is_active = 1 and posted_at >= ? and posted_at <= ?
+             and id in (select rowid from jobs_fts where jobs_fts match '"teacher"*') order by posted_at desc, id desc`,
+          )
+          .all(borough, oneMonthBefore(NOW).getTime(), NOW.getTime()) as { id: number }[]
+      ).map((r) => r.id);
+    const inKc = await get('/api/jobs?search=teacher&borough=Kensington%20and%20Chelsea&limit=100');
+    const kc = inKc.body as { id: number; title: string; borough: string }[];
+    expect(kc.slice(0, 40).map((j) => j.title)).toEqual(Array.from({ length: 40 }, (_, i) => `Teacher of art ${i + 1}`));
+    expect(kc.map((j) => j.id)).toEqual(expected('Kensington and Chelsea'));
+    expect(inKc.headers.get('X-Total-Count')).toBe(String(kc.length));
+    expect(inKc.headers.get('X-Total-Count-Capped')).toBeNull();
+    const inBarnet = await get('/api/jobs?search=teacher&borough=Barnet&limit=100');
+    expect((inBarnet.body as { id: number }[]).map((j) => j.id)).toEqual(expected('Barnet'));
+    expect(inBarnet.headers.get('X-Total-Count')).toBe(String(expected('Barnet').length));
+    const inCamden = await get('/api/jobs?search=teacher&borough=Camden&limit=100');
+    expect(inCamden.headers.get('X-Total-Count')).toBe('1000');
+    expect(inCamden.headers.get('X-Total-Count-Capped')).toBe('true');
+    const camden = inCamden.body as { borough: string; postedAt: string }[];
+    expect(camden).toHaveLength(100);
+    expect(new Set(camden.map((j) => j.borough))).toEqual(new Set(['Camden']));
+    const times = camden.map((j) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 });
