@@ -16,11 +16,13 @@ import {
   bm25Affordable,
   bm25Of,
   exactParam,
+  keepFirstWindow,
   matchCount,
   RELEVANCE_MAX,
   relevancePage,
   resolveSearch,
   searchParam,
+  WINDOW,
   windowedPage,
   wordCountOf,
   type Match,
@@ -228,14 +230,18 @@ export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof
     total = matches.length;
   } else if (search) {
     // The matching threads this viewer may see, highest id first from the FTS index (its rowid order).
-    const visibleMatches = (below: number, size: number) =>
-      db.all<{ id: number; name: string }>(
-        sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
-            from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
-            join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
-            where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < ${below} and ${and(...where)}
-            order by forum_threads_fts.rowid desc limit ${size}`,
-      );
+    // The first window read once: it answers the first page and the total counted to THREAD_TOTAL_CAP.
+    const visibleMatches = keepFirstWindow(
+      (below, size) =>
+        db.all<{ id: number; name: string }>(
+          sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
+              from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
+              join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
+              where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < ${below} and ${and(...where)}
+              order by forum_threads_fts.rowid desc limit ${size}`,
+        ),
+      Math.max(WINDOW, THREAD_TOTAL_CAP + 1),
+    );
     const p = windowedPage(visibleMatches, search.terms, 'threads.common', limit, cursor);
     const byId = byIdOf(p.ids);
     page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };

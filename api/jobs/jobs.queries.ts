@@ -12,6 +12,8 @@ import {
   bm25Of,
   exactParam,
   ftsQuery,
+  keepFirstWindow,
+  WINDOW,
   matchCount,
   RELEVANCE_MAX,
   relevancePage,
@@ -287,12 +289,16 @@ function jobsInOrder(db: DB, ids: number[]) {
 function commonWordJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, limit: number) {
   const open = openJobConditions(now);
   // Raw rows (db.all): the query builder's mapping of a thousand rows cost more than the query.
-  const openMatches = (below: number, size: number) =>
-    db.all<{ id: number; name: string }>(
-      sql`select ${jobs.id} as id, ${jobs.title} as name from jobs_fts join ${jobs} on ${jobs.id} = jobs_fts.rowid
-          where jobs_fts match ${search.match} and jobs_fts.rowid < ${below} and ${and(...open)}
-          order by jobs_fts.rowid desc limit ${size}`,
-    );
+  // The first window read once: it answers the first page and the total counted to TOTAL_CAP.
+  const openMatches = keepFirstWindow(
+    (below, size) =>
+      db.all<{ id: number; name: string }>(
+        sql`select ${jobs.id} as id, ${jobs.title} as name from jobs_fts join ${jobs} on ${jobs.id} = jobs_fts.rowid
+            where jobs_fts match ${search.match} and jobs_fts.rowid < ${below} and ${and(...open)}
+            order by jobs_fts.rowid desc limit ${size}`,
+      ),
+    Math.max(WINDOW, TOTAL_CAP + 1),
+  );
   const page = windowedPage(openMatches, search.terms, 'jobs.common', limit, q.cursor);
   let total = -1;
   let capped = false;

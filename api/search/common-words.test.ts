@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/app';
 import { oneMonthBefore } from '../lib/time';
-import { relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
+import { keepFirstWindow, relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
 import { bm25Affordable } from './index';
 import { RELEVANCE_MAX } from './relevance';
 
@@ -45,6 +45,23 @@ describe('windowedPage', () => {
     const rest = windowedPage(windowOf, ['question'], 't', 15, page.next!, 10);
     expect(rest.ids).toEqual([10, 8, 7, 5, 4, 3, 2, 1]);
     expect(rest.next).toBeNull();
+  });
+
+  it('keepFirstWindow: the first page and the capped total from one read, the same answers', () => {
+    let reads = 0;
+    const counted: WindowOf = (below, size) => {
+      reads++;
+      return windowOf(below, size);
+    };
+    const kept = keepFirstWindow(counted, 11);
+    const page = windowedPage(kept, ['question'], 't', 4, undefined, 10);
+    expect(page).toEqual(windowedPage(windowOf, ['question'], 't', 4, undefined, 10));
+    expect(kept(Number.MAX_SAFE_INTEGER, 11)).toEqual(windowOf(Number.MAX_SAFE_INTEGER, 11));
+    expect(reads).toBe(1);
+    // Below the first window, or larger than kept: read as asked.
+    expect(kept(14, 10)).toEqual(windowOf(14, 10));
+    expect(kept(Number.MAX_SAFE_INTEGER, 20)).toEqual(windowOf(Number.MAX_SAFE_INTEGER, 20));
+    expect(reads).toBe(3);
   });
 
   it('answers a cursor of another list with 400', () => {

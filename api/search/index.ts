@@ -12,7 +12,18 @@ import { RELEVANCE_MAX } from './relevance';
 import { correctable, currentVocabulary } from './vocabulary';
 
 export { exactParam, ftsQuery, matchOf, queryTerms, searchParam } from './query';
-export { bm25Of, RELEVANCE_MAX, relevancePage, tierOf, windowedPage, WINDOW, wordCountOf, type Match, type WindowOf } from './relevance';
+export {
+  bm25Of,
+  keepFirstWindow,
+  RELEVANCE_MAX,
+  relevancePage,
+  tierOf,
+  windowedPage,
+  WINDOW,
+  wordCountOf,
+  type Match,
+  type WindowOf,
+} from './relevance';
 export { warmSearchVocabulary } from './vocabulary';
 
 export type FtsTable = 'jobs_fts' | 'schools_fts' | 'forum_threads_fts';

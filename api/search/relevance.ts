@@ -135,6 +135,19 @@ export type WindowOf = (below: number, size: number) => { id: number; name: stri
 const TOP = Number.MAX_SAFE_INTEGER;
 
 /**
+ * The same windows, the first one (from the top) read once as `keep` rows: a list's first page
+ * and its total counted to a cap (`windowOf(TOP, cap + 1)`) then cost one read of the index, not two.
+ */
+export function keepFirstWindow(windowOf: WindowOf, keep: number): WindowOf {
+  let first: ReturnType<WindowOf> | null = null;
+  return (below, size) => {
+    if (below !== TOP || size > keep) return windowOf(below, size);
+    first ??= windowOf(TOP, keep);
+    return first.length > size ? first.slice(0, size) : first;
+  };
+}
+
+/**
  * A page of a common word's matches (more than RELEVANCE_MAX) without ranking them all: bm25 needs
  * every match (its word frequencies are counted over the whole match set, 660 ms for "teacher" at
  * 100x jobs), so the matches are taken WINDOW at a time, newest (highest rowid) first, and each
