@@ -23,7 +23,7 @@ import {
 } from '../search';
 import { filterOf, limitOf } from '../lib/validate';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
-import { activeSchoolNames, matchingIds } from './register';
+import { activeSchoolNames, activeSchoolRows, matchingIds } from './register';
 
 export const schoolsQuery = z
   .object({
@@ -133,13 +133,50 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
 
 /** The columns of a school in the list: its kept rating and review count, and its open jobs counted now. */
 function listColumns(now: Date) {
+  return { ...columnsOf(schools, schoolShape), ...figureColumns(now) };
+}
+
+/** The figures of a school in the list that move without its row: its kept rating and review count, its open jobs counted now. */
+function figureColumns(now: Date) {
   const since = oneMonthBefore(now);
   return {
-    ...columnsOf(schools, schoolShape),
     averageRating: sql<number>`coalesce(${schoolStats.averageRating}, 0)`,
     reviewCount: sql<number>`coalesce(${schoolStats.reviewCount}, 0)`,
     openJobsCount: sql<number>`(select count(*) from ${jobs} where ${jobs.schoolId} = ${schools.id} and ${jobs.isActive} = 1 and ${jobs.postedAt} >= ${since.getTime()} and ${jobs.postedAt} <= ${now.getTime()})`,
   };
+}
+
+/**
+ * The list's rows of these (active) schools: each school's row as kept in memory for the current
+ * schools data version (register.ts), with its figures read now; read whole when one is not kept.
+ */
+function schoolRowsOf(db: DB, now: Date, ids: number[]) {
+  if (!ids.length) return new Map<number, ReturnType<typeof fullRows>[number]>();
+  const kept = activeSchoolRows(db);
+  if (ids.every((id) => kept.has(id))) {
+    const figures = db
+      .select({ id: schools.id, ...figureColumns(now) })
+      .from(schools)
+      .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+      .where(inArray(schools.id, ids))
+      .all();
+    return new Map(
+      figures.map(({ id, averageRating, reviewCount, openJobsCount }) => [
+        id,
+        { ...kept.get(id)!, averageRating, reviewCount, openJobsCount },
+      ]),
+    );
+  }
+  return new Map(fullRows(db, now, ids).map((r) => [r.id, r]));
+}
+
+function fullRows(db: DB, now: Date, ids: number[]) {
+  return db
+    .select(listColumns(now))
+    .from(schools)
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
+    .where(inArray(schools.id, ids))
+    .all();
 }
 
 /**
@@ -181,17 +218,7 @@ function relevantSchools(
   }
   if (matches.length > RELEVANCE_MAX) return null;
   const page = relevancePage(matches, search.terms, 'schools.relevance', limit, cursor);
-  const byId = new Map(
-    page.ids.length
-      ? db
-          .select(listColumns(now))
-          .from(schools)
-          .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
-          .where(inArray(schools.id, page.ids))
-          .all()
-          .map((r) => [r.id, r])
-      : [],
-  );
+  const byId = schoolRowsOf(db, now, page.ids);
   const rows = page.ids.map((id) => {
     const r = byId.get(id)!;
     return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: undefined as number | undefined };

@@ -243,5 +243,16 @@ describe('a common school word through the API', () => {
     expect(now).toContain(added);
     expect(now).toContain(second);
     expect((await ids('/api/schools?search=primary&limit=5000')).ids).toEqual(now);
+    // The row as it is now, and its figures counted now (an open job posted since).
+    const before = (await get('/api/schools?search=primary&limit=1')).body as { name: string; openJobsCount: number }[];
+    expect(before[0].name).toBe('Primary');
+    db.$client
+      .prepare(
+        `insert into jobs (title, description, school_id, borough, is_active, is_external, external_source, external_id, posted_at, created_at, updated_at)
+         values ('Art teacher', 'A post.', ?, 'Camden', 1, 1, 'common-word', 'fig-1', ?, ?, ?)`,
+      )
+      .run(other.id, NOW.getTime() - 1000, NOW.getTime(), NOW.getTime());
+    const after = (await get('/api/schools?search=primary&limit=1')).body as { name: string; openJobsCount: number }[];
+    expect(after[0].openJobsCount).toBe(before[0].openJobsCount + 1);
   });
 });
