@@ -1,4 +1,5 @@
 // The schools list (keyset pages, FTS search, Near me) and a school's kept figures.
+import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT } from '../../db/constants';
@@ -146,28 +147,50 @@ function figureColumns(now: Date) {
   };
 }
 
+/** Per connection: the figures of a page of schools in one prepared statement (ids as a JSON array). */
+const figureStatements = new WeakMap<Database.Database, Database.Statement<unknown[]>>();
+
+/** [id, average rating, review count, open jobs now] of these schools: what figureColumns reads. */
+function figuresOf(db: DB, now: Date, ids: number[]): [number, number, number, number][] {
+  let statement = figureStatements.get(db.$client);
+  if (!statement) {
+    statement = db.$client
+      .prepare(
+        `select s.id, coalesce(st.average_rating, 0), coalesce(st.review_count, 0),
+                (select count(*) from jobs j where j.school_id = s.id and j.is_active = 1 and j.posted_at >= ? and j.posted_at <= ?)
+         from json_each(?) p join schools s on s.id = p.value left join school_stats st on st.school_id = s.id`,
+      )
+      .raw();
+    figureStatements.set(db.$client, statement);
+  }
+  return statement.all(oneMonthBefore(now).getTime(), now.getTime(), JSON.stringify(ids)) as [number, number, number, number][];
+}
+
 /**
- * The list's rows of these (active) schools: each school's row as kept in memory for the current
- * schools data version (register.ts), with its figures read now; read whole when one is not kept.
+ * The list's rows of these (active) schools, in this order: each school's row as kept in memory
+ * for the current schools data version (register.ts), with its figures read now; read whole when
+ * one is not kept.
  */
-function schoolRowsOf(db: DB, now: Date, ids: number[]) {
-  if (!ids.length) return new Map<number, ReturnType<typeof fullRows>[number]>();
+function searchRows(db: DB, now: Date, ids: number[]) {
   const kept = activeSchoolRows(db);
   if (ids.every((id) => kept.has(id))) {
-    const figures = db
-      .select({ id: schools.id, ...figureColumns(now) })
-      .from(schools)
-      .leftJoin(schoolStats, eq(schoolStats.schoolId, schools.id))
-      .where(inArray(schools.id, ids))
-      .all();
-    return new Map(
-      figures.map(({ id, averageRating, reviewCount, openJobsCount }) => [
-        id,
-        { ...kept.get(id)!, averageRating, reviewCount, openJobsCount },
-      ]),
-    );
+    const figures = new Map(figuresOf(db, now, ids).map((f) => [f[0], f]));
+    return ids.map((id) => {
+      const [, averageRating, reviewCount, openJobsCount] = figures.get(id)!;
+      return {
+        ...kept.get(id)!,
+        averageRating: round(averageRating, 2),
+        reviewCount,
+        openJobsCount,
+        distanceMiles: undefined as number | undefined,
+      };
+    });
   }
-  return new Map(fullRows(db, now, ids).map((r) => [r.id, r]));
+  const byId = new Map(ids.length ? fullRows(db, now, ids).map((r) => [r.id, r]) : []);
+  return ids.map((id) => {
+    const r = byId.get(id)!;
+    return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: undefined as number | undefined };
+  });
 }
 
 function fullRows(db: DB, now: Date, ids: number[]) {
@@ -218,11 +241,7 @@ function relevantSchools(
   }
   if (matches.length > RELEVANCE_MAX) return null;
   const page = relevancePage(matches, search.terms, 'schools.relevance', limit, cursor);
-  const byId = schoolRowsOf(db, now, page.ids);
-  const rows = page.ids.map((id) => {
-    const r = byId.get(id)!;
-    return { ...r, averageRating: round(r.averageRating, 2), distanceMiles: undefined as number | undefined };
-  });
+  const rows = searchRows(db, now, page.ids);
   return { total: page.total, next: page.next, rows, corrected: search.corrected };
 }
 
