@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { Job } from '../data/client';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
@@ -31,6 +32,95 @@ export const JOB_SORTS = [
   { value: 'salary', label: 'Highest salary' },
 ] as const;
 
+type JobFilterKey = (typeof JOB_FILTER_KEYS)[number];
+type JobFilterValues = Record<JobFilterKey, string>;
+
+/** The filter selects, in their order on the screen. */
+const JOB_FILTERS: { id: Exclude<JobFilterKey, 'search' | 'exact'>; label: string; options: readonly string[]; allLabel: string }[] = [
+  { id: 'borough', label: 'Borough', options: BOROUGHS, allLabel: 'All boroughs' },
+  { id: 'educationLevel', label: 'Level', options: EDUCATION_LEVELS, allLabel: 'All levels' },
+  { id: 'subject', label: 'Subject', options: SUBJECTS, allLabel: 'All subjects' },
+  { id: 'keyStage', label: 'Key stage', options: KEY_STAGES, allLabel: 'All key stages' },
+  { id: 'contractType', label: 'Contract', options: CONTRACT_TYPES, allLabel: 'All contract types' },
+  { id: 'schoolType', label: 'School type', options: SCHOOL_TYPES, allLabel: 'All school types' },
+];
+
+function JobFilters({ values, set }: { values: JobFilterValues; set: (next: Partial<JobFilterValues>) => void }) {
+  return (
+    <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}>
+      {JOB_FILTERS.map((f) => (
+        <FilterSelect key={f.id} {...f} value={values[f.id]} onChange={(v) => set({ [f.id]: v })} />
+      ))}
+    </FiltersPanel>
+  );
+}
+
+/** The order of the list (not shown for Near me, which is nearest first). */
+function JobSort({ sort, search, onSort }: { sort: string; search: string; onSort: (sort: string) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
+      Sort by
+      <select
+        id="job-sort"
+        name="sort"
+        className="select select-sm w-auto"
+        value={sort || (search ? 'relevance' : 'newest')}
+        // With a search and no sort chosen the list is in relevance order (decision 0701).
+        onChange={(e) => onSort(e.target.value === 'relevance' || (e.target.value === 'newest' && !search) ? '' : e.target.value)}
+      >
+        {(search ? [{ value: 'relevance', label: 'Best match' }, ...JOB_SORTS] : JOB_SORTS).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The list of jobs found: an error, the loading cards, none, or the cards and Load more. */
+function JobResults({ jobs }: { jobs: ReturnType<typeof useJobPages> }) {
+  const { rows: data, error, mutate } = jobs;
+  return (
+    <section aria-labelledby="job-results-heading" className="mt-6">
+      {/* Job cards carry h3 titles (as on the home page): this keeps the heading order h1 → h2 → h3. */}
+      <h2 id="job-results-heading" className="sr-only">
+        Job results
+      </h2>
+      {error ? (
+        <ErrorState error={error} retry={() => mutate()} />
+      ) : !data ? (
+        <SkeletonList count={6} lines={4} className="grid gap-4 md:grid-cols-2" />
+      ) : data.length === 0 ? (
+        <EmptyState icon="briefcase" title="No jobs found">
+          Try other filters, or clear them to see every job of the last month.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
+            {data.map((job) => (
+              <li key={job.id}>
+                <JobCard job={job} distance={distanceOf(job)} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
+              </li>
+            ))}
+          </ul>
+          {jobs.hasMore && (
+            <div className="mt-6 flex justify-center">
+              <button type="button" className="btn btn-outline" onClick={() => jobs.loadMore()} disabled={jobs.loadingMore}>
+                {jobs.loadingMore ? 'Loading…' : 'Load more jobs'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** How far a job is, when the list is Near me. */
+const distanceOf = (job: Job) =>
+  'distanceMiles' in job && typeof job.distanceMiles === 'number' ? milesAway(job.distanceMiles) : undefined;
+
 export function JobsPage() {
   const { values, set, clear, active } = useUrlFilters(JOB_FILTER_KEYS);
   const commitSearch = useCallback((v: string) => set({ search: v, exact: '' }, true), [set]);
@@ -40,7 +130,7 @@ export function JobsPage() {
   const near = useNearMe();
   // Near me answers nearest first: the sort does not apply then (decision 1250).
   const jobs = useJobPages(near.on ? { ...values, ...near.query } : { ...values, sort });
-  const { rows: data, error, isLoading, mutate } = jobs;
+  const { rows: data, isLoading } = jobs;
   // An alert keeps the filters, not how the search was asked (exact).
   const { exact: _exact, ...alertFilters } = values;
 
@@ -76,56 +166,7 @@ export function JobsPage() {
             value={search.text}
             onChange={search.setText}
           />
-          <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}>
-            <FilterSelect
-              id="borough"
-              label="Borough"
-              value={values.borough}
-              onChange={(v) => set({ borough: v })}
-              options={BOROUGHS}
-              allLabel="All boroughs"
-            />
-            <FilterSelect
-              id="educationLevel"
-              label="Level"
-              value={values.educationLevel}
-              onChange={(v) => set({ educationLevel: v })}
-              options={EDUCATION_LEVELS}
-              allLabel="All levels"
-            />
-            <FilterSelect
-              id="subject"
-              label="Subject"
-              value={values.subject}
-              onChange={(v) => set({ subject: v })}
-              options={SUBJECTS}
-              allLabel="All subjects"
-            />
-            <FilterSelect
-              id="keyStage"
-              label="Key stage"
-              value={values.keyStage}
-              onChange={(v) => set({ keyStage: v })}
-              options={KEY_STAGES}
-              allLabel="All key stages"
-            />
-            <FilterSelect
-              id="contractType"
-              label="Contract"
-              value={values.contractType}
-              onChange={(v) => set({ contractType: v })}
-              options={CONTRACT_TYPES}
-              allLabel="All contract types"
-            />
-            <FilterSelect
-              id="schoolType"
-              label="School type"
-              value={values.schoolType}
-              onChange={(v) => set({ schoolType: v })}
-              options={SCHOOL_TYPES}
-              allLabel="All school types"
-            />
-          </FiltersPanel>
+          <JobFilters values={values} set={set} />
           <NearMeControl near={near} what="jobs" />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
@@ -133,29 +174,7 @@ export function JobsPage() {
             </p>
             <SearchCorrection corrected={jobs.corrected} typed={values.search} />
             <JobAlertButton filters={alertFilters} />
-            {!near.on && (
-              <label className="flex items-center gap-2 text-sm" htmlFor="job-sort">
-                Sort by
-                <select
-                  id="job-sort"
-                  name="sort"
-                  className="select select-sm w-auto"
-                  value={sort || (values.search ? 'relevance' : 'newest')}
-                  // With a search and no sort chosen the list is in relevance order (decision 0701).
-                  onChange={(e) =>
-                    sorting.set({
-                      sort: e.target.value === 'relevance' || (e.target.value === 'newest' && !values.search) ? '' : e.target.value,
-                    })
-                  }
-                >
-                  {(values.search ? [{ value: 'relevance', label: 'Best match' }, ...JOB_SORTS] : JOB_SORTS).map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            )}
+            {!near.on && <JobSort sort={sort} search={values.search} onSort={(v) => sorting.set({ sort: v })} />}
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
             </button>
@@ -163,42 +182,7 @@ export function JobsPage() {
         </div>
       </form>
 
-      <section aria-labelledby="job-results-heading" className="mt-6">
-        {/* Job cards carry h3 titles (as on the home page): this keeps the heading order h1 → h2 → h3. */}
-        <h2 id="job-results-heading" className="sr-only">
-          Job results
-        </h2>
-        {error ? (
-          <ErrorState error={error} retry={() => mutate()} />
-        ) : !data ? (
-          <SkeletonList count={6} lines={4} className="grid gap-4 md:grid-cols-2" />
-        ) : data.length === 0 ? (
-          <EmptyState icon="briefcase" title="No jobs found">
-            Try other filters, or clear them to see every job of the last month.
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
-              {data.map((job) => (
-                <li key={job.id}>
-                  <JobCard
-                    job={job}
-                    distance={'distanceMiles' in job && typeof job.distanceMiles === 'number' ? milesAway(job.distanceMiles) : undefined}
-                    actions={<SaveJobButton jobId={job.id} title={job.title} />}
-                  />
-                </li>
-              ))}
-            </ul>
-            {jobs.hasMore && (
-              <div className="mt-6 flex justify-center">
-                <button type="button" className="btn btn-outline" onClick={() => jobs.loadMore()} disabled={jobs.loadingMore}>
-                  {jobs.loadingMore ? 'Loading…' : 'Load more jobs'}
-                </button>
-              </div>
-            )}
-          </>
-        )}
-      </section>
+      <JobResults jobs={jobs} />
     </div>
   );
 }

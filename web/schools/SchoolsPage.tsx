@@ -100,13 +100,74 @@ export function SchoolCard({ school }: { school: SchoolListItem }) {
   );
 }
 
+type SchoolFilterKey = (typeof SCHOOL_FILTER_KEYS)[number];
+type SchoolFilterValues = Record<SchoolFilterKey, string>;
+
+/** The filter selects, in their order on the screen. */
+const SCHOOL_FILTERS: { id: Exclude<SchoolFilterKey, 'search' | 'exact'>; label: string; options: readonly string[]; allLabel: string }[] =
+  [
+    { id: 'borough', label: 'Borough', options: BOROUGHS, allLabel: 'All boroughs' },
+    { id: 'educationLevel', label: 'Level', options: EDUCATION_LEVELS, allLabel: 'All levels' },
+    { id: 'type', label: 'School type', options: SCHOOL_TYPES, allLabel: 'All school types' },
+  ];
+
+function SchoolFilters({ values, set }: { values: SchoolFilterValues; set: (next: Partial<SchoolFilterValues>) => void }) {
+  return (
+    <FiltersPanel
+      className="sm:grid-cols-3"
+      activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}
+    >
+      {SCHOOL_FILTERS.map((f) => (
+        <FilterSelect key={f.id} {...f} value={values[f.id]} onChange={(v) => set({ [f.id]: v })} />
+      ))}
+    </FiltersPanel>
+  );
+}
+
+/** The schools found: an error, the loading cards, none, or the cards and Load More. */
+function SchoolResults({ list, info }: { list: ReturnType<typeof useSchoolPages>; info: ReturnType<typeof pageInfo> | null }) {
+  const { rows, error, hasMore, loadMore, loadingMore, mutate } = list;
+  return (
+    <section aria-label="School results" className="mt-6">
+      {error ? (
+        <ErrorState error={error} retry={() => mutate()} />
+      ) : !rows || !info ? (
+        <SkeletonList count={6} lines={4} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
+      ) : rows.length === 0 ? (
+        <EmptyState icon="school" title="No schools found">
+          Try another name or clear the filters.
+        </EmptyState>
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="school-list">
+            {rows.map((s) => (
+              <li key={s.id}>
+                <SchoolCard school={s} />
+              </li>
+            ))}
+          </ul>
+          {hasMore && info.remaining > 0 && (
+            <div className="flex justify-center mt-6">
+              <button type="button" className="btn btn-primary" onClick={() => void loadMore()} disabled={loadingMore}>
+                {loadingMore && <span className="loading loading-spinner loading-sm" />}
+                Load More Schools ({formatNumber(info.remaining)} remaining)
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 export function SchoolsPage() {
   const { values, set, clear, active } = useUrlFilters(SCHOOL_FILTER_KEYS);
   const near = useNearMe();
   const commitSearch = useCallback((v: string) => set({ search: v, exact: '' }, true), [set]);
   const search = useDebouncedSearch(values.search, commitSearch);
   // A page of 50 at a time; new filters start again at the first page (a new list key).
-  const { rows, total, corrected, error, hasMore, loadMore, loadingMore, mutate } = useSchoolPages({ ...values, ...near.query });
+  const list = useSchoolPages({ ...values, ...near.query });
+  const { rows, total, corrected } = list;
   const info = rows && total !== undefined ? pageInfo(rows.length, total) : null;
 
   return (
@@ -131,35 +192,7 @@ export function SchoolsPage() {
             value={search.text}
             onChange={search.setText}
           />
-          <FiltersPanel
-            className="sm:grid-cols-3"
-            activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}
-          >
-            <FilterSelect
-              id="borough"
-              label="Borough"
-              value={values.borough}
-              onChange={(v) => set({ borough: v })}
-              options={BOROUGHS}
-              allLabel="All boroughs"
-            />
-            <FilterSelect
-              id="educationLevel"
-              label="Level"
-              value={values.educationLevel}
-              onChange={(v) => set({ educationLevel: v })}
-              options={EDUCATION_LEVELS}
-              allLabel="All levels"
-            />
-            <FilterSelect
-              id="type"
-              label="School type"
-              value={values.type}
-              onChange={(v) => set({ type: v })}
-              options={SCHOOL_TYPES}
-              allLabel="All school types"
-            />
-          </FiltersPanel>
+          <SchoolFilters values={values} set={set} />
           <NearMeControl near={near} what="schools" />
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
@@ -173,35 +206,7 @@ export function SchoolsPage() {
         </div>
       </form>
 
-      <section aria-label="School results" className="mt-6">
-        {error ? (
-          <ErrorState error={error} retry={() => mutate()} />
-        ) : !rows || !info ? (
-          <SkeletonList count={6} lines={4} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
-        ) : rows.length === 0 ? (
-          <EmptyState icon="school" title="No schools found">
-            Try another name or clear the filters.
-          </EmptyState>
-        ) : (
-          <>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="school-list">
-              {rows.map((s) => (
-                <li key={s.id}>
-                  <SchoolCard school={s} />
-                </li>
-              ))}
-            </ul>
-            {hasMore && info.remaining > 0 && (
-              <div className="flex justify-center mt-6">
-                <button type="button" className="btn btn-primary" onClick={() => void loadMore()} disabled={loadingMore}>
-                  {loadingMore && <span className="loading loading-spinner loading-sm" />}
-                  Load More Schools ({formatNumber(info.remaining)} remaining)
-                </button>
-              </div>
-            )}
-          </>
-        )}
-      </section>
+      <SchoolResults list={list} info={info} />
     </div>
   );
 }
