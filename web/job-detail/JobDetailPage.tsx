@@ -80,6 +80,131 @@ function ApplyLink({ job }: { job: JobPage }) {
   );
 }
 
+/** The job's title (with Share and Save), its employer, its borough and its tags. */
+function JobHeading({ job }: { job: JobPage }) {
+  return (
+    <>
+      <div className="flex items-start gap-2">
+        <h1 className="text-2xl sm:text-3xl font-bold flex-1">{job.title}</h1>
+        <div className="flex gap-1 shrink-0">
+          <ShareButton
+            title={job.title}
+            text={[job.title, job.school?.name ?? job.employerName].filter(Boolean).join(' at ')}
+            path={`/jobs/${job.id}`}
+          />
+          <SaveJobButton jobId={job.id} title={job.title} />
+        </div>
+      </div>
+      <p>
+        {job.school ? (
+          <Link to={`/schools/${job.school.id}`} className="link link-primary font-medium">
+            {job.school.name}
+          </Link>
+        ) : (
+          <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
+        )}
+        {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2">{job.externalSource}</span>}
+        {job.postedBySchool && <PostedBySchoolBadge className="ml-2" />}
+      </p>
+      <p className="flex items-center gap-1 opacity-80">
+        <Icon name="pin" className="size-4" /> {job.borough}
+      </p>
+      <ul className="flex flex-wrap gap-1" aria-label="Job details">
+        {[...new Set([job.contractType, job.keyStage, job.subject, job.educationLevel].filter(Boolean))].map((t) => (
+          <li key={t} className="badge badge-ghost">
+            {t}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Salary, posting date and closing date; a school's own job adds its terms. */
+function JobFacts({ job }: { job: JobPage }) {
+  return (
+    <>
+      <dl className="grid sm:grid-cols-3 gap-3 mt-3 text-sm">
+        <div className="bg-base-200 rounded-box p-3">
+          <dt className="opacity-70">Salary</dt>
+          <dd className="font-semibold text-success">
+            <span data-testid="job-salary">{formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText ?? 'Not stated'}</span>
+            {job.salaryMin != null && job.salaryText && (
+              <span className="block text-xs font-normal text-base-content/70">{job.salaryText}</span>
+            )}
+          </dd>
+        </div>
+        <div className="bg-base-200 rounded-box p-3">
+          <dt className="opacity-70">Posted</dt>
+          <dd className="font-semibold">{formatDate(job.postedAt)}</dd>
+        </div>
+        <div className="bg-base-200 rounded-box p-3">
+          <dt className="opacity-70">Closing date</dt>
+          <dd className="font-semibold">{job.applicationDeadline ? formatDate(job.applicationDeadline) : 'Not stated'}</dd>
+        </div>
+      </dl>
+      {job.postedBySchool && (
+        <dl className="grid sm:grid-cols-2 gap-x-4 gap-y-1 mt-3 text-sm" aria-label="Terms">
+          {ownJobFacts(job).map((f) => (
+            <div key={f.label} className="flex gap-2">
+              <dt className="opacity-70">{f.label}:</dt>
+              <dd className="font-medium">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </>
+  );
+}
+
+function JobArticle({ job }: { job: JobPage }) {
+  const closed = job.status === 'closed';
+  return (
+    <article className="card bg-base-100 border border-base-300 mt-4">
+      <div className="card-body p-5 sm:p-8">
+        {closed && (
+          <div role="status" className="alert alert-warning">
+            <Icon name="warning" className="size-5" />
+            <span>
+              <strong>This job is closed.</strong> The school stopped taking applications
+              {job.closedAt ? ` on ${formatDate(job.closedAt)}` : ''}.{' '}
+              <Link to="/jobs" className="link">
+                Browse current jobs
+              </Link>
+            </span>
+          </div>
+        )}
+        <JobHeading job={job} />
+        <JobFacts job={job} />
+        {job.postedBySchool ? (
+          <>
+            <Rendered title="Description" html={job.descriptionHtml} />
+            <Rendered title="What we offer" html={job.benefitsHtml} />
+          </>
+        ) : (
+          <>
+            <Block title="Description" text={job.description} />
+            <Block title="Requirements" text={job.requirements} />
+            <Block title="Benefits" text={job.benefits} />
+          </>
+        )}
+        <div className="card-actions mt-6">
+          {job.postedBySchool && !closed && <ApplyLink job={job} />}
+          {job.isExternal && job.externalUrl && (
+            <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+              View on GOV.UK <Icon name="external" className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+          <Link to="/jobs" className="btn btn-ghost">
+            Back to jobs
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}
+
 export function JobDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -114,107 +239,7 @@ export function JobDetailPage() {
           <CardSkeleton lines={8} />
         </div>
       ) : (
-        <article className="card bg-base-100 border border-base-300 mt-4">
-          <div className="card-body p-5 sm:p-8">
-            {closed && (
-              <div role="status" className="alert alert-warning">
-                <Icon name="warning" className="size-5" />
-                <span>
-                  <strong>This job is closed.</strong> The school stopped taking applications
-                  {job.closedAt ? ` on ${formatDate(job.closedAt)}` : ''}.{' '}
-                  <Link to="/jobs" className="link">
-                    Browse current jobs
-                  </Link>
-                </span>
-              </div>
-            )}
-            <div className="flex items-start gap-2">
-              <h1 className="text-2xl sm:text-3xl font-bold flex-1">{job.title}</h1>
-              <div className="flex gap-1 shrink-0">
-                <ShareButton
-                  title={job.title}
-                  text={[job.title, job.school?.name ?? job.employerName].filter(Boolean).join(' at ')}
-                  path={`/jobs/${job.id}`}
-                />
-                <SaveJobButton jobId={job.id} title={job.title} />
-              </div>
-            </div>
-            <p>
-              {job.school ? (
-                <Link to={`/schools/${job.school.id}`} className="link link-primary font-medium">
-                  {job.school.name}
-                </Link>
-              ) : (
-                <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
-              )}
-              {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2">{job.externalSource}</span>}
-              {job.postedBySchool && <PostedBySchoolBadge className="ml-2" />}
-            </p>
-            <p className="flex items-center gap-1 opacity-80">
-              <Icon name="pin" className="size-4" /> {job.borough}
-            </p>
-            <ul className="flex flex-wrap gap-1" aria-label="Job details">
-              {[...new Set([job.contractType, job.keyStage, job.subject, job.educationLevel].filter(Boolean))].map((t) => (
-                <li key={t} className="badge badge-ghost">
-                  {t}
-                </li>
-              ))}
-            </ul>
-            <dl className="grid sm:grid-cols-3 gap-3 mt-3 text-sm">
-              <div className="bg-base-200 rounded-box p-3">
-                <dt className="opacity-70">Salary</dt>
-                <dd className="font-semibold text-success">
-                  <span data-testid="job-salary">{formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText ?? 'Not stated'}</span>
-                  {job.salaryMin != null && job.salaryText && (
-                    <span className="block text-xs font-normal text-base-content/70">{job.salaryText}</span>
-                  )}
-                </dd>
-              </div>
-              <div className="bg-base-200 rounded-box p-3">
-                <dt className="opacity-70">Posted</dt>
-                <dd className="font-semibold">{formatDate(job.postedAt)}</dd>
-              </div>
-              <div className="bg-base-200 rounded-box p-3">
-                <dt className="opacity-70">Closing date</dt>
-                <dd className="font-semibold">{job.applicationDeadline ? formatDate(job.applicationDeadline) : 'Not stated'}</dd>
-              </div>
-            </dl>
-            {job.postedBySchool && (
-              <dl className="grid sm:grid-cols-2 gap-x-4 gap-y-1 mt-3 text-sm" aria-label="Terms">
-                {ownJobFacts(job).map((f) => (
-                  <div key={f.label} className="flex gap-2">
-                    <dt className="opacity-70">{f.label}:</dt>
-                    <dd className="font-medium">{f.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-            {job.postedBySchool ? (
-              <>
-                <Rendered title="Description" html={job.descriptionHtml} />
-                <Rendered title="What we offer" html={job.benefitsHtml} />
-              </>
-            ) : (
-              <>
-                <Block title="Description" text={job.description} />
-                <Block title="Requirements" text={job.requirements} />
-                <Block title="Benefits" text={job.benefits} />
-              </>
-            )}
-            <div className="card-actions mt-6">
-              {job.postedBySchool && !closed && <ApplyLink job={job} />}
-              {job.isExternal && job.externalUrl && (
-                <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
-                  View on GOV.UK <Icon name="external" className="size-4" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              )}
-              <Link to="/jobs" className="btn btn-ghost">
-                Back to jobs
-              </Link>
-            </div>
-          </div>
-        </article>
+        <JobArticle job={job} />
       )}
     </div>
   );
