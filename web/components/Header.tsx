@@ -89,29 +89,34 @@ export function Header() {
           </button>
         </div>
       </div>
-      {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="lg:hidden border-t border-base-300 bg-base-100">
-          <ul className="menu w-full p-2">
-            {links.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} end={l.to === '/'} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
-                  <Icon name={l.icon} />
-                  {l.label}
-                </NavLink>
-              </li>
-            ))}
-            {!isAuthenticated && !isLoading && (
-              <li>
-                <a href={loginHref()}>
-                  <Icon name="user" />
-                  Sign In
-                </a>
-              </li>
-            )}
-          </ul>
-        </nav>
-      )}
+      {menuOpen && <MobileMenu links={links} signIn={!isAuthenticated && !isLoading} />}
     </header>
+  );
+}
+
+/** The menu the header's button opens below lg; a visitor finds Sign In at its end. */
+function MobileMenu({ links, signIn }: { links: typeof NAV_LINKS; signIn: boolean }) {
+  return (
+    <nav id="mobile-menu" aria-label="Mobile" className="lg:hidden border-t border-base-300 bg-base-100">
+      <ul className="menu w-full p-2">
+        {links.map((l) => (
+          <li key={l.to}>
+            <NavLink to={l.to} end={l.to === '/'} className={({ isActive }) => (isActive ? 'menu-active' : '')}>
+              <Icon name={l.icon} />
+              {l.label}
+            </NavLink>
+          </li>
+        ))}
+        {signIn && (
+          <li>
+            <a href={loginHref()}>
+              <Icon name="user" />
+              Sign In
+            </a>
+          </li>
+        )}
+      </ul>
+    </nav>
   );
 }
 

@@ -18,7 +18,6 @@ export function JobCard({
 }) {
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
-  const closing = closingLabel(job.applicationDeadline);
   return (
     <article className="card bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow">
       <div className="card-body gap-2 p-5">
@@ -26,24 +25,7 @@ export function JobCard({
           <h3 className="card-title text-base leading-snug flex-1">{job.title}</h3>
           {actions}
         </div>
-        <p className="text-sm">
-          {job.school ? (
-            <Link to={`/schools/${job.school.id}`} className="link link-primary font-medium">
-              {job.school.name}
-            </Link>
-          ) : (
-            <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
-          )}
-          {job.school && job.schoolRating != null && (
-            <span className="ml-2 align-middle" data-testid="school-rating">
-              <RatingBadge value={job.schoolRating} />
-            </span>
-          )}
-          {job.isExternal && job.externalSource && (
-            <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>
-          )}
-          {job.postedBySchool && <PostedBySchoolBadge className="ml-2 align-middle" />}
-        </p>
+        <Employer job={job} />
         <p className="text-sm opacity-80 flex items-center gap-1">
           <Icon name="pin" className="size-4" />
           {job.borough}
@@ -68,32 +50,62 @@ export function JobCard({
             {job.postedBySchool ? plainMarkdown(job.description) : job.description}
           </p>
         )}
-        <div className="card-actions items-center justify-between mt-1">
-          <span className="text-xs grid gap-0.5">
-            <span className="opacity-70">Posted {timeAgo(job.postedAt)}</span>
-            {closing && (
-              <span
-                className={`inline-flex items-center gap-1 ${closing.tone === 'later' ? 'opacity-70' : closing.tone === 'soon' ? 'font-semibold text-secondary' : 'font-semibold opacity-70'}`}
-                data-testid="closing"
-              >
-                <Icon name="calendar" className="size-3.5" />
-                {closing.text}
-              </span>
-            )}
-          </span>
-          {job.isExternal && job.externalUrl ? (
-            <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline btn-primary">
-              View on GOV.UK
-              <Icon name="external" className="size-4" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
-          ) : (
-            <Link to={`/jobs/${job.id}`} className="btn btn-sm btn-primary">
-              View Details
-            </Link>
-          )}
-        </div>
+        <JobCardFooter job={job} />
       </div>
     </article>
+  );
+}
+
+/** Who offers the job: the school (with its rating) or the employer named, and where the advert comes from. */
+function Employer({ job }: { job: Job }) {
+  return (
+    <p className="text-sm">
+      {job.school ? (
+        <Link to={`/schools/${job.school.id}`} className="link link-primary font-medium">
+          {job.school.name}
+        </Link>
+      ) : (
+        <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
+      )}
+      {job.school && job.schoolRating != null && (
+        <span className="ml-2 align-middle" data-testid="school-rating">
+          <RatingBadge value={job.schoolRating} />
+        </span>
+      )}
+      {job.isExternal && job.externalSource && <span className="badge badge-outline badge-sm ml-2 align-middle">{job.externalSource}</span>}
+      {job.postedBySchool && <PostedBySchoolBadge className="ml-2 align-middle" />}
+    </p>
+  );
+}
+
+/** When it was posted and when it closes, and where to read the whole advert. */
+function JobCardFooter({ job }: { job: Job }) {
+  const closing = closingLabel(job.applicationDeadline);
+  return (
+    <div className="card-actions items-center justify-between mt-1">
+      <span className="text-xs grid gap-0.5">
+        <span className="opacity-70">Posted {timeAgo(job.postedAt)}</span>
+        {closing && (
+          <span
+            className={`inline-flex items-center gap-1 ${closing.tone === 'later' ? 'opacity-70' : closing.tone === 'soon' ? 'font-semibold text-secondary' : 'font-semibold opacity-70'}`}
+            data-testid="closing"
+          >
+            <Icon name="calendar" className="size-3.5" />
+            {closing.text}
+          </span>
+        )}
+      </span>
+      {job.isExternal && job.externalUrl ? (
+        <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline btn-primary">
+          View on GOV.UK
+          <Icon name="external" className="size-4" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ) : (
+        <Link to={`/jobs/${job.id}`} className="btn btn-sm btn-primary">
+          View Details
+        </Link>
+      )}
+    </div>
   );
 }
