@@ -10,6 +10,29 @@ export const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and 
 
 type Preview = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed'; message: string };
 
+/** The server's rendering of the text while `on` (the Preview tab), again each time the text changes. */
+function usePreview(on: boolean, value: string) {
+  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    setPreview({ state: 'loading' });
+    json(client.markdown.preview.$post({ json: { source: value } })).then(
+      ({ html }) => live && setPreview({ state: 'ready', html }),
+      () =>
+        live &&
+        setPreview({
+          state: 'failed',
+          message: navigator.onLine ? 'The preview could not be shown. Try again.' : 'The preview needs a connection. Your text is kept.',
+        }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [on, value]);
+  return preview;
+}
+
 /** A Markdown field: Write (the textarea) or Preview (the server's rendering of it). */
 export function MarkdownField({
   id,
@@ -34,28 +57,11 @@ export function MarkdownField({
   placeholder?: string;
 }) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<Preview>({ state: 'loading' });
   // A message for this field brings the textarea back, so focus can move to it.
   useEffect(() => {
     if (error) setMode('write');
   }, [error]);
-  useEffect(() => {
-    if (mode !== 'preview') return;
-    let live = true;
-    setPreview({ state: 'loading' });
-    json(client.markdown.preview.$post({ json: { source: value } })).then(
-      ({ html }) => live && setPreview({ state: 'ready', html }),
-      () =>
-        live &&
-        setPreview({
-          state: 'failed',
-          message: navigator.onLine ? 'The preview could not be shown. Try again.' : 'The preview needs a connection. Your text is kept.',
-        }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [mode, value]);
+  const preview = usePreview(mode === 'preview', value);
   const toggle = (m: typeof mode, text: string) => (
     <button
       type="button"
@@ -82,23 +88,29 @@ export function MarkdownField({
           onChange={(e) => onChange(e.target.value)}
         />
       ) : (
-        <div
-          className={`rounded-box border border-base-300 bg-base-100 p-3 ${minHeight} text-sm`}
-          data-testid={`preview-${id}`}
-          aria-live="polite"
-          aria-busy={preview.state === 'loading'}
-        >
-          {preview.state === 'loading' ? (
-            <span className="loading loading-dots loading-sm" aria-label="Rendering the preview" />
-          ) : preview.state === 'failed' ? (
-            <p>{preview.message}</p>
-          ) : preview.html ? (
-            <RenderedMarkdown html={preview.html} />
-          ) : (
-            <p className="opacity-70">Nothing to preview yet.</p>
-          )}
-        </div>
+        <PreviewBox id={id} preview={preview} minHeight={minHeight} />
       )}
     </Field>
+  );
+}
+
+function PreviewBox({ id, preview, minHeight }: { id: string; preview: Preview; minHeight: string }) {
+  return (
+    <div
+      className={`rounded-box border border-base-300 bg-base-100 p-3 ${minHeight} text-sm`}
+      data-testid={`preview-${id}`}
+      aria-live="polite"
+      aria-busy={preview.state === 'loading'}
+    >
+      {preview.state === 'loading' ? (
+        <span className="loading loading-dots loading-sm" aria-label="Rendering the preview" />
+      ) : preview.state === 'failed' ? (
+        <p>{preview.message}</p>
+      ) : preview.html ? (
+        <RenderedMarkdown html={preview.html} />
+      ) : (
+        <p className="opacity-70">Nothing to preview yet.</p>
+      )}
+    </div>
   );
 }

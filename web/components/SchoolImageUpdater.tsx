@@ -30,10 +30,9 @@ export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => M
 
 type State = { phase: 'idle' } | { phase: 'running'; batch: BatchStatus } | { phase: 'done'; batch: BatchStatus };
 
-export function SchoolImageUpdater() {
-  const { user } = useAuth();
+/** A batch of the given size: started by start(), then polled until it is done. */
+function useImageBatch(limit: number) {
   const [state, setState] = useState<State>({ phase: 'idle' });
-  const [limit, setLimit] = useState<number>(100);
 
   // Polls the running batch with SWR every POLL_MS; the key is null (no polling) once it is done.
   const runningId = state.phase === 'running' ? state.batch.id : null;
@@ -72,6 +71,13 @@ export function SchoolImageUpdater() {
       toast(UPDATE_FAILED);
     }
   }
+  return { state, start };
+}
+
+export function SchoolImageUpdater() {
+  const { user } = useAuth();
+  const [limit, setLimit] = useState<number>(100);
+  const { state, start } = useImageBatch(limit);
 
   if (!user?.isAdmin) {
     return (
@@ -132,19 +138,24 @@ export function SchoolImageUpdater() {
             </p>
           </div>
         )}
-        {state.phase === 'done' && (
-          <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="image-result">
-            <div>
-              <dt className="text-base-content/70">Updated</dt>
-              <dd className="text-xl font-semibold">{state.batch.updated}</dd>
-            </div>
-            <div>
-              <dt className="text-base-content/70">No image found</dt>
-              <dd className="text-xl font-semibold">{noImageCount(state.batch)}</dd>
-            </div>
-          </dl>
-        )}
+        {state.phase === 'done' && <BatchResult batch={state.batch} />}
       </div>
     </section>
+  );
+}
+
+/** The finished batch: how many schools got an image and how many had none to find. */
+function BatchResult({ batch }: { batch: BatchStatus }) {
+  return (
+    <dl className="grid grid-cols-2 gap-2 text-sm" data-testid="image-result">
+      <div>
+        <dt className="text-base-content/70">Updated</dt>
+        <dd className="text-xl font-semibold">{batch.updated}</dd>
+      </div>
+      <div>
+        <dt className="text-base-content/70">No image found</dt>
+        <dd className="text-xl font-semibold">{noImageCount(batch)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -41,6 +41,8 @@ export function useSuggestions(text: string, options: { jobs?: boolean; borough?
   };
 }
 
+const optionId = (listId: string, i: number) => `${listId}-option-${i}`;
+
 interface Props {
   id: string;
   value: string;
@@ -66,8 +68,6 @@ export function SearchCombobox({ id, value, onChange, groups, onPick, label, pla
     if (onPick) onPick(s);
     else void navigate(s.href);
   };
-  const optionId = (i: number) => `${listId}-option-${i}`;
-  let index = -1;
   return (
     <div className={`relative ${className ?? ''}`}>
       <label className="input w-full" htmlFor={id}>
@@ -79,7 +79,7 @@ export function SearchCombobox({ id, value, onChange, groups, onPick, label, pla
           aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={listId}
-          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          aria-activedescendant={open && active >= 0 ? optionId(listId, active) : undefined}
           autoComplete="off"
           value={value}
           name={name}
@@ -111,47 +111,69 @@ export function SearchCombobox({ id, value, onChange, groups, onPick, label, pla
           }}
         />
       </label>
-      <ul
-        id={listId}
-        role="listbox"
-        aria-label="Suggestions"
-        hidden={!open}
-        className="absolute z-30 left-0 right-0 mt-1 bg-base-100 text-base-content border border-base-300 rounded-box shadow-lg max-h-96 overflow-y-auto p-1"
-        data-testid={`${id}-suggestions`}
-      >
-        {groups.map((g) =>
-          g.items.length ? (
-            <li key={g.label} role="presentation">
-              <p className="px-3 pt-2 pb-1 text-xs font-semibold uppercase opacity-70" aria-hidden="true">
-                {g.label}
-              </p>
-              <ul role="group" aria-label={g.label}>
-                {g.items.map((s) => {
-                  index++;
-                  const i = index;
-                  return (
-                    <li
-                      key={s.id}
-                      id={optionId(i)}
-                      role="option"
-                      aria-selected={i === active}
-                      className={`px-3 py-2 min-h-11 rounded cursor-pointer flex flex-col ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
-                      // mousedown, not click: the input's blur would close the list first.
-                      onMouseDown={(e) => {
-                        e.preventDefault();
-                        pick(s);
-                      }}
-                    >
-                      <span className="font-medium leading-snug">{s.label}</span>
-                      <span className="text-xs opacity-80">{s.detail}</span>
-                    </li>
-                  );
-                })}
-              </ul>
-            </li>
-          ) : null,
-        )}
-      </ul>
+      <SuggestionList id={id} listId={listId} groups={groups} open={open} active={active} onPick={pick} />
     </div>
+  );
+}
+
+/** The suggestions under the box, in their groups; each option's id is what aria-activedescendant names. */
+function SuggestionList({
+  id,
+  listId,
+  groups,
+  open,
+  active,
+  onPick,
+}: {
+  id: string;
+  listId: string;
+  groups: Props['groups'];
+  open: boolean;
+  active: number;
+  onPick: (s: Suggestion) => void;
+}) {
+  let index = -1;
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label="Suggestions"
+      hidden={!open}
+      className="absolute z-30 left-0 right-0 mt-1 bg-base-100 text-base-content border border-base-300 rounded-box shadow-lg max-h-96 overflow-y-auto p-1"
+      data-testid={`${id}-suggestions`}
+    >
+      {groups.map((g) =>
+        g.items.length ? (
+          <li key={g.label} role="presentation">
+            <p className="px-3 pt-2 pb-1 text-xs font-semibold uppercase opacity-70" aria-hidden="true">
+              {g.label}
+            </p>
+            <ul role="group" aria-label={g.label}>
+              {g.items.map((s) => {
+                index++;
+                const i = index;
+                return (
+                  <li
+                    key={s.id}
+                    id={optionId(listId, i)}
+                    role="option"
+                    aria-selected={i === active}
+                    className={`px-3 py-2 min-h-11 rounded cursor-pointer flex flex-col ${i === active ? 'bg-primary text-primary-content' : 'hover:bg-base-200'}`}
+                    // mousedown, not click: the input's blur would close the list first.
+                    onMouseDown={(e) => {
+                      e.preventDefault();
+                      onPick(s);
+                    }}
+                  >
+                    <span className="font-medium leading-snug">{s.label}</span>
+                    <span className="text-xs opacity-80">{s.detail}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          </li>
+        ) : null,
+      )}
+    </ul>
   );
 }
