@@ -85,10 +85,225 @@ function Row({
   );
 }
 
+type Editing = { kind: 'review'; item: OwnReview } | { kind: 'interview'; item: OwnInterview } | null;
+/** One line of the list, with the date it is sorted by. */
+type Entry = { date: string; el: React.ReactNode };
+
+const schoolLink = (r: { schoolId: number; schoolName: string }) => (
+  <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
+    {r.schoolName}
+  </Link>
+);
+const threadLink = (threadId: number, title: string) => (
+  <Link className="link link-hover" to={`/forum/threads/${threadId}`}>
+    {title}
+  </Link>
+);
+const editedNote = (editedAt: string | null) =>
+  editedAt ? <p className="text-xs opacity-70">Edited {formatDate(editedAt)}</p> : undefined;
+const openThread = (threadId: number) => (
+  <Link className="btn btn-ghost btn-sm min-h-11" to={`/forum/threads/${threadId}`}>
+    Open the thread
+  </Link>
+);
+
+function reviewEntries(reviews: Activity['reviews'], edit: (e: Editing) => void): Entry[] {
+  return reviews.map((r) => ({
+    date: r.createdAt,
+    el: (
+      <Row
+        key={`r${r.id}`}
+        testId={`mine-review-${r.id}`}
+        kind="Review"
+        title={schoolLink(r)}
+        detail={`${r.jobTitle ?? ''} · ${r.overallRating}/5`}
+        date={r.createdAt}
+        status={r.status}
+        reason={r.rejectionReason}
+        hidden={r.hidden}
+        edit={r.edit}
+        actions={
+          <>
+            <EditOwnButton kind="review" id={r.id} onEdit={() => edit({ kind: 'review', item: r })} />
+            <DeleteOwnButton kind="review" id={r.id} where={`of ${r.schoolName}`} schoolId={r.schoolId} />
+          </>
+        }
+      />
+    ),
+  }));
+}
+
+function interviewEntries(interviews: Activity['interviews'], edit: (e: Editing) => void): Entry[] {
+  return interviews.map((r) => ({
+    date: r.createdAt,
+    el: (
+      <Row
+        key={`i${r.id}`}
+        testId={`mine-interview-${r.id}`}
+        kind="Interview"
+        title={schoolLink(r)}
+        detail={`${r.jobTitle} · ${r.outcome}`}
+        date={r.createdAt}
+        status={r.status}
+        hidden={r.hidden}
+        edit={r.edit}
+        actions={
+          <>
+            <EditOwnButton kind="interview" id={r.id} onEdit={() => edit({ kind: 'interview', item: r })} />
+            <DeleteOwnButton kind="interview" id={r.id} where={`at ${r.schoolName}`} schoolId={r.schoolId} />
+          </>
+        }
+      />
+    ),
+  }));
+}
+
+function salaryEntries(salaries: Activity['salaries']): Entry[] {
+  return salaries.map((r) => ({
+    date: r.createdAt,
+    el: (
+      <Row
+        key={`s${r.id}`}
+        testId={`mine-salary-${r.id}`}
+        kind="Salary"
+        title={`${r.jobTitle}, ${r.borough}`}
+        detail={formatGBP(r.annualSalary)}
+        date={r.createdAt}
+        status={r.status}
+        statusLabel={r.publishedAt ? 'In the published averages' : 'Waiting for the next daily update'}
+        note={
+          r.publishedAt ? (
+            <p className="text-xs opacity-70">If you delete it, {SALARY_LEAVES.charAt(0).toLowerCase() + SALARY_LEAVES.slice(1)}</p>
+          ) : undefined
+        }
+        actions={<DeleteOwnButton kind="salary" id={r.id} where={`(${r.jobTitle}, ${r.borough})`} published={r.publishedAt !== null} />}
+      />
+    ),
+  }));
+}
+
+function moodEntries(moods: Activity['moods']): Entry[] {
+  return moods.map((r) => ({
+    date: r.updatedAt,
+    el: (
+      <Row
+        key={`m${r.id}`}
+        kind="Mood"
+        title={schoolLink(r)}
+        detail={`${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`}
+        date={r.updatedAt}
+        status={r.status}
+      />
+    ),
+  }));
+}
+
+/** Her threads and replies: edited and deleted on the thread's page, so each links there. */
+function forumEntries(threads: Activity['threads'], posts: Activity['posts']): Entry[] {
+  return [
+    ...threads.map((r) => ({
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`t${r.id}`}
+          testId={`mine-thread-${r.id}`}
+          kind="Discussion"
+          title={threadLink(r.id, r.title)}
+          detail={r.categoryName}
+          date={r.createdAt}
+          status={r.status}
+          reason={r.rejectionReason}
+          hidden={r.hidden}
+          note={editedNote(r.editedAt)}
+          actions={openThread(r.id)}
+        />
+      ),
+    })),
+    ...posts.map((r) => ({
+      date: r.createdAt,
+      el: (
+        <Row
+          key={`p${r.id}`}
+          testId={`mine-reply-${r.id}`}
+          kind="Reply"
+          title={threadLink(r.threadId, r.threadTitle)}
+          detail={r.content.slice(0, 120)}
+          date={r.createdAt}
+          status={r.status}
+          reason={r.rejectionReason}
+          hidden={r.hidden}
+          note={editedNote(r.editedAt)}
+          actions={openThread(r.threadId)}
+        />
+      ),
+    })),
+  ];
+}
+
+/** Everything she wrote, newest first. */
+function activityEntries(data: Activity, edit: (e: Editing) => void): Entry[] {
+  return [
+    ...reviewEntries(data.reviews, edit),
+    ...interviewEntries(data.interviews, edit),
+    ...salaryEntries(data.salaries),
+    ...moodEntries(data.moods),
+    ...forumEntries(data.threads, data.posts),
+  ].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
+}
+
+const heading = (
+  <h2 className="text-xl font-semibold mb-3" id="my-contributions">
+    My contributions
+  </h2>
+);
+
+function NoActivity() {
+  return (
+    <section aria-labelledby="my-contributions">
+      {heading}
+      <EmptyState icon="chat" title="No activity yet">
+        <p>Review a school or share your salary to help other teachers.</p>
+        <div className="flex flex-wrap justify-center gap-2 mt-3">
+          <Link to="/schools" className="btn btn-primary btn-sm">
+            Review a school
+          </Link>
+          <Link to="/salaries" className="btn btn-outline btn-sm">
+            Share your salary
+          </Link>
+        </div>
+      </EmptyState>
+    </section>
+  );
+}
+
+/** The review or interview form, open on the item she chose to edit. */
+function EditDialog({ editing, onClose }: { editing: NonNullable<Editing>; onClose: () => void }) {
+  const { item } = editing;
+  return editing.kind === 'review' ? (
+    <ReviewDialog
+      key={`r${item.id}`}
+      schoolId={item.schoolId}
+      schoolName={item.schoolName}
+      open
+      onClose={onClose}
+      editing={{ id: item.id, fields: editing.item.fields, published: item.status === 'approved' }}
+    />
+  ) : (
+    <InterviewDialog
+      key={`i${item.id}`}
+      schoolId={item.schoolId}
+      schoolName={item.schoolName}
+      open
+      onClose={onClose}
+      editing={{ id: item.id, fields: editing.item.fields, published: true }}
+    />
+  );
+}
+
 /** The dashboard's Activity tab: every contribution with its moderation state, Edit and Delete where allowed. */
 export function ActivityList() {
   const { data, error, isLoading, mutate } = useActivity();
-  const [editing, setEditing] = useState<{ kind: 'review'; item: OwnReview } | { kind: 'interview'; item: OwnInterview } | null>(null);
+  const [editing, setEditing] = useState<Editing>(null);
   if (error && !data) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data)
     return (
@@ -96,205 +311,15 @@ export function ActivityList() {
         <SkeletonList count={3} lines={2} />
       </div>
     );
-  const rows = [
-    ...data.reviews.map((r) => ({
-      key: `r${r.id}`,
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`r${r.id}`}
-          testId={`mine-review-${r.id}`}
-          kind="Review"
-          title={
-            <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
-              {r.schoolName}
-            </Link>
-          }
-          detail={`${r.jobTitle ?? ''} · ${r.overallRating}/5`}
-          date={r.createdAt}
-          status={r.status}
-          reason={r.rejectionReason}
-          hidden={r.hidden}
-          edit={r.edit}
-          actions={
-            <>
-              <EditOwnButton kind="review" id={r.id} onEdit={() => setEditing({ kind: 'review', item: r })} />
-              <DeleteOwnButton kind="review" id={r.id} where={`of ${r.schoolName}`} schoolId={r.schoolId} />
-            </>
-          }
-        />
-      ),
-    })),
-    ...data.interviews.map((r) => ({
-      key: `i${r.id}`,
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`i${r.id}`}
-          testId={`mine-interview-${r.id}`}
-          kind="Interview"
-          title={
-            <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
-              {r.schoolName}
-            </Link>
-          }
-          detail={`${r.jobTitle} · ${r.outcome}`}
-          date={r.createdAt}
-          status={r.status}
-          hidden={r.hidden}
-          edit={r.edit}
-          actions={
-            <>
-              <EditOwnButton kind="interview" id={r.id} onEdit={() => setEditing({ kind: 'interview', item: r })} />
-              <DeleteOwnButton kind="interview" id={r.id} where={`at ${r.schoolName}`} schoolId={r.schoolId} />
-            </>
-          }
-        />
-      ),
-    })),
-    ...data.salaries.map((r) => ({
-      key: `s${r.id}`,
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`s${r.id}`}
-          testId={`mine-salary-${r.id}`}
-          kind="Salary"
-          title={`${r.jobTitle}, ${r.borough}`}
-          detail={formatGBP(r.annualSalary)}
-          date={r.createdAt}
-          status={r.status}
-          statusLabel={r.publishedAt ? 'In the published averages' : 'Waiting for the next daily update'}
-          note={
-            r.publishedAt ? (
-              <p className="text-xs opacity-70">If you delete it, {SALARY_LEAVES.charAt(0).toLowerCase() + SALARY_LEAVES.slice(1)}</p>
-            ) : undefined
-          }
-          actions={<DeleteOwnButton kind="salary" id={r.id} where={`(${r.jobTitle}, ${r.borough})`} published={r.publishedAt !== null} />}
-        />
-      ),
-    })),
-    ...data.moods.map((r) => ({
-      key: `m${r.id}`,
-      date: r.updatedAt,
-      el: (
-        <Row
-          key={`m${r.id}`}
-          kind="Mood"
-          title={
-            <Link className="link link-hover" to={`/schools/${r.schoolId}`}>
-              {r.schoolName}
-            </Link>
-          }
-          detail={`${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`}
-          date={r.updatedAt}
-          status={r.status}
-        />
-      ),
-    })),
-    ...data.threads.map((r) => ({
-      key: `t${r.id}`,
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`t${r.id}`}
-          testId={`mine-thread-${r.id}`}
-          kind="Discussion"
-          title={
-            <Link className="link link-hover" to={`/forum/threads/${r.id}`}>
-              {r.title}
-            </Link>
-          }
-          detail={r.categoryName}
-          date={r.createdAt}
-          status={r.status}
-          reason={r.rejectionReason}
-          hidden={r.hidden}
-          note={r.editedAt ? <p className="text-xs opacity-70">Edited {formatDate(r.editedAt)}</p> : undefined}
-          actions={
-            <Link className="btn btn-ghost btn-sm min-h-11" to={`/forum/threads/${r.id}`}>
-              Open the thread
-            </Link>
-          }
-        />
-      ),
-    })),
-    ...data.posts.map((r) => ({
-      key: `p${r.id}`,
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`p${r.id}`}
-          testId={`mine-reply-${r.id}`}
-          kind="Reply"
-          title={
-            <Link className="link link-hover" to={`/forum/threads/${r.threadId}`}>
-              {r.threadTitle}
-            </Link>
-          }
-          detail={r.content.slice(0, 120)}
-          date={r.createdAt}
-          status={r.status}
-          reason={r.rejectionReason}
-          hidden={r.hidden}
-          note={r.editedAt ? <p className="text-xs opacity-70">Edited {formatDate(r.editedAt)}</p> : undefined}
-          actions={
-            <Link className="btn btn-ghost btn-sm min-h-11" to={`/forum/threads/${r.threadId}`}>
-              Open the thread
-            </Link>
-          }
-        />
-      ),
-    })),
-  ].sort((a, b) => Date.parse(b.date) - Date.parse(a.date));
-  const heading = (
-    <h2 className="text-xl font-semibold mb-3" id="my-contributions">
-      My contributions
-    </h2>
-  );
-  if (rows.length === 0)
-    return (
-      <section aria-labelledby="my-contributions">
-        {heading}
-        <EmptyState icon="chat" title="No activity yet">
-          <p>Review a school or share your salary to help other teachers.</p>
-          <div className="flex flex-wrap justify-center gap-2 mt-3">
-            <Link to="/schools" className="btn btn-primary btn-sm">
-              Review a school
-            </Link>
-            <Link to="/salaries" className="btn btn-outline btn-sm">
-              Share your salary
-            </Link>
-          </div>
-        </EmptyState>
-      </section>
-    );
+  const rows = activityEntries(data, setEditing);
+  if (rows.length === 0) return <NoActivity />;
   return (
     <section aria-labelledby="my-contributions">
       {heading}
       <ul className="grid gap-3" data-testid="activity">
         {rows.map((r) => r.el)}
       </ul>
-      {editing?.kind === 'review' && (
-        <ReviewDialog
-          key={`r${editing.item.id}`}
-          schoolId={editing.item.schoolId}
-          schoolName={editing.item.schoolName}
-          open
-          onClose={() => setEditing(null)}
-          editing={{ id: editing.item.id, fields: editing.item.fields, published: editing.item.status === 'approved' }}
-        />
-      )}
-      {editing?.kind === 'interview' && (
-        <InterviewDialog
-          key={`i${editing.item.id}`}
-          schoolId={editing.item.schoolId}
-          schoolName={editing.item.schoolName}
-          open
-          onClose={() => setEditing(null)}
-          editing={{ id: editing.item.id, fields: editing.item.fields, published: true }}
-        />
-      )}
+      {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }
