@@ -144,6 +144,18 @@ function Group({
   );
 }
 
+/** One thing found: its title and a line about it, linked to its page. */
+function Found({ to, title, detail }: { to: string; title: string; detail: string }) {
+  return (
+    <li className="border-b border-base-300 last:border-0">
+      <Link to={to} className="flex flex-col py-2 min-h-11 hover:bg-base-200 rounded">
+        <span className="font-medium">{title}</span>
+        <span className="text-sm opacity-80">{detail}</span>
+      </Link>
+    </li>
+  );
+}
+
 /**
  * The phone on the commute: what the What box finds, as you type, in three groups (jobs first), each with a link to
  * its full list. The form's Search Jobs button still goes to /jobs (spec §4).
@@ -161,8 +173,6 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
     for (const [k, v] of Object.entries(extra)) if (v) p.set(k, v);
     return p.toString();
   };
-  const item = 'border-b border-base-300 last:border-0';
-  const link = 'flex flex-col py-2 min-h-11 hover:bg-base-200 rounded';
   return (
     <section
       aria-labelledby="home-results-heading"
@@ -183,12 +193,12 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
           empty={!jobs.rows?.length}
         >
           {jobs.rows?.slice(0, HOME_SEARCH_GROUP).map((j) => (
-            <li key={j.id} className={item}>
-              <Link to={`/jobs/${j.id}`} className={link}>
-                <span className="font-medium">{j.title}</span>
-                <span className="text-sm opacity-80">{[j.school?.name ?? j.employerName, j.borough].filter(Boolean).join(' · ')}</span>
-              </Link>
-            </li>
+            <Found
+              key={j.id}
+              to={`/jobs/${j.id}`}
+              title={j.title}
+              detail={[j.school?.name ?? j.employerName, j.borough].filter(Boolean).join(' · ')}
+            />
           ))}
         </Group>
         <Group
@@ -200,12 +210,7 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
           empty={!schools.data?.rows.length}
         >
           {schools.data?.rows.slice(0, HOME_SEARCH_GROUP).map((s) => (
-            <li key={s.id} className={item}>
-              <Link to={`/schools/${s.id}`} className={link}>
-                <span className="font-medium">{s.name}</span>
-                <span className="text-sm opacity-80">{s.borough}</span>
-              </Link>
-            </li>
+            <Found key={s.id} to={`/schools/${s.id}`} title={s.name} detail={s.borough} />
           ))}
         </Group>
         <Group
@@ -217,12 +222,7 @@ function SearchGroups({ what, where }: { what: string; where: string }) {
           empty={!threads.rows?.length}
         >
           {threads.rows?.slice(0, HOME_SEARCH_GROUP).map((t) => (
-            <li key={t.id} className={item}>
-              <Link to={`/forum/threads/${t.id}`} className={link}>
-                <span className="font-medium">{t.title}</span>
-                <span className="text-sm opacity-80">{t.category.name}</span>
-              </Link>
-            </li>
+            <Found key={t.id} to={`/forum/threads/${t.id}`} title={t.title} detail={t.category.name} />
           ))}
         </Group>
       </div>

@@ -72,21 +72,7 @@ function AlertCard({ alert: a }: { alert: AlertItem }) {
           {HOW_OFTEN[a.frequency]} by {channels} · {a.matchCount} {a.matchCount === 1 ? 'job' : 'jobs'} sent
           {a.lastSentAt ? `, last ${timeAgo(a.lastSentAt)}` : ''}
         </p>
-        {a.lastSentJobs.length > 0 && (
-          <div>
-            <p className="text-sm font-medium">Last sent</p>
-            <ul className="list-disc ml-5 text-sm" data-testid="alert-last-jobs">
-              {a.lastSentJobs.map((j) => (
-                <li key={j.id}>
-                  <Link to={`/jobs/${j.id}`} className="link link-primary">
-                    {j.title}
-                  </Link>
-                  {j.schoolName ? `, ${j.schoolName}` : ''}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
+        {a.lastSentJobs.length > 0 && <LastSent jobs={a.lastSentJobs} />}
         <div className="card-actions justify-end">
           <button
             type="button"
@@ -129,5 +115,24 @@ function AlertCard({ alert: a }: { alert: AlertItem }) {
         </div>
       </Dialog>
     </article>
+  );
+}
+
+/** The jobs the alert sent last, each linked to its page. */
+function LastSent({ jobs }: { jobs: AlertItem['lastSentJobs'] }) {
+  return (
+    <div>
+      <p className="text-sm font-medium">Last sent</p>
+      <ul className="list-disc ml-5 text-sm" data-testid="alert-last-jobs">
+        {jobs.map((j) => (
+          <li key={j.id}>
+            <Link to={`/jobs/${j.id}`} className="link link-primary">
+              {j.title}
+            </Link>
+            {j.schoolName ? `, ${j.schoolName}` : ''}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
