@@ -15,6 +15,7 @@ import { to, type SendRequest } from '../data/requests';
 import { swrKey } from '../data/keys';
 import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
 import { EditsSection } from './EditsSection';
+import { reportedBody, textOf } from './reported';
 
 type QueueKind = 'reviews' | 'threads' | 'posts';
 type Kind = QueueKind | 'responses' | 'edits';
@@ -258,7 +259,6 @@ function ReportedSection({
   onReject: (t: RejectTarget) => void;
   onChanged: () => void;
 }) {
-  const text = (c: Record<string, unknown>, key: string) => (typeof c[key] === 'string' && c[key] ? c[key] : null);
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="q-reported">
       <div className="card-body p-5">
@@ -269,72 +269,63 @@ function ReportedSection({
           <p className="text-sm opacity-70">Nothing reported.</p>
         ) : (
           <ul className="grid gap-3" data-testid="queue-reported">
-            {items.map((it) => {
-              const c = it.content as Record<string, unknown>;
-              const body = [
-                text(c, 'title'),
-                text(c, 'content'),
-                text(c, 'pros') && `Pros: ${text(c, 'pros')}`,
-                text(c, 'cons') && `Cons: ${text(c, 'cons')}`,
-                text(c, 'processDescription'),
-                text(c, 'comment'),
-              ].filter(Boolean);
-              return (
-                <li
-                  key={`${it.kind}:${it.id}`}
-                  className="bg-base-200 rounded-box p-3 grid gap-1"
-                  data-testid={`reported-${it.kind}-${it.id}`}
-                >
-                  <p className="text-xs opacity-70">
-                    {REPORTED_LABELS[it.kind]}
-                    {text(c, 'schoolName') && ` · ${text(c, 'schoolName')}`}
-                    {text(c, 'threadTitle') && ` · in "${text(c, 'threadTitle')}"`} · {it.reportCount} report
-                    {it.reportCount === 1 ? '' : 's'}
-                    {it.hidden && <span className="badge badge-warning badge-xs ms-2">Hidden from the public</span>}
-                  </p>
-                  {body.map((b, i) => (
-                    <p key={i} className="text-sm whitespace-pre-line line-clamp-4">
-                      {b}
-                    </p>
-                  ))}
-                  <ul className="text-xs list-disc ms-4" aria-label="Reports">
-                    {it.reports.map((r, i) => (
-                      <li key={i}>
-                        {r.reason} <span className="opacity-70">· {formatDate(r.createdAt)}</span>
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="flex flex-wrap gap-2 mt-1">
-                    <button
-                      type="button"
-                      className="btn btn-success btn-sm"
-                      onClick={async () =>
-                        (await action(
-                          to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }),
-                          'Kept',
-                          'The item stays published and its reports are cleared.',
-                        )) && onChanged()
-                      }
-                    >
-                      Keep
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-error btn-outline btn-sm"
-                      onClick={() =>
-                        onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })
-                      }
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
+            {items.map((it) => (
+              <ReportedItem key={`${it.kind}:${it.id}`} it={it} onReject={onReject} onChanged={onChanged} />
+            ))}
           </ul>
         )}
       </div>
     </section>
+  );
+}
+
+/** One reported item: what it says, its reports, Keep and Remove. */
+function ReportedItem({ it, onReject, onChanged }: { it: Reported; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
+  const c = it.content as Record<string, unknown>;
+  return (
+    <li className="bg-base-200 rounded-box p-3 grid gap-1" data-testid={`reported-${it.kind}-${it.id}`}>
+      <p className="text-xs opacity-70">
+        {REPORTED_LABELS[it.kind]}
+        {textOf(c, 'schoolName') && ` · ${textOf(c, 'schoolName')}`}
+        {textOf(c, 'threadTitle') && ` · in "${textOf(c, 'threadTitle')}"`} · {it.reportCount} report
+        {it.reportCount === 1 ? '' : 's'}
+        {it.hidden && <span className="badge badge-warning badge-xs ms-2">Hidden from the public</span>}
+      </p>
+      {reportedBody(c).map((b, i) => (
+        <p key={i} className="text-sm whitespace-pre-line line-clamp-4">
+          {b}
+        </p>
+      ))}
+      <ul className="text-xs list-disc ms-4" aria-label="Reports">
+        {it.reports.map((r, i) => (
+          <li key={i}>
+            {r.reason} <span className="opacity-70">· {formatDate(r.createdAt)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2 mt-1">
+        <button
+          type="button"
+          className="btn btn-success btn-sm"
+          onClick={async () =>
+            (await action(
+              to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }),
+              'Kept',
+              'The item stays published and its reports are cleared.',
+            )) && onChanged()
+          }
+        >
+          Keep
+        </button>
+        <button
+          type="button"
+          className="btn btn-error btn-outline btn-sm"
+          onClick={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
   );
 }
 
