@@ -20,9 +20,81 @@ import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
 
+type Stats = ReturnType<typeof useSalaryStats>;
+
+/** One average chart: the error, the loading rows, none yet, or the bars. */
+function AverageCard({
+  title,
+  testId,
+  stats,
+  bars,
+}: {
+  title: string;
+  testId: string;
+  stats: Stats;
+  bars: (data: NonNullable<Stats['data']>) => Parameters<typeof BarChart>[0]['bars'];
+}) {
+  return (
+    <section className="card bg-base-100 border border-base-300">
+      <div className="card-body p-5">
+        <h2 className="card-title text-lg">{title}</h2>
+        {stats.error ? (
+          <ErrorState error={stats.error} retry={() => stats.mutate()} />
+        ) : !stats.data ? (
+          <SkeletonList count={3} lines={1} />
+        ) : bars(stats.data).length === 0 ? (
+          <EmptyState icon="pound" title="No salary data available yet" />
+        ) : (
+          <BarChart testId={testId} bars={bars(stats.data)} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The latest submissions, each rounded to £1,000 and dated to its month (decision 1420). */
+function RecentSubmissions() {
+  const recent = useSalaries();
+  return (
+    <section className="card bg-base-100 border border-base-300">
+      <div className="card-body p-5">
+        <h2 className="card-title text-lg">Recent Submissions</h2>
+        <p className="text-sm opacity-70">Salaries rounded to the nearest £1,000; dates to the month.</p>
+        {recent.error ? (
+          <ErrorState error={recent.error} retry={() => recent.mutate()} />
+        ) : !recent.data ? (
+          <SkeletonList count={3} lines={1} />
+        ) : recent.data.length === 0 ? (
+          <EmptyState icon="pound" title="No salary submissions yet">
+            Be the first to share yours in Contribute Data.
+          </EmptyState>
+        ) : (
+          <ul className="divide-y divide-base-200" data-testid="recent-salaries">
+            {recent.data.map((s) => (
+              // Two columns that never wrap under each other: the details wrap on the left,
+              // the salary and its date stay aligned at the right of the first line.
+              <li key={s.id} className="py-3 grid grid-cols-[1fr_auto] items-start gap-x-3">
+                <div className="min-w-0">
+                  <p className="font-medium">{s.jobTitle}</p>
+                  <p className="text-sm opacity-80">
+                    {s.schoolType} · {s.yearsExperience} · {s.borough}
+                  </p>
+                </div>
+                <div className="text-right whitespace-nowrap" data-testid="salary-amount">
+                  <p className="font-semibold text-success tabular-nums">{formatGBP(s.annualSalary)}</p>
+                  <p className="text-xs opacity-70">{formatMonth(s.createdAt)}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
 function Insights({ submitted }: { submitted: boolean }) {
   const stats = useSalaryStats();
-  const recent = useSalaries();
   const k = stats.data?.minimumGroupSize;
   return (
     <div className="grid gap-6">
@@ -33,40 +105,18 @@ function Insights({ submitted }: { submitted: boolean }) {
         </div>
       )}
       <div className="grid lg:grid-cols-2 gap-6">
-        <section className="card bg-base-100 border border-base-300">
-          <div className="card-body p-5">
-            <h2 className="card-title text-lg">Average Salary by Role</h2>
-            {stats.error ? (
-              <ErrorState error={stats.error} retry={() => stats.mutate()} />
-            ) : !stats.data ? (
-              <SkeletonList count={3} lines={1} />
-            ) : stats.data.averageByRole.length === 0 ? (
-              <EmptyState icon="pound" title="No salary data available yet" />
-            ) : (
-              <BarChart
-                testId="by-role"
-                bars={stats.data.averageByRole.map((g) => ({ label: g.role, value: g.average, count: g.count }))}
-              />
-            )}
-          </div>
-        </section>
-        <section className="card bg-base-100 border border-base-300">
-          <div className="card-body p-5">
-            <h2 className="card-title text-lg">Average Salary by Experience</h2>
-            {stats.error ? (
-              <ErrorState error={stats.error} retry={() => stats.mutate()} />
-            ) : !stats.data ? (
-              <SkeletonList count={3} lines={1} />
-            ) : stats.data.averageByExperience.length === 0 ? (
-              <EmptyState icon="pound" title="No salary data available yet" />
-            ) : (
-              <BarChart
-                testId="by-experience"
-                bars={stats.data.averageByExperience.map((g) => ({ label: g.experience, value: g.average, count: g.count }))}
-              />
-            )}
-          </div>
-        </section>
+        <AverageCard
+          title="Average Salary by Role"
+          testId="by-role"
+          stats={stats}
+          bars={(d) => d.averageByRole.map((g) => ({ label: g.role, value: g.average, count: g.count }))}
+        />
+        <AverageCard
+          title="Average Salary by Experience"
+          testId="by-experience"
+          stats={stats}
+          bars={(d) => d.averageByExperience.map((g) => ({ label: g.experience, value: g.average, count: g.count }))}
+        />
       </div>
       {k && (
         <p className="text-sm opacity-70">
@@ -75,40 +125,7 @@ function Insights({ submitted }: { submitted: boolean }) {
           {stats.data?.publishedAt && <> Last updated {formatMonthDay(stats.data.publishedAt)}.</>}
         </p>
       )}
-      <section className="card bg-base-100 border border-base-300">
-        <div className="card-body p-5">
-          <h2 className="card-title text-lg">Recent Submissions</h2>
-          <p className="text-sm opacity-70">Salaries rounded to the nearest £1,000; dates to the month.</p>
-          {recent.error ? (
-            <ErrorState error={recent.error} retry={() => recent.mutate()} />
-          ) : !recent.data ? (
-            <SkeletonList count={3} lines={1} />
-          ) : recent.data.length === 0 ? (
-            <EmptyState icon="pound" title="No salary submissions yet">
-              Be the first to share yours in Contribute Data.
-            </EmptyState>
-          ) : (
-            <ul className="divide-y divide-base-200" data-testid="recent-salaries">
-              {recent.data.map((s) => (
-                // Two columns that never wrap under each other: the details wrap on the left,
-                // the salary and its date stay aligned at the right of the first line.
-                <li key={s.id} className="py-3 grid grid-cols-[1fr_auto] items-start gap-x-3">
-                  <div className="min-w-0">
-                    <p className="font-medium">{s.jobTitle}</p>
-                    <p className="text-sm opacity-80">
-                      {s.schoolType} · {s.yearsExperience} · {s.borough}
-                    </p>
-                  </div>
-                  <div className="text-right whitespace-nowrap" data-testid="salary-amount">
-                    <p className="font-semibold text-success tabular-nums">{formatGBP(s.annualSalary)}</p>
-                    <p className="text-xs opacity-70">{formatMonth(s.createdAt)}</p>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
+      <RecentSubmissions />
     </div>
   );
 }

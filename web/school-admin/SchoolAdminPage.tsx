@@ -73,30 +73,7 @@ export function SchoolAdminPage() {
               </ul>
             )}
           </section>
-          {data.claims.length > 0 && (
-            <section aria-labelledby="my-claims" className="card bg-base-100 border border-base-300">
-              <div className="card-body gap-2 p-4">
-                <h2 id="my-claims" className="card-title text-lg">
-                  My requests
-                </h2>
-                <ul className="grid gap-1">
-                  {data.claims.map((c) => (
-                    <li key={c.id} className="text-sm">
-                      {c.schoolName} ({c.email}):{' '}
-                      <strong>
-                        {c.state === 'pending-email'
-                          ? 'waiting for you to open the email link'
-                          : c.state === 'pending'
-                            ? 'waiting for a check'
-                            : c.state}
-                      </strong>
-                      {c.reason ? ` (${c.reason})` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </section>
-          )}
+          {data.claims.length > 0 && <MyClaims claims={data.claims} />}
           {data.notSupported.length > 0 && (
             <div className="alert" role="note">
               <span>
@@ -109,6 +86,34 @@ export function SchoolAdminPage() {
         </div>
       )}
     </div>
+  );
+}
+
+/** Her requests to manage a school, each with where it stands. */
+function MyClaims({ claims }: { claims: MySchools['claims'] }) {
+  return (
+    <section aria-labelledby="my-claims" className="card bg-base-100 border border-base-300">
+      <div className="card-body gap-2 p-4">
+        <h2 id="my-claims" className="card-title text-lg">
+          My requests
+        </h2>
+        <ul className="grid gap-1">
+          {claims.map((c) => (
+            <li key={c.id} className="text-sm">
+              {c.schoolName} ({c.email}):{' '}
+              <strong>
+                {c.state === 'pending-email'
+                  ? 'waiting for you to open the email link'
+                  : c.state === 'pending'
+                    ? 'waiting for a check'
+                    : c.state}
+              </strong>
+              {c.reason ? ` (${c.reason})` : ''}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
   );
 }
 
