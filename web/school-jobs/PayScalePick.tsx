@@ -6,6 +6,7 @@ import type { PayScalePick } from './job-values';
 import { Field, fieldProps } from '../components/Dialog';
 import { usePayScales } from '../data/hooks';
 import { formatGBP } from '../lib/format';
+import { payPoints, payYears } from './pay-points';
 
 export function PayScalePickField({
   value,
@@ -17,21 +18,9 @@ export function PayScalePickField({
   error?: string;
 }) {
   const { data: all } = usePayScales();
-  const years = useMemo(
-    () =>
-      [...new Set((all ?? []).filter((r) => r.region === value.region && r.paySpine === value.paySpine).map((r) => r.effectiveDate))]
-        .sort()
-        .reverse(),
-    [all, value.region, value.paySpine],
-  );
+  const years = useMemo(() => payYears(all ?? [], value.region, value.paySpine), [all, value.region, value.paySpine]);
   const year = value.effectiveDate || years[0] || '';
-  const points = useMemo(
-    () =>
-      (all ?? [])
-        .filter((r) => r.region === value.region && r.paySpine === value.paySpine && r.effectiveDate === year && r.pointLabel)
-        .sort((a, b) => a.point - b.point),
-    [all, value.region, value.paySpine, year],
-  );
+  const points = useMemo(() => payPoints(all ?? [], value.region, value.paySpine, year), [all, value.region, value.paySpine, year]);
   // The year shown is the one sent: the latest of the chosen region and range until another is picked.
   useEffect(() => {
     if (year && value.effectiveDate !== year) onChange({ ...value, effectiveDate: year });
@@ -45,20 +34,14 @@ export function PayScalePickField({
     patch: (v: string) => Partial<PayScalePick>,
     invalid = false,
   ) => (
-    <Field id={id} label={label}>
-      <select
-        className="select w-full"
-        {...fieldProps(id, invalid ? error : undefined)}
-        value={current}
-        onChange={(e) => set(patch(e.target.value))}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </Field>
+    <PickSelect
+      id={id}
+      label={label}
+      value={current}
+      options={options}
+      error={invalid ? error : undefined}
+      onChange={(v) => set(patch(v))}
+    />
   );
   const pointOptions = [
     { value: '', label: 'Choose a point' },
@@ -98,5 +81,33 @@ export function PayScalePickField({
         </p>
       )}
     </div>
+  );
+}
+
+function PickSelect({
+  id,
+  label,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  error: string | undefined;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
