@@ -54,24 +54,14 @@ export function SchoolJobFormPage() {
     return (
       <Frame>
         {crumbs}
-        <EmptyState icon="briefcase" title="Job not found">
-          It is not one of {name}'s jobs.{' '}
-          <Link to={listPath} className="link link-primary">
-            The school's jobs
-          </Link>
-        </EmptyState>
+        <NotOurJob name={name} listPath={listPath} />
       </Frame>
     );
   if (job?.state === 'closed')
     return (
       <Frame>
         {crumbs}
-        <EmptyState icon="briefcase" title="This job is closed">
-          A closed job is not edited: post a new one instead.{' '}
-          <Link to={`/manage/schools/${schoolId}/jobs/new`} className="link link-primary">
-            Post a job
-          </Link>
-        </EmptyState>
+        <ClosedJob schoolId={schoolId!} />
       </Frame>
     );
   return (
@@ -87,5 +77,27 @@ export function SchoolJobFormPage() {
       </p>
       <JobForm key={job?.id ?? 'new'} schoolId={schoolId!} schoolName={name} job={job} />
     </Frame>
+  );
+}
+
+function NotOurJob({ name, listPath }: { name: string; listPath: string }) {
+  return (
+    <EmptyState icon="briefcase" title="Job not found">
+      It is not one of {name}'s jobs.{' '}
+      <Link to={listPath} className="link link-primary">
+        The school's jobs
+      </Link>
+    </EmptyState>
+  );
+}
+
+function ClosedJob({ schoolId }: { schoolId: number }) {
+  return (
+    <EmptyState icon="briefcase" title="This job is closed">
+      A closed job is not edited: post a new one instead.{' '}
+      <Link to={`/manage/schools/${schoolId}/jobs/new`} className="link link-primary">
+        Post a job
+      </Link>
+    </EmptyState>
   );
 }
