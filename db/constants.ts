@@ -141,6 +141,57 @@ export const MOODS = [
 ] as const;
 export const MOOD_VALUES = MOODS.map((m) => m.mood) as unknown as readonly ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
 
+/**
+ * Every length limit of stored and submitted text, in characters: the schema's CHECKs
+ * (db/schema.ts) and the zod schemas (db/validation.ts, the routes) read these, so a limit changes
+ * in one place. Changing a stored one needs a migration (the CHECK's SQL changes with it).
+ */
+export const TEXT_MAX = {
+  /** An email address (RFC 5321). */
+  email: 254,
+  /** An internet domain name (RFC 1035). */
+  domain: 253,
+  /** A name or a job title: schools, jobs on the board, reviews, interviews, salaries; a key stage list; a first name in a notification. */
+  name: 255,
+  /** A label from the register or a list: school type, borough, headteacher, subject, key stage, category, region, an alert's name. */
+  label: 100,
+  /** A chosen band: Ofsted rating, years at a school or of experience, contract type, mood, pay spine. */
+  band: 50,
+  /** A phone number or an age range. */
+  short: 20,
+  /** A mood's emoji; a pay-scale point. */
+  emoji: 10,
+  point: 10,
+  /** A forum thread's title, and its slug. */
+  threadTitle: 200,
+  /** Why: a report, a moderator's refusal, a school claim, a mood's comment. */
+  reason: 500,
+  /** A salary's additional benefits. */
+  benefits: 1000,
+  /** A review's or interview's texts; a school's response to a review. */
+  contribution: 5000,
+  /** A forum thread's or reply's Markdown. */
+  post: 20_000,
+  /** Search text in a list's query. */
+  search: 200,
+  /** A paging cursor. */
+  cursor: 400,
+  /** A token in a link (unsubscribe, staff invitation). */
+  token: 100,
+  /** A web address given to us: a vacancy's apply link, a push subscription's endpoint. */
+  url: 2000,
+  /** Each key of a push subscription. */
+  pushKey: 200,
+} as const;
+
+/** The shortest texts a contribution accepts, in characters (after trimming). */
+export const TEXT_MIN = {
+  /** A review's pros and cons. */
+  reviewText: 10,
+  /** An interview's description of the process. */
+  interviewProcess: 20,
+} as const;
+
 export const HOME_JOBS = 4;
 export const HOME_SCHOOLS = 3;
 export const HOME_SALARY_ROLES = 4;

@@ -166,6 +166,118 @@ const FIELDS = [
 
 const OPEN = /^open(, but proposed to close)?$/i;
 
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+type School = typeof schools.$inferSelect;
+type Mapped = NonNullable<ReturnType<typeof mapRegisterRow>>;
+
+/** One import's state: the register as it was, who holds each DfE number, and the counts so far. */
+interface Run {
+  tx: Tx;
+  now: Date;
+  summary: GiasSummary;
+  existing: Map<number, School>;
+  dfeOwner: Map<string, number>;
+  closedInExtract: Set<number>;
+  seen: Set<number>;
+}
+
+function skip(run: Run, reason: string) {
+  run.summary.skipped++;
+  run.summary.skipReasons[reason] = (run.summary.skipReasons[reason] ?? 0) + 1;
+}
+
+/** The fields the extract changes: a blank cell in the extract never erases what we hold. */
+function registerChanges(mapped: Mapped, current: School): Partial<NewSchool> {
+  const changes: Partial<NewSchool> = {};
+  for (const field of FIELDS) {
+    const value = mapped[field];
+    if (value == null || value === '') continue;
+    if (value === current[field]) continue;
+    // "020 7283 1147" and "02072831147" are the same number.
+    if (field === 'phoneNumber' && String(value).replace(/\D/g, '') === (current.phoneNumber ?? '').replace(/\D/g, '')) continue;
+    (changes as Record<string, unknown>)[field] = value;
+  }
+  return changes;
+}
+
+/**
+ * The DfE number (LA code/EstablishmentNumber) is the register's: an open school takes it from a
+ * closed one (a successor can keep its predecessor's number); one another open school holds is
+ * left out rather than failing the unique index.
+ */
+function claimDfeNumber(run: Run, mapped: Mapped, urn: number) {
+  const owner = mapped.dfeNumber ? run.dfeOwner.get(mapped.dfeNumber) : undefined;
+  if (!mapped.dfeNumber || owner === undefined || owner === urn) return;
+  if (run.closedInExtract.has(owner) || run.existing.get(owner)?.isActive === false) {
+    run.tx.update(schools).set({ dfeNumber: null, updatedAt: run.now }).where(eq(schools.urn, owner)).run();
+    run.dfeOwner.delete(mapped.dfeNumber);
+    run.summary.dfeNumbersMoved++;
+  } else mapped.dfeNumber = null;
+}
+
+/** A school the extract lists as closed: closed here too. */
+function closeSchool(run: Run, current: School | undefined) {
+  if (!current) skip(run, 'closed, not in our register');
+  else if (current.isActive) {
+    run.tx.update(schools).set({ isActive: false, updatedAt: run.now }).where(eq(schools.id, current.id)).run();
+    run.summary.closed++;
+  } else run.summary.unchanged++;
+}
+
+function addSchool(run: Run, mapped: Mapped, urn: number) {
+  const { latitude: _lat, longitude: _lng, ...school } = mapped;
+  run.tx
+    .insert(schools)
+    .values({ ...school, isActive: true })
+    .run();
+  if (school.dfeNumber) run.dfeOwner.set(school.dfeNumber, urn);
+  run.summary.added++;
+}
+
+/** An open school we hold: its changed fields, and open again if we had it closed. */
+function updateSchool(run: Run, mapped: Mapped, current: School, urn: number) {
+  const { summary } = run;
+  const changes = registerChanges(mapped, current);
+  const reopening = !current.isActive;
+  const changed = Object.keys(changes);
+  if (!changed.length && !reopening) {
+    summary.unchanged++;
+    return;
+  }
+  run.tx
+    .update(schools)
+    .set({ ...changes, isActive: true, updatedAt: run.now })
+    .where(eq(schools.id, current.id))
+    .run();
+  if (changes.dfeNumber) {
+    if (current.dfeNumber) run.dfeOwner.delete(current.dfeNumber);
+    run.dfeOwner.set(changes.dfeNumber, urn);
+  }
+  for (const f of changed) summary.changedFields[f] = (summary.changedFields[f] ?? 0) + 1;
+  summary.updated++;
+  if (reopening) summary.reopened++;
+}
+
+/** One row of the extract: London, once, open or closed, then added or updated. */
+function importRow(run: Run, r: Record<string, string>) {
+  const urn = Number(clean(r.URN));
+  if (!Number.isInteger(urn) || urn <= 0) return skip(run, 'no URN');
+  const borough = LONDON_LA_CODES[clean(r['LA (code)'])];
+  if (!borough) return skip(run, 'not a London authority');
+  run.summary.london++;
+  if (run.seen.has(urn)) return skip(run, 'duplicate URN in the file');
+  run.seen.add(urn);
+  const status = clean(r['EstablishmentStatus (name)']);
+  const current = run.existing.get(urn);
+  if (/^closed$/i.test(status)) return closeSchool(run, current);
+  if (!OPEN.test(status)) return skip(run, status ? `status "${status}"` : 'no status');
+  const mapped = mapRegisterRow(registerRecord(r, borough));
+  if (!mapped) return skip(run, 'no name');
+  claimDfeNumber(run, mapped, urn);
+  if (!current) addSchool(run, mapped, urn);
+  else updateSchool(run, mapped, current, urn);
+}
+
 export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
   const rows = parseCsvRecords(csv);
   const summary: GiasSummary = {
@@ -181,14 +293,9 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
     skipReasons: {},
     changedFields: {},
   };
-  const skip = (reason: string) => {
-    summary.skipped++;
-    summary.skipReasons[reason] = (summary.skipReasons[reason] ?? 0) + 1;
-  };
   if (rows.length && !('URN' in rows[0] && 'LA (code)' in rows[0] && 'EstablishmentStatus (name)' in rows[0])) {
     throw new Error('Not a GIAS extract: the columns URN, "LA (code)" and "EstablishmentStatus (name)" are missing');
   }
-
   db.transaction((tx) => {
     const existing = new Map(
       tx
@@ -197,100 +304,18 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
         .all()
         .map((s) => [s.urn, s]),
     );
-    const dfeOwner = new Map([...existing.values()].filter((s) => s.dfeNumber).map((s) => [s.dfeNumber!, s.urn]));
-    const closedInExtract = new Set(
-      rows.filter((r) => /^closed$/i.test(clean(r['EstablishmentStatus (name)']))).map((r) => Number(clean(r.URN))),
-    );
-    const seen = new Set<number>();
-
-    for (const r of rows) {
-      const urn = Number(clean(r.URN));
-      if (!Number.isInteger(urn) || urn <= 0) {
-        skip('no URN');
-        continue;
-      }
-      const la = clean(r['LA (code)']);
-      const borough = LONDON_LA_CODES[la];
-      if (!borough) {
-        skip('not a London authority');
-        continue;
-      }
-      summary.london++;
-      if (seen.has(urn)) {
-        skip('duplicate URN in the file');
-        continue;
-      }
-      seen.add(urn);
-      const status = clean(r['EstablishmentStatus (name)']);
-      const current = existing.get(urn);
-
-      if (/^closed$/i.test(status)) {
-        if (!current) skip('closed, not in our register');
-        else if (current.isActive) {
-          tx.update(schools).set({ isActive: false, updatedAt: now }).where(eq(schools.id, current.id)).run();
-          summary.closed++;
-        } else summary.unchanged++;
-        continue;
-      }
-      if (!OPEN.test(status)) {
-        skip(status ? `status "${status}"` : 'no status');
-        continue;
-      }
-
-      const mapped = mapRegisterRow(registerRecord(r, borough));
-      if (!mapped) {
-        skip('no name');
-        continue;
-      }
-      // The DfE number (LA code/EstablishmentNumber) is the register's: an open school takes it from
-      // a closed one (a successor can keep its predecessor's number); one another open school holds
-      // is left out rather than failing the unique index.
-      const owner = mapped.dfeNumber ? dfeOwner.get(mapped.dfeNumber) : undefined;
-      if (mapped.dfeNumber && owner !== undefined && owner !== urn) {
-        if (closedInExtract.has(owner) || existing.get(owner)?.isActive === false) {
-          tx.update(schools).set({ dfeNumber: null, updatedAt: now }).where(eq(schools.urn, owner)).run();
-          dfeOwner.delete(mapped.dfeNumber);
-          summary.dfeNumbersMoved++;
-        } else mapped.dfeNumber = null;
-      }
-
-      if (!current) {
-        const { latitude: _lat, longitude: _lng, ...school } = mapped;
-        tx.insert(schools)
-          .values({ ...school, isActive: true })
-          .run();
-        if (school.dfeNumber) dfeOwner.set(school.dfeNumber, urn);
-        summary.added++;
-        continue;
-      }
-      // A blank cell in the extract never erases what we hold.
-      const changes: Partial<NewSchool> = {};
-      for (const field of FIELDS) {
-        const value = mapped[field];
-        if (value == null || value === '') continue;
-        if (value === current[field]) continue;
-        // "020 7283 1147" and "02072831147" are the same number.
-        if (field === 'phoneNumber' && String(value).replace(/\D/g, '') === (current.phoneNumber ?? '').replace(/\D/g, '')) continue;
-        (changes as Record<string, unknown>)[field] = value;
-      }
-      const reopening = !current.isActive;
-      const changed = Object.keys(changes);
-      if (!changed.length && !reopening) {
-        summary.unchanged++;
-        continue;
-      }
-      tx.update(schools)
-        .set({ ...changes, isActive: true, updatedAt: now })
-        .where(eq(schools.id, current.id))
-        .run();
-      if (changes.dfeNumber) {
-        if (current.dfeNumber) dfeOwner.delete(current.dfeNumber);
-        dfeOwner.set(changes.dfeNumber, urn);
-      }
-      for (const f of changed) summary.changedFields[f] = (summary.changedFields[f] ?? 0) + 1;
-      summary.updated++;
-      if (reopening) summary.reopened++;
-    }
+    const run: Run = {
+      tx,
+      now,
+      summary,
+      existing,
+      dfeOwner: new Map([...existing.values()].filter((s) => s.dfeNumber).map((s) => [s.dfeNumber!, s.urn])),
+      closedInExtract: new Set(
+        rows.filter((r) => /^closed$/i.test(clean(r['EstablishmentStatus (name)']))).map((r) => Number(clean(r.URN))),
+      ),
+      seen: new Set(),
+    };
+    for (const r of rows) importRow(run, r);
   });
   return summary;
 }

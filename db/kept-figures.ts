@@ -4,9 +4,10 @@ import type { DB } from './client';
 
 const MOODS = ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
 
-/** What differs between the kept figures and a full recount (empty when all agree). */
-export function recountMismatches(db: Pick<DB, '$client'>) {
-  const s = db.$client;
+type Client = DB['$client'];
+
+/** Each school's kept review sums, interview and mood counts against a recount. */
+function schoolFigures(s: Client): unknown[] {
   const problems: unknown[] = [];
   const schoolRows = s
     .prepare(
@@ -48,6 +49,12 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
     if (Math.abs(k.average_rating - row.average_rating) > 1e-9)
       problems.push({ school: row.id, field: 'average_rating', kept: k.average_rating, recount: row.average_rating });
   }
+  return problems;
+}
+
+/** The kept totals of approved reviews and of approved threads per category. */
+function approvedCounts(s: Client): unknown[] {
+  const problems: unknown[] = [];
   const approved = (s.prepare('select count(*) n from reviews where is_approved = 1').get() as { n: number }).n;
   const keptApproved = (s.prepare("select n from kept_counts where key = 'reviews.approved'").get() as { n: number } | undefined)?.n ?? 0;
   if (approved !== keptApproved) problems.push({ reviewsApproved: keptApproved, recount: approved });
@@ -58,6 +65,12 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
     )
     .all() as { id: number; n: number; kept: number }[];
   for (const t of threads) if (t.n !== t.kept) problems.push({ category: t.id, threads: t.kept, recount: t.n });
+  return problems;
+}
+
+/** The kept count of active jobs per posting day, and no active job's day missing. */
+function jobDays(s: Client): unknown[] {
+  const problems: unknown[] = [];
   const days = s
     .prepare(
       'select d.day, d.n, (select count(*) from jobs j where j.is_active = 1 and j.posted_at / 86400000 = d.day) recount from job_day_counts d',
@@ -68,6 +81,12 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
     .prepare('select count(*) n from jobs where is_active = 1 and posted_at / 86400000 not in (select day from job_day_counts)')
     .get() as { n: number };
   if (missingDays.n) problems.push({ missingDays: missingDays.n });
+  return problems;
+}
+
+/** Each thread's reply count and last reply against its approved replies. */
+function replyCounters(s: Client): unknown[] {
+  const problems: unknown[] = [];
   const replies = s
     .prepare(
       `select t.id, t.reply_count, t.last_reply_at, t.last_reply_user_id,
@@ -80,8 +99,12 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
   for (const r of replies) {
     if (r.reply_count !== r.n || r.last_reply_at !== r.last_at || r.last_reply_user_id !== r.last_user) problems.push({ thread: r });
   }
-  // Authors' edits (decision 2020): no version outlives its item, at most one edit waits per item,
-  // and a deleted thread or reply keeps no text.
+  return problems;
+}
+
+/** Authors' edits (decision 2020): no version outlives its item, at most one edit waits per item, and a deleted thread or reply keeps no text. */
+function authorEdits(s: Client): unknown[] {
+  const problems: unknown[] = [];
   const orphans = s
     .prepare(
       `select count(*) n from contribution_revisions v where not exists (
@@ -104,6 +127,12 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
     )
     .get() as { n: number };
   if (leftText.n) problems.push({ deletedWithText: leftText.n });
+  return problems;
+}
+
+/** Each FTS5 index against its content (its own integrity check). */
+function ftsIntegrity(s: Client): unknown[] {
+  const problems: unknown[] = [];
   for (const fts of ['jobs_fts', 'schools_fts', 'forum_threads_fts']) {
     try {
       s.prepare(`insert into ${fts} (${fts}, rank) values ('integrity-check', 1)`).run();
@@ -112,4 +141,10 @@ export function recountMismatches(db: Pick<DB, '$client'>) {
     }
   }
   return problems;
+}
+
+/** What differs between the kept figures and a full recount (empty when all agree). */
+export function recountMismatches(db: Pick<DB, '$client'>) {
+  const s = db.$client;
+  return [...schoolFigures(s), ...approvedCounts(s), ...jobDays(s), ...replyCounters(s), ...authorEdits(s), ...ftsIntegrity(s)];
 }

@@ -16,6 +16,7 @@ import {
   SCHOOL_PHASES,
   type SchoolPhase,
   type SCHOOL_JOB_CONTRACTS,
+  TEXT_MAX,
 } from './constants';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
@@ -116,17 +117,17 @@ export const schools = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    maxLen('schools', t.name, 255),
-    maxLen('schools', t.phoneNumber, 20),
-    maxLen('schools', t.type, 100),
-    maxLen('schools', t.borough, 100),
-    maxLen('schools', t.keyStages, 255),
-    maxLen('schools', t.ofstedRating, 50),
-    maxLen('schools', t.headteacher, 100),
-    maxLen('schools', t.ageRange, 20),
-    maxLen('schools', t.admissionPolicy, 100),
-    maxLen('schools', t.religiousCharacter, 100),
-    maxLen('schools', t.imageSource, 100),
+    maxLen('schools', t.name, TEXT_MAX.name),
+    maxLen('schools', t.phoneNumber, TEXT_MAX.short),
+    maxLen('schools', t.type, TEXT_MAX.label),
+    maxLen('schools', t.borough, TEXT_MAX.label),
+    maxLen('schools', t.keyStages, TEXT_MAX.name),
+    maxLen('schools', t.ofstedRating, TEXT_MAX.band),
+    maxLen('schools', t.headteacher, TEXT_MAX.label),
+    maxLen('schools', t.ageRange, TEXT_MAX.short),
+    maxLen('schools', t.admissionPolicy, TEXT_MAX.label),
+    maxLen('schools', t.religiousCharacter, TEXT_MAX.label),
+    maxLen('schools', t.imageSource, TEXT_MAX.label),
     index('schools_borough_idx').on(t.borough),
     index('schools_type_idx').on(t.type),
     index('schools_name_idx').on(t.name),
@@ -207,11 +208,11 @@ export const jobs = sqliteTable(
     // jobs_contract_months, jobs_apply_url, lengths): added by ALTER TABLE ADD COLUMN, because
     // declaring them here would make drizzle-kit rebuild the table and drop its triggers (search,
     // day counts) and expression indexes (decision 2104).
-    maxLen('jobs', t.title, 255),
-    maxLen('jobs', t.subject, 100),
-    maxLen('jobs', t.keyStage, 100),
-    maxLen('jobs', t.contractType, 50),
-    maxLen('jobs', t.borough, 100),
+    maxLen('jobs', t.title, TEXT_MAX.name),
+    maxLen('jobs', t.subject, TEXT_MAX.label),
+    maxLen('jobs', t.keyStage, TEXT_MAX.label),
+    maxLen('jobs', t.contractType, TEXT_MAX.band),
+    maxLen('jobs', t.borough, TEXT_MAX.label),
     check('jobs_salary_order', sql`${t.salaryMax} is null or ${t.salaryMin} is null or ${t.salaryMax} >= ${t.salaryMin}`),
     uniqueIndex('jobs_external_idx').on(t.externalSource, t.externalId),
     index('jobs_posted_idx').on(t.isActive, t.postedAt, t.id),
@@ -270,8 +271,8 @@ export const reviews = sqliteTable(
     rating('reviews', t.cultureRating),
     rating('reviews', t.leadershipRating),
     oneOf('reviews', t.employmentStatus, EMPLOYMENT_STATUSES),
-    maxLen('reviews', t.jobTitle, 255),
-    maxLen('reviews', t.yearsAtSchool, 50),
+    maxLen('reviews', t.jobTitle, TEXT_MAX.name),
+    maxLen('reviews', t.yearsAtSchool, TEXT_MAX.band),
     index('reviews_school_idx').on(t.schoolId, t.isApproved, t.createdAt, t.id),
     index('reviews_user_idx').on(t.userId),
   ],
@@ -295,7 +296,7 @@ export const interviewExperiences = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    maxLen('interviews', t.jobTitle, 255),
+    maxLen('interviews', t.jobTitle, TEXT_MAX.name),
     oneOf('interviews', t.interviewDifficulty, INTERVIEW_DIFFICULTIES),
     oneOf('interviews', t.outcome, INTERVIEW_OUTCOMES),
     check(
@@ -328,10 +329,10 @@ export const salaries = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    maxLen('salaries', t.jobTitle, 255),
-    maxLen('salaries', t.schoolType, 100),
-    maxLen('salaries', t.borough, 100),
-    maxLen('salaries', t.yearsExperience, 50),
+    maxLen('salaries', t.jobTitle, TEXT_MAX.name),
+    maxLen('salaries', t.schoolType, TEXT_MAX.label),
+    maxLen('salaries', t.borough, TEXT_MAX.label),
+    maxLen('salaries', t.yearsExperience, TEXT_MAX.band),
     check('salaries_annual_salary_range', sql`${t.annualSalary} between ${num(SALARY_MIN)} and ${num(SALARY_MAX)}`),
     index('salaries_created_idx').on(t.createdAt),
     index('salaries_user_idx').on(t.userId),
@@ -382,8 +383,8 @@ export const payScales = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    maxLen('pay_scales', t.paySpine, 50),
-    maxLen('pay_scales', t.region, 100),
+    maxLen('pay_scales', t.paySpine, TEXT_MAX.band),
+    maxLen('pay_scales', t.region, TEXT_MAX.label),
     uniqueIndex('pay_scales_key_idx').on(t.region, t.paySpine, t.effectiveDate, t.point),
   ],
 );
@@ -405,8 +406,8 @@ export const schoolMoods = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    maxLen('school_moods', t.emoji, 10),
-    maxLen('school_moods', t.mood, 50),
+    maxLen('school_moods', t.emoji, TEXT_MAX.emoji),
+    maxLen('school_moods', t.mood, TEXT_MAX.band),
     oneOf('school_moods', t.mood, MOOD_VALUES),
     uniqueIndex('school_moods_school_user_idx').on(t.schoolId, t.userId),
   ],
@@ -424,7 +425,7 @@ export const forumCategories = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [maxLen('forum_categories', t.name, 100), maxLen('forum_categories', t.slug, 100)],
+  (t) => [maxLen('forum_categories', t.name, TEXT_MAX.label), maxLen('forum_categories', t.slug, TEXT_MAX.label)],
 );
 
 export const forumThreads = sqliteTable(
@@ -451,8 +452,8 @@ export const forumThreads = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    maxLen('forum_threads', t.title, 200),
-    maxLen('forum_threads', t.slug, 200),
+    maxLen('forum_threads', t.title, TEXT_MAX.threadTitle),
+    maxLen('forum_threads', t.slug, TEXT_MAX.threadTitle),
     index('forum_threads_category_idx').on(t.categoryId, t.isApproved, t.isSticky, t.createdAt, t.id),
     index('forum_threads_list_idx').on(t.isApproved, t.isSticky, t.createdAt, t.id),
     index('forum_threads_user_idx').on(t.userId),
@@ -539,7 +540,7 @@ export const reports = sqliteTable(
   },
   (t) => [
     oneOf('reports', t.kind, REPORT_KINDS),
-    maxLen('reports', t.reason, 500),
+    maxLen('reports', t.reason, TEXT_MAX.reason),
     uniqueIndex('reports_user_item_idx').on(t.kind, t.targetId, t.userId),
     uniqueIndex('reports_reporter_item_idx').on(t.kind, t.targetId, t.reporterKey),
   ],
@@ -610,7 +611,7 @@ export const alerts = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [maxLen('alerts', t.name, 100), oneOf('alerts', t.frequency, ALERT_FREQUENCIES), index('alerts_user_idx').on(t.userId)],
+  (t) => [maxLen('alerts', t.name, TEXT_MAX.label), oneOf('alerts', t.frequency, ALERT_FREQUENCIES), index('alerts_user_idx').on(t.userId)],
 );
 
 /** Each job at most once per alert: the primary key is the pair. */
@@ -877,8 +878,8 @@ export const schoolClaims = sqliteTable(
     oneOf('school_claims', t.state, CLAIM_STATES),
     oneOf('school_claims', t.domainRule, DOMAIN_RULES),
     check('school_claims_role_enum', sql`${t.role} is null or ${t.role} in ('admin', 'editor')`),
-    maxLen('school_claims', t.email, 254),
-    maxLen('school_claims', t.reason, 500),
+    maxLen('school_claims', t.email, TEXT_MAX.email),
+    maxLen('school_claims', t.reason, TEXT_MAX.reason),
     index('school_claims_school_state_idx').on(t.schoolId, t.state),
     index('school_claims_state_idx').on(t.state, t.createdAt),
     index('school_claims_user_idx').on(t.userId),
@@ -898,7 +899,7 @@ export const schoolDomains = sqliteTable(
     addedBy: text('added_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [maxLen('school_domains', t.domain, 253), uniqueIndex('school_domains_school_domain_idx').on(t.schoolId, t.domain)],
+  (t) => [maxLen('school_domains', t.domain, TEXT_MAX.domain), uniqueIndex('school_domains_school_domain_idx').on(t.schoolId, t.domain)],
 );
 
 /** Everything done for or by a school's staff: who, what, when (site admins and the school's admins read it). */
@@ -1002,8 +1003,8 @@ export const reviewResponses = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    maxLen('review_responses', t.body, 5000),
-    maxLen('review_responses', t.publishedBody, 5000),
+    maxLen('review_responses', t.body, TEXT_MAX.contribution),
+    maxLen('review_responses', t.publishedBody, TEXT_MAX.contribution),
     index('review_responses_school_idx').on(t.schoolId),
     index('review_responses_pending_idx').on(t.isApproved, t.rejectedAt, t.updatedAt),
     index('review_responses_author_idx').on(t.authorUserId),
@@ -1078,8 +1079,8 @@ export const notifications = sqliteTable(
   (t) => [
     oneOf('notifications', t.kind, NOTIFICATION_KINDS),
     oneOf('notifications', t.subjectType, NOTIFICATION_SUBJECTS),
-    maxLen('notifications', t.actorFirstName, 255),
-    maxLen('notifications', t.reason, 500),
+    maxLen('notifications', t.actorFirstName, TEXT_MAX.name),
+    maxLen('notifications', t.reason, TEXT_MAX.reason),
     uniqueIndex('notifications_once_idx').on(t.userId, t.kind, t.subjectType, t.subjectId),
     index('notifications_user_idx').on(t.userId, t.createdAt, t.id),
     index('notifications_unread_idx').on(t.userId, t.readAt),

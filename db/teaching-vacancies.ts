@@ -1,7 +1,7 @@
 // Maps one listing of the GOV.UK Teaching Vacancies open data feed (schema.org JobPosting, see
 // db/seed/ATTRIBUTION.md) onto a job. Pure: the caller supplies the lookups. Used by the demo seed
 // and by the Refresh Jobs importer, so both read the feed the same way.
-import { SUBJECTS } from './constants';
+import { SUBJECTS, TEXT_MAX } from './constants';
 import type { NewJob } from './schema';
 
 export const TEACHING_VACANCIES_SOURCE = 'Teaching Vacancies';
@@ -175,7 +175,7 @@ export function mapListing(listing: unknown, ctx: ListingContext): MappedListing
   return {
     ok: true,
     job: {
-      title: title.slice(0, 255),
+      title: title.slice(0, TEXT_MAX.name),
       description: htmlToText(rawDescription),
       schoolId: school?.id ?? null,
       subject: subjectFor(title),

@@ -22,6 +22,8 @@ import {
   PAY_REGIONS,
   PAY_SPINES,
   SUBJECTS,
+  TEXT_MAX,
+  TEXT_MIN,
   EMPLOYMENT_STATUSES,
   EXPERIENCE_BANDS,
   INTERVIEW_DIFFICULTIES,
@@ -47,8 +49,8 @@ import { isIsoDate, londonInstant, londonToday } from './london-time';
 if (typeof window !== 'undefined') config({ jitless: true });
 
 export const MESSAGES = {
-  min10: 'Please provide at least 10 characters',
-  min20: 'Please provide at least 20 characters',
+  min10: `Please provide at least ${TEXT_MIN.reviewText} characters`,
+  min20: `Please provide at least ${TEXT_MIN.interviewProcess} characters`,
   jobTitle: 'Job title is required',
   yearsAtSchool: 'Years at school is required',
   schoolType: 'School type is required',
@@ -59,7 +61,7 @@ export const MESSAGES = {
   rating: 'Rating must be between 1 and 5',
   mood: 'Please choose a mood',
   title: 'Title is required',
-  titleMax: 'Title must be at most 200 characters',
+  titleMax: `Title must be at most ${TEXT_MAX.threadTitle} characters`,
   content: 'Content is required',
   category: 'Please choose a category',
   tooLong: (n: number) => `Please keep this under ${n.toLocaleString('en-GB')} characters`,
@@ -103,22 +105,22 @@ export const reviewInput = z.object({
   careerOpportunitiesRating: rating.default(5),
   cultureRating: rating.default(5),
   leadershipRating: rating.default(5),
-  pros: requiredText(MESSAGES.min10, 5000, { length: 10, message: MESSAGES.min10 }),
-  cons: requiredText(MESSAGES.min10, 5000, { length: 10, message: MESSAGES.min10 }),
-  adviceToManagement: optionalText(5000),
+  pros: requiredText(MESSAGES.min10, TEXT_MAX.contribution, { length: TEXT_MIN.reviewText, message: MESSAGES.min10 }),
+  cons: requiredText(MESSAGES.min10, TEXT_MAX.contribution, { length: TEXT_MIN.reviewText, message: MESSAGES.min10 }),
+  adviceToManagement: optionalText(TEXT_MAX.contribution),
   wouldRecommend: z.boolean({ error: 'Choose yes or no' }).default(true),
   employmentStatus: oneOf(EMPLOYMENT_STATUSES, 'Employment status is required').default('Current'),
-  jobTitle: requiredText(MESSAGES.jobTitle, 255),
+  jobTitle: requiredText(MESSAGES.jobTitle, TEXT_MAX.name),
   yearsAtSchool: oneOf(YEARS_AT_SCHOOL, MESSAGES.yearsAtSchool),
 });
 export type ReviewInput = z.input<typeof reviewInput>;
 
 export const interviewInput = z.object({
-  jobTitle: requiredText(MESSAGES.jobTitle, 255),
+  jobTitle: requiredText(MESSAGES.jobTitle, TEXT_MAX.name),
   interviewDifficulty: oneOf(INTERVIEW_DIFFICULTIES, 'Difficulty is required').default('Medium'),
-  processDescription: requiredText(MESSAGES.min20, 5000, { length: 20, message: MESSAGES.min20 }),
-  questionsAsked: optionalText(5000),
-  tipsForCandidates: optionalText(5000),
+  processDescription: requiredText(MESSAGES.min20, TEXT_MAX.contribution, { length: TEXT_MIN.interviewProcess, message: MESSAGES.min20 }),
+  questionsAsked: optionalText(TEXT_MAX.contribution),
+  tipsForCandidates: optionalText(TEXT_MAX.contribution),
   outcome: oneOf(INTERVIEW_OUTCOMES, 'Outcome is required').default('Offer'),
   overallExperience: rating.nullish().transform((v) => v ?? undefined),
 });
@@ -143,7 +145,7 @@ export const salaryInput = z.object({
   borough: oneOf(BOROUGHS, MESSAGES.borough),
   yearsExperience: oneOf(EXPERIENCE_BANDS, MESSAGES.yearsExperience),
   annualSalary: salaryAmount,
-  additionalBenefits: optionalText(1000),
+  additionalBenefits: optionalText(TEXT_MAX.benefits),
 });
 export type SalaryInput = z.input<typeof salaryInput>;
 
@@ -151,22 +153,22 @@ export type SalaryInput = z.input<typeof salaryInput>;
 export const moodInput = z
   .object({
     mood: z.enum(MOOD_VALUES, { error: MESSAGES.mood }),
-    emoji: z.string().max(10).optional(),
-    comment: optionalText(500),
+    emoji: z.string().max(TEXT_MAX.emoji).optional(),
+    comment: optionalText(TEXT_MAX.reason),
     anonymous: z.boolean({ error: 'Choose yes or no' }).default(false),
   })
   .transform((m) => ({ ...m, emoji: MOODS.find((x) => x.mood === m.mood)!.emoji }));
 export type MoodInput = z.input<typeof moodInput>;
 
 export const threadInput = z.object({
-  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(200, MESSAGES.titleMax),
-  content: requiredText(MESSAGES.content, 20000),
+  title: z.string({ error: MESSAGES.title }).trim().min(1, MESSAGES.title).max(TEXT_MAX.threadTitle, MESSAGES.titleMax),
+  content: requiredText(MESSAGES.content, TEXT_MAX.post),
   categoryId: wholeNumber(MESSAGES.category).pipe(z.number().positive(MESSAGES.category)),
 });
 export type ThreadInput = z.input<typeof threadInput>;
 
 export const postInput = z.object({
-  content: requiredText(MESSAGES.content, 20000),
+  content: requiredText(MESSAGES.content, TEXT_MAX.post),
   parentPostId: wholeNumber('Choose a reply of this thread')
     .pipe(z.number().positive('Choose a reply of this thread'))
     .nullish()
@@ -208,7 +210,7 @@ export const postEdit = postInput.pick({ content: true });
 export type PostEdit = z.input<typeof postEdit>;
 
 export const rejectInput = z.object({
-  reason: requiredText('A reason is required', 500),
+  reason: requiredText('A reason is required', TEXT_MAX.reason),
 });
 
 /** Field → first message, for forms (same shape as the API's `fields`). */
@@ -229,7 +231,7 @@ export const reportInput = z.object({
     .number({ error: 'Choose what you are reporting' })
     .int('Choose what you are reporting')
     .positive('Choose what you are reporting'),
-  reason: requiredText('Please say why you are reporting this', 500),
+  reason: requiredText('Please say why you are reporting this', TEXT_MAX.reason),
 });
 
 /** Privacy rights: deleting one's account needs the word DELETE typed (decision 1421). */
@@ -274,20 +276,6 @@ export type SchoolProfileInput = z.input<typeof schoolProfileInput>;
 export type SchoolProfileFields = z.output<typeof schoolProfileInput>;
 // ---- A vacancy posted by a school's own staff (product: the school side; decision 2104) ----
 
-// The vacancy form's lists and limits live in db/constants.ts (the web form reads them without zod).
-export {
-  APPLY_METHODS,
-  CLOSING_TIMES,
-  CLOSING_YEARS_MAX,
-  CONTRACT_MONTHS_MAX,
-  JOB_OFFER_MAX,
-  JOB_TEXT_MAX,
-  JOB_TITLE_MAX,
-  JOB_TITLE_MIN,
-  MAX_JOB_SUBJECTS,
-  PUBLISH_CHOICES,
-  WORKING_PATTERNS,
-};
 
 const JOB_MESSAGES = {
   title: 'Job title is required',
@@ -333,8 +321,8 @@ export const payScalePick = z.object({
   region: z.enum(PAY_REGIONS, { error: 'Choose a pay region' }),
   paySpine: z.enum(PAY_SPINES, { error: 'Choose a pay range' }),
   effectiveDate: z.string({ error: 'Choose a pay year' }).refine(isIsoDate, 'Choose a pay year'),
-  from: z.string({ error: 'Choose the first point' }).trim().min(1, 'Choose the first point').max(10),
-  to: z.string({ error: 'Choose the last point' }).trim().min(1, 'Choose the last point').max(10),
+  from: z.string({ error: 'Choose the first point' }).trim().min(1, 'Choose the first point').max(TEXT_MAX.point),
+  to: z.string({ error: 'Choose the last point' }).trim().min(1, 'Choose the last point').max(TEXT_MAX.point),
 });
 
 const jobSalary = wholeNumber('Salary must be a whole number of pounds').pipe(
@@ -397,14 +385,14 @@ export const schoolJobInput = z
     applyUrl: z
       .string({ error: JOB_MESSAGES.applyUrl })
       .trim()
-      .max(2000, MESSAGES.tooLong(2000))
+      .max(TEXT_MAX.url, MESSAGES.tooLong(TEXT_MAX.url))
       .refine((v) => v === '' || isWebAddress(v), JOB_MESSAGES.applyUrl)
       .nullish()
       .transform((v) => v || undefined),
     applyEmail: z
       .string({ error: JOB_MESSAGES.applyEmail })
       .trim()
-      .max(254, MESSAGES.tooLong(254))
+      .max(TEXT_MAX.email, MESSAGES.tooLong(TEXT_MAX.email))
       .refine((v) => v === '' || z.email().safeParse(v).success, JOB_MESSAGES.applyEmail)
       .nullish()
       .transform((v) => v || undefined),
@@ -485,6 +473,6 @@ export function schoolJobDateErrors(v: SchoolJobValues, now: Date): Record<strin
 
 /** A school's response to a review (decision 2111): plain text with paragraphs, up to 5,000 characters. */
 export const reviewResponseInput = z.object({
-  body: requiredText('Please write your response', 5000),
+  body: requiredText('Please write your response', TEXT_MAX.contribution),
 });
 export type ReviewResponseInput = z.input<typeof reviewResponseInput>;

@@ -10,6 +10,7 @@ import { ApiError, notFound } from '../lib/http-error';
 import type { SignedInEnv } from '../lib/route';
 import { jobsQuery } from '../jobs/jobs.queries';
 import { alertSummary } from '../../db/alert-summary';
+import { TEXT_MAX } from '../../db/constants';
 
 export { alertSummary };
 
@@ -30,7 +31,7 @@ const channelsSchema = z
   .object({ email: z.boolean().default(false), push: z.boolean().default(false) })
   .refine((c) => c.email || c.push, { message: 'Choose email, push or both', path: ['email'] });
 
-const nameSchema = z.string().trim().min(1, 'Name is required').max(100, 'Name must be at most 100 characters');
+const nameSchema = z.string().trim().min(1, 'Name is required').max(TEXT_MAX.label, `Name must be at most ${TEXT_MAX.label} characters`);
 
 export const createAlertBody = z.object({
   name: nameSchema.optional(),
@@ -49,7 +50,7 @@ export const updateAlertBody = z
   })
   .partial();
 
-export const tokenParam = z.object({ token: z.string().max(100) });
+export const tokenParam = z.object({ token: z.string().max(TEXT_MAX.token) });
 export const unsubscribeBody = z.object({ active: z.boolean({ message: 'Active must be true or false' }).default(false) });
 export const reminderPrefsBody = z.object({
   email: z.boolean({ message: 'Email must be true or false' }),

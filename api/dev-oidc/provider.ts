@@ -151,6 +151,47 @@ function send(res: ServerResponse, status: number, html: string) {
   res.end(html);
 }
 
+/** The provider's account lookup: the claims of a person who signed in on the form. */
+function findAccountIn(accounts: Map<string, Account>) {
+  return (_ctx: unknown, sub: string) => {
+    const account = accounts.get(sub);
+    if (!account) return undefined;
+    const [given, ...family] = account.name.split(/\s+/);
+    return {
+      accountId: sub,
+      claims: () => ({
+        sub,
+        email: account.email,
+        email_verified: true,
+        name: account.name,
+        given_name: given,
+        family_name: family.join(' ') || undefined,
+        organisation: account.organisation,
+      }),
+    };
+  };
+}
+
+/** Auto-consent: the app is this provider's only (first-party) client. */
+function autoConsent(provider: () => Provider) {
+  return async (ctx: {
+    oidc: {
+      client: { clientId: string };
+      session: { accountId?: string; grantIdFor(id: string): string | undefined };
+      result?: { consent?: { grantId?: string } };
+    };
+  }) => {
+    const { client, session, result } = ctx.oidc;
+    const existing = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+    if (existing) return provider().Grant.find(existing);
+    if (!session.accountId) return undefined;
+    const grant = new (provider().Grant)({ accountId: session.accountId, clientId: client.clientId });
+    grant.addOIDCScope('openid email profile organisation');
+    await grant.save();
+    return grant;
+  };
+}
+
 export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
   if (isProduction()) throw new Error('The local sign-in provider never runs in production.');
   const { default: OidcProvider } = await import('oidc-provider');
@@ -162,7 +203,7 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const login = /^\/interaction\/([\w-]+)\/login$/.exec(url.pathname);
     const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
-    if (login && req.method === 'POST') return void handleLogin(provider, req, res, login[1]).catch((e: unknown) => fail(res, e));
+    if (login && req.method === 'POST') return void handleLogin(provider, accounts, req, res, login[1]).catch((e: unknown) => fail(res, e));
     if (interaction && req.method === 'GET') return void handleInteraction(provider, req, res).catch((e: unknown) => fail(res, e));
     provider.callback()(req, res);
   });
@@ -199,40 +240,8 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
       profile: ['name', 'given_name', 'family_name'],
       organisation: ['organisation'],
     },
-    findAccount: (_ctx: unknown, sub: string) => {
-      const account = accounts.get(sub);
-      if (!account) return undefined;
-      const [given, ...family] = account.name.split(/\s+/);
-      return {
-        accountId: sub,
-        claims: () => ({
-          sub,
-          email: account.email,
-          email_verified: true,
-          name: account.name,
-          given_name: given,
-          family_name: family.join(' ') || undefined,
-          organisation: account.organisation,
-        }),
-      };
-    },
-    // Auto-consent: the app is this provider's only (first-party) client.
-    loadExistingGrant: async (ctx: {
-      oidc: {
-        client: { clientId: string };
-        session: { accountId?: string; grantIdFor(id: string): string | undefined };
-        result?: { consent?: { grantId?: string } };
-      };
-    }) => {
-      const { client, session, result } = ctx.oidc;
-      const existing = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
-      if (existing) return provider!.Grant.find(existing);
-      if (!session.accountId) return undefined;
-      const grant = new provider!.Grant({ accountId: session.accountId, clientId: client.clientId });
-      grant.addOIDCScope('openid email profile organisation');
-      await grant.save();
-      return grant;
-    },
+    findAccount: findAccountIn(accounts),
+    loadExistingGrant: autoConsent(() => provider!),
   });
   provider.on('server_error', (_ctx, error) => console.error('local sign-in provider:', error));
 
@@ -245,51 +254,53 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
         server.close(() => resolve());
       }),
   };
-
-  async function handleInteraction(op: Provider, req: IncomingMessage, res: ServerResponse) {
-    const details = await op.interactionDetails(req, res);
-    if (details.prompt.name === 'login') {
-      return send(res, 200, signInPage(details.uid, typeof details.params.login_hint === 'string' ? details.params.login_hint : ''));
-    }
-    // Consent (normally granted by loadExistingGrant already): grant what is missing.
-    const accountId = details.session?.accountId;
-    if (!accountId) return send(res, 400, 'No signed-in account');
-    const grant = details.grantId ? await op.Grant.find(details.grantId) : new op.Grant({ accountId, clientId: details.params.client_id });
-    if (!grant) return send(res, 400, 'Unknown grant');
-    const missingScope = details.prompt.details.missingOIDCScope as string[] | undefined;
-    const missingClaims = details.prompt.details.missingOIDCClaims as string[] | undefined;
-    if (missingScope) grant.addOIDCScope(missingScope.join(' '));
-    if (missingClaims) grant.addOIDCClaims(missingClaims);
-    const grantId = await grant.save();
-    await op.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
-  }
-
-  async function handleLogin(op: Provider, req: IncomingMessage, res: ServerResponse, uid: string) {
-    const form = await readForm(req);
-    const email = (form.get('email') ?? '').trim().slice(0, 254);
-    const name = (form.get('name') ?? '').trim().replace(/\s+/g, ' ').slice(0, 200);
-    const details = await op.interactionDetails(req, res);
-    if (details.uid !== uid || details.prompt.name !== 'login') return send(res, 400, 'This sign-in is no longer in progress.');
-    if (!email.includes('@') || !name) return send(res, 400, signInPage(uid, email, 'Enter an email address and a name.'));
-    const accountId = email.toLowerCase();
-    const urn = (form.get('organisationUrn') ?? '').trim().slice(0, 7);
-    const category = form.get('organisationCategory') ?? '';
-    const organisation =
-      urn || category
-        ? {
-            id: `dev-org-${category || '001'}-${urn || 'none'}`,
-            name: urn ? `Organisation ${urn}` : 'Local organisation',
-            category: { id: category || '001', name: ORGANISATION_CATEGORIES[category || '001'] ?? 'Other' },
-            urn: urn || null,
-          }
-        : undefined;
-    accounts.set(accountId, { email: accountId, name, organisation });
-    await op.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
-  }
 }
 
 function fail(res: ServerResponse, error: unknown) {
   const message = error instanceof Error ? error.message : String(error);
   if (!res.headersSent) send(res, 400, `<!doctype html><title>Sign-in error</title><p>${escapeHtml(message)}</p>`);
   else res.end();
+}
+
+/** The interaction page: the sign-in form, or consent granted at once. */
+async function handleInteraction(op: Provider, req: IncomingMessage, res: ServerResponse) {
+  const details = await op.interactionDetails(req, res);
+  if (details.prompt.name === 'login') {
+    return send(res, 200, signInPage(details.uid, typeof details.params.login_hint === 'string' ? details.params.login_hint : ''));
+  }
+  // Consent (normally granted by loadExistingGrant already): grant what is missing.
+  const accountId = details.session?.accountId;
+  if (!accountId) return send(res, 400, 'No signed-in account');
+  const grant = details.grantId ? await op.Grant.find(details.grantId) : new op.Grant({ accountId, clientId: details.params.client_id });
+  if (!grant) return send(res, 400, 'Unknown grant');
+  const missingScope = details.prompt.details.missingOIDCScope as string[] | undefined;
+  const missingClaims = details.prompt.details.missingOIDCClaims as string[] | undefined;
+  if (missingScope) grant.addOIDCScope(missingScope.join(' '));
+  if (missingClaims) grant.addOIDCClaims(missingClaims);
+  const grantId = await grant.save();
+  await op.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+}
+
+/** The sign-in form's answer: any email and name sign in as that person (with an organisation when named). */
+async function handleLogin(op: Provider, accounts: Map<string, Account>, req: IncomingMessage, res: ServerResponse, uid: string) {
+  const form = await readForm(req);
+  const email = (form.get('email') ?? '').trim().slice(0, 254);
+  const name = (form.get('name') ?? '').trim().replace(/\s+/g, ' ').slice(0, 200);
+  const details = await op.interactionDetails(req, res);
+  if (details.uid !== uid || details.prompt.name !== 'login') return send(res, 400, 'This sign-in is no longer in progress.');
+  if (!email.includes('@') || !name) return send(res, 400, signInPage(uid, email, 'Enter an email address and a name.'));
+  const accountId = email.toLowerCase();
+  const urn = (form.get('organisationUrn') ?? '').trim().slice(0, 7);
+  const category = form.get('organisationCategory') ?? '';
+  const organisation =
+    urn || category
+      ? {
+          id: `dev-org-${category || '001'}-${urn || 'none'}`,
+          name: urn ? `Organisation ${urn}` : 'Local organisation',
+          category: { id: category || '001', name: ORGANISATION_CATEGORIES[category || '001'] ?? 'Other' },
+          urn: urn || null,
+        }
+      : undefined;
+  accounts.set(accountId, { email: accountId, name, organisation });
+  await op.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
 }

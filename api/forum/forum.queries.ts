@@ -1,15 +1,15 @@
 // The forum's queries: the thread list a viewer may see (keyset pages, FTS search), a thread and
 // its replies, and the kept totals.
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
-import { THREAD_PREVIEW_CHARS } from '../../db/constants';
+import { TEXT_MAX, THREAD_PREVIEW_CHARS } from '../../db/constants';
 import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '../../db/schema';
 import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';
 import { notFound } from '../lib/http-error';
 import { markdownExcerpt, renderMarkdown } from '../lib/markdown';
-import { approvalState, canSeeThread, moderatorGrants, replyVisibleTo, type Grants } from '../lib/moderators';
+import { approvalState, moderatorGrants, type Grants } from '../lib/moderators';
 import { cursorParam, decodeCursor, pageOf, type CappedTotal } from '../lib/paging';
 import { limitOf } from '../lib/validate';
 import {
@@ -27,6 +27,7 @@ import {
   wordCountOf,
   type Match,
 } from '../search';
+import { replyVisibleSql, threadListedSql, threadReadable } from './visibility';
 
 /** A common word's thread total is counted this far, then answered as "1,000+" (X-Total-Count-Capped). */
 const THREAD_TOTAL_CAP = 1000;
@@ -58,7 +59,7 @@ export function slugify(title: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 200)
+    .slice(0, TEXT_MAX.threadTitle)
     .replace(/^-+|-+$/g, '');
   return slug || 'thread';
 }
@@ -115,7 +116,7 @@ export function loadThread(db: DB, id: number, user: SessionUser | null, grants:
   const row = selectThreads(db)
     .where(and(eq(forumThreads.id, id), eq(forumCategories.isActive, true)))
     .get();
-  if (!row || !canSeeThread(user, grants, row)) throw notFound('Thread');
+  if (!row || !threadReadable({ user, grants }, row)) throw notFound('Thread');
   return row;
 }
 
@@ -139,7 +140,7 @@ export function replyList(db: DB, threadId: number, user: SessionUser | null, mo
     })
     .from(forumPosts)
     .leftJoin(users, eq(forumPosts.userId, users.id))
-    .where(and(eq(forumPosts.threadId, threadId), replyVisibleTo(user, moderates)))
+    .where(and(eq(forumPosts.threadId, threadId), replyVisibleSql(user, moderates)))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .all();
   // A reply its author deleted stays as a placeholder (decision 2020): no text, no name. Each
@@ -156,7 +157,7 @@ export function replyList(db: DB, threadId: number, user: SessionUser | null, mo
  * How many threads the list holds (a list with no search). Visitors (approved threads) read the
  * kept per-category counts; signed-in viewers count their own rows.
  */
-function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[], categoryId: number | undefined) {
+function threadTotal(db: DB, user: SessionUser | null, where: SQL[], categoryId: number | undefined) {
   if (!user) {
     const keys = sql`'threads.approved.' || ${forumCategories.id}`;
     return db
@@ -174,104 +175,113 @@ function threadTotal(db: DB, user: SessionUser | null, where: (SQL | undefined)[
     .get()!.n;
 }
 
+type ThreadsQuery = z.output<typeof threadsQuery>;
+type Search = NonNullable<ReturnType<typeof resolveSearch>>;
+type ListedRow = ReturnType<typeof byIdOf> extends Map<number, infer R> ? R : never;
+interface ThreadPage {
+  rows: ListedRow[];
+  next: string | null;
+  total?: number | CappedTotal;
+}
+
+// A card shows the first 200 characters of what a reader sees (plain text, no Markdown marks): read
+// a margin of the source, enough for the marks and link addresses the excerpt drops.
+const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS * 5})` };
+
+/** The listed columns of these threads, by id. */
+function byIdOf(db: DB, ids: number[]) {
+  return new Map(
+    ids.length
+      ? db
+          .select(listed)
+          .from(forumThreads)
+          .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+          .leftJoin(users, eq(forumThreads.userId, users.id))
+          .where(inArray(forumThreads.id, ids))
+          .all()
+          .map((r) => [r.id, r])
+      : [],
+  );
+}
+
+/** A page of a search few enough to order: relevance (the product's tiers, then weighted bm25). */
+function rankedPage(db: DB, search: Search, where: SQL[], q: ThreadsQuery): ThreadPage | null {
+  const common = matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) > RELEVANCE_MAX;
+  if (common) return null;
+  const bm25 = bm25Affordable(db, 'forum_threads_fts', search.terms);
+  // Raw rows (db.all): the query builder's mapping of thousands of rows cost more than the query.
+  const matches = db.all<Match>(
+    sql`select ${forumThreads.id} as id, ${forumThreads.title} as name, ${sql.raw(bm25 ? bm25Of('forum_threads_fts') : '0')} as rank
+        from ${forumThreads} join forum_threads_fts on forum_threads_fts.rowid = ${forumThreads.id}
+        join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
+        where forum_threads_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
+  );
+  if (!bm25) for (const m of matches) m.rank = wordCountOf(m.name);
+  const p = relevancePage(matches, search.terms, 'threads.relevance', q.limit ?? 50, q.cursor);
+  const byId = byIdOf(db, p.ids);
+  return { next: p.next, rows: p.ids.map((id) => byId.get(id)!), total: matches.length };
+}
+
+/** A page of a common word's matches, a window at a time, highest id first (decision 0701, Speed). */
+function windowedThreadPage(db: DB, search: Search, where: SQL[], q: ThreadsQuery): ThreadPage {
+  // The matching threads this viewer may see, highest id first from the FTS index (its rowid order).
+  // The first window read once: it answers the first page and the total counted to THREAD_TOTAL_CAP.
+  const visibleMatches = keepFirstWindow(
+    (below, size) =>
+      db.all<{ id: number; name: string }>(
+        sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
+            from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
+            join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
+            where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < ${below} and ${and(...where)}
+            order by forum_threads_fts.rowid desc limit ${size}`,
+      ),
+    Math.max(WINDOW, THREAD_TOTAL_CAP + 1),
+  );
+  const p = windowedPage(visibleMatches, search.terms, 'threads.common', q.limit ?? 50, q.cursor);
+  const byId = byIdOf(db, p.ids);
+  // Counted no further than THREAD_TOTAL_CAP (counting every match costs as much as ranking them).
+  const n = visibleMatches(Number.MAX_SAFE_INTEGER, THREAD_TOTAL_CAP + 1).length;
+  return { next: p.next, rows: p.ids.map((id) => byId.get(id)!), total: n > THREAD_TOTAL_CAP ? { atLeast: THREAD_TOTAL_CAP } : n };
+}
+
+/** A page of the list without a search: sticky first, then newest (keyset). */
+function newestPage(db: DB, where: SQL[], q: ThreadsQuery): ThreadPage {
+  const limit = q.limit ?? 50;
+  // The order of the (is_approved, is_sticky, created_at, id) index.
+  const k = decodeCursor(q.cursor, 'threads', 'nnn');
+  const created = sql<number>`${forumThreads.createdAt}`;
+  const rows = db
+    .select({ ...listed, created, sticky: sql<number>`${forumThreads.isSticky}` })
+    .from(forumThreads)
+    // `+category_id`: with bound parameters SQLite would otherwise start from the categories and
+    // sort every thread (1.4 s at 100x); this way it walks forum_threads_list_idx in order.
+    .innerJoin(forumCategories, sql`+${forumThreads.categoryId} = ${forumCategories.id}`)
+    .leftJoin(users, eq(forumThreads.userId, users.id))
+    .where(
+      and(
+        ...where,
+        k ? sql`(${forumThreads.isSticky}, ${forumThreads.createdAt}, ${forumThreads.id}) < (${k[0]}, ${k[1]}, ${k[2]})` : undefined,
+      ),
+    )
+    .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
+    .limit(limit + 1)
+    .all();
+  const p = pageOf(rows, limit, 'threads', (r) => [r.sticky, r.created, r.id]);
+  return { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
+}
+
 /**
- * One page of the thread list this viewer may see: sticky first then newest, or best match first
- * for a search; its total and the next cursor.
+ * One page of the thread list this viewer may see (visibility.ts, in active categories): sticky
+ * first then newest, or best match first for a search; its total and the next cursor.
  */
-export function listThreads(db: DB, user: SessionUser | null, q: z.output<typeof threadsQuery>) {
-  const { categoryId, limit = 50, cursor } = q;
-  const visible: (SQL | undefined)[] = [eq(forumThreads.isApproved, true)];
-  if (user?.isAdmin) visible.push(isNull(forumThreads.rejectedAt));
-  else if (user) {
-    visible.push(and(isNull(forumThreads.rejectedAt), eq(forumThreads.userId, user.id)));
-    const moderated = [...moderatorGrants(db, user.id).keys()];
-    if (moderated.length) visible.push(and(isNull(forumThreads.rejectedAt), inArray(forumThreads.categoryId, moderated)));
-  }
-  const where: (SQL | undefined)[] = [visible.length > 1 ? or(...visible) : visible[0], eq(forumCategories.isActive, true)];
+export function listThreads(db: DB, user: SessionUser | null, q: ThreadsQuery) {
+  const { categoryId } = q;
+  const grants = user ? moderatorGrants(db, user.id) : (new Map() as Grants);
+  const where: SQL[] = [threadListedSql({ user, grants }), eq(forumCategories.isActive, true)];
   if (categoryId) where.push(eq(forumThreads.categoryId, categoryId));
   const search = resolveSearch(db, 'forum_threads_fts', q.search, q.exact);
-  // A card shows the first 200 characters of what a reader sees (plain text, no Markdown marks):
-  // read a margin of the source, enough for the marks and link addresses the excerpt drops.
-  const listed = { ...threadColumns, content: sql<string>`substr(${forumThreads.content}, 1, ${THREAD_PREVIEW_CHARS * 5})` };
-  // Relevance (the product's tiers, then weighted bm25) when the matches are few enough to order;
-  // a common word's matches a window at a time (decision 0701, Speed).
-  const common = search !== null && matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) > RELEVANCE_MAX;
-  const bm25 = search !== null && !common && bm25Affordable(db, 'forum_threads_fts', search.terms);
-  // Raw rows (db.all): the query builder's mapping of thousands of rows cost more than the query.
-  const matches =
-    search && !common
-      ? db.all<Match>(
-          sql`select ${forumThreads.id} as id, ${forumThreads.title} as name, ${sql.raw(bm25 ? bm25Of('forum_threads_fts') : '0')} as rank
-              from ${forumThreads} join forum_threads_fts on forum_threads_fts.rowid = ${forumThreads.id}
-              join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
-              where forum_threads_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
-        )
-      : null;
-  const byIdOf = (ids: number[]) =>
-    new Map(
-      ids.length
-        ? db
-            .select(listed)
-            .from(forumThreads)
-            .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-            .leftJoin(users, eq(forumThreads.userId, users.id))
-            .where(inArray(forumThreads.id, ids))
-            .all()
-            .map((r) => [r.id, r])
-        : [],
-    );
-  let page;
-  let total: number | CappedTotal | undefined;
-  if (search && matches) {
-    if (!bm25) for (const m of matches) m.rank = wordCountOf(m.name);
-    const p = relevancePage(matches, search.terms, 'threads.relevance', limit, cursor);
-    const byId = byIdOf(p.ids);
-    page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };
-    total = matches.length;
-  } else if (search) {
-    // The matching threads this viewer may see, highest id first from the FTS index (its rowid order).
-    // The first window read once: it answers the first page and the total counted to THREAD_TOTAL_CAP.
-    const visibleMatches = keepFirstWindow(
-      (below, size) =>
-        db.all<{ id: number; name: string }>(
-          sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
-              from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
-              join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
-              where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < ${below} and ${and(...where)}
-              order by forum_threads_fts.rowid desc limit ${size}`,
-        ),
-      Math.max(WINDOW, THREAD_TOTAL_CAP + 1),
-    );
-    const p = windowedPage(visibleMatches, search.terms, 'threads.common', limit, cursor);
-    const byId = byIdOf(p.ids);
-    page = { next: p.next, rows: p.ids.map((id) => byId.get(id)!) };
-    // Counted no further than THREAD_TOTAL_CAP (counting every match costs as much as ranking them).
-    const n = visibleMatches(Number.MAX_SAFE_INTEGER, THREAD_TOTAL_CAP + 1).length;
-    total = n > THREAD_TOTAL_CAP ? { atLeast: THREAD_TOTAL_CAP } : n;
-  } else {
-    // Sticky first, then newest: the order of the (is_approved, is_sticky, created_at, id) index.
-    const k = decodeCursor(cursor, 'threads', 'nnn');
-    const created = sql<number>`${forumThreads.createdAt}`;
-    const rows = db
-      .select({ ...listed, created, sticky: sql<number>`${forumThreads.isSticky}` })
-      .from(forumThreads)
-      // `+category_id`: with bound parameters SQLite would otherwise start from the categories and
-      // sort every thread (1.4 s at 100x); this way it walks forum_threads_list_idx in order.
-      .innerJoin(forumCategories, sql`+${forumThreads.categoryId} = ${forumCategories.id}`)
-      .leftJoin(users, eq(forumThreads.userId, users.id))
-      .where(
-        and(
-          ...where,
-          k ? sql`(${forumThreads.isSticky}, ${forumThreads.createdAt}, ${forumThreads.id}) < (${k[0]}, ${k[1]}, ${k[2]})` : undefined,
-        ),
-      )
-      .orderBy(desc(forumThreads.isSticky), desc(forumThreads.createdAt), desc(forumThreads.id))
-      .limit(limit + 1)
-      .all();
-    const p = pageOf(rows, limit, 'threads', (r) => [r.sticky, r.created, r.id]);
-    page = { next: p.next, rows: p.rows.map(({ created: _c, sticky: _s, ...r }) => r) };
-  }
-  total ??= threadTotal(db, user, where, categoryId);
+  const page = search ? (rankedPage(db, search, where, q) ?? windowedThreadPage(db, search, where, q)) : newestPage(db, where, q);
+  const total = page.total ?? threadTotal(db, user, where, categoryId);
   const rows = page.rows.map((r) => toThread({ ...r, content: markdownExcerpt(r.content, THREAD_PREVIEW_CHARS) }));
   return { rows, next: page.next, total, corrected: search?.corrected ?? null };
 }

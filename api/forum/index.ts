@@ -1,6 +1,6 @@
 // The forum (product §3, decision 0204): categories, threads and replies. A thread or reply waits
 // for moderation; its author and the category's moderators see it pending.
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { forumCategories, forumPosts, forumThreads } from '../../db/schema';
 import { ApiError } from '../lib/http-error';
 import { markdownText, renderMarkdown } from '../lib/markdown';
@@ -13,6 +13,7 @@ import { correctedHeader } from '../search';
 import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
 import * as routes from './forum.routes';
 import { deletePost, deleteThread, editPost, editThread } from './own.handlers';
+import { replyVisibleSql } from './visibility';
 
 export const forumRoutes = createRouter()
   .openapi(routes.categories, (c) =>
@@ -107,7 +108,8 @@ export const forumRoutes = createRouter()
             eq(forumPosts.id, input.parentPostId),
             eq(forumPosts.threadId, thread.id),
             isNull(forumPosts.deletedAt),
-            or(eq(forumPosts.isApproved, true), and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt))),
+            // A reply she sees as a reader (her own pending ones too), whatever she moderates.
+            replyVisibleSql(user, false),
           ),
         )
         .get();

@@ -2,7 +2,8 @@
 // moderator (forum_moderators row) acts only in that row's category and only as its can* flags
 // allow: canApprove approves and rejects threads and replies, canLock locks and unlocks, canEdit
 // makes a thread sticky or not. Reviews are not forum content: only admins moderate them.
-import { and, count, desc, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
 import { forumModerators, forumPosts, forumThreads } from '../../db/schema';
 import type { SessionUser } from '../context';
@@ -38,41 +39,20 @@ export function categoriesWith(user: SessionUser, grants: Grants, capability: Ca
   return [...grants].filter(([, flags]) => flags[capability]).map(([id]) => id);
 }
 
-/**
- * Which threads the viewer sees (decision 0204): approved ones for everyone; pending ones (not
- * rejected) also to their author, to moderators of their category and to admins. Rejected threads
- * show only to their author (with the reason) and to admins, on the thread page and in /api/me/activity.
- */
-export function canSeeThread(
-  user: SessionUser | null,
-  grants: Grants,
-  t: { isApproved: boolean; rejectedAt: Date | null; userId: string | null; categoryId: number },
-) {
-  if (t.isApproved) return true;
-  if (!user) return false;
-  if (user.isAdmin || t.userId === user.id) return true;
-  if (t.rejectedAt) return false;
-  return grants.has(t.categoryId);
-}
-
-/**
- * SQL condition: the replies of a visible thread the viewer sees: approved ones; pending ones (not
- * rejected) also to their author, and to every viewer who `moderates` (canApprove in the thread's
- * category, or admin).
- */
-export function replyVisibleTo(user: SessionUser | null, moderates: boolean): SQL {
-  const visible: SQL[] = [eq(forumPosts.isApproved, true)];
-  if (user) {
-    const own = and(eq(forumPosts.userId, user.id), isNull(forumPosts.rejectedAt));
-    if (own) visible.push(own);
-    if (moderates) visible.push(isNull(forumPosts.rejectedAt));
-  }
-  return or(...visible)!;
+/** The moderation columns every moderated item has (reviews, school responses, threads, replies). */
+export interface Moderated {
+  isApproved: boolean;
+  rejectedAt: Date | null;
 }
 
 /** approved / pending / rejected, from the two moderation columns. */
-export function approvalState(row: { isApproved: boolean; rejectedAt: Date | null }): 'approved' | 'pending' | 'rejected' {
+export function approvalState(row: Moderated): 'approved' | 'pending' | 'rejected' {
   return row.isApproved ? 'approved' : row.rejectedAt ? 'rejected' : 'pending';
+}
+
+/** SQL condition: the item waits for a moderator (not approved, not rejected), as in the moderation queue. */
+export function pendingSql(t: { isApproved: AnySQLiteColumn; rejectedAt: AnySQLiteColumn }): SQL {
+  return and(eq(t.isApproved, false), isNull(t.rejectedAt))!;
 }
 
 /**

@@ -4,11 +4,12 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError } from './http-error';
+import { TEXT_MAX } from '../../db/constants';
 
 export type CursorValue = number | string;
 
 /** The `cursor` query parameter: any short string; its meaning is checked by decodeCursor. */
-export const cursorParam = z.string().max(400, 'Invalid cursor').optional();
+export const cursorParam = z.string().max(TEXT_MAX.cursor, 'Invalid cursor').optional();
 
 const badCursor = () => new ApiError(400, { error: 'Invalid query', fields: { cursor: 'Invalid cursor' } });
 

@@ -22,7 +22,8 @@ import {
 } from '../../db/schema';
 import type { SessionUser } from '../context';
 import { settingOrCreate } from '../services/alerts/settings';
-import { canSeeThread, may, refreshThreadCounters, replyVisibleTo, type Grants } from './moderators';
+import { replyVisibleTo, threadReadable } from '../forum/visibility';
+import { may, refreshThreadCounters, type Grants } from './moderators';
 
 export const DEFAULT_REPORT_HIDE_THRESHOLD = 3;
 
@@ -87,128 +88,140 @@ const isHidden = (db: DB, kind: ReportKind, id: number) =>
 const schoolContentVisible = (isPublic: boolean, authorId: string | null) => (user: SessionUser) =>
   isPublic || authorId === user.id || user.isAdmin;
 
+type Target = (db: DB, id: number) => ReportTarget | null;
+
+function reviewTarget(db: DB, id: number): ReportTarget | null {
+  const r = db
+    .select({
+      userId: reviews.userId,
+      isApproved: reviews.isApproved,
+      schoolId: reviews.schoolId,
+      schoolName: schools.name,
+      pros: reviews.pros,
+      cons: reviews.cons,
+      adviceToManagement: reviews.adviceToManagement,
+      overallRating: reviews.overallRating,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(schools, eq(reviews.schoolId, schools.id))
+    .where(eq(reviews.id, id))
+    .get();
+  if (!r) return null;
+  const { userId, ...summary } = r;
+  return { categoryId: null, summary, visibleTo: schoolContentVisible(r.isApproved, userId) };
+}
+
+function interviewTarget(db: DB, id: number): ReportTarget | null {
+  const r = db
+    .select({
+      userId: interviewExperiences.userId,
+      schoolId: interviewExperiences.schoolId,
+      schoolName: schools.name,
+      jobTitle: interviewExperiences.jobTitle,
+      processDescription: interviewExperiences.processDescription,
+      questionsAsked: interviewExperiences.questionsAsked,
+      tipsForCandidates: interviewExperiences.tipsForCandidates,
+      createdAt: interviewExperiences.createdAt,
+    })
+    .from(interviewExperiences)
+    .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
+    .where(eq(interviewExperiences.id, id))
+    .get();
+  if (!r) return null;
+  const { userId, ...summary } = r;
+  return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, 'interview', id), userId) };
+}
+
+/** A mood is reportable for its comment only: null when it has none. */
+function moodTarget(db: DB, id: number): ReportTarget | null {
+  const r = db
+    .select({
+      userId: schoolMoods.userId,
+      schoolId: schoolMoods.schoolId,
+      schoolName: schools.name,
+      mood: schoolMoods.mood,
+      emoji: schoolMoods.emoji,
+      comment: schoolMoods.comment,
+      updatedAt: schoolMoods.updatedAt,
+    })
+    .from(schoolMoods)
+    .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
+    .where(eq(schoolMoods.id, id))
+    .get();
+  if (!r?.comment) return null;
+  const { userId, ...summary } = r;
+  return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, 'mood', id), userId) };
+}
+
+function threadTarget(db: DB, id: number): ReportTarget | null {
+  const t = db
+    .select({
+      categoryId: forumThreads.categoryId,
+      categoryActive: forumCategories.isActive,
+      userId: forumThreads.userId,
+      isApproved: forumThreads.isApproved,
+      rejectedAt: forumThreads.rejectedAt,
+      title: forumThreads.title,
+      content: forumThreads.content,
+      createdAt: forumThreads.createdAt,
+    })
+    .from(forumThreads)
+    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+    .where(eq(forumThreads.id, id))
+    .get();
+  if (!t) return null;
+  // The thread page's rule (GET /api/forum/threads/:id): an active category, and threadReadable.
+  const visibleTo = (user: SessionUser, grants: Grants) => t.categoryActive && threadReadable({ user, grants }, t);
+  return { categoryId: t.categoryId, summary: { title: t.title, content: t.content, createdAt: t.createdAt, threadId: id }, visibleTo };
+}
+
+function replyTarget(db: DB, id: number): ReportTarget | null {
+  const p = db
+    .select({
+      categoryId: forumThreads.categoryId,
+      categoryActive: forumCategories.isActive,
+      thread: {
+        userId: forumThreads.userId,
+        isApproved: forumThreads.isApproved,
+        rejectedAt: forumThreads.rejectedAt,
+        categoryId: forumThreads.categoryId,
+      },
+      reply: { userId: forumPosts.userId, isApproved: forumPosts.isApproved, rejectedAt: forumPosts.rejectedAt },
+      threadId: forumPosts.threadId,
+      threadTitle: forumThreads.title,
+      content: forumPosts.content,
+      createdAt: forumPosts.createdAt,
+    })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
+    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+    .where(eq(forumPosts.id, id))
+    .get();
+  if (!p) return null;
+  // The thread page's rules: the thread is readable, and the reply is among the replies it lists.
+  const visibleTo = (user: SessionUser, grants: Grants) =>
+    p.categoryActive &&
+    threadReadable({ user, grants }, p.thread) &&
+    replyVisibleTo(user, may(user, grants, p.categoryId, 'canApprove'), p.reply);
+  return {
+    categoryId: p.categoryId,
+    summary: { threadId: p.threadId, threadTitle: p.threadTitle, content: p.content, createdAt: p.createdAt },
+    visibleTo,
+  };
+}
+
+const TARGETS: Record<ReportKind, Target> = {
+  review: reviewTarget,
+  interview: interviewTarget,
+  mood: moodTarget,
+  thread: threadTarget,
+  reply: replyTarget,
+};
+
 /** Loads what a report points at; null when there is no such item (or a mood without a comment). */
 export function reportTarget(db: DB, kind: ReportKind, id: number): ReportTarget | null {
-  switch (kind) {
-    case 'review': {
-      const r = db
-        .select({
-          userId: reviews.userId,
-          isApproved: reviews.isApproved,
-          schoolId: reviews.schoolId,
-          schoolName: schools.name,
-          pros: reviews.pros,
-          cons: reviews.cons,
-          adviceToManagement: reviews.adviceToManagement,
-          overallRating: reviews.overallRating,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .innerJoin(schools, eq(reviews.schoolId, schools.id))
-        .where(eq(reviews.id, id))
-        .get();
-      if (!r) return null;
-      const { userId, ...summary } = r;
-      return { categoryId: null, summary, visibleTo: schoolContentVisible(r.isApproved, userId) };
-    }
-    case 'interview': {
-      const r = db
-        .select({
-          userId: interviewExperiences.userId,
-          schoolId: interviewExperiences.schoolId,
-          schoolName: schools.name,
-          jobTitle: interviewExperiences.jobTitle,
-          processDescription: interviewExperiences.processDescription,
-          questionsAsked: interviewExperiences.questionsAsked,
-          tipsForCandidates: interviewExperiences.tipsForCandidates,
-          createdAt: interviewExperiences.createdAt,
-        })
-        .from(interviewExperiences)
-        .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
-        .where(eq(interviewExperiences.id, id))
-        .get();
-      if (!r) return null;
-      const { userId, ...summary } = r;
-      return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, kind, id), userId) };
-    }
-    case 'mood': {
-      const r = db
-        .select({
-          userId: schoolMoods.userId,
-          schoolId: schoolMoods.schoolId,
-          schoolName: schools.name,
-          mood: schoolMoods.mood,
-          emoji: schoolMoods.emoji,
-          comment: schoolMoods.comment,
-          updatedAt: schoolMoods.updatedAt,
-        })
-        .from(schoolMoods)
-        .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
-        .where(eq(schoolMoods.id, id))
-        .get();
-      if (!r?.comment) return null;
-      const { userId, ...summary } = r;
-      return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, kind, id), userId) };
-    }
-    case 'thread': {
-      const t = db
-        .select({
-          categoryId: forumThreads.categoryId,
-          categoryActive: forumCategories.isActive,
-          userId: forumThreads.userId,
-          isApproved: forumThreads.isApproved,
-          rejectedAt: forumThreads.rejectedAt,
-          title: forumThreads.title,
-          content: forumThreads.content,
-          createdAt: forumThreads.createdAt,
-        })
-        .from(forumThreads)
-        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-        .where(eq(forumThreads.id, id))
-        .get();
-      if (!t) return null;
-      // The thread page's rule (GET /api/forum/threads/:id): an active category, and canSeeThread.
-      const visibleTo = (user: SessionUser, grants: Grants) => t.categoryActive && canSeeThread(user, grants, t);
-      return { categoryId: t.categoryId, summary: { title: t.title, content: t.content, createdAt: t.createdAt, threadId: id }, visibleTo };
-    }
-    case 'reply': {
-      const p = db
-        .select({
-          categoryId: forumThreads.categoryId,
-          categoryActive: forumCategories.isActive,
-          thread: {
-            userId: forumThreads.userId,
-            isApproved: forumThreads.isApproved,
-            rejectedAt: forumThreads.rejectedAt,
-            categoryId: forumThreads.categoryId,
-          },
-          threadId: forumPosts.threadId,
-          threadTitle: forumThreads.title,
-          content: forumPosts.content,
-          createdAt: forumPosts.createdAt,
-        })
-        .from(forumPosts)
-        .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
-        .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-        .where(eq(forumPosts.id, id))
-        .get();
-      if (!p) return null;
-      // The thread page's rules: the thread is visible, and the reply is among the replies it lists.
-      const visibleTo = (user: SessionUser, grants: Grants) =>
-        p.categoryActive &&
-        canSeeThread(user, grants, p.thread) &&
-        !!db
-          .select({ id: forumPosts.id })
-          .from(forumPosts)
-          .where(and(eq(forumPosts.id, id), replyVisibleTo(user, may(user, grants, p.categoryId, 'canApprove'))))
-          .get();
-      return {
-        categoryId: p.categoryId,
-        summary: { threadId: p.threadId, threadTitle: p.threadTitle, content: p.content, createdAt: p.createdAt },
-        visibleTo,
-      };
-    }
-  }
+  return TARGETS[kind](db, id);
 }
 
 /** Reports that count towards hiding: those no moderator has decided on yet. */

@@ -70,9 +70,9 @@ function hiddenIds(db: DB, kind: 'review' | 'interview' | 'thread' | 'reply') {
   );
 }
 
-/** The user's own contributions, each with its moderation state, and the dashboard's counters. */
-export function activityOf(db: DB, userId: string) {
-  const reviewRows0 = db
+/** Her reviews, newest first: moderation state, hidden by reports, and her latest edit's state. */
+function reviewsOf(db: DB, userId: string) {
+  const rows = db
     .select({
       ...columnsOf(reviews, reviewFieldsShape),
       id: reviews.id,
@@ -91,10 +91,10 @@ export function activityOf(db: DB, userId: string) {
   const reviewEdits = editStates(
     db,
     'review',
-    reviewRows0.map((r) => r.id),
+    rows.map((r) => r.id),
   );
   const hiddenReviews = hiddenIds(db, 'review');
-  const reviewRows = reviewRows0.map((r) => {
+  return rows.map((r) => {
     const edit = reviewEdits.get(r.id);
     return {
       ...r,
@@ -104,8 +104,11 @@ export function activityOf(db: DB, userId: string) {
       fields: edit?.status === 'pending' ? (pickShape(reviewFieldsShape, edit.body) as ReviewFields) : pickShape(reviewFieldsShape, r),
     };
   });
+}
 
-  const interviewRows0 = db
+/** Her interviews, newest first (published at once): hidden by reports, and her latest edit's state. */
+function interviewsOf(db: DB, userId: string) {
+  const rows = db
     .select({
       ...columnsOf(interviewExperiences, interviewFieldsShape),
       id: interviewExperiences.id,
@@ -121,10 +124,10 @@ export function activityOf(db: DB, userId: string) {
   const interviewEdits = editStates(
     db,
     'interview',
-    interviewRows0.map((r) => r.id),
+    rows.map((r) => r.id),
   );
   const hiddenInterviews = hiddenIds(db, 'interview');
-  const interviewRows = interviewRows0.map((r) => {
+  return rows.map((r) => {
     const edit = interviewEdits.get(r.id);
     return {
       ...r,
@@ -135,8 +138,11 @@ export function activityOf(db: DB, userId: string) {
         edit?.status === 'pending' ? (pickShape(interviewFieldsShape, edit.body) as InterviewFields) : pickShape(interviewFieldsShape, r),
     };
   });
+}
 
-  const salaryRows = db
+/** Her salary submissions, newest first. */
+function salariesOf(db: DB, userId: string) {
+  return db
     .select({
       id: salaries.id,
       jobTitle: salaries.jobTitle,
@@ -153,8 +159,11 @@ export function activityOf(db: DB, userId: string) {
     .orderBy(desc(salaries.createdAt), desc(salaries.id))
     .all()
     .map((r) => ({ ...r, status: PUBLISHED }));
+}
 
-  const moodRows = db
+/** Her moods, latest change first. */
+function moodsOf(db: DB, userId: string) {
+  return db
     .select({
       id: schoolMoods.id,
       schoolId: schoolMoods.schoolId,
@@ -172,8 +181,11 @@ export function activityOf(db: DB, userId: string) {
     .orderBy(desc(schoolMoods.updatedAt), desc(schoolMoods.id))
     .all()
     .map((r) => ({ ...r, status: PUBLISHED }));
+}
 
-  const threadRows0 = db
+/** Her threads (not those she deleted), newest first, with their moderation state. */
+function threadsOf(db: DB, userId: string) {
+  const rows = db
     .select({
       id: forumThreads.id,
       title: forumThreads.title,
@@ -196,9 +208,12 @@ export function activityOf(db: DB, userId: string) {
     .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
     .all();
   const hiddenThreads = hiddenIds(db, 'thread');
-  const threadRows = threadRows0.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenThreads.has(r.id) }));
+  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenThreads.has(r.id) }));
+}
 
-  const postRows0 = db
+/** Her replies (not those she deleted), newest first, with their moderation state. */
+function postsOf(db: DB, userId: string) {
+  const rows = db
     .select({
       id: forumPosts.id,
       threadId: forumPosts.threadId,
@@ -216,8 +231,17 @@ export function activityOf(db: DB, userId: string) {
     .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
     .all();
   const hiddenPosts = hiddenIds(db, 'reply');
-  const postRows = postRows0.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenPosts.has(r.id) }));
+  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenPosts.has(r.id) }));
+}
 
+/** The user's own contributions, each with its moderation state, and the dashboard's counters. */
+export function activityOf(db: DB, userId: string) {
+  const reviewRows = reviewsOf(db, userId);
+  const interviewRows = interviewsOf(db, userId);
+  const salaryRows = salariesOf(db, userId);
+  const moodRows = moodsOf(db, userId);
+  const threadRows = threadsOf(db, userId);
+  const postRows = postsOf(db, userId);
   const savedCount = db.select({ n: count() }).from(savedJobs).where(eq(savedJobs.userId, userId)).get()?.n ?? 0;
   const pendingOf = (rows: { status: string }[]) => rows.filter((r) => r.status === 'pending').length;
 

@@ -95,25 +95,9 @@ function otherUserTables(db: DB): string[] {
 const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !SECRET_COLUMN.test(k)));
 const withoutUser = <T extends { userId?: unknown }>({ userId: _u, ...row }: T) => row;
 
-/** Everything held about the user, as one JSON document (GET /api/me/export). */
-export function exportUserData(db: DB, userId: string, currentSid: string | null, now: Date) {
-  const profile = db.select().from(users).where(eq(users.id, userId)).get();
-  const extra = Object.fromEntries(
-    otherUserTables(db).map((table) => [
-      table,
-      (db.$client.prepare(`select * from "${table.replace(/"/g, '""')}" where user_id = ?`).all(userId) as Record<string, unknown>[]).map(
-        withoutSecrets,
-      ),
-    ]),
-  );
+/** Her saved jobs, her contributions and her reports, each without her id. */
+function contributionsOf(db: DB, userId: string) {
   return {
-    exportedAt: now.toISOString(),
-    service: 'Teachers In London Talk',
-    about:
-      'Everything this service holds about you. Sessions list when and how long you have been signed in (the secret part of each ' +
-      'session is stored only as a hash and is not included). Contributions are shown publicly without your name or id.',
-    profile,
-    sessions: listSessions(db, userId, currentSid, now),
     savedJobs: db
       .select({ id: savedJobs.id, jobId: savedJobs.jobId, jobTitle: jobs.title, createdAt: savedJobs.createdAt })
       .from(savedJobs)
@@ -172,6 +156,12 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .innerJoin(schools, eq(reviewResponses.schoolId, schools.id))
       .where(eq(reviewResponses.authorUserId, userId))
       .all(),
+  };
+}
+
+/** What she may moderate and the decisions she made. */
+function moderationOf(db: DB, userId: string) {
+  return {
     moderatorRoles: db.select().from(forumModerators).where(eq(forumModerators.userId, userId)).all().map(withoutUser),
     moderationActions: db
       .select()
@@ -179,8 +169,12 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .where(eq(moderationLog.actorUserId, userId))
       .all()
       .map(({ actorUserId: _a, ...m }) => m),
-    // The school side (decision 2103): the schools she manages, the claims and invitations she
-    // opened (never a link's token hash) and what she did for a school.
+  };
+}
+
+/** The school side (decision 2103): the schools she manages, the claims and invitations she opened (never a link's token hash) and what she did for a school. */
+function schoolSideOf(db: DB, userId: string) {
+  return {
     schoolMemberships: db
       .select({ member: schoolMembers, schoolName: schools.name })
       .from(schoolMembers)
@@ -201,7 +195,12 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .where(eq(schoolAudit.actorUserId, userId))
       .all()
       .map(({ detail: { userId: _u, ...detail }, ...row }) => ({ ...row, detail })),
-    // What she was told and what she watches (decision 2010): her own, newest first; nobody else's id in them.
+  };
+}
+
+/** What she was told and what she watches (decision 2010): her own, newest first; nobody else's id in them. */
+function notificationsOf(db: DB, userId: string) {
+  return {
     notifications: db
       .select()
       .from(notifications)
@@ -228,6 +227,32 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
       .from(notificationPreferences)
       .where(eq(notificationPreferences.userId, userId))
       .all(),
+  };
+}
+
+/** Everything held about the user, as one JSON document (GET /api/me/export). */
+export function exportUserData(db: DB, userId: string, currentSid: string | null, now: Date) {
+  const profile = db.select().from(users).where(eq(users.id, userId)).get();
+  const extra = Object.fromEntries(
+    otherUserTables(db).map((table) => [
+      table,
+      (db.$client.prepare(`select * from "${table.replace(/"/g, '""')}" where user_id = ?`).all(userId) as Record<string, unknown>[]).map(
+        withoutSecrets,
+      ),
+    ]),
+  );
+  return {
+    exportedAt: now.toISOString(),
+    service: 'Teachers In London Talk',
+    about:
+      'Everything this service holds about you. Sessions list when and how long you have been signed in (the secret part of each ' +
+      'session is stored only as a hash and is not included). Contributions are shown publicly without your name or id.',
+    profile,
+    sessions: listSessions(db, userId, currentSid, now),
+    ...contributionsOf(db, userId),
+    ...moderationOf(db, userId),
+    ...schoolSideOf(db, userId),
+    ...notificationsOf(db, userId),
     alerts: (extra.alerts as unknown[] | undefined) ?? [],
     other: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'alerts')),
   };

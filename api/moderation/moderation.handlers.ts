@@ -17,7 +17,7 @@ import {
   type ReportKind,
 } from '../../db/schema';
 import { notFound } from '../lib/http-error';
-import { approvalState, categoriesWith, may, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
+import { approvalState, categoriesWith, may, pendingSql, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
 import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import type { SessionUser } from '../context';
 import {
@@ -72,66 +72,97 @@ function authorize(c: Context<SignedInEnv>, grants: Grants, kind: KindParam, id:
   if (categoryId === null ? !user.isAdmin : !may(user, grants, categoryId, capability)) throw forbidden();
 }
 
-export function decide(
-  c: Context<SignedInEnv>,
-  kind: KindParam,
-  id: number,
-  decision: { approve: true } | { approve: false; reason: string },
-) {
+type Decision = { approve: true } | { approve: false; reason: string };
+interface DecidedState {
+  isApproved: boolean;
+  rejectedAt: Date | null;
+  rejectionReason: string | null;
+}
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+type Apply = (tx: Tx, id: number, set: DecidedState, now: Date) => DecidedState;
+
+/** How a decision is written, per kind: the moderation columns, and what else moves with them. */
+const APPLY: Record<KindParam, Apply> = {
+  reviews: (tx, id, set) =>
+    tx
+      .update(reviews)
+      .set(set)
+      .where(eq(reviews.id, id))
+      .returning({ isApproved: reviews.isApproved, rejectedAt: reviews.rejectedAt, rejectionReason: reviews.rejectionReason })
+      .get()!,
+  // Approving publishes the text as it is now; a refusal leaves the published text up (decision 2111).
+  responses: (tx, id, set, now) =>
+    tx
+      .update(reviewResponses)
+      .set({ ...set, ...(set.isApproved ? { publishedBody: sql`${reviewResponses.body}`, publishedAt: now } : {}) })
+      .where(eq(reviewResponses.id, id))
+      .returning({
+        isApproved: reviewResponses.isApproved,
+        rejectedAt: reviewResponses.rejectedAt,
+        rejectionReason: reviewResponses.rejectionReason,
+      })
+      .get()!,
+  threads: (tx, id, set, now) =>
+    tx
+      .update(forumThreads)
+      .set({ ...set, updatedAt: now })
+      .where(eq(forumThreads.id, id))
+      .returning({
+        isApproved: forumThreads.isApproved,
+        rejectedAt: forumThreads.rejectedAt,
+        rejectionReason: forumThreads.rejectionReason,
+      })
+      .get()!,
+  // A reply's approval moves its thread's counters.
+  posts: (tx, id, set, now) => {
+    const post = tx
+      .update(forumPosts)
+      .set({ ...set, updatedAt: now })
+      .where(eq(forumPosts.id, id))
+      .returning({
+        threadId: forumPosts.threadId,
+        isApproved: forumPosts.isApproved,
+        rejectedAt: forumPosts.rejectedAt,
+        rejectionReason: forumPosts.rejectionReason,
+      })
+      .get()!;
+    refreshThreadCounters(tx, post.threadId);
+    return post;
+  },
+};
+
+/**
+ * Who hears of a decision (decision 2010), before the reports are settled: the author, when her
+ * item becomes visible or is refused; a thread's watchers, when a reply becomes visible; the
+ * reporters. Then the item's reports are settled (decision 1424): they stop counting, their reporters stay.
+ */
+function afterDecision(tx: Tx, kind: KindParam, id: number, decision: Decision, actorId: string, now: Date) {
+  const reason = decision.approve ? null : decision.reason;
+  if (kind === 'reviews') reviewDecided(tx, id, decision.approve, reason, actorId, now);
+  if (kind === 'threads') threadDecided(tx, id, decision.approve, reason, actorId, now);
+  if (kind === 'posts' && decision.approve) replyVisible(tx, id, actorId, now);
+  if (kind === 'responses' && decision.approve) responsePublished(tx, id, actorId, now);
+  const reported = REPORTED_KIND[kind];
+  if (reported) {
+    reportsDecided(tx, reported, id, decision.approve, actorId, now);
+    settleReports(tx, reported, id, now);
+  }
+}
+
+export function decide(c: Context<SignedInEnv>, kind: KindParam, id: number, decision: Decision) {
   const { grants } = moderator(c);
   authorize(c, grants, kind, id, 'canApprove');
   const db = c.get('db');
   const now = c.get('now')();
+  const actorId = c.get('user').id;
   const set = decision.approve
     ? { isApproved: true, rejectedAt: null, rejectionReason: null }
     : { isApproved: false, rejectedAt: now, rejectionReason: decision.reason };
   const row = db.transaction((tx) => {
-    let state: { isApproved: boolean; rejectedAt: Date | null; rejectionReason: string | null };
-    const returning = { isApproved: reviews.isApproved, rejectedAt: reviews.rejectedAt, rejectionReason: reviews.rejectionReason };
-    if (kind === 'reviews') {
-      state = tx.update(reviews).set(set).where(eq(reviews.id, id)).returning(returning).get()!;
-    } else if (kind === 'responses') {
-      // Approving publishes the text as it is now; a refusal leaves the published text up (decision 2111).
-      const published = decision.approve ? { publishedBody: sql`${reviewResponses.body}`, publishedAt: now } : {};
-      state = tx
-        .update(reviewResponses)
-        .set({ ...set, ...published })
-        .where(eq(reviewResponses.id, id))
-        .returning({
-          isApproved: reviewResponses.isApproved,
-          rejectedAt: reviewResponses.rejectedAt,
-          rejectionReason: reviewResponses.rejectionReason,
-        })
-        .get()!;
-    } else if (kind === 'threads') {
-      state = tx
-        .update(forumThreads)
-        .set({ ...set, updatedAt: now })
-        .where(eq(forumThreads.id, id))
-        .returning({
-          isApproved: forumThreads.isApproved,
-          rejectedAt: forumThreads.rejectedAt,
-          rejectionReason: forumThreads.rejectionReason,
-        })
-        .get()!;
-    } else {
-      const post = tx
-        .update(forumPosts)
-        .set({ ...set, updatedAt: now })
-        .where(eq(forumPosts.id, id))
-        .returning({
-          threadId: forumPosts.threadId,
-          isApproved: forumPosts.isApproved,
-          rejectedAt: forumPosts.rejectedAt,
-          rejectionReason: forumPosts.rejectionReason,
-        })
-        .get();
-      refreshThreadCounters(tx, post.threadId);
-      state = post;
-    }
+    const state = APPLY[kind](tx, id, set, now);
     tx.insert(moderationLog)
       .values({
-        actorUserId: c.get('user').id,
+        actorUserId: actorId,
         kind: KINDS[kind],
         targetId: id,
         action: decision.approve ? 'approve' : 'reject',
@@ -139,20 +170,7 @@ export function decide(
         createdAt: now,
       })
       .run();
-    // Who hears of it (decision 2010), before the reports are settled: the author, when her item
-    // becomes visible or is refused; a thread's watchers, when a reply becomes visible; the reporters.
-    const actorId = c.get('user').id;
-    const reason = decision.approve ? null : decision.reason;
-    if (kind === 'reviews') reviewDecided(tx, id, decision.approve, reason, actorId, now);
-    if (kind === 'threads') threadDecided(tx, id, decision.approve, reason, actorId, now);
-    if (kind === 'posts' && decision.approve) replyVisible(tx, id, actorId, now);
-    if (kind === 'responses' && decision.approve) responsePublished(tx, id, actorId, now);
-    // A decision settles the item's reports too (decision 1424): they stop counting, their reporters stay.
-    const reported = REPORTED_KIND[kind];
-    if (reported) {
-      reportsDecided(tx, reported, id, decision.approve, actorId, now);
-      settleReports(tx, reported, id, now);
-    }
+    afterDecision(tx, kind, id, decision, actorId, now);
     return state;
   });
   return c.json(
@@ -230,123 +248,117 @@ export function threadAction(c: Context<SignedInEnv>, id: number, action: Thread
   return c.json({ kind: 'thread' as const, ...thread }, 200);
 }
 
+/** Limits a forum query to the categories where the moderator may approve (admins: all). */
+type Scope = (column: typeof forumThreads.categoryId) => SQL | undefined;
+
+/** Pending reviews, oldest first (admins only). */
+function pendingReviews(db: DB) {
+  return db
+    .select({
+      id: reviews.id,
+      schoolId: reviews.schoolId,
+      schoolName: schools.name,
+      overallRating: reviews.overallRating,
+      workLifeBalanceRating: reviews.workLifeBalanceRating,
+      compensationRating: reviews.compensationRating,
+      careerOpportunitiesRating: reviews.careerOpportunitiesRating,
+      cultureRating: reviews.cultureRating,
+      leadershipRating: reviews.leadershipRating,
+      pros: reviews.pros,
+      cons: reviews.cons,
+      adviceToManagement: reviews.adviceToManagement,
+      wouldRecommend: reviews.wouldRecommend,
+      employmentStatus: reviews.employmentStatus,
+      jobTitle: reviews.jobTitle,
+      yearsAtSchool: reviews.yearsAtSchool,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .innerJoin(schools, eq(reviews.schoolId, schools.id))
+    .where(pendingSql(reviews))
+    .orderBy(asc(reviews.createdAt), asc(reviews.id))
+    .all();
+}
+
+/** Pending school responses with the review they answer, oldest change first (admins only). */
+function pendingResponses(db: DB) {
+  return db
+    .select({
+      id: reviewResponses.id,
+      reviewId: reviewResponses.reviewId,
+      schoolId: reviewResponses.schoolId,
+      schoolName: schools.name,
+      body: reviewResponses.body,
+      publishedBody: reviewResponses.publishedBody,
+      updatedAt: reviewResponses.updatedAt,
+      review: { overallRating: reviews.overallRating, pros: reviews.pros, cons: reviews.cons, jobTitle: reviews.jobTitle },
+    })
+    .from(reviewResponses)
+    .innerJoin(reviews, eq(reviews.id, reviewResponses.reviewId))
+    .innerJoin(schools, eq(schools.id, reviewResponses.schoolId))
+    .where(pendingSql(reviewResponses))
+    .orderBy(asc(reviewResponses.updatedAt), asc(reviewResponses.id))
+    .all();
+}
+
+/** Pending threads (not deleted by their author) in the moderator's scope, oldest first. */
+function pendingThreads(db: DB, inScope: Scope) {
+  return db
+    .select({
+      id: forumThreads.id,
+      categoryId: forumThreads.categoryId,
+      categoryName: forumCategories.name,
+      title: forumThreads.title,
+      content: forumThreads.content,
+      createdAt: forumThreads.createdAt,
+      firstName: users.firstName,
+    })
+    .from(forumThreads)
+    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
+    .leftJoin(users, eq(forumThreads.userId, users.id))
+    .where(and(pendingSql(forumThreads), isNull(forumThreads.deletedAt), inScope(forumThreads.categoryId)))
+    .orderBy(asc(forumThreads.createdAt), asc(forumThreads.id))
+    .all()
+    .map(({ firstName, categoryName, ...t }) => ({ ...t, category: { id: t.categoryId, name: categoryName }, user: { firstName } }));
+}
+
+/** Pending replies (not deleted by their author) in the moderator's scope, oldest first. */
+function pendingPosts(db: DB, inScope: Scope) {
+  return db
+    .select({
+      id: forumPosts.id,
+      threadId: forumPosts.threadId,
+      threadTitle: forumThreads.title,
+      categoryId: forumThreads.categoryId,
+      parentPostId: forumPosts.parentPostId,
+      content: forumPosts.content,
+      createdAt: forumPosts.createdAt,
+      firstName: users.firstName,
+    })
+    .from(forumPosts)
+    .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
+    .leftJoin(users, eq(forumPosts.userId, users.id))
+    .where(and(pendingSql(forumPosts), isNull(forumPosts.deletedAt), inScope(forumThreads.categoryId)))
+    .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
+    .all()
+    .map(({ firstName, ...p }) => ({ ...p, user: { firstName } }));
+}
+
 /** The queue of pending items and reported ones this moderator may decide, with her permissions. */
 export function queue(c: Context<SignedInEnv>) {
   const { grants } = moderator(c);
   const user = c.get('user');
   const db = c.get('db');
   const approvable = categoriesWith(user, grants, 'canApprove');
-  const inScope = (column: typeof forumThreads.categoryId): SQL | undefined =>
-    approvable === null ? undefined : inArray(column, approvable);
-
-  const pendingReviews = user.isAdmin
-    ? db
-        .select({
-          id: reviews.id,
-          schoolId: reviews.schoolId,
-          schoolName: schools.name,
-          overallRating: reviews.overallRating,
-          workLifeBalanceRating: reviews.workLifeBalanceRating,
-          compensationRating: reviews.compensationRating,
-          careerOpportunitiesRating: reviews.careerOpportunitiesRating,
-          cultureRating: reviews.cultureRating,
-          leadershipRating: reviews.leadershipRating,
-          pros: reviews.pros,
-          cons: reviews.cons,
-          adviceToManagement: reviews.adviceToManagement,
-          wouldRecommend: reviews.wouldRecommend,
-          employmentStatus: reviews.employmentStatus,
-          jobTitle: reviews.jobTitle,
-          yearsAtSchool: reviews.yearsAtSchool,
-          createdAt: reviews.createdAt,
-        })
-        .from(reviews)
-        .innerJoin(schools, eq(reviews.schoolId, schools.id))
-        .where(and(eq(reviews.isApproved, false), isNull(reviews.rejectedAt)))
-        .orderBy(asc(reviews.createdAt), asc(reviews.id))
-        .all()
-    : [];
-  const responses = user.isAdmin
-    ? db
-        .select({
-          id: reviewResponses.id,
-          reviewId: reviewResponses.reviewId,
-          schoolId: reviewResponses.schoolId,
-          schoolName: schools.name,
-          body: reviewResponses.body,
-          publishedBody: reviewResponses.publishedBody,
-          updatedAt: reviewResponses.updatedAt,
-          review: { overallRating: reviews.overallRating, pros: reviews.pros, cons: reviews.cons, jobTitle: reviews.jobTitle },
-        })
-        .from(reviewResponses)
-        .innerJoin(reviews, eq(reviews.id, reviewResponses.reviewId))
-        .innerJoin(schools, eq(schools.id, reviewResponses.schoolId))
-        .where(and(eq(reviewResponses.isApproved, false), isNull(reviewResponses.rejectedAt)))
-        .orderBy(asc(reviewResponses.updatedAt), asc(reviewResponses.id))
-        .all()
-    : [];
-  const threads =
-    approvable?.length === 0
-      ? []
-      : db
-          .select({
-            id: forumThreads.id,
-            categoryId: forumThreads.categoryId,
-            categoryName: forumCategories.name,
-            title: forumThreads.title,
-            content: forumThreads.content,
-            createdAt: forumThreads.createdAt,
-            firstName: users.firstName,
-          })
-          .from(forumThreads)
-          .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-          .leftJoin(users, eq(forumThreads.userId, users.id))
-          .where(
-            and(
-              eq(forumThreads.isApproved, false),
-              isNull(forumThreads.rejectedAt),
-              isNull(forumThreads.deletedAt),
-              inScope(forumThreads.categoryId),
-            ),
-          )
-          .orderBy(asc(forumThreads.createdAt), asc(forumThreads.id))
-          .all()
-          .map(({ firstName, categoryName, ...t }) => ({ ...t, category: { id: t.categoryId, name: categoryName }, user: { firstName } }));
-  const posts =
-    approvable?.length === 0
-      ? []
-      : db
-          .select({
-            id: forumPosts.id,
-            threadId: forumPosts.threadId,
-            threadTitle: forumThreads.title,
-            categoryId: forumThreads.categoryId,
-            parentPostId: forumPosts.parentPostId,
-            content: forumPosts.content,
-            createdAt: forumPosts.createdAt,
-            firstName: users.firstName,
-          })
-          .from(forumPosts)
-          .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
-          .leftJoin(users, eq(forumPosts.userId, users.id))
-          .where(
-            and(
-              eq(forumPosts.isApproved, false),
-              isNull(forumPosts.rejectedAt),
-              isNull(forumPosts.deletedAt),
-              inScope(forumThreads.categoryId),
-            ),
-          )
-          .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
-          .all()
-          .map(({ firstName, ...p }) => ({ ...p, user: { firstName } }));
+  const inScope: Scope = (column) => (approvable === null ? undefined : inArray(column, approvable));
+  const forum = approvable?.length !== 0;
   return c.json(
     {
       permissions: { isAdmin: user.isAdmin, categories: [...grants].map(([categoryId, flags]) => ({ categoryId, ...flags })) },
-      reviews: pendingReviews,
-      responses,
-      threads,
-      posts,
+      reviews: user.isAdmin ? pendingReviews(db) : [],
+      responses: user.isAdmin ? pendingResponses(db) : [],
+      threads: forum ? pendingThreads(db, inScope) : [],
+      posts: forum ? pendingPosts(db, inScope) : [],
       /** Reported items with their reports (decision 1422), for the moderators who may decide them. */
       reported: reportedItems(db, (_kind, categoryId) => maySee(user, grants, categoryId)),
       edits: user.isAdmin ? pendingEdits(db) : [],

@@ -6,6 +6,7 @@ import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, NOT
 import { cursorParam } from '../lib/paging';
 import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
+import { TEXT_MAX } from '../../db/constants';
 
 const tags = ['Notifications'];
 const screen = { page: { path: '/notifications', index: false } } as const;
@@ -141,7 +142,7 @@ export const stopDigest = apiRoute({
   tags,
   summary: "Stops the notification digests a digest email's link names (never refused; the signed token is the only credential)",
   policy: { access: 'public', limit: 'none' },
-  request: { params: z.object({ token: z.string().max(100) }) },
+  request: { params: z.object({ token: z.string().max(TEXT_MAX.token) }) },
   responses: {
     200: jsonOf(z.object({ stopped: z.literal(true) }), 'Digests stopped: every topic is in the app only'),
     404: jsonOf(z.object({ error: z.string() }), 'The link is not valid'),

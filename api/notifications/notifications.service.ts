@@ -10,6 +10,7 @@
 //   a school's response names the school, and the school never learns who wrote the review.
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
+import { PUBLIC, replyVisibleSql, replyVisibleTo, threadListed } from '../forum/visibility';
 import {
   forumPosts,
   forumThreads,
@@ -136,7 +137,7 @@ export function quotedUserIds(tx: Tx, post: { threadId: number; content: string 
         and(
           inArray(forumPosts.id, postIds),
           eq(forumPosts.threadId, post.threadId),
-          eq(forumPosts.isApproved, true),
+          replyVisibleSql(null, false),
           isNull(forumPosts.deletedAt),
         ),
       )
@@ -169,7 +170,13 @@ export function replyVisible(tx: Tx, postId: number, actorId: string | null, now
       userId: forumPosts.userId,
       content: forumPosts.content,
       isApproved: forumPosts.isApproved,
-      threadApproved: forumThreads.isApproved,
+      rejectedAt: forumPosts.rejectedAt,
+      thread: {
+        isApproved: forumThreads.isApproved,
+        rejectedAt: forumThreads.rejectedAt,
+        userId: forumThreads.userId,
+        categoryId: forumThreads.categoryId,
+      },
       firstName: users.firstName,
     })
     .from(forumPosts)
@@ -177,7 +184,7 @@ export function replyVisible(tx: Tx, postId: number, actorId: string | null, now
     .leftJoin(users, eq(users.id, forumPosts.userId))
     .where(eq(forumPosts.id, postId))
     .get();
-  if (!post?.isApproved || !post.threadApproved) return;
+  if (!post || !replyVisibleTo(null, false, post) || !threadListed(PUBLIC, post.thread)) return;
   const quoted = new Set(quotedUserIds(tx, post));
   const watchers = tx
     .select({ userId: threadWatches.userId })

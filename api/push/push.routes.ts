@@ -2,6 +2,7 @@ import { createPublicKey } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
 import { decodeKey } from '../services/alerts/push';
+import { TEXT_MAX } from '../../db/constants';
 
 const tags = ['Push'];
 
@@ -20,16 +21,16 @@ function isP256Point(value: string): boolean {
   }
 }
 
-const keyText = (what: string) => z.string({ message: `${what} is required` }).max(200, `${what} is too long`);
+const keyText = (what: string) => z.string({ message: `${what} is required` }).max(TEXT_MAX.pushKey, `${what} is too long`);
 
 export const pushSubscriptionBody = z.object({
-  endpoint: z.url({ protocol: /^https$/, message: 'Endpoint must be an https URL' }).max(2000, 'Endpoint is too long'),
+  endpoint: z.url({ protocol: /^https$/, message: 'Endpoint must be an https URL' }).max(TEXT_MAX.url, 'Endpoint is too long'),
   keys: z.object({
     p256dh: keyText('p256dh').refine(isP256Point, "p256dh must be the browser's P-256 public key (65 bytes, base64url)"),
     auth: keyText('auth').refine((v) => decodeKey(v, 16) !== null, "auth must be the browser's 16-byte secret (base64url)"),
   }),
 });
-export const endpointBody = z.object({ endpoint: z.string().max(2000) });
+export const endpointBody = z.object({ endpoint: z.string().max(TEXT_MAX.url) });
 
 export const key = apiRoute({
   method: 'get',

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { schoolDomains, schools, type DomainRule } from '../../db/schema';
 import { ApiError } from '../lib/http-error';
+import { TEXT_MAX } from '../../db/constants';
 
 const FREE_MAIL = new Set<string>(createRequire(import.meta.url)('email-providers/all.json') as string[]);
 /**
@@ -82,7 +83,7 @@ export const emailInput = z
   .trim()
   .toLowerCase()
   .min(1, 'Enter your work email address')
-  .max(254, 'An email address is at most 254 characters')
+  .max(TEXT_MAX.email, `An email address is at most ${TEXT_MAX.email} characters`)
   .pipe(z.email({ message: 'Enter an email address such as name@yourschool.sch.uk' }));
 
 const refuse = (message: string) => new ApiError(400, { error: 'Invalid input', fields: { email: message } });
@@ -113,7 +114,7 @@ export const domainInput = z
   .string({ message: 'Enter a domain such as harrisfederation.org.uk' })
   .trim()
   .toLowerCase()
-  .max(253, 'A domain is at most 253 characters')
+  .max(TEXT_MAX.domain, `A domain is at most ${TEXT_MAX.domain} characters`)
   .transform((v, ctx) => {
     const domain = registrableDomain(v.replace(/^.*@/, ''));
     if (!domain) ctx.addIssue({ code: 'custom', message: 'Enter a domain such as harrisfederation.org.uk (not a suffix such as sch.uk)' });

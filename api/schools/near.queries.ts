@@ -144,34 +144,26 @@ function idsIn(column: SQLiteColumn, ids: number[]): SQL {
   return sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
 }
 
+type Found = { id: number; school: NearSchool };
+
 /**
- * Open jobs at schools within the radius, nearest school first and, at one school, newest job
- * (highest id) first. Cursor: [school distance, school id, job id]. The schools are walked in
- * batches that double in size, each an indexed read of jobs(school_id, is_active, posted_at),
- * until the page is full: a page costs about its own size however many jobs lie in the circle.
+ * The jobs of the page and one more, in order: the cursor's own school first (its jobs older than
+ * the last one answered), then the schools after it, in batches that double in size.
  */
-export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; within?: number; limit: number; cursor?: string }) {
-  const miles = q.within ?? NEAR_DEFAULT_MILES;
-  const tag = 'jobs.near';
-  const near = schoolsWithin(db, q.near, miles);
-  const after = decodeCursor(q.cursor, tag, 'nnn') as number[] | undefined;
-  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db })];
-  const found: { id: number; school: NearSchool }[] = [];
+function nearJobIds(db: DB, near: NearSchool[], filters: (SQL | undefined)[], limit: number, after: number[] | undefined): Found[] {
+  const found: Found[] = [];
   let i = after ? firstAfter(near, after[0], after[1]) : 0;
-  // The cursor's own school: its jobs older than the last one answered.
-  if (after) {
-    const same = near.find((s) => s.miles === after[0] && s.id === after[1]);
-    if (same) {
-      const ids = db
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(and(eq(jobs.schoolId, same.id), ...filters))
-        .all();
-      for (const { id } of ids.sort((a, b) => b.id - a.id)) if (id < after[2]) found.push({ id, school: same });
-    }
+  const same = after && near.find((s) => s.miles === after[0] && s.id === after[1]);
+  if (after && same) {
+    const ids = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(and(eq(jobs.schoolId, same.id), ...filters))
+      .all();
+    for (const { id } of ids.sort((a, b) => b.id - a.id)) if (id < after[2]) found.push({ id, school: same });
   }
   let batch = SCHOOL_BATCH;
-  while (found.length <= q.limit && i < near.length) {
+  while (found.length <= limit && i < near.length) {
     const part = near.slice(i, i + batch);
     i += part.length;
     batch *= 2;
@@ -192,8 +184,11 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
     rows.sort((a, b) => rank.get(a.schoolId!)! - rank.get(b.schoolId!)! || b.id - a.id);
     for (const r of rows) found.push({ id: r.id, school: part[rank.get(r.schoolId!)!] });
   }
-  const more = found.length > q.limit;
-  const page = found.slice(0, q.limit);
+  return found;
+}
+
+/** The page's jobs as the list answers them, each with its school's distance. */
+function nearJobRows(db: DB, page: Found[]) {
   const byId = new Map(
     page.length
       ? db
@@ -211,28 +206,48 @@ export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; w
           .map((r) => [r.id, r])
       : [],
   );
-  const rows = page.map((p) => ({ ...toJob(byId.get(p.id)!), distanceMiles: oneDecimal(p.school.miles) }));
+  return page.map((p) => ({ ...toJob(byId.get(p.id)!), distanceMiles: oneDecimal(p.school.miles) }));
+}
+
+/** The matches in the circle, counted up to TOTAL_CAP + 1, like every filtered job list. */
+function nearJobTotal(db: DB, near: NearSchool[], filters: (SQL | undefined)[]): number {
+  if (!near.length) return 0;
+  const inner = db
+    .select({ one: jobs.id })
+    .from(jobs)
+    .where(
+      and(
+        idsIn(
+          jobs.schoolId,
+          near.map((s) => s.id),
+        ),
+        ...filters,
+      ),
+    )
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  return db.select({ n: count() }).from(inner).get()!.n;
+}
+
+/**
+ * Open jobs at schools within the radius, nearest school first and, at one school, newest job
+ * (highest id) first. Cursor: [school distance, school id, job id]. The schools are walked in
+ * batches that double in size, each an indexed read of jobs(school_id, is_active, posted_at),
+ * until the page is full: a page costs about its own size however many jobs lie in the circle.
+ */
+export function listNearJobs(db: DB, now: Date, q: JobFilters & { near: Point; within?: number; limit: number; cursor?: string }) {
+  const miles = q.within ?? NEAR_DEFAULT_MILES;
+  const tag = 'jobs.near';
+  const near = schoolsWithin(db, q.near, miles);
+  const after = decodeCursor(q.cursor, tag, 'nnn') as number[] | undefined;
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db })];
+  const found = nearJobIds(db, near, filters, q.limit, after);
+  const more = found.length > q.limit;
+  const page = found.slice(0, q.limit);
+  const rows = nearJobRows(db, page);
   const last = page[page.length - 1];
   const next = more ? encodeCursor(tag, [last.school.miles, last.school.id, last.id]) : null;
-  // The total: matches counted up to TOTAL_CAP, like every filtered job list.
-  let total = 0;
-  if (near.length) {
-    const inner = db
-      .select({ one: jobs.id })
-      .from(jobs)
-      .where(
-        and(
-          idsIn(
-            jobs.schoolId,
-            near.map((s) => s.id),
-          ),
-          ...filters,
-        ),
-      )
-      .limit(TOTAL_CAP + 1)
-      .as('capped');
-    total = db.select({ n: count() }).from(inner).get()!.n;
-  }
+  const total = nearJobTotal(db, near, filters);
   const capped = total > TOTAL_CAP;
   return { rows, total: capped ? TOTAL_CAP : total, capped, next };
 }

@@ -7,6 +7,7 @@ import { rejectInput } from '../../db/validation';
 import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
 import { domainInput, emailInput } from './domains';
+import { TEXT_MAX } from '../../db/constants';
 
 const tags = ['School staff'];
 const role = z.enum(SCHOOL_ROLES);
@@ -37,7 +38,7 @@ export const openLink = apiRoute({
   request: {
     body: jsonBody(
       z.object({
-        token: z.string({ message: 'The link is incomplete' }).min(20, 'The link is incomplete').max(100, 'The link is not one of ours'),
+        token: z.string({ message: 'The link is incomplete' }).min(20, 'The link is incomplete').max(TEXT_MAX.token, 'The link is not one of ours'),
       }),
     ),
   },

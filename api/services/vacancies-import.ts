@@ -136,6 +136,51 @@ function same(a: unknown, b: unknown): boolean {
   return norm(a) === norm(b);
 }
 
+/**
+ * The feed covers all of England: a listing whose organisation is outside London and is not one
+ * of our schools is not ours, whatever its postcode district.
+ */
+function outsideLondon(listing: unknown, ctx: ReturnType<typeof listingContext>): boolean {
+  const region =
+    isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address) ? listing.jobLocation.address.addressRegion : undefined;
+  const urn = isObj(listing) && isObj(listing.hiringOrganization) ? Number(listing.hiringOrganization.identifier) : NaN;
+  const knownSchool = Number.isInteger(urn) && urn > 0 && !!ctx.schoolByUrn(urn);
+  return typeof region === 'string' && region.trim().toLowerCase() !== 'london' && !knownSchool;
+}
+
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+type MappedJob = Extract<ReturnType<typeof mapListing>, { ok: true }>['job'];
+
+/** Inserts a new listing, or updates ours when a field the importer owns has changed. */
+function upsertListing(tx: Tx, job: MappedJob, now: Date): 'imported' | 'updated' | 'unchanged' {
+  const existing = tx
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.externalSource, TEACHING_VACANCIES_SOURCE), eq(jobs.externalId, job.externalId)))
+    .get();
+  if (!existing) {
+    tx.insert(jobs).values(job).run();
+    return 'imported';
+  }
+  if (!COMPARED.some((k) => !same(existing[k], job[k]))) return 'unchanged';
+  tx.update(jobs)
+    .set({ ...job, updatedAt: now })
+    .where(eq(jobs.id, existing.id))
+    .run();
+  return 'updated';
+}
+
+/** The refusal of a feed without one usable London listing, with how many were skipped and why. */
+function noUsableListing(feed: FetchedFeed, skipReasons: Record<string, number>): FeedError {
+  const reasons = Object.entries(skipReasons)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
+  return new FeedError(
+    `Teaching Vacancies feed had no usable London listing (${feed.listings.length} listing${feed.listings.length === 1 ? '' : 's'}` +
+      `${reasons ? `: ${reasons}` : ''}); the refresh was not applied and nothing was changed`,
+  );
+}
+
 /** Applies a fetched feed: one synchronous transaction. */
 export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
   const ctx = listingContext(db);
@@ -163,15 +208,7 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
 
     const seen = new Set<string>();
     for (const listing of feed.listings) {
-      // The feed covers all of England: a listing whose organisation is outside London and is not
-      // one of our schools is not ours, whatever its postcode district.
-      const region =
-        isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address)
-          ? listing.jobLocation.address.addressRegion
-          : undefined;
-      const urn = isObj(listing) && isObj(listing.hiringOrganization) ? Number(listing.hiringOrganization.identifier) : NaN;
-      const knownSchool = Number.isInteger(urn) && urn > 0 && !!ctx.schoolByUrn(urn);
-      if (typeof region === 'string' && region.trim().toLowerCase() !== 'london' && !knownSchool) {
+      if (outsideLondon(listing, ctx)) {
         skip('not in London');
         continue;
       }
@@ -192,37 +229,14 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
         skip('posted more than a month ago');
         continue;
       }
-      const existing = tx
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.externalSource, TEACHING_VACANCIES_SOURCE), eq(jobs.externalId, job.externalId)))
-        .get();
-      if (!existing) {
-        tx.insert(jobs).values(job).run();
-        result.imported++;
-        continue;
-      }
-      const changed = COMPARED.some((k) => !same(existing[k], job[k]));
-      if (changed) {
-        tx.update(jobs)
-          .set({ ...job, updatedAt: now })
-          .where(eq(jobs.id, existing.id))
-          .run();
-        result.updated++;
-      }
+      const outcome = upsertListing(tx, job, now);
+      if (outcome === 'imported') result.imported++;
+      if (outcome === 'updated') result.updated++;
     }
 
     // No usable London listing at all: a broken or changed feed, not an empty job market.
     // Throwing here rolls back the transaction: nothing deleted, deactivated or imported.
-    if (seen.size === 0) {
-      const reasons = Object.entries(skipReasons)
-        .map(([reason, n]) => `${n} ${reason}`)
-        .join(', ');
-      throw new FeedError(
-        `Teaching Vacancies feed had no usable London listing (${feed.listings.length} listing${feed.listings.length === 1 ? '' : 's'}` +
-          `${reasons ? `: ${reasons}` : ''}); the refresh was not applied and nothing was changed`,
-      );
-    }
+    if (seen.size === 0) throw noUsableListing(feed, skipReasons);
     // Only a complete feed tells us a listing is gone; a capped one proves nothing.
     if (!feed.capped) {
       const gone = and(

@@ -8,6 +8,7 @@ import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { DB } from '../../db/client';
 import { forumThreads, jobs, schools } from '../../db/schema';
+import { PUBLIC, threadListedSql } from '../forum/visibility';
 import { oneMonthBefore } from '../lib/time';
 import { policyData } from '../route-policy';
 
@@ -65,7 +66,7 @@ export function sitemapEntries(db: DB, now: Date): Entry[] {
   const threads = db
     .select({ id: forumThreads.id, updatedAt: forumThreads.updatedAt, lastReplyAt: forumThreads.lastReplyAt })
     .from(forumThreads)
-    .where(and(eq(forumThreads.isApproved, true), isNull(forumThreads.rejectedAt)))
+    .where(and(threadListedSql(PUBLIC), isNull(forumThreads.rejectedAt)))
     .orderBy(asc(forumThreads.id))
     .all();
   for (const t of threads) {

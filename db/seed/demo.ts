@@ -248,6 +248,288 @@ const THREADS: { category: string; title: string; content: string; replies: stri
   },
 ];
 
+type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
+
+/** What every part of the demo layer writes with: the transaction, the seeded PRNG, dates before now, the demo users. */
+interface Demo {
+  tx: Tx;
+  rnd: ReturnType<typeof prng>;
+  now: Date;
+  ago: (days: number) => Date;
+  userIds: string[];
+}
+
+// Salaries: around the real pay ranges of each role, a few hundred pounds of noise.
+const SALARY_RANGES: Record<string, [number, number]> = {
+  'Primary Teacher': [35000, 52000],
+  'Secondary Teacher': [36000, 54000],
+  'Head of Department': [48000, 62000],
+  'Assistant Headteacher': [60000, 80000],
+  Headteacher: [90000, 135000],
+  'Teaching Assistant': [21000, 27000],
+  SENCO: [46000, 60000],
+  'Supply Teacher': [32000, 45000],
+  'NQT/ECT': [36000, 41000],
+  'Cover Supervisor': [24000, 30000],
+};
+
+/** How many demo salaries of each role. */
+const SALARY_COUNTS: Record<string, number> = {
+  'Primary Teacher': 18,
+  'Secondary Teacher': 20,
+  'Head of Department': 9,
+  'Assistant Headteacher': 6,
+  Headteacher: 5,
+  'Teaching Assistant': 8,
+  SENCO: 6,
+  'Supply Teacher': 5,
+  'NQT/ECT': 9,
+  'Cover Supervisor': 3,
+};
+
+/** The invented users. */
+function demoUsers(tx: Tx, ago: (days: number) => Date): string[] {
+  return FIRST_NAMES.map((first, i) => {
+    const id = `${DEMO_USER_PREFIX}${String(i + 1).padStart(2, '0')}`;
+    tx.insert(users)
+      .values({
+        id,
+        email: `${first.toLowerCase()}.${LAST_NAMES[i].toLowerCase()}@demo.invalid`,
+        firstName: first,
+        lastName: LAST_NAMES[i],
+        createdAt: ago(200 - i),
+      })
+      .run();
+    return id;
+  });
+}
+
+/** Jobs from the sample feed, their posting dates moved into the last month (newest yesterday); the schools that got one. */
+function demoJobs({ tx, now }: Demo, ctx: ListingContext): number[] {
+  const feed = JSON.parse(readFileSync(join(SEED_DIR, 'teaching-vacancies-sample.json'), 'utf8')) as { data: unknown[] };
+  const posted = feed.data.map((l) => new Date(String((l as { datePosted?: string }).datePosted)).getTime()).filter(Number.isFinite);
+  const newest = Math.max(...posted);
+  const span = Math.max(1, newest - Math.min(...posted));
+  const jobSchoolIds: number[] = [];
+  for (const listing of feed.data) {
+    const mapped = mapListing(listing, ctx);
+    if (!mapped.ok) continue;
+    const age = newest - (mapped.job.postedAt as Date).getTime();
+    mapped.job.postedAt = new Date(now.getTime() - DAY - Math.round((age / span) * 27 * DAY));
+    if (mapped.job.applicationDeadline) mapped.job.applicationDeadline = new Date(mapped.job.postedAt.getTime() + 21 * DAY);
+    tx.insert(jobs).values(mapped.job).onConflictDoNothing().run();
+    if (mapped.job.schoolId) jobSchoolIds.push(mapped.job.schoolId);
+  }
+  return jobSchoolIds;
+}
+
+/** Schools that get contributions: those with jobs, plus a spread across every borough. */
+function chooseSchools({ tx, rnd }: Demo, jobSchoolIds: number[]): Set<number> {
+  const candidates = tx
+    .select({ id: schools.id, borough: schools.borough })
+    .from(schools)
+    .where(isNotNull(schools.numberOfPupils))
+    .orderBy(schools.urn)
+    .all();
+  const chosen = new Set(jobSchoolIds);
+  for (const borough of BOROUGHS) {
+    const inBorough = candidates.filter((c) => c.borough === borough);
+    for (let k = 0; k < 3 && inBorough.length; k++) chosen.add(rnd.pick(inBorough).id);
+  }
+  return chosen;
+}
+
+/** A school's reviews, by 1 to 5 people; one in ten schools has its first review still pending. */
+function demoReviews({ tx, rnd, ago, userIds }: Demo, schoolId: number, good: boolean, rate: () => number) {
+  const reviewCount = rnd.int(1, 5);
+  const reviewers = new Set<string>();
+  for (let r = 0; r < reviewCount; r++) {
+    const userId = rnd.pick(userIds);
+    reviewers.add(userId);
+    const overall = rate();
+    tx.insert(reviews)
+      .values({
+        userId,
+        schoolId,
+        overallRating: overall,
+        workLifeBalanceRating: rate(),
+        compensationRating: rate(),
+        careerOpportunitiesRating: rate(),
+        cultureRating: rate(),
+        leadershipRating: rate(),
+        pros: rnd.pick(good ? PROS_GOOD : PROS_MIXED),
+        cons: rnd.pick(good ? CONS_GOOD : CONS_MIXED),
+        adviceToManagement: rnd.chance(0.6) ? rnd.pick(ADVICE) : null,
+        wouldRecommend: overall >= 3,
+        employmentStatus: rnd.chance(0.7) ? 'Current' : 'Former',
+        jobTitle: rnd.pick(REVIEW_TITLES),
+        yearsAtSchool: rnd.pick(YEARS_AT_SCHOOL),
+        isApproved: !(r === 0 && rnd.chance(0.1)),
+        createdAt: ago(rnd.int(3, 400)),
+      })
+      .run();
+  }
+}
+
+/** An interview at six schools in ten. */
+function demoInterview({ tx, rnd, ago, userIds }: Demo, schoolId: number) {
+  if (rnd.chance(0.6)) {
+    tx.insert(interviewExperiences)
+      .values({
+        userId: rnd.pick(userIds),
+        schoolId,
+        jobTitle: rnd.pick(REVIEW_TITLES),
+        interviewDifficulty: rnd.pick(['Easy', 'Medium', 'Medium', 'Hard'] as const),
+        processDescription: rnd.pick(INTERVIEW_PROCESSES),
+        questionsAsked: rnd.chance(0.8) ? rnd.pick(INTERVIEW_QUESTIONS) : null,
+        tipsForCandidates: rnd.chance(0.8) ? rnd.pick(INTERVIEW_TIPS) : null,
+        outcome: rnd.chance(0.6) ? 'Offer' : 'No Offer',
+        overallExperience: rnd.chance(0.9) ? rnd.int(2, 5) : null,
+        createdAt: ago(rnd.int(5, 300)),
+      })
+      .run();
+  }
+}
+
+/** Two to seven people's moods, happier at a good school. */
+function demoMoods({ tx, rnd, ago, userIds }: Demo, schoolId: number, good: boolean) {
+  const moodUsers = new Set<string>();
+  const moodCount = rnd.int(2, 7);
+  for (let m = 0; m < moodCount; m++) moodUsers.add(rnd.pick(userIds));
+  for (const userId of moodUsers) {
+    const weights = good ? [0.25, 0.45, 0.2, 0.07, 0.03] : [0.05, 0.2, 0.35, 0.25, 0.15];
+    let x = rnd.next();
+    let idx = 0;
+    while (idx < weights.length - 1 && x > weights[idx]) x -= weights[idx++];
+    const mood = MOODS[idx];
+    const comment = rnd.pick(MOOD_COMMENTS[mood.mood]);
+    const at = ago(rnd.int(0, 60));
+    tx.insert(schoolMoods)
+      .values({
+        schoolId,
+        userId,
+        emoji: mood.emoji,
+        mood: mood.mood,
+        comment: comment || null,
+        anonymous: rnd.chance(0.5),
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run();
+  }
+}
+
+/** One school's contributions: how good a place to work it is decides its ratings and moods. */
+function schoolContributions(d: Demo, schoolId: number) {
+  const { rnd } = d;
+  const quality = rnd.next(); // how good a place to work this school is, 0..1
+  const good = quality > 0.35;
+  const base = good ? 4 : 3;
+  const rate = () => Math.max(1, Math.min(5, base + rnd.int(-1, 1) + (quality > 0.8 ? 1 : 0)));
+  demoReviews(d, schoolId, good, rate);
+  demoInterview(d, schoolId);
+  demoMoods(d, schoolId, good);
+}
+
+/** Salaries of every role, a few hundred pounds of noise around its pay range, more experience paid more. */
+function demoSalaries({ tx, rnd, ago, userIds }: Demo) {
+  for (const title of SALARY_JOB_TITLES) {
+    for (let s = 0; s < SALARY_COUNTS[title]; s++) {
+      const [lo, hi] = SALARY_RANGES[title];
+      const band = rnd.pick(title === 'NQT/ECT' ? EXPERIENCE_BANDS.slice(0, 1) : EXPERIENCE_BANDS);
+      const step = EXPERIENCE_BANDS.indexOf(band) / (EXPERIENCE_BANDS.length - 1);
+      const amount = Math.round((lo + (hi - lo) * (0.7 * step + 0.3 * rnd.next())) / 100) * 100;
+      tx.insert(salaries)
+        .values({
+          userId: rnd.pick(userIds),
+          jobTitle: title,
+          schoolType: rnd.pick(SALARY_SCHOOL_TYPES),
+          borough: rnd.pick(BOROUGHS),
+          yearsExperience: band,
+          annualSalary: amount,
+          additionalBenefits: rnd.chance(0.3) ? rnd.pick(['TLR 2b', 'SEN allowance', 'Free lunch and gym', 'Season ticket loan']) : null,
+          createdAt: ago(rnd.int(0, 240)),
+        })
+        .run();
+    }
+  }
+}
+
+/** Forum threads with replies, and one thread waiting for moderation. */
+function demoForum({ tx, rnd, ago, userIds }: Demo) {
+  const categories = new Map(
+    tx
+      .select({ id: forumCategories.id, slug: forumCategories.slug })
+      .from(forumCategories)
+      .all()
+      .map((c) => [c.slug, c.id]),
+  );
+  THREADS.forEach((t, i) => {
+    const createdAt = ago(2 + i * 3);
+    const author = userIds[(i * 5) % userIds.length];
+    const thread = tx
+      .insert(forumThreads)
+      .values({
+        categoryId: categories.get(t.category)!,
+        userId: author,
+        title: t.title,
+        slug: t.title
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, ''),
+        content: t.content,
+        isSticky: !!t.sticky,
+        isLocked: !!t.locked,
+        isApproved: true,
+        viewCount: rnd.int(20, 400),
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning({ id: forumThreads.id })
+      .get();
+    let lastAt = createdAt;
+    let lastUser: string | null = null;
+    let firstReply: number | null = null;
+    t.replies.forEach((content, r) => {
+      lastAt = new Date(createdAt.getTime() + (r + 1) * 5 * 3_600_000);
+      lastUser = userIds[(i * 5 + r + 1) % userIds.length];
+      const post = tx
+        .insert(forumPosts)
+        .values({
+          threadId: thread.id,
+          userId: lastUser,
+          content,
+          isApproved: true,
+          parentPostId: r === 2 && firstReply ? firstReply : null,
+          createdAt: lastAt,
+          updatedAt: lastAt,
+        })
+        .returning({ id: forumPosts.id })
+        .get();
+      firstReply ??= post.id;
+    });
+    if (t.replies.length) {
+      tx.update(forumThreads)
+        .set({ replyCount: t.replies.length, lastReplyAt: lastAt, lastReplyUserId: lastUser })
+        .where(eq(forumThreads.id, thread.id))
+        .run();
+    }
+  });
+  // One thread waiting for moderation.
+  tx.insert(forumThreads)
+    .values({
+      categoryId: categories.get('job-hunting')!,
+      userId: userIds[3],
+      title: 'References when leaving mid-year',
+      slug: 'references-when-leaving-mid-year',
+      content:
+        'Can my current head refuse to give a reference if I resign at Easter? I have an offer starting after the summer half term.',
+      isApproved: false,
+      createdAt: ago(0),
+    })
+    .run();
+}
+
 export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
   const marker = db
     .select({ id: users.id })
@@ -259,243 +541,11 @@ export function seedDemo(db: DB, ctx: ListingContext, now: Date): boolean {
   const ago = (days: number) => new Date(now.getTime() - days * DAY - rnd.int(0, 8 * 3_600_000));
 
   db.transaction((tx) => {
-    // Users.
-    const userIds = FIRST_NAMES.map((first, i) => {
-      const id = `${DEMO_USER_PREFIX}${String(i + 1).padStart(2, '0')}`;
-      tx.insert(users)
-        .values({
-          id,
-          email: `${first.toLowerCase()}.${LAST_NAMES[i].toLowerCase()}@demo.invalid`,
-          firstName: first,
-          lastName: LAST_NAMES[i],
-          createdAt: ago(200 - i),
-        })
-        .run();
-      return id;
-    });
-
-    // Jobs from the sample feed, their posting dates moved into the last month (newest yesterday).
-    const feed = JSON.parse(readFileSync(join(SEED_DIR, 'teaching-vacancies-sample.json'), 'utf8')) as { data: unknown[] };
-    const posted = feed.data.map((l) => new Date(String((l as { datePosted?: string }).datePosted)).getTime()).filter(Number.isFinite);
-    const newest = Math.max(...posted);
-    const span = Math.max(1, newest - Math.min(...posted));
-    const jobSchoolIds: number[] = [];
-    for (const listing of feed.data) {
-      const mapped = mapListing(listing, ctx);
-      if (!mapped.ok) continue;
-      const age = newest - (mapped.job.postedAt as Date).getTime();
-      mapped.job.postedAt = new Date(now.getTime() - DAY - Math.round((age / span) * 27 * DAY));
-      if (mapped.job.applicationDeadline) mapped.job.applicationDeadline = new Date(mapped.job.postedAt.getTime() + 21 * DAY);
-      tx.insert(jobs).values(mapped.job).onConflictDoNothing().run();
-      if (mapped.job.schoolId) jobSchoolIds.push(mapped.job.schoolId);
-    }
-
-    // Schools that get contributions: those with jobs, plus a spread across every borough.
-    const candidates = tx
-      .select({ id: schools.id, borough: schools.borough })
-      .from(schools)
-      .where(isNotNull(schools.numberOfPupils))
-      .orderBy(schools.urn)
-      .all();
-    const chosen = new Set(jobSchoolIds);
-    for (const borough of BOROUGHS) {
-      const inBorough = candidates.filter((c) => c.borough === borough);
-      for (let k = 0; k < 3 && inBorough.length; k++) chosen.add(rnd.pick(inBorough).id);
-    }
-
-    for (const schoolId of chosen) {
-      const quality = rnd.next(); // how good a place to work this school is, 0..1
-      const good = quality > 0.35;
-      const base = good ? 4 : 3;
-      const rate = () => Math.max(1, Math.min(5, base + rnd.int(-1, 1) + (quality > 0.8 ? 1 : 0)));
-      const reviewCount = rnd.int(1, 5);
-      const reviewers = new Set<string>();
-      for (let r = 0; r < reviewCount; r++) {
-        const userId = rnd.pick(userIds);
-        reviewers.add(userId);
-        const overall = rate();
-        tx.insert(reviews)
-          .values({
-            userId,
-            schoolId,
-            overallRating: overall,
-            workLifeBalanceRating: rate(),
-            compensationRating: rate(),
-            careerOpportunitiesRating: rate(),
-            cultureRating: rate(),
-            leadershipRating: rate(),
-            pros: rnd.pick(good ? PROS_GOOD : PROS_MIXED),
-            cons: rnd.pick(good ? CONS_GOOD : CONS_MIXED),
-            adviceToManagement: rnd.chance(0.6) ? rnd.pick(ADVICE) : null,
-            wouldRecommend: overall >= 3,
-            employmentStatus: rnd.chance(0.7) ? 'Current' : 'Former',
-            jobTitle: rnd.pick(REVIEW_TITLES),
-            yearsAtSchool: rnd.pick(YEARS_AT_SCHOOL),
-            isApproved: !(r === 0 && rnd.chance(0.1)),
-            createdAt: ago(rnd.int(3, 400)),
-          })
-          .run();
-      }
-      if (rnd.chance(0.6)) {
-        tx.insert(interviewExperiences)
-          .values({
-            userId: rnd.pick(userIds),
-            schoolId,
-            jobTitle: rnd.pick(REVIEW_TITLES),
-            interviewDifficulty: rnd.pick(['Easy', 'Medium', 'Medium', 'Hard'] as const),
-            processDescription: rnd.pick(INTERVIEW_PROCESSES),
-            questionsAsked: rnd.chance(0.8) ? rnd.pick(INTERVIEW_QUESTIONS) : null,
-            tipsForCandidates: rnd.chance(0.8) ? rnd.pick(INTERVIEW_TIPS) : null,
-            outcome: rnd.chance(0.6) ? 'Offer' : 'No Offer',
-            overallExperience: rnd.chance(0.9) ? rnd.int(2, 5) : null,
-            createdAt: ago(rnd.int(5, 300)),
-          })
-          .run();
-      }
-      const moodUsers = new Set<string>();
-      const moodCount = rnd.int(2, 7);
-      for (let m = 0; m < moodCount; m++) moodUsers.add(rnd.pick(userIds));
-      for (const userId of moodUsers) {
-        const weights = good ? [0.25, 0.45, 0.2, 0.07, 0.03] : [0.05, 0.2, 0.35, 0.25, 0.15];
-        let x = rnd.next();
-        let idx = 0;
-        while (idx < weights.length - 1 && x > weights[idx]) x -= weights[idx++];
-        const mood = MOODS[idx];
-        const comment = rnd.pick(MOOD_COMMENTS[mood.mood]);
-        const at = ago(rnd.int(0, 60));
-        tx.insert(schoolMoods)
-          .values({
-            schoolId,
-            userId,
-            emoji: mood.emoji,
-            mood: mood.mood,
-            comment: comment || null,
-            anonymous: rnd.chance(0.5),
-            createdAt: at,
-            updatedAt: at,
-          })
-          .run();
-      }
-    }
-
-    // Salaries: around the real pay ranges of each role, a few hundred pounds of noise.
-    const salaryBase: Record<string, [number, number]> = {
-      'Primary Teacher': [35000, 52000],
-      'Secondary Teacher': [36000, 54000],
-      'Head of Department': [48000, 62000],
-      'Assistant Headteacher': [60000, 80000],
-      Headteacher: [90000, 135000],
-      'Teaching Assistant': [21000, 27000],
-      SENCO: [46000, 60000],
-      'Supply Teacher': [32000, 45000],
-      'NQT/ECT': [36000, 41000],
-      'Cover Supervisor': [24000, 30000],
-    };
-    const counts: Record<string, number> = {
-      'Primary Teacher': 18,
-      'Secondary Teacher': 20,
-      'Head of Department': 9,
-      'Assistant Headteacher': 6,
-      Headteacher: 5,
-      'Teaching Assistant': 8,
-      SENCO: 6,
-      'Supply Teacher': 5,
-      'NQT/ECT': 9,
-      'Cover Supervisor': 3,
-    };
-    for (const title of SALARY_JOB_TITLES) {
-      for (let s = 0; s < counts[title]; s++) {
-        const [lo, hi] = salaryBase[title];
-        const band = rnd.pick(title === 'NQT/ECT' ? EXPERIENCE_BANDS.slice(0, 1) : EXPERIENCE_BANDS);
-        const step = EXPERIENCE_BANDS.indexOf(band) / (EXPERIENCE_BANDS.length - 1);
-        const amount = Math.round((lo + (hi - lo) * (0.7 * step + 0.3 * rnd.next())) / 100) * 100;
-        tx.insert(salaries)
-          .values({
-            userId: rnd.pick(userIds),
-            jobTitle: title,
-            schoolType: rnd.pick(SALARY_SCHOOL_TYPES),
-            borough: rnd.pick(BOROUGHS),
-            yearsExperience: band,
-            annualSalary: amount,
-            additionalBenefits: rnd.chance(0.3) ? rnd.pick(['TLR 2b', 'SEN allowance', 'Free lunch and gym', 'Season ticket loan']) : null,
-            createdAt: ago(rnd.int(0, 240)),
-          })
-          .run();
-      }
-    }
-
-    // Forum threads with replies.
-    const categories = new Map(
-      tx
-        .select({ id: forumCategories.id, slug: forumCategories.slug })
-        .from(forumCategories)
-        .all()
-        .map((c) => [c.slug, c.id]),
-    );
-    THREADS.forEach((t, i) => {
-      const createdAt = ago(2 + i * 3);
-      const author = userIds[(i * 5) % userIds.length];
-      const thread = tx
-        .insert(forumThreads)
-        .values({
-          categoryId: categories.get(t.category)!,
-          userId: author,
-          title: t.title,
-          slug: t.title
-            .toLowerCase()
-            .replace(/[^a-z0-9]+/g, '-')
-            .replace(/^-|-$/g, ''),
-          content: t.content,
-          isSticky: !!t.sticky,
-          isLocked: !!t.locked,
-          isApproved: true,
-          viewCount: rnd.int(20, 400),
-          createdAt,
-          updatedAt: createdAt,
-        })
-        .returning({ id: forumThreads.id })
-        .get();
-      let lastAt = createdAt;
-      let lastUser: string | null = null;
-      let firstReply: number | null = null;
-      t.replies.forEach((content, r) => {
-        lastAt = new Date(createdAt.getTime() + (r + 1) * 5 * 3_600_000);
-        lastUser = userIds[(i * 5 + r + 1) % userIds.length];
-        const post = tx
-          .insert(forumPosts)
-          .values({
-            threadId: thread.id,
-            userId: lastUser,
-            content,
-            isApproved: true,
-            parentPostId: r === 2 && firstReply ? firstReply : null,
-            createdAt: lastAt,
-            updatedAt: lastAt,
-          })
-          .returning({ id: forumPosts.id })
-          .get();
-        firstReply ??= post.id;
-      });
-      if (t.replies.length) {
-        tx.update(forumThreads)
-          .set({ replyCount: t.replies.length, lastReplyAt: lastAt, lastReplyUserId: lastUser })
-          .where(eq(forumThreads.id, thread.id))
-          .run();
-      }
-    });
-    // One thread waiting for moderation.
-    tx.insert(forumThreads)
-      .values({
-        categoryId: categories.get('job-hunting')!,
-        userId: userIds[3],
-        title: 'References when leaving mid-year',
-        slug: 'references-when-leaving-mid-year',
-        content:
-          'Can my current head refuse to give a reference if I resign at Easter? I have an offer starting after the summer half term.',
-        isApproved: false,
-        createdAt: ago(0),
-      })
-      .run();
+    const d: Demo = { tx, rnd, now, ago, userIds: demoUsers(tx, ago) };
+    const jobSchoolIds = demoJobs(d, ctx);
+    for (const schoolId of chooseSchools(d, jobSchoolIds)) schoolContributions(d, schoolId);
+    demoSalaries(d);
+    demoForum(d);
   });
   return true;
 }
