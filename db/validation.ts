@@ -276,7 +276,6 @@ export type SchoolProfileInput = z.input<typeof schoolProfileInput>;
 export type SchoolProfileFields = z.output<typeof schoolProfileInput>;
 // ---- A vacancy posted by a school's own staff (product: the school side; decision 2104) ----
 
-
 const JOB_MESSAGES = {
   title: 'Job title is required',
   titleMin: `Job title must be at least ${JOB_TITLE_MIN} characters`,

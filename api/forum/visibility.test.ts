@@ -24,7 +24,14 @@ const [cat1, cat2] = db.select({ id: forumCategories.id }).from(forumCategories)
 
 const person = (id: string, isAdmin = false): SessionUser => {
   db.insert(users).values({ id, email: null, firstName: id }).onConflictDoNothing().run();
-  return { ...db.select().from(users).all().find((u) => u.id === id)!, isAdmin };
+  return {
+    ...db
+      .select()
+      .from(users)
+      .all()
+      .find((u) => u.id === id)!,
+    isAdmin,
+  };
 };
 const ada = person('vis:ada');
 const bob = person('vis:bob');
@@ -85,7 +92,15 @@ const repliesWhere = (condition: SQL) =>
   db
     .select({ id: forumPosts.id })
     .from(forumPosts)
-    .where(and(inArray(forumPosts.id, replies.map((r) => r.id)), condition))
+    .where(
+      and(
+        inArray(
+          forumPosts.id,
+          replies.map((r) => r.id),
+        ),
+        condition,
+      ),
+    )
     .orderBy(forumPosts.id)
     .all()
     .map((r) => r.id);

@@ -21,8 +21,7 @@ export interface ThreadState extends Moderated {
 }
 
 /** Whether the viewer sees a thread's moderation state as someone who may see it pending. */
-const seesPending = (v: Viewer, t: ThreadState) =>
-  !!v.user && (v.user.isAdmin || t.userId === v.user.id || v.grants.has(t.categoryId));
+const seesPending = (v: Viewer, t: ThreadState) => !!v.user && (v.user.isAdmin || t.userId === v.user.id || v.grants.has(t.categoryId));
 
 /**
  * A thread in the lists (the thread list, search): approved ones for everyone; pending ones (not

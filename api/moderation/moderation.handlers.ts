@@ -89,7 +89,7 @@ const APPLY: Record<KindParam, Apply> = {
       .set(set)
       .where(eq(reviews.id, id))
       .returning({ isApproved: reviews.isApproved, rejectedAt: reviews.rejectedAt, rejectionReason: reviews.rejectionReason })
-      .get()!,
+      .get(),
   // Approving publishes the text as it is now; a refusal leaves the published text up (decision 2111).
   responses: (tx, id, set, now) =>
     tx
@@ -101,7 +101,7 @@ const APPLY: Record<KindParam, Apply> = {
         rejectedAt: reviewResponses.rejectedAt,
         rejectionReason: reviewResponses.rejectionReason,
       })
-      .get()!,
+      .get(),
   threads: (tx, id, set, now) =>
     tx
       .update(forumThreads)
@@ -112,7 +112,7 @@ const APPLY: Record<KindParam, Apply> = {
         rejectedAt: forumThreads.rejectedAt,
         rejectionReason: forumThreads.rejectionReason,
       })
-      .get()!,
+      .get(),
   // A reply's approval moves its thread's counters.
   posts: (tx, id, set, now) => {
     const post = tx
@@ -125,7 +125,7 @@ const APPLY: Record<KindParam, Apply> = {
         rejectedAt: forumPosts.rejectedAt,
         rejectionReason: forumPosts.rejectionReason,
       })
-      .get()!;
+      .get();
     refreshThreadCounters(tx, post.threadId);
     return post;
   },

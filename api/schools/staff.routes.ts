@@ -38,7 +38,10 @@ export const openLink = apiRoute({
   request: {
     body: jsonBody(
       z.object({
-        token: z.string({ message: 'The link is incomplete' }).min(20, 'The link is incomplete').max(TEXT_MAX.token, 'The link is not one of ours'),
+        token: z
+          .string({ message: 'The link is incomplete' })
+          .min(20, 'The link is incomplete')
+          .max(TEXT_MAX.token, 'The link is not one of ours'),
       }),
     ),
   },

@@ -142,7 +142,9 @@ function same(a: unknown, b: unknown): boolean {
  */
 function outsideLondon(listing: unknown, ctx: ReturnType<typeof listingContext>): boolean {
   const region =
-    isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address) ? listing.jobLocation.address.addressRegion : undefined;
+    isObj(listing) && isObj(listing.jobLocation) && isObj(listing.jobLocation.address)
+      ? listing.jobLocation.address.addressRegion
+      : undefined;
   const urn = isObj(listing) && isObj(listing.hiringOrganization) ? Number(listing.hiringOrganization.identifier) : NaN;
   const knownSchool = Number.isInteger(urn) && urn > 0 && !!ctx.schoolByUrn(urn);
   return typeof region === 'string' && region.trim().toLowerCase() !== 'london' && !knownSchool;

@@ -522,8 +522,7 @@ function demoForum({ tx, rnd, ago, userIds }: Demo) {
       userId: userIds[3],
       title: 'References when leaving mid-year',
       slug: 'references-when-leaving-mid-year',
-      content:
-        'Can my current head refuse to give a reference if I resign at Easter? I have an offer starting after the summer half term.',
+      content: 'Can my current head refuse to give a reference if I resign at Easter? I have an offer starting after the summer half term.',
       isApproved: false,
       createdAt: ago(0),
     })
