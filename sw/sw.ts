@@ -9,7 +9,9 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { WEB_POLICY } from '../web/data/route-policy';
+import { payloadFromHtml } from '../web/app/ssr-payload';
 import { drainOutbox, OUTBOX_SYNC_TAG } from '../web/offline/outbox';
+import { keepPageAnswers } from '../web/offline/seed';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -22,6 +24,17 @@ const SERVER_PATHS = [WEB_POLICY.serverPaths];
 /** How long a navigation waits for the server-rendered page before the shell answers. */
 const NAVIGATION_TIMEOUT_MS = 3000;
 const shell = createHandlerBoundToURL('/index.html');
+
+/**
+ * A server-rendered page's public answers, saved on the device from its HTML as it passes (the
+ * page's payload, web/offline/seed.ts): the page need not run, hydrate or stay open for what it
+ * showed to open offline.
+ */
+async function keepAnswersOf(res: Response) {
+  if (!res.headers.get('content-type')?.startsWith('text/html')) return;
+  const payload = payloadFromHtml(await res.text());
+  if (payload) await keepPageAnswers(payload);
+}
 
 // Navigations go to the network first: the server renders the page with its content (the server-rendered first visit).
 // With no answer within NAVIGATION_TIMEOUT_MS, no network, or a server error, the precached shell
@@ -36,7 +49,10 @@ registerRoute(
       const timeout = new Promise<'timeout'>((resolve) => setTimeout(resolve, NAVIGATION_TIMEOUT_MS, 'timeout'));
       try {
         const res = await Promise.race([network, timeout]);
-        if (res !== 'timeout' && res.status < 500) return res;
+        if (res !== 'timeout' && res.status < 500) {
+          if (res.status === 200) options.event.waitUntil(keepAnswersOf(res.clone()).catch(() => undefined));
+          return res;
+        }
       } catch {
         // offline or unreachable: the shell
       }

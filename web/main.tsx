@@ -15,6 +15,10 @@ const payload = readSsrPayload(document);
 const fromServer = new Set(Object.keys(payload?.fallback ?? {}));
 const fresh = new Set(payload?.fresh ?? []);
 if (payload) setClock(() => payload.now);
+// Its public answers go to the offline store at once, before hydrating (the service worker also
+// keeps them from the HTML when it controls the page): a page left a moment after it showed
+// still opens offline. Dexie loads with this chunk, not with the first render.
+if (payload) void import('./offline/seed').then((m) => m.keepPageAnswers(payload)).catch(() => undefined);
 
 // From the first client navigation on, SWR fetches as usual and relative times use the real clock.
 // Checked while the new location renders (before its screens read SWR), not in an effect after.
@@ -54,4 +58,4 @@ else createRoot(container).render(app);
 // After the first render (the server-rendered first visit): the service worker, the outbox (Dexie) and the offline
 // warm-up load in their own chunks, so the first load carries none of them.
 void registerServiceWorker();
-void import('./offline/start').then((m) => m.startOffline(payload));
+void import('./offline/start').then((m) => m.startOffline());

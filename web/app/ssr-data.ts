@@ -20,45 +20,7 @@ export function keyId(key: unknown): string {
   return unstable_serialize(key as KeyArg);
 }
 
-/** The <script type="application/json"> element carrying the payload (data, not code: CSP holds). */
-export const SSR_DATA_ID = 'ssr-data';
-
-export interface SsrSeed {
-  /** The API URL (path and query) the answer came from. */
-  url: string;
-  /** The answer's body when it is not the fallback value itself. */
-  body?: string;
-  /** The serialized SWR key whose fallback value holds the body (when `body` is absent). */
-  key?: string;
-  /** Where in that value the body is: the value itself, its `rows` (a list with its total), or its first page's rows. */
-  pick?: 'rows' | 'page0';
-  headers?: Record<string, string>;
-}
-
-export interface SsrPayload {
-  /** Serialized SWR key → answer. */
-  fallback: Record<string, unknown>;
-  /** The server's clock when it rendered (ms since epoch). */
-  now: number;
-  /** Public API answers to save in the offline store. */
-  seed: SsrSeed[];
-  /**
-   * Keys answered only from public paths: not fetched again on mount. The others (the user, the
-   * forum, which a moderator sees differently) hydrate with the visitor's answer, then revalidate.
-   */
-  fresh: string[];
-}
-
-/** Reads the payload the server inlined, if this page was server rendered. */
-export function readSsrPayload(doc: Document): SsrPayload | undefined {
-  const el = doc.getElementById(SSR_DATA_ID);
-  if (!el?.textContent) return undefined;
-  try {
-    return JSON.parse(el.textContent) as SsrPayload;
-  } catch {
-    return undefined;
-  }
-}
+export { readSsrPayload, SSR_DATA_ID, type SsrPayload, type SsrSeed } from './ssr-payload';
 
 /**
  * The browser's SWR middleware for a hydrated page. A key the server answered (`fromServer`) is

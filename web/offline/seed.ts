@@ -1,22 +1,44 @@
 // A server-rendered page's public answers are saved in the offline store, as if the page had
-// fetched them itself (decision 0002: a page read online opens offline), once the browser is idle.
-import type { SsrPayload, SsrSeed } from '../app/ssr-data';
+// fetched them itself (decision 0002: a page read online opens offline). As early as possible, so
+// a page left (or a signal lost) a moment after it showed still opens offline: the service worker
+// saves them from the page's HTML as it passes (sw/sw.ts), and the page itself from its payload
+// as soon as its entry runs, before hydrating (web/main.tsx; the only way on a first visit, before
+// the worker controls the page).
+import type { SsrPayload, SsrSeed } from '../app/ssr-payload';
+import { cacheKey, writeCached } from './cache-fetch';
+import type { OfflineDatabase } from './db';
 import { isSharedPath } from './shared-paths';
 
-export function seedOfflineStore(payload: SsrPayload) {
-  const entries = payload.seed.filter((s) => isSharedPath(s.url));
-  if (entries.length === 0 || typeof window === 'undefined') return;
-  const run = async () => {
-    const { cacheKey, writeCached } = await import('./cache-fetch');
-    for (const entry of entries) {
-      const body = entry.body ?? bodyOf(payload, entry);
-      if (body === undefined) continue;
-      const headers = new Headers({ 'content-type': 'application/json', ...entry.headers });
-      await writeCached(cacheKey(entry.url), body, headers, undefined, payload.now).catch(() => undefined);
-    }
-  };
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void run(), { timeout: 1000 });
-  else setTimeout(() => void run(), 500);
+export interface SeedAnswer {
+  /** The offline store's key (cache-fetch.ts cacheKey). */
+  key: string;
+  body: string;
+  headers: Headers;
+}
+
+/** The public answers a page was rendered with, each as the API sent it. */
+export function seedAnswers(payload: SsrPayload): SeedAnswer[] {
+  const out: SeedAnswer[] = [];
+  for (const entry of payload.seed ?? []) {
+    if (!isSharedPath(entry.url)) continue;
+    const body = entry.body ?? bodyOf(payload, entry);
+    if (body === undefined) continue;
+    out.push({ key: cacheKey(entry.url), body, headers: new Headers({ 'content-type': 'application/json', ...entry.headers }) });
+  }
+  return out;
+}
+
+/** Saves the page's public answers (dated by the server's clock when it rendered them). */
+export async function keepPageAnswers(payload: SsrPayload, db?: OfflineDatabase): Promise<number> {
+  let saved = 0;
+  for (const answer of seedAnswers(payload)) {
+    const ok = await writeCached(answer.key, answer.body, answer.headers, db, payload.now).then(
+      () => true,
+      () => false,
+    );
+    if (ok) saved++;
+  }
+  return saved;
 }
 
 /** The answer's body rebuilt from the fallback value it became (see SsrSeed.pick). */

@@ -37,7 +37,9 @@ export const offlineStatus = {
   },
 };
 
-if (typeof window !== 'undefined') {
-  window.addEventListener('offline', () => offlineStatus.markOffline());
-  window.addEventListener('online', () => offlineStatus.markOnline());
+// A page's connection events (none in the service worker, which saves a page's answers through this layer).
+const page = (globalThis as { window?: Pick<EventTarget, 'addEventListener'> }).window;
+if (page) {
+  page.addEventListener('offline', () => offlineStatus.markOffline());
+  page.addEventListener('online', () => offlineStatus.markOnline());
 }

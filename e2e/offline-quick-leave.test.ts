@@ -1,0 +1,75 @@
+// A page glimpsed is a page kept: a visitor opens a school's page, leaves it once it has painted
+// (before the app has loaded or hydrated: on a slow phone, or because the train went into a
+// tunnel), and offline the page opens from the device. The service worker keeps the answers the
+// server inlined from the page's HTML as it passes (sw/sw.ts, web/offline/seed.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { launchBrowser, PHONE, startServer, type RunningServer, waitForServiceWorker } from './harness';
+
+let server: RunningServer;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const api = async (path: string) => (await fetch(server.url + path)).json();
+
+describe('a page left at once', () => {
+  it('opens offline from the device though it was left right after its first paint', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    await page.setViewportSize(PHONE);
+    // A visitor whose phone has the app's worker (she came before), on a page with no school.
+    await page.goto(server.url + '/about-us');
+    await waitForServiceWorker(page);
+    const [school] = await api('/api/schools?limit=1&sort=rating');
+    const saved = () =>
+      page.evaluate(
+        (id) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('teachers-in-london-talk');
+            open.onsuccess = () => {
+              const get = open.result.transaction('responses').objectStore('responses').get(`/api/schools/${id}`);
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+        school.id,
+      );
+    expect(await saved()).toBe(false);
+
+    // The school's page, left once its server-rendered content has painted: not hydrated yet.
+    await page.goto(`${server.url}/schools/${school.id}`, { waitUntil: 'domcontentloaded' });
+    const atLeave = await page.evaluate(
+      () =>
+        new Promise<{ h1: string; app: string | undefined }>((resolve) =>
+          requestAnimationFrame(() =>
+            resolve({ h1: document.querySelector('h1')?.textContent ?? '', app: document.documentElement.dataset.app }),
+          ),
+        ),
+    );
+    await page.goto('about:blank');
+    expect(atLeave.h1).toContain(school.name);
+    // Left before the app had run: what kept the page is not the page's own JavaScript.
+    expect(atLeave.app).toBeUndefined();
+
+    await server.stop();
+    await browser.setOffline(true);
+    try {
+      await page.goto(`${server.url}/schools/${school.id}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toContain(school.name);
+      expect(await page.getByTestId('offline-empty').count()).toBe(0);
+      await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
+      expect(await saved()).toBe(true);
+    } finally {
+      await browser.setOffline(false);
+    }
+  }, 120_000);
+});
