@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -45,6 +46,14 @@ export default defineConfig({
       },
     }),
   ],
+  resolve: {
+    // react-router's production build (its package points every condition at the development
+    // one, whose warnings the minifier cannot drop): -0.4 kB gzip on every page (decision 1304).
+    alias: [
+      { find: /^react-router$/, replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
+      { find: /^react-router\/dom$/, replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+    ],
+  },
   build: {
     outDir: '../dist',
     emptyOutDir: true,
