@@ -1,11 +1,8 @@
-import { ReportButton } from '../components/ReportButton';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
-import { JobCard } from '../components/JobCard';
-import { SaveJobButton } from '../components/SaveJobButton';
 import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
 import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -17,26 +14,32 @@ import { useIsSchoolStaff } from '../data/school-staff';
 import { FollowSchoolButton } from '../components/alerts/AlertButtons';
 import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
-import { InterviewDialog, ReviewDialog } from '../components/contribute/ContributeDialogs';
-import { DeleteOwnButton, EditOwnButton, EditStateNote } from '../components/contribute/OwnActions';
-import { useMine, type OwnInterview, type OwnReview } from '../data/activity';
-import { MoodSection } from './MoodSection';
-import { RespondButton, SchoolResponse } from './ReviewResponse';
 import { ratingPercent } from './sentiment';
 import { ManagePageLink } from './ManagePageLink';
+import { Stars } from './Stars';
+
+// What the first screen (the header, the Overview, the sidebar) does not show loads after it: the
+// other sections (SchoolSections.tsx) and the review and interview forms.
+const sections = () => import('./SchoolSections');
+const MoodSection = lazy(() => sections().then((m) => ({ default: m.MoodSection })));
+const Reviews = lazy(() => sections().then((m) => ({ default: m.Reviews })));
+const Interviews = lazy(() => sections().then((m) => ({ default: m.Interviews })));
+const Jobs = lazy(() => sections().then((m) => ({ default: m.Jobs })));
+const dialogs = () => import('../components/contribute/ContributeDialogs');
+const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
+const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
+
+function whenIdle(run: () => void) {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 1000);
+  return () => clearTimeout(id);
+}
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';
-
-function Stars({ value, label }: { value: number; label?: string }) {
-  return (
-    <span className="inline-flex items-center gap-0.5 text-warning" role="img" aria-label={label ?? `${value} out of 5 stars`}>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <Icon key={n} name="star" className="size-4" filled={n <= Math.round(value)} />
-      ))}
-    </span>
-  );
-}
 
 function Info({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -227,195 +230,15 @@ function Overview({ school }: { school: School }) {
   );
 }
 
-/** A paged list's Load more button (a hundred times the data): shown while the API links a next page. */
-function LoadMore({ pages, what }: { pages: { hasMore: boolean; loadingMore: boolean; loadMore: () => unknown }; what: string }) {
-  if (!pages.hasMore) return null;
-  return (
-    <div className="mt-4 flex justify-center">
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => pages.loadMore()} disabled={pages.loadingMore}>
-        {pages.loadingMore ? 'Loading…' : `Load more ${what}`}
-      </button>
-    </div>
-  );
-}
-
-/** "Your review": she alone sees it on her own item (her ids come from her activity, decision 2020). */
-function YoursBadge({ what }: { what: string }) {
-  return (
-    <span className="badge badge-info badge-soft" data-testid="yours">
-      Your {what}
-    </span>
-  );
-}
-
-function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
-  const pages = useSchoolReviewPages(schoolId);
-  const { rows: data, error, isLoading, mutate } = pages;
-  // The school's own staff answer reviews; they never edit, hide or reorder them (decision 2111).
-  const staff = useIsSchoolStaff(schoolId);
-  const mine = useMine().reviews;
-  const [editing, setEditing] = useState<OwnReview | null>(null);
-  if (error) return <ErrorState error={error} retry={() => mutate()} />;
-  if (isLoading || !data) return <SkeletonList count={3} lines={4} />;
-  if (data.length === 0)
-    return (
-      <EmptyState icon="star" title="No reviews yet">
-        Be the first teacher to review this school.
-      </EmptyState>
-    );
-  return (
-    <>
-      <ul className="grid gap-4" data-testid="review-list">
-        {data.map((r) => {
-          const own = mine.get(r.id);
-          return (
-            <li key={r.id} className="card bg-base-100 border border-base-300" data-testid={`review-${r.id}`}>
-              <article className="card-body p-5 gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Stars value={r.overallRating} label={`Overall ${r.overallRating} out of 5`} />
-                  {own && <YoursBadge what="review" />}
-                  <span className="text-xs opacity-70">{formatDate(r.createdAt)}</span>
-                </div>
-                <h3 className="font-semibold">{r.jobTitle}</h3>
-                <p className="text-sm opacity-80">
-                  {r.employmentStatus} employee{r.yearsAtSchool ? ` · ${r.yearsAtSchool}` : ''}
-                </p>
-                <div>
-                  <h4 className="font-medium text-success">Pros</h4>
-                  <p className="text-sm whitespace-pre-line">{r.pros}</p>
-                </div>
-                <div>
-                  <h4 className="font-medium text-error">Cons</h4>
-                  <p className="text-sm whitespace-pre-line">{r.cons}</p>
-                </div>
-                {r.adviceToManagement && (
-                  <div>
-                    <h4 className="font-medium">Advice to management</h4>
-                    <p className="text-sm whitespace-pre-line">{r.adviceToManagement}</p>
-                  </div>
-                )}
-                <div className="flex flex-wrap gap-3 text-sm">
-                  <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
-                  <span>Leadership: {r.leadershipRating}/5</span>
-                  {r.wouldRecommend && (
-                    <span className="badge badge-success badge-soft gap-1">
-                      <Icon name="check" className="size-3" /> Recommends to a friend
-                    </span>
-                  )}
-                  {!own && <ReportButton kind="review" id={r.id} className="ms-auto" />}
-                </div>
-                {own && (
-                  <>
-                    <EditStateNote edit={own.edit} />
-                    <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
-                      <EditOwnButton kind="review" id={r.id} onEdit={() => setEditing(own)} />
-                      <DeleteOwnButton kind="review" id={r.id} where={`of ${schoolName}`} schoolId={schoolId} />
-                    </div>
-                  </>
-                )}
-                {r.response && <SchoolResponse response={r.response} />}
-                {staff && <RespondButton reviewId={r.id} current={r.response} onChanged={() => void mutate()} />}
-              </article>
-            </li>
-          );
-        })}
-      </ul>
-      <LoadMore pages={pages} what="reviews" />
-      {editing && (
-        <ReviewDialog
-          key={editing.id}
-          schoolId={schoolId}
-          schoolName={schoolName}
-          open
-          onClose={() => setEditing(null)}
-          editing={{ id: editing.id, fields: editing.fields, published: editing.status === 'approved' }}
-        />
-      )}
-    </>
-  );
-}
-
-function Interviews({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
-  const pages = useSchoolInterviewPages(schoolId);
-  const { rows: data, error, isLoading, mutate } = pages;
-  const mine = useMine().interviews;
-  const [editing, setEditing] = useState<OwnInterview | null>(null);
-  if (error) return <ErrorState error={error} retry={() => mutate()} />;
-  if (isLoading || !data) return <SkeletonList count={2} lines={4} />;
-  if (data.length === 0)
-    return (
-      <EmptyState icon="chat" title="No interview experiences yet">
-        Share yours to help the next candidate.
-      </EmptyState>
-    );
-  return (
-    <>
-      <ul className="grid gap-4" data-testid="interview-list">
-        {data.map((iv) => {
-          const own = mine.get(iv.id);
-          return (
-            <li key={iv.id} className="card bg-base-100 border border-base-300" data-testid={`interview-${iv.id}`}>
-              <article className="card-body p-5 gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-semibold">{iv.jobTitle}</h3>
-                  {own && <YoursBadge what="interview experience" />}
-                  <span className="text-xs opacity-70">{formatDate(iv.createdAt)}</span>
-                </div>
-                <div className="flex flex-wrap gap-2 text-sm">
-                  <span className="badge badge-ghost">Difficulty: {iv.interviewDifficulty}</span>
-                  <span className={`badge ${iv.outcome === 'Offer' ? 'badge-success' : 'badge-ghost'} badge-soft`}>
-                    Outcome: {iv.outcome}
-                  </span>
-                  {iv.overallExperience != null && <span className="badge badge-ghost">Experience: {iv.overallExperience}/5</span>}
-                </div>
-                <p className="text-sm whitespace-pre-line">{iv.processDescription}</p>
-                {iv.questionsAsked && (
-                  <div>
-                    <h4 className="font-medium">Questions asked</h4>
-                    <p className="text-sm whitespace-pre-line">{iv.questionsAsked}</p>
-                  </div>
-                )}
-                {iv.tipsForCandidates && (
-                  <div>
-                    <h4 className="font-medium">Tips for candidates</h4>
-                    <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
-                  </div>
-                )}
-                {own ? (
-                  <>
-                    <EditStateNote edit={own.edit} />
-                    <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
-                      <EditOwnButton kind="interview" id={iv.id} onEdit={() => setEditing(own)} />
-                      <DeleteOwnButton kind="interview" id={iv.id} where={`at ${schoolName}`} schoolId={schoolId} />
-                    </div>
-                  </>
-                ) : (
-                  <ReportButton kind="interview" id={iv.id} className="self-end" />
-                )}
-              </article>
-            </li>
-          );
-        })}
-      </ul>
-      <LoadMore pages={pages} what="interviews" />
-      {editing && (
-        <InterviewDialog
-          key={editing.id}
-          schoolId={schoolId}
-          schoolName={schoolName}
-          open
-          onClose={() => setEditing(null)}
-          editing={{ id: editing.id, fields: editing.fields, published: true }}
-        />
-      )}
-    </>
-  );
-}
-
 function Sidebar({ school, interviews }: { school: School; interviews: number | undefined }) {
   const signedIn = useSignedInAction();
-  const [dialog, setDialog] = useState<'review' | 'interview' | null>(null);
-  const close = useCallback(() => setDialog(null), []);
+  const [dialog, setDialogState] = useState<'review' | 'interview' | null>(null);
+  const [opened, setOpened] = useState({ review: false, interview: false });
+  const setDialog = (which: 'review' | 'interview') => {
+    setOpened((o) => (o[which] ? o : { ...o, [which]: true }));
+    setDialogState(which);
+  };
+  const close = useCallback(() => setDialogState(null), []);
   const s = school.stats;
   return (
     <aside className="flex flex-col gap-4 min-w-0">
@@ -454,8 +277,13 @@ function Sidebar({ school, interviews }: { school: School; interviews: number | 
           </button>
         </div>
       </section>
-      <ReviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'review'} onClose={close} />
-      <InterviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'interview'} onClose={close} />
+      {/* Each form loads when first asked for, and stays mounted after (a draft survives closing it). */}
+      <Suspense fallback={null}>
+        {opened.review && <ReviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'review'} onClose={close} />}
+        {opened.interview && (
+          <InterviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'interview'} onClose={close} />
+        )}
+      </Suspense>
     </aside>
   );
 }
@@ -468,6 +296,8 @@ export function SchoolDetailPage() {
   const { total: reviewTotal } = useSchoolReviewPages(school ? id : undefined);
   const { total: interviewTotal } = useSchoolInterviewPages(school ? id : undefined);
   const [tab, setTab] = useState<TabKey>('overview');
+  // The other sections' chunk is fetched once the page has hydrated and the browser is idle.
+  useEffect(() => whenIdle(() => void sections()), []);
   const missing = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));
 
   if (missing)
@@ -587,29 +417,13 @@ export function SchoolDetailPage() {
             ]}
           >
             {tab === 'overview' && <Overview school={school} />}
-            {tab === 'mood' && <MoodSection schoolId={school.id} schoolName={school.name} />}
-            {tab === 'reviews' && <Reviews schoolId={school.id} schoolName={school.name} />}
-            {tab === 'jobs' && (
-              <section>
-                <h2 className="text-xl font-semibold mb-3">Current Openings</h2>
-                {school.jobs.length === 0 ? (
-                  <EmptyState icon="briefcase" title="No current openings">
-                    <Link to="/jobs" className="link link-primary">
-                      See all London jobs
-                    </Link>
-                  </EmptyState>
-                ) : (
-                  <ul className="grid gap-4">
-                    {school.jobs.map((j) => (
-                      <li key={j.id}>
-                        <JobCard job={j} actions={<SaveJobButton jobId={j.id} title={j.title} />} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </section>
-            )}
-            {tab === 'interviews' && <Interviews schoolId={school.id} schoolName={school.name} />}
+            {/* The other sections load with their chunk when first opened (never server-rendered: the Overview is the first). */}
+            <Suspense fallback={<SkeletonList count={2} lines={4} />}>
+              {tab === 'mood' && <MoodSection schoolId={school.id} schoolName={school.name} />}
+              {tab === 'reviews' && <Reviews schoolId={school.id} schoolName={school.name} />}
+              {tab === 'jobs' && <Jobs jobs={school.jobs} />}
+              {tab === 'interviews' && <Interviews schoolId={school.id} schoolName={school.name} />}
+            </Suspense>
           </Tabs>
         </div>
         <Sidebar school={school} interviews={interviewTotal} />
