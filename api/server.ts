@@ -23,6 +23,9 @@ import { lastPublished, publishSalaries } from './salaries/salaries.service';
 import { runAlertsPass } from './services/alerts/pass';
 import { alertsDepsFromEnv } from './services/alerts/setup';
 
+type AlertsDeps = ReturnType<typeof alertsDepsFromEnv>['deps'];
+type ExternalConfig = Parameters<typeof externalServices>[0];
+
 /** The local development sign-in provider, started once (primary) and shared with the workers. */
 interface DevOidcClient {
   issuer: string;
@@ -124,18 +127,21 @@ async function primary() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** The configured sign-in providers, or the local provider the primary started (development). */
+function signInProviders(dev: DevOidcClient | null): SignInProvider[] {
+  if (!dev) return providersFromEnv(env.signIn, env.appUrl);
+  // prompt=login: the form every time, so you can sign in as someone else after signing out.
+  // It plays DfE Sign-in too: an organisation on its form makes a school member (decision 2102).
+  return [
+    oidcProvider(
+      { id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' }, organisations: true },
+      callbackUrl(env.appUrl, 'dev'),
+    ),
+  ];
+}
+
 async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): Promise<void> } | null) {
-  let signIn: SignInProvider[] = providersFromEnv(env.signIn, env.appUrl);
-  if (dev) {
-    // prompt=login: the form every time, so you can sign in as someone else after signing out.
-    // It plays DfE Sign-in too: an organisation on its form makes a school member (decision 2102).
-    signIn = [
-      oidcProvider(
-        { id: 'dev', label: 'Local sign-in', ...dev, extraAuthParams: { prompt: 'login' }, organisations: true },
-        callbackUrl(env.appUrl, 'dev'),
-      ),
-    ];
-  }
+  const signIn = signInProviders(dev);
   const external = { teachingVacanciesUrl: env.teachingVacanciesUrl, push: { hosts: env.PUSH_SERVICE_HOSTS } };
   const alertsSetup = alertsDepsFromEnv(db, env);
   const app = createApp({
@@ -166,11 +172,39 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     console.log(`Teachers In London Talk listening on http://localhost:${info.port}${name}`);
   });
 
+  const stops = startSchedules(db, alertsSetup.deps, external, name);
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`${signal}: closing${name}`);
+    for (const stop of stops) stop();
+    void devServer?.close();
+    server.close(() => {
+      db.$client.close();
+      process.exit(0);
+    });
+    // Keep-alive connections with no request in flight would hold the close open.
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  // The primary is gone (killed): do not linger as an orphan.
+  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
+}
+
+/**
+ * The background work, each in the one process holding its lease: job alerts and closing-date
+ * reminders, the daily salary batch, the jobs feed's refresh. Returns what stops each.
+ */
+function startSchedules(db: DB, alerts: AlertsDeps, external: ExternalConfig, name: string): (() => void)[] {
+  const stops: (() => void)[] = [];
   // Job alerts and closing-date reminders: one pass every ALERTS_INTERVAL_MINUTES in the one process
   // holding the alerts lease, and right after a scheduled jobs refresh that imported jobs (instant alerts).
-  const stops: (() => void)[] = [];
   const alertsPass = () =>
-    runAlertsPass(db, alertsSetup.deps, new Date()).then(
+    runAlertsPass(db, alerts, new Date()).then(
       (r) =>
         r.alertsSent + r.reminders + r.failures + r.deferred > 0 &&
         console.log(
@@ -204,24 +238,5 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
       }),
     );
   }
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: closing${name}`);
-    for (const stop of stops) stop();
-    void devServer?.close();
-    server.close(() => {
-      db.$client.close();
-      process.exit(0);
-    });
-    // Keep-alive connections with no request in flight would hold the close open.
-    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  // The primary is gone (killed): do not linger as an orphan.
-  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
+  return stops;
 }
