@@ -97,6 +97,56 @@ async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** One render of the page with the answers known so far; `wanted` collects the keys its screens asked for. */
+async function renderPass(url: string, fallback: Record<string, unknown>, wanted: Wanted, onStatus: () => void) {
+  let failed = false;
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <PageStatusContext value={onStatus}>
+        <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </SWRConfig>
+      </PageStatusContext>
+    </StrictMode>,
+    // Never outline a large boundary (that needs an inline script, which the CSP forbids): one document.
+    {
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError: (error) => {
+        failed = true;
+        console.error(`Server render of ${url}:`, error);
+      },
+    },
+  );
+  return { html: await streamToString(prelude), failed };
+}
+
+/**
+ * The public API answers behind one SWR key, for the offline store (web/offline/seed.ts). The body
+ * is sent once: as a pointer into the fallback when it can be rebuilt from it.
+ */
+function seedOf(id: string, data: unknown, calls: Call[]): SsrSeed[] {
+  const out: SsrSeed[] = [];
+  const only = calls.length === 1;
+  const d = data as { rows?: unknown } & unknown[];
+  for (const call of calls) {
+    if (call.status !== 200 || !isSharedPath(call.url)) continue;
+    if (only && call.body === JSON.stringify(data)) out.push({ url: call.url, key: id, headers: call.headers });
+    else if (only && d?.rows !== undefined && call.body === JSON.stringify(d.rows))
+      out.push({ url: call.url, key: id, pick: 'rows', headers: call.headers });
+    else if (
+      only &&
+      Array.isArray(d) &&
+      (d[0] as { rows?: unknown })?.rows !== undefined &&
+      call.body === JSON.stringify((d[0] as { rows: unknown }).rows)
+    )
+      out.push({ url: call.url, key: id, pick: 'page0', headers: call.headers });
+    else out.push({ url: call.url, body: call.body, headers: call.headers });
+  }
+  return out;
+}
+
 export async function render(url: string, options: RenderOptions): Promise<RenderResult> {
   const ctx: RenderContext = { fetch: options.fetch, now: options.now ?? Date.now(), calls: [] };
   return store.run(ctx, () => renderIn(ctx, url, options));
@@ -125,26 +175,9 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const wanted: Wanted = new Map();
     shownNotFound = false;
-    const { prelude } = await prerenderToNodeStream(
-      <StrictMode>
-        <PageStatusContext value={onStatus}>
-          <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </SWRConfig>
-        </PageStatusContext>
-      </StrictMode>,
-      // Never outline a large boundary (that needs an inline script, which the CSP forbids): one document.
-      {
-        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        onError: (error) => {
-          failed = true;
-          console.error(`Server render of ${url}:`, error);
-        },
-      },
-    );
-    html = await streamToString(prelude);
+    const rendered = await renderPass(url, fallback, wanted, onStatus);
+    html = rendered.html;
+    failed ||= rendered.failed;
     const missing = [...wanted].filter(([id]) => !tried.has(id));
     if (missing.length === 0) break;
     // One at a time, so each answer is paired with the API requests it made.
@@ -159,23 +192,7 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
         fallback[id] = data;
         const calls = ctx.calls.slice(first);
         if (calls.length > 0 && calls.every((c) => isSharedPath(c.url))) fresh.add(id);
-        for (const call of calls) {
-          if (call.status !== 200 || !isSharedPath(call.url)) continue;
-          // The body is sent once: as a pointer into the fallback when it can be rebuilt from it.
-          const only = calls.length === 1;
-          const d = data as { rows?: unknown } & unknown[];
-          if (only && call.body === JSON.stringify(data)) seed.push({ url: call.url, key: id, headers: call.headers });
-          else if (only && d?.rows !== undefined && call.body === JSON.stringify(d.rows))
-            seed.push({ url: call.url, key: id, pick: 'rows', headers: call.headers });
-          else if (
-            only &&
-            Array.isArray(d) &&
-            (d[0] as { rows?: unknown })?.rows !== undefined &&
-            call.body === JSON.stringify((d[0] as { rows: unknown }).rows)
-          )
-            seed.push({ url: call.url, key: id, pick: 'page0', headers: call.headers });
-          else seed.push({ url: call.url, body: call.body, headers: call.headers });
-        }
+        seed.push(...seedOf(id, data, calls));
       } catch (error) {
         if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) notFound = true;
         // Over the caller's read limit: api/ssr.ts answers the 429 page instead of this one.
