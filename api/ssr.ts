@@ -155,6 +155,18 @@ class Turns {
 /** What a page says to browsers: revalidate every time; a request carrying a cookie is never stored by a shared cache. */
 const pageCacheControl = (c: Context) => (c.req.header('Cookie') ? 'private, no-cache' : 'no-cache');
 
+/** What every page of one middleware shares: its options, the built shell and manifest, the render turns. */
+interface PageServer {
+  options: ServerRenderOptions;
+  template: ReturnType<typeof templateParts>;
+  manifest: Manifest;
+  cache: AnswerCache | undefined;
+  renders: Turns;
+}
+
+type Snapshot = ReturnType<AnswerCache['snapshot']>;
+type Settle = ((e: Entry | null) => void) | undefined;
+
 export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const indexPath = join(options.distDir, 'index.html');
   const manifestPath = join(options.distDir, '.vite', 'manifest.json');
@@ -162,9 +174,10 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
   const cache = options.cache;
   const renders = new Turns(options.rendersAtOnce ?? RENDERS_AT_ONCE);
+  const server: PageServer | undefined = template && { options, template, manifest, cache, renders };
   let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {
-    if (!template || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
+    if (!server || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const path = c.req.path;
     if (SERVER_PATHS.test(path) || FILE_PATH.test(path)) return next();
     const { pathname, search } = new URL(c.req.url);
@@ -189,21 +202,10 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     // Read before rendering: a change during the render makes the page stale, never wrong.
     const now = cache?.snapshot();
     if (key) {
-      let entry = cache!.lookup(key, now!);
-      const computing = entry ? undefined : cache!.inFlight(key, now!);
-      if (computing) entry = (await computing) ?? undefined;
-      if (entry) {
-        // A kept page costs its caller what rendering it would: one read per API read it inlines.
-        for (let i = 0; i < (entry.reads ?? 0); i++) {
-          const more = options.countPage?.(c) ?? null;
-          if (more !== null) return tooManyPage(c, more, path);
-        }
-        cache!.stats.hits++;
-        sendEntry(c, entry, { cacheControl: pageCacheControl(c), vary: 'Accept-Encoding', state: 'hit' });
-        return;
-      }
+      const kept = await serveKept(server, c, key, now!);
+      if (kept) return kept;
     }
-    let settle: ((e: Entry | null) => void) | undefined;
+    let settle: Settle;
     if (key) {
       cache!.stats.misses++;
       const promise = new Promise<Entry | null>((resolve) => (settle = resolve));
@@ -213,16 +215,16 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     // A page whose status cannot depend on its data: its head leaves at once, before the render
     // (and before waiting for a render's turn), so the browser fetches the stylesheet meanwhile.
     const early = c.req.method === 'GET' ? r.headFirst?.(url) : null;
-    if (early) return streamPage(c, r, url, early.module, key, now, settle);
+    if (early) return streamPage(server, c, r, { url, module: early.module, key, now, settle });
     let entry: Entry | null = null;
     try {
       // Renders take turns (a few at a time): a crawl's misses queue here, off the event loop,
       // while kept pages and the API are answered between their steps (decision 1058).
-      const rendered = await renders.run(() => renderPage(c, r, url));
+      const rendered = await renders.run(() => renderPage(server, c, r, url));
       if (typeof rendered === 'number') return tooManyPage(c, rendered, path);
       if (!rendered) return next();
       const { status, shareable, reads, data } = rendered;
-      const body = Buffer.from(headFor(rendered.module) + rendered.rest);
+      const body = Buffer.from(headFor(server, rendered.module) + rendered.rest);
       const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
       // A page depends on the data of every answer it inlined (decision 1057).
       entry = await buildEntry(now ? builtFrom(now, [...data]) : NOT_KEPT, body, headers);
@@ -235,141 +237,168 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
       settle?.(entry);
     }
   };
+}
 
-  /** The head up to the page's own tags: the shell's (charset, stylesheet, icons) and the boot script with the screen's chunks. */
-  function headFor(module: string | undefined): string {
-    // The screen's own chunk (not the entry's, which the entry imports itself).
-    const screenChunks = preloadsFor(manifest, module)
-      .map((file) => `/${file}`)
-      .filter((file) => !template!.preloads.includes(file));
-    const boot = template!.entry ? `\n    ${bootTag(template!.entry, [...template!.preloads, ...screenChunks])}` : '';
-    return template!.headOpen + boot;
+/**
+ * The kept page at `key` (waiting for one being rendered), sent with its ETag; the 429 page when
+ * its caller is over the limit; undefined when there is none (the page is rendered).
+ */
+async function serveKept(server: PageServer, c: Context, key: string, now: Snapshot): Promise<Response | undefined> {
+  const cache = server.cache!;
+  let entry = cache.lookup(key, now);
+  const computing = entry ? undefined : cache.inFlight(key, now);
+  if (computing) entry = (await computing) ?? undefined;
+  if (!entry) return undefined;
+  // A kept page costs its caller what rendering it would: one read per API read it inlines.
+  for (let i = 0; i < (entry.reads ?? 0); i++) {
+    const more = server.options.countPage?.(c) ?? null;
+    if (more !== null) return tooManyPage(c, more, c.req.path);
   }
+  cache.stats.hits++;
+  sendEntry(c, entry, { cacheControl: pageCacheControl(c), vary: 'Accept-Encoding', state: 'hit' });
+  return c.res;
+}
 
-  /**
-   * A page whose status is known before it is rendered, sent in two steps: the head up to the
-   * page's own tags at once (flushed through gzip), then, once rendered, its title and meta tags
-   * and the body. The finished page is kept as any other, so the next request gets it whole with
-   * its ETag; this first answer has none (its bytes are not known when its headers leave).
-   */
-  function streamPage(
-    c: Context,
-    r: PageRenderer,
-    url: string,
-    module: string | undefined,
-    key: string | null,
-    now: ReturnType<AnswerCache['snapshot']> | undefined,
-    settle: ((e: Entry | null) => void) | undefined,
-  ): Response {
-    const first = headFor(module);
-    const gzip = acceptsGzip(c.req.header('Accept-Encoding')) ? createGzip({ level: 6 }) : null;
-    let out!: ReadableStreamDefaultController<Uint8Array>;
-    let open = true;
-    const stream = new ReadableStream<Uint8Array>({
-      start: (controller) => {
-        out = controller;
-      },
-      cancel: () => {
-        open = false;
-        gzip?.destroy();
-      },
-    });
-    const push = (bytes: Uint8Array) => {
-      if (open) out.enqueue(bytes);
-    };
-    const close = () => {
-      if (open) out.close();
+/** The head up to the page's own tags: the shell's (charset, stylesheet, icons) and the boot script with the screen's chunks. */
+function headFor({ template, manifest }: PageServer, module: string | undefined): string {
+  // The screen's own chunk (not the entry's, which the entry imports itself).
+  const screenChunks = preloadsFor(manifest, module)
+    .map((file) => `/${file}`)
+    .filter((file) => !template.preloads.includes(file));
+  const boot = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks])}` : '';
+  return template.headOpen + boot;
+}
+
+/**
+ * A body sent in steps as it is written: with gzip, the compressor is flushed after each step
+ * but the last, so each step is a chunk of its own on the wire (its first with gzip's header).
+ */
+function steppedBody(gzip: boolean) {
+  const zip = gzip ? createGzip({ level: 6 }) : null;
+  let out!: ReadableStreamDefaultController<Uint8Array>;
+  let open = true;
+  const stream = new ReadableStream<Uint8Array>({
+    start: (controller) => {
+      out = controller;
+    },
+    cancel: () => {
       open = false;
-    };
-    // The compressor's output is sent a flush at a time (its header and the head in one chunk).
-    let pending: Buffer[] = [];
-    const sendPending = () => {
-      if (pending.length) push(new Uint8Array(Buffer.concat(pending)));
-      pending = [];
-    };
-    gzip?.on('data', (chunk: Buffer) => pending.push(chunk));
-    gzip?.on('end', () => {
-      sendPending();
-      close();
-    });
-    const write = (text: string, end: boolean) => {
-      if (!gzip) {
-        push(new TextEncoder().encode(text));
-        if (end) close();
-      } else if (end) gzip.end(text);
-      else {
-        gzip.write(text);
-        gzip.flush(zlibConstants.Z_SYNC_FLUSH, sendPending);
-      }
-    };
-    write(first, false);
-    void (async () => {
-      let entry: Entry | null = null;
-      try {
-        const rendered = await renders.run(() => renderPage(c, r, url));
-        if (rendered && typeof rendered !== 'number') {
-          write(rendered.rest, true);
-          if (key && rendered.status === 200 && rendered.shareable) {
-            const body = Buffer.from(first + rendered.rest);
-            const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
-            entry = await buildEntry(builtFrom(now!, [...rendered.data]), body, headers);
-            entry.reads = rendered.reads;
-            cache!.store(key, entry);
-          }
-        } else {
-          // Over the read limit mid-render, or the render failed: the page ends as the app's
-          // shell, without data (never a page missing part of its data); the browser renders it.
-          write(`\n  </head>${template!.bodyOpen}<div id="root"></div>${template!.afterRoot}`, true);
-        }
-      } catch (error) {
-        console.error(`Server render of ${url} failed while streaming:`, error);
-        write(`\n  </head>${template!.bodyOpen}<div id="root"></div>${template!.afterRoot}`, true);
-      } finally {
-        settle?.(entry);
-      }
-    })();
-    c.header('Content-Type', 'text/html; charset=utf-8');
-    c.header('Cache-Control', pageCacheControl(c));
-    c.header('Vary', 'Accept-Encoding');
-    c.header('X-Cache', key ? 'miss' : 'none');
-    if (gzip) c.header('Content-Encoding', 'gzip');
-    return c.body(stream, 200);
-  }
-
-  /**
-   * Renders one page: what follows the head's shared part (the page's own head tags, the body),
-   * whether every answer in it is shared, how many API reads it made; the seconds to wait when
-   * an API read was over the caller's limit (the 429 page); null to serve the shell.
-   */
-  async function renderPage(c: Context, r: PageRenderer, url: string) {
-    let refusedFor: number | null = null;
-    let shareable = true;
-    let reads = 0;
-    const data = new Set<DataTag>();
-    const fetch: ApiFetch = async (apiPath, init) => {
-      const res = await options.fetch(apiPath, init, c);
-      reads++;
-      for (const tag of dataOf(apiPath.split('?')[0])) data.add(tag);
-      if (res.status === 429) refusedFor = Math.max(refusedFor ?? 1, Number(res.headers.get('Retry-After')) || 1);
-      // Per-user data (an answer never shared) or an error: the page is not kept.
-      if (res.status !== 200 || !sharingOf(apiPath.split('?')[0])) shareable = false;
-      return res;
-    };
-    let page;
-    try {
-      page = await r.render(url, { fetch, origin: options.origin });
-    } catch (error) {
-      if (refusedFor !== null) return refusedFor as number;
-      // Never a broken page: the shell renders it in the browser as before.
-      console.error(`Server render of ${url} failed; serving the app shell:`, error);
-      return null;
+      zip?.destroy();
+    },
+  });
+  const push = (bytes: Uint8Array) => {
+    if (open) out.enqueue(bytes);
+  };
+  const close = () => {
+    if (open) out.close();
+    open = false;
+  };
+  // The compressor's output is sent a flush at a time (its header and the head in one chunk).
+  let pending: Buffer[] = [];
+  const sendPending = () => {
+    if (pending.length) push(new Uint8Array(Buffer.concat(pending)));
+    pending = [];
+  };
+  zip?.on('data', (chunk: Buffer) => pending.push(chunk));
+  zip?.on('end', () => {
+    sendPending();
+    close();
+  });
+  const write = (text: string, end: boolean) => {
+    if (!zip) {
+      push(new TextEncoder().encode(text));
+      if (end) close();
+    } else if (end) zip.end(text);
+    else {
+      zip.write(text);
+      zip.flush(zlibConstants.Z_SYNC_FLUSH, sendPending);
     }
+  };
+  return { stream, write };
+}
+
+/**
+ * A page whose status is known before it is rendered, sent in two steps: the head up to the
+ * page's own tags at once (flushed through gzip), then, once rendered, its title and meta tags
+ * and the body. The finished page is kept as any other, so the next request gets it whole with
+ * its ETag; this first answer has none (its bytes are not known when its headers leave).
+ */
+function streamPage(
+  server: PageServer,
+  c: Context,
+  r: PageRenderer,
+  page: { url: string; module: string | undefined; key: string | null; now: Snapshot | undefined; settle: Settle },
+): Response {
+  const { url, key, now, settle } = page;
+  const { template, cache } = server;
+  const first = headFor(server, page.module);
+  const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
+  const { stream, write } = steppedBody(gzip);
+  // Over the read limit mid-render, or the render failed: the page ends as the app's shell,
+  // without data (never a page missing part of its data); the browser renders it.
+  const shell = `\n  </head>${template.bodyOpen}<div id="root"></div>${template.afterRoot}`;
+  write(first, false);
+  void (async () => {
+    let entry: Entry | null = null;
+    try {
+      const rendered = await server.renders.run(() => renderPage(server, c, r, url));
+      if (!rendered || typeof rendered === 'number') return write(shell, true);
+      write(rendered.rest, true);
+      if (key && rendered.status === 200 && rendered.shareable) {
+        const body = Buffer.from(first + rendered.rest);
+        const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
+        entry = await buildEntry(builtFrom(now!, [...rendered.data]), body, headers);
+        entry.reads = rendered.reads;
+        cache!.store(key, entry);
+      }
+    } catch (error) {
+      console.error(`Server render of ${url} failed while streaming:`, error);
+      write(shell, true);
+    } finally {
+      settle?.(entry);
+    }
+  })();
+  c.header('Content-Type', 'text/html; charset=utf-8');
+  c.header('Cache-Control', pageCacheControl(c));
+  c.header('Vary', 'Accept-Encoding');
+  c.header('X-Cache', key ? 'miss' : 'none');
+  if (gzip) c.header('Content-Encoding', 'gzip');
+  return c.body(stream, 200);
+}
+
+/**
+ * Renders one page: what follows the head's shared part (the page's own head tags, the body),
+ * whether every answer in it is shared, how many API reads it made; the seconds to wait when
+ * an API read was over the caller's limit (the 429 page); null to serve the shell.
+ */
+async function renderPage({ options, template }: PageServer, c: Context, r: PageRenderer, url: string) {
+  let refusedFor: number | null = null;
+  let shareable = true;
+  let reads = 0;
+  const data = new Set<DataTag>();
+  const fetch: ApiFetch = async (apiPath, init) => {
+    const res = await options.fetch(apiPath, init, c);
+    reads++;
+    for (const tag of dataOf(apiPath.split('?')[0])) data.add(tag);
+    if (res.status === 429) refusedFor = Math.max(refusedFor ?? 1, Number(res.headers.get('Retry-After')) || 1);
+    // Per-user data (an answer never shared) or an error: the page is not kept.
+    if (res.status !== 200 || !sharingOf(apiPath.split('?')[0])) shareable = false;
+    return res;
+  };
+  let page;
+  try {
+    page = await r.render(url, { fetch, origin: options.origin });
+  } catch (error) {
     if (refusedFor !== null) return refusedFor as number;
-    const { headHtml, scriptJson, SSR_DATA_ID } = r;
-    const rest =
-      `\n    ${headHtml(page.head as never)}\n  </head>${template!.bodyOpen}` +
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
-      template!.afterRoot;
-    return { status: page.status, module: page.module, rest, shareable: shareable && !page.failed, reads, data };
+    // Never a broken page: the shell renders it in the browser as before.
+    console.error(`Server render of ${url} failed; serving the app shell:`, error);
+    return null;
   }
+  if (refusedFor !== null) return refusedFor as number;
+  const { headHtml, scriptJson, SSR_DATA_ID } = r;
+  const rest =
+    `\n    ${headHtml(page.head as never)}\n  </head>${template.bodyOpen}` +
+    `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_DATA_ID}">${scriptJson(page.payload)}</script>` +
+    template.afterRoot;
+  return { status: page.status, module: page.module, rest, shareable: shareable && !page.failed, reads, data };
 }
