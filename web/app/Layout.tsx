@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { OfflineBanner, UpdatePrompt } from '../components/AppStatus';
-import { Footer } from '../components/Footer';
 import { BottomNav, Header } from '../components/Header';
-import { OutboxSync } from '../components/OutboxSync';
 import { later } from './later';
 
 // The toasts' host (and the dialogs' stack it reads) loads after the first render.
 const Toaster = later(() => import('../components/toast/Toaster').then((m) => m.Toaster));
+// So do the footer, the offline banner, the update prompt and the outbox's listener (one chunk).
+const parts = () => import('./layout-later');
+const Footer = later(() => parts().then((m) => m.Footer));
+const OfflineBanner = later(() => parts().then((m) => m.OfflineBanner));
+const UpdatePrompt = later(() => parts().then((m) => m.UpdatePrompt));
+const OutboxSync = later(() => parts().then((m) => m.OutboxSync));
 
 /** Every page: skip link, header, the screen, footer, and the phone's bottom navigation. */
 export function Layout() {
