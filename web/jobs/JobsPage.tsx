@@ -12,9 +12,12 @@ import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/hooks';
 import { jobsFoundText } from './found';
-import { JobAlertButton } from '../components/alerts/AlertButtons';
 import { SearchCorrection } from '../components/SearchCorrection';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
+import { later } from '../app/later';
+
+// The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
+const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
 
 export const JOB_FILTER_KEYS = [
   'search',

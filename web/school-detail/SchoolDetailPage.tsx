@@ -11,7 +11,7 @@ import { useSignedInAction } from '../components/writes';
 import { ApiRequestError } from '../data/client';
 import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
 import { useIsSchoolStaff } from '../data/school-staff';
-import { FollowSchoolButton } from '../components/alerts/AlertButtons';
+import { later } from '../app/later';
 import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { ratingPercent } from './sentiment';
@@ -25,6 +25,8 @@ const MoodSection = lazy(() => sections().then((m) => ({ default: m.MoodSection 
 const Reviews = lazy(() => sections().then((m) => ({ default: m.Reviews })));
 const Interviews = lazy(() => sections().then((m) => ({ default: m.Interviews })));
 const Jobs = lazy(() => sections().then((m) => ({ default: m.Jobs })));
+// The follow button (and its store) hydrates after the rest: server-rendered, its markup kept meanwhile.
+const FollowSchoolButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.FollowSchoolButton));
 const dialogs = () => import('../components/contribute/ContributeDialogs');
 const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
 const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
