@@ -19,11 +19,11 @@ export function loadValidation(): Promise<Validation> {
   return loading;
 }
 
-/** Starts loading the schemas after the calling form's first render. */
-export function useValidation() {
+/** Starts loading the schemas after the calling form's first render (unless `load` is false). */
+export function useValidation(load = true) {
   useEffect(() => {
-    loadValidation().catch(() => undefined);
-  }, []);
+    if (load) loadValidation().catch(() => undefined);
+  }, [load]);
 }
 
 /** Client-side check with the API's own zod schema: the parsed value, or field → message. */

@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_DELETE_WORD } from '../../db/constants';
 import type { CurrentUser } from '../data/auth';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Dialog } from '../components/Dialog';
+import { TextField } from '../components/fields';
+import { firstError, useForm } from '../components/useForm';
+import { useSubmit, type Checked } from '../components/useSubmit';
 import { SignOutButton } from '../components/SignOutButton';
 import { ReminderSettings } from '../components/alerts/ReminderSettings';
 import { NotificationSettings } from '../components/alerts/NotificationSettings';
-import { write } from '../components/writes';
 import { clearOfflineData } from '../offline/db';
 import { SessionsPart } from './SessionsPart';
 import { client } from '../data/client';
@@ -29,34 +31,34 @@ function ReadOnlyField({ id, label, value }: { id: string; label: string; value:
 
 function DeleteAccount() {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    if (typed !== ACCOUNT_DELETE_WORD) return setError(`Type ${ACCOUNT_DELETE_WORD} to confirm`);
-    setBusy(true);
-    const result = await write(
-      { kind: 'account', ...to(client.me, '$delete', { json: { confirm: typed } }) },
-      {
+  const f = useForm({ typed: '' }, { schemas: false });
+  const { typed } = f.values;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: (): Checked<typeof ACCOUNT_DELETE_WORD> =>
+      typed === ACCOUNT_DELETE_WORD
+        ? { ok: true, data: ACCOUNT_DELETE_WORD }
+        : { ok: false, fields: { confirm: `Type ${ACCOUNT_DELETE_WORD} to confirm` } },
+    write: (confirm) => ({
+      request: { kind: 'account', ...to(client.me, '$delete', { json: { confirm } }) },
+      messages: {
         success: SUCCESS.accountDeleted,
         signIn: 'Please sign in to delete your account.',
         error: { description: 'Failed to delete your account. Please try again.' },
-        onFieldErrors: (fields) => setError(fields.confirm ?? Object.values(fields)[0]),
       },
-    );
-    if (!result) return setBusy(false);
-    // Nothing of the account stays on this device either.
-    await clearOfflineData().catch(() => undefined);
-    window.location.assign('/');
-  }
+    }),
+    done: async () => {
+      // Nothing of the account stays on this device either.
+      await clearOfflineData().catch(() => undefined);
+      window.location.assign('/');
+    },
+  });
   return (
     <>
       <button type="button" className="btn btn-error btn-outline" onClick={() => setOpen(true)}>
         Delete my account
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Delete your account">
-        <form onSubmit={submit} noValidate>
+        <form ref={ref} onSubmit={onSubmit} noValidate>
           <div className="text-sm grid gap-2 mb-2">
             <p>
               This deletes your account, your sessions (you are signed out everywhere), your saved jobs and alerts. It cannot be undone.
@@ -66,21 +68,18 @@ function DeleteAccount() {
               your data first if you want a copy.
             </p>
           </div>
-          <Field id="delete-confirm" label={`Type ${ACCOUNT_DELETE_WORD} to confirm`} error={error}>
-            <input
-              className="input w-full"
-              autoComplete="off"
-              {...fieldProps('delete-confirm', error)}
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-            />
-          </Field>
+          <TextField
+            label={`Type ${ACCOUNT_DELETE_WORD} to confirm`}
+            {...f.field('typed', 'delete-confirm')}
+            error={firstError(f.errors, 'confirm')}
+            autoComplete="off"
+          />
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-error" disabled={busy || typed !== ACCOUNT_DELETE_WORD}>
-              {busy && <span className="loading loading-spinner loading-sm" />}
+            <button type="submit" className="btn btn-error" disabled={f.busy || typed !== ACCOUNT_DELETE_WORD}>
+              {f.busy && <span className="loading loading-spinner loading-sm" />}
               Delete my account permanently
             </button>
           </div>

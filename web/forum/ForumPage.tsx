@@ -1,14 +1,15 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Dialog } from '../components/Dialog';
+import { SelectField, TextField } from '../components/fields';
 import { Icon } from '../components/Icon';
 import { MarkdownField } from '../components/MarkdownField';
 import { SearchBox } from '../components/SearchBox';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { focusFirstError, useForm } from '../components/useForm';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { check } from '../components/check';
-import { write } from '../components/writes';
 import { useAuth, useLoginHref } from '../data/auth';
 import { useForumCategories, useForumThreadPages } from '../data/hooks';
 import { formatNumber, timeAgo } from '../lib/format';
@@ -33,70 +34,37 @@ function NewThreadDialog({
   onCreated: () => void;
 }) {
   const f = useForm({ categoryId: defaultCategory, title: '', content: '' });
-  const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const parsed = await check('threadInput', { ...f.values, categoryId: f.values.categoryId || undefined });
-    if (!parsed.ok) {
-      f.setErrors(parsed.fields);
-      return focusFirstError(formRef.current);
-    }
-    f.setBusy(true);
-    const result = await write(
-      { kind: 'thread', ...to(client.forum.threads, '$post', { json: parsed.data }), label: `Discussion: ${parsed.data.title}` },
-      {
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => check('threadInput', { ...f.values, categoryId: f.values.categoryId || undefined }),
+    write: (json) => ({
+      request: { kind: 'thread', ...to(client.forum.threads, '$post', { json }), label: `Discussion: ${json.title}` },
+      messages: {
         success: SUCCESS.thread,
         signIn: 'Please sign in to start a discussion.',
         error: { description: 'Failed to create thread' },
         preferServerMessage: true,
-        onFieldErrors: (fields) => {
-          f.setErrors(fields);
-          focusFirstError(formRef.current);
-        },
       },
-    );
-    f.setBusy(false);
-    if (result) {
+    }),
+    done: () => {
       f.reset();
       onCreated();
       onClose();
-    }
-  }
+    },
+  });
   return (
     <Dialog open={open} onClose={onClose} title="Start a New Discussion" wide>
-      <form ref={formRef} onSubmit={submit} noValidate data-testid="thread-form">
-        <Field id="categoryId" label="Category" error={f.errors.categoryId}>
-          <select
-            className="select w-full"
-            {...fieldProps('categoryId', f.errors.categoryId)}
-            value={f.values.categoryId}
-            onChange={(e) => f.set('categoryId', e.target.value)}
-          >
-            <option value="">Select a category</option>
-            {categories.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id="title" label="Title" error={f.errors.title}>
-          <input
-            className="input w-full"
-            maxLength={200}
-            {...fieldProps('title', f.errors.title)}
-            value={f.values.title}
-            onChange={(e) => f.set('title', e.target.value)}
-            placeholder="What would you like to discuss?"
-          />
-        </Field>
+      <form ref={ref} onSubmit={onSubmit} noValidate data-testid="thread-form">
+        <SelectField
+          label="Category"
+          {...f.field('categoryId')}
+          options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
+          empty="Select a category"
+        />
+        <TextField label="Title" {...f.field('title')} maxLength={200} placeholder="What would you like to discuss?" />
         {/* Write or Preview: the server renders the preview with the pages' one renderer. */}
         <MarkdownField
-          id="content"
           label="Content"
-          value={f.values.content}
-          onChange={(v) => f.set('content', v)}
-          error={f.errors.content}
+          {...f.field('content')}
           maxLength={20_000}
           minHeight="min-h-[200px]"
           placeholder="Share your thoughts, questions or experiences..."

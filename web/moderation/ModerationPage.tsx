@@ -1,10 +1,13 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import { useApi } from '../data/use-api';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Dialog } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { check, useValidation } from '../components/check';
+import { check } from '../components/check';
+import { TextAreaField } from '../components/fields';
+import { firstError, useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
@@ -34,58 +37,46 @@ const LABELS: Record<Kind, string> = {
 /** What a reject acts on: a pending item, or a reported one (then `path` is the reports route). */
 type RejectTarget = { kind: Kind; id: number; path?: string };
 
+const what = (t: RejectTarget) => LABELS[t.kind].toLowerCase();
+
 function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null; onClose: () => void; onDone: () => void }) {
-  useValidation();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    if (!target) return;
-    const parsed = await check('rejectInput', { reason });
-    if (!parsed.ok) return setError(parsed.fields.reason);
-    setBusy(true);
-    const result = await write(
-      {
+  const f = useForm({ reason: '' });
+  const { ref, onSubmit } = useSubmit(f, {
+    check: async () => {
+      if (!target) return { ok: false, fields: {} };
+      const parsed = await check('rejectInput', { reason: f.values.reason });
+      return parsed.ok ? { ok: true, data: { target, body: parsed.data } } : parsed;
+    },
+    write: ({ target: t, body }) => ({
+      request: {
         kind: 'moderation',
         method: 'POST',
-        path: target.path ?? `/api/moderation/${target.kind}/${target.id}/reject`,
-        body: parsed.data,
-        label: `Reject ${LABELS[target.kind].toLowerCase()}`,
+        path: t.path ?? `/api/moderation/${t.kind}/${t.id}/reject`,
+        body,
+        label: `Reject ${what(t)}`,
       },
-      {
-        success: { title: 'Rejected', description: `The ${LABELS[target.kind].toLowerCase()} was rejected; its author sees your reason.` },
+      messages: {
+        success: { title: 'Rejected', description: `The ${what(t)} was rejected; its author sees your reason.` },
         signIn: 'Please sign in to moderate.',
         error: { description: 'Failed to reject. Please try again.' },
         preferServerMessage: true,
-        onFieldErrors: (f) => setError(f.reason ?? Object.values(f)[0]),
       },
-    );
-    setBusy(false);
-    if (result) {
-      setReason('');
+    }),
+    done: () => {
+      f.reset();
       onDone();
       onClose();
-    }
-  }
+    },
+  });
   return (
     <Dialog open={!!target} onClose={onClose} title="Reject with a reason">
-      <form ref={formRef} onSubmit={submit} noValidate>
-        <Field id="reason" label="Reason (shown to the author)" error={error}>
-          <textarea
-            className="textarea w-full"
-            rows={3}
-            {...fieldProps('reason', error)}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </Field>
+      <form ref={ref} onSubmit={onSubmit} noValidate>
+        <TextAreaField label="Reason (shown to the author)" {...f.field('reason')} error={firstError(f.errors, 'reason')} rows={3} />
         <div className="modal-action">
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-error" disabled={busy}>
+          <button type="submit" className="btn btn-error" disabled={f.busy}>
             Reject
           </button>
         </div>

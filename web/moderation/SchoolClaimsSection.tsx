@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldsOf, describeAudit, staffApi, staffWrite, useAllSchoolAudit, useClaimsQueue } from '../data/school-staff';
 import { formatDate } from '../lib/format';
+import { firstError, useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 
 const RULES = {
   'register-website': "the register website's domain",
@@ -90,26 +92,28 @@ export function SchoolClaimsSection() {
 }
 
 function TrustDomainForm() {
-  const [schoolId, setSchoolId] = useState('');
-  const [domain, setDomain] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setErrors({});
-    try {
-      await staffApi.addDomain(Number(schoolId), domain);
+  const f = useForm({ schoolId: '', domain: '' }, { schemas: false });
+  const { schoolId, domain } = f.values;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => ({ ok: true, data: f.values }),
+    send: async (trust, fields) => {
+      try {
+        await staffApi.addDomain(Number(trust.schoolId), trust.domain);
+      } catch (err) {
+        const given = fieldsOf(err);
+        fields(Object.keys(given).length ? given : { domain: (err as Error).message });
+        return null;
+      }
       await staffWrite(async () => true, {
         title: 'Domain trusted',
-        description: `Addresses at ${domain} may now claim school ${schoolId}.`,
+        description: `Addresses at ${trust.domain} may now claim school ${trust.schoolId}.`,
       });
-      setDomain('');
-    } catch (err) {
-      const f = fieldsOf(err);
-      setErrors(Object.keys(f).length ? f : { domain: (err as Error).message });
-    }
-  }
+      return true;
+    },
+    done: () => f.set('domain', ''),
+  });
   return (
-    <form onSubmit={submit} className="grid gap-2 border-t border-base-200 pt-3" noValidate>
+    <form ref={ref} onSubmit={onSubmit} className="grid gap-2 border-t border-base-200 pt-3" noValidate>
       <h3 className="font-semibold">Trust a domain for a school (a trust's)</h3>
       <div className="flex flex-wrap gap-2 items-end">
         <label className="grid gap-1 text-sm" htmlFor="trust-school">
@@ -119,20 +123,25 @@ function TrustDomainForm() {
             className="input input-bordered input-sm w-28"
             inputMode="numeric"
             value={schoolId}
-            onChange={(e) => setSchoolId(e.target.value)}
+            onChange={(e) => f.set('schoolId', e.target.value)}
           />
         </label>
         <label className="grid gap-1 text-sm flex-1 min-w-40" htmlFor="trust-domain">
           Domain
-          <input id="trust-domain" className="input input-bordered input-sm" value={domain} onChange={(e) => setDomain(e.target.value)} />
+          <input
+            id="trust-domain"
+            className="input input-bordered input-sm"
+            value={domain}
+            onChange={(e) => f.set('domain', e.target.value)}
+          />
         </label>
         <button type="submit" className="btn btn-sm btn-primary tap" disabled={!schoolId || !domain}>
           Add
         </button>
       </div>
-      {Object.values(errors)[0] && (
+      {firstError(f.errors, 'domain') && (
         <p className="text-error text-sm" role="alert">
-          {Object.values(errors)[0]}
+          {firstError(f.errors, 'domain')}
         </p>
       )}
     </form>

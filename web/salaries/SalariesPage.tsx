@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../db/constants';
-import { Field, fieldProps } from '../components/Dialog';
+import { SelectField, TextAreaField, TextField } from '../components/fields';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
-import { focusFirstError, useForm } from '../components/useForm';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { check } from '../components/check';
-import { signInRequired, write } from '../components/writes';
+import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { useSalaries, useSalaryStats } from '../data/hooks';
 import { formatGBP } from '../lib/format';
@@ -132,135 +133,67 @@ function Insights({ submitted }: { submitted: boolean }) {
 
 const DEFAULTS = { jobTitle: '', schoolType: '', borough: '', yearsExperience: '', annualSalary: '0', additionalBenefits: '' };
 
-function Select({
-  id,
-  label,
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  id: string;
-  label: string;
-  options: readonly string[];
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-}) {
-  return (
-    <Field id={id} label={label} error={error}>
-      <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">Choose…</option>
-        {options.map((o) => (
-          <option key={o}>{o}</option>
-        ))}
-      </select>
-    </Field>
-  );
-}
+const SELECTS = [
+  ['jobTitle', 'Job title', SALARY_JOB_TITLES],
+  ['schoolType', 'School type', SALARY_SCHOOL_TYPES],
+  ['borough', 'Borough', BOROUGHS],
+  ['yearsExperience', 'Years of experience', EXPERIENCE_BANDS],
+] as const;
 
 function SalaryForm({ onDone }: { onDone: () => void }) {
   const { isAuthenticated } = useAuth();
   const stats = useSalaryStats();
   const recent = useSalaries();
   const f = useForm(DEFAULTS);
-  const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const parsed = await check('salaryInput', {
-      ...f.values,
-      jobTitle: f.values.jobTitle || undefined,
-      schoolType: f.values.schoolType || undefined,
-      borough: f.values.borough || undefined,
-      yearsExperience: f.values.yearsExperience || undefined,
-    });
-    if (!parsed.ok) {
-      f.setErrors(parsed.fields);
-      return focusFirstError(formRef.current);
-    }
-    if (!isAuthenticated) return signInRequired('Please sign in to submit salary data.');
-    f.setBusy(true);
-    const result = await write(
-      { kind: 'salary', ...to(client.salaries, '$post', { json: parsed.data }), label: `Salary: ${parsed.data.jobTitle}` },
-      {
+  const v = f.values;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: async () => {
+      const parsed = await check('salaryInput', {
+        ...v,
+        jobTitle: v.jobTitle || undefined,
+        schoolType: v.schoolType || undefined,
+        borough: v.borough || undefined,
+        yearsExperience: v.yearsExperience || undefined,
+      });
+      if (!parsed.ok || isAuthenticated) return parsed;
+      signInRequired('Please sign in to submit salary data.');
+      return { ok: false, fields: {} };
+    },
+    write: (json) => ({
+      request: { kind: 'salary', ...to(client.salaries, '$post', { json }), label: `Salary: ${json.jobTitle}` },
+      messages: {
         success: SUCCESS.salary,
         signIn: 'Please sign in to submit salary data.',
         error: { description: 'Failed to submit salary data. Please try again.' },
-        onFieldErrors: (fields) => {
-          f.setErrors(fields);
-          focusFirstError(formRef.current);
-        },
       },
-    );
-    f.setBusy(false);
-    if (result) {
+    }),
+    done: () => {
       void stats.mutate();
       void recent.mutate();
       f.reset();
       onDone();
-    }
-  }
-  const v = f.values;
+    },
+  });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="card bg-base-100 border border-base-300" data-testid="salary-form">
+    <form ref={ref} onSubmit={onSubmit} noValidate className="card bg-base-100 border border-base-300" data-testid="salary-form">
       <div className="card-body p-5">
         <h2 className="card-title text-lg">Share Your Salary</h2>
         <p className="text-sm opacity-80">
           Anonymous: your name is never shown with your salary, and averages appear only for groups of several teachers.
         </p>
         <div className="grid sm:grid-cols-2 gap-x-4">
-          <Select
-            id="jobTitle"
-            label="Job title"
-            options={SALARY_JOB_TITLES}
-            value={v.jobTitle}
-            onChange={(x) => f.set('jobTitle', x)}
-            error={f.errors.jobTitle}
+          {SELECTS.map(([key, label, options]) => (
+            <SelectField key={key} label={label} {...f.field(key)} options={options} empty="Choose…" />
+          ))}
+          <TextField
+            label="Annual salary (£)"
+            {...f.field('annualSalary')}
+            hint="Between £15,000 and £200,000"
+            inputMode="numeric"
+            onFocus={(e) => e.target.value === '0' && e.target.select()}
           />
-          <Select
-            id="schoolType"
-            label="School type"
-            options={SALARY_SCHOOL_TYPES}
-            value={v.schoolType}
-            onChange={(x) => f.set('schoolType', x)}
-            error={f.errors.schoolType}
-          />
-          <Select
-            id="borough"
-            label="Borough"
-            options={BOROUGHS}
-            value={v.borough}
-            onChange={(x) => f.set('borough', x)}
-            error={f.errors.borough}
-          />
-          <Select
-            id="yearsExperience"
-            label="Years of experience"
-            options={EXPERIENCE_BANDS}
-            value={v.yearsExperience}
-            onChange={(x) => f.set('yearsExperience', x)}
-            error={f.errors.yearsExperience}
-          />
-          <Field id="annualSalary" label="Annual salary (£)" error={f.errors.annualSalary} hint="Between £15,000 and £200,000">
-            <input
-              className="input w-full"
-              inputMode="numeric"
-              {...fieldProps('annualSalary', f.errors.annualSalary)}
-              value={v.annualSalary}
-              onChange={(e) => f.set('annualSalary', e.target.value)}
-              onFocus={(e) => e.target.value === '0' && e.target.select()}
-            />
-          </Field>
         </div>
-        <Field id="additionalBenefits" label="Additional benefits (optional)" error={f.errors.additionalBenefits}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            {...fieldProps('additionalBenefits', f.errors.additionalBenefits)}
-            value={v.additionalBenefits}
-            onChange={(e) => f.set('additionalBenefits', e.target.value)}
-          />
-        </Field>
+        <TextAreaField label="Additional benefits (optional)" rows={2} {...f.field('additionalBenefits')} />
         <div className="card-actions justify-end mt-2">
           <button type="submit" className="btn btn-primary" disabled={f.busy}>
             {f.busy && <span className="loading loading-spinner loading-sm" />}

@@ -20,6 +20,8 @@ import {
   type MySchools,
 } from '../data/school-staff';
 import { toast } from '../components/toast/store';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { formatDate } from '../lib/format';
 
 type Mine = MySchools['schools'][number];
@@ -285,28 +287,29 @@ function Members({ school }: { school: Mine }) {
 }
 
 function Invite({ schoolId }: { schoolId: number }) {
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'admin' | 'editor'>('editor');
-  const [fieldError, setFieldError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    setFieldError(undefined);
-    try {
-      await staffApi.invite(schoolId, email, role);
-      setEmail('');
+  const f = useForm<{ email: string; role: 'admin' | 'editor' }>({ email: '', role: 'editor' }, { schemas: false });
+  const { email, role } = f.values;
+  const fieldError = f.errors.email;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => ({ ok: true, data: f.values }),
+    send: async (invite, fields) => {
+      try {
+        await staffApi.invite(schoolId, invite.email, invite.role);
+        return true;
+      } catch (err) {
+        if (fieldsOf(err).email) fields(fieldsOf(err));
+        else toast({ title: 'Not sent', description: messageOf(err), variant: 'destructive' });
+        return null;
+      }
+    },
+    done: () => {
+      f.set('email', '');
       toast({ title: 'Invitation sent', description: 'The link works once, for 24 hours.' });
       refreshStaff(schoolId);
-    } catch (err) {
-      const f = fieldsOf(err);
-      if (f.email) setFieldError(f.email);
-      else toast({ title: 'Not sent', description: messageOf(err), variant: 'destructive' });
-    }
-    setBusy(false);
-  }
+    },
+  });
   return (
-    <form className="card bg-base-100 border border-base-300" onSubmit={submit} noValidate>
+    <form ref={ref} className="card bg-base-100 border border-base-300" onSubmit={onSubmit} noValidate>
       <div className="card-body p-4 gap-2">
         <h3 className="card-title text-lg">Invite a colleague</h3>
         <label htmlFor="invite-email" className="font-medium">
@@ -317,7 +320,7 @@ function Invite({ schoolId }: { schoolId: number }) {
           type="email"
           className={`input input-bordered w-full ${fieldError ? 'input-error' : ''}`}
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => f.set('email', e.target.value)}
           aria-invalid={!!fieldError}
           aria-describedby={fieldError ? 'invite-email-error' : undefined}
         />
@@ -333,7 +336,7 @@ function Invite({ schoolId }: { schoolId: number }) {
           id="invite-role"
           className="select select-bordered w-full"
           value={role}
-          onChange={(e) => setRole(e.target.value as 'admin' | 'editor')}
+          onChange={(e) => f.set('role', e.target.value as 'admin' | 'editor')}
         >
           <option value="editor">Editor</option>
           <option value="admin">Admin</option>
@@ -342,7 +345,7 @@ function Invite({ schoolId }: { schoolId: number }) {
           Editors post vacancies, edit the page and answer reviews; admins also invite, approve and remove staff.
         </p>
         <div className="card-actions">
-          <button type="submit" className="btn btn-primary btn-sm tap" disabled={busy || !email.trim()}>
+          <button type="submit" className="btn btn-primary btn-sm tap" disabled={f.busy || !email.trim()}>
             Send invitation
           </button>
         </div>

@@ -5,6 +5,8 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, EmptyState, ErrorState } from '../components/states';
 import { loginHref, useAuth } from '../data/auth';
 import { useSchool } from '../data/hooks';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { fieldsOf, messageOf, refreshStaff, staffApi, useMySchools } from '../data/school-staff';
 
 export function SchoolClaimPage() {
@@ -12,11 +14,29 @@ export function SchoolClaimPage() {
   const { data: school, error, mutate } = useSchool(Number.isInteger(id) && id > 0 ? id : undefined);
   const { isAuthenticated, isLoading } = useAuth();
   const { data: mine } = useMySchools();
-  const [email, setEmail] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
+  const f = useForm({ email: '' }, { schemas: false });
+  const { email } = f.values;
+  const fieldError = f.errors.email;
   const [failure, setFailure] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => ({ ok: true, data: email }),
+    send: async (address, fields) => {
+      setFailure(undefined);
+      try {
+        await staffApi.claim(id, address);
+        return true;
+      } catch (err) {
+        if (fieldsOf(err).email) fields(fieldsOf(err));
+        else setFailure(messageOf(err));
+        return null;
+      }
+    },
+    done: () => {
+      setSentTo(email.trim().toLowerCase());
+      refreshStaff(id);
+    },
+  });
   const member = mine?.schools.find((s) => s.schoolId === id);
 
   if (error)
@@ -26,24 +46,6 @@ export function SchoolClaimPage() {
       </div>
     );
   const name = school?.name ?? 'this school';
-
-  async function submit(e: React.FormEvent) {
-    e.preventDefault();
-    setFieldError(undefined);
-    setFailure(undefined);
-    setBusy(true);
-    try {
-      await staffApi.claim(id, email);
-      setSentTo(email.trim().toLowerCase());
-      refreshStaff(id);
-    } catch (err) {
-      const fields = fieldsOf(err);
-      if (fields.email) setFieldError(fields.email);
-      else setFailure(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <div className="mx-auto max-w-xl px-4 py-6">
@@ -83,7 +85,7 @@ export function SchoolClaimPage() {
           </div>
         </div>
       ) : (
-        <form className="card bg-base-100 border border-base-300 mt-4" onSubmit={submit} noValidate>
+        <form ref={ref} className="card bg-base-100 border border-base-300 mt-4" onSubmit={onSubmit} noValidate>
           <div className="card-body gap-3">
             <h2 className="card-title">Confirm your work email</h2>
             <label className="block w-full" htmlFor="claim-email">
@@ -95,7 +97,7 @@ export function SchoolClaimPage() {
                 inputMode="email"
                 className={`input input-bordered w-full ${fieldError ? 'input-error' : ''}`}
                 value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                onChange={(e) => f.set('email', e.target.value)}
                 aria-invalid={!!fieldError}
                 aria-describedby={fieldError ? 'claim-email-error' : 'claim-email-hint'}
                 required
@@ -115,8 +117,8 @@ export function SchoolClaimPage() {
               </p>
             )}
             <div className="card-actions">
-              <button type="submit" className="btn btn-primary tap" disabled={busy || !email.trim()}>
-                {busy ? 'Sending…' : 'Send me a link'}
+              <button type="submit" className="btn btn-primary tap" disabled={f.busy || !email.trim()}>
+                {f.busy ? 'Sending…' : 'Send me a link'}
               </button>
             </div>
             <p className="text-sm opacity-80">

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import { MOODS } from '../../db/constants';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { check, useValidation } from '../components/check';
-import { write } from '../components/writes';
+import { check } from '../components/check';
+import { firstError, useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { loginHref, useAuth } from '../data/auth';
 import { useMoodStats, useUserMood } from '../data/hooks';
 import { timeAgo } from '../lib/format';
@@ -80,50 +81,36 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
   const { data: saved, mutate: mutateUserMood, isLoading } = useUserMood(schoolId);
   const { mutate: mutateStats } = useMoodStats(schoolId);
   const labels = moodFormLabels(!!saved);
-  useValidation();
   const [editing, setEditing] = useState(false);
-  const [mood, setMood] = useState('');
-  const [comment, setComment] = useState('');
-  const [anonymous, setAnonymous] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  const restore = () => {
-    setMood(saved?.mood ?? '');
-    setComment(saved?.comment ?? '');
-    setAnonymous(saved?.anonymous ?? false);
-    setError(undefined);
-  };
-  useEffect(restore, [saved]); // the form follows the saved mood whenever it loads or changes
-
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const parsed = await check('moodInput', { mood, comment: comment.trim() || undefined, anonymous });
-    if (!parsed.ok) return setError(parsed.fields.mood ?? Object.values(parsed.fields)[0]);
-    setBusy(true);
-    const result = await write(
-      {
+  const savedValues = { mood: saved?.mood ?? '', comment: saved?.comment ?? '', anonymous: saved?.anonymous ?? false };
+  const f = useForm(savedValues);
+  const { mood, comment, anonymous } = f.values;
+  const restore = () => f.reset(savedValues);
+  // The form follows the saved mood whenever it loads or changes (only then: not on every render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(restore, [saved]);
+  const { onSubmit } = useSubmit(f, {
+    check: () => check('moodInput', { mood, comment: comment.trim() || undefined, anonymous }),
+    write: (json) => ({
+      request: {
         kind: 'mood',
-        ...to(client.schools[':id'].mood, labels.method === 'PUT' ? '$put' : '$post', {
-          param: { id: String(schoolId) },
-          json: parsed.data,
-        }),
+        ...to(client.schools[':id'].mood, labels.method === 'PUT' ? '$put' : '$post', { param: { id: String(schoolId) }, json }),
         label: `Mood at ${schoolName}`,
       },
-      {
+      messages: {
         success: saved ? SUCCESS.moodUpdated : SUCCESS.moodShared,
         signIn: 'Please sign in to share your mood.',
         error: { description: 'Failed to update mood. Please try again.' },
-        onFieldErrors: (fields) => setError(Object.values(fields)[0]),
       },
-    );
-    setBusy(false);
-    if (result) {
+    }),
+    done: () => {
       setEditing(false);
-      if (!saved) setComment('');
+      if (!saved) f.set('comment', '');
       void mutateStats();
       void mutateUserMood();
-    }
-  }
+    },
+  });
+  const error = firstError(f.errors, 'mood');
 
   if (isLoading) return <div className="skeleton h-24 w-full" />;
   if (!editing)
@@ -148,7 +135,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
       </div>
     );
   return (
-    <form className="card bg-base-100 border border-primary" onSubmit={submit} data-testid="mood-form">
+    <form className="card bg-base-100 border border-primary" onSubmit={onSubmit} data-testid="mood-form">
       <div className="card-body p-5 gap-3">
         <fieldset>
           <legend className="font-semibold mb-2">How do you feel about working at {schoolName}?</legend>
@@ -166,7 +153,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
                   name="mood"
                   value={m.mood}
                   checked={mood === m.mood}
-                  onChange={() => setMood(m.mood)}
+                  onChange={() => f.set('mood', m.mood)}
                   className="sr-only"
                 />
                 <span aria-hidden="true" className="text-2xl">
@@ -190,7 +177,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
             rows={2}
             maxLength={500}
             value={comment}
-            onChange={(e) => setComment(e.target.value)}
+            onChange={(e) => f.set('comment', e.target.value)}
             name="comment"
           />
         </label>
@@ -200,7 +187,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
               type="checkbox"
               className="checkbox"
               checked={anonymous}
-              onChange={(e) => setAnonymous(e.target.checked)}
+              onChange={(e) => f.set('anonymous', e.target.checked)}
               name="anonymous"
               aria-describedby="mood-anonymous-hint"
             />
@@ -224,8 +211,8 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
           >
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={!mood || busy}>
-            {busy && <span className="loading loading-spinner loading-sm" />}
+          <button type="submit" className="btn btn-primary" disabled={!mood || f.busy}>
+            {f.busy && <span className="loading loading-spinner loading-sm" />}
             {labels.submit}
           </button>
         </div>

@@ -1,10 +1,12 @@
 // A school's answer to a review (decision 2111): shown under the review once a moderator approved
 // it, as "Response from {school}" with its date; its staff write, edit or withdraw it here.
-import { useRef, useState } from 'react';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { useState } from 'react';
+import { Dialog } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { check } from '../components/check';
-import { focusFirstError, useForm } from '../components/useForm';
+import { TextAreaField } from '../components/fields';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
 import { client } from '../data/client';
 import { to } from '../data/requests';
@@ -39,32 +41,22 @@ export function RespondButton({
   onChanged: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  const { values, set, errors, setErrors, busy, setBusy } = useForm({ body: current?.body ?? '' });
-  const form = useRef<HTMLFormElement>(null);
-  const id = `response-${reviewId}`;
-  const submit = async (e: React.SubmitEvent) => {
-    e.preventDefault();
-    const checked = await check('reviewResponseInput', values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return focusFirstError(form.current);
-    }
-    setBusy(true);
-    const done = await write(
-      { kind: 'school', ...to(client.reviews[':id'].response, '$put', { param: { id: String(reviewId) }, json: checked.data }) },
-      {
+  const f = useForm({ body: current?.body ?? '' });
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => check('reviewResponseInput', f.values),
+    write: (json) => ({
+      request: { kind: 'school', ...to(client.reviews[':id'].response, '$put', { param: { id: String(reviewId) }, json }) },
+      messages: {
         success: { title: 'Response sent', description: 'It shows under the review once a moderator approves it.' },
         signIn: 'Please sign in to respond.',
         error: { description: 'The response could not be sent.' },
-        onFieldErrors: (fields) => setErrors(fields),
       },
-    );
-    setBusy(false);
-    if (done) {
+    }),
+    done: () => {
       setOpen(false);
       onChanged();
-    }
-  };
+    },
+  });
   const withdraw = async () => {
     const done = await write(
       { kind: 'school', ...to(client.reviews[':id'].response, '$delete', { param: { id: String(reviewId) } }) },
@@ -87,30 +79,23 @@ export function RespondButton({
         </button>
       )}
       <Dialog open={open} onClose={() => setOpen(false)} title="The school's response">
-        <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="grid gap-2">
+        <form ref={ref} onSubmit={onSubmit} noValidate className="grid gap-2">
           <p className="text-sm opacity-80">
             Shown under the review as the school's, after a moderator approves it. The reviewer stays anonymous: nobody at the school learns
             who wrote it.
           </p>
-          <Field
-            id={id}
+          <TextAreaField
             label="Response"
-            error={errors.body}
+            {...f.field('body', `response-${reviewId}`)}
             hint="Plain text; a blank line starts a new paragraph. Up to 5,000 characters."
-          >
-            <textarea
-              className="textarea w-full min-h-40"
-              maxLength={5000}
-              {...fieldProps(id, errors.body)}
-              value={values.body}
-              onChange={(e) => set('body', e.target.value)}
-            />
-          </Field>
+            className="textarea w-full min-h-40"
+            maxLength={5000}
+          />
           <div className="modal-action">
             <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
+            <button type="submit" className="btn btn-primary" disabled={f.busy}>
               Send for approval
             </button>
           </div>

@@ -2,7 +2,6 @@
 // browser with the API's own schema and date rules, the API's field messages beside each field and
 // focus on the first; the write goes through the outbox (kind 'school-job'), so a job written on
 // the Tube is sent once when the phone is back online.
-import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   CLOSING_TIMES,
@@ -18,15 +17,16 @@ import {
   WORKING_PATTERNS,
 } from '../../db/constants';
 import { ChoiceGroup } from '../components/ChoiceGroup';
-import { Field, fieldProps } from '../components/Dialog';
 import { MarkdownField } from '../components/MarkdownField';
 import { checkSchoolJob } from '../components/check';
-import { focusFirstError, useForm } from '../components/useForm';
-import { write } from '../components/writes';
+import { SelectField, TextField } from '../components/fields';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { refreshSchoolJobs, type SchoolJob } from '../data/school-jobs';
 import { formatDate } from '../lib/format';
+import type { SchoolJobInput } from '../../db/validation';
 import { emptyJobValues, formFields, jobBody, jobValues, type JobFormValues, type PublishChoice } from './job-values';
 import { PayScalePickField } from './PayScalePick';
 
@@ -34,6 +34,22 @@ const YES_NO = [
   { value: 'yes', label: 'Yes' },
   { value: 'no', label: 'No' },
 ];
+const SALARY_BY = [
+  { value: 'range', label: 'A range in pounds' },
+  { value: 'scale', label: 'Pay scale points' },
+];
+const HOW_TO_APPLY = [
+  { value: 'website', label: 'On our website' },
+  { value: 'email', label: 'By email' },
+];
+const WHEN = [
+  { value: 'now', label: 'Now' },
+  { value: 'on-date', label: 'On a date' },
+];
+
+const Section = ({ title }: { title: string }) => (
+  <h2 className="text-lg font-semibold mt-4 border-t border-base-300 pt-4 first:mt-0 first:border-0 first:pt-0">{title}</h2>
+);
 
 /** What a sent write says, by what it did. */
 function successOf(publish: PublishChoice, v: JobFormValues, editingLive: boolean) {
@@ -44,66 +60,43 @@ function successOf(publish: PublishChoice, v: JobFormValues, editingLive: boolea
   return { title: 'Job posted', description: 'It is on the Jobs board now.' };
 }
 
+type ListKey = 'keyStages' | 'subjects' | 'workingPatterns';
+
 export function JobForm({ schoolId, schoolName, job }: { schoolId: number; schoolName: string; job?: SchoolJob }) {
   const navigate = useNavigate();
-  const form = useRef<HTMLFormElement>(null);
-  const { values: v, set, errors, setErrors, busy, setBusy } = useForm<JobFormValues>(job ? jobValues(job) : emptyJobValues());
+  const f = useForm<JobFormValues>(job ? jobValues(job) : emptyJobValues());
+  const { values: v, set, errors, busy } = f;
   // A job on the board (or off it by its dates) stays published: it is edited, not rescheduled or made a draft.
   const published = job && (job.state === 'live' || job.state === 'ended');
-  const listPath = `/manage/schools/${schoolId}/jobs`;
-
-  const submit = async (publish: PublishChoice) => {
-    const body = jobBody(v, publish);
-    const checked = await checkSchoolJob(body);
-    if (!checked.ok) {
-      setErrors(formFields(checked.fields));
-      return focusFirstError(form.current);
-    }
-    setBusy(true);
-    const request = job
-      ? to(client.jobs[':id'], '$patch', { param: { id: String(job.id) }, json: body })
-      : to(client.schools[':id'].jobs, '$post', { param: { id: String(schoolId) }, json: body });
-    const done = await write<SchoolJob>(
-      { kind: 'school-job', label: `${v.title.trim()} (${schoolName})`, ...request },
-      {
+  const { ref, submit } = useSubmit<SchoolJobInput, SchoolJob, PublishChoice>(f, {
+    check: (publish) => checkSchoolJob(jobBody(v, publish)),
+    mapFields: formFields,
+    write: (_checked, publish) => ({
+      request: {
+        kind: 'school-job',
+        label: `${v.title.trim()} (${schoolName})`,
+        ...(job
+          ? to(client.jobs[':id'], '$patch', { param: { id: String(job.id) }, json: jobBody(v, publish) })
+          : to(client.schools[':id'].jobs, '$post', { param: { id: String(schoolId) }, json: jobBody(v, publish) })),
+      },
+      messages: {
         success: successOf(publish, v, !!published),
         signIn: "Please sign in to post your school's jobs.",
         error: { description: 'The job could not be saved. Please try again.' },
         preferServerMessage: true,
-        onFieldErrors: (fields) => {
-          setErrors(formFields(fields));
-          focusFirstError(form.current);
-        },
       },
-    );
-    setBusy(false);
-    if (!done) return;
-    refreshSchoolJobs(schoolId, job?.id ?? (done.status === 'sent' ? done.data?.id : undefined));
-    void navigate(listPath);
-  };
-
-  const text = (
-    id: 'title' | 'contractMonths' | 'salaryMin' | 'salaryMax' | 'applyUrl' | 'applyEmail',
-    label: string,
-    input: React.InputHTMLAttributes<HTMLInputElement>,
-    hint?: string,
-  ) => (
-    <Field id={id} label={label} error={errors[id]} hint={hint}>
-      <input className="input w-full" {...input} {...fieldProps(id, errors[id])} value={v[id]} onChange={(e) => set(id, e.target.value)} />
-    </Field>
-  );
-  const date = (id: 'startDate' | 'closingDate' | 'publishOn', label: string, hint?: string) => (
-    <Field id={id} label={label} error={errors[id]} hint={hint}>
-      <input type="date" className="input w-full" {...fieldProps(id, errors[id])} value={v[id]} onChange={(e) => set(id, e.target.value)} />
-    </Field>
-  );
-  const section = (title: string) => (
-    <h2 className="text-lg font-semibold mt-4 border-t border-base-300 pt-4 first:mt-0 first:border-0 first:pt-0">{title}</h2>
-  );
+    }),
+    done: (done) => {
+      refreshSchoolJobs(schoolId, job?.id ?? (done.status === 'sent' ? done.data?.id : undefined));
+      void navigate(`/manage/schools/${schoolId}/jobs`);
+    },
+  });
+  const many = (id: ListKey) => ({ id, multiple: true as const, value: v[id], onChange: (x: string[]) => set(id, x), error: errors[id] });
+  const number = { type: 'number', inputMode: 'numeric' } as const;
 
   return (
     <form
-      ref={form}
+      ref={ref}
       noValidate
       className="card bg-base-100 border border-base-300"
       onSubmit={(e) => {
@@ -113,160 +106,67 @@ export function JobForm({ schoolId, schoolName, job }: { schoolId: number; schoo
       data-testid="job-form"
     >
       <div className="card-body p-4 sm:p-6 gap-1">
-        {section('The job')}
-        {text('title', 'Job title', { maxLength: JOB_TITLE_MAX + 20, autoComplete: 'off' }, `4 to ${JOB_TITLE_MAX} characters, no HTML.`)}
-        <MarkdownField
-          id="description"
-          label="Description"
-          value={v.description}
-          onChange={(x) => set('description', x)}
-          error={errors.description}
-          maxLength={JOB_TEXT_MAX}
+        <Section title="The job" />
+        <TextField
+          label="Job title"
+          {...f.field('title')}
+          maxLength={JOB_TITLE_MAX + 20}
+          autoComplete="off"
+          hint={`4 to ${JOB_TITLE_MAX} characters, no HTML.`}
         />
-        <MarkdownField
-          id="benefits"
-          label="What we offer"
-          value={v.benefits}
-          onChange={(x) => set('benefits', x)}
-          error={errors.benefits}
-          maxLength={JOB_OFFER_MAX}
-        />
-        <Field id="educationLevel" label="Education level" error={errors.educationLevel}>
-          <select
-            className="select w-full"
-            {...fieldProps('educationLevel', errors.educationLevel)}
-            value={v.educationLevel}
-            onChange={(e) => set('educationLevel', e.target.value)}
-          >
-            <option value="">Choose a level</option>
-            {EDUCATION_LEVELS.map((l) => (
-              <option key={l}>{l}</option>
-            ))}
-          </select>
-        </Field>
-        <ChoiceGroup
-          id="keyStages"
-          legend="Key stages"
-          options={KEY_STAGES}
-          multiple
-          value={v.keyStages}
-          onChange={(x) => set('keyStages', x)}
-          error={errors.keyStages}
-        />
-        <ChoiceGroup
-          id="subjects"
-          legend="Subjects (optional)"
-          options={SUBJECTS}
-          multiple
-          columns
-          value={v.subjects}
-          onChange={(x) => set('subjects', x)}
-          error={errors.subjects}
-          hint={`Up to ${MAX_JOB_SUBJECTS}.`}
-        />
+        <MarkdownField label="Description" {...f.field('description')} maxLength={JOB_TEXT_MAX} />
+        <MarkdownField label="What we offer" {...f.field('benefits')} maxLength={JOB_OFFER_MAX} />
+        <SelectField label="Education level" {...f.field('educationLevel')} options={EDUCATION_LEVELS} empty="Choose a level" />
+        <ChoiceGroup legend="Key stages" options={KEY_STAGES} {...many('keyStages')} />
+        <ChoiceGroup legend="Subjects (optional)" options={SUBJECTS} columns {...many('subjects')} hint={`Up to ${MAX_JOB_SUBJECTS}.`} />
 
-        {section('Contract and pay')}
-        <ChoiceGroup
-          id="contract"
-          legend="Contract"
-          options={SCHOOL_JOB_CONTRACTS}
-          value={v.contract}
-          onChange={(x) => set('contract', x)}
-          error={errors.contract}
-        />
-        {v.contract === 'Fixed term' &&
-          text(
-            'contractMonths',
-            'Length of the fixed term (months)',
-            { type: 'number', inputMode: 'numeric', min: 1, max: CONTRACT_MONTHS_MAX },
-            `1 to ${CONTRACT_MONTHS_MAX} months.`,
-          )}
-        <ChoiceGroup
-          id="workingPatterns"
-          legend="Working pattern"
-          options={WORKING_PATTERNS}
-          multiple
-          value={v.workingPatterns}
-          onChange={(x) => set('workingPatterns', x)}
-          error={errors.workingPatterns}
-          hint="Choose both if either suits."
-        />
-        <ChoiceGroup
-          id="salaryBy"
-          legend="Salary"
-          options={[
-            { value: 'range', label: 'A range in pounds' },
-            { value: 'scale', label: 'Pay scale points' },
-          ]}
-          value={v.salaryBy}
-          onChange={(x) => set('salaryBy', x as JobFormValues['salaryBy'])}
-        />
+        <Section title="Contract and pay" />
+        <ChoiceGroup legend="Contract" options={SCHOOL_JOB_CONTRACTS} {...f.field('contract')} />
+        {v.contract === 'Fixed term' && (
+          <TextField
+            label="Length of the fixed term (months)"
+            {...f.field('contractMonths')}
+            {...number}
+            min={1}
+            max={CONTRACT_MONTHS_MAX}
+            hint={`1 to ${CONTRACT_MONTHS_MAX} months.`}
+          />
+        )}
+        <ChoiceGroup legend="Working pattern" options={WORKING_PATTERNS} {...many('workingPatterns')} hint="Choose both if either suits." />
+        <ChoiceGroup legend="Salary" options={SALARY_BY} {...f.field('salaryBy')} error={undefined} />
         {v.salaryBy === 'range' ? (
           <div className="grid grid-cols-2 gap-x-3">
-            {text('salaryMin', 'Minimum (£ a year)', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
-            {text('salaryMax', 'Maximum (£ a year)', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
+            <TextField label="Minimum (£ a year)" {...f.field('salaryMin')} {...number} min={0} step={1} />
+            <TextField label="Maximum (£ a year)" {...f.field('salaryMax')} {...number} min={0} step={1} />
           </div>
         ) : (
           <PayScalePickField
             value={v.payScale}
             onChange={(x) => {
               set('payScale', x);
-              if (errors.salaryMin) setErrors(({ salaryMin: _answered, ...rest }) => rest);
+              if (errors.salaryMin) f.setErrors(({ salaryMin: _answered, ...rest }) => rest);
             }}
             error={errors.payScale ?? errors.salaryMin}
           />
         )}
 
-        {section('Dates')}
-        {date('startDate', 'Start date')}
+        <Section title="Dates" />
+        <TextField type="date" label="Start date" {...f.field('startDate')} />
         <div className="grid grid-cols-1 sm:grid-cols-2 gap-x-3">
-          {date('closingDate', 'Closing date', 'London time. Within 2 years.')}
-          <Field id="closingTime" label="Closing time" error={errors.closingTime}>
-            <select
-              className="select w-full"
-              {...fieldProps('closingTime', errors.closingTime)}
-              value={v.closingTime}
-              onChange={(e) => set('closingTime', e.target.value as JobFormValues['closingTime'])}
-            >
-              <option value="">Choose a time</option>
-              {CLOSING_TIMES.map((t) => (
-                <option key={t}>{t}</option>
-              ))}
-            </select>
-          </Field>
+          <TextField type="date" label="Closing date" {...f.field('closingDate')} hint="London time. Within 2 years." />
+          <SelectField label="Closing time" {...f.field('closingTime')} options={CLOSING_TIMES} empty="Choose a time" />
         </div>
 
-        {section('Candidates')}
-        <ChoiceGroup
-          id="ectSuitable"
-          legend="Suitable for early career teachers?"
-          options={YES_NO}
-          value={v.ectSuitable}
-          onChange={(x) => set('ectSuitable', x as JobFormValues['ectSuitable'])}
-          error={errors.ectSuitable}
-        />
-        <ChoiceGroup
-          id="visaSponsorship"
-          legend="Can you sponsor a visa?"
-          options={YES_NO}
-          value={v.visaSponsorship}
-          onChange={(x) => set('visaSponsorship', x as JobFormValues['visaSponsorship'])}
-          error={errors.visaSponsorship}
-        />
-        <ChoiceGroup
-          id="howToApply"
-          legend="How to apply"
-          options={[
-            { value: 'website', label: 'On our website' },
-            { value: 'email', label: 'By email' },
-          ]}
-          value={v.howToApply}
-          onChange={(x) => set('howToApply', x as JobFormValues['howToApply'])}
-          error={errors.howToApply}
-        />
-        {v.howToApply === 'website' && text('applyUrl', 'Application page', { type: 'url', inputMode: 'url', placeholder: 'https://' })}
-        {v.howToApply === 'email' &&
-          text('applyEmail', 'Email for applications', { type: 'email', inputMode: 'email', autoComplete: 'email' })}
+        <Section title="Candidates" />
+        <ChoiceGroup legend="Suitable for early career teachers?" options={YES_NO} {...f.field('ectSuitable')} />
+        <ChoiceGroup legend="Can you sponsor a visa?" options={YES_NO} {...f.field('visaSponsorship')} />
+        <ChoiceGroup legend="How to apply" options={HOW_TO_APPLY} {...f.field('howToApply')} />
+        {v.howToApply === 'website' && (
+          <TextField label="Application page" {...f.field('applyUrl')} type="url" inputMode="url" placeholder="https://" />
+        )}
+        {v.howToApply === 'email' && (
+          <TextField label="Email for applications" {...f.field('applyEmail')} type="email" inputMode="email" autoComplete="email" />
+        )}
 
         {published ? (
           <div className="flex flex-wrap gap-2 mt-4">
@@ -277,18 +177,11 @@ export function JobForm({ schoolId, schoolName, job }: { schoolId: number; schoo
           </div>
         ) : (
           <>
-            {section('Publish')}
-            <ChoiceGroup
-              id="when"
-              legend="When should it go on the Jobs board?"
-              options={[
-                { value: 'now', label: 'Now' },
-                { value: 'on-date', label: 'On a date' },
-              ]}
-              value={v.when}
-              onChange={(x) => set('when', x as JobFormValues['when'])}
-            />
-            {v.when === 'on-date' && date('publishOn', 'Publish on', 'From 00:00 London time that day.')}
+            <Section title="Publish" />
+            <ChoiceGroup legend="When should it go on the Jobs board?" options={WHEN} {...f.field('when')} error={undefined} />
+            {v.when === 'on-date' && (
+              <TextField type="date" label="Publish on" {...f.field('publishOn')} hint="From 00:00 London time that day." />
+            )}
             <div className="flex flex-wrap gap-2 mt-4">
               <button type="submit" className="btn btn-primary tap" disabled={busy}>
                 {busy && <span className="loading loading-spinner loading-sm" />}

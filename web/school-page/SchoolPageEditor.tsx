@@ -9,9 +9,11 @@ import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { MarkdownField } from '../components/MarkdownField';
 import { check } from '../components/check';
+import { SelectField, TextField } from '../components/fields';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { toast } from '../components/toast/store';
-import { focusFirstError, useForm } from '../components/useForm';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { client } from '../data/client';
@@ -122,101 +124,71 @@ function DetailsForm({ id, profile }: { id: number; profile: Profile }) {
     staff: text(profile.corrections.staff?.value),
     phase: text(profile.corrections.phase?.value),
   };
-  const { values, set, errors, setErrors, busy, setBusy } = useForm(initial);
-  const form = useRef<HTMLFormElement>(null);
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const body = { about: values.about, website: values.website, pupils: values.pupils, staff: values.staff, phase: values.phase };
-    const checked = await check('schoolProfileInput', body);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return focusFirstError(form.current);
-    }
-    setBusy(true);
-    const done = await write(
-      { kind: 'school', ...to(client.schools[':id'].profile, '$patch', { param: { id: String(id) }, json: body }) },
-      {
+  const f = useForm(initial);
+  const { values } = f;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: async () => {
+      const body = { about: values.about, website: values.website, pupils: values.pupils, staff: values.staff, phase: values.phase };
+      const checked = await check('schoolProfileInput', body);
+      return checked.ok ? { ok: true, data: body } : checked;
+    },
+    write: (json) => ({
+      request: { kind: 'school', ...to(client.schools[':id'].profile, '$patch', { param: { id: String(id) }, json }) },
+      messages: {
         success: { title: 'School page updated', description: 'Readers see it now.' },
         signIn: 'Please sign in to edit the school page.',
         error: { description: 'The school page could not be saved.' },
-        onFieldErrors: (fields) => {
-          setErrors(fields);
-          focusFirstError(form.current);
-        },
       },
-    );
-    setBusy(false);
-    if (done) refresh(id);
-  };
-  const dated = (f: { at: string | Date } | null) =>
-    f ? `Provided by the school, ${formatMonth(f.at)}. Leave empty to remove it.` : "Shown beside the register's figure, dated this month.";
+    }),
+    done: () => refresh(id),
+  });
+  const dated = (by: { at: string | Date } | null) =>
+    by
+      ? `Provided by the school, ${formatMonth(by.at)}. Leave empty to remove it.`
+      : "Shown beside the register's figure, dated this month.";
   return (
-    <form ref={form} onSubmit={(e) => void submit(e)} noValidate className="card bg-base-100 border border-base-300">
+    <form ref={ref} onSubmit={onSubmit} noValidate className="card bg-base-100 border border-base-300">
       <div className="card-body p-4 gap-2">
         <h2 className="card-title text-lg">About the school</h2>
-        <MarkdownField
-          id="about"
-          label="About the school"
-          value={values.about}
-          onChange={(about) => set('about', about)}
-          error={errors.about}
-          maxLength={PROFILE_LIMITS.about}
-        />
+        <MarkdownField label="About the school" {...f.field('about')} maxLength={PROFILE_LIMITS.about} />
         <p className="text-xs opacity-70 text-right" aria-live="polite">
           {values.about.length.toLocaleString('en-GB')} / {PROFILE_LIMITS.about.toLocaleString('en-GB')}
         </p>
-        <Field id="website" label="Website" error={errors.website} hint="The link readers follow from the page.">
-          <input
-            type="url"
-            inputMode="url"
-            className="input w-full"
-            placeholder="https://"
-            {...fieldProps('website', errors.website)}
-            value={values.website}
-            onChange={(e) => set('website', e.target.value)}
-          />
-        </Field>
+        <TextField
+          label="Website"
+          {...f.field('website')}
+          hint="The link readers follow from the page."
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+        />
         <h3 className="font-semibold mt-2">The school's own figures</h3>
         <p className="text-sm opacity-80">The register's figures are never changed: yours show beside them.</p>
-        <Field id="pupils" label="Number of pupils" error={errors.pupils} hint={dated(profile.corrections.pupils)}>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            className="input w-full"
-            {...fieldProps('pupils', errors.pupils)}
-            value={values.pupils}
-            onChange={(e) => set('pupils', e.target.value)}
-          />
-        </Field>
-        <Field id="staff" label="Number of staff (people)" error={errors.staff} hint={dated(profile.corrections.staff)}>
-          <input
-            type="number"
-            inputMode="numeric"
-            min={1}
-            className="input w-full"
-            {...fieldProps('staff', errors.staff)}
-            value={values.staff}
-            onChange={(e) => set('staff', e.target.value)}
-          />
-        </Field>
-        <Field id="phase" label="Phase" error={errors.phase} hint={dated(profile.corrections.phase)}>
-          <select
-            className="select w-full"
-            {...fieldProps('phase', errors.phase)}
-            value={values.phase}
-            onChange={(e) => set('phase', e.target.value)}
-          >
-            <option value="">As the register says</option>
-            {SCHOOL_PHASES.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <button type="submit" className="btn btn-primary mt-2" disabled={busy}>
-          {busy ? 'Saving…' : 'Save the page'}
+        <TextField
+          label="Number of pupils"
+          {...f.field('pupils')}
+          hint={dated(profile.corrections.pupils)}
+          type="number"
+          inputMode="numeric"
+          min={1}
+        />
+        <TextField
+          label="Number of staff (people)"
+          {...f.field('staff')}
+          hint={dated(profile.corrections.staff)}
+          type="number"
+          inputMode="numeric"
+          min={1}
+        />
+        <SelectField
+          label="Phase"
+          {...f.field('phase')}
+          hint={dated(profile.corrections.phase)}
+          options={SCHOOL_PHASES}
+          empty="As the register says"
+        />
+        <button type="submit" className="btn btn-primary mt-2" disabled={f.busy}>
+          {f.busy ? 'Saving…' : 'Save the page'}
         </button>
       </div>
     </form>

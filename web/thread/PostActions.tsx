@@ -5,9 +5,12 @@
 // (GET /api/me/activity, per user): the thread answer is public and never says "mine".
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
-import { Dialog, Field, fieldProps } from '../components/Dialog';
+import { Dialog } from '../components/Dialog';
 import { MarkdownField } from '../components/MarkdownField';
-import { check, useValidation } from '../components/check';
+import { check } from '../components/check';
+import { TextField } from '../components/fields';
+import { useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
@@ -71,74 +74,53 @@ export function EditForm({
   onDone: (changed: boolean) => void;
   onQueued: (q: Queued) => void;
 }) {
-  useValidation();
   const { mutate } = useSWRConfig();
-  const [title, setTitle] = useState(target.kind === 'thread' ? target.title : '');
-  const [content, setContent] = useState(target.content);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const f = useForm({ title: target.kind === 'thread' ? target.title : '', content: target.content });
   const base = `edit-${target.kind}-${target.id}`;
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const parsed =
-      target.kind === 'thread'
-        ? await check('threadInput', { title, content, categoryId: target.categoryId })
-        : await check('postInput', { content });
-    if (!parsed.ok) {
-      setErrors(parsed.fields);
-      document.getElementById(parsed.fields.title ? `${base}-title` : `${base}-content`)?.focus();
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    const change = { title: 'title' in parsed.data ? parsed.data.title : undefined, content: parsed.data.content };
-    const result = await write(
-      {
+  const { ref, onSubmit } = useSubmit(f, {
+    check: async () => {
+      const { title, content } = f.values;
+      const parsed =
+        target.kind === 'thread'
+          ? await check('threadInput', { title, content, categoryId: target.categoryId })
+          : await check('postInput', { content });
+      return parsed.ok
+        ? { ok: true, data: { title: 'title' in parsed.data ? parsed.data.title : undefined, content: parsed.data.content } }
+        : parsed;
+    },
+    write: (change) => ({
+      request: {
         kind: 'forum-edit',
         ...editRequest(target, change),
         label: target.kind === 'thread' ? 'Edit of your thread' : 'Edit of your reply',
       },
-      {
+      messages: {
         success: SUCCESS.forumEdited,
         signIn: 'Please sign in to edit what you wrote.',
         error: { description: 'Your changes could not be saved. Please try again.' },
         preferServerMessage: true,
-        onFieldErrors: setErrors,
       },
-    );
-    setBusy(false);
-    if (!result) return;
-    if (result.status === 'queued') onQueued({ kind: 'edit', content: change.content, title: change.title });
-    void mutate(swrKey.activity);
-    onDone(true);
-  }
+    }),
+    done: (result, change) => {
+      if (result.status === 'queued') onQueued({ kind: 'edit', ...change });
+      void mutate(swrKey.activity);
+      onDone(true);
+    },
+  });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-2 mt-2" data-testid={`edit-form-${target.kind}`}>
-      {target.kind === 'thread' && (
-        <Field id={`${base}-title`} label="Title" error={errors.title}>
-          <input
-            className="input w-full"
-            maxLength={200}
-            {...fieldProps(`${base}-title`, errors.title)}
-            value={title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </Field>
-      )}
+    <form ref={ref} onSubmit={onSubmit} noValidate className="grid gap-2 mt-2" data-testid={`edit-form-${target.kind}`}>
+      {target.kind === 'thread' && <TextField label="Title" {...f.field('title', `${base}-title`)} maxLength={200} />}
       <MarkdownField
-        id={`${base}-content`}
         label={target.kind === 'thread' ? 'Content' : 'Your reply'}
-        value={content}
-        onChange={setContent}
-        error={errors.content}
+        {...f.field('content', `${base}-content`)}
         maxLength={POST_MAX_CHARS}
       />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => onDone(false)}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={busy}>
-          {busy ? 'Saving...' : 'Save changes'}
+        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={f.busy}>
+          {f.busy ? 'Saving...' : 'Save changes'}
         </button>
       </div>
     </form>

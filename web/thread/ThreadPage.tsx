@@ -6,8 +6,9 @@ import { NotFoundStatus } from '../app/page-status';
 import { useApi } from '../data/use-api';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
-import { check, useValidation } from '../components/check';
-import { write } from '../components/writes';
+import { check } from '../components/check';
+import { firstError, useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
@@ -45,63 +46,49 @@ function ReplyBox({
   value?: string;
   onValue?: (v: string) => void;
 }) {
-  useValidation();
   const { mutate } = useSWRConfig();
-  const [own, setOwn] = useState('');
-  const content = value ?? own;
-  const setContent = onValue ?? setOwn;
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const f = useForm({ content: '' });
+  const content = value ?? f.values.content;
   const id = `reply-${parentPostId ?? 'thread'}`;
-  const focus = () => document.getElementById(id)?.focus();
   // Opened by the reader's own Reply tap: the caret goes to the box she asked for.
   useEffect(() => {
-    if (focusOnOpen) focus();
+    if (focusOnOpen) document.getElementById(id)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [focusOnOpen]);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const parsed = await check('postInput', { content, parentPostId });
-    if (!parsed.ok) {
-      setError(parsed.fields.content ?? Object.values(parsed.fields)[0]);
-      return requestAnimationFrame(focus);
-    }
-    setError(undefined);
-    setBusy(true);
-    const result = await write(
-      {
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => check('postInput', { content, parentPostId }),
+    write: (json) => ({
+      request: {
         kind: 'post',
-        ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json: parsed.data }),
+        ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json }),
         label: 'Forum reply',
       },
-      {
+      messages: {
         success: SUCCESS.reply,
         signIn: 'Please sign in to reply.',
         error: { description: 'Failed to post reply. Please try again.' },
         preferServerMessage: true,
-        onFieldErrors: (fields) => setError(Object.values(fields)[0]),
       },
-    );
-    setBusy(false);
-    if (result) {
-      setContent('');
-      setError(undefined);
+    }),
+    done: () => {
+      f.reset();
+      onValue?.('');
       // Her new reply is hers to edit: her activity says which ids are hers.
       void mutate(swrKey.activity);
       onDone();
-    }
-  }
+    },
+  });
   return (
-    <form onSubmit={submit} noValidate className="grid gap-2" data-testid="reply-form">
+    <form ref={ref} onSubmit={onSubmit} noValidate className="grid gap-2" data-testid="reply-form">
       <MarkdownField
         id={id}
         label={parentPostId ? 'Your reply' : 'Add a reply'}
         value={content}
         onChange={(v) => {
-          setContent(v);
-          if (error) setError(undefined);
+          f.set('content', v);
+          onValue?.(v);
         }}
-        error={error}
+        error={firstError(f.errors, 'content')}
         maxLength={POST_MAX_CHARS}
       />
       <div className="flex justify-end gap-2">
@@ -110,8 +97,8 @@ function ReplyBox({
             Cancel
           </button>
         )}
-        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={busy}>
-          {busy ? 'Posting...' : 'Post Reply'}
+        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={f.busy}>
+          {f.busy ? 'Posting...' : 'Post Reply'}
         </button>
       </div>
     </form>

@@ -2,7 +2,10 @@
 // and the channels (email; push only where this device can show notifications).
 import { useState } from 'react';
 import { alertSummary, type AlertFilterValues } from '../../../db/alert-summary';
-import { Dialog, Field, fieldProps } from '../Dialog';
+import { Dialog } from '../Dialog';
+import { TextField } from '../fields';
+import { useForm } from '../useForm';
+import { useSubmit, type Checked } from '../useSubmit';
 import { toast } from '../toast/store';
 import { useAuth } from '../../data/auth';
 import { createAlert, type NewAlert } from '../../data/alerts';
@@ -37,20 +40,17 @@ export function AlertDialog({
 function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues; schoolName?: string; onDone: () => void }) {
   const { user } = useAuth();
   const canPush = pushAvailable();
-  const [name, setName] = useState(() => alertSummary(filters, schoolName));
+  const f = useForm({ name: alertSummary(filters, schoolName), email: !!user?.email, push: false }, { schemas: false });
   const [frequency, setFrequency] = useState<NewAlert['frequency']>(filters.schoolId ? 'instant' : 'daily');
-  const [email, setEmail] = useState(!!user?.email);
-  const [push, setPush] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    e.stopPropagation(); // React bubbles through portals: keep it from the page's own forms
-    if (!email && !push) return setErrors({ 'channels.email': 'Choose email, push or both' });
-    if (!name.trim()) return setErrors({ name: 'Name is required' });
-    setBusy(true);
-    try {
+  const { name, email, push } = f.values;
+  const { errors, busy } = f;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: (): Checked<NewAlert> => {
+      if (!email && !push) return { ok: false, fields: { 'channels.email': 'Choose email, push or both' } };
+      if (!name.trim()) return { ok: false, fields: { name: 'Name is required' } };
+      return { ok: true, data: { name: name.trim(), filters, frequency, channels: { email, push } } };
+    },
+    send: async (alert, fields) => {
       if (push) {
         const notAllowed = 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.';
         const problem = await subscribeThisDevice().then(
@@ -59,41 +59,31 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
         );
         if (problem) {
           toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
-          return;
+          return null;
         }
       }
-      const created = await createAlert({ name: name.trim(), filters, frequency, channels: { email, push } }, setErrors);
-      if (created) onDone();
-    } finally {
-      setBusy(false);
-    }
-  }
+      return createAlert(alert, fields);
+    },
+    done: onDone,
+  });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="alert-form">
-      <Field id="alert-name" label="Name" error={errors.name}>
-        <input
-          className="input w-full"
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          {...fieldProps('alert-name', errors.name)}
-        />
-      </Field>
+    <form ref={ref} onSubmit={onSubmit} noValidate data-testid="alert-form">
+      <TextField label="Name" {...f.field('name', 'alert-name')} maxLength={100} />
       <fieldset className="fieldset py-1">
         <legend className="fieldset-legend pb-1 pt-0">How often</legend>
-        {FREQUENCIES.map((f) => (
-          <label key={f.value} className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
+        {FREQUENCIES.map((q) => (
+          <label key={q.value} className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
             <input
               type="radio"
               name="alert-frequency"
               className="radio radio-sm radio-primary"
-              value={f.value}
-              checked={frequency === f.value}
-              onChange={() => setFrequency(f.value)}
+              value={q.value}
+              checked={frequency === q.value}
+              onChange={() => setFrequency(q.value)}
             />
             <span>
-              {f.label} <span className="opacity-70 text-sm">({f.hint})</span>
+              {q.label} <span className="opacity-70 text-sm">({q.hint})</span>
             </span>
           </label>
         ))}
@@ -106,7 +96,7 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
             className="checkbox checkbox-sm checkbox-primary"
             checked={email}
             disabled={!user?.email}
-            onChange={(e) => setEmail(e.target.checked)}
+            onChange={(e) => f.set('email', e.target.checked)}
             name="alert-email"
           />
           <span>Email{user?.email ? ` to ${user.email}` : ' (your account has no email address)'}</span>
@@ -117,7 +107,7 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
               type="checkbox"
               className="checkbox checkbox-sm checkbox-primary"
               checked={push}
-              onChange={(e) => setPush(e.target.checked)}
+              onChange={(e) => f.set('push', e.target.checked)}
               name="alert-push"
             />
             <span>Notifications on this device</span>

@@ -1,16 +1,14 @@
-import { useRef } from 'react';
-import { mutate } from 'swr';
-import { refreshPages } from '../../data/hooks';
+import type { ReactNode } from 'react';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../db/constants';
-import { Dialog, Field, fieldProps } from '../Dialog';
+import { Dialog } from '../Dialog';
 import { Icon } from '../Icon';
-import { focusFirstError, useForm } from '../useForm';
+import { SelectField, TextAreaField, TextField } from '../fields';
+import { useForm } from '../useForm';
+import { useSubmit, type Checked } from '../useSubmit';
 import { check } from '../check';
-import { write } from '../writes';
 import { client } from '../../data/client';
-import { to } from '../../data/requests';
+import { to, type SendRequest } from '../../data/requests';
 import { SUCCESS } from '../../data/messages';
-import { swrKey } from '../../data/keys';
 import { refreshAfterOwnChange, type InterviewFields, type ReviewFields } from '../../data/activity';
 
 /** Her own item opened for editing (decision 2020): the version she last wrote, and whether it is published. */
@@ -50,11 +48,112 @@ const interviewValues = (f: InterviewFields): typeof INTERVIEW_DEFAULTS => ({
   overallExperience: str(f.overallExperience),
 });
 
-/** The toast after her edit: a published item's edit waits; one not yet published waits again as it is. */
-const editedToast = (published: boolean, what: 'review' | 'interview') =>
-  published
-    ? SUCCESS.editSent
-    : { title: what === 'review' ? 'Review updated' : 'Interview experience updated', description: 'It waits for approval again.' };
+type Kind = 'review' | 'interview';
+
+/** Each kind's words: the outbox label, the product §8 toasts and sign-in text, new and edited. */
+const WORDS = {
+  review: {
+    label: (school: string) => `Review of ${school}`,
+    editLabel: (school: string) => `Edit of your review of ${school}`,
+    sent: SUCCESS.review,
+    updated: 'Review updated',
+    signIn: 'Please sign in to submit a review.',
+    editSignIn: 'Please sign in to edit your review.',
+    failed: 'Failed to submit review. Please try again.',
+  },
+  interview: {
+    label: (school: string) => `Interview at ${school}`,
+    editLabel: (school: string) => `Edit of your interview at ${school}`,
+    sent: SUCCESS.interview,
+    updated: 'Interview experience updated',
+    signIn: 'Please sign in to share your interview experience.',
+    editSignIn: 'Please sign in to edit your interview experience.',
+    failed: 'Failed to submit interview experience. Please try again.',
+  },
+} as const;
+
+interface DialogProps<F> {
+  schoolId: number;
+  schoolName: string;
+  open: boolean;
+  onClose: () => void;
+  editing?: Editing<F>;
+}
+
+type Request = Pick<SendRequest, 'method' | 'path' | 'body'>;
+
+/**
+ * A contribution's form and submit: checked, sent through the outbox as a POST (new) or a PATCH
+ * (her edit; a published item's edit waits for a moderator, one not yet published waits again as
+ * it is), then the school's lists and her activity refresh and the dialog closes.
+ */
+function useContribution<T extends Record<string, unknown>, D>(
+  kind: Kind,
+  p: DialogProps<unknown>,
+  initial: T,
+  checkValues: (v: T) => Promise<Checked<D>>,
+  request: (data: D) => Request,
+) {
+  const f = useForm(initial);
+  const w = WORDS[kind];
+  const { editing, schoolName } = p;
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => checkValues(f.values),
+    write: (data) => ({
+      request: { kind, ...request(data), label: editing ? w.editLabel(schoolName) : w.label(schoolName) },
+      messages: {
+        success: !editing
+          ? w.sent
+          : editing.published
+            ? SUCCESS.editSent
+            : { title: w.updated, description: 'It waits for approval again.' },
+        signIn: editing ? w.editSignIn : w.signIn,
+        error: { description: editing ? 'Failed to save your edit. Please try again.' : w.failed },
+      },
+    }),
+    done: () => {
+      refreshAfterOwnChange(kind, p.schoolId);
+      if (!editing) f.reset();
+      p.onClose();
+    },
+  });
+  return { f, ref, onSubmit };
+}
+
+/** The dialog around a contribution's fields, with Cancel and its submit button. */
+function ContributeDialog({
+  p,
+  title,
+  testId,
+  submitLabel,
+  form,
+  children,
+}: {
+  p: DialogProps<unknown>;
+  title: string;
+  testId: string;
+  submitLabel: string;
+  form: { ref: React.RefObject<HTMLFormElement | null>; onSubmit: (e: React.FormEvent) => void; busy: boolean };
+  children: ReactNode;
+}) {
+  const { editing, onClose } = p;
+  return (
+    <Dialog open={p.open} onClose={onClose} title={title} wide>
+      <form ref={form.ref} onSubmit={form.onSubmit} noValidate data-testid={testId}>
+        {children}
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={form.busy}>
+            {form.busy && <span className="loading loading-spinner loading-sm" />}
+            {form.busy ? (editing ? 'Saving...' : 'Submitting...') : editing ? 'Save edit' : submitLabel}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
 
 const RATING_FIELDS = [
   ['overallRating', 'Overall rating'],
@@ -65,34 +164,11 @@ const RATING_FIELDS = [
   ['leadershipRating', 'Leadership'],
 ] as const;
 
-function RatingSelect({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  optional,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  optional?: boolean;
-}) {
-  return (
-    <Field id={id} label={label} error={error}>
-      <select className="select w-full" {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)}>
-        {optional && <option value="">Prefer not to say</option>}
-        {[5, 4, 3, 2, 1].map((n) => (
-          <option key={n} value={String(n)}>
-            {n} out of 5{n === 5 ? ' (best)' : n === 1 ? ' (worst)' : ''}
-          </option>
-        ))}
-      </select>
-    </Field>
-  );
-}
+/** An optional 1-5 rating as a select (the interview's overall experience). */
+const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({
+  value: String(n),
+  label: `${n} out of 5${n === 5 ? ' (best)' : n === 1 ? ' (worst)' : ''}`,
+}));
 
 /**
  * Tap-to-rate stars (the phone on the commute): five native radios (arrow keys, screen readers announce "3 stars,
@@ -165,170 +241,59 @@ const REVIEW_DEFAULTS = {
  * 'Write a Review' (product §5 fields and defaults), or, given `editing`, her review opened with the
  * version she last wrote: the same fields, checks and messages, sent as a PATCH through the outbox.
  */
-export function ReviewDialog({
-  schoolId,
-  schoolName,
-  open,
-  onClose,
-  editing,
-}: {
-  schoolId: number;
-  schoolName: string;
-  open: boolean;
-  onClose: () => void;
-  editing?: Editing<ReviewFields>;
-}) {
-  const f = useForm(editing ? reviewValues(editing.fields) : REVIEW_DEFAULTS);
-  const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const v = f.values;
-    const parsed = await check('reviewInput', {
-      ...v,
-      yearsAtSchool: v.yearsAtSchool || undefined,
-      adviceToManagement: v.adviceToManagement || undefined,
-    });
-    if (!parsed.ok) {
-      f.setErrors(parsed.fields);
-      return focusFirstError(formRef.current);
-    }
-    f.setBusy(true);
-    const result = await write(
+export function ReviewDialog(p: DialogProps<ReviewFields>) {
+  const { schoolId, schoolName, editing } = p;
+  const { f, ref, onSubmit } = useContribution(
+    'review',
+    p,
+    editing ? reviewValues(editing.fields) : REVIEW_DEFAULTS,
+    (v) =>
+      check('reviewInput', { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined }),
+    (json) =>
       editing
-        ? {
-            kind: 'review',
-            ...to(client.reviews[':id'], '$patch', { param: { id: String(editing.id) }, json: parsed.data }),
-            label: `Edit of your review of ${schoolName}`,
-          }
-        : {
-            kind: 'review',
-            ...to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
-            label: `Review of ${schoolName}`,
-          },
-      {
-        success: editing ? editedToast(editing.published, 'review') : SUCCESS.review,
-        signIn: editing ? 'Please sign in to edit your review.' : 'Please sign in to submit a review.',
-        error: { description: editing ? 'Failed to save your edit. Please try again.' : 'Failed to submit review. Please try again.' },
-        onFieldErrors: (fields) => {
-          f.setErrors(fields);
-          focusFirstError(formRef.current);
-        },
-      },
-    );
-    f.setBusy(false);
-    if (result) {
-      if (editing) refreshAfterOwnChange('review', schoolId);
-      else {
-        void mutate(swrKey.schoolReviews(schoolId));
-        refreshPages(`school-reviews/${schoolId}`);
-        void mutate(swrKey.school(schoolId));
-        void mutate(swrKey.activity);
-        f.reset();
-      }
-      onClose();
-    }
-  }
-  const v = f.values;
+        ? to(client.reviews[':id'], '$patch', { param: { id: String(editing.id) }, json })
+        : to(client.schools[':id'].reviews, '$post', { param: { id: String(schoolId) }, json }),
+  );
   return (
-    <Dialog open={open} onClose={onClose} title={editing ? 'Edit your review' : 'Write a Review'} wide>
-      <form ref={formRef} onSubmit={submit} noValidate data-testid="review-form">
-        <p className="text-sm opacity-80 mb-2">
-          {editing?.published
-            ? `Your review of ${schoolName} stays as it is until a moderator approves your edit.`
-            : `Your review of ${schoolName} is anonymous and is published once approved.`}
-        </p>
-        <div className="grid grid-cols-2 gap-x-3 sm:gap-x-4">
-          <div className="col-span-2 sm:col-span-1">
-            <Field id="jobTitle" label="Job title" error={f.errors.jobTitle}>
-              <input
-                className="input w-full"
-                {...fieldProps('jobTitle', f.errors.jobTitle)}
-                value={v.jobTitle}
-                onChange={(e) => f.set('jobTitle', e.target.value)}
-                autoComplete="organization-title"
-              />
-            </Field>
-          </div>
-          <Field id="employmentStatus" label="Employment status" error={f.errors.employmentStatus}>
-            <select
-              className="select w-full"
-              {...fieldProps('employmentStatus', f.errors.employmentStatus)}
-              value={v.employmentStatus}
-              onChange={(e) => f.set('employmentStatus', e.target.value)}
-            >
-              {EMPLOYMENT_STATUSES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
-          <Field id="yearsAtSchool" label="Years at school" error={f.errors.yearsAtSchool}>
-            <select
-              className="select w-full"
-              {...fieldProps('yearsAtSchool', f.errors.yearsAtSchool)}
-              value={v.yearsAtSchool}
-              onChange={(e) => f.set('yearsAtSchool', e.target.value)}
-            >
-              <option value="">Choose…</option>
-              {YEARS_AT_SCHOOL.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
+    <ContributeDialog
+      p={p}
+      title={editing ? 'Edit your review' : 'Write a Review'}
+      testId="review-form"
+      submitLabel="Submit Review"
+      form={{ ref, onSubmit, busy: f.busy }}
+    >
+      <p className="text-sm opacity-80 mb-2">
+        {editing?.published
+          ? `Your review of ${schoolName} stays as it is until a moderator approves your edit.`
+          : `Your review of ${schoolName} is anonymous and is published once approved.`}
+      </p>
+      <div className="grid grid-cols-2 gap-x-3 sm:gap-x-4">
+        <div className="col-span-2 sm:col-span-1">
+          <TextField label="Job title" {...f.field('jobTitle')} autoComplete="organization-title" />
         </div>
-        <fieldset className="grid sm:grid-cols-2 gap-x-6 my-2">
-          <legend className="sr-only">Ratings, 1 to 5 stars</legend>
-          {RATING_FIELDS.map(([key, label]) => (
-            <StarRating key={key} id={key} label={label} value={v[key]} onChange={(x) => f.set(key, x)} error={f.errors[key]} />
-          ))}
-        </fieldset>
-        <Field id="pros" label="Pros" error={f.errors.pros}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            {...fieldProps('pros', f.errors.pros)}
-            value={v.pros}
-            onChange={(e) => f.set('pros', e.target.value)}
-          />
-        </Field>
-        <Field id="cons" label="Cons" error={f.errors.cons}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            {...fieldProps('cons', f.errors.cons)}
-            value={v.cons}
-            onChange={(e) => f.set('cons', e.target.value)}
-          />
-        </Field>
-        <Field id="adviceToManagement" label="Advice to management (optional)" error={f.errors.adviceToManagement}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            {...fieldProps('adviceToManagement', f.errors.adviceToManagement)}
-            value={v.adviceToManagement}
-            onChange={(e) => f.set('adviceToManagement', e.target.value)}
-          />
-        </Field>
-        <label className="label cursor-pointer gap-2 mt-2">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-primary"
-            checked={v.wouldRecommend}
-            onChange={(e) => f.set('wouldRecommend', e.target.checked)}
-            name="wouldRecommend"
-          />
-          <span className="text-base-content">I would recommend this school to a friend</span>
-        </label>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={f.busy}>
-            {f.busy && <span className="loading loading-spinner loading-sm" />}
-            {f.busy ? (editing ? 'Saving...' : 'Submitting...') : editing ? 'Save edit' : 'Submit Review'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+        <SelectField label="Employment status" {...f.field('employmentStatus')} options={EMPLOYMENT_STATUSES} />
+        <SelectField label="Years at school" {...f.field('yearsAtSchool')} options={YEARS_AT_SCHOOL} empty="Choose…" />
+      </div>
+      <fieldset className="grid sm:grid-cols-2 gap-x-6 my-2">
+        <legend className="sr-only">Ratings, 1 to 5 stars</legend>
+        {RATING_FIELDS.map(([key, label]) => (
+          <StarRating key={key} label={label} {...f.field(key)} />
+        ))}
+      </fieldset>
+      <TextAreaField label="Pros" rows={2} {...f.field('pros')} />
+      <TextAreaField label="Cons" rows={2} {...f.field('cons')} />
+      <TextAreaField label="Advice to management (optional)" rows={2} {...f.field('adviceToManagement')} />
+      <label className="label cursor-pointer gap-2 mt-2">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-primary"
+          checked={f.values.wouldRecommend}
+          onChange={(e) => f.set('wouldRecommend', e.target.checked)}
+          name="wouldRecommend"
+        />
+        <span className="text-base-content">I would recommend this school to a friend</span>
+      </label>
+    </ContributeDialog>
   );
 }
 
@@ -343,152 +308,43 @@ const INTERVIEW_DEFAULTS = {
 };
 
 /** 'Share Interview Experience' (product §5 fields and defaults), or, given `editing`, hers to change. */
-export function InterviewDialog({
-  schoolId,
-  schoolName,
-  open,
-  onClose,
-  editing,
-}: {
-  schoolId: number;
-  schoolName: string;
-  open: boolean;
-  onClose: () => void;
-  editing?: Editing<InterviewFields>;
-}) {
-  const f = useForm(editing ? interviewValues(editing.fields) : INTERVIEW_DEFAULTS);
-  const formRef = useRef<HTMLFormElement>(null);
-  async function submit(e: React.SubmitEvent) {
-    e.preventDefault();
-    const v = f.values;
-    const parsed = await check('interviewInput', { ...v, overallExperience: v.overallExperience || undefined });
-    if (!parsed.ok) {
-      f.setErrors(parsed.fields);
-      return focusFirstError(formRef.current);
-    }
-    f.setBusy(true);
-    const result = await write(
+export function InterviewDialog(p: DialogProps<InterviewFields>) {
+  const { schoolId, editing } = p;
+  const { f, ref, onSubmit } = useContribution(
+    'interview',
+    p,
+    editing ? interviewValues(editing.fields) : INTERVIEW_DEFAULTS,
+    (v) => check('interviewInput', { ...v, overallExperience: v.overallExperience || undefined }),
+    (json) =>
       editing
-        ? {
-            kind: 'interview',
-            ...to(client.interviews[':id'], '$patch', { param: { id: String(editing.id) }, json: parsed.data }),
-            label: `Edit of your interview at ${schoolName}`,
-          }
-        : {
-            kind: 'interview',
-            ...to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json: parsed.data }),
-            label: `Interview at ${schoolName}`,
-          },
-      {
-        success: editing ? editedToast(editing.published, 'interview') : SUCCESS.interview,
-        signIn: editing ? 'Please sign in to edit your interview experience.' : 'Please sign in to share your interview experience.',
-        error: {
-          description: editing ? 'Failed to save your edit. Please try again.' : 'Failed to submit interview experience. Please try again.',
-        },
-        onFieldErrors: (fields) => {
-          f.setErrors(fields);
-          focusFirstError(formRef.current);
-        },
-      },
-    );
-    f.setBusy(false);
-    if (result) {
-      if (editing) refreshAfterOwnChange('interview', schoolId);
-      else {
-        void mutate(swrKey.schoolInterviews(schoolId));
-        refreshPages(`school-interviews/${schoolId}`);
-        void mutate(swrKey.activity);
-        f.reset();
-      }
-      onClose();
-    }
-  }
-  const v = f.values;
+        ? to(client.interviews[':id'], '$patch', { param: { id: String(editing.id) }, json })
+        : to(client.schools[':id'].interviews, '$post', { param: { id: String(schoolId) }, json }),
+  );
   return (
-    <Dialog open={open} onClose={onClose} title={editing ? 'Edit your interview experience' : 'Share Interview Experience'} wide>
-      <form ref={formRef} onSubmit={submit} noValidate data-testid="interview-form">
-        {editing?.published && (
-          <p className="text-sm opacity-80 mb-2">Your interview experience stays as it is until a moderator approves your edit.</p>
-        )}
-        <div className="grid sm:grid-cols-2 gap-x-4">
-          <Field id="iv-jobTitle" label="Job title" error={f.errors.jobTitle}>
-            <input
-              className="input w-full"
-              {...fieldProps('iv-jobTitle', f.errors.jobTitle)}
-              value={v.jobTitle}
-              onChange={(e) => f.set('jobTitle', e.target.value)}
-            />
-          </Field>
-          <Field id="interviewDifficulty" label="Difficulty" error={f.errors.interviewDifficulty}>
-            <select
-              className="select w-full"
-              {...fieldProps('interviewDifficulty', f.errors.interviewDifficulty)}
-              value={v.interviewDifficulty}
-              onChange={(e) => f.set('interviewDifficulty', e.target.value)}
-            >
-              {INTERVIEW_DIFFICULTIES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
-          <Field id="outcome" label="Outcome" error={f.errors.outcome}>
-            <select
-              className="select w-full"
-              {...fieldProps('outcome', f.errors.outcome)}
-              value={v.outcome}
-              onChange={(e) => f.set('outcome', e.target.value)}
-            >
-              {INTERVIEW_OUTCOMES.map((s) => (
-                <option key={s}>{s}</option>
-              ))}
-            </select>
-          </Field>
-          <RatingSelect
-            id="overallExperience"
-            label="Overall experience (optional)"
-            value={v.overallExperience}
-            onChange={(x) => f.set('overallExperience', x)}
-            error={f.errors.overallExperience}
-            optional
-          />
-        </div>
-        <Field id="processDescription" label="Describe the interview process" error={f.errors.processDescription}>
-          <textarea
-            className="textarea w-full"
-            rows={4}
-            {...fieldProps('processDescription', f.errors.processDescription)}
-            value={v.processDescription}
-            onChange={(e) => f.set('processDescription', e.target.value)}
-          />
-        </Field>
-        <Field id="questionsAsked" label="Questions asked (optional)" error={f.errors.questionsAsked}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            {...fieldProps('questionsAsked', f.errors.questionsAsked)}
-            value={v.questionsAsked}
-            onChange={(e) => f.set('questionsAsked', e.target.value)}
-          />
-        </Field>
-        <Field id="tipsForCandidates" label="Tips for candidates (optional)" error={f.errors.tipsForCandidates}>
-          <textarea
-            className="textarea w-full"
-            rows={2}
-            {...fieldProps('tipsForCandidates', f.errors.tipsForCandidates)}
-            value={v.tipsForCandidates}
-            onChange={(e) => f.set('tipsForCandidates', e.target.value)}
-          />
-        </Field>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={f.busy}>
-            {f.busy && <span className="loading loading-spinner loading-sm" />}
-            {f.busy ? (editing ? 'Saving...' : 'Submitting...') : editing ? 'Save edit' : 'Submit Experience'}
-          </button>
-        </div>
-      </form>
-    </Dialog>
+    <ContributeDialog
+      p={p}
+      title={editing ? 'Edit your interview experience' : 'Share Interview Experience'}
+      testId="interview-form"
+      submitLabel="Submit Experience"
+      form={{ ref, onSubmit, busy: f.busy }}
+    >
+      {editing?.published && (
+        <p className="text-sm opacity-80 mb-2">Your interview experience stays as it is until a moderator approves your edit.</p>
+      )}
+      <div className="grid sm:grid-cols-2 gap-x-4">
+        <TextField label="Job title" {...f.field('jobTitle', 'iv-jobTitle')} />
+        <SelectField label="Difficulty" {...f.field('interviewDifficulty')} options={INTERVIEW_DIFFICULTIES} />
+        <SelectField label="Outcome" {...f.field('outcome')} options={INTERVIEW_OUTCOMES} />
+        <SelectField
+          label="Overall experience (optional)"
+          {...f.field('overallExperience')}
+          options={RATING_OPTIONS}
+          empty="Prefer not to say"
+        />
+      </div>
+      <TextAreaField label="Describe the interview process" rows={4} {...f.field('processDescription')} />
+      <TextAreaField label="Questions asked (optional)" rows={2} {...f.field('questionsAsked')} />
+      <TextAreaField label="Tips for candidates (optional)" rows={2} {...f.field('tipsForCandidates')} />
+    </ContributeDialog>
   );
 }
