@@ -31,32 +31,6 @@ export function useUrlFilters<K extends string>(keys: readonly K[]) {
   return { values, set, clear, active };
 }
 
-/** A search box's text that writes itself to the URL 350 ms after typing stops. */
-export function useDebouncedSearch(urlValue: string, commit: (v: string) => void, delay = 350) {
-  const [text, setText] = useState(urlValue);
-  const committed = useRef(urlValue);
-  useEffect(() => {
-    // The URL changed from outside (back button, Clear): follow it.
-    if (urlValue !== committed.current) {
-      committed.current = urlValue;
-      setText(urlValue);
-    }
-  }, [urlValue]);
-  useEffect(() => {
-    if (text.trim() === committed.current.trim()) return;
-    const t = setTimeout(() => {
-      committed.current = text.trim();
-      commit(text.trim());
-    }, delay);
-    return () => clearTimeout(t);
-  }, [text, commit, delay]);
-  const flush = () => {
-    committed.current = text.trim();
-    commit(text.trim());
-  };
-  return { text, setText, flush };
-}
-
 /** The value as it was `delay` ms after it last changed (suggestions ask once typing pauses). */
 export function useDebouncedValue<T>(value: T, delay = 350): T {
   const [settled, setSettled] = useState(value);
@@ -65,4 +39,29 @@ export function useDebouncedValue<T>(value: T, delay = 350): T {
     return () => clearTimeout(t);
   }, [value, delay]);
   return settled;
+}
+
+/** A search box's text that writes itself to the URL 350 ms after typing stops (useDebouncedValue). */
+export function useDebouncedSearch(urlValue: string, commit: (v: string) => void, delay = 350) {
+  const [text, setText] = useState(urlValue);
+  const committed = useRef(urlValue);
+  const settled = useDebouncedValue(text.trim(), delay);
+  useEffect(() => {
+    // The URL changed from outside (back button, Clear): follow it.
+    if (urlValue !== committed.current) {
+      committed.current = urlValue;
+      setText(urlValue);
+    }
+  }, [urlValue]);
+  useEffect(() => {
+    // Only the text as it is now, once typing paused (not a settled value the URL has since replaced).
+    if (settled !== text.trim() || settled === committed.current.trim()) return;
+    committed.current = settled;
+    commit(settled);
+  }, [settled, text, commit]);
+  const flush = () => {
+    committed.current = text.trim();
+    commit(text.trim());
+  };
+  return { text, setText, flush };
 }

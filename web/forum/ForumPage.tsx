@@ -17,6 +17,7 @@ import { preview, threadStatus } from '../components/thread-status';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
+import { LoadMore } from '../components/LoadMore';
 
 type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
 
@@ -259,13 +260,7 @@ export function ForumPage() {
               })}
             </ul>
           )}
-          {threads.rows && threads.hasMore && (
-            <div className="mt-4 flex justify-center">
-              <button type="button" className="btn btn-outline" onClick={() => threads.loadMore()} disabled={threads.loadingMore}>
-                {threads.loadingMore ? 'Loading…' : 'Load more discussions'}
-              </button>
-            </div>
-          )}
+          {threads.rows && <LoadMore pages={threads} label="Load more discussions" />}
         </section>
       </div>
       {categories.data && (

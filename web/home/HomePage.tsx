@@ -1,5 +1,5 @@
 import { SearchCombobox, useSuggestions } from '../components/SearchCombobox';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BOROUGHS, HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
@@ -8,6 +8,7 @@ import { JobCard } from '../components/JobCard';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useForumThreadPages, useJobPages, useJobs, useSalaryStats, useSchools, useSchoolsWithTotal, useSiteStats } from '../data/hooks';
 import { formatGBP, formatNumber } from '../lib/format';
+import { useDebouncedValue } from '../components/useUrlFilters';
 
 const TILES: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/jobs', title: 'Find Jobs', text: 'Teaching vacancies across every London borough, from the last month only.', icon: 'briefcase' },
@@ -87,16 +88,6 @@ function Hero() {
 /** How many of each kind the home search shows before its "See all" link. */
 export const HOME_SEARCH_GROUP = 3;
 
-/** The text after typing stops for `delay` ms. */
-function useDebounced(value: string, delay = 350) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(t);
-  }, [value, delay]);
-  return settled;
-}
-
 function Group({
   id,
   title,
@@ -161,7 +152,7 @@ function Found({ to, title, detail }: { to: string; title: string; detail: strin
  * its full list. The form's Search Jobs button still goes to /jobs (spec §4).
  */
 function SearchGroups({ what, where }: { what: string; where: string }) {
-  const text = useDebounced(what.trim());
+  const text = useDebouncedValue(what.trim());
   const searching = /[\p{L}\p{N}]/u.test(text);
   const borough = where === 'all' ? undefined : where;
   const jobs = useJobPages({ search: text, borough, limit: String(HOME_SEARCH_GROUP) }, searching);

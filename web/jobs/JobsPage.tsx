@@ -15,6 +15,7 @@ import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
 import { later } from '../app/later';
+import { LoadMore } from '../components/LoadMore';
 
 // The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
 const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
@@ -107,13 +108,7 @@ function JobResults({ jobs }: { jobs: ReturnType<typeof useJobPages> }) {
               </li>
             ))}
           </ul>
-          {jobs.hasMore && (
-            <div className="mt-6 flex justify-center">
-              <button type="button" className="btn btn-outline" onClick={() => jobs.loadMore()} disabled={jobs.loadingMore}>
-                {jobs.loadingMore ? 'Loading…' : 'Load more jobs'}
-              </button>
-            </div>
-          )}
+          <LoadMore pages={jobs} label="Load more jobs" gap="mt-6" />
         </>
       )}
     </section>

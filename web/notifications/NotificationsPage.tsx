@@ -10,6 +10,7 @@ import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/
 import { loginHref, useAuth } from '../data/auth';
 import { markRead, notificationsAfter, useNotifications, type NotificationItem } from '../data/notifications';
 import { formatDate, timeAgo } from '../lib/format';
+import { LoadMore } from '../components/LoadMore';
 
 export function NotificationsPage() {
   const { isLoading, isAuthenticated } = useAuth();
@@ -92,13 +93,7 @@ function Notifications() {
                 <NotificationRow key={n.id} n={n} />
               ))}
             </ul>
-            {next && (
-              <div className="mt-4 text-center">
-                <button type="button" className="btn btn-ghost min-h-11" disabled={loadingMore} onClick={() => void loadMore()}>
-                  {loadingMore ? 'Loading…' : 'Show older notifications'}
-                </button>
-              </div>
-            )}
+            <LoadMore pages={{ hasMore: !!next, loadingMore, loadMore }} label="Show older notifications" button="btn btn-ghost min-h-11" />
           </>
         )}
       </div>

@@ -16,20 +16,9 @@ import { useIsSchoolStaff } from '../data/school-staff';
 import { formatDate } from '../lib/format';
 import { RespondButton, SchoolResponse } from './ReviewResponse';
 import { Stars } from './Stars';
+import { LoadMore } from '../components/LoadMore';
 
 export { MoodSection } from './MoodSection';
-
-/** A paged list's Load more button (a hundred times the data): shown while the API links a next page. */
-function LoadMore({ pages, what }: { pages: { hasMore: boolean; loadingMore: boolean; loadMore: () => unknown }; what: string }) {
-  if (!pages.hasMore) return null;
-  return (
-    <div className="mt-4 flex justify-center">
-      <button type="button" className="btn btn-outline btn-sm" onClick={() => pages.loadMore()} disabled={pages.loadingMore}>
-        {pages.loadingMore ? 'Loading…' : `Load more ${what}`}
-      </button>
-    </div>
-  );
-}
 
 /** "Your review": she alone sees it on her own item (her ids come from her activity, decision 2020). */
 function YoursBadge({ what }: { what: string }) {
@@ -112,7 +101,7 @@ export function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName
           );
         })}
       </ul>
-      <LoadMore pages={pages} what="reviews" />
+      <LoadMore pages={pages} label="Load more reviews" button="btn btn-outline btn-sm" />
       {editing && (
         <ReviewDialog
           key={editing.id}
@@ -189,7 +178,7 @@ export function Interviews({ schoolId, schoolName }: { schoolId: number; schoolN
           );
         })}
       </ul>
-      <LoadMore pages={pages} what="interviews" />
+      <LoadMore pages={pages} label="Load more interviews" button="btn btn-outline btn-sm" />
       {editing && (
         <InterviewDialog
           key={editing.id}

@@ -16,6 +16,7 @@ import { formatNumber } from '../lib/format';
 import { teachersLine } from '../lib/school-facts';
 import { pageInfo } from './paging';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
+import { LoadMore } from '../components/LoadMore';
 
 export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type', 'exact'] as const;
 
@@ -146,14 +147,13 @@ function SchoolResults({ list, info }: { list: ReturnType<typeof useSchoolPages>
               </li>
             ))}
           </ul>
-          {hasMore && info.remaining > 0 && (
-            <div className="flex justify-center mt-6">
-              <button type="button" className="btn btn-primary" onClick={() => void loadMore()} disabled={loadingMore}>
-                {loadingMore && <span className="loading loading-spinner loading-sm" />}
-                Load More Schools ({formatNumber(info.remaining)} remaining)
-              </button>
-            </div>
-          )}
+          <LoadMore
+            pages={{ hasMore: hasMore && info.remaining > 0, loadingMore, loadMore }}
+            label={`Load More Schools (${formatNumber(info.remaining)} remaining)`}
+            button="btn btn-primary"
+            gap="mt-6"
+            spinner
+          />
         </>
       )}
     </section>
