@@ -4,7 +4,7 @@ import { MAX_COMPARE, OFSTED_RATINGS } from '../../db/constants';
 
 export { MAX_COMPARE };
 
-export interface CompareSchool {
+interface CompareSchool {
   id: number;
   name: string;
   numberOfPupils: number | null;

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '../data/auth';
 
 /** Profile image, else the first letter of the first name, then of the email, then "U" (product §2). */
-export function avatarLetter(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
+function avatarLetter(user: Pick<CurrentUser, 'firstName' | 'email'>): string {
   return (user.firstName?.trim()[0] ?? user.email?.trim()[0] ?? 'U').toUpperCase();
 }
 

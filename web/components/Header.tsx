@@ -9,7 +9,7 @@ import { later } from '../app/later';
 // Only a signed-in user sees it (never a server-rendered page): its chunk loads when she does.
 const AccountMenu = later(() => import('./AccountMenu').then((m) => m.AccountMenu));
 
-export function Logo() {
+function Logo() {
   return (
     <Link
       to="/"

@@ -6,7 +6,7 @@ import { client, json } from '../data/client';
 import { Field, fieldProps } from './Dialog';
 import { RenderedMarkdown } from './RenderedMarkdown';
 
-export const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and [links](https://…) work.';
+const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and [links](https://…) work.';
 
 type Preview = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed'; message: string };
 

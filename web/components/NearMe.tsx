@@ -5,11 +5,11 @@ import { useCallback, useRef, useState } from 'react';
 import { Icon } from './Icon';
 
 export const NEAR_MILES = [1, 2, 5, 10] as const;
-export const DEFAULT_NEAR_MILES = 2;
+const DEFAULT_NEAR_MILES = 2;
 
 type Status = 'off' | 'asking' | 'on' | 'refused' | 'unavailable';
 
-export const NEAR_MESSAGES = {
+const NEAR_MESSAGES = {
   refused:
     'Location is blocked for this site, so we can’t show what’s near you. Allow location in your browser’s settings, then tap Near me again.',
   unavailable: 'Your location isn’t available right now. Try Near me again in a moment, or filter by borough instead.',

@@ -14,7 +14,7 @@ import { jobsRefreshed } from '../data/messages';
 /** POST /api/jobs/refresh's answer, as the API types it. */
 export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
 
-export const REFRESH_FAILED: Toast = {
+const REFRESH_FAILED: Toast = {
   title: 'Refresh Failed',
   description: 'Unable to refresh job listings. Please try again.',
   variant: 'destructive',

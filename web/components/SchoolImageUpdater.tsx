@@ -16,17 +16,17 @@ type BatchUpdate = (typeof client.schools.images)['batch-update'];
 export type BatchStarted = InferResponseType<BatchUpdate['$post'], 202>;
 /** GET /api/schools/images/batch-update/:id's answer: the batch's progress. */
 export type BatchProgress = InferResponseType<BatchUpdate[':id']['$get'], 200>;
-export type BatchStatus = BatchStarted | BatchProgress;
+type BatchStatus = BatchStarted | BatchProgress;
 
 export const POLL_MS = 1000;
-export const BATCH_SIZES = [25, 100, 500, 5000] as const;
+const BATCH_SIZES = [25, 100, 500, 5000] as const;
 
-export const UPDATE_FAILED: Toast = {
+const UPDATE_FAILED: Toast = {
   title: 'Update Failed',
   description: 'Failed to update school images. Please try again.',
   variant: 'destructive',
 };
-export const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => Math.max(0, b.processed - b.updated);
+const noImageCount = (b: Pick<BatchStatus, 'processed' | 'updated'>) => Math.max(0, b.processed - b.updated);
 
 type State = { phase: 'idle' } | { phase: 'running'; batch: BatchStatus } | { phase: 'done'; batch: BatchStatus };
 

@@ -9,7 +9,7 @@ import { suggestSchools, type Suggestion } from '../lib/suggest';
 import { useDebouncedValue } from './useUrlFilters';
 
 export const SUGGEST_MIN_CHARS = 2;
-export const SUGGEST_LIMIT = 5;
+const SUGGEST_LIMIT = 5;
 
 /**
  * Schools and jobs suggested for the text (schools only with `jobs: false`), each group at most 5;

@@ -3,14 +3,14 @@ import { toast } from './toast/store';
 import { SHARE_COPIED, SHARE_COPY_FAILED } from '../data/messages';
 
 /** The page's canonical address: this origin and the path, no query string or hash. */
-export const canonicalUrl = (path: string) => new URL(path, window.location.origin).href;
+const canonicalUrl = (path: string) => new URL(path, window.location.origin).href;
 
 /**
  * Share a job or a school (the phone on the commute): the phone's share sheet (Web Share API) with the canonical
  * URL; where there is none (most desktops), the link is copied with a toast. Cancelling the
  * share sheet does nothing.
  */
-export async function shareLink({ title, text, path }: { title: string; text?: string; path: string }) {
+async function shareLink({ title, text, path }: { title: string; text?: string; path: string }) {
   const url = canonicalUrl(path);
   if (typeof navigator.share === 'function') {
     try {

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 
 type Validation = typeof import('./validation');
 /** The schemas a form can be checked with, by name. */
-export type FormSchema = Exclude<keyof Validation, 'formErrors' | 'schoolJobDateErrors'>;
+type FormSchema = Exclude<keyof Validation, 'formErrors' | 'schoolJobDateErrors'>;
 
 let loading: Promise<Validation> | undefined;
 /** The schemas' chunk (once). */

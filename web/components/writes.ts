@@ -9,8 +9,7 @@ import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
 import type { SendRequest, SendResult } from '../data/mutations';
 import { toast } from './toast/store';
 
-export const LOGIN_REDIRECT_MS = 1500;
-export const QUEUED_TEXT = QUEUED_OFFLINE.description;
+const LOGIN_REDIRECT_MS = 1500;
 
 /** The queued toast: offline → "when you're back online"; online (5xx/429) → "will be retried". */
 export const queuedToast = (online = typeof navigator === 'undefined' || navigator.onLine) => (online ? QUEUED_RETRY : QUEUED_OFFLINE);

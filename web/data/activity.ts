@@ -14,7 +14,6 @@ import { useApi } from './use-api';
 export type Activity = InferResponseType<typeof client.me.activity.$get, 200>;
 export type OwnReview = Activity['reviews'][number];
 export type OwnInterview = Activity['interviews'][number];
-export type OwnSalary = Activity['salaries'][number];
 export type ReviewFields = OwnReview['fields'];
 export type InterviewFields = OwnInterview['fields'];
 

@@ -10,10 +10,10 @@ import { toast } from '../components/toast/store';
 
 export type AlertItem = InferResponseType<typeof client.alerts.$get, 200>[number];
 export type NewAlert = InferRequestType<typeof client.alerts.$post>['json'];
-export type AlertChange = InferRequestType<(typeof client.alerts)[':id']['$patch']>['json'];
+type AlertChange = InferRequestType<(typeof client.alerts)[':id']['$patch']>['json'];
 export type ReminderPrefs = InferResponseType<typeof client.alerts.reminders.$get, 200>;
 
-export const ALERTS_KEY = 'alerts';
+const ALERTS_KEY = 'alerts';
 
 export function useAlerts() {
   const { isAuthenticated } = useAuth();

@@ -8,8 +8,8 @@ import { client, json } from './client';
 /** GET /api/auth/user's answer for a signed-in user, as the API types it (a visitor gets null). */
 export type CurrentUser = NonNullable<InferResponseType<typeof client.auth.user.$get, 200>>;
 
-export const USER_FRESH_MS = 300_000;
-export const LOGIN_URL = '/api/login';
+const USER_FRESH_MS = 300_000;
+const LOGIN_URL = '/api/login';
 export const LOGOUT_URL = '/api/logout';
 /** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
 let inFlight: Promise<CurrentUser | null> | null = null;

@@ -11,7 +11,7 @@ import { SCHOOLS_PAGE_SIZE } from '../../db/constants';
 
 type Query = Record<string, string | undefined>;
 /** Drops 'all' and empty values (product §5). */
-export function cleanQuery<T extends Query>(q: T): T {
+function cleanQuery<T extends Query>(q: T): T {
   return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== 'all')) as T;
 }
 
@@ -65,7 +65,7 @@ export function useSchoolsWithTotal(query: Parameters<typeof client.schools.$get
  * A paged list read a page at a time (a hundred times the data): the first page, then one more per loadMore(),
  * each asked with the cursor of the Link header before it. Null name: nothing is fetched.
  */
-export function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
+function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
   const q = JSON.stringify(cleanQuery(query));
   const swr = useSWRInfinite<Page<T>, Error>(
     (index, previous: Page<T> | null) =>
@@ -156,16 +156,6 @@ export function useSchoolProfile(id: number | undefined) {
   });
 }
 
-export function useSchoolReviews(id: number | undefined) {
-  return useApi(id ? swrKey.schoolReviews(id) : null, () =>
-    json(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: {} })),
-  );
-}
-export function useSchoolInterviews(id: number | undefined) {
-  return useApi(id ? swrKey.schoolInterviews(id) : null, () =>
-    json(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: {} })),
-  );
-}
 export function useMoodStats(id: number | undefined) {
   return useApi(id ? swrKey.moodStats(id) : null, () => json(client.schools[':id']['mood-stats'].$get({ param: { id: String(id) } })));
 }

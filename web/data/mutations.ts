@@ -14,7 +14,7 @@ import type { SendRequest, SendResult } from './requests';
 import { QUEUED_KINDS } from './requests';
 export { QUEUED_KINDS, to, type SendRequest, type SendResult, type SubmissionKind } from './requests';
 
-export function newIdempotencyKey(): string {
+function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 

@@ -14,7 +14,7 @@ export type NotificationsPage = InferResponseType<typeof client.notifications.$g
 export type NotificationItem = NotificationsPage['notifications'][number];
 export type NotificationPrefs = InferResponseType<typeof client.notifications.preferences.$get, 200>;
 
-export const NOTIFICATIONS_KEY = 'notifications';
+const NOTIFICATIONS_KEY = 'notifications';
 const PREFS_KEY = 'notifications/preferences';
 const watchKey = (threadId: number) => ['forum/thread/watch', threadId] as const;
 

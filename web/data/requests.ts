@@ -1,7 +1,7 @@
 // A write's shape and the typed helper that builds it from the typed client (`to()`), with no
 // offline code: screens import this; the outbox (web/data/mutations.ts, Dexie) loads with the
 // first send (the server-rendered first visit).
-export type WriteMethod = '$post' | '$put' | '$patch' | '$delete';
+type WriteMethod = '$post' | '$put' | '$patch' | '$delete';
 const HTTP_METHOD = { $post: 'POST', $put: 'PUT', $patch: 'PATCH', $delete: 'DELETE' } as const;
 /** A typed-client endpoint with that method: `client.salaries`, `client.jobs[':id'].save`, ... */
 // The typed client's call signatures differ per route; `never` parameters let any of them in,

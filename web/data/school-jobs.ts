@@ -11,7 +11,7 @@ import { useApi } from './use-api';
 /** A school's job as its staff read it: every field, its state and its counts. */
 export type SchoolJob = InferResponseType<(typeof client.schools)[':id']['jobs']['$get'], 200>[number];
 
-export const schoolJobsKey = (schoolId: number) => ['school-jobs', schoolId] as const;
+const schoolJobsKey = (schoolId: number) => ['school-jobs', schoolId] as const;
 
 /** The school's own jobs (drafts, scheduled, live, ended, closed), for its verified staff. */
 export function useSchoolJobs(schoolId: number | undefined) {

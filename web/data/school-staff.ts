@@ -9,10 +9,9 @@ import { useApi } from './use-api';
 
 export type MySchools = InferResponseType<typeof client.me.schools.$get, 200>;
 export type Member = InferResponseType<(typeof client.schools)[':id']['members']['$get'], 200>[number];
-export type PendingClaim = InferResponseType<typeof client.moderation.claims.$get, 200>[number];
-export type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
+type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
 
-export const MY_SCHOOLS_KEY = 'me/schools';
+const MY_SCHOOLS_KEY = 'me/schools';
 const param = (id: number) => ({ id: String(id) });
 
 export function useMySchools() {

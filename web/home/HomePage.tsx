@@ -86,7 +86,7 @@ function Hero() {
 }
 
 /** How many of each kind the home search shows before its "See all" link. */
-export const HOME_SEARCH_GROUP = 3;
+const HOME_SEARCH_GROUP = 3;
 
 function Group({
   id,

@@ -11,7 +11,7 @@ export function formatSalaryRange(min: number | null | undefined, max: number | 
 }
 
 /** Dates read the same on the server and in the browser (hydration): always London time. */
-export const TIME_ZONE = 'Europe/London';
+const TIME_ZONE = 'Europe/London';
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: TIME_ZONE });
 export const formatDate = (d: string | number | Date) => dateFmt.format(new Date(d));
 const monthFmt = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: TIME_ZONE });
@@ -26,7 +26,7 @@ let pinned: (() => number | undefined) | undefined;
 export function setClock(source: (() => number | undefined) | undefined) {
   pinned = source;
 }
-export const clockNow = () => pinned?.() ?? Date.now();
+const clockNow = () => pinned?.() ?? Date.now();
 
 /** "3 days ago", "just now". */
 export function timeAgo(d: string | number | Date, now = clockNow()): string {

@@ -49,7 +49,7 @@ function fteAndPeople(fte: number | null, people: number | null): string | null 
   return `${oneDecimal(fte)} FTE${people != null ? ` (${people.toLocaleString('en-GB')} ${people === 1 ? 'person' : 'people'})` : ''}`;
 }
 
-export interface StaffFigure {
+interface StaffFigure {
   label: string;
   value: string;
   /** What the figure counts, when its label alone would mislead. */

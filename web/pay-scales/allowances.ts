@@ -6,7 +6,7 @@ import { PAY_SPINES } from '../../db/constants';
 import type { client } from '../data/client';
 
 /** Spines in the product's order (Main, Upper, Leadership, Leading Practitioner, Unqualified). */
-export function spineOrder(spine: string) {
+function spineOrder(spine: string) {
   const i = (PAY_SPINES as readonly string[]).indexOf(spine);
   return i < 0 ? PAY_SPINES.length : i;
 }
@@ -17,9 +17,9 @@ export type PayRow = Pick<
   'paySpine' | 'point' | 'pointLabel' | 'annualSalary' | 'region' | 'effectiveDate' | 'source'
 > & { caveat?: string | null };
 
-export const LONDON_AREAS = ['Inner London', 'Outer London', 'London Fringe'] as const;
+const LONDON_AREAS = ['Inner London', 'Outer London', 'London Fringe'] as const;
 
-export interface Difference {
+interface Difference {
   paySpine: string;
   point: number;
   pointLabel: string;

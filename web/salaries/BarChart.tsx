@@ -1,6 +1,6 @@
 import { formatGBP } from '../lib/format';
 
-export interface Bar {
+interface Bar {
   label: string;
   value: number | null;
   count: number;

@@ -12,7 +12,7 @@ import { client } from '../data/client';
 import { to } from '../data/requests';
 import { formatDate } from '../lib/format';
 
-export interface PublishedResponse {
+interface PublishedResponse {
   body: string;
   publishedAt: string | Date;
   schoolName: string;

@@ -40,7 +40,7 @@ export type JobFormValues = {
   publishOn: string;
 };
 
-export const NO_PAY_SCALE: PayScalePick = { region: 'Inner London', paySpine: 'Main Pay Range', effectiveDate: '', from: '', to: '' };
+const NO_PAY_SCALE: PayScalePick = { region: 'Inner London', paySpine: 'Main Pay Range', effectiveDate: '', from: '', to: '' };
 
 export const emptyJobValues = (): JobFormValues => ({
   title: '',
@@ -136,7 +136,7 @@ export function jobBody(v: JobFormValues, publish: PublishChoice): SchoolJobInpu
 }
 
 /** The form field a message of the API belongs to ('payScale.from' → the pay scale part; 'publish' → the publish choice). */
-export function fieldOf(name: string): string {
+function fieldOf(name: string): string {
   if (name.startsWith('payScale')) return 'payScale';
   if (name.startsWith('keyStages')) return 'keyStages';
   if (name.startsWith('subjects')) return 'subjects';

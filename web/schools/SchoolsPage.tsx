@@ -20,7 +20,7 @@ import { LoadMore } from '../components/LoadMore';
 
 export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type', 'exact'] as const;
 
-export function SchoolCard({ school }: { school: SchoolListItem }) {
+function SchoolCard({ school }: { school: SchoolListItem }) {
   const teachers = teachersLine(school);
   // Compact on a phone (the phone on the commute): no initials block when there is no photo, so five or more
   // schools fit a screen; the photo, when there is one, stays on top.

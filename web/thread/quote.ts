@@ -9,7 +9,7 @@ export const postAnchor = (postId: number) => `post-${postId}`;
 export const OPENING_ANCHOR = 'opening-post';
 
 /** At most this much of the quoted text is copied (the reader follows the link for the rest). */
-export const QUOTE_MAX_CHARS = 1_000;
+const QUOTE_MAX_CHARS = 1_000;
 
 /**
  * The quote of `source` by `firstName`: a first line naming her with a link, then the text

@@ -3,7 +3,7 @@
 // API's own reply type (web/thread/ThreadPage.tsx).
 
 /** What the tree needs of a reply: its id and its parent's id (null: a reply to the thread). */
-export interface FlatReply {
+interface FlatReply {
   id: number;
   parentPostId: number | null;
 }

@@ -11,7 +11,7 @@ import { to } from '../../data/requests';
 import { SALARY_LEAVES, SUCCESS } from '../../data/messages';
 import { refreshAfterOwnChange } from '../../data/activity';
 
-export type OwnKind = 'review' | 'interview' | 'salary';
+type OwnKind = 'review' | 'interview' | 'salary';
 
 const NOUN: Record<OwnKind, string> = { review: 'review', interview: 'interview experience', salary: 'salary entry' };
 

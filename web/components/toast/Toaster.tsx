@@ -4,7 +4,7 @@ import { modalStack } from '../Dialog';
 import { Icon } from '../Icon';
 import { dismissToast, getSnapshot, subscribe, type ToastData } from './store';
 
-export function useToasts() {
+function useToasts() {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
 }
 

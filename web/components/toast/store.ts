@@ -1,7 +1,7 @@
 // Toast state (product §4): one toast at a time, default or destructive, shown for 5000 ms by
 // default, with an add → update → dismiss → remove lifecycle. A tiny external store so any code
 // (hooks, event handlers, non-React helpers) can call toast().
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastData {
   id: string;
@@ -13,8 +13,8 @@ export interface ToastData {
   duration: number;
 }
 
-export const TOAST_LIMIT = 1;
-export const TOAST_DURATION_MS = 5000;
+const TOAST_LIMIT = 1;
+const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 300;
 
 type Action =
