@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { client, json } from '../data/client';
 import { Field, fieldProps } from './Dialog';
+import type { Wired } from './fields';
 import { RenderedMarkdown } from './RenderedMarkdown';
 
 const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and [links](https://…) work.';
@@ -44,13 +45,7 @@ export function MarkdownField({
   maxLength,
   minHeight = 'min-h-40',
   placeholder,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
+}: Wired & {
   maxLength: number;
   /** The textarea's (and the preview's) least height, a Tailwind class. */
   minHeight?: string;

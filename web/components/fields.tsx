@@ -1,10 +1,11 @@
 // The form fields every form repeats, each a labelled control with its message (Field) wired by
-// fieldProps: a text input, a text area and a select. `useForm().field(key)` gives id, value,
-// onChange and error.
+// fieldProps: a text input, a text area and a select; and the submit button with its busy state.
+// `useForm().field(key)` gives id, value, onChange and error.
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { Field, fieldProps } from './Dialog';
 
-interface Wired {
+/** A field's label and message, and its text value with its change. */
+export interface Wired {
   id: string;
   label: string;
   value: string;
@@ -13,35 +14,26 @@ interface Wired {
   hint?: string;
 }
 
-export function TextField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  ...input
-}: Wired & Omit<InputHTMLAttributes<HTMLInputElement>, keyof Wired>) {
+/** Splits a field's props: the Field's (label, message, hint) and the control's (the rest, wired). */
+function wire<P extends Wired>({ id, label, value, onChange, error, hint, ...rest }: P) {
+  const control = { ...rest, ...fieldProps(id, error), value, onChange: (e: { target: { value: string } }) => onChange(e.target.value) };
+  return { field: { id, label, error, hint }, control };
+}
+
+export function TextField(p: Wired & Omit<InputHTMLAttributes<HTMLInputElement>, keyof Wired>) {
+  const { field, control } = wire(p);
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <input className="input w-full" {...input} {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)} />
+    <Field {...field}>
+      <input className="input w-full" {...control} />
     </Field>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  className = 'textarea w-full',
-  ...area
-}: Wired & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof Wired>) {
+export function TextAreaField(p: Wired & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof Wired>) {
+  const { field, control } = wire(p);
   return (
-    <Field id={id} label={label} error={error} hint={hint}>
-      <textarea className={className} {...area} {...fieldProps(id, error)} value={value} onChange={(e) => onChange(e.target.value)} />
+    <Field {...field}>
+      <textarea className="textarea w-full" {...control} />
     </Field>
   );
 }
@@ -49,10 +41,11 @@ export function TextAreaField({
 type Option = string | { value: string; label: string };
 
 /** A select of `options`; `empty` is the first, empty choice ("Choose…") when there is one. */
-export function SelectField({ options, empty, ...f }: Wired & { options: readonly Option[]; empty?: string }) {
+export function SelectField({ options, empty, ...p }: Wired & { options: readonly Option[]; empty?: string }) {
+  const { field, control } = wire(p);
   return (
-    <Field id={f.id} label={f.label} error={f.error} hint={f.hint}>
-      <select className="select w-full" {...fieldProps(f.id, f.error)} value={f.value} onChange={(e) => f.onChange(e.target.value)}>
+    <Field {...field}>
+      <select className="select w-full" {...control}>
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((o) =>
           typeof o === 'string' ? (
@@ -65,5 +58,15 @@ export function SelectField({ options, empty, ...f }: Wired & { options: readonl
         )}
       </select>
     </Field>
+  );
+}
+
+/** A form's submit button: disabled and with a spinner while the write runs, `busyLabel` then if given. */
+export function SubmitButton({ busy, label, busyLabel = label }: { busy: boolean; label: string; busyLabel?: string }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={busy}>
+      {busy && <span className="loading loading-spinner loading-sm" />}
+      {busy ? busyLabel : label}
+    </button>
   );
 }

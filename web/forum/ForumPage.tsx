@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Dialog } from '../components/Dialog';
-import { SelectField, TextField } from '../components/fields';
+import { SelectField, SubmitButton, TextField } from '../components/fields';
 import { Icon } from '../components/Icon';
 import { MarkdownField } from '../components/MarkdownField';
 import { SearchBox } from '../components/SearchBox';
@@ -74,10 +74,7 @@ function NewThreadDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={f.busy}>
-            {f.busy && <span className="loading loading-spinner loading-sm" />}
-            {f.busy ? 'Creating...' : 'Create Discussion'}
-          </button>
+          <SubmitButton busy={f.busy} label="Create Discussion" busyLabel="Creating..." />
         </div>
       </form>
     </Dialog>

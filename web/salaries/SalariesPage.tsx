@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../db/constants';
-import { SelectField, TextAreaField, TextField } from '../components/fields';
+import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/fields';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
 import { useForm } from '../components/useForm';
@@ -195,10 +195,7 @@ function SalaryForm({ onDone }: { onDone: () => void }) {
         </div>
         <TextAreaField label="Additional benefits (optional)" rows={2} {...f.field('additionalBenefits')} />
         <div className="card-actions justify-end mt-2">
-          <button type="submit" className="btn btn-primary" disabled={f.busy}>
-            {f.busy && <span className="loading loading-spinner loading-sm" />}
-            {f.busy ? 'Submitting...' : 'Submit Salary'}
-          </button>
+          <SubmitButton busy={f.busy} label="Submit Salary" busyLabel="Submitting..." />
         </div>
       </div>
     </form>

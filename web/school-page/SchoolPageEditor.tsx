@@ -116,6 +116,11 @@ function PhotoPart({ id, profile }: { id: number; profile: Profile }) {
   );
 }
 
+const FIGURES = [
+  ['pupils', 'Number of pupils'],
+  ['staff', 'Number of staff (people)'],
+] as const;
+
 function DetailsForm({ id, profile }: { id: number; profile: Profile }) {
   const initial = {
     about: text(profile.about),
@@ -164,22 +169,17 @@ function DetailsForm({ id, profile }: { id: number; profile: Profile }) {
         />
         <h3 className="font-semibold mt-2">The school's own figures</h3>
         <p className="text-sm opacity-80">The register's figures are never changed: yours show beside them.</p>
-        <TextField
-          label="Number of pupils"
-          {...f.field('pupils')}
-          hint={dated(profile.corrections.pupils)}
-          type="number"
-          inputMode="numeric"
-          min={1}
-        />
-        <TextField
-          label="Number of staff (people)"
-          {...f.field('staff')}
-          hint={dated(profile.corrections.staff)}
-          type="number"
-          inputMode="numeric"
-          min={1}
-        />
+        {FIGURES.map(([key, label]) => (
+          <TextField
+            key={key}
+            label={label}
+            {...f.field(key)}
+            hint={dated(profile.corrections[key])}
+            type="number"
+            inputMode="numeric"
+            min={1}
+          />
+        ))}
         <SelectField
           label="Phase"
           {...f.field('phase')}

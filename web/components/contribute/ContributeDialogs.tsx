@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../db/constants';
 import { Dialog } from '../Dialog';
 import { Icon } from '../Icon';
-import { SelectField, TextAreaField, TextField } from '../fields';
+import { SelectField, SubmitButton, TextAreaField, TextField } from '../fields';
 import { useForm } from '../useForm';
 import { useSubmit, type Checked } from '../useSubmit';
 import { check } from '../check';
@@ -145,10 +145,7 @@ function ContributeDialog({
           <button type="button" className="btn btn-ghost" onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className="btn btn-primary" disabled={form.busy}>
-            {form.busy && <span className="loading loading-spinner loading-sm" />}
-            {form.busy ? (editing ? 'Saving...' : 'Submitting...') : editing ? 'Save edit' : submitLabel}
-          </button>
+          <SubmitButton busy={form.busy} label={editing ? 'Save edit' : submitLabel} busyLabel={editing ? 'Saving...' : 'Submitting...'} />
         </div>
       </form>
     </Dialog>
