@@ -155,7 +155,8 @@ describe('school detail', () => {
     await page.getByRole('tab', { name: /^Reviews/ }).click();
     await expect.poll(() => page.getByTestId('review-list').locator('> li').count()).toBe(reviews.length);
     await page.getByRole('tab', { name: /^Jobs/ }).click();
-    expect(await page.getByRole('heading', { name: 'Current Openings' }).isVisible()).toBe(true);
+    // Each section's part of the page arrives after the first render (decision 1304): wait for it.
+    await expect.poll(() => page.getByRole('heading', { name: 'Current Openings' }).isVisible()).toBe(true);
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
     const mood = await ok(env.client.schools[':id']['mood-stats'].$get({ param: { id: String(found.id) } }));
     if (mood.totalMoods > 0) await expect.poll(() => page.getByTestId('mood-summary').innerText()).toContain(`from ${mood.totalMoods}`);

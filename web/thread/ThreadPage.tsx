@@ -115,6 +115,113 @@ interface ReplyContext {
   onQuote: (quote: string) => void;
 }
 
+/** A reply's first line: who, when, edited, pending; Report once it is published. */
+function ReplyMeta({ reply, name, pending }: { reply: Reply; name: string; pending: boolean }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs opacity-80">
+      <span className="font-semibold">{name}</span>
+      <span>{timeAgo(reply.createdAt)}</span>
+      {reply.editedAt && <Edited at={reply.editedAt} />}
+      {pending && <span className="badge badge-warning badge-xs">Pending</span>}
+      {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
+    </div>
+  );
+}
+
+/** Under a reply: Reply and Quote when she may answer, Edit and Delete on her own. */
+function ReplyActions({
+  reply,
+  ctx,
+  canAnswer,
+  replying,
+  mine,
+  target,
+  onReply,
+  onEdit,
+  onQueued,
+}: {
+  reply: Reply;
+  ctx: ReplyContext;
+  canAnswer: boolean;
+  replying: boolean;
+  mine: boolean;
+  target: Target;
+  onReply: () => void;
+  onEdit: () => void;
+  onQueued: (q: Queued) => void;
+}) {
+  const name = reply.user?.firstName || 'Anonymous';
+  return (
+    <div className="flex flex-wrap items-center gap-1 mt-1">
+      {canAnswer && !replying && (
+        <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onReply}>
+          Reply
+        </button>
+      )}
+      {canAnswer && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm min-h-11"
+          aria-label={`Quote ${name}`}
+          onClick={() =>
+            ctx.onQuote(
+              quoteOf(
+                { firstName: reply.user?.firstName ?? null, source: reply.content, threadId: ctx.threadId, postId: reply.id },
+                location.origin,
+              ),
+            )
+          }
+        >
+          Quote
+        </button>
+      )}
+      {mine && (
+        <>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onEdit}>
+            Edit
+          </button>
+          <DeleteButton
+            target={target}
+            onDeleted={({ queued: q }) => {
+              if (q) onQueued({ kind: 'delete' });
+              ctx.onChanged();
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+/** A post's text: her inline edit, her edit waiting in the outbox, or the server's rendered Markdown. */
+function PostBody({
+  target,
+  html,
+  editing,
+  queued,
+  gap,
+  onEdited,
+  onQueued,
+}: {
+  target: Target;
+  html: string;
+  editing: boolean;
+  queued: Queued;
+  gap: 'mt-1' | 'mt-2';
+  onEdited: (changed: boolean) => void;
+  onQueued: (q: Queued) => void;
+}) {
+  if (editing) return <EditForm target={target} onDone={onEdited} onQueued={onQueued} />;
+  if (queued?.kind === 'edit')
+    return (
+      <div className={gap}>
+        <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
+        <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
+      </div>
+    );
+  return <RenderedMarkdown html={html} className={`${gap} break-words`} />;
+}
+
 function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; depth: number }) {
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -141,70 +248,32 @@ function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; dep
           </p>
         ) : (
           <>
-            <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs opacity-80">
-              <span className="font-semibold">{name}</span>
-              <span>{timeAgo(reply.createdAt)}</span>
-              {reply.editedAt && <Edited at={reply.editedAt} />}
-              {pending && <span className="badge badge-warning badge-xs">Pending</span>}
-              {!pending && <ReportButton kind="reply" id={reply.id} className="ms-auto" />}
-            </div>
-            {editing ? (
-              <EditForm
-                target={target}
-                onDone={(changed) => {
-                  setEditing(false);
-                  if (changed) ctx.onChanged();
-                }}
-                onQueued={setQueued}
-              />
-            ) : queued?.kind === 'edit' ? (
-              <div className="mt-1">
-                <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
-                <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
-              </div>
-            ) : (
-              <RenderedMarkdown html={reply.html} className="mt-1 break-words" />
-            )}
+            <ReplyMeta reply={reply} name={name} pending={pending} />
+            <PostBody
+              target={target}
+              html={reply.html}
+              editing={editing}
+              queued={queued}
+              gap="mt-1"
+              onEdited={(changed) => {
+                setEditing(false);
+                if (changed) ctx.onChanged();
+              }}
+              onQueued={setQueued}
+            />
             {ctx.moderator && reply.editedAt && <EarlierVersions kind="posts" id={reply.id} />}
             {!editing && (
-              <div className="flex flex-wrap items-center gap-1 mt-1">
-                {ctx.canReply && !pending && !replying && (
-                  <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setReplying(true)}>
-                    Reply
-                  </button>
-                )}
-                {ctx.canReply && !pending && (
-                  <button
-                    type="button"
-                    className="btn btn-ghost btn-sm min-h-11"
-                    aria-label={`Quote ${name}`}
-                    onClick={() =>
-                      ctx.onQuote(
-                        quoteOf(
-                          { firstName: reply.user?.firstName ?? null, source: reply.content, threadId: ctx.threadId, postId: reply.id },
-                          location.origin,
-                        ),
-                      )
-                    }
-                  >
-                    Quote
-                  </button>
-                )}
-                {mine && (
-                  <>
-                    <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setEditing(true)}>
-                      Edit
-                    </button>
-                    <DeleteButton
-                      target={target}
-                      onDeleted={({ queued: q }) => {
-                        if (q) setQueued({ kind: 'delete' });
-                        ctx.onChanged();
-                      }}
-                    />
-                  </>
-                )}
-              </div>
+              <ReplyActions
+                reply={reply}
+                ctx={ctx}
+                canAnswer={ctx.canReply && !pending}
+                replying={replying}
+                mine={mine}
+                target={target}
+                onReply={() => setReplying(true)}
+                onEdit={() => setEditing(true)}
+                onQueued={setQueued}
+              />
             )}
           </>
         )}
@@ -297,20 +366,65 @@ function WatchButton({ threadId }: { threadId: number }) {
   );
 }
 
-function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnswer; isAuthenticated: boolean; onChanged: () => void }) {
+/** Sticky, the category and the thread's state. */
+function ThreadBadges({ thread }: { thread: ThreadAnswer }) {
   const status = threadStatus(thread);
-  const replies = buildTree(thread.replies);
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  const mine = useMine();
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-xs">
+      {thread.isSticky && <span className="badge badge-primary badge-sm">Sticky</span>}
+      <span className="badge badge-ghost badge-sm">{thread.category.name}</span>
+      <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
+    </div>
+  );
+}
+
+/** Who started it, when, its views and edit; why it was not published, to her and moderators. */
+function AuthorLine({ thread, name }: { thread: ThreadAnswer; name: string }) {
+  return (
+    <>
+      <p className="text-sm opacity-70">
+        {name} · {formatDate(thread.createdAt)} · {thread.viewCount} views
+        {thread.editedAt && (
+          <>
+            {' · '}
+            <Edited at={thread.editedAt} />
+          </>
+        )}
+      </p>
+      {thread.status === 'rejected' && thread.rejectionReason && (
+        <p role="note" className="alert bg-base-200 border-error text-sm">
+          <Icon name="warning" className="text-error" /> Not published: {thread.rejectionReason}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The thread's opening post: its badges, title, author line, text (or her edit), and its actions. */
+function OpeningPost({
+  thread,
+  queued,
+  onQueued,
+  deleted,
+  canReply,
+  own,
+  moderator,
+  isAuthenticated,
+  onQuote,
+  onChanged,
+}: {
+  thread: ThreadAnswer;
+  queued: Queued;
+  onQueued: (q: Queued) => void;
+  deleted: boolean;
+  canReply: boolean;
+  own: boolean;
+  moderator: boolean;
+  isAuthenticated: boolean;
+  onQuote: (quote: string) => void;
+  onChanged: () => void;
+}) {
   const [editing, setEditing] = useState(false);
-  const [queued, setQueued] = useState<Queued>(null);
-  useEffect(() => setQueued(null), [thread.content, thread.editedAt, thread.deletedAt]);
-  const [draft, setDraft] = useState('');
-  const deleted = !!thread.deletedAt || queued?.kind === 'delete';
-  const canReply = isAuthenticated && thread.isApproved && !thread.isLocked && !deleted;
-  const moderator = !!(user?.isAdmin || user?.isModerator);
-  const ownThread = mine.threads.has(thread.id) && !deleted;
   const name = thread.user?.firstName || 'Anonymous';
   const title = queued?.kind === 'edit' && queued.title ? queued.title : thread.title;
   const target: Target = {
@@ -320,6 +434,64 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
     title,
     content: queued?.kind === 'edit' ? queued.content : thread.content,
   };
+  return (
+    <article id={OPENING_ANCHOR} className="card bg-base-100 border border-base-300 mt-2 scroll-mt-20" data-testid="opening-post">
+      <div className="card-body p-5 gap-2">
+        <ThreadBadges thread={thread} />
+        <h1 className="text-2xl font-bold">{deleted ? 'Deleted thread' : title}</h1>
+        {deleted ? (
+          <p className="italic opacity-80" data-testid="thread-deleted">
+            Deleted by its author. The replies stay so the conversation still reads.
+            {queued?.kind === 'delete' && <span className="badge badge-ghost badge-sm ms-2 not-italic">Waiting to be sent</span>}
+          </p>
+        ) : (
+          <>
+            <AuthorLine thread={thread} name={name} />
+            <PostBody
+              target={target}
+              html={thread.html}
+              editing={editing}
+              queued={queued}
+              gap="mt-2"
+              onEdited={(changed) => {
+                setEditing(false);
+                if (changed) onChanged();
+              }}
+              onQueued={onQueued}
+            />
+            {moderator && thread.editedAt && <EarlierVersions kind="threads" id={thread.id} />}
+          </>
+        )}
+        {!editing && (
+          <ThreadActions
+            thread={thread}
+            name={name}
+            canReply={canReply}
+            own={own}
+            deleted={deleted}
+            isAuthenticated={isAuthenticated}
+            target={target}
+            onQuote={onQuote}
+            onEdit={() => setEditing(true)}
+            onQueued={onQueued}
+            onChanged={onChanged}
+          />
+        )}
+      </div>
+    </article>
+  );
+}
+
+function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnswer; isAuthenticated: boolean; onChanged: () => void }) {
+  const replies = buildTree(thread.replies);
+  const { user } = useAuth();
+  const mine = useMine();
+  const [queued, setQueued] = useState<Queued>(null);
+  useEffect(() => setQueued(null), [thread.content, thread.editedAt, thread.deletedAt]);
+  const [draft, setDraft] = useState('');
+  const deleted = !!thread.deletedAt || queued?.kind === 'delete';
+  const canReply = isAuthenticated && thread.isApproved && !thread.isLocked && !deleted;
+  const moderator = !!(user?.isAdmin || user?.isModerator);
   /** "Quote": the quote goes into the thread's reply form, which scrolls into view with the caret after it. */
   const quote = (q: string) => {
     setDraft((d) => withQuote(d, q));
@@ -334,96 +506,18 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
   const ctx: ReplyContext = { threadId: thread.id, canReply, onChanged, mine: mine.posts, moderator, onQuote: quote };
   return (
     <>
-      <article id={OPENING_ANCHOR} className="card bg-base-100 border border-base-300 mt-2 scroll-mt-20" data-testid="opening-post">
-        <div className="card-body p-5 gap-2">
-          <div className="flex flex-wrap items-center gap-2 text-xs">
-            {thread.isSticky && <span className="badge badge-primary badge-sm">Sticky</span>}
-            <span className="badge badge-ghost badge-sm">{thread.category.name}</span>
-            <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
-          </div>
-          <h1 className="text-2xl font-bold">{deleted ? 'Deleted thread' : title}</h1>
-          {deleted ? (
-            <p className="italic opacity-80" data-testid="thread-deleted">
-              Deleted by its author. The replies stay so the conversation still reads.
-              {queued?.kind === 'delete' && <span className="badge badge-ghost badge-sm ms-2 not-italic">Waiting to be sent</span>}
-            </p>
-          ) : (
-            <>
-              <p className="text-sm opacity-70">
-                {name} · {formatDate(thread.createdAt)} · {thread.viewCount} views
-                {thread.editedAt && (
-                  <>
-                    {' · '}
-                    <Edited at={thread.editedAt} />
-                  </>
-                )}
-              </p>
-              {thread.status === 'rejected' && thread.rejectionReason && (
-                <p role="note" className="alert bg-base-200 border-error text-sm">
-                  <Icon name="warning" className="text-error" /> Not published: {thread.rejectionReason}
-                </p>
-              )}
-              {editing ? (
-                <EditForm
-                  target={target}
-                  onDone={(changed) => {
-                    setEditing(false);
-                    if (changed) onChanged();
-                  }}
-                  onQueued={setQueued}
-                />
-              ) : queued?.kind === 'edit' ? (
-                <div className="mt-2">
-                  <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
-                  <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
-                </div>
-              ) : (
-                <RenderedMarkdown html={thread.html} className="mt-2 break-words" />
-              )}
-              {moderator && thread.editedAt && <EarlierVersions kind="threads" id={thread.id} />}
-            </>
-          )}
-          {!editing && (
-            <div className="flex flex-wrap items-center justify-end gap-2">
-              {canReply && (
-                <button
-                  type="button"
-                  className="btn btn-ghost btn-sm min-h-11"
-                  aria-label={`Quote ${name}`}
-                  onClick={() =>
-                    quote(
-                      quoteOf(
-                        { firstName: thread.user?.firstName ?? null, source: thread.content, threadId: thread.id, postId: null },
-                        location.origin,
-                      ),
-                    )
-                  }
-                >
-                  Quote
-                </button>
-              )}
-              {ownThread && (
-                <>
-                  <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => setEditing(true)}>
-                    Edit
-                  </button>
-                  <DeleteButton
-                    target={target}
-                    onDeleted={({ queued: q, placeholder }) => {
-                      if (q) setQueued({ kind: 'delete' });
-                      // A thread nobody answered is gone: back to the forum.
-                      if (!q && !placeholder) void navigate('/forum');
-                      else onChanged();
-                    }}
-                  />
-                </>
-              )}
-              {isAuthenticated && !deleted && <WatchButton threadId={thread.id} />}
-              {thread.status === 'approved' && !deleted && <ReportButton kind="thread" id={thread.id} />}
-            </div>
-          )}
-        </div>
-      </article>
+      <OpeningPost
+        thread={thread}
+        queued={queued}
+        onQueued={setQueued}
+        deleted={deleted}
+        canReply={canReply}
+        own={mine.threads.has(thread.id) && !deleted}
+        moderator={moderator}
+        isAuthenticated={isAuthenticated}
+        onQuote={quote}
+        onChanged={onChanged}
+      />
 
       <section className="mt-6" aria-labelledby="replies-title">
         <h2 id="replies-title" className="text-xl font-semibold mb-3">
@@ -441,28 +535,115 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
           </ul>
         )}
         <div className="mt-6">
-          {deleted ? null : thread.isLocked ? (
-            <p role="note" className="alert alert-soft text-sm">
-              <Icon name="shield" /> This discussion is locked: no new replies can be added.
-            </p>
-          ) : !isAuthenticated ? (
-            <div className="card bg-base-200">
-              <div className="card-body p-4 flex-row flex-wrap items-center justify-between gap-2">
-                <p>Sign in to join the discussion.</p>
-                <a href={loginHref()} className="btn btn-primary btn-sm">
-                  Log In
-                </a>
-              </div>
-            </div>
-          ) : !thread.isApproved ? (
-            <p role="note" className="alert bg-base-200 border-warning text-sm">
-              <Icon name="clock" /> This discussion is awaiting moderation: replies open once it is approved.
-            </p>
-          ) : (
-            <ReplyBox threadId={thread.id} onDone={onChanged} value={draft} onValue={setDraft} />
+          {deleted ? null : (
+            <ReplyFooter thread={thread} isAuthenticated={isAuthenticated} draft={draft} onDraft={setDraft} onChanged={onChanged} />
           )}
         </div>
       </section>
     </>
+  );
+}
+
+/** Under the opening post: Quote, her Edit and Delete, Watch and Report. */
+function ThreadActions({
+  thread,
+  name,
+  canReply,
+  own,
+  deleted,
+  isAuthenticated,
+  target,
+  onQuote,
+  onEdit,
+  onQueued,
+  onChanged,
+}: {
+  thread: ThreadAnswer;
+  name: string;
+  canReply: boolean;
+  own: boolean;
+  deleted: boolean;
+  isAuthenticated: boolean;
+  target: Target;
+  onQuote: (quote: string) => void;
+  onEdit: () => void;
+  onQueued: (q: Queued) => void;
+  onChanged: () => void;
+}) {
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-2">
+      {canReply && (
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm min-h-11"
+          aria-label={`Quote ${name}`}
+          onClick={() =>
+            onQuote(
+              quoteOf(
+                { firstName: thread.user?.firstName ?? null, source: thread.content, threadId: thread.id, postId: null },
+                location.origin,
+              ),
+            )
+          }
+        >
+          Quote
+        </button>
+      )}
+      {own && (
+        <>
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onEdit}>
+            Edit
+          </button>
+          <DeleteButton
+            target={target}
+            onDeleted={({ queued: q, placeholder }) => {
+              if (q) onQueued({ kind: 'delete' });
+              // A thread nobody answered is gone: back to the forum.
+              if (!q && !placeholder) void navigate('/forum');
+              else onChanged();
+            }}
+          />
+        </>
+      )}
+      {isAuthenticated && !deleted && <WatchButton threadId={thread.id} />}
+      {thread.status === 'approved' && !deleted && <ReportButton kind="thread" id={thread.id} />}
+    </div>
+  );
+}
+
+/** Below the replies: the reply form, or why there is none (locked, signed out, awaiting moderation). */
+function ReplyFooter({
+  thread,
+  isAuthenticated,
+  draft,
+  onDraft,
+  onChanged,
+}: {
+  thread: ThreadAnswer;
+  isAuthenticated: boolean;
+  draft: string;
+  onDraft: (draft: string) => void;
+  onChanged: () => void;
+}) {
+  return thread.isLocked ? (
+    <p role="note" className="alert alert-soft text-sm">
+      <Icon name="shield" /> This discussion is locked: no new replies can be added.
+    </p>
+  ) : !isAuthenticated ? (
+    <div className="card bg-base-200">
+      <div className="card-body p-4 flex-row flex-wrap items-center justify-between gap-2">
+        <p>Sign in to join the discussion.</p>
+        <a href={loginHref()} className="btn btn-primary btn-sm">
+          Log In
+        </a>
+      </div>
+    </div>
+  ) : !thread.isApproved ? (
+    <p role="note" className="alert bg-base-200 border-warning text-sm">
+      <Icon name="clock" /> This discussion is awaiting moderation: replies open once it is approved.
+    </p>
+  ) : (
+    <ReplyBox threadId={thread.id} onDone={onChanged} value={draft} onValue={onDraft} />
   );
 }
