@@ -19,6 +19,9 @@ import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
 import { LoadMore } from '../components/LoadMore';
 
+/** A thread as the list shows it. */
+type ThreadRow = NonNullable<ReturnType<typeof useForumThreadPages>['rows']>[number];
+
 type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
 
 function NewThreadDialog({
@@ -93,13 +96,6 @@ export function ForumPage() {
   const close = useCallback(() => setOpen(false), []);
   const selected = categories.data?.find((c) => String(c.id) === values.category);
 
-  const newButton = (label: string) =>
-    isAuthenticated && (
-      <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
-        <Icon name="chat" /> {label}
-      </button>
-    );
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -113,56 +109,20 @@ export function ForumPage() {
               <Icon name="shield" /> Moderation queue
             </Link>
           )}
-          {newButton('New Discussion')}
+          {isAuthenticated && (
+            <button type="button" className="btn btn-primary" onClick={() => setOpen(true)}>
+              <Icon name="chat" /> New Discussion
+            </button>
+          )}
         </div>
       </div>
 
       <div className="grid grid-cols-1 lg:grid-cols-[16rem_1fr] gap-6 mt-6">
         <aside className="flex flex-col gap-4 min-w-0">
-          <nav aria-label="Forum categories" className="card bg-base-100 border border-base-300">
-            <div className="card-body p-3">
-              <h2 className="font-semibold px-2 pt-1">Categories</h2>
-              {categories.error ? (
-                <ErrorState error={categories.error} retry={() => categories.mutate()} />
-              ) : !categories.data ? (
-                <div className="grid gap-2 p-2" role="status" aria-label="Loading categories">
-                  {[1, 2, 3, 4].map((i) => (
-                    <div key={i} className="skeleton h-8 w-full" />
-                  ))}
-                </div>
-              ) : (
-                <ul className="flex lg:flex-col gap-1 overflow-x-auto pb-1">
-                  {[{ id: '', name: 'All Discussions' }, ...categories.data.map((c) => ({ id: String(c.id), name: c.name }))].map((c) => (
-                    <li key={c.id} className="shrink-0">
-                      <button
-                        type="button"
-                        className={`btn btn-sm w-full justify-start font-normal ${values.category === c.id ? 'btn-primary' : 'btn-ghost'}`}
-                        aria-pressed={values.category === c.id}
-                        onClick={() => set({ category: c.id })}
-                      >
-                        {c.name}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-          </nav>
+          <CategoryNav categories={categories} value={values.category} onPick={(id) => set({ category: id })} />
           {/* Shown until the reader is known to be signed in: a visitor's page (and the
               server's) has it from the first paint, so nothing moves when the check answers. */}
-          {!isAuthenticated && (
-            <section className="card bg-primary text-primary-content" aria-labelledby="join">
-              <div className="card-body p-5 gap-2">
-                <h2 id="join" className="card-title">
-                  Join the Discussion
-                </h2>
-                <p className="text-sm opacity-90">Sign in to start discussions and reply to other teachers.</p>
-                <a href={login} className="btn btn-secondary">
-                  Log In
-                </a>
-              </div>
-            </section>
-          )}
+          {!isAuthenticated && <JoinCard login={login} />}
         </aside>
 
         <section className="min-w-0" aria-label={selected ? `${selected.name} discussions` : 'All discussions'}>
@@ -185,78 +145,13 @@ export function ForumPage() {
               onChange={search.setText}
             />
           </form>
-          {threads.error ? (
-            <ErrorState error={threads.error} retry={() => threads.mutate()} />
-          ) : !threads.rows ? (
-            <SkeletonList count={4} lines={3} />
-          ) : threads.rows.length === 0 ? (
-            <EmptyState icon="chat" title={values.search ? 'No discussions found' : 'No discussions yet'}>
-              <p>
-                {values.search
-                  ? 'No discussions match your search.'
-                  : values.category
-                    ? 'No discussions in this category yet. Be the first to start one!'
-                    : 'Be the first to start a discussion in this community!'}
-              </p>
-              {isAuthenticated && (
-                <button type="button" className="btn btn-primary btn-sm mt-3" onClick={() => setOpen(true)}>
-                  Start Discussion
-                </button>
-              )}
-            </EmptyState>
-          ) : (
-            <ul className="grid gap-3" data-testid="thread-list">
-              {threads.rows.map((t) => {
-                const status = threadStatus(t);
-                return (
-                  <li key={t.id}>
-                    {/* One tap target: the title's link covers the whole card (after:inset-0), so a tap
-                        anywhere opens the thread, yet keyboards and screen readers meet one link, named
-                        by the title, and nothing interactive nests inside it. */}
-                    <article
-                      className={`card relative isolate bg-base-100 border hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary ${t.isSticky ? 'border-primary' : 'border-base-300'}`}
-                      data-testid="thread-card"
-                    >
-                      <div className="card-body p-4 gap-2">
-                        <div className="flex flex-wrap items-center gap-2 text-xs">
-                          {t.isSticky && (
-                            <span className="badge badge-primary badge-sm gap-1">
-                              <Icon name="pin" className="size-3" /> Sticky
-                            </span>
-                          )}
-                          <span className="badge badge-ghost badge-sm">{t.category.name}</span>
-                          <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
-                        </div>
-                        <h2 className="font-semibold text-lg leading-snug">
-                          <Link
-                            to={`/forum/threads/${t.id}`}
-                            className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box"
-                          >
-                            {t.title}
-                          </Link>
-                        </h2>
-                        <p className="text-sm opacity-80 break-words">{preview(t.content)}</p>
-                        <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs opacity-70">
-                          <span className="flex items-center gap-1">
-                            <Icon name="user" className="size-3" /> {t.user.firstName || 'Anonymous'}
-                          </span>
-                          <span>
-                            {formatNumber(t.replyCount)} {t.replyCount === 1 ? 'reply' : 'replies'}
-                          </span>
-                          <span>
-                            {formatNumber(t.viewCount)} {t.viewCount === 1 ? 'view' : 'views'}
-                          </span>
-                          <span className="flex items-center gap-1">
-                            <Icon name="clock" className="size-3" /> {timeAgo(t.createdAt)}
-                          </span>
-                        </div>
-                      </div>
-                    </article>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <ThreadResults
+            threads={threads}
+            search={values.search}
+            category={values.category}
+            canStart={isAuthenticated}
+            onStart={() => setOpen(true)}
+          />
           {threads.rows && <LoadMore pages={threads} label="Load more discussions" />}
         </section>
       </div>
@@ -270,5 +165,157 @@ export function ForumPage() {
         />
       )}
     </div>
+  );
+}
+
+/** A thread in the list. One tap target: the title's link covers the whole card (after:inset-0), so
+ * a tap anywhere opens the thread, yet keyboards and screen readers meet one link, named by the
+ * title, and nothing interactive nests inside it. */
+function ThreadCard({ t }: { t: ThreadRow }) {
+  const status = threadStatus(t);
+  return (
+    <li>
+      <article
+        className={`card relative isolate bg-base-100 border hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary ${t.isSticky ? 'border-primary' : 'border-base-300'}`}
+        data-testid="thread-card"
+      >
+        <div className="card-body p-4 gap-2">
+          <div className="flex flex-wrap items-center gap-2 text-xs">
+            {t.isSticky && (
+              <span className="badge badge-primary badge-sm gap-1">
+                <Icon name="pin" className="size-3" /> Sticky
+              </span>
+            )}
+            <span className="badge badge-ghost badge-sm">{t.category.name}</span>
+            <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
+          </div>
+          <h2 className="font-semibold text-lg leading-snug">
+            <Link
+              to={`/forum/threads/${t.id}`}
+              className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box"
+            >
+              {t.title}
+            </Link>
+          </h2>
+          <p className="text-sm opacity-80 break-words">{preview(t.content)}</p>
+          <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs opacity-70">
+            <span className="flex items-center gap-1">
+              <Icon name="user" className="size-3" /> {t.user.firstName || 'Anonymous'}
+            </span>
+            <span>
+              {formatNumber(t.replyCount)} {t.replyCount === 1 ? 'reply' : 'replies'}
+            </span>
+            <span>
+              {formatNumber(t.viewCount)} {t.viewCount === 1 ? 'view' : 'views'}
+            </span>
+            <span className="flex items-center gap-1">
+              <Icon name="clock" className="size-3" /> {timeAgo(t.createdAt)}
+            </span>
+          </div>
+        </div>
+      </article>
+    </li>
+  );
+}
+
+/** The categories: All Discussions first; the chosen one pressed. */
+function CategoryNav({
+  categories,
+  value,
+  onPick,
+}: {
+  categories: ReturnType<typeof useForumCategories>;
+  value: string;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <nav aria-label="Forum categories" className="card bg-base-100 border border-base-300">
+      <div className="card-body p-3">
+        <h2 className="font-semibold px-2 pt-1">Categories</h2>
+        {categories.error ? (
+          <ErrorState error={categories.error} retry={() => categories.mutate()} />
+        ) : !categories.data ? (
+          <div className="grid gap-2 p-2" role="status" aria-label="Loading categories">
+            {[1, 2, 3, 4].map((i) => (
+              <div key={i} className="skeleton h-8 w-full" />
+            ))}
+          </div>
+        ) : (
+          <ul className="flex lg:flex-col gap-1 overflow-x-auto pb-1">
+            {[{ id: '', name: 'All Discussions' }, ...categories.data.map((c) => ({ id: String(c.id), name: c.name }))].map((c) => (
+              <li key={c.id} className="shrink-0">
+                <button
+                  type="button"
+                  className={`btn btn-sm w-full justify-start font-normal ${value === c.id ? 'btn-primary' : 'btn-ghost'}`}
+                  aria-pressed={value === c.id}
+                  onClick={() => onPick(c.id)}
+                >
+                  {c.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+/** Shown until the reader is known to be signed in. */
+function JoinCard({ login }: { login: string }) {
+  return (
+    <section className="card bg-primary text-primary-content" aria-labelledby="join">
+      <div className="card-body p-5 gap-2">
+        <h2 id="join" className="card-title">
+          Join the Discussion
+        </h2>
+        <p className="text-sm opacity-90">Sign in to start discussions and reply to other teachers.</p>
+        <a href={login} className="btn btn-secondary">
+          Log In
+        </a>
+      </div>
+    </section>
+  );
+}
+
+/** The list: an error, a skeleton, the empty state (with Start Discussion when she can), or the cards. */
+function ThreadResults({
+  threads,
+  search,
+  category,
+  canStart,
+  onStart,
+}: {
+  threads: ReturnType<typeof useForumThreadPages>;
+  search: string;
+  category: string;
+  canStart: boolean;
+  onStart: () => void;
+}) {
+  return threads.error ? (
+    <ErrorState error={threads.error} retry={() => threads.mutate()} />
+  ) : !threads.rows ? (
+    <SkeletonList count={4} lines={3} />
+  ) : threads.rows.length === 0 ? (
+    <EmptyState icon="chat" title={search ? 'No discussions found' : 'No discussions yet'}>
+      <p>
+        {search
+          ? 'No discussions match your search.'
+          : category
+            ? 'No discussions in this category yet. Be the first to start one!'
+            : 'Be the first to start a discussion in this community!'}
+      </p>
+      {canStart && (
+        <button type="button" className="btn btn-primary btn-sm mt-3" onClick={onStart}>
+          Start Discussion
+        </button>
+      )}
+    </EmptyState>
+  ) : (
+    <ul className="grid gap-3" data-testid="thread-list">
+      {threads.rows.map((t) => (
+        <ThreadCard key={t.id} t={t} />
+      ))}
+    </ul>
   );
 }
