@@ -35,3 +35,6 @@ type TextKey<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T] &
 
 /** The form's one message where it shows one (a radio group, a reply box): `key`'s, else the first. */
 export const firstError = (errors: Record<string, string>, key: string): string | undefined => errors[key] ?? Object.values(errors)[0];
+
+/** What useForm returns: the type of a form's part that takes the whole form. */
+export type Form<T extends Record<string, unknown>> = ReturnType<typeof useForm<T>>;

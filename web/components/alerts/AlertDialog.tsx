@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { alertSummary, type AlertFilterValues } from '../../../db/alert-summary';
 import { Dialog } from '../Dialog';
 import { TextField } from '../fields';
-import { useForm } from '../useForm';
+import { useForm, type Form } from '../useForm';
 import { useSubmit, type Checked } from '../useSubmit';
 import { toast } from '../toast/store';
 import { useAuth } from '../../data/auth';
@@ -16,6 +16,9 @@ const FREQUENCIES = [
   { value: 'daily', label: 'Daily', hint: 'at 7am' },
   { value: 'weekly', label: 'Weekly', hint: 'Sundays at 7am' },
 ] as const;
+
+type AlertValues = { name: string; email: boolean; push: boolean };
+type Frequency = NewAlert['frequency'];
 
 export function AlertDialog({
   open,
@@ -39,11 +42,10 @@ export function AlertDialog({
 
 function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues; schoolName?: string; onDone: () => void }) {
   const { user } = useAuth();
-  const canPush = pushAvailable();
-  const f = useForm({ name: alertSummary(filters, schoolName), email: !!user?.email, push: false }, { schemas: false });
-  const [frequency, setFrequency] = useState<NewAlert['frequency']>(filters.schoolId ? 'instant' : 'daily');
+  const f = useForm<AlertValues>({ name: alertSummary(filters, schoolName), email: !!user?.email, push: false }, { schemas: false });
+  const [frequency, setFrequency] = useState<Frequency>(filters.schoolId ? 'instant' : 'daily');
   const { name, email, push } = f.values;
-  const { errors, busy } = f;
+  const { busy } = f;
   const { ref, onSubmit } = useSubmit(f, {
     check: (): Checked<NewAlert> => {
       if (!email && !push) return { ok: false, fields: { 'channels.email': 'Choose email, push or both' } };
@@ -70,55 +72,8 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
   return (
     <form ref={ref} onSubmit={onSubmit} noValidate data-testid="alert-form">
       <TextField label="Name" {...f.field('name', 'alert-name')} maxLength={100} />
-      <fieldset className="fieldset py-1">
-        <legend className="fieldset-legend pb-1 pt-0">How often</legend>
-        {FREQUENCIES.map((q) => (
-          <label key={q.value} className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
-            <input
-              type="radio"
-              name="alert-frequency"
-              className="radio radio-sm radio-primary"
-              value={q.value}
-              checked={frequency === q.value}
-              onChange={() => setFrequency(q.value)}
-            />
-            <span>
-              {q.label} <span className="opacity-70 text-sm">({q.hint})</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="fieldset py-1" aria-describedby={errors['channels.email'] ? 'alert-channels-error' : undefined}>
-        <legend className="fieldset-legend pb-1 pt-0">Send by</legend>
-        <label className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
-          <input
-            type="checkbox"
-            className="checkbox checkbox-sm checkbox-primary"
-            checked={email}
-            disabled={!user?.email}
-            onChange={(e) => f.set('email', e.target.checked)}
-            name="alert-email"
-          />
-          <span>Email{user?.email ? ` to ${user.email}` : ' (your account has no email address)'}</span>
-        </label>
-        {canPush && (
-          <label className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
-            <input
-              type="checkbox"
-              className="checkbox checkbox-sm checkbox-primary"
-              checked={push}
-              onChange={(e) => f.set('push', e.target.checked)}
-              name="alert-push"
-            />
-            <span>Notifications on this device</span>
-          </label>
-        )}
-        {errors['channels.email'] && (
-          <p id="alert-channels-error" className="text-error text-sm" data-testid="error-alert-channels">
-            {errors['channels.email']}
-          </p>
-        )}
-      </fieldset>
+      <FrequencyField value={frequency} onChange={setFrequency} />
+      <ChannelsField f={f} userEmail={user?.email} />
       <div className="modal-action">
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {busy && <span className="loading loading-spinner loading-sm" />}
@@ -126,5 +81,69 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
         </button>
       </div>
     </form>
+  );
+}
+
+/** How often the alert is sent: instantly, daily or weekly. */
+function FrequencyField({ value, onChange }: { value: Frequency; onChange: (value: Frequency) => void }) {
+  return (
+    <fieldset className="fieldset py-1">
+      <legend className="fieldset-legend pb-1 pt-0">How often</legend>
+      {FREQUENCIES.map((q) => (
+        <label key={q.value} className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
+          <input
+            type="radio"
+            name="alert-frequency"
+            className="radio radio-sm radio-primary"
+            value={q.value}
+            checked={value === q.value}
+            onChange={() => onChange(q.value)}
+          />
+          <span>
+            {q.label} <span className="opacity-70 text-sm">({q.hint})</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The channels: email (when her account has an address) and push (where this device can show notifications). */
+function ChannelsField({ f, userEmail }: { f: Form<AlertValues>; userEmail: string | null | undefined }) {
+  const { email, push } = f.values;
+  const error = f.errors['channels.email'];
+  const canPush = pushAvailable();
+  return (
+    <fieldset className="fieldset py-1" aria-describedby={error ? 'alert-channels-error' : undefined}>
+      <legend className="fieldset-legend pb-1 pt-0">Send by</legend>
+      <label className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
+        <input
+          type="checkbox"
+          className="checkbox checkbox-sm checkbox-primary"
+          checked={email}
+          disabled={!userEmail}
+          onChange={(e) => f.set('email', e.target.checked)}
+          name="alert-email"
+        />
+        <span>Email{userEmail ? ` to ${userEmail}` : ' (your account has no email address)'}</span>
+      </label>
+      {canPush && (
+        <label className="label cursor-pointer justify-start gap-2 py-1 text-base-content">
+          <input
+            type="checkbox"
+            className="checkbox checkbox-sm checkbox-primary"
+            checked={push}
+            onChange={(e) => f.set('push', e.target.checked)}
+            name="alert-push"
+          />
+          <span>Notifications on this device</span>
+        </label>
+      )}
+      {error && (
+        <p id="alert-channels-error" className="text-error text-sm" data-testid="error-alert-channels">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }
