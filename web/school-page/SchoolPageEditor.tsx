@@ -31,7 +31,8 @@ function refresh(id: number) {
   void mutate(swrKey.school(id));
 }
 
-function PhotoPart({ id, profile }: { id: number; profile: Profile }) {
+/** The photo's upload (sent straight away, never queued: a photo cannot wait in the outbox) and its removal. */
+function usePhoto(id: number) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
@@ -68,6 +69,11 @@ function PhotoPart({ id, profile }: { id: number; profile: Profile }) {
     );
     if (done) refresh(id);
   };
+  return { input, busy, error, upload, remove };
+}
+
+function PhotoPart({ id, profile }: { id: number; profile: Profile }) {
+  const { input, busy, error, upload, remove } = usePhoto(id);
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="photo-heading">
       <div className="card-body p-4 gap-3">
