@@ -14,29 +14,7 @@ export function SchoolClaimPage() {
   const { data: school, error, mutate } = useSchool(Number.isInteger(id) && id > 0 ? id : undefined);
   const { isAuthenticated, isLoading } = useAuth();
   const { data: mine } = useMySchools();
-  const f = useForm({ email: '' }, { schemas: false });
-  const { email } = f.values;
-  const fieldError = f.errors.email;
-  const [failure, setFailure] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
-  const { ref, onSubmit } = useSubmit(f, {
-    check: () => ({ ok: true, data: email }),
-    send: async (address, fields) => {
-      setFailure(undefined);
-      try {
-        await staffApi.claim(id, address);
-        return true;
-      } catch (err) {
-        if (fieldsOf(err).email) fields(fieldsOf(err));
-        else setFailure(messageOf(err));
-        return null;
-      }
-    },
-    done: () => {
-      setSentTo(email.trim().toLowerCase());
-      refreshStaff(id);
-    },
-  });
   const member = mine?.schools.find((s) => s.schoolId === id);
 
   if (error)
@@ -73,60 +51,96 @@ export function SchoolClaimPage() {
           </span>
         </div>
       ) : sentTo ? (
-        <div className="card bg-base-100 border border-base-300 mt-4" role="status" data-testid="claim-sent">
-          <div className="card-body gap-2">
-            <h2 className="card-title">Check your inbox</h2>
-            <p>
-              We sent a link to <strong>{sentTo}</strong>. Open it on this device while signed in: it works once, for 24 hours.
-            </p>
-            <p className="text-sm opacity-80">
-              Then our team, or an admin of {name}, checks your request. We may ring the school on the number the register lists for it.
-            </p>
-          </div>
-        </div>
+        <ClaimSent sentTo={sentTo} name={name} />
       ) : (
-        <form ref={ref} className="card bg-base-100 border border-base-300 mt-4" onSubmit={onSubmit} noValidate>
-          <div className="card-body gap-3">
-            <h2 className="card-title">Confirm your work email</h2>
-            <label className="block w-full" htmlFor="claim-email">
-              <span className="block font-medium mb-1">Work email address</span>
-              <input
-                id="claim-email"
-                type="email"
-                autoComplete="email"
-                inputMode="email"
-                className={`input input-bordered w-full ${fieldError ? 'input-error' : ''}`}
-                value={email}
-                onChange={(e) => f.set('email', e.target.value)}
-                aria-invalid={!!fieldError}
-                aria-describedby={fieldError ? 'claim-email-error' : 'claim-email-hint'}
-                required
-              />
-              <span id="claim-email-hint" className="block text-sm opacity-80 mt-1">
-                An address at the school's own domain (the one its website uses), not a personal one.
-              </span>
-              {fieldError && (
-                <span id="claim-email-error" className="block text-error text-sm mt-1" role="alert">
-                  {fieldError}
-                </span>
-              )}
-            </label>
-            {failure && (
-              <p className="text-error" role="alert">
-                {failure}
-              </p>
-            )}
-            <div className="card-actions">
-              <button type="submit" className="btn btn-primary tap" disabled={f.busy || !email.trim()}>
-                {f.busy ? 'Sending…' : 'Send me a link'}
-              </button>
-            </div>
-            <p className="text-sm opacity-80">
-              Your school uses DfE Sign-in? Signing in with it makes you a member of your school at once, where this site offers it.
-            </p>
-          </div>
-        </form>
+        <ClaimForm id={id} onSent={setSentTo} />
       )}
     </div>
+  );
+}
+
+/** After the request: where the link went, and what happens next. */
+function ClaimSent({ sentTo, name }: { sentTo: string; name: string }) {
+  return (
+    <div className="card bg-base-100 border border-base-300 mt-4" role="status" data-testid="claim-sent">
+      <div className="card-body gap-2">
+        <h2 className="card-title">Check your inbox</h2>
+        <p>
+          We sent a link to <strong>{sentTo}</strong>. Open it on this device while signed in: it works once, for 24 hours.
+        </p>
+        <p className="text-sm opacity-80">
+          Then our team, or an admin of {name}, checks your request. We may ring the school on the number the register lists for it.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The work address, sent for a one-time link; `onSent` gets the address it went to. */
+function ClaimForm({ id, onSent }: { id: number; onSent: (address: string) => void }) {
+  const f = useForm({ email: '' }, { schemas: false });
+  const { email } = f.values;
+  const fieldError = f.errors.email;
+  const [failure, setFailure] = useState<string>();
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => ({ ok: true, data: email }),
+    send: async (address, fields) => {
+      setFailure(undefined);
+      try {
+        await staffApi.claim(id, address);
+        return true;
+      } catch (err) {
+        if (fieldsOf(err).email) fields(fieldsOf(err));
+        else setFailure(messageOf(err));
+        return null;
+      }
+    },
+    done: () => {
+      onSent(email.trim().toLowerCase());
+      refreshStaff(id);
+    },
+  });
+  return (
+    <form ref={ref} className="card bg-base-100 border border-base-300 mt-4" onSubmit={onSubmit} noValidate>
+      <div className="card-body gap-3">
+        <h2 className="card-title">Confirm your work email</h2>
+        <label className="block w-full" htmlFor="claim-email">
+          <span className="block font-medium mb-1">Work email address</span>
+          <input
+            id="claim-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            className={`input input-bordered w-full ${fieldError ? 'input-error' : ''}`}
+            value={email}
+            onChange={(e) => f.set('email', e.target.value)}
+            aria-invalid={!!fieldError}
+            aria-describedby={fieldError ? 'claim-email-error' : 'claim-email-hint'}
+            required
+          />
+          <span id="claim-email-hint" className="block text-sm opacity-80 mt-1">
+            An address at the school's own domain (the one its website uses), not a personal one.
+          </span>
+          {fieldError && (
+            <span id="claim-email-error" className="block text-error text-sm mt-1" role="alert">
+              {fieldError}
+            </span>
+          )}
+        </label>
+        {failure && (
+          <p className="text-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="card-actions">
+          <button type="submit" className="btn btn-primary tap" disabled={f.busy || !email.trim()}>
+            {f.busy ? 'Sending…' : 'Send me a link'}
+          </button>
+        </div>
+        <p className="text-sm opacity-80">
+          Your school uses DfE Sign-in? Signing in with it makes you a member of your school at once, where this site offers it.
+        </p>
+      </div>
+    </form>
   );
 }
