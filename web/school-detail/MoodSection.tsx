@@ -113,63 +113,11 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
   const error = firstError(f.errors, 'mood');
 
   if (isLoading) return <div className="skeleton h-24 w-full" />;
-  if (!editing)
-    return (
-      <div className="card bg-base-200">
-        <div className="card-body p-5 flex-row flex-wrap items-center justify-between gap-3">
-          <div>
-            <h3 className="font-semibold">Your mood</h3>
-            {saved ? (
-              <p className="text-sm" data-testid="my-mood">
-                <span aria-hidden="true">{saved.emoji} </span>
-                {MOODS.find((m) => m.mood === saved.mood)?.label ?? saved.mood} · updated {timeAgo(saved.updatedAt)}
-              </p>
-            ) : (
-              <p className="text-sm opacity-80">Tell other teachers how working here feels. It stays anonymous.</p>
-            )}
-          </div>
-          <button type="button" className="btn btn-primary" onClick={() => setEditing(true)}>
-            {labels.open}
-          </button>
-        </div>
-      </div>
-    );
+  if (!editing) return <YourMood saved={saved} open={labels.open} onOpen={() => setEditing(true)} />;
   return (
     <form className="card bg-base-100 border border-primary" onSubmit={onSubmit} data-testid="mood-form">
       <div className="card-body p-5 gap-3">
-        <fieldset>
-          <legend className="font-semibold mb-2">How do you feel about working at {schoolName}?</legend>
-          <div className="grid grid-cols-1 sm:grid-cols-5 gap-2" role="radiogroup">
-            {MOODS.map((m) => (
-              <label
-                key={m.mood}
-                className={
-                  'btn h-auto py-2 flex-col gap-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2 ' +
-                  (mood === m.mood ? 'btn-primary' : 'btn-outline')
-                }
-              >
-                <input
-                  type="radio"
-                  name="mood"
-                  value={m.mood}
-                  checked={mood === m.mood}
-                  onChange={() => f.set('mood', m.mood)}
-                  className="sr-only"
-                />
-                <span aria-hidden="true" className="text-2xl">
-                  {m.emoji}
-                </span>
-                <span className="text-xs font-normal">{m.label}</span>
-                {mood === m.mood && <Icon name="check" className="size-4" />}
-              </label>
-            ))}
-          </div>
-          {error && (
-            <p className="text-error text-sm mt-1" role="alert">
-              {error}
-            </p>
-          )}
-        </fieldset>
+        <MoodPicker schoolName={schoolName} value={mood} onChange={(m) => f.set('mood', m)} error={error} />
         <label className="fieldset">
           <span className="fieldset-legend">Comment (optional)</span>
           <textarea
@@ -181,25 +129,7 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
             name="comment"
           />
         </label>
-        <div>
-          <label className="label cursor-pointer gap-2 min-h-11">
-            <input
-              type="checkbox"
-              className="checkbox"
-              checked={anonymous}
-              onChange={(e) => f.set('anonymous', e.target.checked)}
-              name="anonymous"
-              aria-describedby="mood-anonymous-hint"
-            />
-            <span className="text-base-content">Post anonymously</span>
-          </label>
-          {/* What the box changes, truthfully: moods and comments are shown without a name either way. */}
-          <p id="mood-anonymous-hint" className="text-xs opacity-80 ml-8" data-testid="mood-anonymous-hint">
-            {anonymous
-              ? 'Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.'
-              : 'Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.'}
-          </p>
-        </div>
+        <AnonymousField checked={anonymous} onChange={(x) => f.set('anonymous', x)} />
         <div className="flex justify-end gap-2">
           <button
             type="button"
@@ -218,6 +148,104 @@ function MoodForm({ schoolId, schoolName }: { schoolId: number; schoolName: stri
         </div>
       </div>
     </form>
+  );
+}
+
+/** Her saved mood (or the invitation to share one), and the button that opens the form. */
+function YourMood({ saved, open, onOpen }: { saved: ReturnType<typeof useUserMood>['data']; open: string; onOpen: () => void }) {
+  return (
+    <div className="card bg-base-200">
+      <div className="card-body p-5 flex-row flex-wrap items-center justify-between gap-3">
+        <div>
+          <h3 className="font-semibold">Your mood</h3>
+          {saved ? (
+            <p className="text-sm" data-testid="my-mood">
+              <span aria-hidden="true">{saved.emoji} </span>
+              {MOODS.find((m) => m.mood === saved.mood)?.label ?? saved.mood} · updated {timeAgo(saved.updatedAt)}
+            </p>
+          ) : (
+            <p className="text-sm opacity-80">Tell other teachers how working here feels. It stays anonymous.</p>
+          )}
+        </div>
+        <button type="button" className="btn btn-primary" onClick={onOpen}>
+          {open}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The five moods as a radio group of buttons, and the form's message under them. */
+function MoodPicker({
+  schoolName,
+  value,
+  onChange,
+  error,
+}: {
+  schoolName: string;
+  value: string;
+  onChange: (mood: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <fieldset>
+      <legend className="font-semibold mb-2">How do you feel about working at {schoolName}?</legend>
+      <div className="grid grid-cols-1 sm:grid-cols-5 gap-2" role="radiogroup">
+        {MOODS.map((m) => (
+          <label
+            key={m.mood}
+            className={
+              'btn h-auto py-2 flex-col gap-1 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary has-[:focus-visible]:ring-offset-2 ' +
+              (value === m.mood ? 'btn-primary' : 'btn-outline')
+            }
+          >
+            <input
+              type="radio"
+              name="mood"
+              value={m.mood}
+              checked={value === m.mood}
+              onChange={() => onChange(m.mood)}
+              className="sr-only"
+            />
+            <span aria-hidden="true" className="text-2xl">
+              {m.emoji}
+            </span>
+            <span className="text-xs font-normal">{m.label}</span>
+            {value === m.mood && <Icon name="check" className="size-4" />}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p className="text-error text-sm mt-1" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** "Post anonymously", with what ticking it changes. */
+function AnonymousField({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div>
+      <label className="label cursor-pointer gap-2 min-h-11">
+        <input
+          type="checkbox"
+          className="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          name="anonymous"
+          aria-describedby="mood-anonymous-hint"
+        />
+        <span className="text-base-content">Post anonymously</span>
+      </label>
+      {/* What the box changes, truthfully: moods and comments are shown without a name either way. */}
+      <p id="mood-anonymous-hint" className="text-xs opacity-80 ml-8" data-testid="mood-anonymous-hint">
+        {checked
+          ? 'Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.'
+          : 'Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.'}
+      </p>
+    </div>
   );
 }
 
