@@ -47,59 +47,18 @@ export function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName
   return (
     <>
       <ul className="grid gap-4" data-testid="review-list">
-        {data.map((r) => {
-          const own = mine.get(r.id);
-          return (
-            <li key={r.id} className="card bg-base-100 border border-base-300" data-testid={`review-${r.id}`}>
-              <article className="card-body p-5 gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Stars value={r.overallRating} label={`Overall ${r.overallRating} out of 5`} />
-                  {own && <YoursBadge what="review" />}
-                  <span className="text-xs opacity-70">{formatDate(r.createdAt)}</span>
-                </div>
-                <h3 className="font-semibold">{r.jobTitle}</h3>
-                <p className="text-sm opacity-80">
-                  {r.employmentStatus} employee{r.yearsAtSchool ? ` · ${r.yearsAtSchool}` : ''}
-                </p>
-                <div>
-                  <h4 className="font-medium text-success">Pros</h4>
-                  <p className="text-sm whitespace-pre-line">{r.pros}</p>
-                </div>
-                <div>
-                  <h4 className="font-medium text-error">Cons</h4>
-                  <p className="text-sm whitespace-pre-line">{r.cons}</p>
-                </div>
-                {r.adviceToManagement && (
-                  <div>
-                    <h4 className="font-medium">Advice to management</h4>
-                    <p className="text-sm whitespace-pre-line">{r.adviceToManagement}</p>
-                  </div>
-                )}
-                <div className="flex flex-wrap gap-3 text-sm">
-                  <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
-                  <span>Leadership: {r.leadershipRating}/5</span>
-                  {r.wouldRecommend && (
-                    <span className="badge badge-success badge-soft gap-1">
-                      <Icon name="check" className="size-3" /> Recommends to a friend
-                    </span>
-                  )}
-                  {!own && <ReportButton kind="review" id={r.id} className="ms-auto" />}
-                </div>
-                {own && (
-                  <>
-                    <EditStateNote edit={own.edit} />
-                    <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
-                      <EditOwnButton kind="review" id={r.id} onEdit={() => setEditing(own)} />
-                      <DeleteOwnButton kind="review" id={r.id} where={`of ${schoolName}`} schoolId={schoolId} />
-                    </div>
-                  </>
-                )}
-                {r.response && <SchoolResponse response={r.response} />}
-                {staff && <RespondButton reviewId={r.id} current={r.response} onChanged={() => void mutate()} />}
-              </article>
-            </li>
-          );
-        })}
+        {data.map((r) => (
+          <ReviewCard
+            key={r.id}
+            review={r}
+            own={mine.get(r.id)}
+            staff={staff}
+            schoolId={schoolId}
+            schoolName={schoolName}
+            onEdit={setEditing}
+            onResponded={() => void mutate()}
+          />
+        ))}
       </ul>
       <LoadMore pages={pages} label="Load more reviews" button="btn btn-outline btn-sm" />
       {editing && (
@@ -113,6 +72,78 @@ export function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName
         />
       )}
     </>
+  );
+}
+
+type Review = NonNullable<ReturnType<typeof useSchoolReviewPages>['rows']>[number];
+
+/** One review: its ratings and text, her own actions or Report, and the school's response (or Respond, for its staff). */
+function ReviewCard({
+  review: r,
+  own,
+  staff,
+  schoolId,
+  schoolName,
+  onEdit,
+  onResponded,
+}: {
+  review: Review;
+  own: OwnReview | undefined;
+  staff: boolean;
+  schoolId: number;
+  schoolName: string;
+  onEdit: (own: OwnReview) => void;
+  onResponded: () => void;
+}) {
+  return (
+    <li className="card bg-base-100 border border-base-300" data-testid={`review-${r.id}`}>
+      <article className="card-body p-5 gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Stars value={r.overallRating} label={`Overall ${r.overallRating} out of 5`} />
+          {own && <YoursBadge what="review" />}
+          <span className="text-xs opacity-70">{formatDate(r.createdAt)}</span>
+        </div>
+        <h3 className="font-semibold">{r.jobTitle}</h3>
+        <p className="text-sm opacity-80">
+          {r.employmentStatus} employee{r.yearsAtSchool ? ` · ${r.yearsAtSchool}` : ''}
+        </p>
+        <div>
+          <h4 className="font-medium text-success">Pros</h4>
+          <p className="text-sm whitespace-pre-line">{r.pros}</p>
+        </div>
+        <div>
+          <h4 className="font-medium text-error">Cons</h4>
+          <p className="text-sm whitespace-pre-line">{r.cons}</p>
+        </div>
+        {r.adviceToManagement && (
+          <div>
+            <h4 className="font-medium">Advice to management</h4>
+            <p className="text-sm whitespace-pre-line">{r.adviceToManagement}</p>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-3 text-sm">
+          <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
+          <span>Leadership: {r.leadershipRating}/5</span>
+          {r.wouldRecommend && (
+            <span className="badge badge-success badge-soft gap-1">
+              <Icon name="check" className="size-3" /> Recommends to a friend
+            </span>
+          )}
+          {!own && <ReportButton kind="review" id={r.id} className="ms-auto" />}
+        </div>
+        {own && (
+          <>
+            <EditStateNote edit={own.edit} />
+            <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
+              <EditOwnButton kind="review" id={r.id} onEdit={() => onEdit(own)} />
+              <DeleteOwnButton kind="review" id={r.id} where={`of ${schoolName}`} schoolId={schoolId} />
+            </div>
+          </>
+        )}
+        {r.response && <SchoolResponse response={r.response} />}
+        {staff && <RespondButton reviewId={r.id} current={r.response} onChanged={onResponded} />}
+      </article>
+    </li>
   );
 }
 
@@ -132,51 +163,9 @@ export function Interviews({ schoolId, schoolName }: { schoolId: number; schoolN
   return (
     <>
       <ul className="grid gap-4" data-testid="interview-list">
-        {data.map((iv) => {
-          const own = mine.get(iv.id);
-          return (
-            <li key={iv.id} className="card bg-base-100 border border-base-300" data-testid={`interview-${iv.id}`}>
-              <article className="card-body p-5 gap-2">
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  <h3 className="font-semibold">{iv.jobTitle}</h3>
-                  {own && <YoursBadge what="interview experience" />}
-                  <span className="text-xs opacity-70">{formatDate(iv.createdAt)}</span>
-                </div>
-                <div className="flex flex-wrap gap-2 text-sm">
-                  <span className="badge badge-ghost">Difficulty: {iv.interviewDifficulty}</span>
-                  <span className={`badge ${iv.outcome === 'Offer' ? 'badge-success' : 'badge-ghost'} badge-soft`}>
-                    Outcome: {iv.outcome}
-                  </span>
-                  {iv.overallExperience != null && <span className="badge badge-ghost">Experience: {iv.overallExperience}/5</span>}
-                </div>
-                <p className="text-sm whitespace-pre-line">{iv.processDescription}</p>
-                {iv.questionsAsked && (
-                  <div>
-                    <h4 className="font-medium">Questions asked</h4>
-                    <p className="text-sm whitespace-pre-line">{iv.questionsAsked}</p>
-                  </div>
-                )}
-                {iv.tipsForCandidates && (
-                  <div>
-                    <h4 className="font-medium">Tips for candidates</h4>
-                    <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
-                  </div>
-                )}
-                {own ? (
-                  <>
-                    <EditStateNote edit={own.edit} />
-                    <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
-                      <EditOwnButton kind="interview" id={iv.id} onEdit={() => setEditing(own)} />
-                      <DeleteOwnButton kind="interview" id={iv.id} where={`at ${schoolName}`} schoolId={schoolId} />
-                    </div>
-                  </>
-                ) : (
-                  <ReportButton kind="interview" id={iv.id} className="self-end" />
-                )}
-              </article>
-            </li>
-          );
-        })}
+        {data.map((iv) => (
+          <InterviewCard key={iv.id} interview={iv} own={mine.get(iv.id)} schoolId={schoolId} schoolName={schoolName} onEdit={setEditing} />
+        ))}
       </ul>
       <LoadMore pages={pages} label="Load more interviews" button="btn btn-outline btn-sm" />
       {editing && (
@@ -190,6 +179,64 @@ export function Interviews({ schoolId, schoolName }: { schoolId: number; schoolN
         />
       )}
     </>
+  );
+}
+
+type Interview = NonNullable<ReturnType<typeof useSchoolInterviewPages>['rows']>[number];
+
+/** One interview experience: its outcome and story, and her own actions or Report. */
+function InterviewCard({
+  interview: iv,
+  own,
+  schoolId,
+  schoolName,
+  onEdit,
+}: {
+  interview: Interview;
+  own: OwnInterview | undefined;
+  schoolId: number;
+  schoolName: string;
+  onEdit: (own: OwnInterview) => void;
+}) {
+  return (
+    <li className="card bg-base-100 border border-base-300" data-testid={`interview-${iv.id}`}>
+      <article className="card-body p-5 gap-2">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h3 className="font-semibold">{iv.jobTitle}</h3>
+          {own && <YoursBadge what="interview experience" />}
+          <span className="text-xs opacity-70">{formatDate(iv.createdAt)}</span>
+        </div>
+        <div className="flex flex-wrap gap-2 text-sm">
+          <span className="badge badge-ghost">Difficulty: {iv.interviewDifficulty}</span>
+          <span className={`badge ${iv.outcome === 'Offer' ? 'badge-success' : 'badge-ghost'} badge-soft`}>Outcome: {iv.outcome}</span>
+          {iv.overallExperience != null && <span className="badge badge-ghost">Experience: {iv.overallExperience}/5</span>}
+        </div>
+        <p className="text-sm whitespace-pre-line">{iv.processDescription}</p>
+        {iv.questionsAsked && (
+          <div>
+            <h4 className="font-medium">Questions asked</h4>
+            <p className="text-sm whitespace-pre-line">{iv.questionsAsked}</p>
+          </div>
+        )}
+        {iv.tipsForCandidates && (
+          <div>
+            <h4 className="font-medium">Tips for candidates</h4>
+            <p className="text-sm whitespace-pre-line">{iv.tipsForCandidates}</p>
+          </div>
+        )}
+        {own ? (
+          <>
+            <EditStateNote edit={own.edit} />
+            <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
+              <EditOwnButton kind="interview" id={iv.id} onEdit={() => onEdit(own)} />
+              <DeleteOwnButton kind="interview" id={iv.id} where={`at ${schoolName}`} schoolId={schoolId} />
+            </div>
+          </>
+        ) : (
+          <ReportButton kind="interview" id={iv.id} className="self-end" />
+        )}
+      </article>
+    </li>
   );
 }
 
