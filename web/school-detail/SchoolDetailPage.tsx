@@ -14,7 +14,7 @@ import { useIsSchoolStaff } from '../data/school-staff';
 import { later } from '../app/later';
 import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
-import { ratingPercent } from './sentiment';
+import { ratingPercent } from './rating';
 import { ManagePageLink } from './ManagePageLink';
 import { Stars } from './Stars';
 
@@ -117,13 +117,95 @@ function About({ school }: { school: School }) {
 }
 
 function Overview({ school }: { school: School }) {
-  const s = school.stats;
+  return (
+    <div className="grid gap-4">
+      <About school={school} />
+      <SchoolInformation school={school} />
+      {school.stats.totalReviews > 0 && <TeacherRatings stats={school.stats} />}
+    </div>
+  );
+}
+
+/** The register's facts, the census's staff figures and the school's own corrections beside them. */
+function SchoolInformation({ school }: { school: School }) {
   const staff = staffFigures(school);
   const fixes = school.profile.corrections;
   // The register's "Not applicable" / "Does not apply" are left out, not printed.
   const phase = registerValue(school.phase);
   const religion = registerValue(school.religiousCharacter);
   const admissions = registerValue(school.admissionPolicy);
+  return (
+    <section className="card bg-base-100 border border-base-300">
+      <div className="card-body p-5">
+        <h2 className="card-title text-lg">School Information</h2>
+        <dl className="text-sm" data-testid="school-info">
+          <Info
+            label="Number of pupils"
+            value={<WithCorrection register={school.numberOfPupils} school={fixes.pupils} show={formatNumber} />}
+          />
+          <Info label="DfE number" value={school.dfeNumber ?? 'Not specified'} />
+          {/* Census figures, each with the census it was counted in (decision 0306). */}
+          {staff.length ? (
+            staff.map((f) => (
+              <Info
+                key={f.label}
+                label={f.label}
+                value={
+                  <span data-testid="staff-figure">
+                    {f.value}
+                    {f.note && <span className="block text-xs opacity-70 font-normal">{f.note}</span>}
+                    <span className="block text-xs opacity-70 font-normal">{f.census}</span>
+                  </span>
+                }
+              />
+            ))
+          ) : (
+            <Info label="Staff" value={NOT_PUBLISHED} />
+          )}
+          {fixes.staff && (
+            <Info label="Staff" value={<SchoolFigure value={`${formatNumber(fixes.staff.value)} people`} at={fixes.staff.at} />} />
+          )}
+          <Info label="School type" value={registerValue(school.type) ?? 'Not specified'} />
+          {(phase || fixes.phase) && (
+            <Info label="Phase" value={<WithCorrection register={phase} school={fixes.phase} show={(v) => v} />} />
+          )}
+          <Info label="Age range" value={school.ageRange ?? 'Not specified'} />
+          <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
+          {religion && <Info label="Religious character" value={religion} />}
+          {admissions && <Info label="Admissions" value={admissions} />}
+          {school.phoneNumber && (
+            <Info
+              label="Phone"
+              value={
+                <a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>
+                  {school.phoneNumber}
+                </a>
+              }
+            />
+          )}
+          {school.address && <Info label="Address" value={school.address} />}
+          <Info
+            label="Ofsted"
+            value={
+              <span>
+                {school.ofstedRating ?? 'Not rated'}
+                {school.ofstedInspectionDate && (
+                  <span className="block text-xs opacity-70 font-normal">latest inspection {formatDate(school.ofstedInspectionDate)}</span>
+                )}
+              </span>
+            }
+          />
+        </dl>
+        <p className="text-xs opacity-70 mt-2">
+          The grade is the last single-word Ofsted judgement the register holds; Ofsted stopped giving one-word grades from September 2024.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+/** Teachers' average ratings, one bar each, and how many would recommend the school. */
+function TeacherRatings({ stats: s }: { stats: School['stats'] }) {
   const bars = [
     ['Work-life balance', s.workLifeBalance],
     ['Compensation', s.compensation],
@@ -132,103 +214,29 @@ function Overview({ school }: { school: School }) {
     ['Leadership', s.leadership],
   ] as const;
   return (
-    <div className="grid gap-4">
-      <About school={school} />
-      <section className="card bg-base-100 border border-base-300">
-        <div className="card-body p-5">
-          <h2 className="card-title text-lg">School Information</h2>
-          <dl className="text-sm" data-testid="school-info">
-            <Info
-              label="Number of pupils"
-              value={<WithCorrection register={school.numberOfPupils} school={fixes.pupils} show={formatNumber} />}
-            />
-            <Info label="DfE number" value={school.dfeNumber ?? 'Not specified'} />
-            {/* Census figures, each with the census it was counted in (decision 0306). */}
-            {staff.length ? (
-              staff.map((f) => (
-                <Info
-                  key={f.label}
-                  label={f.label}
-                  value={
-                    <span data-testid="staff-figure">
-                      {f.value}
-                      {f.note && <span className="block text-xs opacity-70 font-normal">{f.note}</span>}
-                      <span className="block text-xs opacity-70 font-normal">{f.census}</span>
-                    </span>
-                  }
-                />
-              ))
-            ) : (
-              <Info label="Staff" value={NOT_PUBLISHED} />
-            )}
-            {fixes.staff && (
-              <Info label="Staff" value={<SchoolFigure value={`${formatNumber(fixes.staff.value)} people`} at={fixes.staff.at} />} />
-            )}
-            <Info label="School type" value={registerValue(school.type) ?? 'Not specified'} />
-            {(phase || fixes.phase) && (
-              <Info label="Phase" value={<WithCorrection register={phase} school={fixes.phase} show={(v) => v} />} />
-            )}
-            <Info label="Age range" value={school.ageRange ?? 'Not specified'} />
-            <Info label="Headteacher" value={school.headteacher ?? 'Not specified'} />
-            {religion && <Info label="Religious character" value={religion} />}
-            {admissions && <Info label="Admissions" value={admissions} />}
-            {school.phoneNumber && (
-              <Info
-                label="Phone"
-                value={
-                  <a className="link tap" href={`tel:${school.phoneNumber.replace(/\s/g, '')}`}>
-                    {school.phoneNumber}
-                  </a>
-                }
-              />
-            )}
-            {school.address && <Info label="Address" value={school.address} />}
-            <Info
-              label="Ofsted"
-              value={
-                <span>
-                  {school.ofstedRating ?? 'Not rated'}
-                  {school.ofstedInspectionDate && (
-                    <span className="block text-xs opacity-70 font-normal">
-                      latest inspection {formatDate(school.ofstedInspectionDate)}
-                    </span>
-                  )}
+    <section className="card bg-base-100 border border-base-300" data-testid="teacher-ratings">
+      <div className="card-body p-5 gap-3">
+        <h2 className="card-title text-lg">Teacher Ratings</h2>
+        <ul className="grid gap-3">
+          {bars.map(([label, value]) => (
+            <li key={label}>
+              <div className="flex justify-between text-sm">
+                <span>{label}</span>
+                <span className="tabular-nums">
+                  {value.toFixed(1)} / 5 ({ratingPercent(value)})
                 </span>
-              }
-            />
-          </dl>
-          <p className="text-xs opacity-70 mt-2">
-            The grade is the last single-word Ofsted judgement the register holds; Ofsted stopped giving one-word grades from September
-            2024.
-          </p>
-        </div>
-      </section>
-      {s.totalReviews > 0 && (
-        <section className="card bg-base-100 border border-base-300" data-testid="teacher-ratings">
-          <div className="card-body p-5 gap-3">
-            <h2 className="card-title text-lg">Teacher Ratings</h2>
-            <ul className="grid gap-3">
-              {bars.map(([label, value]) => (
-                <li key={label}>
-                  <div className="flex justify-between text-sm">
-                    <span>{label}</span>
-                    <span className="tabular-nums">
-                      {value.toFixed(1)} / 5 ({ratingPercent(value)})
-                    </span>
-                  </div>
-                  <div className="h-2 rounded-full bg-base-300 overflow-hidden" aria-hidden="true">
-                    <div className="h-full bg-primary rounded-full" style={{ width: ratingPercent(value) }} />
-                  </div>
-                </li>
-              ))}
-            </ul>
-            <p className="font-medium" data-testid="recommend-rate">
-              {s.recommendationRate}% would recommend to a friend
-            </p>
-          </div>
-        </section>
-      )}
-    </div>
+              </div>
+              <div className="h-2 rounded-full bg-base-300 overflow-hidden" aria-hidden="true">
+                <div className="h-full bg-primary rounded-full" style={{ width: ratingPercent(value) }} />
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="font-medium" data-testid="recommend-rate">
+          {s.recommendationRate}% would recommend to a friend
+        </p>
+      </div>
+    </section>
   );
 }
 
@@ -290,6 +298,123 @@ function Sidebar({ school, interviews }: { school: School; interviews: number | 
   );
 }
 
+/** The school's header: its photo or initials, name, share, follow and staff links, rating, badges and Ofsted date. */
+function SchoolHeader({ school }: { school: School }) {
+  const s = school.stats;
+  // The school's own link for readers when it gave one, else the register's.
+  const website = school.profile.website ?? school.website;
+  return (
+    <header className="card bg-base-100 border border-base-300 overflow-hidden mt-2">
+      {/* The photo banner only when there is a photo; otherwise a small initials tile. */}
+      <div className={`grid ${school.imageUrl ? 'md:grid-cols-[16rem_1fr]' : ''}`}>
+        {school.imageUrl && (
+          <SchoolImage
+            name={school.name}
+            imageUrl={school.imageUrl}
+            className="h-48 md:h-full"
+            sizes="(min-width: 768px) 16rem, 100vw"
+            eager
+          />
+        )}
+        <div className="card-body p-4 sm:p-5 gap-2">
+          <div className="flex items-start gap-3">
+            {!school.imageUrl && <SchoolAvatar name={school.name} className="size-14 sm:size-16" />}
+            <h1 className="text-2xl sm:text-3xl font-bold flex-1 min-w-0">{school.name}</h1>
+            <ShareButton
+              title={school.name}
+              text={`${school.name}: teacher reviews, Ofsted grade and jobs`}
+              path={`/schools/${school.id}`}
+            />
+          </div>
+          {school.profile.managedSince && (
+            <p className="badge badge-success badge-soft gap-1 h-auto py-1" data-testid="managed-by-school">
+              <Icon name="check" className="size-3" /> Managed by the school · verified {formatMonth(school.profile.managedSince)}
+            </p>
+          )}
+          <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
+          <EditPageLink schoolId={school.id} />
+          <ManagePageLink schoolId={school.id} />
+          <p className="flex items-center gap-1 opacity-80">
+            <Icon name="pin" className="size-4" /> {school.borough}, London
+          </p>
+          {website && (
+            <a
+              href={website}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap"
+            >
+              Visit website <Icon name="external" className="size-4" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          )}
+          {s.averageRating > 0 && (
+            <p className="flex items-center gap-2" data-testid="header-rating">
+              <Stars value={s.averageRating} label={`Rated ${s.averageRating.toFixed(1)} out of 5`} />
+              <span className="font-semibold">{s.averageRating.toFixed(1)}</span>
+              <span className="text-sm opacity-70">
+                ({s.totalReviews} {s.totalReviews === 1 ? 'review' : 'reviews'})
+              </span>
+            </p>
+          )}
+          <div className="flex flex-wrap gap-1">
+            {school.type && <span className="badge badge-ghost">{school.type}</span>}
+            {school.keyStages?.split(', ').map((k) => (
+              <span key={k} className="badge badge-outline">
+                {k}
+              </span>
+            ))}
+            <OfstedBadge rating={school.ofstedRating} />
+          </div>
+          {school.ofstedInspectionDate && (
+            <p className="text-xs opacity-70">Ofsted latest inspection {formatDate(school.ofstedInspectionDate)}</p>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** The sections as tabs, the Overview first; each tab's count once known. */
+function SchoolTabs({
+  school,
+  reviews,
+  interviews,
+  tab,
+  setTab,
+}: {
+  school: School;
+  reviews: number | undefined;
+  interviews: number | undefined;
+  tab: TabKey;
+  setTab: (tab: TabKey) => void;
+}) {
+  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
+  return (
+    <Tabs<TabKey>
+      label="School sections"
+      active={tab}
+      onChange={setTab}
+      tabs={[
+        { key: 'overview', label: 'Overview' },
+        { key: 'mood', label: 'Teacher Mood' },
+        { key: 'reviews', label: `Reviews${count(reviews)}` },
+        { key: 'jobs', label: `Jobs${count(school.jobs.length)}` },
+        { key: 'interviews', label: `Interviews${count(interviews)}` },
+      ]}
+    >
+      {tab === 'overview' && <Overview school={school} />}
+      {/* The other sections load with their chunk when first opened (never server-rendered: the Overview is the first). */}
+      <Suspense fallback={<SkeletonList count={2} lines={4} />}>
+        {tab === 'mood' && <MoodSection schoolId={school.id} schoolName={school.name} />}
+        {tab === 'reviews' && <Reviews schoolId={school.id} schoolName={school.name} />}
+        {tab === 'jobs' && <Jobs jobs={school.jobs} />}
+        {tab === 'interviews' && <Interviews schoolId={school.id} schoolName={school.name} />}
+      </Suspense>
+    </Tabs>
+  );
+}
+
 export function SchoolDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -328,105 +453,14 @@ export function SchoolDetailPage() {
       </div>
     );
 
-  const s = school.stats;
-  // The school's own link for readers when it gave one, else the register's.
-  const website = school.profile.website ?? school.website;
-  const count = (n: number | undefined) => (n === undefined ? '' : ` (${n})`);
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/schools', label: 'Schools' }, { label: school.name }]} />
-      <header className="card bg-base-100 border border-base-300 overflow-hidden mt-2">
-        {/* The photo banner only when there is a photo; otherwise a small initials tile. */}
-        <div className={`grid ${school.imageUrl ? 'md:grid-cols-[16rem_1fr]' : ''}`}>
-          {school.imageUrl && (
-            <SchoolImage
-              name={school.name}
-              imageUrl={school.imageUrl}
-              className="h-48 md:h-full"
-              sizes="(min-width: 768px) 16rem, 100vw"
-              eager
-            />
-          )}
-          <div className="card-body p-4 sm:p-5 gap-2">
-            <div className="flex items-start gap-3">
-              {!school.imageUrl && <SchoolAvatar name={school.name} className="size-14 sm:size-16" />}
-              <h1 className="text-2xl sm:text-3xl font-bold flex-1 min-w-0">{school.name}</h1>
-              <ShareButton
-                title={school.name}
-                text={`${school.name}: teacher reviews, Ofsted grade and jobs`}
-                path={`/schools/${school.id}`}
-              />
-            </div>
-            {school.profile.managedSince && (
-              <p className="badge badge-success badge-soft gap-1 h-auto py-1" data-testid="managed-by-school">
-                <Icon name="check" className="size-3" /> Managed by the school · verified {formatMonth(school.profile.managedSince)}
-              </p>
-            )}
-            <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
-            <EditPageLink schoolId={school.id} />
-            <ManagePageLink schoolId={school.id} />
-            <p className="flex items-center gap-1 opacity-80">
-              <Icon name="pin" className="size-4" /> {school.borough}, London
-            </p>
-            {website && (
-              <a
-                href={website}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="link link-primary text-sm inline-flex items-center gap-1 w-fit tap"
-              >
-                Visit website <Icon name="external" className="size-4" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            )}
-            {s.averageRating > 0 && (
-              <p className="flex items-center gap-2" data-testid="header-rating">
-                <Stars value={s.averageRating} label={`Rated ${s.averageRating.toFixed(1)} out of 5`} />
-                <span className="font-semibold">{s.averageRating.toFixed(1)}</span>
-                <span className="text-sm opacity-70">
-                  ({s.totalReviews} {s.totalReviews === 1 ? 'review' : 'reviews'})
-                </span>
-              </p>
-            )}
-            <div className="flex flex-wrap gap-1">
-              {school.type && <span className="badge badge-ghost">{school.type}</span>}
-              {school.keyStages?.split(', ').map((k) => (
-                <span key={k} className="badge badge-outline">
-                  {k}
-                </span>
-              ))}
-              <OfstedBadge rating={school.ofstedRating} />
-            </div>
-            {school.ofstedInspectionDate && (
-              <p className="text-xs opacity-70">Ofsted latest inspection {formatDate(school.ofstedInspectionDate)}</p>
-            )}
-          </div>
-        </div>
-      </header>
+      <SchoolHeader school={school} />
 
       <div className="grid grid-cols-1 lg:grid-cols-[1fr_20rem] gap-6 mt-6">
         <div className="min-w-0">
-          <Tabs<TabKey>
-            label="School sections"
-            active={tab}
-            onChange={setTab}
-            tabs={[
-              { key: 'overview', label: 'Overview' },
-              { key: 'mood', label: 'Teacher Mood' },
-              { key: 'reviews', label: `Reviews${count(reviewTotal)}` },
-              { key: 'jobs', label: `Jobs${count(school.jobs.length)}` },
-              { key: 'interviews', label: `Interviews${count(interviewTotal)}` },
-            ]}
-          >
-            {tab === 'overview' && <Overview school={school} />}
-            {/* The other sections load with their chunk when first opened (never server-rendered: the Overview is the first). */}
-            <Suspense fallback={<SkeletonList count={2} lines={4} />}>
-              {tab === 'mood' && <MoodSection schoolId={school.id} schoolName={school.name} />}
-              {tab === 'reviews' && <Reviews schoolId={school.id} schoolName={school.name} />}
-              {tab === 'jobs' && <Jobs jobs={school.jobs} />}
-              {tab === 'interviews' && <Interviews schoolId={school.id} schoolName={school.name} />}
-            </Suspense>
-          </Tabs>
+          <SchoolTabs school={school} reviews={reviewTotal} interviews={interviewTotal} tab={tab} setTab={setTab} />
         </div>
         <Sidebar school={school} interviews={interviewTotal} />
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moodFormLabels, ratingPercent, sentimentLabel } from './sentiment';
+import { ratingPercent } from './rating';
+import { moodFormLabels, sentimentLabel } from './sentiment';
 
 describe('sentimentLabel', () => {
   it('uses the thresholds 4, 3.5 and 2.5', () => {

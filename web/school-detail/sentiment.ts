@@ -6,9 +6,6 @@ export function sentimentLabel(average: number): 'Very Positive' | 'Positive' | 
   return 'Challenging';
 }
 
-/** A rating of 1–5 as a bar width: value × 20, one decimal (product §2). */
-export const ratingPercent = (value: number) => `${(value * 20).toFixed(1)}%`;
-
 /** Mood form wording: create when the user has no mood for the school yet, update otherwise (product §4). */
 export function moodFormLabels(hasMood: boolean) {
   return hasMood
