@@ -97,6 +97,37 @@ async function action(request: Pick<SendRequest, 'method' | 'path'>, title: stri
   );
 }
 
+/**
+ * A moderator's two answers to an item: approve it (the request, then the toast's title and
+ * description; `onApproved` once it went through) or reject it (the reason dialog opens).
+ */
+function DecisionButtons({
+  approve: [request, title, description],
+  onApproved,
+  onReject,
+  labels: [yes, no] = ['Approve', 'Reject'],
+}: {
+  approve: Parameters<typeof action>;
+  onApproved: () => void;
+  onReject: () => void;
+  labels?: [string, string];
+}) {
+  return (
+    <div className="flex flex-wrap gap-2 mt-1">
+      <button
+        type="button"
+        className="btn btn-success btn-sm"
+        onClick={async () => (await action(request, title, description)) && onApproved()}
+      >
+        {yes}
+      </button>
+      <button type="button" className="btn btn-error btn-outline btn-sm" onClick={onReject}>
+        {no}
+      </button>
+    </div>
+  );
+}
+
 function QueueSection({
   kind,
   items,
@@ -137,24 +168,15 @@ function QueueSection({
                 {'content' in it && it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
                 {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
                 {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
-                <div className="flex flex-wrap gap-2 mt-1">
-                  <button
-                    type="button"
-                    className="btn btn-success btn-sm"
-                    onClick={async () =>
-                      (await action(
-                        to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
-                        'Approved',
-                        `The ${LABELS[kind].toLowerCase()} is now published.`,
-                      )) && onChanged()
-                    }
-                  >
-                    Approve
-                  </button>
-                  <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject(kind, it.id)}>
-                    Reject
-                  </button>
-                </div>
+                <DecisionButtons
+                  approve={[
+                    to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
+                    'Approved',
+                    `The ${LABELS[kind].toLowerCase()} is now published.`,
+                  ]}
+                  onApproved={onChanged}
+                  onReject={() => onReject(kind, it.id)}
+                />
               </li>
             ))}
           </ul>
@@ -197,24 +219,15 @@ function ResponsesSection({
                   <span className="font-semibold">Response from {it.schoolName}: </span>
                   {it.body}
                 </p>
-                <div className="flex flex-wrap gap-2 mt-1">
-                  <button
-                    type="button"
-                    className="btn btn-success btn-sm"
-                    onClick={async () =>
-                      (await action(
-                        to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind: 'responses', id: String(it.id) } }),
-                        'Approved',
-                        'The response now shows under the review.',
-                      )) && onChanged()
-                    }
-                  >
-                    Approve
-                  </button>
-                  <button type="button" className="btn btn-error btn-outline btn-sm" onClick={() => onReject('responses', it.id)}>
-                    Reject
-                  </button>
-                </div>
+                <DecisionButtons
+                  approve={[
+                    to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind: 'responses', id: String(it.id) } }),
+                    'Approved',
+                    'The response now shows under the review.',
+                  ]}
+                  onApproved={onChanged}
+                  onReject={() => onReject('responses', it.id)}
+                />
               </li>
             ))}
           </ul>
@@ -294,28 +307,16 @@ function ReportedItem({ it, onReject, onChanged }: { it: Reported; onReject: (t:
           </li>
         ))}
       </ul>
-      <div className="flex flex-wrap gap-2 mt-1">
-        <button
-          type="button"
-          className="btn btn-success btn-sm"
-          onClick={async () =>
-            (await action(
-              to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }),
-              'Kept',
-              'The item stays published and its reports are cleared.',
-            )) && onChanged()
-          }
-        >
-          Keep
-        </button>
-        <button
-          type="button"
-          className="btn btn-error btn-outline btn-sm"
-          onClick={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}
-        >
-          Remove
-        </button>
-      </div>
+      <DecisionButtons
+        approve={[
+          to(client.moderation.reports[':kind'][':id'].approve, '$post', { param: { kind: it.kind, id: String(it.id) } }),
+          'Kept',
+          'The item stays published and its reports are cleared.',
+        ]}
+        onApproved={onChanged}
+        onReject={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}
+        labels={['Keep', 'Remove']}
+      />
     </li>
   );
 }
