@@ -151,6 +151,15 @@ export default defineConfig(
     },
   },
 
+  // Production functions stay short enough to read at once: a screen is split into its sections,
+  // a form into its parts and a hook for its state. Tests (a long `describe` callback is
+  // fine), browser tests and benchmarks are exempt.
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['bench/**', ...TESTS],
+    rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
+  },
+
   // Tests read JSON answers as `any` (test/app.ts's request helpers are untyped): the unsafe-any
   // family would flag every `body.field`. Everything else, floating promises included, applies.
   {
