@@ -1,10 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, type ComponentType } from 'react';
 
 /**
  * A part of every page that the first render does not need (a toast host, the signed-in account
  * menu), in a chunk of its own that loads when React first renders it. The server renders it as
  * usual; on a server-rendered page React hydrates everything else first and keeps the server's
  * markup for this part until its chunk has arrived (a Suspense boundary), so nothing flashes.
+ * Memoised: a boundary still waiting for its chunk that re-renders with new props is thrown away
+ * and shows its fallback (nothing) until the chunk arrives, so a parent's re-render (a page's data
+ * revalidating, the reader's session answering) must not reach it while its props are the same.
  */
 export function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
   const Part = lazy(() => load().then((component) => ({ default: component })));
@@ -15,5 +18,5 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
       </Suspense>
     );
   }
-  return Later;
+  return memo(Later);
 }

@@ -1,8 +1,8 @@
 // An author's own thread and replies on the thread page (decision 2020): Edit inline with the
 // create form's rules and messages, Delete after a confirmation; both through the outbox (kind
-// `forum-edit`), so they work offline and are sent once. "edited" with its time on an edited
-// item; "Earlier versions" for moderators. Which items are hers comes from her own activity
-// (GET /api/me/activity, per user): the thread answer is public and never says "mine".
+// `forum-edit`), so they work offline and are sent once; "Earlier versions" for moderators.
+// Which items are hers, and the "edited" line, are in ./post-meta.tsx (the page's first render);
+// these controls load after it (./later.ts).
 import { useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { Dialog } from '../components/Dialog';
@@ -12,42 +12,12 @@ import { TextField } from '../components/fields';
 import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
-import { useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { swrKey } from '../data/keys';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';
-import { useApi } from '../data/use-api';
-import { formatDate, timeAgo } from '../lib/format';
-
-/** The forum's body limit (db/validation.ts threadInput, postInput). */
-export const POST_MAX_CHARS = 20_000;
-
-/** Her own threads and replies on this device's copy of her activity (empty for a visitor). */
-export function useMine() {
-  const { isAuthenticated } = useAuth();
-  const { data } = useApi(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
-  return {
-    threads: new Set(data?.threads.map((t) => t.id) ?? []),
-    posts: new Set(data?.posts.map((p) => p.id) ?? []),
-  };
-}
-
-/** "edited 5 minutes ago" with the exact time in a <time> element (its title says the date). */
-export function Edited({ at }: { at: string | Date }) {
-  const d = new Date(at);
-  return (
-    <span data-testid="edited">
-      edited{' '}
-      <time dateTime={d.toISOString()} title={formatDate(d)}>
-        {timeAgo(d)}
-      </time>
-    </span>
-  );
-}
-
-/** What waits in the outbox for an item: shown on it until the replay's answer refreshes the thread. */
-export type Queued = { kind: 'edit'; content: string; title?: string } | { kind: 'delete' } | null;
+import { formatDate } from '../lib/format';
+import { POST_MAX_CHARS, type Queued, type Target } from './post-meta';
 
 function editRequest(target: Target, change: { title?: string; content: string }) {
   return target.kind === 'thread'
@@ -59,10 +29,6 @@ function deleteRequest(target: Target) {
     ? to(client.forum.threads[':id'], '$delete', { param: { id: String(target.id) } })
     : to(client.forum.posts[':id'], '$delete', { param: { id: String(target.id) } });
 }
-
-export type Target =
-  | { kind: 'thread'; id: number; categoryId: number; title: string; content: string }
-  | { kind: 'reply'; id: number; content: string };
 
 /** Edit inline: the create form's fields and messages (title and body of a thread, the body of a reply). */
 export function EditForm({

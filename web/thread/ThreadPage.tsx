@@ -1,109 +1,34 @@
-import { ReportButton } from '../components/ReportButton';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
+import { later } from '../app/later';
 import { NotFoundStatus } from '../app/page-status';
 import { useApi } from '../data/use-api';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
-import { check } from '../components/check';
-import { firstError, useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { formatDate, timeAgo } from '../lib/format';
 import { threadStatus } from '../components/thread-status';
 import { buildTree, type ReplyNode } from './tree';
-import { to } from '../data/requests';
-import { SUCCESS } from '../data/messages';
 import { swrKey } from '../data/keys';
-import { setThreadWatch, useThreadWatch } from '../data/notifications';
-import { MarkdownField } from '../components/MarkdownField';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
-import { DeleteButton, EarlierVersions, EditForm, Edited, POST_MAX_CHARS, useMine, type Queued, type Target } from './PostActions';
+import { Edited, useMine, type Queued, type Target } from './post-meta';
 import { OPENING_ANCHOR, postAnchor, quoteOf, withQuote } from './quote';
-import { useSWRConfig } from 'swr';
+
+// After the first render (web/app/later.tsx): Report (server-rendered for a visitor: its markup is
+// kept until the chunk arrives), and the writing controls only a signed-in reader sees.
+const ReportButton = later(() => import('../components/ReportButton').then((m) => m.ReportButton));
+const ReplyBox = later(() => import('./later').then((m) => m.ReplyBox));
+const EditForm = later(() => import('./later').then((m) => m.EditForm));
+const DeleteButton = later(() => import('./later').then((m) => m.DeleteButton));
+const EarlierVersions = later(() => import('./later').then((m) => m.EarlierVersions));
+const WatchButton = later(() => import('./later').then((m) => m.WatchButton));
 
 /** GET /api/forum/threads/:id as the API types it. */
 type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
 /** A reply as shown: the API's flat reply (with parentPostId) nested by buildTree. */
 type Reply = ReplyNode<ThreadAnswer['replies'][number]>;
-
-/** The reply form: Write or Preview (the server renders it), the create rules and messages. */
-function ReplyBox({
-  threadId,
-  parentPostId,
-  onDone,
-  focusOnOpen,
-  value,
-  onValue,
-}: {
-  threadId: number;
-  parentPostId?: number;
-  onDone: () => void;
-  focusOnOpen?: boolean;
-  /** The text, when the page holds it (the thread's own reply form, which "Quote" fills). */
-  value?: string;
-  onValue?: (v: string) => void;
-}) {
-  const { mutate } = useSWRConfig();
-  const f = useForm({ content: '' });
-  const content = value ?? f.values.content;
-  const id = `reply-${parentPostId ?? 'thread'}`;
-  // Opened by the reader's own Reply tap: the caret goes to the box she asked for.
-  useEffect(() => {
-    if (focusOnOpen) document.getElementById(id)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusOnOpen]);
-  const { ref, onSubmit } = useSubmit(f, {
-    check: () => check('postInput', { content, parentPostId }),
-    write: (json) => ({
-      request: {
-        kind: 'post',
-        ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json }),
-        label: 'Forum reply',
-      },
-      messages: {
-        success: SUCCESS.reply,
-        signIn: 'Please sign in to reply.',
-        error: { description: 'Failed to post reply. Please try again.' },
-        preferServerMessage: true,
-      },
-    }),
-    done: () => {
-      f.reset();
-      onValue?.('');
-      // Her new reply is hers to edit: her activity says which ids are hers.
-      void mutate(swrKey.activity);
-      onDone();
-    },
-  });
-  return (
-    <form ref={ref} onSubmit={onSubmit} noValidate className="grid gap-2" data-testid="reply-form">
-      <MarkdownField
-        id={id}
-        label={parentPostId ? 'Your reply' : 'Add a reply'}
-        value={content}
-        onChange={(v) => {
-          f.set('content', v);
-          onValue?.(v);
-        }}
-        error={firstError(f.errors, 'content')}
-        maxLength={POST_MAX_CHARS}
-      />
-      <div className="flex justify-end gap-2">
-        {parentPostId && (
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={f.busy}>
-          {f.busy ? 'Posting...' : 'Post Reply'}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 /** What a thread page hands each reply: who she is, and the page's own reply form for Quote. */
 interface ReplyContext {
@@ -338,31 +263,6 @@ export function ThreadPage() {
         <ThreadBody thread={data} isAuthenticated={isAuthenticated} onChanged={() => mutate()} />
       )}
     </div>
-  );
-}
-
-/** Watch / Unwatch (decision 2010): she hears of each new reply once a moderator publishes it. */
-function WatchButton({ threadId }: { threadId: number }) {
-  const { data } = useThreadWatch(threadId, true);
-  const [busy, setBusy] = useState(false);
-  if (!data) return null;
-  const toggle = async () => {
-    setBusy(true);
-    await setThreadWatch(threadId, !data.watching);
-    setBusy(false);
-  };
-  return (
-    <button
-      type="button"
-      className={`btn btn-sm min-h-11 ${data.watching ? 'btn-outline' : 'btn-ghost'}`}
-      disabled={busy}
-      onClick={() => void toggle()}
-      data-testid="watch-thread"
-      title={data.watching ? 'You hear of new replies here' : 'Hear of new replies here'}
-    >
-      <Icon name="bell" className="size-4" />
-      {data.watching ? 'Unwatch' : 'Watch'}
-    </button>
   );
 }
 

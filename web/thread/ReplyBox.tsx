@@ -1,0 +1,89 @@
+// The thread's reply form (the one under the thread, and one under a reply when she taps Reply):
+// shown only to a signed-in reader, so it loads after the page's first render (./later.ts).
+import { useEffect } from 'react';
+import { useSWRConfig } from 'swr';
+import { check } from '../components/check';
+import { MarkdownField } from '../components/MarkdownField';
+import { firstError, useForm } from '../components/useForm';
+import { useSubmit } from '../components/useSubmit';
+import { client } from '../data/client';
+import { swrKey } from '../data/keys';
+import { SUCCESS } from '../data/messages';
+import { to } from '../data/requests';
+import { POST_MAX_CHARS } from './post-meta';
+
+/** The reply form: Write or Preview (the server renders it), the create rules and messages. */
+export function ReplyBox({
+  threadId,
+  parentPostId,
+  onDone,
+  focusOnOpen,
+  value,
+  onValue,
+}: {
+  threadId: number;
+  parentPostId?: number;
+  onDone: () => void;
+  focusOnOpen?: boolean;
+  /** The text, when the page holds it (the thread's own reply form, which "Quote" fills). */
+  value?: string;
+  onValue?: (v: string) => void;
+}) {
+  const { mutate } = useSWRConfig();
+  const f = useForm({ content: '' });
+  const content = value ?? f.values.content;
+  const id = `reply-${parentPostId ?? 'thread'}`;
+  // Opened by the reader's own Reply tap: the caret goes to the box she asked for.
+  useEffect(() => {
+    if (focusOnOpen) document.getElementById(id)?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusOnOpen]);
+  const { ref, onSubmit } = useSubmit(f, {
+    check: () => check('postInput', { content, parentPostId }),
+    write: (json) => ({
+      request: {
+        kind: 'post',
+        ...to(client.forum.threads[':id'].posts, '$post', { param: { id: String(threadId) }, json }),
+        label: 'Forum reply',
+      },
+      messages: {
+        success: SUCCESS.reply,
+        signIn: 'Please sign in to reply.',
+        error: { description: 'Failed to post reply. Please try again.' },
+        preferServerMessage: true,
+      },
+    }),
+    done: () => {
+      f.reset();
+      onValue?.('');
+      // Her new reply is hers to edit: her activity says which ids are hers.
+      void mutate(swrKey.activity);
+      onDone();
+    },
+  });
+  return (
+    <form ref={ref} onSubmit={onSubmit} noValidate className="grid gap-2" data-testid="reply-form">
+      <MarkdownField
+        id={id}
+        label={parentPostId ? 'Your reply' : 'Add a reply'}
+        value={content}
+        onChange={(v) => {
+          f.set('content', v);
+          onValue?.(v);
+        }}
+        error={firstError(f.errors, 'content')}
+        maxLength={POST_MAX_CHARS}
+      />
+      <div className="flex justify-end gap-2">
+        {parentPostId && (
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDone}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={f.busy}>
+          {f.busy ? 'Posting...' : 'Post Reply'}
+        </button>
+      </div>
+    </form>
+  );
+}
