@@ -1,88 +1,22 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../components/Dialog';
-import { SelectField, SubmitButton, TextField } from '../components/fields';
+import { later } from '../app/later';
 import { Icon } from '../components/Icon';
-import { MarkdownField } from '../components/MarkdownField';
 import { SearchBox } from '../components/SearchBox';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
-import { check } from '../components/check';
 import { useAuth, useLoginHref } from '../data/auth';
 import { useForumCategories, useForumThreadPages } from '../data/hooks';
 import { formatNumber, timeAgo } from '../lib/format';
 import { preview, threadStatus } from '../components/thread-status';
-import { client } from '../data/client';
-import { to } from '../data/requests';
-import { SUCCESS } from '../data/messages';
 import { LoadMore } from '../components/LoadMore';
+
+// The new-discussion dialog (closed until a signed-in reader opens it) after the first render
+// (web/app/later.tsx): the server's closed <dialog> is kept until its chunk arrives.
+const NewThreadDialog = later(() => import('./NewThreadDialog').then((m) => m.NewThreadDialog));
 
 /** A thread as the list shows it. */
 type ThreadRow = NonNullable<ReturnType<typeof useForumThreadPages>['rows']>[number];
-
-type Category = NonNullable<ReturnType<typeof useForumCategories>['data']>[number];
-
-function NewThreadDialog({
-  open,
-  onClose,
-  categories,
-  defaultCategory,
-  onCreated,
-}: {
-  open: boolean;
-  onClose: () => void;
-  categories: Category[];
-  defaultCategory: string;
-  onCreated: () => void;
-}) {
-  const f = useForm({ categoryId: defaultCategory, title: '', content: '' });
-  const { ref, onSubmit } = useSubmit(f, {
-    check: () => check('threadInput', { ...f.values, categoryId: f.values.categoryId || undefined }),
-    write: (json) => ({
-      request: { kind: 'thread', ...to(client.forum.threads, '$post', { json }), label: `Discussion: ${json.title}` },
-      messages: {
-        success: SUCCESS.thread,
-        signIn: 'Please sign in to start a discussion.',
-        error: { description: 'Failed to create thread' },
-        preferServerMessage: true,
-      },
-    }),
-    done: () => {
-      f.reset();
-      onCreated();
-      onClose();
-    },
-  });
-  return (
-    <Dialog open={open} onClose={onClose} title="Start a New Discussion" wide>
-      <form ref={ref} onSubmit={onSubmit} noValidate data-testid="thread-form">
-        <SelectField
-          label="Category"
-          {...f.field('categoryId')}
-          options={categories.map((c) => ({ value: String(c.id), label: c.name }))}
-          empty="Select a category"
-        />
-        <TextField label="Title" {...f.field('title')} maxLength={200} placeholder="What would you like to discuss?" />
-        {/* Write or Preview: the server renders the preview with the pages' one renderer. */}
-        <MarkdownField
-          label="Content"
-          {...f.field('content')}
-          maxLength={20_000}
-          minHeight="min-h-[200px]"
-          placeholder="Share your thoughts, questions or experiences..."
-        />
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
-          <SubmitButton busy={f.busy} label="Create Discussion" busyLabel="Creating..." />
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 export function ForumPage() {
   const { isAuthenticated, user } = useAuth();
@@ -94,6 +28,8 @@ export function ForumPage() {
   const threads = useForumThreadPages(values.category || undefined, values.search || undefined);
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  const refreshThreads = threads.mutate;
+  const created = useCallback(() => void refreshThreads(), [refreshThreads]);
   const selected = categories.data?.find((c) => String(c.id) === values.category);
 
   return (
@@ -156,13 +92,7 @@ export function ForumPage() {
         </section>
       </div>
       {categories.data && (
-        <NewThreadDialog
-          open={open}
-          onClose={close}
-          categories={categories.data}
-          defaultCategory={values.category}
-          onCreated={() => threads.mutate()}
-        />
+        <NewThreadDialog open={open} onClose={close} categories={categories.data} defaultCategory={values.category} onCreated={created} />
       )}
     </div>
   );
