@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { Icon } from '../components/Icon';
 import { Breadcrumb } from '../components/states';
@@ -33,6 +33,36 @@ function PickedFigures({ id, onLoad }: { id: number; onLoad: (s: SchoolListItem)
   return null;
 }
 
+/** Schools in rank order, each with its figure; the first highlighted and marked (Largest, Best). */
+function RankedList({
+  testId,
+  schools,
+  first,
+  figure,
+}: {
+  testId: string;
+  schools: SchoolListItem[];
+  first: string;
+  figure: (s: SchoolListItem) => ReactNode;
+}) {
+  return (
+    <ol className="grid gap-2" data-testid={testId}>
+      {schools.map((s, i) => (
+        <li
+          key={s.id}
+          className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}
+        >
+          <span>
+            {i === 0 && <span className="badge badge-primary badge-sm mr-1">{first}</span>}
+            {s.name}
+          </span>
+          {figure(s)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function Insights({ schools }: { schools: SchoolListItem[] }) {
   const sizes = sizeInsights(schools);
   const ofsted = ofstedInsights(schools);
@@ -46,38 +76,22 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
         <div className="grid md:grid-cols-2 gap-6">
           <div>
             <h3 className="font-semibold mb-2">School Size Comparison</h3>
-            <ol className="grid gap-2" data-testid="size-insights">
-              {sizes.map((s, i) => (
-                <li
-                  key={s.id}
-                  className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}
-                >
-                  <span>
-                    {i === 0 && <span className="badge badge-primary badge-sm mr-1">Largest</span>}
-                    {s.name}
-                  </span>
-                  <span className="tabular-nums whitespace-nowrap">{formatNumber(s.numberOfPupils!)} pupils</span>
-                </li>
-              ))}
-            </ol>
+            <RankedList
+              testId="size-insights"
+              schools={sizes}
+              first="Largest"
+              figure={(s) => <span className="tabular-nums whitespace-nowrap">{formatNumber(s.numberOfPupils!)} pupils</span>}
+            />
             {sizes.length === 0 && <p className="text-sm opacity-70">No pupil numbers recorded.</p>}
           </div>
           <div>
             <h3 className="font-semibold mb-2">Ofsted Performance</h3>
-            <ol className="grid gap-2" data-testid="ofsted-insights">
-              {ofsted.map((s, i) => (
-                <li
-                  key={s.id}
-                  className={`flex justify-between gap-2 rounded-box p-2 ${i === 0 ? 'bg-primary/10 border border-primary font-semibold' : 'bg-base-200'}`}
-                >
-                  <span>
-                    {i === 0 && <span className="badge badge-primary badge-sm mr-1">Best</span>}
-                    {s.name}
-                  </span>
-                  <span className="whitespace-nowrap">{s.ofstedRating}</span>
-                </li>
-              ))}
-            </ol>
+            <RankedList
+              testId="ofsted-insights"
+              schools={ofsted}
+              first="Best"
+              figure={(s) => <span className="whitespace-nowrap">{s.ofstedRating}</span>}
+            />
             {unrated.length > 0 && (
               <ul className="grid gap-1 mt-2 text-sm" data-testid="ofsted-unrated">
                 {unrated.map((s) => (

@@ -42,6 +42,9 @@ export function useDebouncedValue<T>(value: T, delay = 350): T {
 }
 
 /** A search box's text that writes itself to the URL 350 ms after typing stops (useDebouncedValue). */
+/** The search text as typed, and `flush` to search at once (what the form's submit does). */
+export type DebouncedSearch = ReturnType<typeof useDebouncedSearch>;
+
 export function useDebouncedSearch(urlValue: string, commit: (v: string) => void, delay = 350) {
   const [text, setText] = useState(urlValue);
   const committed = useRef(urlValue);

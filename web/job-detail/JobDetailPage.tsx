@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { NotFoundStatus } from '../app/page-status';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { ShareButton } from '../components/ShareButton';
 import { PostedBySchoolBadge } from '../components/badges';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
-import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
+import { Breadcrumb, CardSkeleton, ErrorState, MissingItem } from '../components/states';
 import { ApiRequestError } from '../data/client';
 import type { JobPage } from '../data/client';
 import { useJob } from '../data/hooks';
@@ -221,15 +220,12 @@ export function JobDetailPage() {
     <div className="mx-auto max-w-4xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/jobs', label: 'Jobs' }, { label: job?.title ?? 'Job' }]} />
       {notFound ? (
-        <div className="mt-6">
-          <NotFoundStatus />
-          <EmptyState icon="briefcase" title="Job not found">
-            This job may have closed or been removed.{' '}
-            <Link to="/jobs" className="link link-primary">
-              Browse current jobs
-            </Link>
-          </EmptyState>
-        </div>
+        <MissingItem
+          icon="briefcase"
+          title="Job not found"
+          why="This job may have closed or been removed."
+          back={{ to: '/jobs', label: 'Browse current jobs' }}
+        />
       ) : error ? (
         <div className="mt-6">
           <ErrorState error={error} retry={() => mutate()} />

@@ -4,7 +4,7 @@ import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, S
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
-import { SearchBox } from '../components/SearchBox';
+import { SearchForm } from '../components/SearchBox';
 import { RefreshJobsButton } from '../components/RefreshJobsButton';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
@@ -147,26 +147,14 @@ export function JobsPage() {
         <span>Only jobs posted within the last month are shown.</span>
       </div>
 
-      <form
-        role="search"
-        aria-label="Search and filter jobs"
-        className="card bg-base-100 border border-base-300 mt-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search.flush();
-        }}
-      >
-        <div className="card-body p-4 gap-3">
-          <SearchBox
-            id="job-search"
-            label="Search jobs"
-            placeholder="Search by job title, subject or school"
-            value={search.text}
-            onChange={search.setText}
-          />
-          <JobFilters values={values} set={set} />
-          <NearMeControl near={near} what="jobs" />
-          <div className="flex flex-wrap items-center justify-between gap-2">
+      <SearchForm
+        label="Search and filter jobs"
+        search={search}
+        box={{ id: 'job-search', label: 'Search jobs', placeholder: 'Search by job title, subject or school' }}
+        filters={<JobFilters values={values} set={set} />}
+        near={<NearMeControl near={near} what="jobs" />}
+        status={
+          <>
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data && jobs.total !== undefined ? jobsFoundText(jobs.total, jobs.capped) : isLoading ? 'Loading jobs…' : ''}
             </p>
@@ -176,9 +164,9 @@ export function JobsPage() {
             <button type="button" className="btn btn-sm btn-outline" onClick={clear} disabled={!active}>
               Clear All Filters
             </button>
-          </div>
-        </div>
-      </form>
+          </>
+        }
+      />
 
       <JobResults jobs={jobs} />
     </div>

@@ -5,7 +5,7 @@ import { OfstedBadge, RatingBadge } from '../components/badges';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
-import { SearchBox } from '../components/SearchBox';
+import { SearchForm } from '../components/SearchBox';
 import { SchoolImage } from '../components/SchoolImage';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { SearchCorrection } from '../components/SearchCorrection';
@@ -175,26 +175,14 @@ export function SchoolsPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Schools' }]} />
       <h1 className="text-3xl font-bold mt-2">London Schools</h1>
       <p className="opacity-80 mt-1">Ofsted grades, pupil numbers and anonymous reviews from teachers.</p>
-      <form
-        role="search"
-        aria-label="Search and filter schools"
-        className="card bg-base-100 border border-base-300 mt-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          search.flush();
-        }}
-      >
-        <div className="card-body p-4 gap-3">
-          <SearchBox
-            id="school-search"
-            label="Search schools by name"
-            placeholder="Search by school name"
-            value={search.text}
-            onChange={search.setText}
-          />
-          <SchoolFilters values={values} set={set} />
-          <NearMeControl near={near} what="schools" />
-          <div className="flex flex-wrap items-center justify-between gap-2">
+      <SearchForm
+        label="Search and filter schools"
+        search={search}
+        box={{ id: 'school-search', label: 'Search schools by name', placeholder: 'Search by school name' }}
+        filters={<SchoolFilters values={values} set={set} />}
+        near={<NearMeControl near={near} what="schools" />}
+        status={
+          <>
             <p className="text-sm font-medium" aria-live="polite" data-testid="schools-count">
               {info ? info.text : 'Loading schools…'}
             </p>
@@ -202,9 +190,9 @@ export function SchoolsPage() {
             <button type="button" className="btn btn-sm btn-outline" disabled={!active} onClick={clear}>
               Clear Filters
             </button>
-          </div>
-        </div>
-      </form>
+          </>
+        }
+      />
 
       <SchoolResults list={list} info={info} />
     </div>
