@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Prose } from './Prose';
+import { Prose, type ProseSection } from './Prose';
 
 const VALUES = [
   {
@@ -10,37 +10,20 @@ const VALUES = [
   { name: 'Impact', text: 'Better information means better decisions: the right job, the right school, fair pay.' },
 ];
 
-export function AboutUsPage() {
-  return (
-    <Prose
-      title="About Us"
-      intro="Teachers In London Talk is an independent community for the people who teach London's children. We are not affiliated with any government body, academy trust or union."
-    >
-      <OurMission />
-      <OurValues />
-      <WhatYouCanDo />
-      <DataSources />
-    </Prose>
-  );
-}
-
-function OurMission() {
-  return (
-    <section>
-      <h2>Our mission</h2>
+const SECTIONS: ProseSection[] = [
+  {
+    title: 'Our mission',
+    body: (
       <p>
         Choosing a school to work in is one of the biggest decisions a teacher makes, yet most of what you can read about a school is
         written for parents. We bring together what teachers need: open jobs, the facts about every school in London, and the honest,
         anonymous experience of the teachers who work there.
       </p>
-    </section>
-  );
-}
-
-function OurValues() {
-  return (
-    <section>
-      <h2>Our values</h2>
+    ),
+  },
+  {
+    title: 'Our values',
+    body: (
       <div className="grid gap-4 sm:grid-cols-3">
         {VALUES.map((v) => (
           <div key={v.name} className="card bg-base-200">
@@ -51,14 +34,11 @@ function OurValues() {
           </div>
         ))}
       </div>
-    </section>
-  );
-}
-
-function WhatYouCanDo() {
-  return (
-    <section>
-      <h2>What you can do here</h2>
+    ),
+  },
+  {
+    title: 'What you can do here',
+    body: (
       <ul>
         <li>
           <Link className="link link-primary" to="/jobs">
@@ -100,19 +80,26 @@ function WhatYouCanDo() {
           Tube is sent when you are back online.
         </li>
       </ul>
-    </section>
-  );
-}
-
-function DataSources() {
-  return (
-    <section>
-      <h2>Where the data comes from</h2>
+    ),
+  },
+  {
+    title: 'Where the data comes from',
+    body: (
       <p>
         School details come from the Department for Education's Get Information About Schools register and Ofsted's published inspection
         data, under the Open Government Licence v3.0. Ofsted stopped giving single-word overall grades for inspections from September 2024,
         so the grade we show is the last single-word grade a school received; we show the date of its latest inspection beside it.
       </p>
-    </section>
+    ),
+  },
+];
+
+export function AboutUsPage() {
+  return (
+    <Prose
+      title="About Us"
+      intro="Teachers In London Talk is an independent community for the people who teach London's children. We are not affiliated with any government body, academy trust or union."
+      sections={SECTIONS}
+    />
   );
 }

@@ -1,76 +1,55 @@
 import { Link } from 'react-router-dom';
-import { Prose } from './Prose';
+import { Prose, type ProseSection } from './Prose';
 
-export function CareerAdvicePage() {
-  return (
-    <Prose
-      title="Career Advice"
-      intro="A practical guide to growing a teaching career in London: where the paths lead, how to build a record that gets you there, and when it is time to move on."
-    >
-      <TwoWaysUp />
-      <TrackRecord />
-      <Development />
-      <MovingSchools />
-      <Interviews />
-      <Impact />
-      <Mentoring />
-      <Wellbeing />
-      <BeyondTheClassroom />
-    </Prose>
-  );
-}
-
-function TwoWaysUp() {
-  return (
-    <section>
-      <h2>Two ways up: leadership and specialism</h2>
-      <p>Most careers in schools grow along one of two paths, and many teachers move between them.</p>
-      <h3>The leadership path</h3>
-      <ul>
-        <li>
-          <strong>Middle leadership</strong>: subject lead, head of department or head of year, usually with a Teaching and Learning
-          Responsibility (TLR) payment on top of your pay range.
-        </li>
-        <li>
-          <strong>Senior leadership</strong>: assistant head, deputy head, then headteacher, paid on the leadership pay range. Whole-school
-          responsibilities such as behaviour, curriculum or safeguarding become the job.
-        </li>
-      </ul>
-      <h3>The specialist path</h3>
-      <ul>
-        <li>
-          <strong>Expert teacher</strong>: leading practitioner roles, lead teacher for a subject across a trust, or the upper pay range
-          through sustained, evidenced impact.
-        </li>
-        <li>
-          <strong>Specialist roles</strong>: SENCO (which needs the national qualification), designated safeguarding lead, careers lead,
-          mentor or induction tutor for early career teachers.
-        </li>
-      </ul>
-    </section>
-  );
-}
-
-function TrackRecord() {
-  return (
-    <section>
-      <h2>Build a track record that travels</h2>
-      <p>
-        Interview panels want evidence, not adjectives. Keep a simple log each term of what you led and what changed as a result: results in
-        a class or cohort, a scheme of work you rewrote, an intervention you ran and its effect, colleagues you coached.
-      </p>
-      <p>
-        Volunteer for one piece of work beyond your classroom each year, small enough to finish well. A completed project you can describe
-        in two minutes beats three half-finished ones.
-      </p>
-    </section>
-  );
-}
-
-function Development() {
-  return (
-    <section>
-      <h2>Development with a purpose</h2>
+const SECTIONS: ProseSection[] = [
+  {
+    title: 'Two ways up: leadership and specialism',
+    body: (
+      <>
+        <p>Most careers in schools grow along one of two paths, and many teachers move between them.</p>
+        <h3>The leadership path</h3>
+        <ul>
+          <li>
+            <strong>Middle leadership</strong>: subject lead, head of department or head of year, usually with a Teaching and Learning
+            Responsibility (TLR) payment on top of your pay range.
+          </li>
+          <li>
+            <strong>Senior leadership</strong>: assistant head, deputy head, then headteacher, paid on the leadership pay range.
+            Whole-school responsibilities such as behaviour, curriculum or safeguarding become the job.
+          </li>
+        </ul>
+        <h3>The specialist path</h3>
+        <ul>
+          <li>
+            <strong>Expert teacher</strong>: leading practitioner roles, lead teacher for a subject across a trust, or the upper pay range
+            through sustained, evidenced impact.
+          </li>
+          <li>
+            <strong>Specialist roles</strong>: SENCO (which needs the national qualification), designated safeguarding lead, careers lead,
+            mentor or induction tutor for early career teachers.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    title: 'Build a track record that travels',
+    body: (
+      <>
+        <p>
+          Interview panels want evidence, not adjectives. Keep a simple log each term of what you led and what changed as a result: results
+          in a class or cohort, a scheme of work you rewrote, an intervention you ran and its effect, colleagues you coached.
+        </p>
+        <p>
+          Volunteer for one piece of work beyond your classroom each year, small enough to finish well. A completed project you can describe
+          in two minutes beats three half-finished ones.
+        </p>
+      </>
+    ),
+  },
+  {
+    title: 'Development with a purpose',
+    body: (
       <ul>
         <li>
           <strong>National Professional Qualifications</strong> (NPQs) in leading teaching, behaviour, literacy, SENCO, senior leadership or
@@ -89,14 +68,11 @@ function Development() {
           work.
         </li>
       </ul>
-    </section>
-  );
-}
-
-function MovingSchools() {
-  return (
-    <section>
-      <h2>When to move schools</h2>
+    ),
+  },
+  {
+    title: 'When to move schools',
+    body: (
       <p>
         Moving can be the quickest route to a promotion, a better fit or a fairer workload. Signs it may be time: no development
         conversation in a year, a role that is not growing, or values that no longer match the leadership's. Before you apply, read the
@@ -106,52 +82,41 @@ function MovingSchools() {
         </Link>{' '}
         for its area: inner and outer London ranges differ.
       </p>
-    </section>
-  );
-}
-
-function Interviews() {
-  return (
-    <section id="interviews">
-      <h2>Interviews</h2>
+    ),
+  },
+  {
+    title: 'Interviews',
+    id: 'interviews',
+    body: (
       <ul>
         <li>Visit if you can, and mention what you saw. Panels notice candidates who did their homework.</li>
         <li>Plan the observed lesson around checking understanding and adapting; a simple lesson taught well beats an elaborate one.</li>
         <li>Prepare a clear safeguarding answer: it is asked everywhere, often with a follow-up.</li>
         <li>Read the interview experiences other teachers shared on each school's profile.</li>
       </ul>
-    </section>
-  );
-}
-
-function Impact() {
-  return (
-    <section>
-      <h2>Track your impact</h2>
+    ),
+  },
+  {
+    title: 'Track your impact',
+    body: (
       <p>
         Keep evidence as you go: anonymised data, pupil work, feedback from observations, thank-you notes. It makes performance reviews,
         upper pay range applications and job applications far easier.
       </p>
-    </section>
-  );
-}
-
-function Mentoring() {
-  return (
-    <section>
-      <h2>Mentoring</h2>
+    ),
+  },
+  {
+    title: 'Mentoring',
+    body: (
       <p>
         Find a mentor outside your line management, and become one. Mentoring an early career teacher sharpens your own practice and is
         recognised experience for leadership roles.
       </p>
-    </section>
-  );
-}
-
-function Wellbeing() {
-  return (
-    <section>
-      <h2>Workload and wellbeing</h2>
+    ),
+  },
+  {
+    title: 'Workload and wellbeing',
+    body: (
       <p>
         A career is long. Protect your planning time, use shared resources, and learn your school's marking policy well enough to do what it
         asks and no more. If workload is unsustainable, raise it early with your line manager or union representative; the{' '}
@@ -160,18 +125,25 @@ function Wellbeing() {
         </Link>{' '}
         is full of teachers who have been there.
       </p>
-    </section>
-  );
-}
-
-function BeyondTheClassroom() {
-  return (
-    <section>
-      <h2>Careers beyond the classroom</h2>
+    ),
+  },
+  {
+    title: 'Careers beyond the classroom',
+    body: (
       <p>
         Teaching skills transfer well: educational publishing and edtech, teacher training and university roles, local authority advisory
         work, exam boards, museums and education charities, learning and development in business, and tutoring.
       </p>
-    </section>
+    ),
+  },
+];
+
+export function CareerAdvicePage() {
+  return (
+    <Prose
+      title="Career Advice"
+      intro="A practical guide to growing a teaching career in London: where the paths lead, how to build a record that gets you there, and when it is time to move on."
+      sections={SECTIONS}
+    />
   );
 }

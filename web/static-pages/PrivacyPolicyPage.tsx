@@ -1,100 +1,75 @@
-import { Prose } from './Prose';
+import { Prose, type ProseSection } from './Prose';
 
-export function PrivacyPolicyPage() {
-  return (
-    <Prose
-      title="Privacy Policy"
-      intro={<>Effective 27 July 2025. This policy explains what Teachers In London Talk collects, why, and the choices you have.</>}
-    >
-      <WhatWeCollect />
-      <HowWeUseIt />
-      <AnonymityAndSharing />
-      <Security />
-      <Retention />
-      <YourRights />
-      <CookiesAndStorage />
-      <Changes />
-      <Contact />
-    </Prose>
-  );
-}
-
-function WhatWeCollect() {
-  return (
-    <section>
-      <h2>Information we collect</h2>
-      <ul>
-        <li>
-          <strong>Account details</strong> from the identity provider you sign in with (for example Google or Microsoft): a provider
-          identifier, your email address, first and last name and profile picture.
-        </li>
-        <li>
-          <strong>Your contributions</strong>: school reviews, interview experiences, salary submissions, school moods and forum posts.
-        </li>
-        <li>
-          <strong>Saved jobs</strong>, job alerts and the settings you choose.
-        </li>
-        <li>
-          <strong>Reports</strong> you make about contributions, with the reason you give.
-        </li>
-        <li>
-          <strong>Technical data</strong> needed to run the service: a session cookie, and short-lived server logs (request path, status and
-          timing) that never include your email or the text of your contributions.
-        </li>
-      </ul>
-      <p>Visitors who do not sign in can browse without giving us any personal information.</p>
-    </section>
-  );
-}
-
-function HowWeUseIt() {
-  return (
-    <section>
-      <h2>How we use it</h2>
-      <ul>
-        <li>To sign you in and keep you signed in.</li>
-        <li>To publish your contributions anonymously and to compute statistics such as average ratings and salaries.</li>
-        <li>To moderate contributions and protect the community from abuse.</li>
-        <li>To keep the service secure and working.</li>
-      </ul>
-      <p>We do not sell your data and we do not use it for advertising.</p>
-    </section>
-  );
-}
-
-function AnonymityAndSharing() {
-  return (
-    <section>
-      <h2>Anonymity and sharing</h2>
-      <p>
-        Reviews, interview experiences, salaries and moods are published without your name, email or account identifier. Salary figures are
-        updated once a day, and only for groups (a role, an experience band) of at least five submissions; a new salary is added only
-        together with at least four others in the same groups, so no single salary can be worked out by comparing the figures before and
-        after. Recent salaries are shown rounded to the nearest £1,000 and dated to the month. Forum posts show your first name only.
-      </p>
-      <p>
-        We share data only with the providers that host and run the service on our behalf, under contract, or where the law requires it.
-      </p>
-    </section>
-  );
-}
-
-function Security() {
-  return (
-    <section>
-      <h2>Security</h2>
+const SECTIONS: ProseSection[] = [
+  {
+    title: 'Information we collect',
+    body: (
+      <>
+        <ul>
+          <li>
+            <strong>Account details</strong> from the identity provider you sign in with (for example Google or Microsoft): a provider
+            identifier, your email address, first and last name and profile picture.
+          </li>
+          <li>
+            <strong>Your contributions</strong>: school reviews, interview experiences, salary submissions, school moods and forum posts.
+          </li>
+          <li>
+            <strong>Saved jobs</strong>, job alerts and the settings you choose.
+          </li>
+          <li>
+            <strong>Reports</strong> you make about contributions, with the reason you give.
+          </li>
+          <li>
+            <strong>Technical data</strong> needed to run the service: a session cookie, and short-lived server logs (request path, status
+            and timing) that never include your email or the text of your contributions.
+          </li>
+        </ul>
+        <p>Visitors who do not sign in can browse without giving us any personal information.</p>
+      </>
+    ),
+  },
+  {
+    title: 'How we use it',
+    body: (
+      <>
+        <ul>
+          <li>To sign you in and keep you signed in.</li>
+          <li>To publish your contributions anonymously and to compute statistics such as average ratings and salaries.</li>
+          <li>To moderate contributions and protect the community from abuse.</li>
+          <li>To keep the service secure and working.</li>
+        </ul>
+        <p>We do not sell your data and we do not use it for advertising.</p>
+      </>
+    ),
+  },
+  {
+    title: 'Anonymity and sharing',
+    body: (
+      <>
+        <p>
+          Reviews, interview experiences, salaries and moods are published without your name, email or account identifier. Salary figures
+          are updated once a day, and only for groups (a role, an experience band) of at least five submissions; a new salary is added only
+          together with at least four others in the same groups, so no single salary can be worked out by comparing the figures before and
+          after. Recent salaries are shown rounded to the nearest £1,000 and dated to the month. Forum posts show your first name only.
+        </p>
+        <p>
+          We share data only with the providers that host and run the service on our behalf, under contract, or where the law requires it.
+        </p>
+      </>
+    ),
+  },
+  {
+    title: 'Security',
+    body: (
       <p>
         Connections are encrypted. Session cookies are HttpOnly and the database stores only a hash of each session token. Access to
         production data is restricted to the people who run the service.
       </p>
-    </section>
-  );
-}
-
-function Retention() {
-  return (
-    <section>
-      <h2>How long we keep it</h2>
+    ),
+  },
+  {
+    title: 'How long we keep it',
+    body: (
       <ul>
         <li>
           <strong>Your account</strong> (identifier, email, name, picture), saved jobs and alerts: until you delete your account.
@@ -119,14 +94,11 @@ function Retention() {
           <strong>backups</strong> of the database for up to 30 days, after which deleted data is gone from them too.
         </li>
       </ul>
-    </section>
-  );
-}
-
-function YourRights() {
-  return (
-    <section>
-      <h2>Your rights</h2>
+    ),
+  },
+  {
+    title: 'Your rights',
+    body: (
       <ul>
         <li>
           <strong>Access</strong>: download a copy of everything we hold about you, as a JSON file, with <em>Download my data</em> on the
@@ -150,37 +122,36 @@ function YourRights() {
         </li>
         <li>Correct inaccurate data, object to processing, and complain to the Information Commissioner's Office (ico.org.uk).</li>
       </ul>
-    </section>
-  );
-}
-
-function CookiesAndStorage() {
-  return (
-    <section>
-      <h2>Cookies and offline storage</h2>
+    ),
+  },
+  {
+    title: 'Cookies and offline storage',
+    body: (
       <p>
         We use one essential session cookie to keep you signed in, and short-lived cookies during sign-in. The installable app stores pages
         and data you have viewed on your device so it works offline, and queues contributions made offline until you are back online.
         Signing out clears this data from the device. We use no advertising or tracking cookies.
       </p>
-    </section>
-  );
-}
-
-function Changes() {
-  return (
-    <section>
-      <h2>Changes to this policy</h2>
+    ),
+  },
+  {
+    title: 'Changes to this policy',
+    body: (
       <p>If we change this policy we will update the effective date above and, for significant changes, tell signed-in users in the app.</p>
-    </section>
-  );
-}
+    ),
+  },
+  {
+    title: 'Contact',
+    body: <p>Questions or requests about your data: privacy@teachersinlondontalk.example. We answer within one month.</p>,
+  },
+];
 
-function Contact() {
+export function PrivacyPolicyPage() {
   return (
-    <section>
-      <h2>Contact</h2>
-      <p>Questions or requests about your data: privacy@teachersinlondontalk.example. We answer within one month.</p>
-    </section>
+    <Prose
+      title="Privacy Policy"
+      intro={<>Effective 27 July 2025. This policy explains what Teachers In London Talk collects, why, and the choices you have.</>}
+      sections={SECTIONS}
+    />
   );
 }
