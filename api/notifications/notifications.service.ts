@@ -206,45 +206,41 @@ export function replyVisible(tx: Tx, postId: number, actorId: string | null, now
   );
 }
 
+/**
+ * A moderator's decision on her item: the approved kind, or the rejected kind with the moderator's
+ * reason (an approval carries none).
+ */
+function notifyDecision(
+  tx: Tx,
+  about: Omit<NewNotification, 'kind' | 'reason'>,
+  [approvedKind, rejectedKind]: [NotificationKind, NotificationKind],
+  d: { approved: boolean; reason: string | null; actorId: string | null; now: Date },
+) {
+  const row = { ...about, kind: d.approved ? approvedKind : rejectedKind, reason: d.approved ? null : d.reason };
+  notify(tx, [row], d.actorId, d.now);
+}
+
 /** Her thread approved (it is public now) or rejected, with the moderator's reason. */
 export function threadDecided(tx: Tx, threadId: number, approved: boolean, reason: string | null, actorId: string | null, now: Date) {
   const t = tx.select({ userId: forumThreads.userId }).from(forumThreads).where(eq(forumThreads.id, threadId)).get();
   if (!t) return;
-  notify(
-    tx,
-    [
-      {
-        userId: t.userId,
-        kind: approved ? 'thread_approved' : 'thread_rejected',
-        subjectType: 'thread',
-        subjectId: threadId,
-        threadId,
-        reason: approved ? null : reason,
-      },
-    ],
+  notifyDecision(tx, { userId: t.userId, subjectType: 'thread', subjectId: threadId, threadId }, ['thread_approved', 'thread_rejected'], {
+    approved,
+    reason,
     actorId,
     now,
-  );
+  });
 }
 
 /** Her review approved (published) or rejected, with the moderator's reason; it names nobody. */
 export function reviewDecided(tx: Tx, reviewId: number, approved: boolean, reason: string | null, actorId: string | null, now: Date) {
   const r = tx.select({ userId: reviews.userId, schoolId: reviews.schoolId }).from(reviews).where(eq(reviews.id, reviewId)).get();
   if (!r) return;
-  notify(
+  notifyDecision(
     tx,
-    [
-      {
-        userId: r.userId,
-        kind: approved ? 'review_approved' : 'review_rejected',
-        subjectType: 'review',
-        subjectId: reviewId,
-        schoolId: r.schoolId,
-        reason: approved ? null : reason,
-      },
-    ],
-    actorId,
-    now,
+    { userId: r.userId, subjectType: 'review', subjectId: reviewId, schoolId: r.schoolId },
+    ['review_approved', 'review_rejected'],
+    { approved, reason, actorId, now },
   );
 }
 
@@ -301,20 +297,12 @@ export function editDecided(
   actorId: string | null,
   now: Date,
 ) {
-  notify(
+  const subjectType = edit.kind === 'review' ? 'review_edit' : 'interview_edit';
+  notifyDecision(
     tx,
-    [
-      {
-        userId: edit.userId,
-        kind: approved ? 'edit_approved' : 'edit_rejected',
-        subjectType: edit.kind === 'review' ? 'review_edit' : 'interview_edit',
-        subjectId: edit.revisionId,
-        schoolId: edit.schoolId,
-        reason: approved ? null : reason,
-      },
-    ],
-    actorId,
-    now,
+    { userId: edit.userId, subjectType, subjectId: edit.revisionId, schoolId: edit.schoolId },
+    ['edit_approved', 'edit_rejected'],
+    { approved, reason, actorId, now },
   );
 }
 

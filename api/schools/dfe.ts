@@ -58,30 +58,15 @@ export function applyDfeOrganisation(db: DB, userId: string, raw: unknown, now: 
     urn: org.urn ?? null,
     uid: org.uid ?? null,
   };
-  if (category !== '001') {
-    audit(
-      db,
-      null,
-      userId,
-      'dfe-sign-in.not-supported',
-      { ...detail, reason: 'Only single schools (establishments) are supported yet.' },
-      now,
-    );
-    return { kind: 'not-supported' };
-  }
+  /** A claim this app cannot act on: kept in the audit with its reason (for the admins' list), and answered. */
+  const refuse = (kind: 'not-supported' | 'unknown-school', reason: string): DfeOutcome => {
+    audit(db, null, userId, `dfe-sign-in.${kind}`, { ...detail, reason }, now);
+    return { kind };
+  };
+  if (category !== '001') return refuse('not-supported', 'Only single schools (establishments) are supported yet.');
   const urn = org.urn && /^\d{5,7}$/.test(org.urn) ? Number(org.urn) : null;
   const school = urn ? db.select({ id: schools.id }).from(schools).where(eq(schools.urn, urn)).get() : undefined;
-  if (!school) {
-    audit(
-      db,
-      null,
-      userId,
-      'dfe-sign-in.unknown-school',
-      { ...detail, reason: 'This establishment is not one of the London schools listed here.' },
-      now,
-    );
-    return { kind: 'unknown-school' };
-  }
+  if (!school) return refuse('unknown-school', 'This establishment is not one of the London schools listed here.');
   return db.transaction(() => {
     const existing = db
       .select()
