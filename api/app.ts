@@ -24,6 +24,7 @@ import type { Mailer } from './services/alerts/mailer';
 import { clientIp, type OnBehalfOf } from './lib/request-info';
 import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
 import { externalServices, type ExternalOptions } from './services/external';
+import { pageVisits, threadViews } from './forum/views';
 import { mediaRoutes } from './media';
 import { sitemapRoutes } from './sitemap';
 import { serverRender, type PageRenderer } from './ssr';
@@ -131,6 +132,8 @@ export function createApp(options: AppOptions) {
   app.use('/api/*', csrf({ appUrl: options.appUrl, trustProxy, uploadOf }));
   // Answers and pages are kept by one set of data versions (decision 1057).
   const versions = new DataVersions(options.db, options.now);
+  // A thread's view is counted before the cache is asked: a kept answer still counts its visit.
+  app.use('/api/forum/threads/:id', threadViews());
   if (options.answerCache !== false)
     app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache, versions)));
   // JSON bodies up to 64 KB; a route that takes a file says how large in its policy (policy.upload).
@@ -159,6 +162,7 @@ export function createApp(options: AppOptions) {
           origin,
           fetch: (path, init, caller) => app.request(path, init, { onBehalfOf: clientIp(caller, { trustProxy }) } satisfies OnBehalfOf),
           countPage: (caller) => pageRead(rateLimiter, caller, clock().getTime()),
+          onVisit: pageVisits(options.db, { trustProxy, now: clock }),
           cache: options.pageCache === false ? undefined : new AnswerCache(options.db, options.now, options.pageCache, versions),
           renderer: options.pageRenderer,
         }),

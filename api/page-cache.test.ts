@@ -178,11 +178,126 @@ describe('cached pages', () => {
     for (let i = 0; i < 2; i++) expect((await get('/schools/999999')).status).toBe(404);
     expect(rendersOf('/schools/999999')).toBe(2);
   });
+});
 
-  it('never keeps a page built from an answer that is not the same for everyone (a thread counts its views)', async () => {
-    const threadId = ((await (await app.request('/api/forum/threads')).json()) as { id: number }[])[0].id;
-    for (let i = 0; i < 2; i++) expect((await get(`/forum/threads/${threadId}`)).headers.get('x-cache')).toBe('miss');
-    expect(rendersOf(`/forum/threads/${threadId}`)).toBe(2);
+describe('a thread page is kept and still counts its views', () => {
+  /** A request from the client address `ip` (the socket's), with these headers. */
+  const from = (ip: string, path: string, headers: Record<string, string> = {}) =>
+    app.request(path, { headers }, { incoming: { socket: { remoteAddress: ip } } });
+  const viewsOf = (id: number) => db.select({ n: forumThreads.viewCount }).from(forumThreads).where(eq(forumThreads.id, id)).get()!.n;
+  const threadIds = async () => ((await (await app.request('/api/forum/threads')).json()) as { id: number }[]).map((t) => t.id);
+
+  it('counts a view once per viewer a day, whether the page or answer is kept or not; the second visitor gets the kept page', async () => {
+    const id = (await threadIds())[1];
+    const page = `/forum/threads/${id}`;
+    const before = viewsOf(id);
+    const first = await from('10.1.0.1', page);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('miss');
+    const html = await first.text();
+    expect(viewsOf(id)).toBe(before + 1);
+    // The same visitor again: kept, and not counted twice the same day.
+    const again = await from('10.1.0.1', page);
+    expect(again.headers.get('x-cache')).toBe('hit');
+    expect(viewsOf(id)).toBe(before + 1);
+    // A second visitor: the kept page (the count it shows may be behind), and her view counted.
+    const second = await from('10.1.0.2', page);
+    expect(second.headers.get('x-cache')).toBe('hit');
+    expect(await second.text()).toBe(html);
+    expect(viewsOf(id)).toBe(before + 2);
+    expect(rendersOf(page)).toBe(1);
+    // The hydrated page's own read of the thread from the same visitor counts nothing more.
+    const own = await from('10.1.0.2', `/api/forum/threads/${id}`);
+    expect(own.headers.get('x-cache')).toBe('hit');
+    expect(viewsOf(id)).toBe(before + 2);
+    // The render's in-process read filled the answer cache: a third visitor's API read is a hit, and counted.
+    const third = await from('10.1.0.3', `/api/forum/threads/${id}`);
+    expect(third.headers.get('x-cache')).toBe('hit');
+    expect(viewsOf(id)).toBe(before + 3);
+    // A signed-in reader is a viewer of her own (by account), answered outside the shared cache.
+    const viewer = signIn(db, { id: 'pc:reader', email: 'reader@example.test', firstName: 'Rea' });
+    const signedIn = await from('10.1.0.3', `/api/forum/threads/${id}`, { Cookie: viewer });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('x-cache')).toBeNull();
+    expect(viewsOf(id)).toBe(before + 4);
+    expect((await from('10.1.0.3', `/api/forum/threads/${id}`, { Cookie: viewer })).status).toBe(200);
+    expect(viewsOf(id)).toBe(before + 4);
+    // Counting drops nothing: the page is still kept.
+    expect((await from('10.1.0.4', page)).headers.get('x-cache')).toBe('hit');
+    expect(viewsOf(id)).toBe(before + 5);
+    expect(rendersOf(page)).toBe(1);
+  });
+
+  it('a pending or unknown thread counts no view and is never kept', async () => {
+    const categoryId = ((await (await app.request('/api/forum/categories')).json()) as { id: number }[])[0].id;
+    const pending = await call('POST', '/api/forum/threads', {
+      cookie: author,
+      body: { categoryId, title: 'Not yet approved, not yet counted', content: 'Waiting for a moderator to read it.' },
+    });
+    expect(pending.status).toBe(201);
+    for (let i = 0; i < 2; i++) {
+      const res = await from(`10.2.0.${i}`, `/forum/threads/${pending.body.id}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('x-cache')).toBe('miss');
+    }
+    expect((await call('GET', `/api/forum/threads/${pending.body.id}`, { cookie: author })).status).toBe(200);
+    expect(viewsOf(pending.body.id)).toBe(0);
+    expect((await from('10.2.0.9', '/forum/threads/999999')).status).toBe(404);
+  });
+
+  it('a new approved reply to the thread changes its kept page on the next request', async () => {
+    const id = (await threadIds())[2];
+    const page = `/forum/threads/${id}`;
+    expect((await get(page)).headers.get('x-cache')).toBe('miss');
+    expect((await get(page)).headers.get('x-cache')).toBe('hit');
+    const text = 'A reply the moderators have now approved';
+    const reply = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: author, body: { content: text } });
+    expect(reply.status).toBe(201);
+    // Pending: nothing visitors see has changed.
+    const pending = await get(page);
+    expect(pending.headers.get('x-cache')).toBe('hit');
+    expect(await pending.text()).not.toContain(text);
+    expect((await call('POST', `/api/moderation/posts/${reply.body.id}/approve`, { cookie: admin })).status).toBe(200);
+    const after = await get(page);
+    expect(after.headers.get('x-cache')).toBe('miss');
+    expect(await after.text()).toContain(text);
+    expect((await get(page)).headers.get('x-cache')).toBe('hit');
+    expect(rendersOf(page)).toBe(2);
+  });
+
+  it('a moderator or the author, who see pending replies, never get or fill the shared copy', async () => {
+    const id = (await threadIds())[3];
+    const page = `/forum/threads/${id}`;
+    const text = 'Pending words only its author and the moderators may read';
+    const reply = await call('POST', `/api/forum/threads/${id}/posts`, { cookie: author, body: { content: text } });
+    expect(reply.status).toBe(201);
+    // Their answers (first, on a cold cache) carry the pending reply and go nowhere near the shared cache.
+    for (const cookie of [admin, author]) {
+      const own = await get(`/api/forum/threads/${id}`, { Cookie: cookie });
+      expect(own.status).toBe(200);
+      expect(own.headers.get('x-cache')).toBeNull();
+      expect(own.headers.get('cache-control')).toBe('no-store');
+      expect(await own.text()).toContain(text);
+    }
+    const visitor = await get(`/api/forum/threads/${id}`);
+    expect(visitor.headers.get('x-cache')).toBe('miss');
+    expect(await visitor.text()).not.toContain(text);
+    // The page is a visitor's page for everyone, kept once: the pending reply is in none of them.
+    const byAdmin = await get(page, { Cookie: admin });
+    expect(byAdmin.headers.get('x-cache')).toBe('miss');
+    expect(byAdmin.headers.get('cache-control')).toBe('private, no-cache');
+    const html = await byAdmin.text();
+    expect(html).not.toContain(text);
+    const byAuthor = await get(page, { Cookie: author });
+    expect(byAuthor.headers.get('x-cache')).toBe('hit');
+    expect(await byAuthor.text()).toBe(html);
+    const byVisitor = await get(page);
+    expect(byVisitor.headers.get('x-cache')).toBe('hit');
+    expect(byVisitor.headers.get('cache-control')).toBe('no-cache');
+    expect(await byVisitor.text()).toBe(html);
+    expect(rendersOf(page)).toBe(1);
+    // And the signed-in readers' answers still carry it after the visitors' copy was kept.
+    expect(await (await get(`/api/forum/threads/${id}`, { Cookie: admin })).text()).toContain(text);
   });
 });
 

@@ -27,6 +27,8 @@ export interface ServerRenderOptions {
   fetch: (path: string, init: RequestInit | undefined, caller: Context) => Response | Promise<Response>;
   /** Counts the page itself as one read of its caller: null, or the seconds to wait (over the limit). */
   countPage?: (caller: Context) => number | null;
+  /** What a visit to the page counts (a thread's view), before the page cache is asked, so a kept page counts it too. */
+  onVisit?: (caller: Context, pathname: string) => void;
   /** Renders run at once (RENDERS_AT_ONCE by default); the others wait their turn. */
   rendersAtOnce?: number;
   /** Finished pages kept by their key (the renderer's pageKey), with the answers' data-version signal (decision 1056). */
@@ -188,6 +190,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     // limit she gets the 429 page, never the page with its data inlined (decision 1410).
     const wait = options.countPage?.(c) ?? null;
     if (wait !== null) return tooManyPage(c, wait, path);
+    options.onVisit?.(c, pathname);
     let r: PageRenderer;
     try {
       r = await (renderer ??= options.renderer());

@@ -44,7 +44,8 @@ export const thread = apiRoute({
   path: '/forum/threads/{id}',
   tags,
   summary: 'A thread with every reply this viewer may see, oldest first (counts a view once a day per viewer)',
-  policy: { access: 'public', page: { path: '/forum/threads/{id}', index: true } },
+  // A visitor's answer is shared (a member may also see pending replies); the view is counted before the cache is asked (views.ts).
+  policy: { access: 'public', cache: 'visitors', data: ['forum'], page: { path: '/forum/threads/{id}', index: true } },
   request: { params: idParam },
   responses: {
     200: jsonOf(

@@ -1,13 +1,12 @@
 // The forum (product §3, decision 0204): categories, threads and replies. A thread or reply waits
 // for moderation; its author and the category's moderators see it pending.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { forumCategories, forumPosts, forumThreads } from '../../db/schema';
 import { ApiError } from '../lib/http-error';
 import { markdownText, renderMarkdown } from '../lib/markdown';
 import { may, moderatorGrants, type Grants } from '../lib/moderators';
 import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
-import { firstViewToday } from '../middleware/rate-limit';
 import { autoWatch } from '../notifications/notifications.service';
 import { correctedHeader } from '../search';
 import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
@@ -72,19 +71,13 @@ export const forumRoutes = createRouter()
     });
     return c.json(toThread(selectThreads(db).where(eq(forumThreads.id, id)).get()!), 201);
   })
-  // The thread page: counts a view of an approved thread, once per viewer (user or IP) a day.
+  // The thread page. Its view was counted before the answer cache was asked (./views.ts), so a
+  // visitor's answer can be kept and shared like any public read.
   .openapi(routes.thread, (c) => {
     const db = c.get('db');
     const user = c.get('user');
     const grants = user ? moderatorGrants(db, user.id) : (new Map() as Grants);
     const found = loadThread(db, c.req.valid('param').id, user, grants);
-    if (found.isApproved && firstViewToday(c, `thread:${found.id}`)) {
-      db.update(forumThreads)
-        .set({ viewCount: sql`${forumThreads.viewCount} + 1` })
-        .where(eq(forumThreads.id, found.id))
-        .run();
-      found.viewCount += 1;
-    }
     const moderates = may(user, grants, found.categoryId, 'canApprove');
     // The opening post as the page shows it (sanitised HTML) and as plain text (the page's description).
     const body = { html: renderMarkdown(found.content), text: markdownText(found.content) };

@@ -8,8 +8,9 @@
 // minute ages out answers that depend on "now" (the jobs' one-month window).
 // Answers that depend on who asks are never shared: which reads are kept, and for whom, is each
 // route's declared policy (`cache: 'everyone' | 'visitors'`, decision 0006); 'visitors' are cached
-// only for requests without a signed-in user, and every other route (the signed-in user's own
-// data, moderation, /api/me, a thread page that counts its views) is not cached at all.
+// only for requests without a signed-in user (a thread's page counts its view before this cache
+// is asked: api/forum/views.ts), and every other route (the signed-in user's own data,
+// moderation, /api/me) is not cached at all.
 // See docs/decisions/1057-invalidation-by-data-version.md (was 1050).
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';

@@ -170,10 +170,13 @@ describe('thread views', () => {
     const start = views();
     const ada = signIn(db, { id: 'views:ada', firstName: 'Ada' });
     const bob = signIn(db, { id: 'views:bob', firstName: 'Bob' });
+    // The row's count after the request: a visitor's answer is kept and shared, so the count it
+    // shows may be behind (the view is counted before the cache is asked; decision 1056 addendum).
     const view = async (headers: Record<string, string>) => {
       const res = await app.request(`/api/forum/threads/${thread.id}`, { headers });
       expect(res.status).toBe(200);
-      return ((await res.json()) as { viewCount: number }).viewCount;
+      await res.arrayBuffer();
+      return views();
     };
     expect(await view({ Cookie: ada, 'X-Forwarded-For': '198.51.100.1' })).toBe(start + 1);
     expect(await view({ Cookie: ada, 'X-Forwarded-For': '198.51.100.2' })).toBe(start + 1); // same user elsewhere

@@ -35,7 +35,7 @@ export const ROUTE_POLICY = {
     ['/api/pay-scales', 'everyone', 'read'],
     ['/api/forum/categories', 'everyone', 'read'],
     ['/api/forum/threads', 'visitors', 'read'],
-    ['/api/forum/threads/{id}', 'owner', 'read'],
+    ['/api/forum/threads/{id}', 'visitors', 'read'],
     ['/api/stats', 'everyone', 'read'],
     ['/api/me/activity', 'owner', 'read'],
     ['/api/me/export', 'owner', 'read'],
