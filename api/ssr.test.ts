@@ -517,6 +517,13 @@ describe('the head before the render', () => {
     const html = gunzipSync(Buffer.concat(parts)).toString('utf8');
     expect(html.startsWith(first)).toBe(true);
     expect(html).toContain('id="ssr-data"');
+    // The page is kept with the compressed bytes that were sent (not compressed a second time): the same gzip, whole.
+    const again = await slow.request('/forum', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(again.headers.get('x-cache')).toBe('hit');
+    const kept = Buffer.from(await again.arrayBuffer());
+    expect(kept.equals(Buffer.concat(parts))).toBe(true);
+    expect(gunzipSync(kept).toString('utf8')).toBe(html);
+    expect(await (await slow.request('/forum')).text()).toBe(html);
   });
 
   it('a page whose status depends on its data is rendered first and sent whole: a detail page, a list with a query', async () => {

@@ -302,22 +302,38 @@ function steppedBody(gzip: boolean) {
     if (pending.length) push(new Uint8Array(Buffer.concat(pending)));
     pending = [];
   };
-  zip?.on('data', (chunk: Buffer) => pending.push(chunk));
+  // Every compressed byte, in order: a whole gzip member of the page, which the page cache keeps
+  // as is rather than compressing the page a second time.
+  const all: Buffer[] = [];
+  let finished!: (gzip: Buffer | null) => void;
+  const gzipped = new Promise<Buffer | null>((resolve) => (finished = resolve));
+  zip?.on('data', (chunk: Buffer) => {
+    pending.push(chunk);
+    all.push(chunk);
+  });
   zip?.on('end', () => {
     sendPending();
     close();
+    finished(Buffer.concat(all));
   });
+  // A visitor who left mid-way (the stream cancelled, the compressor destroyed): nothing to keep.
+  zip?.on('error', () => finished(null));
+  zip?.on('close', () => finished(null));
   const write = (text: string, end: boolean) => {
     if (!zip) {
       push(new TextEncoder().encode(text));
-      if (end) close();
+      if (end) {
+        close();
+        finished(null);
+      }
     } else if (end) zip.end(text);
     else {
       zip.write(text);
       zip.flush(zlibConstants.Z_SYNC_FLUSH, sendPending);
     }
   };
-  return { stream, write };
+  /** The whole page's gzip once the last step is written (null without gzip). */
+  return { stream, write, gzipped };
 }
 
 /**
@@ -336,7 +352,7 @@ function streamPage(
   const { template, cache } = server;
   const first = headFor(server, page.module);
   const gzip = acceptsGzip(c.req.header('Accept-Encoding'));
-  const { stream, write } = steppedBody(gzip);
+  const { stream, write, gzipped } = steppedBody(gzip);
   // Over the read limit mid-render, or the render failed: the page ends as the app's shell,
   // without data (never a page missing part of its data); the browser renders it.
   const shell = `\n  </head>${template.bodyOpen}<div id="root"></div>${template.afterRoot}`;
@@ -350,7 +366,7 @@ function streamPage(
       if (key && rendered.status === 200 && rendered.shareable) {
         const body = Buffer.from(first + rendered.rest);
         const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8' });
-        entry = await buildEntry(builtFrom(now!, [...rendered.data]), body, headers);
+        entry = await buildEntry(builtFrom(now!, [...rendered.data]), body, headers, await gzipped);
         entry.reads = rendered.reads;
         cache!.store(key, entry);
       }

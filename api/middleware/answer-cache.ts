@@ -41,13 +41,13 @@ export interface Entry {
   reads?: number;
 }
 
-/** An answer as it is kept: the headers worth keeping, the body, its gzip and its tag. */
-export async function buildEntry(built: Built, body: Buffer, headers: Headers): Promise<Entry> {
+/** An answer as it is kept: the headers worth keeping, the body, its gzip (`gzipped` when already made) and its tag. */
+export async function buildEntry(built: Built, body: Buffer, headers: Headers, gzipped?: Buffer | null): Promise<Entry> {
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (!NOT_STORED.has(name)) kept.push([name, value]);
   });
-  const gzip = await gzipBody(body);
+  const gzip = gzipped ?? (await gzipBody(body));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   const size = body.length + (gzip?.length ?? 0) + 256;
   return { built, etag, headers: kept, body, gzip, size };

@@ -84,15 +84,17 @@ export function summarize(text: string, max = 160): string {
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trimEnd() + '…';
 }
 
-const gbp = (n: number) => `£${n.toLocaleString('en-GB')}`;
+// Formatters made once (a new one per call cost more than the rest of the head).
+const WHOLE = new Intl.NumberFormat('en-GB');
+const gbp = (n: number) => `£${WHOLE.format(n)}`;
 
 function jobSalary(job: JobData): string | null {
   if (job.salaryMin == null) return null;
   return job.salaryMax != null ? `${gbp(job.salaryMin)} - ${gbp(job.salaryMax)}` : `${gbp(job.salaryMin)}+`;
 }
 
-const londonDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' }).format(new Date(iso));
+const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const londonDate = (iso: string) => LONDON_DATE.format(new Date(iso));
 
 /** schema.org employment types for our contract names. */
 function employmentType(contract: string | null): string | undefined {

@@ -340,10 +340,21 @@ export function pageKey(url: string): string | null {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+type Leaf = { handle?: RouteHandle; params: Params; path?: string };
+/** Leaves already matched, by path: matchRoutes flattens and ranks the whole route table on every call. */
+const leaves = new Map<string, Leaf>();
+
 /** The leaf route a path matches (the catch-all `*` when no other does). */
-export function matchLeaf(pathname: string): { handle?: RouteHandle; params: Params; path?: string } {
-  const leaf = matchRoutes(routes, pathname)?.at(-1);
-  return { handle: leaf?.route.handle as RouteHandle | undefined, params: leaf?.params ?? {}, path: leaf?.route.path };
+export function matchLeaf(pathname: string): Leaf {
+  let found = leaves.get(pathname);
+  if (!found) {
+    const leaf = matchRoutes(routes, pathname)?.at(-1);
+    found = { handle: leaf?.route.handle as RouteHandle | undefined, params: leaf?.params ?? {}, path: leaf?.route.path };
+    // Bounded: a crawl or random addresses never grow it past a few hundred entries.
+    if (leaves.size >= 500) leaves.clear();
+    leaves.set(pathname, found);
+  }
+  return found;
 }
 
 /**

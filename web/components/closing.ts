@@ -20,6 +20,13 @@ function london(d: Date): { day: number; midnight: boolean } {
   return { day: Date.UTC(+p.year, +p.month - 1, +p.day) / 86_400_000, midnight: +p.hour === 0 && +p.minute === 0 && +p.second === 0 };
 }
 
+/** Today's London day for the last "now" asked (a list asks once per card with the same now; formatToParts is the costly part). */
+let today = { at: Number.NaN, day: 0 };
+function londonToday(at: Date): number {
+  if (at.getTime() !== today.at) today = { at: at.getTime(), day: london(at).day };
+  return today.day;
+}
+
 export interface Closing {
   text: string;
   /** closed, or closing within a week: shown with more weight. */
@@ -31,9 +38,10 @@ export function closingLabel(deadline: string | number | Date | null | undefined
   const d = new Date(deadline);
   if (Number.isNaN(d.getTime())) return null;
   const at = new Date(now);
-  const days = london(d).day - london(at).day;
+  const closes = london(d);
+  const days = closes.day - londonToday(at);
   // A deadline with a time that has passed is closed; a date-only one (London midnight) runs to the end of its day.
-  if (days < 0 || (d.getTime() < at.getTime() && !(days === 0 && london(d).midnight))) return { text: 'Closed', tone: 'closed' };
+  if (days < 0 || (d.getTime() < at.getTime() && !(days === 0 && closes.midnight))) return { text: 'Closed', tone: 'closed' };
   if (days === 0) return { text: 'Closes today', tone: 'soon' };
   if (days === 1) return { text: 'Closes tomorrow', tone: 'soon' };
   if (days < 7) return { text: `Closes in ${days} days`, tone: 'soon' };

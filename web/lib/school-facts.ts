@@ -35,7 +35,10 @@ export interface Workforce {
 /** What the compare card and the page say where the census has no figure for the school. */
 export const NOT_PUBLISHED = 'Not published';
 
-const oneDecimal = (n: number) => n.toLocaleString('en-GB', { maximumFractionDigits: 1 });
+// Made once: toLocaleString with options builds a new formatter on every call (50 cards a page).
+const ONE_DECIMAL = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
+const WHOLE = new Intl.NumberFormat('en-GB');
+const oneDecimal = (n: number) => ONE_DECIMAL.format(n);
 
 /** "Teachers: 19.1 FTE, November 2018 census", or null when the census has no teachers figure. */
 export function teachersLine(s: Workforce): string | null {
@@ -46,7 +49,7 @@ export function teachersLine(s: Workforce): string | null {
 /** One figure of the school page's staff rows: "19.1 FTE (24 people)". */
 function fteAndPeople(fte: number | null, people: number | null): string | null {
   if (fte == null) return null;
-  return `${oneDecimal(fte)} FTE${people != null ? ` (${people.toLocaleString('en-GB')} ${people === 1 ? 'person' : 'people'})` : ''}`;
+  return `${oneDecimal(fte)} FTE${people != null ? ` (${WHOLE.format(people)} ${people === 1 ? 'person' : 'people'})` : ''}`;
 }
 
 interface StaffFigure {
