@@ -459,6 +459,10 @@ describe('the head before the render', () => {
   let release!: () => void;
   const gate = () => new Promise<void>((resolve) => (release = resolve));
   let waiting = gate();
+  /** Renders left to throw (after the head left); whether renders report a failure (a component threw). */
+  let throwing = 0;
+  let failing = false;
+  const rendered: string[] = [];
   const slow = createApp({
     db,
     now: () => now,
@@ -469,7 +473,10 @@ describe('the head before the render', () => {
         ...m,
         render: async (...args: Parameters<typeof m.render>) => {
           await waiting;
-          return m.render(...args);
+          rendered.push(args[0]);
+          if (throwing > 0 && throwing--) throw new Error('A screen broke while rendering');
+          const page = await m.render(...args);
+          return failing ? { ...page, failed: true } : page;
         },
       })),
   });
@@ -524,6 +531,66 @@ describe('the head before the render', () => {
     expect(kept.equals(Buffer.concat(parts))).toBe(true);
     expect(gunzipSync(kept).toString('utf8')).toBe(html);
     expect(await (await slow.request('/forum')).text()).toBe(html);
+  });
+
+  it('a render that throws after the 200 and the head left: the app shell (the browser renders the page itself), never kept; the next request renders again', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const encoding of ['', 'gzip']) {
+        rendered.length = 0;
+        waiting = gate();
+        throwing = 1;
+        const res = await slow.request('/jobs', { headers: encoding ? { 'Accept-Encoding': encoding } : {} });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('x-cache')).toBe('miss');
+        expect(res.headers.get('etag')).toBeNull();
+        // A second visitor arriving during the render waits for it, and is not handed its failure.
+        const during = slow.request('/jobs');
+        release();
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        const html = encoding ? gunzipSync(bytes).toString('utf8') : new TextDecoder().decode(bytes);
+        // The head as it left (stylesheet, boot script with the screen's chunks), then the app's empty root: no data, no half page.
+        expect(html).toMatch(/^<!doctype html>/i);
+        expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+        expect(html).toContain('<script type="module" src="/boot.js" data-entry="/assets/index-abc.js"');
+        expect(html).toMatch(/<\/head>\s*<body>\s*<div id="root"><\/div>\s*<\/body>\s*<\/html>$/);
+        expect(html).not.toContain('ssr-data');
+        expect(html).not.toContain('<title>');
+        const second = await during;
+        expect(second.status).toBe(200);
+        expect(await second.text()).toContain('id="ssr-data"');
+        expect(second.headers.get('x-cache')).not.toBe('hit');
+        // Nothing was kept for the address: the next request renders again, and that page is kept.
+        expect(rendered.filter((u) => u === '/jobs').length).toBe(2);
+        expect(errors.mock.calls.some(([m]) => String(m).includes('/jobs'))).toBe(true);
+        const next = await slow.request('/jobs');
+        expect(next.headers.get('x-cache')).toBe('hit');
+        expect(await next.text()).toContain('id="ssr-data"');
+        // (The kept page is dropped for the next round by a change to what it shows.)
+        db.$client.prepare("update data_versions set version = version + 1 where tag = 'jobs'").run();
+      }
+    } finally {
+      errors.mockRestore();
+      throwing = 0;
+    }
+  });
+
+  it('a render that reports a failure (a read that erred, a component that threw) is sent as rendered but never kept', async () => {
+    db.$client.prepare("update data_versions set version = version + 1 where tag = 'pay_scales'").run();
+    rendered.length = 0;
+    waiting = Promise.resolve();
+    failing = true;
+    try {
+      const res = await slow.request('/pay-scales');
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain('id="ssr-data"');
+    } finally {
+      failing = false;
+    }
+    const next = await slow.request('/pay-scales');
+    expect(next.headers.get('x-cache')).toBe('miss');
+    expect((await slow.request('/pay-scales')).headers.get('x-cache')).toBe('hit');
+    expect(rendered.filter((u) => u === '/pay-scales').length).toBe(2);
   });
 
   it('a page whose status depends on its data is rendered first and sent whole: a detail page, a list with a query', async () => {
