@@ -2,19 +2,13 @@
 // configured: sign in, avatar menu, dashboard Profile tab, sign out, and /dashboard for a visitor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+import { DESKTOP, PHONE, type RunningServer, screenshot, startServerAndBrowser, stopServerAndBrowser } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
+afterAll(() => stopServerAndBrowser(server, browser));
 
 // The harness chooses the local provider's port (DEV_OIDC_PORT): its issuer is known, not read from the log.
 const providerIssuer = () => `http://localhost:${server.devOidcPort}`;

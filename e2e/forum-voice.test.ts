@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/client';
 import { signIn } from '../test/app';
 import { XSS_PAYLOADS } from '../test/xss-payloads';
-import { DESKTOP, launchBrowser, PHONE, screenshot, settle, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  type RunningServer,
+  screenshot,
+  settle,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  waitForServiceWorker,
+} from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -37,9 +46,8 @@ async function approvedReply(who: keyof typeof cookies, content: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: 'admin.voice@example.test' });
+  ({ server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: 'admin.voice@example.test' }));
   db = openDatabase(server.databasePath);
-  browser = await launchBrowser();
   cookies.alice = signIn(db, { id: 'e2e:alice', email: 'alice.voice@example.test', firstName: 'Alice', lastName: 'Archer' });
   cookies.bea = signIn(db, { id: 'e2e:bea', email: 'bea.voice@example.test', firstName: 'Bea', lastName: 'Brightwater' });
   cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.voice@example.test', firstName: 'Ada' });
@@ -57,9 +65,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   db?.$client.close();
-  await server?.stop();
+  await stopServerAndBrowser(server, browser);
 });
 
 /** This one phone, signed in as someone. */

@@ -1,19 +1,13 @@
 // The home page at phone size, as a visitor, on the built server with real data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+import { DESKTOP, PHONE, type RunningServer, screenshot, startServerAndBrowser, stopServerAndBrowser } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
+afterAll(() => stopServerAndBrowser(server, browser));
 
 async function apiJson(path: string) {
   const res = await fetch(server.url + path);

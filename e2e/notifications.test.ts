@@ -7,7 +7,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/client';
 import { signIn } from '../test/app';
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import {
+  DESKTOP,
+  PHONE,
+  type RunningServer,
+  screenshot,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  waitForServiceWorker,
+} from './harness';
 import { seriousViolations } from './screens.helpers';
 
 let server: RunningServer;
@@ -18,18 +26,16 @@ const TITLE = 'Behaviour policies that actually work';
 let threadId: number;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: 'admin.notify@example.test' });
+  ({ server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: 'admin.notify@example.test' }));
   db = openDatabase(server.databasePath);
-  browser = await launchBrowser();
   cookies.alice = signIn(db, { id: 'e2e:alice', email: 'alice.notify@example.test', firstName: 'Alice', lastName: 'Archer' });
   cookies.bea = signIn(db, { id: 'e2e:bea', email: 'bea.notify@example.test', firstName: 'Bea', lastName: 'Brightwater' });
   cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.notify@example.test', firstName: 'Ada' });
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   db?.$client.close();
-  await server?.stop();
+  await stopServerAndBrowser(server, browser);
 });
 
 /** This one phone, signed in as someone else. */

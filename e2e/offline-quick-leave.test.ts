@@ -4,19 +4,13 @@
 // server inlined from the page's HTML as it passes (sw/sw.ts, web/offline/seed.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser, PHONE, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import { PHONE, type RunningServer, startServerAndBrowser, stopServerAndBrowser, waitForServiceWorker } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const api = async (path: string) => (await fetch(server.url + path)).json();
 

@@ -5,19 +5,21 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import {
+  PHONE,
+  type RunningServer,
+  screenshot,
+  signInLocally,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  waitForServiceWorker,
+} from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const ALICE = { email: 'alice.offline@school.example', name: 'Alice Archer', id: 'dev:alice.offline@school.example' };
 const BOB = { email: 'bob.shared@school.example', name: 'Bob Baker', id: 'dev:bob.shared@school.example' };

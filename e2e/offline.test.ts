@@ -3,19 +3,21 @@
 // from the saved copies.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser, screenshot, startServer, type RunningServer, waitForServiceWorker } from './harness';
+import {
+  launchBrowser,
+  type RunningServer,
+  screenshot,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  waitForServiceWorker,
+} from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+// A profile on disk: Chromium reports an incognito context as unable to install the app.
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser({}, { persistent: true })));
+afterAll(() => stopServerAndBrowser(server, browser));
 
 describe('screens in their own chunks', () => {
   it("shows the server-rendered page (header and content), never a blank page, while a screen's chunk loads; then titles the page", async () => {

@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/client';
 import { signIn } from '../test/app';
 import { join } from 'node:path';
-import { ARTIFACTS, DESKTOP, launchBrowser, PHONE, screenshot, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import {
+  ARTIFACTS,
+  DESKTOP,
+  PHONE,
+  type RunningServer,
+  screenshot,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  waitForServiceWorker,
+} from './harness';
 import { seriousViolations, toastText, toastTitle } from './screens.helpers';
 
 let server: RunningServer;
@@ -25,9 +34,8 @@ const OFFLINE_CONS = 'Parking is hard and the photocopier queue is long';
 const count = (sql: string, ...args: unknown[]) => (db.$client.prepare(sql).get(...args) as { n: number }).n;
 
 beforeAll(async () => {
-  server = await startServer({ ADMIN_EMAILS: 'admin.voice@example.test' });
+  ({ server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: 'admin.voice@example.test' }));
   db = openDatabase(server.databasePath);
-  browser = await launchBrowser();
   cookies.ann = signIn(db, { id: 'e2e:ann', email: 'ann.voice@example.test', firstName: 'Ann', lastName: 'Author' });
   cookies.ben = signIn(db, { id: 'e2e:ben', email: 'ben.voice@example.test', firstName: 'Ben' });
   cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.voice@example.test', firstName: 'Ada' });
@@ -37,9 +45,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await browser?.close();
   db?.$client.close();
-  await server?.stop();
+  await stopServerAndBrowser(server, browser);
 });
 
 /** This one phone, signed in as someone (or a visitor). */

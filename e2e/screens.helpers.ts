@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { hc, type InferResponseType } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ApiType } from '../api/app';
-import { launchBrowser, signInLocally, startServer, type RunningServer } from './harness';
+import { signInLocally, startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness';
 
 type Client = ReturnType<typeof hc<ApiType>>;
 /** A row of each public list, as the routes declare it. */
@@ -22,8 +22,7 @@ export interface Env {
 }
 
 export async function setup(serverEnv: Record<string, string> = {}): Promise<Env> {
-  const server = await startServer(serverEnv);
-  const browser = await launchBrowser();
+  const { server, browser } = await startServerAndBrowser(serverEnv);
   const api = async (path: string) => (await fetch(server.url + path)).json();
   const apiWithHeaders = async (path: string) => {
     const res = await fetch(server.url + path);
@@ -33,8 +32,7 @@ export async function setup(serverEnv: Record<string, string> = {}): Promise<Env
 }
 
 export async function teardown(env: Env | undefined) {
-  await env?.browser?.close();
-  await env?.server?.stop();
+  await stopServerAndBrowser(env?.server, env?.browser);
 }
 
 export const TEST_USER = {
