@@ -108,7 +108,12 @@ async function startServerOnce(env: Record<string, string>, databasePath: string
     } catch {
       // not up yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
+    if (Date.now() > deadline) {
+      // Not left running: a server still starting after the deadline would load the box for
+      // the rest of the run, with no test left to stop it.
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within 90 s:\n${log}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
