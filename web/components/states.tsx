@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { NotFoundStatus } from '../app/page-status';
 import { OfflineError } from '../offline/errors';
 import { Icon, type IconName } from './Icon';
 
@@ -12,34 +11,6 @@ export function EmptyState({ icon = 'search', title, children }: { icon?: IconNa
         <h3 className="font-semibold text-lg">{title}</h3>
         {children && <div className="text-sm opacity-80 max-w-prose">{children}</div>}
       </div>
-    </div>
-  );
-}
-
-/**
- * A detail page whose item is not there (closed, removed, awaiting moderation): the page answers
- * 404, says why, and links back to the list.
- */
-export function MissingItem({
-  icon,
-  title,
-  why,
-  back,
-}: {
-  icon: IconName;
-  title: string;
-  why: string;
-  back: { to: string; label: string };
-}) {
-  return (
-    <div className="mt-6">
-      <NotFoundStatus />
-      <EmptyState icon={icon} title={title}>
-        {why}{' '}
-        <Link to={back.to} className="link link-primary">
-          {back.label}
-        </Link>
-      </EmptyState>
     </div>
   );
 }
