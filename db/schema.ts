@@ -293,9 +293,14 @@ export const interviewExperiences = sqliteTable(
     tipsForCandidates: text('tips_for_candidates'),
     outcome: text('outcome'),
     overallExperience: integer('overall_experience'),
+    /** Published at once; false while hidden by reports until a moderator decides (decision 1422). */
+    isApproved: bool('is_approved').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
+    // is_approved's CHECK (0 or 1) is inline in migration 0022: added by ALTER TABLE ADD COLUMN,
+    // because declaring it here would make drizzle-kit rebuild the table and drop its triggers
+    // (kept counts, data versions).
     maxLen('interviews', t.jobTitle, TEXT_MAX.name),
     oneOf('interviews', t.interviewDifficulty, INTERVIEW_DIFFICULTIES),
     oneOf('interviews', t.outcome, INTERVIEW_OUTCOMES),
@@ -402,10 +407,16 @@ export const schoolMoods = sqliteTable(
     mood: text('mood').notNull(),
     comment: text('comment'),
     anonymous: bool('anonymous').notNull().default(false),
+    /**
+     * Whether its comment is public: false while hidden by reports until a moderator decides
+     * (decision 1422). Its mood still counts in the school's figures either way.
+     */
+    isApproved: bool('is_approved').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // is_approved's CHECK (0 or 1) is inline in migration 0022, as for interviews.
     maxLen('school_moods', t.emoji, TEXT_MAX.emoji),
     maxLen('school_moods', t.mood, TEXT_MAX.band),
     oneOf('school_moods', t.mood, MOOD_VALUES),

@@ -59,8 +59,8 @@ export const reviewShape = createSelectSchema(reviews).omit({ userId: true, reje
 /** A review as its author reads it back after writing it: its moderation state, still no user id. */
 export const ownReviewShape = createSelectSchema(reviews).omit({ userId: true });
 
-/** An interview experience as the public reads it: no user id. */
-export const interviewShape = createSelectSchema(interviewExperiences).omit({ userId: true });
+/** An interview experience as the public reads it: no user id, no moderation state (the public sees approved ones only). */
+export const interviewShape = createSelectSchema(interviewExperiences).omit({ userId: true, isApproved: true });
 
 /** The signed-in user's own mood for a school (product §3), with the school's id. */
 export const ownMoodShape = createSelectSchema(schoolMoods).pick({

@@ -1,10 +1,9 @@
 // A school's interview experiences (product §3): published at once, a page at a time, newest
-// first; one hidden by reports is left out until a moderator decides (decision 1422).
+// first; one hidden by reports (is_approved false) is left out until a moderator decides (decision 1422).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { interviewExperiences, schoolStats } from '../../db/schema';
 import { columnsOf, interviewShape } from '../../db/shapes';
 import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
-import { notHidden } from '../lib/reports';
 import { createRouter } from '../lib/route';
 import { findSchool } from '../schools/schools.queries';
 import { refuseOwnSchool } from '../schools/members';
@@ -23,7 +22,7 @@ export const interviewsRoutes = createRouter()
       .where(
         and(
           eq(interviewExperiences.schoolId, school.id),
-          notHidden('interview', interviewExperiences.id),
+          eq(interviewExperiences.isApproved, true),
           k ? sql`(${interviewExperiences.createdAt}, ${interviewExperiences.id}) < (${k[0]}, ${k[1]})` : undefined,
         ),
       )

@@ -1,11 +1,13 @@
 // Reports of contributions (decision 1422): who may report, when an item is hidden, what the
-// moderators decide. Reviews, threads and replies hide by going back to pending (isApproved
-// false), which every public read already honours; interviews and mood comments have no
-// moderation state, so public reads filter them with `notHidden` (a primary-key lookup).
+// moderators decide. One mechanism hides every kind: is_approved goes false (reviews, threads and
+// replies back to pending; interviews and mood comments, published at once, out of view), which
+// every public read honours, and a hidden_content row records that reports did it and when. A
+// moderator's decision removes that row and sets is_approved as it decides. A hidden mood's rating
+// still counts in the school's figures; only its comment leaves the public list.
 // A reporter is one person, not one account: each report carries a keyed hash of the user id
 // (`provider:subject`, the same when an account is re-created), kept when the account is deleted (decision 1424).
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
 import {
@@ -61,98 +63,70 @@ export function backfillReporterKeys(db: DB, userId?: string): number {
   return keyed;
 }
 
-/** SQL condition: the item is not hidden by reports (for public reads of interviews and moods). */
-export function notHidden(kind: 'interview' | 'mood', id: AnySQLiteColumn): SQL {
-  return sql`not exists (select 1 from ${hiddenContent} where ${hiddenContent.kind} = ${kind} and ${hiddenContent.targetId} = ${id})`;
-}
-
 export interface ReportTarget {
   /** The forum category (threads and replies), null for school content. */
   categoryId: number | null;
   summary: Record<string, unknown>;
   /**
-   * Whether this signed-in user may see the item as the public reads show it: approved (or not
-   * hidden), her own, or one she moderates. Reporting anything else answers as a missing id.
+   * Whether this signed-in user may see the item as the public reads show it: approved, her own,
+   * or one she moderates. Reporting anything else answers as a missing id.
    */
   visibleTo(user: SessionUser, grants: Grants): boolean;
 }
 
-const isHidden = (db: DB, kind: ReportKind, id: number) =>
-  !!db
-    .select({ at: hiddenContent.hiddenAt })
-    .from(hiddenContent)
-    .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id)))
-    .get();
+/** The tables of school content (admins moderate it, decision 0203), each with an is_approved the public reads honour. */
+const SCHOOL_CONTENT = { review: reviews, interview: interviewExperiences, mood: schoolMoods } as const;
+type SchoolKind = keyof typeof SCHOOL_CONTENT;
+const isSchoolKind = (kind: ReportKind): kind is SchoolKind => kind in SCHOOL_CONTENT;
 
-/** School content (reviews: admins moderate it, decision 0203): public, or the author's, or an admin's to see. */
-const schoolContentVisible = (isPublic: boolean, authorId: string | null) => (user: SessionUser) =>
-  isPublic || authorId === user.id || user.isAdmin;
+/**
+ * A review, interview or mood with its school, as the moderators' queue summarises it (`fields`),
+ * and who may see it: the public when it is approved, else its author or an admin.
+ */
+function schoolTarget(db: DB, kind: SchoolKind, id: number, fields: Record<string, AnySQLiteColumn>): ReportTarget | null {
+  const table = SCHOOL_CONTENT[kind];
+  const r: { userId: string | null; isPublic: boolean; [field: string]: unknown } | undefined = db
+    .select({ userId: table.userId, isPublic: table.isApproved, schoolId: table.schoolId, schoolName: schools.name, ...fields })
+    .from(table)
+    .innerJoin(schools, eq(table.schoolId, schools.id))
+    .where(eq(table.id, id))
+    .get();
+  if (!r) return null;
+  const { userId, isPublic, ...summary } = r;
+  return { categoryId: null, summary, visibleTo: (user) => isPublic || userId === user.id || user.isAdmin };
+}
 
 type Target = (db: DB, id: number) => ReportTarget | null;
 
-function reviewTarget(db: DB, id: number): ReportTarget | null {
-  const r = db
-    .select({
-      userId: reviews.userId,
-      isApproved: reviews.isApproved,
-      schoolId: reviews.schoolId,
-      schoolName: schools.name,
-      pros: reviews.pros,
-      cons: reviews.cons,
-      adviceToManagement: reviews.adviceToManagement,
-      overallRating: reviews.overallRating,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .innerJoin(schools, eq(reviews.schoolId, schools.id))
-    .where(eq(reviews.id, id))
-    .get();
-  if (!r) return null;
-  const { userId, ...summary } = r;
-  return { categoryId: null, summary, visibleTo: schoolContentVisible(r.isApproved, userId) };
-}
+const reviewTarget: Target = (db, id) =>
+  schoolTarget(db, 'review', id, {
+    isApproved: reviews.isApproved,
+    pros: reviews.pros,
+    cons: reviews.cons,
+    adviceToManagement: reviews.adviceToManagement,
+    overallRating: reviews.overallRating,
+    createdAt: reviews.createdAt,
+  });
 
-function interviewTarget(db: DB, id: number): ReportTarget | null {
-  const r = db
-    .select({
-      userId: interviewExperiences.userId,
-      schoolId: interviewExperiences.schoolId,
-      schoolName: schools.name,
-      jobTitle: interviewExperiences.jobTitle,
-      processDescription: interviewExperiences.processDescription,
-      questionsAsked: interviewExperiences.questionsAsked,
-      tipsForCandidates: interviewExperiences.tipsForCandidates,
-      createdAt: interviewExperiences.createdAt,
-    })
-    .from(interviewExperiences)
-    .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
-    .where(eq(interviewExperiences.id, id))
-    .get();
-  if (!r) return null;
-  const { userId, ...summary } = r;
-  return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, 'interview', id), userId) };
-}
+const interviewTarget: Target = (db, id) =>
+  schoolTarget(db, 'interview', id, {
+    jobTitle: interviewExperiences.jobTitle,
+    processDescription: interviewExperiences.processDescription,
+    questionsAsked: interviewExperiences.questionsAsked,
+    tipsForCandidates: interviewExperiences.tipsForCandidates,
+    createdAt: interviewExperiences.createdAt,
+  });
 
 /** A mood is reportable for its comment only: null when it has none. */
-function moodTarget(db: DB, id: number): ReportTarget | null {
-  const r = db
-    .select({
-      userId: schoolMoods.userId,
-      schoolId: schoolMoods.schoolId,
-      schoolName: schools.name,
-      mood: schoolMoods.mood,
-      emoji: schoolMoods.emoji,
-      comment: schoolMoods.comment,
-      updatedAt: schoolMoods.updatedAt,
-    })
-    .from(schoolMoods)
-    .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
-    .where(eq(schoolMoods.id, id))
-    .get();
-  if (!r?.comment) return null;
-  const { userId, ...summary } = r;
-  return { categoryId: null, summary, visibleTo: schoolContentVisible(!isHidden(db, 'mood', id), userId) };
-}
+const moodTarget: Target = (db, id) => {
+  const target = schoolTarget(db, 'mood', id, {
+    mood: schoolMoods.mood,
+    emoji: schoolMoods.emoji,
+    comment: schoolMoods.comment,
+    updatedAt: schoolMoods.updatedAt,
+  });
+  return target?.summary.comment ? target : null;
+};
 
 function threadTarget(db: DB, id: number): ReportTarget | null {
   const t = db
@@ -235,11 +209,20 @@ export const reportCount = (db: Pick<DB, 'select'>, kind: ReportKind, id: number
     .where(and(undecided(kind, id), eq(reports.fromSchoolStaff, false)))
     .get()!.n;
 
-/** Hides the item from the public (idempotent): pending again for reviews/threads/replies. */
+/** Sets a review's, interview's or mood's is_approved, and nothing else. */
+function setApproved(tx: DB, kind: SchoolKind, id: number, isApproved: boolean) {
+  const table = SCHOOL_CONTENT[kind];
+  tx.update(table).set({ isApproved }).where(eq(table.id, id)).run();
+}
+
+/**
+ * Hides the item from the public (idempotent): is_approved false, as a pending item (the reply
+ * counters follow), and the hidden_content row that says when and that reports did it.
+ */
 export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
   const inserted = tx.insert(hiddenContent).values({ kind, targetId: id, hiddenAt: now }).onConflictDoNothing().run().changes;
   if (!inserted) return;
-  if (kind === 'review') tx.update(reviews).set({ isApproved: false }).where(eq(reviews.id, id)).run();
+  if (isSchoolKind(kind)) setApproved(tx, kind, id, false);
   if (kind === 'thread') tx.update(forumThreads).set({ isApproved: false, updatedAt: now }).where(eq(forumThreads.id, id)).run();
   if (kind === 'reply') {
     const p = tx
@@ -265,15 +248,17 @@ export function settleReports(tx: Pick<DB, 'update' | 'delete'>, kind: ReportKin
 }
 
 /**
- * A moderator's decision on a reported item. approve: keep (visible again) and settle the reports.
- * reject: remove it: reviews, threads and replies are rejected with the reason (their author sees
- * it); an interview is deleted; a mood keeps its rating and loses its comment. The reports of what
- * is gone (the interview, the comment) go with it: a new comment on the same mood starts afresh.
+ * A moderator's decision on a reported item. approve: keep (approved, so visible again) and settle
+ * the reports. reject: remove it: reviews, threads and replies are rejected with the reason (their
+ * author sees it); an interview is deleted; a mood keeps its rating and loses its comment, and is
+ * approved again for the next one. The reports of what is gone (the interview, the comment) go
+ * with it: a new comment on the same mood starts afresh.
  */
 export function decideReported(tx: DB, kind: ReportKind, id: number, approve: boolean, reason: string, now: Date) {
   if (approve) {
     if (kind === 'review')
       tx.update(reviews).set({ isApproved: true, rejectedAt: null, rejectionReason: null }).where(eq(reviews.id, id)).run();
+    if (kind === 'interview' || kind === 'mood') setApproved(tx, kind, id, true);
     if (kind === 'thread')
       tx.update(forumThreads)
         .set({ isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now })
@@ -288,7 +273,7 @@ export function decideReported(tx: DB, kind: ReportKind, id: number, approve: bo
         .where(eq(forumThreads.id, id))
         .run();
     if (kind === 'interview') tx.delete(interviewExperiences).where(eq(interviewExperiences.id, id)).run();
-    if (kind === 'mood') tx.update(schoolMoods).set({ comment: null }).where(eq(schoolMoods.id, id)).run();
+    if (kind === 'mood') tx.update(schoolMoods).set({ comment: null, isApproved: true }).where(eq(schoolMoods.id, id)).run();
   }
   if (kind === 'reply') {
     const p = tx

@@ -58,8 +58,11 @@ function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
   return out;
 }
 
-/** Which of her items reports have hidden until a moderator decides (decision 1422). */
-function hiddenIds(db: DB, kind: 'review' | 'interview' | 'thread' | 'reply') {
+/**
+ * Which of her reviews, threads or replies reports have hidden until a moderator decides (decision
+ * 1422): pending alone does not say it. An interview is hidden exactly when it is not approved.
+ */
+function hiddenIds(db: DB, kind: 'review' | 'thread' | 'reply') {
   return new Set(
     db
       .select({ id: hiddenContent.targetId })
@@ -114,6 +117,7 @@ function interviewsOf(db: DB, userId: string) {
       id: interviewExperiences.id,
       schoolId: interviewExperiences.schoolId,
       schoolName: schools.name,
+      isApproved: interviewExperiences.isApproved,
       createdAt: interviewExperiences.createdAt,
     })
     .from(interviewExperiences)
@@ -126,13 +130,12 @@ function interviewsOf(db: DB, userId: string) {
     'interview',
     rows.map((r) => r.id),
   );
-  const hiddenInterviews = hiddenIds(db, 'interview');
-  return rows.map((r) => {
+  return rows.map(({ isApproved, ...r }) => {
     const edit = interviewEdits.get(r.id);
     return {
       ...r,
       status: PUBLISHED,
-      hidden: hiddenInterviews.has(r.id),
+      hidden: !isApproved,
       edit: edit ? { status: edit.status, reason: edit.reason, submittedAt: edit.submittedAt } : null,
       fields:
         edit?.status === 'pending' ? (pickShape(interviewFieldsShape, edit.body) as InterviewFields) : pickShape(interviewFieldsShape, r),

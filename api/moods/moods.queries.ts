@@ -4,10 +4,12 @@ import { MOODS } from '../../db/constants';
 import type { DB } from '../../db/client';
 import { schoolMoods, schoolStats } from '../../db/schema';
 import { columnsOf, ownMoodShape } from '../../db/shapes';
-import { notHidden } from '../lib/reports';
 import { round } from '../schools/schools.queries';
 
-/** Product §3 mood statistics from the kept counts; never says who set a mood. */
+/**
+ * Product §3 mood statistics from the kept counts, which count every mood (one whose comment
+ * reports hid too), and the latest approved comments; never says who set a mood.
+ */
 export function moodStats(db: DB, schoolId: number) {
   const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
   const byMood = new Map<string, number>([
@@ -28,7 +30,7 @@ export function moodStats(db: DB, schoolId: number) {
       updatedAt: schoolMoods.updatedAt,
     })
     .from(schoolMoods)
-    .where(and(eq(schoolMoods.schoolId, schoolId), sql`${schoolMoods.comment} is not null`, notHidden('mood', schoolMoods.id)))
+    .where(and(eq(schoolMoods.schoolId, schoolId), sql`${schoolMoods.comment} is not null`, eq(schoolMoods.isApproved, true)))
     .orderBy(desc(schoolMoods.updatedAt))
     .limit(5)
     .all()
