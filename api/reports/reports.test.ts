@@ -49,6 +49,13 @@ async function approvedReview() {
   return r.id as number;
 }
 const publicReviewIds = () => reviewIdsOf(school.id);
+/** A school with no interviews or moods yet, so the numbers a test reads there are its own. */
+const quietSchool = () =>
+  db.$client
+    .prepare(
+      'select id from schools where id not in (select school_id from interview_experiences) and id not in (select school_id from school_moods) order by id limit 1',
+    )
+    .get() as { id: number };
 const report = (cookie: string, kind: string, id: number, reason = 'Names a colleague') =>
   call('POST', '/api/reports', { cookie, body: { kind, id, reason } });
 
@@ -157,6 +164,86 @@ describe('POST /api/reports', () => {
     await call('POST', `/api/moderation/reports/mood/${mood.id}/reject`, { cookie: admin, body: { reason: 'Abusive' } });
     expect(count('select count(*) n from school_moods where id = ? and comment is null', mood.id)).toBe(1);
     expect((await comments()).map((m) => m.id)).not.toContain(mood.id);
+  });
+
+  it('a hidden interview and mood comment leave the public reads and come back on approve; the kept counts do not move', async () => {
+    const quiet = quietSchool();
+    const path = `/api/schools/${quiet.id}`;
+    const iv = (
+      await call('POST', `${path}/interviews`, {
+        cookie: author,
+        body: { jobTitle: 'Teacher', processDescription: 'Hidden, then restored', interviewDifficulty: 'Easy', outcome: 'Offer' },
+      })
+    ).body;
+    const listed = async () => {
+      const res = await call('GET', `${path}/interviews`);
+      return { ids: (res.body as { id: number }[]).map((r) => r.id), total: res.headers.get('X-Total-Count') };
+    };
+    const mooders = [1, 2].map((i) => signIn(db, { id: `rep:quiet-mooder${i}` }));
+    for (const [i, body] of [
+      { mood: 'stressed', comment: 'Reported to the threshold' },
+      { mood: 'happy', comment: 'Left alone' },
+    ].entries())
+      expect((await call('POST', `${path}/mood`, { cookie: mooders[i], body })).status).toBe(201);
+    const stats = async () => await ok(api.schools[':id']['mood-stats'].$get({ param: { id: String(quiet.id) } }));
+    const before = await stats();
+    const mood = before.recentComments.find((m) => m.comment === 'Reported to the threshold')!;
+    const other = before.recentComments.find((m) => m.comment === 'Left alone')!;
+    const approved = (table: string, id: number) => count(`select count(*) n from ${table} where id = ? and is_approved = 1`, id);
+    const activityHidden = async () =>
+      (await ok(api.me.activity.$get(undefined, as(author)))).interviews.find((r) => r.id === iv.id)?.hidden;
+
+    expect(await listed()).toEqual({ ids: [iv.id], total: '1' });
+    expect(before.totalMoods).toBe(2);
+    expect(before.recentComments.map((m) => m.id).sort()).toEqual([mood.id, other.id].sort());
+    expect(await activityHidden()).toBe(false);
+
+    for (const r of readers.slice(0, 3)) expect((await report(r, 'interview', iv.id)).body.hidden).toBe(r === readers[2]);
+    for (const r of readers.slice(0, 3)) await report(r, 'mood', mood.id);
+    expect(approved('interview_experiences', iv.id)).toBe(0);
+    expect(approved('school_moods', mood.id)).toBe(0);
+    expect(count("select count(*) n from hidden_content where kind in ('interview', 'mood') and target_id in (?, ?)", iv.id, mood.id)).toBe(
+      2,
+    );
+    // Hidden from the public list; the kept interview count still counts it, as it always has.
+    expect(await listed()).toEqual({ ids: [], total: '1' });
+    // Only the comment leaves: the mood's rating still counts in the school's figures.
+    const hidden = await stats();
+    expect(hidden.recentComments.map((m) => m.id)).toEqual([other.id]);
+    expect({ ...hidden, recentComments: before.recentComments }).toEqual(before);
+    expect(hidden.moodBreakdown.find((m) => m.mood === 'stressed')!.count).toBe(1);
+    // Its author still sees it, marked hidden; the other readers cannot report what they cannot see.
+    expect(await activityHidden()).toBe(true);
+    expect((await report(readers[3], 'interview', iv.id)).status).toBe(404);
+
+    for (const [kind, id] of [
+      ['interview', iv.id],
+      ['mood', mood.id],
+    ] as const)
+      expect((await call('POST', `/api/moderation/reports/${kind}/${id}/approve`, { cookie: admin })).status).toBe(200);
+    expect(approved('interview_experiences', iv.id)).toBe(1);
+    expect(approved('school_moods', mood.id)).toBe(1);
+    expect(count("select count(*) n from hidden_content where kind in ('interview', 'mood') and target_id in (?, ?)", iv.id, mood.id)).toBe(
+      0,
+    );
+    expect(await listed()).toEqual({ ids: [iv.id], total: '1' });
+    expect(await stats()).toEqual(before);
+    expect(await activityHidden()).toBe(false);
+  });
+
+  it('a rejected mood comment goes; the next comment on the same mood is public at once', async () => {
+    const mooder = signIn(db, { id: 'rep:again' });
+    const quiet = quietSchool();
+    const path = `/api/schools/${quiet.id}/mood`;
+    expect((await call('POST', path, { cookie: mooder, body: { mood: 'neutral', comment: 'First, rejected' } })).status).toBe(201);
+    const id = count("select id n from school_moods where user_id = 'rep:again'");
+    for (const r of readers.slice(0, 3)) await report(r, 'mood', id);
+    expect(count('select count(*) n from school_moods where id = ? and is_approved = 0', id)).toBe(1);
+    await call('POST', `/api/moderation/reports/mood/${id}/reject`, { cookie: admin, body: { reason: 'Abusive' } });
+    expect(count('select count(*) n from school_moods where id = ? and is_approved = 1 and comment is null', id)).toBe(1);
+    expect((await call('PUT', path, { cookie: mooder, body: { mood: 'neutral', comment: 'Second, fine' } })).status).toBe(200);
+    const comments = (await ok(api.schools[':id']['mood-stats'].$get({ param: { id: String(quiet.id) } }))).recentComments;
+    expect(comments).toEqual([expect.objectContaining({ id, comment: 'Second, fine' })]);
   });
 
   it('threads and replies: category moderators decide; reject keeps them hidden with the reason for the author', async () => {
