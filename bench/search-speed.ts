@@ -25,12 +25,22 @@ export const SEARCHES = [
   // A common word with a filter.
   '/api/jobs?search=teacher&borough=Camden',
   '/api/schools?search=primary&borough=Camden&educationLevel=Primary',
+  '/api/jobs?search=teacher&subject=Mathematics',
+  '/api/jobs?search=teacher&educationLevel=Primary',
+  '/api/jobs?search=teacher&contractType=Permanent',
+  '/api/jobs?search=teacher&keyStage=Secondary',
+  '/api/jobs?search=teacher&borough=Camden&sort=closing',
+  '/api/jobs?borough=Camden&sort=closing',
+  // The Schools screen's own request: a page of 50.
+  '/api/schools?search=school&limit=50',
   // Fewer matches, a typo, a name as typed.
   '/api/schools?search=st%20marys',
   '/api/schools?search=graveny',
   '/api/schools?search=cofe%20primary%20hackney',
   '/api/jobs?search=physics',
   '/api/jobs?search=mathematcs',
+  '/api/jobs?search=mathematics',
+  '/api/jobs?search=mathematics%20teacher',
   '/api/jobs?search=head%20of%20music',
   '/api/forum/threads?search=ofsted',
   '/api/forum/threads?search=safeguarding%20training',

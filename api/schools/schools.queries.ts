@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT } from '../../db/constants';
+import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../db/constants';
 import type { DB } from '../../db/client';
 import { jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, schoolShape } from '../../db/shapes';
@@ -12,7 +12,6 @@ import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
 import {
   bm25Of,
   exactParam,
-  matchCount,
   RELEVANCE_MAX,
   relevancePage,
   resolveSearch,
@@ -35,8 +34,9 @@ export const schoolsQuery = z
     type: filterOf(SCHOOL_TYPES as [string, ...string[]]),
     educationLevel: filterOf(EDUCATION_LEVELS),
     // Up to 5,000: the register, not the contributions, bounds this list; the Schools screen pages
-    // by cursor, 50 at a time (web/schools/paging.ts).
-    limit: limitOf(5000, SCHOOLS_LIST_LIMIT),
+    // by cursor, 50 at a time (web/schools/paging.ts). Unsaid: 200 (product §9's first list, which
+    // the compare picker still asks for), or one screen's page of 50 with a search (decision 0701).
+    limit: limitOf(5000),
     /** name (default; with a search, relevance first unless sort is given): alphabetical; rating: best reviewed first (the home page's spotlight). */
     sort: z.enum(['name', 'rating'], { message: 'Sort must be name or rating' }).optional(),
     cursor: cursorParam,
@@ -60,7 +60,9 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
   if (q.type) where.push(inArray(schools.type, [...SCHOOL_TYPE_FILTERS[q.type]]));
   if (q.educationLevel) where.push(sql`instr(coalesce(${schools.educationLevel}, ''), ${q.educationLevel}) > 0`);
   const search = resolveSearch(db, 'schools_fts', q.search, q.exact);
-  const limit = q.limit ?? SCHOOLS_LIST_LIMIT;
+  // A search answers a page (the Schools screen's 50) and the total, not four screens' worth: every
+  // screen that searches says its limit (Schools 50, home 3, suggestions 5-8).
+  const limit = q.limit ?? (search ? SCHOOLS_PAGE_SIZE : SCHOOLS_LIST_LIMIT);
   // A search with no sort chosen: relevance order (decision 0701).
   if (search && !q.sort && !q.near) {
     const ranked = relevantSchools(db, now, search, where, where.length > 1, limit, q.cursor);
@@ -215,20 +217,22 @@ function relevantSchools(
   limit: number,
   cursor?: string,
 ) {
-  // A common word (more than WINDOW schools, "primary", "school"): the tiers, then the shorter
-  // name, stand in for bm25, which would cost more than the rest of the answer (decision 0701, Speed).
-  const common = matchCount(db, 'schools_fts', search.match, WINDOW) > WINDOW;
+  // The matching ids, read once from the index (no column, no rank): how many there are says
+  // whether the word is common, and a common word's ranking needs nothing else from SQLite.
+  const ids = matchingIds(db, 'schools_fts', search.match);
   let matches: Match[];
-  if (common) {
-    // The ids from the index and the names from the register kept in memory (register.ts): reading
-    // thousands of rows of the table per search cost more than the rest of the answer. A filter
-    // (borough, type, phase) is a set of ids read by its own indexes.
+  if (ids.length > WINDOW) {
+    // A common word (more than WINDOW schools, "primary", "school"): the tiers, then the shorter
+    // name, stand in for bm25, which would cost more than the rest of the answer (decision 0701,
+    // Speed). The names come from the register kept in memory (register.ts): reading thousands of
+    // rows of the table per search cost more than the rest of the answer. A filter (borough, type,
+    // phase) is a set of ids read by its own indexes.
     const names = activeSchoolNames(db);
     const allowed = filtered
       ? new Set(db.all<{ id: number }>(sql`select ${schools.id} as id from ${schools} where ${and(...where)}`).map((r) => r.id))
       : null;
     matches = [];
-    for (const id of matchingIds(db, 'schools_fts', search.match)) {
+    for (const id of ids) {
       const name = names.get(id);
       if (name !== undefined && (!allowed || allowed.has(id))) matches.push({ id, name, rank: wordCountOf(name) });
     }

@@ -2,6 +2,7 @@
 // window at a time (decision 0701, Speed): every match still comes once, in tier order within each
 // window, and the total says "1,000+" rather than counting them all.
 import { describe, expect, it } from 'vitest';
+import { SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../db/constants';
 import { testApp } from '../../test/app';
 import { oneMonthBefore } from '../lib/time';
 import { keepFirstWindow, relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
@@ -221,6 +222,21 @@ describe('a common school word through the API', () => {
       ids: camden,
       total: camden.length,
     });
+  });
+
+  it('a search with no limit answers one page (50) and the whole total; the list without one keeps 200', async () => {
+    const all = expected();
+    const res = await get('/api/schools?search=primary');
+    const rows = res.body as { id: number }[];
+    expect(rows.map((s) => s.id)).toEqual(all.slice(0, SCHOOLS_PAGE_SIZE));
+    expect(res.headers.get('X-Total-Count')).toBe(String(all.length));
+    // The next page follows on from it.
+    const next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
+    const second = (await get(next!)).body as { id: number }[];
+    expect(second.map((s) => s.id)).toEqual(all.slice(SCHOOLS_PAGE_SIZE, 2 * SCHOOLS_PAGE_SIZE));
+    // An explicit limit is still honoured; the unsearched list's default is product §9's 200.
+    expect(((await get('/api/schools?search=primary&limit=120')).body as unknown[]).length).toBe(120);
+    expect(((await get('/api/schools')).body as unknown[]).length).toBe(SCHOOLS_LIST_LIMIT);
   });
 
   it('follows a renamed, closed or new school at once', async () => {
