@@ -46,7 +46,7 @@ const CEILING_KB: Record<string, number> = {
   '/': 108.5,
   '/jobs': 111.5,
   '/jobs/{id}': 108,
-  '/schools': 107,
+  '/schools': 107.5,
   '/schools/{id}': 112,
   '/pay-scales': 105.5,
   '/salaries': 109,
