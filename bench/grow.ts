@@ -45,7 +45,7 @@ const RECOUNT = `
     select count(*), ${RATINGS.map((r) => `sum(${r}_rating)`).join(', ')}, sum(would_recommend), avg(overall_rating)
     from reviews r where r.school_id = school_stats.school_id and r.is_approved = 1 group by r.school_id)
   where school_id in (select school_id from reviews where is_approved = 1);
-  update school_stats set interview_count = (select count(*) from interview_experiences i where i.school_id = school_stats.school_id);
+  update school_stats set interview_count = (select count(*) from interview_experiences i where i.school_id = school_stats.school_id and i.is_approved = 1);
   delete from kept_counts where key = 'reviews.approved' or key like 'threads.approved.%';
   insert into kept_counts (key, n) select 'reviews.approved', count(*) from reviews where is_approved = 1;
   insert into kept_counts (key, n) select 'threads.approved.' || category_id, count(*) from forum_threads where is_approved = 1 group by category_id;

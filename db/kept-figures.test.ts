@@ -57,8 +57,17 @@ describe('kept figures', () => {
         },
         () =>
           s
-            .prepare("insert into interview_experiences (school_id, job_title, process_description) values (?, 'T', 'd')")
-            .run(pick(schools)),
+            .prepare("insert into interview_experiences (school_id, job_title, process_description, is_approved) values (?, 'T', 'd', ?)")
+            .run(pick(schools), int(0, 1)),
+        // Hidden by reports and restored, or moved: the kept count follows the approved ones.
+        () =>
+          s
+            .prepare('update interview_experiences set is_approved = ? where id = ?')
+            .run(int(0, 1), pick(ids('interview_experiences')) ?? 0),
+        () =>
+          s
+            .prepare('update interview_experiences set school_id = ? where id = ?')
+            .run(pick(schools), pick(ids('interview_experiences')) ?? 0),
         () => {
           const id = pick(ids('interview_experiences')) ?? 0;
           s.prepare("delete from contribution_revisions where kind = 'interview' and target_id = ?").run(id);
@@ -98,7 +107,10 @@ describe('kept figures', () => {
           s
             .prepare('update forum_threads set is_approved = ?, category_id = ? where id = ?')
             .run(int(0, 1), pick(cats), pick(ids('forum_threads')) ?? 0),
-        () => s.prepare('update forum_threads set content = ? where id = ?').run(`edited ${int(1, 99)}`, pick(ids('forum_threads')) ?? 0),
+        () =>
+          s
+            .prepare('update forum_threads set content = ? where id = ?')
+            .run(`edited ${int(1, 99)}`, pick(ids('forum_threads', 'deleted_at is null')) ?? 0),
         () => {
           const id = pick(ids('forum_threads')) ?? 0;
           s.prepare("delete from contribution_revisions where kind = 'thread' and target_id = ?").run(id);

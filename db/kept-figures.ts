@@ -21,7 +21,7 @@ function schoolFigures(s: Client): unknown[] {
          (select coalesce(sum(leadership_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) leadership_sum,
          (select coalesce(sum(would_recommend), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) recommend_count,
          (select coalesce(avg(overall_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) average_rating,
-         (select count(*) from interview_experiences i where i.school_id = s.id) interview_count,
+         (select count(*) from interview_experiences i where i.school_id = s.id and i.is_approved = 1) interview_count,
          ${MOODS.map((m) => `(select count(*) from school_moods m where m.school_id = s.id and m.mood = '${m}') ${m}_count`).join(', ')}
        from schools s`,
     )
