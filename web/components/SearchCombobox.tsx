@@ -59,9 +59,13 @@ interface Props {
 export function SearchCombobox({ id, value, onChange, groups, onPick, label, placeholder, name, className }: Props) {
   const navigate = useNavigate();
   const listId = useId();
-  const [active, setActive] = useState(-1);
+  // The highlighted suggestion by its id, not its place: when the API's answer replaces the phone's
+  // copy of the names and the order changes, Enter still opens the one the user sees highlighted.
+  const [activeId, setActiveId] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
   const items = groups.flatMap((g) => g.items);
+  const active = activeId === null ? -1 : items.findIndex((s) => s.id === activeId);
+  const setActive = (i: number) => setActiveId(i >= 0 ? (items[i]?.id ?? null) : null);
   const open = !closed && value.trim().length >= SUGGEST_MIN_CHARS && items.length > 0;
   const pick = (s: Suggestion) => {
     setClosed(true);
@@ -95,11 +99,11 @@ export function SearchCombobox({ id, value, onChange, groups, onPick, label, pla
             if (e.key === 'ArrowDown' && items.length) {
               e.preventDefault();
               setClosed(false);
-              setActive((a) => (a + 1) % items.length);
+              setActive((active + 1) % items.length);
             } else if (e.key === 'ArrowUp' && items.length) {
               e.preventDefault();
               setClosed(false);
-              setActive((a) => (a <= 0 ? items.length - 1 : a - 1));
+              setActive(active <= 0 ? items.length - 1 : active - 1);
             } else if (e.key === 'Enter' && open && active >= 0 && items[active]) {
               e.preventDefault();
               pick(items[active]);
