@@ -192,7 +192,8 @@ describe('bad input', () => {
     expect(db.select().from(forumPosts).where(eq(forumPosts.threadId, id)).all().length).toBe(before + 1);
   });
 
-  it('renders the worst 20,000-character bodies quickly', () => {
+  // How long these take is measured by `npm run bench:markdown` (decision 2025 addendum), not here.
+  it('renders the worst 20,000-character bodies inert, and their plain text keeps their letters', () => {
     for (const body of [
       '>'.repeat(20_000),
       '*a'.repeat(10_000),
@@ -202,10 +203,9 @@ describe('bad input', () => {
       '1. '.repeat(6_000),
       '<'.repeat(20_000),
     ]) {
-      const start = performance.now();
       expectInert(renderMarkdown(body), body.slice(0, 10));
-      markdownText(body);
-      expect(performance.now() - start, body.slice(0, 10)).toBeLessThan(1_000);
+      const letters = body.replace(/[^a-z]/g, '').length;
+      expect(markdownText(body).replace(/[^a-z]/g, '').length, body.slice(0, 10)).toBe(letters);
     }
   });
 });
