@@ -112,7 +112,8 @@ describe('schema constraints', () => {
   });
 });
 
-describe('seed', () => {
+// Each test seeds the whole register once or twice (8-15 s each on a busy 2-core box): a minute or two each, not 30 s.
+describe('seed', { timeout: 120_000 }, () => {
   const tables = [
     'users',
     'schools',
