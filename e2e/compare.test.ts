@@ -163,10 +163,18 @@ describe('compare', () => {
     // One character suggests nothing; two do (online: the API, and the names are kept on the phone).
     await box.fill('l');
     expect(await box.getAttribute('aria-expanded')).toBe('false');
+    // The phone's copy of the names may answer first, then the API's answer replaces it (perhaps in
+    // another order): the keyboard steps below start once the API's order is on screen.
+    const answered = page.waitForResponse((r) => {
+      const url = new URL(r.url());
+      return url.pathname === '/api/schools' && url.searchParams.get('search') === 'lady marg';
+    });
     await box.fill('lady marg');
     await expect.poll(() => box.getAttribute('aria-expanded'), { timeout: 30_000 }).toBe('true');
     const options = page.getByRole('option');
-    await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain('Lady Margaret');
+    const apiFirst = ((await (await answered).json()) as { name: string }[])[0].name;
+    expect(apiFirst).toContain('Lady Margaret');
+    await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain(apiFirst);
     // Keyboard: the first suggestion becomes the active descendant; Escape closes the list, not the picker.
     await box.press('ArrowDown');
     expect(await box.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
