@@ -61,12 +61,50 @@ export function SelectField({ options, empty, ...p }: Wired & { options: readonl
   );
 }
 
-/** A form's submit button: disabled and with a spinner while the write runs, `busyLabel` then if given. */
-export function SubmitButton({ busy, label, busyLabel = label }: { busy: boolean; label: string; busyLabel?: string }) {
+/**
+ * A form's submit button: disabled while the write runs, `busyLabel` then if given. The default
+ * size shows a spinner too; `size="sm"` (a form inline in a page: a reply, an edit) is the small
+ * button, a 44px tap target, whose busy label alone says it is working.
+ */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel = label,
+  size,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel?: string;
+  size?: 'sm';
+}) {
   return (
-    <button type="submit" className="btn btn-primary" disabled={busy}>
-      {busy && <span className="loading loading-spinner loading-sm" />}
+    <button type="submit" className={size === 'sm' ? 'btn btn-primary btn-sm min-h-11' : 'btn btn-primary'} disabled={busy}>
+      {busy && !size && <span className="loading loading-spinner loading-sm" />}
       {busy ? busyLabel : label}
     </button>
+  );
+}
+
+/** The buttons under a form inline in a page (a reply, an edit): Cancel when it can be closed, and the small submit button. */
+export function InlineFormActions({
+  busy,
+  label,
+  busyLabel,
+  onCancel,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  onCancel?: () => void;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      {onCancel && (
+        <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
+      <SubmitButton size="sm" busy={busy} label={label} busyLabel={busyLabel} />
+    </div>
   );
 }

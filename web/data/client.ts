@@ -42,18 +42,21 @@ type OkBody<R> = R extends ClientResponse<infer T, infer S, infer _F> ? (S exten
 /** Awaits a typed-client call and returns its JSON, or throws ApiRequestError. */
 export async function json<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<OkBody<R>> {
   const res = await request;
-  if (!res.ok) {
-    const text = await res.text();
-    let body: ApiRequestError['body'] = null;
-    try {
-      // The API's error shape (product §7); anything else leaves body.error undefined.
-      body = JSON.parse(text) as ApiRequestError['body'];
-    } catch {
-      // not JSON
-    }
-    throw new ApiRequestError(res.status, body, text || res.statusText);
-  }
+  if (!res.ok) throw await requestError(res);
   return (await res.json()) as OkBody<R>;
+}
+
+/** The error of a failed answer, with its body when that is JSON. */
+export async function requestError(res: Pick<Response, 'status' | 'statusText' | 'text'>): Promise<ApiRequestError> {
+  const text = await res.text();
+  let body: ApiRequestError['body'] = null;
+  try {
+    // The API's error shape (product §7); anything else leaves body.error undefined.
+    body = JSON.parse(text) as ApiRequestError['body'];
+  } catch {
+    // not JSON
+  }
+  return new ApiRequestError(res.status, body, text || res.statusText);
 }
 
 /** A job as a list (a card) shows it. */

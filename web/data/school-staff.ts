@@ -4,7 +4,7 @@ import type { InferResponseType } from 'hono/client';
 import { mutate as globalMutate } from 'swr';
 import { toast } from '../components/toast/store';
 import { useAuth } from './auth';
-import { ApiRequestError, client, json } from './client';
+import { ApiRequestError, client, json, requestError } from './client';
 import { useApi } from './use-api';
 
 export type MySchools = InferResponseType<typeof client.me.schools.$get, 200>;
@@ -106,14 +106,7 @@ export const staffApi = {
 /** A 204 answer: fine, else the API's error. */
 async function ok(res: Response) {
   if (res.ok) return true;
-  const text = await res.text();
-  let body: ApiRequestError['body'] = null;
-  try {
-    body = JSON.parse(text) as ApiRequestError['body'];
-  } catch {
-    // not JSON
-  }
-  throw new ApiRequestError(res.status, body, text || res.statusText);
+  throw await requestError(res);
 }
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });

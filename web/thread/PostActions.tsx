@@ -8,7 +8,7 @@ import { useSWRConfig } from 'swr';
 import { Dialog } from '../components/Dialog';
 import { MarkdownField } from '../components/MarkdownField';
 import { check } from '../components/check';
-import { TextField } from '../components/fields';
+import { InlineFormActions, TextField } from '../components/fields';
 import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
@@ -81,14 +81,7 @@ export function EditForm({
         {...f.field('content', `${base}-content`)}
         maxLength={POST_MAX_CHARS}
       />
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={() => onDone(false)}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={f.busy}>
-          {f.busy ? 'Saving...' : 'Save changes'}
-        </button>
-      </div>
+      <InlineFormActions busy={f.busy} label="Save changes" busyLabel="Saving..." onCancel={() => onDone(false)} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { useSWRConfig } from 'swr';
 import { check } from '../components/check';
+import { InlineFormActions } from '../components/fields';
 import { MarkdownField } from '../components/MarkdownField';
 import { firstError, useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
@@ -74,16 +75,7 @@ export function ReplyBox({
         error={firstError(f.errors, 'content')}
         maxLength={POST_MAX_CHARS}
       />
-      <div className="flex justify-end gap-2">
-        {parentPostId && (
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onDone}>
-            Cancel
-          </button>
-        )}
-        <button type="submit" className="btn btn-primary btn-sm min-h-11" disabled={f.busy}>
-          {f.busy ? 'Posting...' : 'Post Reply'}
-        </button>
-      </div>
+      <InlineFormActions busy={f.busy} label="Post Reply" busyLabel="Posting..." onCancel={parentPostId ? onDone : undefined} />
     </form>
   );
 }
