@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { apiRoute, errors, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonOf } from '../lib/route';
 import { MAX_BATCH_LIMIT } from '../services/school-images';
 
-const tags = ['Admin'];
+const route = resourceRoutes('Admin');
 
 const refreshResult = z.object({
   deletedJobs: z.number().int(),
@@ -16,15 +16,12 @@ const refreshResult = z.object({
   capped: z.boolean(),
 });
 
-export const refreshJobs = apiRoute({
-  method: 'post',
-  path: '/jobs/refresh',
-  tags,
+export const refreshJobs = route.post('/jobs/refresh', {
   summary: 'Deletes jobs posted over a month ago and imports the London listings of the Teaching Vacancies feed',
   policy: { access: 'admin', limit: 'moderation' },
   responses: {
     200: jsonOf(refreshResult, 'What the refresh did'),
-    ...errors(401, 403, 409, 429, 502),
+    ...errors(409, 502),
     503: jsonOf(
       z.object({ error: z.string() }),
       'No jobs feed here (outside production without TEACHING_VACANCIES_URL): nothing is fetched',
@@ -57,29 +54,23 @@ const batch = z.object({
   results: z.array(imageResult),
 });
 
-export const startImageBatch = apiRoute({
-  method: 'post',
-  path: '/schools/images/batch-update',
-  tags,
+export const startImageBatch = route.post('/schools/images/batch-update', {
   summary: 'Starts a background batch that finds school images; answers at once with its id',
   policy: { access: 'admin', limit: 'moderation' },
   request: { query: batchQuery },
   responses: {
     202: jsonOf(batch.extend({ alreadyRunning: z.boolean() }), 'The batch, started (or the one already running)'),
-    ...errors(400, 401, 403, 429),
+    ...errors(400),
   },
 });
 
-export const imageBatch = apiRoute({
-  method: 'get',
-  path: '/schools/images/batch-update/{id}',
-  tags,
+export const imageBatch = route.get('/schools/images/batch-update/{id}', {
   summary: "A batch's progress and results",
   policy: { access: 'admin' },
   request: { params: z.object({ id: z.uuid({ message: 'Unknown batch' }) }) },
   responses: {
     200: jsonOf(batch.extend({ startedAt: z.string(), finishedAt: z.string().nullable() }), 'The batch'),
     404: jsonOf(z.object({ error: z.string() }), 'Batch not found'),
-    ...errors(400, 401, 403, 429),
+    ...errors(400),
   },
 });

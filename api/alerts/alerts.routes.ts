@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ALERT_FREQUENCIES } from '../../db/schema';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { createAlertBody, reminderPrefsBody, tokenParam, unsubscribeBody, updateAlertBody } from './alerts.queries';
 
-const tags = ['Job alerts'];
+const route = resourceRoutes('Job alerts');
 
 const alert = z.object({
   id: z.number().int(),
@@ -31,92 +31,65 @@ const reminders = z.object({ email: z.boolean(), push: z.boolean() });
 const linkAlert = z.object({ id: z.number().int(), name: z.string(), active: z.boolean() });
 const badLink = jsonOf(z.object({ error: z.string() }), 'The link is not valid, or the alert was deleted');
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/alerts',
-  tags,
+export const list = route.get('/alerts', {
   summary: "The user's job alerts, newest first, each with what it last sent",
   policy: { access: 'user' },
-  responses: { 200: jsonOf(z.array(alert), 'Her alerts'), ...errors(401, 429) },
+  responses: { 200: jsonOf(z.array(alert), 'Her alerts') },
 });
 
-export const create = apiRoute({
-  method: 'post',
-  path: '/alerts',
-  tags,
+export const create = route.post('/alerts', {
   summary: 'Saves a job search (or a followed school) as an alert by email and/or push (at most 20)',
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(createAlertBody) },
-  responses: { 201: jsonOf(alert, 'The alert'), ...errors(400, 401, 409, 429) },
+  responses: { 201: jsonOf(alert, 'The alert'), ...errors(400, 409) },
 });
 
-export const getReminders = apiRoute({
-  method: 'get',
-  path: '/alerts/reminders',
-  tags,
+export const getReminders = route.get('/alerts/reminders', {
   summary: "The user's closing-date reminder channels",
   policy: { access: 'user' },
-  responses: { 200: jsonOf(reminders, 'Her reminder settings'), ...errors(401, 429) },
+  responses: { 200: jsonOf(reminders, 'Her reminder settings') },
 });
 
-export const setReminders = apiRoute({
-  method: 'put',
-  path: '/alerts/reminders',
-  tags,
+export const setReminders = route.put('/alerts/reminders', {
   summary: 'Sets the closing-date reminder channels',
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(reminderPrefsBody) },
-  responses: { 200: jsonOf(reminders, 'Her reminder settings'), ...errors(400, 401, 429) },
+  responses: { 200: jsonOf(reminders, 'Her reminder settings'), ...errors(400) },
 });
 
-export const linkStatus = apiRoute({
-  method: 'get',
-  path: '/alerts/unsubscribe/{token}',
-  tags,
+export const linkStatus = route.get('/alerts/unsubscribe/{token}', {
   summary: "The alert an email's unsubscribe link names (the signed token is the only credential)",
   policy: { access: 'public', page: { path: '/unsubscribe/{token}', index: false } },
   request: { params: tokenParam },
-  responses: { 200: jsonOf(linkAlert, 'The alert'), 404: badLink, ...errors(400, 429) },
+  responses: { 200: jsonOf(linkAlert, 'The alert'), 404: badLink, ...errors(400) },
 });
 
-export const linkSet = apiRoute({
-  method: 'post',
-  path: '/alerts/unsubscribe/{token}',
-  tags,
+export const linkSet = route.post('/alerts/unsubscribe/{token}', {
   summary: "Pauses (never refused) or resumes (the owner's write limit) the alert a link names",
   policy: { access: 'public', limit: 'write' },
   request: { params: tokenParam, body: jsonBody(unsubscribeBody) },
-  responses: { 200: jsonOf(linkAlert, 'The alert'), 404: badLink, ...errors(400, 429) },
+  responses: { 200: jsonOf(linkAlert, 'The alert'), 404: badLink, ...errors(400) },
 });
 
-export const update = apiRoute({
-  method: 'patch',
-  path: '/alerts/{id}',
-  tags,
+export const update = route.patch('/alerts/{id}', {
   summary: 'Changes an alert (name, filters, frequency, channels, paused or not)',
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam, body: jsonBody(updateAlertBody) },
-  responses: { 200: jsonOf(alert, 'The alert'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(alert, 'The alert'), ...errors(400, 404) },
 });
 
-export const remove = apiRoute({
-  method: 'delete',
-  path: '/alerts/{id}',
-  tags,
+export const remove = route.delete('/alerts/{id}', {
   summary: 'Deletes an alert',
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam },
-  responses: { 200: jsonOf(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(z.object({ deleted: z.literal(true) }), 'Deleted'), ...errors(400, 404) },
 });
 
 /**
  * RFC 8058 one-click unsubscribe, `POST {APP_URL}/unsubscribe/{token}`: outside /api (no cookie,
  * CSRF or JSON rule; mail providers post `List-Unsubscribe=One-Click` as a form). Never limited.
  */
-export const oneClick = apiRoute({
-  method: 'post',
-  path: '/unsubscribe/{token}',
-  tags,
+export const oneClick = route.post('/unsubscribe/{token}', {
   summary: 'One-click unsubscribe from a mail provider (RFC 8058): pauses the alert the token names',
   policy: { access: 'public', limit: 'none' },
   request: { params: z.object({ token: z.string() }) },

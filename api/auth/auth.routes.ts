@@ -1,17 +1,14 @@
 import { z } from '@hono/zod-openapi';
-import { apiRoute, errors, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonOf } from '../lib/route';
 
-const tags = ['Sign-in'];
+const route = resourceRoutes('Sign-in');
 const page = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 const redirect = (description: string) => ({
   description,
   headers: { Location: { description: 'Where to go next', schema: { type: 'string' as const } } },
 });
 
-export const login = apiRoute({
-  method: 'get',
-  path: '/login',
-  tags,
+export const login = route.get('/login', {
   summary: 'Starts a sign-in: to the identity provider, or a page to choose one',
   policy: { access: 'public', limit: 'login' },
   request: {
@@ -29,10 +26,7 @@ export const login = apiRoute({
   },
 });
 
-export const callback = apiRoute({
-  method: 'get',
-  path: '/callback/{provider}',
-  tags,
+export const callback = route.get('/callback/{provider}', {
   summary: "The identity provider's answer: a new session, then back to returnTo",
   policy: { access: 'public' },
   request: {
@@ -48,32 +42,22 @@ export const callback = apiRoute({
     302: redirect('Signed in: back to returnTo'),
     400: page('Sign-in failed (with a way to try again)'),
     409: page('The email belongs to an account of another provider'),
-    ...errors(429),
   },
 });
 
-export const logout = apiRoute({
-  method: 'post',
-  path: '/logout',
-  tags,
+export const logout = route.post('/logout', {
   summary: 'Ends this session (never limited: it ends only the session it is sent with)',
   policy: { access: 'public', limit: 'none' },
   responses: { 204: { description: 'Signed out (fetch)' }, 303: redirect("Signed out (the sign-out page's form): home"), ...errors(403) },
 });
 
-export const logoutPage = apiRoute({
-  method: 'get',
-  path: '/logout',
-  tags,
+export const logoutPage = route.get('/logout', {
   summary: 'A page whose button signs out (a link must never sign anyone out by itself)',
   policy: { access: 'public' },
-  responses: { 200: page('The sign-out page'), 302: redirect('Not signed in: home'), ...errors(429) },
+  responses: { 200: page('The sign-out page'), 302: redirect('Not signed in: home') },
 });
 
-export const currentUser = apiRoute({
-  method: 'get',
-  path: '/auth/user',
-  tags,
+export const currentUser = route.get('/auth/user', {
   summary: 'The signed-in user, or null for a visitor',
   policy: { access: 'public' },
   responses: {
@@ -91,6 +75,5 @@ export const currentUser = apiRoute({
         .nullable(),
       'The user, or null',
     ),
-    ...errors(429),
   },
 });

@@ -1,48 +1,36 @@
 import { z } from '@hono/zod-openapi';
 import { categoryShape, replyShape, threadShape } from '../../db/shapes';
 import { postEdit, postInput, threadEdit, threadInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { threadsQuery } from './forum.queries';
 
-const tags = ['Forum'];
+const route = resourceRoutes('Forum');
 
 /** A body as the page shows it: its Markdown `content` rendered by the one safe renderer (api/lib/markdown.ts). */
 const renderedHtml = z.string().describe('The sanitised HTML of `content` ("" for a deleted one): the only HTML the page inserts');
 
-export const categories = apiRoute({
-  method: 'get',
-  path: '/forum/categories',
-  tags,
+export const categories = route.get('/forum/categories', {
   summary: "The forum's categories, in order",
   policy: { access: 'public', cache: 'everyone', data: ['forum'] },
-  responses: { 200: jsonOf(z.array(categoryShape), 'The categories'), ...errors(429) },
+  responses: { 200: jsonOf(z.array(categoryShape), 'The categories') },
 });
 
-export const threads = apiRoute({
-  method: 'get',
-  path: '/forum/threads',
-  tags,
+export const threads = route.get('/forum/threads', {
   summary: 'Threads, sticky first then newest (or best match first), a page at a time; a member also sees her own pending ones',
   policy: { access: 'public', cache: 'visitors', data: ['forum'], page: { path: '/forum', index: true } },
   request: { query: threadsQuery },
-  responses: { 200: pageOf(threadShape, 'A page of threads (content cut to a preview)'), ...errors(400, 429) },
+  responses: { 200: pageOf(threadShape, 'A page of threads (content cut to a preview)'), ...errors(400) },
 });
 
-export const createThread = apiRoute({
-  method: 'post',
-  path: '/forum/threads',
-  tags,
+export const createThread = route.post('/forum/threads', {
   summary: 'Starts a thread; it is published once a moderator approves it',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { body: jsonBody(threadInput) },
-  responses: { 201: jsonOf(threadShape, 'The thread, pending'), ...errors(400, 401, 422, 429) },
+  responses: { 201: jsonOf(threadShape, 'The thread, pending'), ...errors(400) },
 });
 
-export const thread = apiRoute({
-  method: 'get',
-  path: '/forum/threads/{id}',
-  tags,
+export const thread = route.get('/forum/threads/{id}', {
   summary: 'A thread with every reply this viewer may see, oldest first (counts a view once a day per viewer)',
   // A visitor's answer is shared (a member may also see pending replies); the view is counted before the cache is asked (views.ts).
   policy: { access: 'public', cache: 'visitors', data: ['forum'], page: { path: '/forum/threads/{id}', index: true } },
@@ -56,20 +44,17 @@ export const thread = apiRoute({
       }),
       'The thread and its replies',
     ),
-    ...errors(400, 404, 429),
+    ...errors(400, 404),
   },
 });
 
-export const reply = apiRoute({
-  method: 'post',
-  path: '/forum/threads/{id}/posts',
-  tags,
+export const reply = route.post('/forum/threads/{id}/posts', {
   summary: 'Replies to a thread, or to one of its replies; published once a moderator approves it',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(postInput) },
   responses: {
     201: jsonOf(replyShape.extend({ threadId: z.number().int(), status: z.literal('pending') }), 'The reply, pending'),
-    ...errors(400, 401, 404, 409, 422, 423, 429),
+    ...errors(400, 404, 409, 423),
   },
 });
 
@@ -81,42 +66,30 @@ const removed = <K extends 'thread' | 'reply'>(kind: K) =>
     placeholder: z.boolean().describe('true: it stays as "deleted by its author" so its replies still read'),
   });
 
-export const editThread = apiRoute({
-  method: 'patch',
-  path: '/forum/threads/{id}',
-  tags,
+export const editThread = route.patch('/forum/threads/{id}', {
   summary: 'Her own thread changed (title, content): shown at once as edited; the old version is kept for moderators (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(threadEdit) },
-  responses: { 200: jsonOf(threadShape, 'The thread as edited'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(threadShape, 'The thread as edited'), ...errors(400, 404) },
 });
 
-export const deleteThread = apiRoute({
-  method: 'delete',
-  path: '/forum/threads/{id}',
-  tags,
+export const deleteThread = route.delete('/forum/threads/{id}', {
   summary: 'Deletes her own thread: with replies it stays as a placeholder above them, without replies it goes (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
-  responses: { 200: jsonOf(removed('thread'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(removed('thread'), 'Deleted'), ...errors(400, 404) },
 });
 
-export const editPost = apiRoute({
-  method: 'patch',
-  path: '/forum/posts/{id}',
-  tags,
+export const editPost = route.patch('/forum/posts/{id}', {
   summary: 'Her own reply changed: shown at once as edited; the old version is kept for moderators (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(postEdit) },
-  responses: { 200: jsonOf(replyShape.extend({ threadId: z.number().int() }), 'The reply as edited'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(replyShape.extend({ threadId: z.number().int() }), 'The reply as edited'), ...errors(400, 404) },
 });
 
-export const deletePost = apiRoute({
-  method: 'delete',
-  path: '/forum/posts/{id}',
-  tags,
+export const deletePost = route.delete('/forum/posts/{id}', {
   summary: 'Deletes her own reply: it stays as "deleted by its author" so the conversation still reads (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
-  responses: { 200: jsonOf(removed('reply'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(removed('reply'), 'Deleted'), ...errors(400, 404) },
 });

@@ -1,11 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { jobPageSchoolShape, jobSchoolShape, jobShape } from '../../db/shapes';
-import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
+import { resourceRoutes, errors, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { checkNear, nearFields } from '../schools/near.queries';
 import { jobsQuery } from './jobs.queries';
 
-const tags = ['Jobs'];
+const route = resourceRoutes('Jobs');
 
 /** The job list's query: the shared filters plus Near me (`near=LAT,LON&within=MILES`). */
 export const jobsListQuery = jobsQuery.extend(nearFields).superRefine(checkNear);
@@ -31,54 +31,39 @@ export const jobPageAnswer = jobAnswer.omit({ distanceMiles: true, school: true 
 
 const saved = z.object({ saved: z.boolean() });
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/jobs',
-  tags,
+export const list = route.get('/jobs', {
   summary: 'Open jobs posted within the last month, a page at a time (product §9)',
   policy: { access: 'public', cache: 'everyone', data: ['jobs', 'schools'], page: { path: '/jobs', index: true } },
   request: { query: jobsListQuery },
-  responses: { 200: pageOf(jobAnswer, 'A page of jobs'), ...errors(400, 429) },
+  responses: { 200: pageOf(jobAnswer, 'A page of jobs'), ...errors(400) },
 });
 
-export const get = apiRoute({
-  method: 'get',
-  path: '/jobs/{id}',
-  tags,
+export const get = route.get('/jobs/{id}', {
   summary: "One job (a school's draft, or its job published for a later date, is not found until then; a closed one says so)",
   policy: { access: 'public', cache: 'everyone', data: ['jobs', 'schools'], page: { path: '/jobs/{id}', index: true } },
   request: { params: idParam },
-  responses: { 200: jsonOf(jobPageAnswer, 'The job'), ...errors(400, 404, 429) },
+  responses: { 200: jsonOf(jobPageAnswer, 'The job'), ...errors(400, 404) },
 });
 
-export const isSaved = apiRoute({
-  method: 'get',
-  path: '/jobs/{id}/saved',
-  tags,
+export const isSaved = route.get('/jobs/{id}/saved', {
   summary: 'Whether the signed-in user saved this job',
   policy: { access: 'user' },
   request: { params: idParam },
-  responses: { 200: jsonOf(saved, 'Saved or not'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(saved, 'Saved or not'), ...errors(400, 404) },
 });
 
-export const save = apiRoute({
-  method: 'post',
-  path: '/jobs/{id}/save',
-  tags,
+export const save = route.post('/jobs/{id}/save', {
   summary: 'Saves a job for the dashboard (saving twice keeps one)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
-  responses: { 201: jsonOf(saved, 'Saved now'), 200: jsonOf(saved, 'Was saved already'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 201: jsonOf(saved, 'Saved now'), 200: jsonOf(saved, 'Was saved already'), ...errors(400, 404) },
 });
 
-export const unsave = apiRoute({
-  method: 'delete',
-  path: '/jobs/{id}/save',
-  tags,
+export const unsave = route.delete('/jobs/{id}/save', {
   summary: 'Forgets a saved job',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
-  responses: { 200: jsonOf(saved, 'Not saved'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(saved, 'Not saved'), ...errors(400, 404) },
 });
 
 /** A saved job as the dashboard lists it: the job (still listed after it leaves the board) and when it was saved. */
@@ -109,11 +94,8 @@ const savedJob = z.object({
     .extend({ school: jobSchoolShape.omit({ type: true }).nullable() }),
 });
 
-export const savedJobs = apiRoute({
-  method: 'get',
-  path: '/saved-jobs',
-  tags,
+export const savedJobs = route.get('/saved-jobs', {
   summary: "The signed-in user's saved jobs, newest first (product §3)",
   policy: { access: 'user', page: { path: '/dashboard', index: false } },
-  responses: { 200: jsonOf(z.array(savedJob), 'The saved jobs'), ...errors(401, 429) },
+  responses: { 200: jsonOf(z.array(savedJob), 'The saved jobs') },
 });

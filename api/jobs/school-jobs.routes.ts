@@ -3,10 +3,10 @@
 import { z } from '@hono/zod-openapi';
 import { schoolJobInput } from '../../db/validation';
 import { jobShape } from '../../db/shapes';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 
-const tags = ['School jobs'];
+const route = resourceRoutes('School jobs');
 
 /** A school's job as its staff see it: every field, the form's pay scale pick, the rendered Markdown, where it stands and its counts. */
 export const ownJobAnswer = jobShape
@@ -30,62 +30,44 @@ const counted = z.object({
   counted: z.boolean().describe("false when this viewer was counted today already, or the job is not a school's live job"),
 });
 
-export const create = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/jobs',
-  tags,
+export const create = route.post('/schools/{id}/jobs', {
   summary: "Posts a vacancy of the school: a draft, published now, or published on a date (the school's verified staff)",
   policy: { access: 'user', school: 'editor', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(schoolJobInput) },
-  responses: { 201: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 401, 403, 404, 409, 415, 422, 429) },
+  responses: { 201: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 404, 409, 415) },
 });
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/jobs',
-  tags,
+export const list = route.get('/schools/{id}/jobs', {
   summary: "The school's own vacancies (drafts, scheduled, live, ended, closed) with their views, saves and apply clicks",
   policy: { access: 'user', school: 'editor', page: { path: '/manage/schools/{id}/jobs', index: false } },
   request: { params: idParam },
-  responses: { 200: jsonOf(z.array(ownJobAnswer), 'The jobs, last changed first'), ...errors(400, 401, 403, 429) },
+  responses: { 200: jsonOf(z.array(ownJobAnswer), 'The jobs, last changed first'), ...errors(400) },
 });
 
-export const update = apiRoute({
-  method: 'patch',
-  path: '/jobs/{id}',
-  tags,
+export const update = route.patch('/jobs/{id}', {
   summary: "Edits a school's vacancy in place (same id; the school's verified staff); publishes a draft now or on a date",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(schoolJobInput) },
-  responses: { 200: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 401, 403, 404, 409, 415, 422, 429) },
+  responses: { 200: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 403, 404, 409, 415) },
 });
 
-export const close = apiRoute({
-  method: 'post',
-  path: '/jobs/{id}/close',
-  tags,
+export const close = route.post('/jobs/{id}/close', {
   summary: "Closes a school's vacancy early: off the board, the sitemap and the structured data; its page says it is closed",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
-  responses: { 200: jsonOf(ownJobAnswer, 'The closed job'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(ownJobAnswer, 'The closed job'), ...errors(400, 403, 404) },
 });
 
-export const view = apiRoute({
-  method: 'post',
-  path: '/jobs/{id}/view',
-  tags,
+export const view = route.post('/jobs/{id}/view', {
   summary: "Counts a view of a school's job page (once per viewer a day; counts only, never who)",
   policy: { access: 'public', limit: 'write' },
   request: { params: idParam },
-  responses: { 200: jsonOf(counted, 'Counted or not'), ...errors(400, 404, 429) },
+  responses: { 200: jsonOf(counted, 'Counted or not'), ...errors(400, 404) },
 });
 
-export const applyClick = apiRoute({
-  method: 'post',
-  path: '/jobs/{id}/apply-click',
-  tags,
+export const applyClick = route.post('/jobs/{id}/apply-click', {
   summary: "Counts a click on a school's job's apply link (once per viewer a day; counts only, never who)",
   policy: { access: 'public', limit: 'write' },
   request: { params: idParam },
-  responses: { 200: jsonOf(counted, 'Counted or not'), ...errors(400, 404, 429) },
+  responses: { 200: jsonOf(counted, 'Counted or not'), ...errors(400, 404) },
 });

@@ -3,7 +3,9 @@
 // plus the route's policy as data: who may call it, how its answer may be kept, its rate limit,
 // whether its screen is indexable. The policy becomes the route's guard middleware here and is
 // written into the OpenAPI document as `x-policy`, where the answer cache, the offline layer,
-// the service worker and the page head read it (web/data/route-policy.ts).
+// the service worker and the page head read it (web/data/route-policy.ts). A routes file declares
+// through `resourceRoutes(tag)` (`route.post(path, {...})`); the error answers the guard gives
+// (401, 403, 422, 429) are declared from the policy (decision 0006, addendum).
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { formErrors } from '../../db/validation';
@@ -103,7 +105,26 @@ export function apiRoute<
   const { policy: input, ...route } = config;
   const policy = policyOf(route.method, route.path, input);
   const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
-  return createRoute({ ...route, middleware, 'x-policy': policy });
+  const responses = { ...guardErrors(policy), ...route.responses } as R['responses'];
+  return createRoute({ ...route, responses, middleware, 'x-policy': policy });
+}
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/** A declaration without what `resourceRoutes` says for it: its method, path and tag. */
+type Declaration = Omit<RouteConfig, 'method' | 'path' | 'tags' | 'middleware'> & { policy: PolicyInput };
+
+/**
+ * The routes of one resource, under its tag in the reference: `route.post('/jobs/{id}/close', {
+ * summary, policy, request, responses })` is `apiRoute` with that method, path and tag, so each
+ * declaration opens with its method and path, as a Hono router's do.
+ */
+export function resourceRoutes(tag: string) {
+  const tags = [tag];
+  const declare =
+    <M extends Method>(method: M) =>
+    <P extends string, A extends RoutePolicy['access'], R extends Declaration>(path: P, config: R & { policy: { access: A } }) =>
+      apiRoute<P, A, R & { method: M; path: P; tags: string[] }>({ ...config, method, path, tags });
+  return { get: declare('get'), post: declare('post'), put: declare('put'), patch: declare('patch'), delete: declare('delete') };
 }
 
 /** The API's error answer: `{ error, fields? }` (lib/http-error.ts). */
@@ -157,6 +178,21 @@ const ERRORS = {
   503: 'Not available on this server (e.g. no email configured)',
 } as const;
 type ErrorStatus = keyof typeof ERRORS;
+
+/**
+ * The error answers the policy's guard gives (guard()), declared from the policy so a route lists
+ * only those of its validation and handler: 401 when it needs a signed-in user; 403 for a
+ * moderator's, an admin's or a school member's route; 422 for an idempotent write (a reused
+ * Idempotency-Key); 429 unless it is never limited. A route's own answer of the same status wins.
+ */
+function guardErrors(policy: RoutePolicy) {
+  const statuses: ErrorStatus[] = [];
+  if (policy.access !== 'public') statuses.push(401);
+  if (policy.access === 'moderator' || policy.access === 'admin' || policy.school) statuses.push(403);
+  if (policy.idempotent) statuses.push(422);
+  if (policy.limit !== 'none') statuses.push(429);
+  return errors(...statuses);
+}
 
 /** Error answers of a route, each `{ error, fields? }`. */
 export function errors<const S extends ErrorStatus[]>(

@@ -6,23 +6,20 @@
 import { z } from '@hono/zod-openapi';
 import { JOB_TEXT_MAX } from '../../db/constants';
 import { renderMarkdown } from '../lib/markdown';
-import { apiRoute, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
 import { clientIp } from '../lib/request-info';
 
 export const previewInput = z.object({
   source: z.string({ error: 'Must be text' }).max(JOB_TEXT_MAX, `Must be at most ${JOB_TEXT_MAX.toLocaleString('en-GB')} characters`),
 });
 
-export const preview = apiRoute({
-  method: 'post',
-  path: '/markdown/preview',
-  tags: ['Site'],
+export const preview = resourceRoutes('Site').post('/markdown/preview', {
   summary: "Renders Markdown of the product's safe subset as the pages show it (a form's Preview); nothing is stored",
   policy: { access: 'user', limit: 'read' },
   request: { body: jsonBody(previewInput) },
   responses: {
     200: jsonOf(z.object({ html: z.string().describe('The sanitised HTML ("" for an empty source)') }), 'The rendered preview'),
-    ...errors(400, 401, 415, 429),
+    ...errors(400, 415),
   },
 });
 

@@ -3,9 +3,9 @@ import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, interviewExperiences, reviews, salaries, schoolMoods } from '../../db/schema';
 import { approvalStatus, interviewFieldsShape, reviewFieldsShape } from '../../db/shapes';
 import { deleteAccountInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 
-const tags = ['Me'];
+const route = resourceRoutes('Me');
 const published = z.literal('approved').describe('Published at once (no moderation step)');
 
 const hidden = z.boolean().describe('Hidden by reports until a moderator decides (decision 1422)');
@@ -132,19 +132,13 @@ const session = z.object({
   expiresAt: z.string(),
 });
 
-export const activityRoute = apiRoute({
-  method: 'get',
-  path: '/me/activity',
-  tags,
+export const activityRoute = route.get('/me/activity', {
   summary: "The signed-in user's own contributions with their moderation state, and the dashboard's counters",
   policy: { access: 'user', page: { path: '/dashboard', index: false } },
-  responses: { 200: jsonOf(activity, 'Her activity'), ...errors(401, 429) },
+  responses: { 200: jsonOf(activity, 'Her activity') },
 });
 
-export const exportRoute = apiRoute({
-  method: 'get',
-  path: '/me/export',
-  tags,
+export const exportRoute = route.get('/me/export', {
   summary: 'A JSON file of everything held about the user (UK GDPR right of access and portability)',
   policy: { access: 'user' },
   responses: {
@@ -154,32 +148,22 @@ export const exportRoute = apiRoute({
         .describe('And her profile, sessions and every row of hers, by table'),
       'Her data (Content-Disposition: attachment)',
     ),
-    ...errors(401, 429),
   },
 });
 
-export const sessions = apiRoute({
-  method: 'get',
-  path: '/me/sessions',
-  tags,
+export const sessions = route.get('/me/sessions', {
   summary: "The user's live sessions, this one first",
   policy: { access: 'user' },
-  responses: { 200: jsonOf(z.array(session), 'Her sessions'), ...errors(401, 429) },
+  responses: { 200: jsonOf(z.array(session), 'Her sessions') },
 });
 
-export const revokeOthers = apiRoute({
-  method: 'post',
-  path: '/me/sessions/revoke-others',
-  tags,
+export const revokeOthers = route.post('/me/sessions/revoke-others', {
   summary: 'Signs out every other session (never limited: a stolen session must not be able to block it)',
   policy: { access: 'user', limit: 'none' },
-  responses: { 200: jsonOf(z.object({ revoked: z.number().int() }), 'How many sessions ended'), ...errors(401) },
+  responses: { 200: jsonOf(z.object({ revoked: z.number().int() }), 'How many sessions ended') },
 });
 
-export const deleteAccount = apiRoute({
-  method: 'delete',
-  path: '/me',
-  tags,
+export const deleteAccount = route.delete('/me', {
   summary: 'Deletes the account after the typed confirmation; contributions stay, unlinked (never limited: erasure)',
   policy: { access: 'user', limit: 'none' },
   request: { body: jsonBody(deleteAccountInput) },
@@ -192,6 +176,6 @@ export const deleteAccount = apiRoute({
       }),
       'Deleted, and what went',
     ),
-    ...errors(400, 401),
+    ...errors(400),
   },
 });

@@ -3,10 +3,10 @@ import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, REPORT_KINDS, reviews } from '../../db/schema';
 import { approvalStatus } from '../../db/shapes';
 import { rejectInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 
-const tags = ['Moderation'];
+const route = resourceRoutes('Moderation');
 const author = z.object({ firstName: z.string().nullable() });
 
 const queue = z.object({
@@ -98,64 +98,46 @@ const threadFlags = z.object({
 });
 const policy = { access: 'moderator', limit: 'moderation', idempotent: true } as const;
 
-export const queueRoute = apiRoute({
-  method: 'get',
-  path: '/moderation/queue',
-  tags,
+export const queueRoute = route.get('/moderation/queue', {
   summary: 'The pending and reported items this moderator may decide (admins: everything; moderators: their categories)',
   policy: { access: 'moderator', page: { path: '/moderation', index: false } },
-  responses: { 200: jsonOf(queue, 'The queue'), ...errors(401, 403, 429) },
+  responses: { 200: jsonOf(queue, 'The queue') },
 });
 
-export const approve = apiRoute({
-  method: 'post',
-  path: '/moderation/{kind}/{id}/approve',
-  tags,
+export const approve = route.post('/moderation/{kind}/{id}/approve', {
   summary: 'Publishes a pending review, thread, reply or school response',
   policy,
   request: { params: decisionParam },
-  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 404) },
 });
 
-export const reject = apiRoute({
-  method: 'post',
-  path: '/moderation/{kind}/{id}/reject',
-  tags,
+export const reject = route.post('/moderation/{kind}/{id}/reject', {
   summary: 'Refuses a pending review, thread or reply, with the reason its author will read',
   policy,
   request: { params: decisionParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 404) },
 });
 
-export const keepReported = apiRoute({
-  method: 'post',
-  path: '/moderation/reports/{kind}/{id}/approve',
-  tags,
+export const keepReported = route.post('/moderation/reports/{kind}/{id}/approve', {
   summary: 'Keeps a reported item published and settles its reports',
   policy,
   request: { params: reportedParam },
-  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 404) },
 });
 
-export const removeReported = apiRoute({
-  method: 'post',
-  path: '/moderation/reports/{kind}/{id}/reject',
-  tags,
+export const removeReported = route.post('/moderation/reports/{kind}/{id}/reject', {
   summary: 'Removes a reported item from the public, with a reason, and settles its reports',
   policy,
   request: { params: reportedParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 404) },
 });
 
 const threadAction = <A extends 'lock' | 'unlock' | 'sticky' | 'unsticky'>(action: A, summary: string) =>
-  apiRoute({
-    method: 'post',
-    path: `/moderation/threads/{id}/${action}`,
-    tags,
+  route.post(`/moderation/threads/{id}/${action}`, {
     summary,
     policy,
     request: { params: idParam },
-    responses: { 200: jsonOf(threadFlags, "The thread's flags"), ...errors(400, 401, 403, 404, 422, 429) },
+    responses: { 200: jsonOf(threadFlags, "The thread's flags"), ...errors(400, 404) },
   });
 
 export const lock = threadAction('lock', 'Locks a thread: no new replies');
@@ -166,30 +148,21 @@ export const unsticky = threadAction('unsticky', 'Unpins a thread');
 const editParam = idParam.extend({ kind: z.enum(['reviews', 'interviews']) });
 const editDecided = z.object({ kind: z.enum(['review', 'interview']), id: z.number().int(), edit: z.enum(['approved', 'rejected']) });
 
-export const approveEdit = apiRoute({
-  method: 'post',
-  path: '/moderation/edits/{kind}/{id}/approve',
-  tags,
+export const approveEdit = route.post('/moderation/edits/{kind}/{id}/approve', {
   summary: "Publishes an author's edit of her review or interview in place of the published version (admins; decision 2020)",
   policy,
   request: { params: editParam },
-  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 404) },
 });
 
-export const rejectEdit = apiRoute({
-  method: 'post',
-  path: '/moderation/edits/{kind}/{id}/reject',
-  tags,
+export const rejectEdit = route.post('/moderation/edits/{kind}/{id}/reject', {
   summary: "Refuses an author's edit: the published version stays; she reads the reason (admins; decision 2020)",
   policy,
   request: { params: editParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 404) },
 });
 
-export const versions = apiRoute({
-  method: 'get',
-  path: '/moderation/{kind}/{id}/versions',
-  tags,
+export const versions = route.get('/moderation/{kind}/{id}/versions', {
   summary: 'The earlier versions of a thread or reply its author edited, oldest first (admins and the category moderators)',
   policy: { access: 'moderator' },
   request: { params: idParam.extend({ kind: z.enum(['threads', 'posts']) }) },
@@ -202,6 +175,6 @@ export const versions = apiRoute({
       }),
       'Earlier versions',
     ),
-    ...errors(400, 401, 403, 404, 429),
+    ...errors(400, 404),
   },
 });

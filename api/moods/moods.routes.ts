@@ -2,10 +2,10 @@ import { z } from '@hono/zod-openapi';
 import { MOOD_VALUES } from '../../db/constants';
 import { moodCommentShape, ownMoodShape } from '../../db/shapes';
 import { moodInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 
-const tags = ['Moods'];
+const route = resourceRoutes('Moods');
 
 const moodStatsShape = z.object({
   totalMoods: z.number().int(),
@@ -16,42 +16,30 @@ const moodStatsShape = z.object({
   recentComments: z.array(moodCommentShape),
 });
 
-export const stats = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/mood-stats',
-  tags,
+export const stats = route.get('/schools/{id}/mood-stats', {
   summary: "A school's staff mood: the breakdown and the latest comments (never who set them)",
   policy: { access: 'public', cache: 'everyone', data: ['moods', 'schools'] },
   request: { params: idParam },
-  responses: { 200: jsonOf(moodStatsShape, 'The mood statistics'), ...errors(400, 404, 429) },
+  responses: { 200: jsonOf(moodStatsShape, 'The mood statistics'), ...errors(400, 404) },
 });
 
-export const own = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/user-mood',
-  tags,
+export const own = route.get('/schools/{id}/user-mood', {
   summary: "The signed-in user's own mood for a school, or null",
   policy: { access: 'user' },
   request: { params: idParam },
-  responses: { 200: jsonOf(ownMoodShape.nullable(), 'Her mood, or null'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(ownMoodShape.nullable(), 'Her mood, or null'), ...errors(400, 404) },
 });
 
-export const create = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/mood',
-  tags,
+export const create = route.post('/schools/{id}/mood', {
   summary: "Shares the user's mood for a school (one per school: 409 when she has one)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(moodInput) },
-  responses: { 201: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 401, 404, 409, 422, 429) },
+  responses: { 201: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 404, 409) },
 });
 
-export const update = apiRoute({
-  method: 'put',
-  path: '/schools/{id}/mood',
-  tags,
+export const update = route.put('/schools/{id}/mood', {
   summary: "Changes the user's mood for a school (404 when she has none)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(moodInput) },
-  responses: { 200: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 401, 404, 409, 422, 429) },
+  responses: { 200: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 404, 409) },
 });

@@ -4,11 +4,11 @@
 import { z } from '@hono/zod-openapi';
 import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, NOTIFICATION_TOPICS } from '../../db/schema';
 import { cursorParam } from '../lib/paging';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
 import { TEXT_MAX } from '../../db/constants';
 
-const tags = ['Notifications'];
+const route = resourceRoutes('Notifications');
 const screen = { page: { path: '/notifications', index: false } } as const;
 
 export const notificationShape = z
@@ -30,10 +30,7 @@ export const notificationShape = z
 
 export const notificationsQuery = z.object({ limit: limitOf(100, 30), cursor: cursorParam });
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/notifications',
-  tags,
+export const list = route.get('/notifications', {
   summary: 'Her notifications, newest first, a page at a time (Link header and `next`), with how many are unread',
   policy: { access: 'user', ...screen },
   request: { query: notificationsQuery },
@@ -46,7 +43,7 @@ export const list = apiRoute({
       }),
       'A page of her notifications',
     ),
-    ...errors(400, 401, 429),
+    ...errors(400),
   },
 });
 
@@ -65,16 +62,13 @@ export const readBody = z
   })
   .refine((b) => (b.ids === undefined) !== (b.all === undefined), { message: 'Give either ids or all: true', path: ['ids'] });
 
-export const markRead = apiRoute({
-  method: 'post',
-  path: '/notifications/read',
-  tags,
+export const markRead = route.post('/notifications/read', {
   summary: 'Marks some of her notifications read (`ids`), or all of them (`all: true`); an id that is not hers answers 404',
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(readBody) },
   responses: {
     200: jsonOf(z.object({ read: z.number().int().describe('How many changed'), unread: z.number().int() }), 'Marked read'),
-    ...errors(400, 401, 404, 429),
+    ...errors(400, 404),
   },
 });
 
@@ -85,61 +79,43 @@ export const preferencesShape = z
   )
   .openapi('NotificationPreferences');
 
-export const getPreferences = apiRoute({
-  method: 'get',
-  path: '/notifications/preferences',
-  tags,
+export const getPreferences = route.get('/notifications/preferences', {
   summary: 'How she hears of each topic: in the app only, push, or a daily or weekly email digest',
   policy: { access: 'user' },
-  responses: { 200: jsonOf(preferencesShape, 'Her delivery per topic'), ...errors(401, 429) },
+  responses: { 200: jsonOf(preferencesShape, 'Her delivery per topic') },
 });
 
-export const putPreferences = apiRoute({
-  method: 'put',
-  path: '/notifications/preferences',
-  tags,
+export const putPreferences = route.put('/notifications/preferences', {
   summary: 'Sets her delivery per topic (topics left out keep theirs)',
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(preferencesShape.partial().strict()) },
-  responses: { 200: jsonOf(preferencesShape, 'Her delivery per topic'), ...errors(400, 401, 429) },
+  responses: { 200: jsonOf(preferencesShape, 'Her delivery per topic'), ...errors(400) },
 });
 
 const watchShape = z.object({ threadId: z.number().int(), watching: z.boolean() });
 
-export const getWatch = apiRoute({
-  method: 'get',
-  path: '/forum/threads/{id}/watch',
-  tags,
+export const getWatch = route.get('/forum/threads/{id}/watch', {
   summary: 'Whether she hears of new replies in this thread',
   policy: { access: 'user' },
   request: { params: idParam },
-  responses: { 200: jsonOf(watchShape, 'Her watch'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(watchShape, 'Her watch'), ...errors(400, 404) },
 });
 
-export const watch = apiRoute({
-  method: 'post',
-  path: '/forum/threads/{id}/watch',
-  tags,
+export const watch = route.post('/forum/threads/{id}/watch', {
   summary: 'Watches a thread she can see: she hears of each new reply once it is published',
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam },
-  responses: { 200: jsonOf(watchShape, 'Watching'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(watchShape, 'Watching'), ...errors(400, 404) },
 });
 
-export const unwatch = apiRoute({
-  method: 'delete',
-  path: '/forum/threads/{id}/watch',
-  tags,
+export const unwatch = route.delete('/forum/threads/{id}/watch', {
   summary: 'Stops hearing of replies in a thread (kept: replying again does not watch it again)',
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam },
-  responses: { 200: jsonOf(watchShape, 'Not watching'), ...errors(400, 401, 404, 429) },
+  responses: { 200: jsonOf(watchShape, 'Not watching'), ...errors(400, 404) },
 });
 
-export const stopDigest = apiRoute({
-  method: 'post',
-  path: '/notifications/unsubscribe/{token}',
-  tags,
+export const stopDigest = route.post('/notifications/unsubscribe/{token}', {
   summary: "Stops the notification digests a digest email's link names (never refused; the signed token is the only credential)",
   policy: { access: 'public', limit: 'none' },
   request: { params: z.object({ token: z.string().max(TEXT_MAX.token) }) },

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
 import { payScaleShape } from '../../db/shapes';
-import { apiRoute, errors, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonOf } from '../lib/route';
 import { filterOf } from '../lib/validate';
 
-const tags = ['Pay scales'];
+const route = resourceRoutes('Pay scales');
 
 export const payScalesQuery = z.object({
   region: filterOf(PAY_REGIONS),
@@ -15,12 +15,9 @@ export const payScalesQuery = z.object({
     .optional(),
 });
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/pay-scales',
-  tags,
+export const list = route.get('/pay-scales', {
   summary: 'Teacher pay scales, newest first, by region, spine and point',
   policy: { access: 'public', cache: 'everyone', data: ['pay_scales'], page: { path: '/pay-scales', index: true } },
   request: { query: payScalesQuery },
-  responses: { 200: jsonOf(z.array(payScaleShape), 'The pay scale points'), ...errors(400, 429) },
+  responses: { 200: jsonOf(z.array(payScaleShape), 'The pay scale points'), ...errors(400) },
 });

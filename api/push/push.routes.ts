@@ -1,10 +1,10 @@
 import { createPublicKey } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { decodeKey } from '../services/alerts/push';
 import { TEXT_MAX } from '../../db/constants';
 
-const tags = ['Push'];
+const route = resourceRoutes('Push');
 
 /** An uncompressed P-256 point (65 bytes, 0x04 first) that lies on the curve. */
 function isP256Point(value: string): boolean {
@@ -32,34 +32,25 @@ export const pushSubscriptionBody = z.object({
 });
 export const endpointBody = z.object({ endpoint: z.string().max(TEXT_MAX.url) });
 
-export const key = apiRoute({
-  method: 'get',
-  path: '/push/key',
-  tags,
+export const key = route.get('/push/key', {
   summary: "The server's VAPID public key, to subscribe a device",
   policy: { access: 'public' },
-  responses: { 200: jsonOf(z.object({ publicKey: z.string() }), 'The key'), ...errors(429) },
+  responses: { 200: jsonOf(z.object({ publicKey: z.string() }), 'The key') },
 });
 
-export const subscribe = apiRoute({
-  method: 'post',
-  path: '/push/subscriptions',
-  tags,
+export const subscribe = route.post('/push/subscriptions', {
   summary: "Subscribes this device to the user's notifications (at most 10 devices)",
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(pushSubscriptionBody) },
-  responses: { 201: jsonOf(z.object({ subscribed: z.literal(true) }), 'Subscribed'), ...errors(400, 401, 409, 429) },
+  responses: { 201: jsonOf(z.object({ subscribed: z.literal(true) }), 'Subscribed'), ...errors(400, 409) },
 });
 
-export const unsubscribe = apiRoute({
-  method: 'delete',
-  path: '/push/subscriptions',
-  tags,
+export const unsubscribe = route.delete('/push/subscriptions', {
   summary: 'Unsubscribes a device of the user',
   policy: { access: 'user', limit: 'write' },
   request: { body: jsonBody(endpointBody) },
   responses: {
     200: jsonOf(z.object({ subscribed: z.literal(false), removed: z.number().int() }), 'Unsubscribed'),
-    ...errors(400, 401, 429),
+    ...errors(400),
   },
 });

@@ -1,12 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { REPORT_KINDS } from '../../db/schema';
 import { reportInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 
-export const report = apiRoute({
-  method: 'post',
-  path: '/reports',
-  tags: ['Reports'],
+export const report = resourceRoutes('Reports').post('/reports', {
   summary: 'Reports a review, interview, mood comment, thread or reply the user can see (once per item; 409 on a repeat)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { body: jsonBody(reportInput) },
@@ -20,6 +17,6 @@ export const report = apiRoute({
       }),
       'Received',
     ),
-    ...errors(400, 401, 404, 409, 422, 429),
+    ...errors(400, 404, 409),
   },
 });

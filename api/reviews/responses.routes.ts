@@ -4,10 +4,10 @@
 import { z } from '@hono/zod-openapi';
 import { approvalStatus } from '../../db/shapes';
 import { reviewResponseInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 
-const tags = ['Reviews'];
+const route = resourceRoutes('Reviews');
 
 /** The response as its school reads it back: the text waiting or published, and where moderation stands. */
 export const ownResponseShape = z
@@ -22,25 +22,19 @@ export const ownResponseShape = z
   })
   .openapi('OwnReviewResponse');
 
-export const put = apiRoute({
-  method: 'put',
-  path: '/reviews/{id}/response',
-  tags,
+export const put = route.put('/reviews/{id}/response', {
   summary: "Writes or edits the school's one response to a published review of it (its verified staff only); it waits for a moderator",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(reviewResponseInput) },
-  responses: { 200: jsonOf(ownResponseShape, 'The response, pending'), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(ownResponseShape, 'The response, pending'), ...errors(400, 403, 404) },
 });
 
-export const withdraw = apiRoute({
-  method: 'delete',
-  path: '/reviews/{id}/response',
-  tags,
+export const withdraw = route.delete('/reviews/{id}/response', {
   summary: "Withdraws the school's response (its verified staff only): it leaves the page at once",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
   responses: {
     200: jsonOf(z.object({ reviewId: z.number().int(), withdrawn: z.literal(true) }), 'Withdrawn'),
-    ...errors(400, 401, 403, 404, 422, 429),
+    ...errors(400, 403, 404),
   },
 });

@@ -1,16 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { approvalStatus, ownReviewShape, pendingEditOf, reviewFieldsShape, reviewShape } from '../../db/shapes';
 import { reviewEdit, reviewInput } from '../../db/validation';
-import { apiRoute, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
+import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { contributionsQuery } from '../schools/schools.queries';
 
-const tags = ['Reviews'];
+const route = resourceRoutes('Reviews');
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/reviews',
-  tags,
+export const list = route.get('/schools/{id}/reviews', {
   summary: "A school's approved reviews, newest first, a page at a time",
   policy: { access: 'public', cache: 'everyone', data: ['reviews', 'schools'] },
   request: { params: idParam, query: contributionsQuery },
@@ -24,20 +21,17 @@ export const list = apiRoute({
       }),
       'A page of reviews',
     ),
-    ...errors(400, 404, 429),
+    ...errors(400, 404),
   },
 });
 
-export const create = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/reviews',
-  tags,
+export const create = route.post('/schools/{id}/reviews', {
   summary: "Writes a review; it is published once a moderator approves it (409 for a member of the school's staff)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(reviewInput) },
   responses: {
     201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'),
-    ...errors(400, 401, 404, 409, 422, 429),
+    ...errors(400, 404, 409),
   },
 });
 
@@ -47,23 +41,17 @@ export const ownReviewAnswer = ownReviewShape.extend({
   pendingEdit: pendingEditOf(reviewFieldsShape).describe('An edit of a published review, waiting for a moderator'),
 });
 
-export const edit = apiRoute({
-  method: 'patch',
-  path: '/reviews/{id}',
-  tags,
+export const edit = route.patch('/reviews/{id}', {
   summary:
     'Her own review changed: a published one stays as it is until a moderator approves the edit; one not yet published waits again (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(reviewEdit) },
-  responses: { 200: jsonOf(ownReviewAnswer, 'The review and the edit that waits'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(ownReviewAnswer, 'The review and the edit that waits'), ...errors(400, 404) },
 });
 
-export const remove = apiRoute({
-  method: 'delete',
-  path: '/reviews/{id}',
-  tags,
+export const remove = route.delete('/reviews/{id}', {
   summary: 'Deletes her own review (the school figures move at once; 404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam },
-  responses: { 200: jsonOf(deleted('review'), 'Deleted'), ...errors(400, 401, 404, 422, 429) },
+  responses: { 200: jsonOf(deleted('review'), 'Deleted'), ...errors(400, 404) },
 });

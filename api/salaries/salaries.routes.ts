@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ownSalaryShape } from '../../db/shapes';
 import { salaryInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 
-const tags = ['Salaries'];
+const route = resourceRoutes('Salaries');
 
 const group = {
   count: z.number().int(),
@@ -26,38 +26,26 @@ const recentSalary = z.object({
   createdAt: z.string().describe('The first day of the month of the submission (ISO, UTC)'),
 });
 
-export const recent = apiRoute({
-  method: 'get',
-  path: '/salaries',
-  tags,
+export const recent = route.get('/salaries', {
   summary: 'Recent published submissions, each rounded (decision 1420)',
   policy: { access: 'public', cache: 'everyone', data: ['salaries'], page: { path: '/salaries', index: true } },
-  responses: { 200: jsonOf(z.array(recentSalary), 'The recent submissions'), ...errors(429) },
+  responses: { 200: jsonOf(z.array(recentSalary), 'The recent submissions') },
 });
 
-export const stats = apiRoute({
-  method: 'get',
-  path: '/salaries/stats',
-  tags,
+export const stats = route.get('/salaries/stats', {
   summary: 'Average salaries by role and by experience, as last published',
   policy: { access: 'public', cache: 'everyone', data: ['salaries'] },
-  responses: { 200: jsonOf(salaryStats, 'The published figures'), ...errors(429) },
+  responses: { 200: jsonOf(salaryStats, 'The published figures') },
 });
 
-export const create = apiRoute({
-  method: 'post',
-  path: '/salaries',
-  tags,
+export const create = route.post('/salaries', {
   summary: 'Submits a salary; it is counted in the published figures by a later batch',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { body: jsonBody(salaryInput) },
-  responses: { 201: jsonOf(ownSalaryShape, 'The submission as stored'), ...errors(400, 401, 422, 429) },
+  responses: { 201: jsonOf(ownSalaryShape, 'The submission as stored'), ...errors(400) },
 });
 
-export const remove = apiRoute({
-  method: 'delete',
-  path: '/salaries/{id}',
-  tags,
+export const remove = route.delete('/salaries/{id}', {
   summary:
     'Takes back her own submission: one not yet published is deleted; a published one leaves the figures at a later batch, never between batches (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
@@ -74,6 +62,6 @@ export const remove = apiRoute({
       }),
       'Taken back',
     ),
-    ...errors(400, 401, 404, 422, 429),
+    ...errors(400, 404),
   },
 });

@@ -3,11 +3,11 @@
 // only its live members reach the handlers (decision 2103).
 import { z } from '@hono/zod-openapi';
 import { schoolProfileInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { PHOTO_TYPES } from './photos';
 
-const tags = ['Schools'];
+const route = resourceRoutes('Schools');
 
 /** One of the school's own figures, with when it was given ("Provided by the school, November 2026"). */
 const figure = <T extends z.ZodType>(value: T) => z.object({ value, at: z.date() }).nullable();
@@ -39,10 +39,7 @@ export const schoolProfileShape = z
 
 const policy = { access: 'user', school: 'editor', limit: 'write' } as const;
 
-export const ownProfile = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/profile',
-  tags,
+export const ownProfile = route.get('/schools/{id}/profile', {
   summary: "The school's page for its staff's editor, with the caller's role (403 for anyone else)",
   policy: { access: 'user', school: 'editor', page: { path: '/edit-school/{id}', index: false } },
   request: { params: idParam },
@@ -51,27 +48,21 @@ export const ownProfile = apiRoute({
       schoolProfileShape.extend({ role: z.enum(['admin', 'editor']), schoolName: z.string() }),
       "The school's page and the caller's role",
     ),
-    ...errors(400, 401, 403, 404, 429),
+    ...errors(400, 404),
   },
 });
 
-export const editProfile = apiRoute({
-  method: 'patch',
-  path: '/schools/{id}/profile',
-  tags,
+export const editProfile = route.patch('/schools/{id}/profile', {
   summary:
     'Changes the school\'s "About", website or own figures (a field left out stays; null clears it); the register\'s values are never changed',
   policy: { ...policy, idempotent: true },
   request: { params: idParam, body: jsonBody(schoolProfileInput) },
-  responses: { 200: jsonOf(schoolProfileShape, "The school's page as it now reads"), ...errors(400, 401, 403, 404, 422, 429) },
+  responses: { 200: jsonOf(schoolProfileShape, "The school's page as it now reads"), ...errors(400, 404) },
 });
 
 const imageBody = z.string().openapi({ type: 'string', format: 'binary' });
 
-export const uploadPhoto = apiRoute({
-  method: 'put',
-  path: '/schools/{id}/photo',
-  tags,
+export const uploadPhoto = route.put('/schools/{id}/photo', {
   summary:
     "Sets the school's photo: a JPEG, PNG or WebP file up to 5 MB as the body, re-encoded without its metadata to 1200 and 400 px wide WebP",
   policy: { ...policy, upload: { types: PHOTO_TYPES, maxBytes: 5 * 1024 * 1024 } },
@@ -79,15 +70,12 @@ export const uploadPhoto = apiRoute({
     params: idParam,
     body: { required: true, content: Object.fromEntries(PHOTO_TYPES.map((t) => [t, { schema: imageBody }])) },
   },
-  responses: { 200: jsonOf(schoolProfileShape, "The school's page with its new photo"), ...errors(400, 401, 403, 404, 413, 415, 429, 503) },
+  responses: { 200: jsonOf(schoolProfileShape, "The school's page with its new photo"), ...errors(400, 404, 413, 415, 503) },
 });
 
-export const removePhoto = apiRoute({
-  method: 'delete',
-  path: '/schools/{id}/photo',
-  tags,
+export const removePhoto = route.delete('/schools/{id}/photo', {
   summary: "Removes the school's photo (the page shows its initials again)",
   policy,
   request: { params: idParam },
-  responses: { 200: jsonOf(schoolProfileShape, "The school's page without a photo"), ...errors(400, 401, 403, 404, 429, 503) },
+  responses: { 200: jsonOf(schoolProfileShape, "The school's page without a photo"), ...errors(400, 404, 503) },
 });

@@ -1,12 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { schoolShape } from '../../db/shapes';
 import { jobAnswer } from '../jobs/jobs.routes';
-import { apiRoute, errors, jsonOf, pageOf } from '../lib/route';
+import { resourceRoutes, errors, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { schoolProfileShape } from './profile.routes';
 import { schoolsQuery } from './schools.queries';
 
-const tags = ['Schools'];
+const route = resourceRoutes('Schools');
 
 /** A school in the list: its kept rating and review count, and how many open jobs it has. */
 export const schoolListItem = schoolShape.extend({
@@ -28,32 +28,22 @@ export const schoolStatsShape = z.object({
   recommendationRate: z.number().int().describe('Per cent of reviewers who would recommend the school'),
 });
 
-export const list = apiRoute({
-  method: 'get',
-  path: '/schools',
-  tags,
+export const list = route.get('/schools', {
   summary: 'Active London schools by name or rating, a page at a time; search, filters and Near me',
   policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs'], page: { path: '/schools', index: true } },
   request: { query: schoolsQuery },
-  responses: { 200: pageOf(schoolListItem, 'A page of schools'), ...errors(400, 429) },
+  responses: { 200: pageOf(schoolListItem, 'A page of schools'), ...errors(400) },
 });
 
-export const names = apiRoute({
-  method: 'get',
-  path: '/schools/names',
-  tags,
+export const names = route.get('/schools/names', {
   summary: "Every active school's id, name and borough: the phone's offline copy for suggestions as you type",
   policy: { access: 'public', cache: 'everyone', data: ['schools'] },
   responses: {
     200: jsonOf(z.array(z.tuple([z.number().int(), z.string(), z.string()])), '[id, name, borough] of each active school, by name'),
-    ...errors(429),
   },
 });
 
-export const get = apiRoute({
-  method: 'get',
-  path: '/schools/{id}',
-  tags,
+export const get = route.get('/schools/{id}', {
   summary: 'A school with its review stats, its open jobs and what its staff added to its page',
   policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs'], page: { path: '/schools/{id}', index: true } },
   request: { params: idParam },
@@ -62,6 +52,6 @@ export const get = apiRoute({
       schoolShape.extend({ stats: schoolStatsShape, jobs: z.array(jobAnswer.omit({ distanceMiles: true })), profile: schoolProfileShape }),
       'The school',
     ),
-    ...errors(400, 404, 429),
+    ...errors(400, 404),
   },
 });

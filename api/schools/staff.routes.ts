@@ -4,12 +4,12 @@
 import { z } from '@hono/zod-openapi';
 import { CLAIM_STATES, DOMAIN_RULES, MEMBER_METHODS, SCHOOL_ROLES } from '../../db/schema';
 import { rejectInput } from '../../db/validation';
-import { apiRoute, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
 import { domainInput, emailInput } from './domains';
 import { TEXT_MAX } from '../../db/constants';
 
-const tags = ['School staff'];
+const route = resourceRoutes('School staff');
 const role = z.enum(SCHOOL_ROLES);
 const id = idParam.shape.id;
 const claimParam = idParam.extend({ claimId: id });
@@ -18,20 +18,14 @@ const domainParam = idParam.extend({ domainId: id });
 const sent = z.object({ status: z.literal('sent'), expiresAt: z.date().describe('The link works until then (24 hours)') });
 const manage = { page: { path: '/school-admin', index: false } } as const;
 
-export const claim = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/claims',
-  tags,
+export const claim = route.post('/schools/{id}/claims', {
   summary: 'Claims a school with a work address: emails a one-time link (24 hours) to an address at a domain allowed for the school',
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam, body: jsonBody(z.object({ email: emailInput })) },
-  responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 401, 404, 409, 429, 502, 503) },
+  responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 404, 409, 502, 503) },
 });
 
-export const openLink = apiRoute({
-  method: 'post',
-  path: '/school-links',
-  tags,
+export const openLink = route.post('/school-links', {
   summary:
     'Opens an emailed link (single use): a claim becomes pending, an invitation makes a member, a re-confirmation restarts the 12 months',
   policy: { access: 'user', limit: 'write' },
@@ -55,7 +49,7 @@ export const openLink = apiRoute({
       }),
       'What the link did',
     ),
-    ...errors(400, 401, 403, 410, 429),
+    ...errors(400, 403, 410),
   },
 });
 
@@ -86,34 +80,25 @@ const pendingClaim = z.object({
 const decided = z.object({ id: z.number().int(), state: z.enum(['approved', 'rejected']), role: role.nullable() });
 const approveBody = z.object({ role: role.optional().describe('Default: admin when the school has no live admin yet, else editor') });
 
-export const schoolClaims = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/claims',
-  tags,
+export const schoolClaims = route.get('/schools/{id}/claims', {
   summary: "Claims of this school waiting for a decision (the school's admins)",
   policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
   request: { params: idParam },
-  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first'), ...errors(400, 401, 403, 429) },
+  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first'), ...errors(400) },
 });
 
-export const schoolApprove = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/claims/{claimId}/approve',
-  tags,
+export const schoolApprove = route.post('/schools/{id}/claims/{claimId}/approve', {
   summary: 'Approves a claim of this school (its admins): the claimant becomes a member',
   policy: { access: 'user', school: 'admin', limit: 'write' },
   request: { params: claimParam, body: { content: { 'application/json': { schema: approveBody } }, required: false } },
-  responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 401, 403, 404, 409, 429) },
+  responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 404, 409) },
 });
 
-export const schoolReject = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/claims/{claimId}/reject',
-  tags,
+export const schoolReject = route.post('/schools/{id}/claims/{claimId}/reject', {
   summary: 'Rejects a claim of this school (its admins), with a reason the claimant sees',
   policy: { access: 'user', school: 'admin', limit: 'write' },
   request: { params: claimParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 401, 403, 404, 409, 429) },
+  responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 404, 409) },
 });
 
 const member = z.object({
@@ -130,65 +115,47 @@ const member = z.object({
   you: z.boolean(),
 });
 
-export const members = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/members',
-  tags,
+export const members = route.get('/schools/{id}/members', {
   summary: "The school's members (its members)",
   policy: { access: 'user', school: 'editor', cache: 'none', ...manage },
   request: { params: idParam },
-  responses: { 200: jsonOf(z.array(member), 'Admins first'), ...errors(400, 401, 403, 429) },
+  responses: { 200: jsonOf(z.array(member), 'Admins first'), ...errors(400) },
 });
 
-export const invite = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/invites',
-  tags,
+export const invite = route.post('/schools/{id}/invites', {
   summary:
     "Invites a colleague (the school's admins): a one-time link to an address at the school's domains; the same answer whoever the address belongs to",
   policy: { access: 'user', school: 'admin', limit: 'write' },
   request: { params: idParam, body: jsonBody(z.object({ email: emailInput, role: role.default('editor') })) },
-  responses: { 202: jsonOf(sent, 'The invitation was sent'), ...errors(400, 401, 403, 429, 502, 503) },
+  responses: { 202: jsonOf(sent, 'The invitation was sent'), ...errors(400, 502, 503) },
 });
 
-export const changeRole = apiRoute({
-  method: 'patch',
-  path: '/schools/{id}/members/{memberId}',
-  tags,
+export const changeRole = route.patch('/schools/{id}/members/{memberId}', {
   summary: "Changes a member's role (the school's admins; the last admin stays admin)",
   policy: { access: 'user', school: 'admin', limit: 'write' },
   request: { params: memberParam, body: jsonBody(z.object({ role })) },
-  responses: { 200: jsonOf(z.object({ id: z.number().int(), role }), 'Changed'), ...errors(400, 401, 403, 404, 409, 429) },
+  responses: { 200: jsonOf(z.object({ id: z.number().int(), role }), 'Changed'), ...errors(400, 404, 409) },
 });
 
-export const removeMember = apiRoute({
-  method: 'delete',
-  path: '/schools/{id}/members/{memberId}',
-  tags,
+export const removeMember = route.delete('/schools/{id}/members/{memberId}', {
   summary: "Removes a member (the school's admins)",
   policy: { access: 'user', school: 'admin', limit: 'write' },
   request: { params: memberParam },
-  responses: { 204: { description: 'Removed' }, ...errors(400, 401, 403, 404, 429) },
+  responses: { 204: { description: 'Removed' }, ...errors(400, 404) },
 });
 
-export const leave = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/leave',
-  tags,
+export const leave = route.post('/schools/{id}/leave', {
   summary: 'Leaves the school (any member, live or lapsed)',
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam },
-  responses: { 204: { description: 'No longer a member' }, ...errors(400, 401, 404, 429) },
+  responses: { 204: { description: 'No longer a member' }, ...errors(400, 404) },
 });
 
-export const confirm = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/confirm',
-  tags,
+export const confirm = route.post('/schools/{id}/confirm', {
   summary: "Emails a re-confirmation link to the member's work address (a membership lapses 12 months after it was last confirmed)",
   policy: { access: 'user', limit: 'write' },
   request: { params: idParam },
-  responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 401, 404, 409, 429, 502, 503) },
+  responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 404, 409, 502, 503) },
 });
 
 const auditEntry = z.object({
@@ -205,14 +172,11 @@ const auditQuery = z.object({
   before: z.coerce.number<string>({ message: 'before must be an entry id' }).int().positive().optional(),
 });
 
-export const schoolAudit = apiRoute({
-  method: 'get',
-  path: '/schools/{id}/audit',
-  tags,
+export const schoolAudit = route.get('/schools/{id}/audit', {
   summary: "The school's audit log, newest first (the school's admins)",
   policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
   request: { params: idParam, query: auditQuery },
-  responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400, 401, 403, 429) },
+  responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400) },
 });
 
 const mine = z.object({
@@ -246,52 +210,37 @@ const mine = z.object({
     .describe('DfE Sign-in organisations that did not make a membership (trusts, local authorities, schools not listed here)'),
 });
 
-export const mySchools = apiRoute({
-  method: 'get',
-  path: '/me/schools',
-  tags,
+export const mySchools = route.get('/me/schools', {
   summary: 'The schools I manage (live or lapsed), my recent claims, and DfE Sign-in organisations not supported yet',
   policy: { access: 'user', cache: 'none', ...manage },
-  responses: { 200: jsonOf(mine, 'Mine'), ...errors(401, 429) },
+  responses: { 200: jsonOf(mine, 'Mine') },
 });
 
 // ---- Site admins (the Claims section of /moderation) ----
 
 const siteAdmin = { access: 'admin', limit: 'moderation' } as const;
 
-export const queue = apiRoute({
-  method: 'get',
-  path: '/moderation/claims',
-  tags,
+export const queue = route.get('/moderation/claims', {
   summary: 'Every claim waiting for a decision (site admins)',
   policy: { access: 'admin', cache: 'none', page: { path: '/moderation', index: false } },
-  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first'), ...errors(401, 403, 429) },
+  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first') },
 });
 
-export const approve = apiRoute({
-  method: 'post',
-  path: '/moderation/claims/{id}/approve',
-  tags,
+export const approve = route.post('/moderation/claims/{id}/approve', {
   summary: 'Approves a claim (site admins)',
   policy: siteAdmin,
   request: { params: idParam, body: { content: { 'application/json': { schema: approveBody } }, required: false } },
-  responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 401, 403, 404, 409, 429) },
+  responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 404, 409) },
 });
 
-export const reject = apiRoute({
-  method: 'post',
-  path: '/moderation/claims/{id}/reject',
-  tags,
+export const reject = route.post('/moderation/claims/{id}/reject', {
   summary: 'Rejects a claim (site admins), with a reason the claimant sees',
   policy: siteAdmin,
   request: { params: idParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 401, 403, 404, 409, 429) },
+  responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 404, 409) },
 });
 
-export const auditAll = apiRoute({
-  method: 'get',
-  path: '/moderation/school-audit',
-  tags,
+export const auditAll = route.get('/moderation/school-audit', {
   summary: "Every school's audit log, newest first (site admins); `schoolId` narrows it to one school",
   policy: { access: 'admin', cache: 'none' },
   request: {
@@ -299,15 +248,12 @@ export const auditAll = apiRoute({
       schoolId: z.coerce.number<string>({ message: 'schoolId must be a school id' }).int().positive().optional(),
     }),
   },
-  responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400, 401, 403, 429) },
+  responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400) },
 });
 
 const domainRow = z.object({ id: z.number().int(), domain: z.string(), createdAt: z.date() });
 
-export const domains = apiRoute({
-  method: 'get',
-  path: '/moderation/schools/{id}/domains',
-  tags,
+export const domains = route.get('/moderation/schools/{id}/domains', {
   summary: "The domains whose addresses may claim a school: the register website's and those site admins added",
   policy: { access: 'admin', cache: 'none' },
   request: { params: idParam },
@@ -320,26 +266,20 @@ export const domains = apiRoute({
       }),
       'Domains',
     ),
-    ...errors(400, 401, 403, 404, 429),
+    ...errors(400, 404),
   },
 });
 
-export const addDomain = apiRoute({
-  method: 'post',
-  path: '/moderation/schools/{id}/domains',
-  tags,
+export const addDomain = route.post('/moderation/schools/{id}/domains', {
   summary: "Trusts a domain for a school (a trust's own domain), stored as its registrable domain (site admins)",
   policy: siteAdmin,
   request: { params: idParam, body: jsonBody(z.object({ domain: domainInput })) },
-  responses: { 201: jsonOf(domainRow, 'Added'), ...errors(400, 401, 403, 404, 409, 429) },
+  responses: { 201: jsonOf(domainRow, 'Added'), ...errors(400, 404, 409) },
 });
 
-export const removeDomain = apiRoute({
-  method: 'delete',
-  path: '/moderation/schools/{id}/domains/{domainId}',
-  tags,
+export const removeDomain = route.delete('/moderation/schools/{id}/domains/{domainId}', {
   summary: 'Stops trusting a domain for a school (site admins)',
   policy: siteAdmin,
   request: { params: domainParam },
-  responses: { 204: { description: 'Removed' }, ...errors(400, 401, 403, 404, 429) },
+  responses: { 204: { description: 'Removed' }, ...errors(400, 404) },
 });

@@ -4,12 +4,9 @@ import { z } from '@hono/zod-openapi';
 import { countDistinct, eq } from 'drizzle-orm';
 import { keptCounts, schools } from '../../db/schema';
 import { openJobCount } from '../jobs/jobs.queries';
-import { apiRoute, createRouter, errors, jsonOf } from '../lib/route';
+import { createRouter, jsonOf, resourceRoutes } from '../lib/route';
 
-export const stats = apiRoute({
-  method: 'get',
-  path: '/stats',
-  tags: ['Site'],
+export const stats = resourceRoutes('Site').get('/stats', {
   summary: 'How many schools, boroughs, open jobs and approved reviews the site holds',
   policy: { access: 'public', cache: 'everyone', data: ['schools', 'jobs', 'reviews'], page: { path: '/', index: true } },
   responses: {
@@ -17,7 +14,6 @@ export const stats = apiRoute({
       z.object({ schools: z.number().int(), boroughs: z.number().int(), activeJobs: z.number().int(), reviews: z.number().int() }),
       'The figures',
     ),
-    ...errors(429),
   },
 });
 
