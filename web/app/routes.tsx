@@ -9,114 +9,47 @@ import { PageSkeleton, ScreenReady } from './PageSkeleton';
 // While a chunk loads, the page keeps its header and footer and shows a skeleton in <main>;
 // on client navigation React keeps the previous screen up until the next one is ready
 // (react-router updates inside startTransition). See docs/decisions/0601-route-code-splitting.md.
-function screen<M>(load: () => Promise<M>, pick: (m: M) => ComponentType): LazyExoticComponent<ComponentType> {
-  return lazy(() => load().then((m) => ({ default: pick(m) })));
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 }
 
-const HomePage = screen(
-  () => import('../home/HomePage'),
-  (m) => m.HomePage,
-);
-const JobsPage = screen(
-  () => import('../jobs/JobsPage'),
-  (m) => m.JobsPage,
-);
-const JobDetailPage = screen(
-  () => import('../job-detail/JobDetailPage'),
-  (m) => m.JobDetailPage,
-);
-const SchoolsPage = screen(
-  () => import('../schools/SchoolsPage'),
-  (m) => m.SchoolsPage,
-);
-const SchoolDetailPage = screen(
-  () => import('../school-detail/SchoolDetailPage'),
-  (m) => m.SchoolDetailPage,
-);
-const SchoolJobsPage = screen(
-  () => import('../school-jobs/SchoolJobsPage'),
-  (m) => m.SchoolJobsPage,
-);
-const SchoolJobFormPage = screen(
-  () => import('../school-jobs/SchoolJobFormPage'),
-  (m) => m.SchoolJobFormPage,
-);
-const SchoolPageEditor = screen(
-  () => import('../school-page/SchoolPageEditor'),
-  (m) => m.SchoolPageEditor,
-);
-const ComparePage = screen(
-  () => import('../compare/ComparePage'),
-  (m) => m.ComparePage,
-);
-const SalariesPage = screen(
-  () => import('../salaries/SalariesPage'),
-  (m) => m.SalariesPage,
-);
-const PayScalesPage = screen(
-  () => import('../pay-scales/PayScalesPage'),
-  (m) => m.PayScalesPage,
-);
-const ForumPage = screen(
-  () => import('../forum/ForumPage'),
-  (m) => m.ForumPage,
-);
-const ThreadPage = screen(
-  () => import('../thread/ThreadPage'),
-  (m) => m.ThreadPage,
-);
-const ModerationPage = screen(
-  () => import('../moderation/ModerationPage'),
-  (m) => m.ModerationPage,
-);
-const CareerAdvicePage = screen(
-  () => import('../static-pages/CareerAdvicePage'),
-  (m) => m.CareerAdvicePage,
-);
-const PrivacyPolicyPage = screen(
-  () => import('../static-pages/PrivacyPolicyPage'),
-  (m) => m.PrivacyPolicyPage,
-);
-const AboutUsPage = screen(
-  () => import('../static-pages/AboutUsPage'),
-  (m) => m.AboutUsPage,
-);
-const DashboardPage = screen(
-  () => import('../dashboard/DashboardPage'),
-  (m) => m.DashboardPage,
-);
-const NotificationsPage = screen(
-  () => import('../notifications/NotificationsPage'),
-  (m) => m.NotificationsPage,
-);
-const UnsubscribePage = screen(
-  () => import('../unsubscribe/UnsubscribePage'),
-  (m) => m.UnsubscribePage,
-);
-const SchoolClaimPage = screen(
-  () => import('../school-claim/SchoolClaimPage'),
-  (m) => m.SchoolClaimPage,
-);
-const SchoolLinkPage = screen(
-  () => import('../school-link/SchoolLinkPage'),
-  (m) => m.SchoolLinkPage,
-);
-const SchoolAdminPage = screen(
-  () => import('../school-admin/SchoolAdminPage'),
-  (m) => m.SchoolAdminPage,
-);
-const NotFoundPage = screen(
-  () => import('../not-found/NotFoundPage'),
-  (m) => m.NotFoundPage,
-);
+const HomePage = screen(() => import('../home/HomePage'), 'HomePage');
+const JobsPage = screen(() => import('../jobs/JobsPage'), 'JobsPage');
+const JobDetailPage = screen(() => import('../job-detail/JobDetailPage'), 'JobDetailPage');
+const SchoolsPage = screen(() => import('../schools/SchoolsPage'), 'SchoolsPage');
+const SchoolDetailPage = screen(() => import('../school-detail/SchoolDetailPage'), 'SchoolDetailPage');
+const SchoolJobsPage = screen(() => import('../school-jobs/SchoolJobsPage'), 'SchoolJobsPage');
+const SchoolJobFormPage = screen(() => import('../school-jobs/SchoolJobFormPage'), 'SchoolJobFormPage');
+const SchoolPageEditor = screen(() => import('../school-page/SchoolPageEditor'), 'SchoolPageEditor');
+const ComparePage = screen(() => import('../compare/ComparePage'), 'ComparePage');
+const SalariesPage = screen(() => import('../salaries/SalariesPage'), 'SalariesPage');
+const PayScalesPage = screen(() => import('../pay-scales/PayScalesPage'), 'PayScalesPage');
+const ForumPage = screen(() => import('../forum/ForumPage'), 'ForumPage');
+const ThreadPage = screen(() => import('../thread/ThreadPage'), 'ThreadPage');
+const ModerationPage = screen(() => import('../moderation/ModerationPage'), 'ModerationPage');
+const CareerAdvicePage = screen(() => import('../static-pages/CareerAdvicePage'), 'CareerAdvicePage');
+const PrivacyPolicyPage = screen(() => import('../static-pages/PrivacyPolicyPage'), 'PrivacyPolicyPage');
+const AboutUsPage = screen(() => import('../static-pages/AboutUsPage'), 'AboutUsPage');
+const DashboardPage = screen(() => import('../dashboard/DashboardPage'), 'DashboardPage');
+const NotificationsPage = screen(() => import('../notifications/NotificationsPage'), 'NotificationsPage');
+const UnsubscribePage = screen(() => import('../unsubscribe/UnsubscribePage'), 'UnsubscribePage');
+const SchoolClaimPage = screen(() => import('../school-claim/SchoolClaimPage'), 'SchoolClaimPage');
+const SchoolLinkPage = screen(() => import('../school-link/SchoolLinkPage'), 'SchoolLinkPage');
+const SchoolAdminPage = screen(() => import('../school-admin/SchoolAdminPage'), 'SchoolAdminPage');
+const NotFoundPage = screen(() => import('../not-found/NotFoundPage'), 'NotFoundPage');
 
-function lazyElement(Screen: LazyExoticComponent<ComponentType>) {
-  return (
-    <Suspense fallback={<PageSkeleton />}>
-      <Screen />
-      <ScreenReady />
-    </Suspense>
-  );
+/** A screen's route: its path, its handle (page meta, source module, filters) and its lazy screen under a skeleton. */
+function page(path: string, Screen: LazyExoticComponent<ComponentType>, handle: RouteHandle): RouteObject {
+  return {
+    path,
+    handle,
+    element: (
+      <Suspense fallback={<PageSkeleton />}>
+        <Screen />
+        <ScreenReady />
+      </Suspense>
+    ),
+  };
 }
 
 // handle.module: the screen's source module (relative to web/), which the server renderer looks up
@@ -125,181 +58,96 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      {
-        path: '/',
-        handle: {
-          description:
-            'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.',
-          module: 'home/HomePage.tsx',
-        },
-        element: lazyElement(HomePage),
-      },
-      {
-        path: '/jobs',
-        handle: {
-          title: 'Teaching Jobs in London',
-          description:
-            'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.',
-          module: 'jobs/JobsPage.tsx',
-          filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'exact', 'sort'],
-        },
-        element: lazyElement(JobsPage),
-      },
-      {
-        path: '/jobs/:id',
-        handle: {
-          title: 'Job',
-          description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.',
-          module: 'job-detail/JobDetailPage.tsx',
-        },
-        element: lazyElement(JobDetailPage),
-      },
-      {
-        path: '/schools',
-        handle: {
-          title: 'London Schools',
-          description:
-            'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.',
-          module: 'schools/SchoolsPage.tsx',
-          filters: ['search', 'borough', 'educationLevel', 'type', 'exact'],
-        },
-        element: lazyElement(SchoolsPage),
-      },
-      {
-        path: '/schools/:id',
-        handle: {
-          title: 'School',
-          description:
-            "A London school's profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.",
-          module: 'school-detail/SchoolDetailPage.tsx',
-        },
-        element: lazyElement(SchoolDetailPage),
-      },
-      {
-        path: '/edit-school/:id',
-        handle: { title: 'Edit the school page', module: 'school-page/SchoolPageEditor.tsx' },
-        element: lazyElement(SchoolPageEditor),
-      },
+      page('/', HomePage, {
+        description:
+          'Teaching jobs, school profiles with Ofsted grades and anonymous teacher reviews, salaries, pay scales and a forum for teachers in London.',
+        module: 'home/HomePage.tsx',
+      }),
+      page('/jobs', JobsPage, {
+        title: 'Teaching Jobs in London',
+        description:
+          'Teaching jobs in London posted within the last month: search by title, subject or school and filter by borough, level, subject, key stage and contract.',
+        module: 'jobs/JobsPage.tsx',
+        filters: ['search', 'borough', 'educationLevel', 'subject', 'keyStage', 'contractType', 'schoolType', 'exact', 'sort'],
+      }),
+      page('/jobs/:id', JobDetailPage, {
+        title: 'Job',
+        description: 'A London teaching job: school, salary range, contract, key stage, requirements and how to apply.',
+        module: 'job-detail/JobDetailPage.tsx',
+      }),
+      page('/schools', SchoolsPage, {
+        title: 'London Schools',
+        description:
+          'Every London school with its Ofsted grade and anonymous teacher reviews: search and filter by borough, phase and type.',
+        module: 'schools/SchoolsPage.tsx',
+        filters: ['search', 'borough', 'educationLevel', 'type', 'exact'],
+      }),
+      page('/schools/:id', SchoolDetailPage, {
+        title: 'School',
+        description:
+          "A London school's profile: Ofsted grade, anonymous teacher reviews and ratings, interview experiences and staff mood.",
+        module: 'school-detail/SchoolDetailPage.tsx',
+      }),
+      page('/edit-school/:id', SchoolPageEditor, { title: 'Edit the school page', module: 'school-page/SchoolPageEditor.tsx' }),
       // A school's own jobs, for its verified staff (noindex: /manage/schools/ is out of robots.txt).
-      {
-        path: '/manage/schools/:id/jobs',
-        handle: { title: "The school's jobs", module: 'school-jobs/SchoolJobsPage.tsx' },
-        element: lazyElement(SchoolJobsPage),
-      },
-      {
-        path: '/manage/schools/:id/jobs/new',
-        handle: { title: 'Post a job', module: 'school-jobs/SchoolJobFormPage.tsx' },
-        element: lazyElement(SchoolJobFormPage),
-      },
-      {
-        path: '/manage/schools/:id/jobs/:jobId/edit',
-        handle: { title: 'Edit the job', module: 'school-jobs/SchoolJobFormPage.tsx' },
-        element: lazyElement(SchoolJobFormPage),
-      },
-      {
-        path: '/schools/:id/claim',
-        handle: { title: 'Manage this page', module: 'school-claim/SchoolClaimPage.tsx' },
-        element: lazyElement(SchoolClaimPage),
-      },
-      {
-        path: '/school-link',
-        handle: { title: 'School email link', module: 'school-link/SchoolLinkPage.tsx' },
-        element: lazyElement(SchoolLinkPage),
-      },
-      {
-        path: '/school-admin',
-        handle: { title: 'School dashboard', module: 'school-admin/SchoolAdminPage.tsx' },
-        element: lazyElement(SchoolAdminPage),
-      },
-      {
-        path: '/compare',
-        handle: {
-          title: 'Compare Schools',
-          description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.',
-          module: 'compare/ComparePage.tsx',
-        },
-        element: lazyElement(ComparePage),
-      },
-      {
-        path: '/salaries',
-        handle: {
-          title: 'Salaries',
-          description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.',
-          module: 'salaries/SalariesPage.tsx',
-        },
-        element: lazyElement(SalariesPage),
-      },
-      {
-        path: '/pay-scales',
-        handle: {
-          title: 'Teacher Pay Scales',
-          description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.',
-          module: 'pay-scales/PayScalesPage.tsx',
-          filters: ['region', 'paySpine', 'year', 'tab'],
-        },
-        element: lazyElement(PayScalesPage),
-      },
-      {
-        path: '/forum',
-        handle: {
-          title: 'Forum',
-          description: 'Discussions for London teachers: careers, schools, workload, pay and more.',
-          module: 'forum/ForumPage.tsx',
-          filters: ['category', 'search'],
-        },
-        element: lazyElement(ForumPage),
-      },
-      {
-        path: '/forum/threads/:id',
-        handle: { title: 'Discussion', description: 'A discussion in the Teachers In London Talk forum.', module: 'thread/ThreadPage.tsx' },
-        element: lazyElement(ThreadPage),
-      },
-      {
-        path: '/moderation',
-        handle: { title: 'Moderation', module: 'moderation/ModerationPage.tsx' },
-        element: lazyElement(ModerationPage),
-      },
-      {
-        path: '/career-advice',
-        handle: {
-          title: 'Career Advice',
-          description: 'Career advice for teachers in London: applications, interviews, progression and pay.',
-          module: 'static-pages/CareerAdvicePage.tsx',
-        },
-        element: lazyElement(CareerAdvicePage),
-      },
-      {
-        path: '/privacy-policy',
-        handle: {
-          title: 'Privacy Policy',
-          description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.',
-          module: 'static-pages/PrivacyPolicyPage.tsx',
-        },
-        element: lazyElement(PrivacyPolicyPage),
-      },
-      {
-        path: '/about-us',
-        handle: {
-          title: 'About Us',
-          description: "About Teachers In London Talk, an independent community for London's teachers.",
-          module: 'static-pages/AboutUsPage.tsx',
-        },
-        element: lazyElement(AboutUsPage),
-      },
+      page('/manage/schools/:id/jobs', SchoolJobsPage, { title: "The school's jobs", module: 'school-jobs/SchoolJobsPage.tsx' }),
+      page('/manage/schools/:id/jobs/new', SchoolJobFormPage, { title: 'Post a job', module: 'school-jobs/SchoolJobFormPage.tsx' }),
+      page('/manage/schools/:id/jobs/:jobId/edit', SchoolJobFormPage, {
+        title: 'Edit the job',
+        module: 'school-jobs/SchoolJobFormPage.tsx',
+      }),
+      page('/schools/:id/claim', SchoolClaimPage, { title: 'Manage this page', module: 'school-claim/SchoolClaimPage.tsx' }),
+      page('/school-link', SchoolLinkPage, { title: 'School email link', module: 'school-link/SchoolLinkPage.tsx' }),
+      page('/school-admin', SchoolAdminPage, { title: 'School dashboard', module: 'school-admin/SchoolAdminPage.tsx' }),
+      page('/compare', ComparePage, {
+        title: 'Compare Schools',
+        description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.',
+        module: 'compare/ComparePage.tsx',
+      }),
+      page('/salaries', SalariesPage, {
+        title: 'Salaries',
+        description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.',
+        module: 'salaries/SalariesPage.tsx',
+      }),
+      page('/pay-scales', PayScalesPage, {
+        title: 'Teacher Pay Scales',
+        description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.',
+        module: 'pay-scales/PayScalesPage.tsx',
+        filters: ['region', 'paySpine', 'year', 'tab'],
+      }),
+      page('/forum', ForumPage, {
+        title: 'Forum',
+        description: 'Discussions for London teachers: careers, schools, workload, pay and more.',
+        module: 'forum/ForumPage.tsx',
+        filters: ['category', 'search'],
+      }),
+      page('/forum/threads/:id', ThreadPage, {
+        title: 'Discussion',
+        description: 'A discussion in the Teachers In London Talk forum.',
+        module: 'thread/ThreadPage.tsx',
+      }),
+      page('/moderation', ModerationPage, { title: 'Moderation', module: 'moderation/ModerationPage.tsx' }),
+      page('/career-advice', CareerAdvicePage, {
+        title: 'Career Advice',
+        description: 'Career advice for teachers in London: applications, interviews, progression and pay.',
+        module: 'static-pages/CareerAdvicePage.tsx',
+      }),
+      page('/privacy-policy', PrivacyPolicyPage, {
+        title: 'Privacy Policy',
+        description: 'How Teachers In London Talk handles your data: what is stored, why, and your rights.',
+        module: 'static-pages/PrivacyPolicyPage.tsx',
+      }),
+      page('/about-us', AboutUsPage, {
+        title: 'About Us',
+        description: "About Teachers In London Talk, an independent community for London's teachers.",
+        module: 'static-pages/AboutUsPage.tsx',
+      }),
       // Signed-in only: a visitor is sent to /api/login?returnTo=/dashboard (DashboardPage).
-      { path: '/dashboard', handle: { title: 'Dashboard', module: 'dashboard/DashboardPage.tsx' }, element: lazyElement(DashboardPage) },
+      page('/dashboard', DashboardPage, { title: 'Dashboard', module: 'dashboard/DashboardPage.tsx' }),
       // Signed-in only, like the dashboard; read offline from her own saved copy (decision 2010).
-      {
-        path: '/notifications',
-        handle: { title: 'Notifications', module: 'notifications/NotificationsPage.tsx' },
-        element: lazyElement(NotificationsPage),
-      },
-      {
-        path: '/unsubscribe/:token',
-        handle: { title: 'Job alert emails', module: 'unsubscribe/UnsubscribePage.tsx' },
-        element: lazyElement(UnsubscribePage),
-      },
-      { path: '*', handle: { title: 'Page not found', module: 'not-found/NotFoundPage.tsx' }, element: lazyElement(NotFoundPage) },
+      page('/notifications', NotificationsPage, { title: 'Notifications', module: 'notifications/NotificationsPage.tsx' }),
+      page('/unsubscribe/:token', UnsubscribePage, { title: 'Job alert emails', module: 'unsubscribe/UnsubscribePage.tsx' }),
+      page('*', NotFoundPage, { title: 'Page not found', module: 'not-found/NotFoundPage.tsx' }),
     ],
   },
 ];

@@ -66,17 +66,7 @@ export function SelectField({ options, empty, ...p }: Wired & { options: readonl
  * size shows a spinner too; `size="sm"` (a form inline in a page: a reply, an edit) is the small
  * button, a 44px tap target, whose busy label alone says it is working.
  */
-export function SubmitButton({
-  busy,
-  label,
-  busyLabel = label,
-  size,
-}: {
-  busy: boolean;
-  label: string;
-  busyLabel?: string;
-  size?: 'sm';
-}) {
+export function SubmitButton({ busy, label, busyLabel = label, size }: { busy: boolean; label: string; busyLabel?: string; size?: 'sm' }) {
   return (
     <button type="submit" className={size === 'sm' ? 'btn btn-primary btn-sm min-h-11' : 'btn btn-primary'} disabled={busy}>
       {busy && !size && <span className="loading loading-spinner loading-sm" />}

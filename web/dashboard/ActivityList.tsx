@@ -107,136 +107,114 @@ const openThread = (threadId: number) => (
   </Link>
 );
 
-function reviewEntries(reviews: Activity['reviews'], edit: (e: Editing) => void): Entry[] {
-  return reviews.map((r) => ({
-    date: r.createdAt,
+/** Each kind of contribution: its label, its key's letter and its test id's word (a mood has none). */
+const KINDS = {
+  review: { label: 'Review', key: 'r', testId: 'review' },
+  interview: { label: 'Interview', key: 'i', testId: 'interview' },
+  salary: { label: 'Salary', key: 's', testId: 'salary' },
+  mood: { label: 'Mood', key: 'm', testId: null },
+  thread: { label: 'Discussion', key: 't', testId: 'thread' },
+  reply: { label: 'Reply', key: 'p', testId: 'reply' },
+} as const;
+
+/** What a line shows of its item: its state, the moderator's reason, hidden by reports, her edit's state. */
+type Item = { id: number; status: Status; rejectionReason?: string | null; hidden?: boolean; edit?: EditState };
+type Shown = Pick<Parameters<typeof Row>[0], 'title' | 'detail' | 'statusLabel' | 'note' | 'actions'>;
+
+/** One line of the list: the item of that kind, dated (and sorted) by `date`. */
+function entry(kind: keyof typeof KINDS, item: Item, date: string, shown: Shown): Entry {
+  const k = KINDS[kind];
+  return {
+    date,
     el: (
       <Row
-        key={`r${r.id}`}
-        testId={`mine-review-${r.id}`}
-        kind="Review"
-        title={schoolLink(r)}
-        detail={`${r.jobTitle ?? ''} · ${r.overallRating}/5`}
-        date={r.createdAt}
-        status={r.status}
-        reason={r.rejectionReason}
-        hidden={r.hidden}
-        edit={r.edit}
-        actions={
-          <>
-            <EditOwnButton kind="review" id={r.id} onEdit={() => edit({ kind: 'review', item: r })} />
-            <DeleteOwnButton kind="review" id={r.id} where={`of ${r.schoolName}`} schoolId={r.schoolId} />
-          </>
-        }
+        key={`${k.key}${item.id}`}
+        testId={k.testId ? `mine-${k.testId}-${item.id}` : undefined}
+        kind={k.label}
+        date={date}
+        status={item.status}
+        reason={item.rejectionReason}
+        hidden={item.hidden}
+        edit={item.edit}
+        {...shown}
       />
     ),
-  }));
+  };
+}
+
+/** Edit (in its own form) and Delete of her review or interview. */
+function schoolContributionActions(editing: NonNullable<Editing>, where: string, edit: (e: Editing) => void) {
+  const { kind, item } = editing;
+  return (
+    <>
+      <EditOwnButton kind={kind} id={item.id} onEdit={() => edit(editing)} />
+      <DeleteOwnButton kind={kind} id={item.id} where={`${where} ${item.schoolName}`} schoolId={item.schoolId} />
+    </>
+  );
+}
+
+function reviewEntries(reviews: Activity['reviews'], edit: (e: Editing) => void): Entry[] {
+  return reviews.map((r) =>
+    entry('review', r, r.createdAt, {
+      title: schoolLink(r),
+      detail: `${r.jobTitle ?? ''} · ${r.overallRating}/5`,
+      actions: schoolContributionActions({ kind: 'review', item: r }, 'of', edit),
+    }),
+  );
 }
 
 function interviewEntries(interviews: Activity['interviews'], edit: (e: Editing) => void): Entry[] {
-  return interviews.map((r) => ({
-    date: r.createdAt,
-    el: (
-      <Row
-        key={`i${r.id}`}
-        testId={`mine-interview-${r.id}`}
-        kind="Interview"
-        title={schoolLink(r)}
-        detail={`${r.jobTitle} · ${r.outcome}`}
-        date={r.createdAt}
-        status={r.status}
-        hidden={r.hidden}
-        edit={r.edit}
-        actions={
-          <>
-            <EditOwnButton kind="interview" id={r.id} onEdit={() => edit({ kind: 'interview', item: r })} />
-            <DeleteOwnButton kind="interview" id={r.id} where={`at ${r.schoolName}`} schoolId={r.schoolId} />
-          </>
-        }
-      />
-    ),
-  }));
+  return interviews.map((r) =>
+    entry('interview', r, r.createdAt, {
+      title: schoolLink(r),
+      detail: `${r.jobTitle} · ${r.outcome}`,
+      actions: schoolContributionActions({ kind: 'interview', item: r }, 'at', edit),
+    }),
+  );
 }
 
 function salaryEntries(salaries: Activity['salaries']): Entry[] {
-  return salaries.map((r) => ({
-    date: r.createdAt,
-    el: (
-      <Row
-        key={`s${r.id}`}
-        testId={`mine-salary-${r.id}`}
-        kind="Salary"
-        title={`${r.jobTitle}, ${r.borough}`}
-        detail={formatGBP(r.annualSalary)}
-        date={r.createdAt}
-        status={r.status}
-        statusLabel={r.publishedAt ? 'In the published averages' : 'Waiting for the next daily update'}
-        note={
-          r.publishedAt ? (
-            <p className="text-xs opacity-70">If you delete it, {SALARY_LEAVES.charAt(0).toLowerCase() + SALARY_LEAVES.slice(1)}</p>
-          ) : undefined
-        }
-        actions={<DeleteOwnButton kind="salary" id={r.id} where={`(${r.jobTitle}, ${r.borough})`} published={r.publishedAt !== null} />}
-      />
-    ),
-  }));
+  return salaries.map((r) =>
+    entry('salary', r, r.createdAt, {
+      title: `${r.jobTitle}, ${r.borough}`,
+      detail: formatGBP(r.annualSalary),
+      statusLabel: r.publishedAt ? 'In the published averages' : 'Waiting for the next daily update',
+      note: r.publishedAt ? (
+        <p className="text-xs opacity-70">If you delete it, {SALARY_LEAVES.charAt(0).toLowerCase() + SALARY_LEAVES.slice(1)}</p>
+      ) : undefined,
+      actions: <DeleteOwnButton kind="salary" id={r.id} where={`(${r.jobTitle}, ${r.borough})`} published={r.publishedAt !== null} />,
+    }),
+  );
 }
 
 function moodEntries(moods: Activity['moods']): Entry[] {
-  return moods.map((r) => ({
-    date: r.updatedAt,
-    el: (
-      <Row
-        key={`m${r.id}`}
-        kind="Mood"
-        title={schoolLink(r)}
-        detail={`${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`}
-        date={r.updatedAt}
-        status={r.status}
-      />
-    ),
-  }));
+  return moods.map((r) =>
+    entry('mood', r, r.updatedAt, {
+      title: schoolLink(r),
+      detail: `${r.emoji} ${MOODS.find((m) => m.mood === r.mood)?.label ?? r.mood}`,
+    }),
+  );
 }
 
 /** Her threads and replies: edited and deleted on the thread's page, so each links there. */
 function forumEntries(threads: Activity['threads'], posts: Activity['posts']): Entry[] {
   return [
-    ...threads.map((r) => ({
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`t${r.id}`}
-          testId={`mine-thread-${r.id}`}
-          kind="Discussion"
-          title={threadLink(r.id, r.title)}
-          detail={r.categoryName}
-          date={r.createdAt}
-          status={r.status}
-          reason={r.rejectionReason}
-          hidden={r.hidden}
-          note={editedNote(r.editedAt)}
-          actions={openThread(r.id)}
-        />
-      ),
-    })),
-    ...posts.map((r) => ({
-      date: r.createdAt,
-      el: (
-        <Row
-          key={`p${r.id}`}
-          testId={`mine-reply-${r.id}`}
-          kind="Reply"
-          title={threadLink(r.threadId, r.threadTitle)}
-          detail={r.content.slice(0, 120)}
-          date={r.createdAt}
-          status={r.status}
-          reason={r.rejectionReason}
-          hidden={r.hidden}
-          note={editedNote(r.editedAt)}
-          actions={openThread(r.threadId)}
-        />
-      ),
-    })),
+    ...threads.map((r) =>
+      entry('thread', r, r.createdAt, {
+        title: threadLink(r.id, r.title),
+        detail: r.categoryName,
+        note: editedNote(r.editedAt),
+        actions: openThread(r.id),
+      }),
+    ),
+    ...posts.map((r) =>
+      entry('reply', r, r.createdAt, {
+        title: threadLink(r.threadId, r.threadTitle),
+        detail: r.content.slice(0, 120),
+        note: editedNote(r.editedAt),
+        actions: openThread(r.threadId),
+      }),
+    ),
   ];
 }
 
