@@ -13,11 +13,11 @@ import {
   salaries,
   savedJobs,
   schoolMoods,
-  schools,
 } from '../../db/schema';
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { approvalState } from '../lib/moderators';
+import { ownedWithSchool } from './owned.queries';
 import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 
 type ReviewFields = z.infer<typeof reviewFieldsShape>;
@@ -75,20 +75,15 @@ function hiddenIds(db: DB, kind: 'review' | 'thread' | 'reply') {
 
 /** Her reviews, newest first: moderation state, hidden by reports, and her latest edit's state. */
 function reviewsOf(db: DB, userId: string) {
-  const rows = db
-    .select({
-      ...columnsOf(reviews, reviewFieldsShape),
-      id: reviews.id,
-      schoolId: reviews.schoolId,
-      schoolName: schools.name,
-      isApproved: reviews.isApproved,
-      rejectedAt: reviews.rejectedAt,
-      rejectionReason: reviews.rejectionReason,
-      createdAt: reviews.createdAt,
-    })
-    .from(reviews)
-    .innerJoin(schools, eq(reviews.schoolId, schools.id))
-    .where(eq(reviews.userId, userId))
+  const rows = ownedWithSchool(db, reviews, userId, {
+    ...columnsOf(reviews, reviewFieldsShape),
+    id: reviews.id,
+    schoolId: reviews.schoolId,
+    isApproved: reviews.isApproved,
+    rejectedAt: reviews.rejectedAt,
+    rejectionReason: reviews.rejectionReason,
+    createdAt: reviews.createdAt,
+  })
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .all();
   const reviewEdits = editStates(
@@ -111,18 +106,13 @@ function reviewsOf(db: DB, userId: string) {
 
 /** Her interviews, newest first (published at once): hidden by reports, and her latest edit's state. */
 function interviewsOf(db: DB, userId: string) {
-  const rows = db
-    .select({
-      ...columnsOf(interviewExperiences, interviewFieldsShape),
-      id: interviewExperiences.id,
-      schoolId: interviewExperiences.schoolId,
-      schoolName: schools.name,
-      isApproved: interviewExperiences.isApproved,
-      createdAt: interviewExperiences.createdAt,
-    })
-    .from(interviewExperiences)
-    .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
-    .where(eq(interviewExperiences.userId, userId))
+  const rows = ownedWithSchool(db, interviewExperiences, userId, {
+    ...columnsOf(interviewExperiences, interviewFieldsShape),
+    id: interviewExperiences.id,
+    schoolId: interviewExperiences.schoolId,
+    isApproved: interviewExperiences.isApproved,
+    createdAt: interviewExperiences.createdAt,
+  })
     .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
     .all();
   const interviewEdits = editStates(
@@ -166,21 +156,16 @@ function salariesOf(db: DB, userId: string) {
 
 /** Her moods, latest change first. */
 function moodsOf(db: DB, userId: string) {
-  return db
-    .select({
-      id: schoolMoods.id,
-      schoolId: schoolMoods.schoolId,
-      schoolName: schools.name,
-      emoji: schoolMoods.emoji,
-      mood: schoolMoods.mood,
-      comment: schoolMoods.comment,
-      anonymous: schoolMoods.anonymous,
-      createdAt: schoolMoods.createdAt,
-      updatedAt: schoolMoods.updatedAt,
-    })
-    .from(schoolMoods)
-    .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
-    .where(eq(schoolMoods.userId, userId))
+  return ownedWithSchool(db, schoolMoods, userId, {
+    id: schoolMoods.id,
+    schoolId: schoolMoods.schoolId,
+    emoji: schoolMoods.emoji,
+    mood: schoolMoods.mood,
+    comment: schoolMoods.comment,
+    anonymous: schoolMoods.anonymous,
+    createdAt: schoolMoods.createdAt,
+    updatedAt: schoolMoods.updatedAt,
+  })
     .orderBy(desc(schoolMoods.updatedAt), desc(schoolMoods.id))
     .all()
     .map((r) => ({ ...r, status: PUBLISHED }));

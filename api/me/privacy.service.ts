@@ -30,6 +30,7 @@ import {
 } from '../../db/schema';
 import { forgetUser } from '../notifications/notifications.service';
 import { backfillReporterKeys } from '../lib/reports';
+import { ownedWithSchool } from './owned.queries';
 
 /** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
 const CONTRIBUTION_TABLES = ['reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts'] as const;
@@ -105,26 +106,14 @@ function contributionsOf(db: DB, userId: string) {
       .where(eq(savedJobs.userId, userId))
       .orderBy(desc(savedJobs.createdAt))
       .all(),
-    reviews: db
-      .select({ review: reviews, schoolName: schools.name })
-      .from(reviews)
-      .innerJoin(schools, eq(reviews.schoolId, schools.id))
-      .where(eq(reviews.userId, userId))
+    reviews: ownedWithSchool(db, reviews, userId, { review: reviews })
       .all()
       .map((r) => ({ ...withoutUser(r.review), schoolName: r.schoolName })),
-    interviews: db
-      .select({ interview: interviewExperiences, schoolName: schools.name })
-      .from(interviewExperiences)
-      .innerJoin(schools, eq(interviewExperiences.schoolId, schools.id))
-      .where(eq(interviewExperiences.userId, userId))
+    interviews: ownedWithSchool(db, interviewExperiences, userId, { interview: interviewExperiences })
       .all()
       .map((r) => ({ ...withoutUser(r.interview), schoolName: r.schoolName })),
     salaries: db.select().from(salaries).where(eq(salaries.userId, userId)).all().map(withoutUser),
-    moods: db
-      .select({ mood: schoolMoods, schoolName: schools.name })
-      .from(schoolMoods)
-      .innerJoin(schools, eq(schoolMoods.schoolId, schools.id))
-      .where(eq(schoolMoods.userId, userId))
+    moods: ownedWithSchool(db, schoolMoods, userId, { mood: schoolMoods })
       .all()
       .map((r) => ({ ...withoutUser(r.mood), schoolName: r.schoolName })),
     threads: db
@@ -175,18 +164,10 @@ function moderationOf(db: DB, userId: string) {
 /** The school side (decision 2103): the schools she manages, the claims and invitations she opened (never a link's token hash) and what she did for a school. */
 function schoolSideOf(db: DB, userId: string) {
   return {
-    schoolMemberships: db
-      .select({ member: schoolMembers, schoolName: schools.name })
-      .from(schoolMembers)
-      .innerJoin(schools, eq(schoolMembers.schoolId, schools.id))
-      .where(eq(schoolMembers.userId, userId))
+    schoolMemberships: ownedWithSchool(db, schoolMembers, userId, { member: schoolMembers })
       .all()
       .map((r) => ({ ...withoutUser(r.member), schoolName: r.schoolName })),
-    schoolClaims: db
-      .select({ claim: schoolClaims, schoolName: schools.name })
-      .from(schoolClaims)
-      .innerJoin(schools, eq(schoolClaims.schoolId, schools.id))
-      .where(eq(schoolClaims.userId, userId))
+    schoolClaims: ownedWithSchool(db, schoolClaims, userId, { claim: schoolClaims })
       .all()
       .map(({ claim: { tokenHash: _t, invitedBy: _i, decidedBy: _d, ...claim }, schoolName }) => ({ ...withoutUser(claim), schoolName })),
     schoolActions: db

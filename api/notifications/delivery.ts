@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { notificationText } from '../../db/notification-text';
 import { forumThreads, notificationPreferences, notifications, schools, users } from '../../db/schema';
-import type { PushPayload } from '../services/alerts/push';
+import { pushOfList, type PushPayload } from '../services/alerts/push';
 import { esc, page } from '../services/alerts/render';
 import { lastScheduledSend } from '../services/alerts/schedule';
 import { linkOf, TOPIC_OF } from './topics';
@@ -81,17 +81,18 @@ function wordsOf(n: DuePush) {
 
 /** One push for what is due: the notification itself, or "N new notifications" with the first lines. */
 export function pushPayloadOf(list: DuePush[]): PushPayload {
-  const words = list.map((n) => notificationText(wordsOf(n)));
-  if (list.length === 1) {
-    const n = list[0];
-    return {
-      title: words[0],
+  const words = (n: DuePush) => notificationText(wordsOf(n));
+  return pushOfList(
+    list,
+    (n) => ({
+      title: words(n),
       body: n.reason ? `Reason given: ${n.reason}` : 'Teachers In London Talk',
       url: linkOf(n),
       tag: `notification-${n.id}`,
-    };
-  }
-  return { title: `${list.length} new notifications`, body: words.slice(0, 3).join(' · '), url: '/notifications', tag: 'notifications' };
+    }),
+    { title: `${list.length} new notifications`, url: '/notifications', tag: 'notifications' },
+    words,
+  );
 }
 
 export function markPushed(db: DB, ids: number[], now: Date) {

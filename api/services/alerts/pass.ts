@@ -23,7 +23,7 @@ import { oneMonthBefore } from '../../lib/time';
 import { digestEmail, dueDigests, duePushes, markEmailed, markPushed, pushPayloadOf, type DuePush } from '../../notifications/delivery';
 import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';
-import type { PushPayload, PushSender } from './push';
+import { pushOfList, type PushPayload, type PushSender } from './push';
 import { alertEmail, alertListUrl, MAX_JOBS_PER_MESSAGE, reminderEmail, schoolOf, type MailJob } from './render';
 import { isDue } from './schedule';
 import { digestUnsubscribeToken, unsubscribeToken } from './settings';
@@ -314,39 +314,18 @@ async function sendAlert(ctx: PassContext, alert: Alert, email: string | null, s
       total: found.length,
       unsubscribeUrl,
     });
-    try {
-      await deps.mailer.send({
-        to: email,
-        ...mail,
-        headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-      });
-      result.emails++;
+    if (await mailed(ctx, { to: email, ...mail, headers: unsubscribeHeaders(unsubscribeUrl) }, `Alert ${alert.id}: email failed`))
       delivered = true;
-    } catch (error) {
-      failed = true;
-      result.failures++;
-      deps.log?.(`Alert ${alert.id}: email failed (${(error as Error).message}); will retry next pass`);
-    }
+    else failed = true;
   }
   if (alert.push) {
-    const first = found[0];
-    const payload: PushPayload =
-      found.length === 1
-        ? {
-            title: `New job: ${first.title}`,
-            body: `${schoolOf(first)}, ${first.borough}`,
-            url: `/jobs/${first.id}`,
-            tag: `alert-${alert.id}`,
-          }
-        : {
-            title: `${found.length} new jobs: ${alert.name}`,
-            body: found
-              .slice(0, 3)
-              .map((j) => j.title)
-              .join(' · '),
-            url: alertListUrl('', alert.filters),
-            tag: `alert-${alert.id}`,
-          };
+    const tag = `alert-${alert.id}`;
+    const payload = pushOfList(
+      found,
+      (job) => ({ title: `New job: ${job.title}`, body: `${schoolOf(job)}, ${job.borough}`, url: `/jobs/${job.id}`, tag }),
+      { title: `${found.length} new jobs: ${alert.name}`, url: alertListUrl('', alert.filters), tag },
+      (job) => job.title,
+    );
     if ((await pushToUser(ctx, alert.userId, payload, signal)).sent > 0) delivered = true;
   }
   // An email that failed is retried next pass (the jobs stay unsent); otherwise the jobs count as
@@ -358,6 +337,25 @@ async function sendAlert(ctx: PassContext, alert: Alert, email: string | null, s
   });
   result.alertsSent++;
   result.jobsSent += found.length;
+}
+
+/** The one-click unsubscribe of an alert or a digest email (RFC 8058). */
+const unsubscribeHeaders = (url: string) => ({ 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+/**
+ * Sends one email (deps.mailer is set): counted when sent; a failure is counted and logged as
+ * `failure`, and the caller leaves its rows for the next pass. Whether it was sent.
+ */
+async function mailed(ctx: PassContext, message: Parameters<Mailer['send']>[0], failure: string): Promise<boolean> {
+  try {
+    await ctx.deps.mailer!.send(message);
+    ctx.result.emails++;
+    return true;
+  } catch (error) {
+    ctx.result.failures++;
+    ctx.deps.log?.(`${failure} (${(error as Error).message}); will retry next pass`);
+    return false;
+  }
 }
 
 /**
@@ -389,18 +387,10 @@ async function sendDigest(ctx: PassContext, d: DueDigest) {
   if (!deps.mailer) return;
   if (!d.email) return markEmailed(db, ids, now);
   const unsubscribeUrl = `${deps.appUrl}/unsubscribe/${digestUnsubscribeToken(db, ids[ids.length - 1])}`;
-  try {
-    await deps.mailer.send({
-      to: d.email,
-      ...digestEmail({ appUrl: deps.appUrl, frequency: d.frequency, rows: d.rows, unsubscribeUrl }),
-      headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    });
+  const mail = digestEmail({ appUrl: deps.appUrl, frequency: d.frequency, rows: d.rows, unsubscribeUrl });
+  if (await mailed(ctx, { to: d.email, ...mail, headers: unsubscribeHeaders(unsubscribeUrl) }, 'Notification digest email failed')) {
     markEmailed(db, ids, now);
-    result.emails++;
     result.digests++;
-  } catch (error) {
-    result.failures++;
-    deps.log?.(`Notification digest email failed (${(error as Error).message}); will retry next pass`);
   }
 }
 
@@ -448,33 +438,21 @@ async function sendReminders(ctx: PassContext, userId: string, list: DueReminder
   let delivered = false;
   let pushFailed = false;
   if (prefs.email && list[0].email && deps.mailer) {
-    try {
-      await deps.mailer.send({ to: list[0].email, ...reminderEmail({ appUrl: deps.appUrl, jobs: list }) });
-      result.emails++;
+    if (await mailed(ctx, { to: list[0].email, ...reminderEmail({ appUrl: deps.appUrl, jobs: list }) }, 'Reminder email failed'))
       delivered = true;
-    } catch (error) {
-      result.failures++;
-      deps.log?.(`Reminder email failed (${(error as Error).message}); will retry next pass`);
-    }
   }
   if (prefs.push) {
-    const payload: PushPayload =
-      list.length === 1
-        ? {
-            title: `Closing soon: ${list[0].title}`,
-            body: `${schoolOf(list[0])}, ${list[0].borough}`,
-            url: `/jobs/${list[0].id}`,
-            tag: `reminder-${list[0].id}`,
-          }
-        : {
-            title: `${list.length} saved jobs close soon`,
-            body: list
-              .slice(0, 3)
-              .map((j) => j.title)
-              .join(' · '),
-            url: '/dashboard',
-            tag: 'reminders',
-          };
+    const payload = pushOfList(
+      list,
+      (job) => ({
+        title: `Closing soon: ${job.title}`,
+        body: `${schoolOf(job)}, ${job.borough}`,
+        url: `/jobs/${job.id}`,
+        tag: `reminder-${job.id}`,
+      }),
+      { title: `${list.length} saved jobs close soon`, url: '/dashboard', tag: 'reminders' },
+      (job) => job.title,
+    );
     const pushed = await pushToUser(ctx, userId, payload, signal);
     if (pushed.sent > 0) delivered = true;
     pushFailed = pushed.failed > 0;

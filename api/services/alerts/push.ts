@@ -18,6 +18,20 @@ export interface PushPayload {
   tag?: string;
 }
 
+/**
+ * One push for a list of new items: the one item's own, or `many` with the first three items'
+ * titles as its body (alerts, reminders and notifications alike).
+ */
+export function pushOfList<T>(
+  list: readonly T[],
+  one: (item: T) => PushPayload,
+  many: Omit<PushPayload, 'body'>,
+  titleOf: (item: T) => string,
+): PushPayload {
+  if (list.length === 1) return one(list[0]);
+  return { title: many.title, body: list.slice(0, 3).map(titleOf).join(' · '), url: many.url, tag: many.tag };
+}
+
 export interface PushTarget {
   endpoint: string;
   p256dh: string;
