@@ -120,24 +120,24 @@ export function loadThread(db: DB, id: number, user: SessionUser | null, grants:
   return row;
 }
 
+/** A reply's own columns as its answers give them (the list, a new reply, an edit), after its id and thread. */
+export const replyColumns = {
+  parentPostId: forumPosts.parentPostId,
+  content: forumPosts.content,
+  isApproved: forumPosts.isApproved,
+  createdAt: forumPosts.createdAt,
+  updatedAt: forumPosts.updatedAt,
+  editedAt: forumPosts.editedAt,
+  deletedAt: forumPosts.deletedAt,
+};
+
 /**
  * The replies this user may see as ONE flat list, oldest first, each with its parentPostId (null
  * for a reply to the thread itself); the web app nests them (web/thread/tree.ts).
  */
 export function replyList(db: DB, threadId: number, user: SessionUser | null, moderates: boolean) {
   const rows = db
-    .select({
-      id: forumPosts.id,
-      parentPostId: forumPosts.parentPostId,
-      content: forumPosts.content,
-      isApproved: forumPosts.isApproved,
-      rejectedAt: forumPosts.rejectedAt,
-      createdAt: forumPosts.createdAt,
-      updatedAt: forumPosts.updatedAt,
-      editedAt: forumPosts.editedAt,
-      deletedAt: forumPosts.deletedAt,
-      firstName: users.firstName,
-    })
+    .select({ id: forumPosts.id, ...replyColumns, rejectedAt: forumPosts.rejectedAt, firstName: users.firstName })
     .from(forumPosts)
     .leftJoin(users, eq(forumPosts.userId, users.id))
     .where(and(eq(forumPosts.threadId, threadId), replyVisibleSql(user, moderates)))

@@ -9,7 +9,7 @@ import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { autoWatch } from '../notifications/notifications.service';
 import { correctedHeader } from '../search';
-import { listThreads, loadThread, replyList, selectThreads, slugify, toThread } from './forum.queries';
+import { listThreads, loadThread, replyColumns, replyList, selectThreads, slugify, toThread } from './forum.queries';
 import * as routes from './forum.routes';
 import { deletePost, deleteThread, editPost, editThread } from './own.handlers';
 import { replyVisibleSql } from './visibility';
@@ -125,17 +125,7 @@ export const forumRoutes = createRouter()
           createdAt: now,
           updatedAt: now,
         })
-        .returning({
-          id: forumPosts.id,
-          threadId: forumPosts.threadId,
-          parentPostId: forumPosts.parentPostId,
-          content: forumPosts.content,
-          isApproved: forumPosts.isApproved,
-          createdAt: forumPosts.createdAt,
-          updatedAt: forumPosts.updatedAt,
-          editedAt: forumPosts.editedAt,
-          deletedAt: forumPosts.deletedAt,
-        })
+        .returning({ id: forumPosts.id, threadId: forumPosts.threadId, ...replyColumns })
         .get();
     });
     return c.json({ ...post, status: 'pending' as const, user: { firstName: user.firstName } }, 201);

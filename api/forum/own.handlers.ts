@@ -9,7 +9,7 @@ import { threadInput, postInput, type PostEdit, type ThreadEdit } from '../../db
 import { notFound } from '../lib/http-error';
 import { dropTraces, keepPrevious, mergeChange, ownOr404 } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';
-import { selectThreads, slugify, toThread } from './forum.queries';
+import { replyColumns, selectThreads, slugify, toThread } from './forum.queries';
 
 /** The title a deleted thread shows above the replies it keeps. */
 export const DELETED_THREAD_TITLE = 'Deleted thread';
@@ -83,18 +83,7 @@ export function editPost(c: Context<SignedInEnv>, id: number, change: PostEdit) 
       .update(forumPosts)
       .set({ content: next.content, editedAt: now, updatedAt: now, ...resubmit(own) })
       .where(eq(forumPosts.id, id))
-      .returning({
-        id: forumPosts.id,
-        threadId: forumPosts.threadId,
-        parentPostId: forumPosts.parentPostId,
-        content: forumPosts.content,
-        isApproved: forumPosts.isApproved,
-        rejectedAt: forumPosts.rejectedAt,
-        createdAt: forumPosts.createdAt,
-        updatedAt: forumPosts.updatedAt,
-        editedAt: forumPosts.editedAt,
-        deletedAt: forumPosts.deletedAt,
-      })
+      .returning({ id: forumPosts.id, threadId: forumPosts.threadId, ...replyColumns, rejectedAt: forumPosts.rejectedAt })
       .get();
     const { rejectedAt, ...p } = post;
     return {

@@ -105,9 +105,17 @@ export function apiRoute<
   const { policy: input, ...route } = config;
   const policy = policyOf(route.method, route.path, input);
   const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
-  const responses = { ...guardErrors(policy), ...route.responses } as R['responses'];
+  const responses = { ...guardErrors(policy), ...route.responses } as WithGuardErrors<R['policy'], R['responses']>;
   return createRoute({ ...route, responses, middleware, 'x-policy': policy });
 }
+
+/** guardErrors' statuses, as types: what the typed client knows a route may answer. */
+type GuardErrorStatus<P> =
+  | (P extends { access: 'public' } ? never : 401)
+  | (P extends { access: 'moderator' | 'admin' } ? 403 : P extends { school: string } ? 403 : never)
+  | (P extends { idempotent: true } ? 422 : never)
+  | (P extends { limit: 'none' } ? never : 429);
+type WithGuardErrors<P, Responses> = Omit<{ [K in GuardErrorStatus<P>]: ErrorAnswer }, keyof Responses> & Responses;
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /** A declaration without what `resourceRoutes` says for it: its method, path and tag. */
@@ -194,10 +202,11 @@ function guardErrors(policy: RoutePolicy) {
   return errors(...statuses);
 }
 
+/** An error answer in a route's declaration. */
+type ErrorAnswer = { description: string; content: { 'application/json': { schema: typeof errorBody } } };
+
 /** Error answers of a route, each `{ error, fields? }`. */
-export function errors<const S extends ErrorStatus[]>(
-  ...statuses: S
-): { [K in S[number]]: { description: string; content: { 'application/json': { schema: typeof errorBody } } } } {
+export function errors<const S extends ErrorStatus[]>(...statuses: S): { [K in S[number]]: ErrorAnswer } {
   return Object.fromEntries(statuses.map((s) => [s, jsonOf(errorBody, ERRORS[s])])) as never;
 }
 
