@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { approvalState } from '../lib/moderators';
+import { submissionColumns } from '../salaries/salaries.service';
 import { ownedWithSchool } from './owned.queries';
 import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 
@@ -137,12 +138,7 @@ function interviewsOf(db: DB, userId: string) {
 function salariesOf(db: DB, userId: string) {
   return db
     .select({
-      id: salaries.id,
-      jobTitle: salaries.jobTitle,
-      schoolType: salaries.schoolType,
-      borough: salaries.borough,
-      yearsExperience: salaries.yearsExperience,
-      annualSalary: salaries.annualSalary,
+      ...submissionColumns,
       additionalBenefits: salaries.additionalBenefits,
       publishedAt: salaries.publishedAt,
       createdAt: salaries.createdAt,

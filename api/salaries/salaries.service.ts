@@ -11,6 +11,16 @@ import type { DB } from '../../db/client';
 import { publishedStats, salaries } from '../../db/schema';
 import { notFound } from '../lib/http-error';
 
+/** What a salary submission says (its role, school type, borough, experience and pay): the recent list's and her own list's columns. */
+export const submissionColumns = {
+  id: salaries.id,
+  jobTitle: salaries.jobTitle,
+  schoolType: salaries.schoolType,
+  borough: salaries.borough,
+  yearsExperience: salaries.yearsExperience,
+  annualSalary: salaries.annualSalary,
+};
+
 export interface SalaryGroup {
   count: number;
   /** Rounded to the pound; every published group has at least SALARY_K_ANONYMITY submissions. */
@@ -116,15 +126,7 @@ export function publishSalaries(db: DB, now = new Date()): { published: number; 
       publishedAt: now.toISOString(),
     };
     const recent: RecentSalary[] = tx
-      .select({
-        id: salaries.id,
-        jobTitle: salaries.jobTitle,
-        schoolType: salaries.schoolType,
-        borough: salaries.borough,
-        yearsExperience: salaries.yearsExperience,
-        annualSalary: salaries.annualSalary,
-        createdAt: salaries.createdAt,
-      })
+      .select({ ...submissionColumns, createdAt: salaries.createdAt })
       .from(salaries)
       .where(isNotNull(salaries.publishedAt))
       .orderBy(desc(salaries.createdAt), desc(salaries.id))
