@@ -131,7 +131,7 @@ export function resourceRoutes(tag: string) {
   const declare =
     <M extends Method>(method: M) =>
     <P extends string, A extends RoutePolicy['access'], R extends Declaration>(path: P, config: R & { policy: { access: A } }) =>
-      apiRoute<P, A, R & { method: M; path: P; tags: string[] }>({ ...config, method, path, tags });
+      apiRoute<P, A, R & { method: M; path: P; tags: string[] }>({ method, path, tags, ...config });
   return { get: declare('get'), post: declare('post'), put: declare('put'), patch: declare('patch'), delete: declare('delete') };
 }
 

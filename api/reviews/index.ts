@@ -1,12 +1,12 @@
 // A school's reviews (product §3): the approved ones a page at a time, newest first, and writing
 // one (stored as typed, pending until a moderator approves it; the answer is the author's own
 // row, without user id: decision 0205).
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { reviews } from '../../db/schema';
 import { columnsOf, ownReviewShape, reviewShape } from '../../db/shapes';
-import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
+import { pageHeaders } from '../lib/paging';
 import { createRouter } from '../lib/route';
 import { findSchool, schoolStatsOf } from '../schools/schools.queries';
+import { approvedPage } from '../schools/approved-page.queries';
 import { refuseOwnSchool } from '../schools/members';
 import { publishedResponses, putResponse, withdrawResponse } from './responses.handlers';
 import * as responseRoutes from './responses.routes';
@@ -17,29 +17,14 @@ export const reviewsRoutes = createRouter()
   .openapi(routes.list, (c) => {
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
-    const { limit = 20, cursor } = c.req.valid('query');
-    const k = decodeCursor(cursor, 'reviews', 'nn');
-    const rows = db
-      .select({ ...columnsOf(reviews, reviewShape), at: sql<number>`${reviews.createdAt}` })
-      .from(reviews)
-      .where(
-        and(
-          eq(reviews.schoolId, school.id),
-          eq(reviews.isApproved, true),
-          k ? sql`(${reviews.createdAt}, ${reviews.id}) < (${k[0]}, ${k[1]})` : undefined,
-        ),
-      )
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(limit + 1)
-      .all();
-    const page = pageOf(rows, limit, 'reviews', (r) => [r.at, r.id]);
+    const page = approvedPage(db, reviews, columnsOf(reviews, reviewShape), school.id, c.req.valid('query'), 'reviews');
     pageHeaders(c, schoolStatsOf(db, school.id).totalReviews, page.next);
     const responses = publishedResponses(
       db,
       page.rows.map((r) => r.id),
     );
     return c.json(
-      page.rows.map(({ at: _a, ...r }) => ({ ...r, response: responses.get(r.id) ?? null })),
+      page.rows.map((r) => ({ ...r, response: responses.get(r.id) ?? null })),
       200,
     );
   })

@@ -1,0 +1,41 @@
+// A school's approved reviews or interviews, a page at a time, newest first: the one keyset query
+// both public lists read (keyed on created_at, id; decision 1001).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn, SelectedFields, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { DB } from '../../db/client';
+import { decodeCursor, pageOf } from '../lib/paging';
+
+/** A table of a school's contributions that a moderator approves (or reports hide). */
+type SchoolContributions = SQLiteTable & {
+  id: AnySQLiteColumn;
+  schoolId: AnySQLiteColumn;
+  isApproved: AnySQLiteColumn;
+  createdAt: AnySQLiteColumn;
+};
+
+/** `columns` (with the row's `id`) of one page of the school's approved rows of `table`; `tag` names the list in its cursor. */
+export function approvedPage<S extends SelectedFields & { id: AnySQLiteColumn }>(
+  db: DB,
+  table: SchoolContributions,
+  columns: S,
+  schoolId: number,
+  { limit = 20, cursor }: { limit?: number; cursor?: string },
+  tag: string,
+) {
+  const k = decodeCursor(cursor, tag, 'nn');
+  const rows = db
+    .select({ ...columns, at: sql<number>`${table.createdAt}` })
+    .from(table)
+    .where(
+      and(
+        eq(table.schoolId, schoolId),
+        eq(table.isApproved, true),
+        k ? sql`(${table.createdAt}, ${table.id}) < (${k[0]}, ${k[1]})` : undefined,
+      ),
+    )
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .limit(limit + 1)
+    .all();
+  const page = pageOf(rows, limit, tag, (r) => [r.at, r.id as number]);
+  return { rows: page.rows.map(({ at: _a, ...r }) => r), next: page.next };
+}
