@@ -21,9 +21,6 @@ import { submissionColumns } from '../salaries/salaries.service';
 import { ownedWithSchool } from './owned.queries';
 import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 
-type ReviewFields = z.infer<typeof reviewFieldsShape>;
-type InterviewFields = z.infer<typeof interviewFieldsShape>;
-
 /** Interviews, salaries and moods are published at once (no moderation step). */
 const PUBLISHED = 'approved' as const;
 
@@ -60,6 +57,26 @@ function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
 }
 
 /**
+ * Her reviews or interviews, each with her latest edit's state and the fields her form opens with:
+ * the edit's while it waits for a moderator, else the published ones.
+ */
+function withEdits<R extends { id: number }, S extends z.ZodObject>(db: DB, kind: 'review' | 'interview', rows: R[], shape: S) {
+  const edits = editStates(
+    db,
+    kind,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => {
+    const edit = edits.get(row.id);
+    return {
+      row,
+      edit: edit ? { status: edit.status, reason: edit.reason, submittedAt: edit.submittedAt } : null,
+      fields: edit?.status === 'pending' ? (pickShape(shape, edit.body) as z.infer<S>) : (pickShape(shape, row) as z.infer<S>),
+    };
+  });
+}
+
+/**
  * Which of her reviews, threads or replies reports have hidden until a moderator decides (decision
  * 1422): pending alone does not say it. An interview is hidden exactly when it is not approved.
  */
@@ -87,22 +104,14 @@ function reviewsOf(db: DB, userId: string) {
   })
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .all();
-  const reviewEdits = editStates(
-    db,
-    'review',
-    rows.map((r) => r.id),
-  );
   const hiddenReviews = hiddenIds(db, 'review');
-  return rows.map((r) => {
-    const edit = reviewEdits.get(r.id);
-    return {
-      ...r,
-      status: approvalState(r),
-      hidden: hiddenReviews.has(r.id),
-      edit: edit ? { status: edit.status, reason: edit.reason, submittedAt: edit.submittedAt } : null,
-      fields: edit?.status === 'pending' ? (pickShape(reviewFieldsShape, edit.body) as ReviewFields) : pickShape(reviewFieldsShape, r),
-    };
-  });
+  return withEdits(db, 'review', rows, reviewFieldsShape).map(({ row: r, edit, fields }) => ({
+    ...r,
+    status: approvalState(r),
+    hidden: hiddenReviews.has(r.id),
+    edit,
+    fields,
+  }));
 }
 
 /** Her interviews, newest first (published at once): hidden by reports, and her latest edit's state. */
@@ -116,22 +125,13 @@ function interviewsOf(db: DB, userId: string) {
   })
     .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
     .all();
-  const interviewEdits = editStates(
-    db,
-    'interview',
-    rows.map((r) => r.id),
-  );
-  return rows.map(({ isApproved, ...r }) => {
-    const edit = interviewEdits.get(r.id);
-    return {
-      ...r,
-      status: PUBLISHED,
-      hidden: !isApproved,
-      edit: edit ? { status: edit.status, reason: edit.reason, submittedAt: edit.submittedAt } : null,
-      fields:
-        edit?.status === 'pending' ? (pickShape(interviewFieldsShape, edit.body) as InterviewFields) : pickShape(interviewFieldsShape, r),
-    };
-  });
+  return withEdits(db, 'interview', rows, interviewFieldsShape).map(({ row: { isApproved, ...r }, edit, fields }) => ({
+    ...r,
+    status: PUBLISHED,
+    hidden: !isApproved,
+    edit,
+    fields,
+  }));
 }
 
 /** Her salary submissions, newest first. */

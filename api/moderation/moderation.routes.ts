@@ -104,33 +104,37 @@ export const queueRoute = route.get('/moderation/queue', {
   responses: { 200: jsonOf(queue, 'The queue') },
 });
 
-export const approve = route.post('/moderation/{kind}/{id}/approve', {
-  summary: 'Publishes a pending review, thread, reply or school response',
-  policy,
-  request: { params: decisionParam },
-  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 404) },
+/**
+ * A moderator's two decisions on the item at `base`: approve, or reject with the reason its author
+ * reads (a body of `rejectInput`); both answer `answer` ("Decided").
+ */
+function decisions<B extends string, Params extends z.ZodObject, Answer extends z.ZodType>(
+  base: B,
+  params: Params,
+  answer: Answer,
+  summary: { approve: string; reject: string },
+) {
+  const responses = { 200: jsonOf(answer, 'Decided'), ...errors(400, 404) };
+  return {
+    approve: route.post(`${base}/approve`, { summary: summary.approve, policy, request: { params }, responses }),
+    reject: route.post(`${base}/reject`, { summary: summary.reject, policy, request: { params, body: jsonBody(rejectInput) }, responses }),
+  };
+}
+
+export const { approve, reject } = decisions('/moderation/{kind}/{id}', decisionParam, decided, {
+  approve: 'Publishes a pending review, thread, reply or school response',
+  reject: 'Refuses a pending review, thread or reply, with the reason its author will read',
 });
 
-export const reject = route.post('/moderation/{kind}/{id}/reject', {
-  summary: 'Refuses a pending review, thread or reply, with the reason its author will read',
-  policy,
-  request: { params: decisionParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(decided, 'Decided'), ...errors(400, 404) },
-});
-
-export const keepReported = route.post('/moderation/reports/{kind}/{id}/approve', {
-  summary: 'Keeps a reported item published and settles its reports',
-  policy,
-  request: { params: reportedParam },
-  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 404) },
-});
-
-export const removeReported = route.post('/moderation/reports/{kind}/{id}/reject', {
-  summary: 'Removes a reported item from the public, with a reason, and settles its reports',
-  policy,
-  request: { params: reportedParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(reportDecided, 'Decided'), ...errors(400, 404) },
-});
+export const { approve: keepReported, reject: removeReported } = decisions(
+  '/moderation/reports/{kind}/{id}',
+  reportedParam,
+  reportDecided,
+  {
+    approve: 'Keeps a reported item published and settles its reports',
+    reject: 'Removes a reported item from the public, with a reason, and settles its reports',
+  },
+);
 
 const threadAction = <A extends 'lock' | 'unlock' | 'sticky' | 'unsticky'>(action: A, summary: string) =>
   route.post(`/moderation/threads/{id}/${action}`, {
@@ -148,18 +152,9 @@ export const unsticky = threadAction('unsticky', 'Unpins a thread');
 const editParam = idParam.extend({ kind: z.enum(['reviews', 'interviews']) });
 const editDecided = z.object({ kind: z.enum(['review', 'interview']), id: z.number().int(), edit: z.enum(['approved', 'rejected']) });
 
-export const approveEdit = route.post('/moderation/edits/{kind}/{id}/approve', {
-  summary: "Publishes an author's edit of her review or interview in place of the published version (admins; decision 2020)",
-  policy,
-  request: { params: editParam },
-  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 404) },
-});
-
-export const rejectEdit = route.post('/moderation/edits/{kind}/{id}/reject', {
-  summary: "Refuses an author's edit: the published version stays; she reads the reason (admins; decision 2020)",
-  policy,
-  request: { params: editParam, body: jsonBody(rejectInput) },
-  responses: { 200: jsonOf(editDecided, 'Decided'), ...errors(400, 404) },
+export const { approve: approveEdit, reject: rejectEdit } = decisions('/moderation/edits/{kind}/{id}', editParam, editDecided, {
+  approve: "Publishes an author's edit of her review or interview in place of the published version (admins; decision 2020)",
+  reject: "Refuses an author's edit: the published version stays; she reads the reason (admins; decision 2020)",
 });
 
 export const versions = route.get('/moderation/{kind}/{id}/versions', {
