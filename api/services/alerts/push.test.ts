@@ -384,15 +384,15 @@ describe('push endpoints at send time', () => {
 });
 
 describe('one user cannot stall everyone', () => {
-  it("three black-hole endpoints: the pass ends within its budget and every other user's alert is delivered", {
-    timeout: 20_000,
+  it("three black-hole endpoints: each user's own budget ends them, before the pass's, and every other user's alert is delivered", {
+    timeout: 40_000,
   }, async () => {
-    const passBudgetMs = 8000;
+    const passBudgetMs = 30_000;
     // And a push service whose name server never answers.
     const silentDns = () => new Promise<ResolvedAddress[]>(() => {});
     const { db, deps, addJob, addUser, sub } = setup(
       { ...testPolicy(), hosts: ['silent.push.test'], resolve: silentDns },
-      { userBudgetMs: 400, passBudgetMs },
+      { userBudgetMs: 3000, passBudgetMs },
     );
     deliveries.length = 0;
     // The black holes' owners come first in the pass.
@@ -400,9 +400,11 @@ describe('one user cannot stall everyone', () => {
     addUser('u:silent', [{ endpoint: 'https://silent.push.test/x', ...keysOnly() }]);
     for (let i = 0; i < 3; i++) addUser(`u:ok-${i}`, [device(`/push/ok-${i}`, i === 2 ? origin6 : origin)]);
     addJob(1);
-    const started = performance.now();
     const r = await runAlertsPass(db, deps, at(10));
-    expect(performance.now() - started).toBeLessThan(passBudgetMs);
+    // No clock is read here: a push abandoned because the pass ran out of time is not counted
+    // against its device (next test), so a failure recorded on each black hole, and nothing
+    // deferred, prove each was ended by its user's budget while the pass still had time (3 s: an
+    // ordinary push on a busy box fits in it; 400 ms did not at load 20).
     expect(r).toMatchObject({ alertsDue: 7, alertsSent: 7, pushes: 3, failures: 4, deferred: 0 });
     expect(deliveries.map((d) => d.path).sort()).toEqual(['/push/ok-0', '/push/ok-1', '/push/ok-2']);
     for (let i = 0; i < 3; i++) expect(sub(`${holeOrigin(i)}/bh-${i}`)).toMatchObject({ failures: 1, lastFailureAt: at(10) });
