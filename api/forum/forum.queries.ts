@@ -232,7 +232,7 @@ function windowedThreadPage(db: DB, search: Search, where: SQL[], q: ThreadsQuer
         sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
             from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
             join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
-            where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < ${below} and ${and(...where)}
+            where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < cast(${below} as integer) and ${and(...where)}
             order by forum_threads_fts.rowid desc limit ${size}`,
       ),
     Math.max(WINDOW, THREAD_TOTAL_CAP + 1),

@@ -1,5 +1,6 @@
 // The job list (product §9: active jobs posted within the last month) in keyset pages, and the
 // filter conditions every job query shares (the list, job alerts).
+import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
@@ -7,7 +8,7 @@ import type { DB } from '../../db/client';
 import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, jobShape } from '../../db/shapes';
 import { searchWords } from '../../db/search-text';
-import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { cursorParam, decodeCursor, encodeCursor, pageOf, type CursorValue } from '../lib/paging';
 import {
   bm25Of,
   exactParam,
@@ -60,7 +61,10 @@ export type JobFilters = Partial<
  * With `db`, a school's job found by its second (or later) subject or key stage is looked up first,
  * so a filter that no such job matches keeps its plain indexed condition (decision 2104).
  */
-export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean; db?: DB; match?: string | null } = {}): SQL[] {
+export function jobFilterConditions(
+  q: JobFilters,
+  options: { probeSearch?: boolean; db?: DB; match?: string | null; boroughUnindexed?: boolean } = {},
+): SQL[] {
   const where: SQL[] = [];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
   // The search as resolved by the search module (corrected), or the text normalised as typed.
@@ -68,7 +72,8 @@ export function jobFilterConditions(q: JobFilters, options: { probeSearch?: bool
   // probeSearch: `+id` keeps SQLite from driving the query by the matches (see listJobs).
   if (match)
     where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
-  if (q.borough) where.push(eq(jobs.borough, q.borough));
+  // boroughUnindexed: `+borough` keeps SQLite walking the sort's index rather than the borough's (closingWalk).
+  if (q.borough) where.push(options.boroughUnindexed ? sql`+${jobs.borough} = ${q.borough}` : eq(jobs.borough, q.borough));
   if (q.subject) where.push(listCondition(jobs.subject, jobs.subjects, q.subject, options.db));
   if (q.keyStage) where.push(listCondition(jobs.keyStage, jobs.keyStages, q.keyStage, options.db));
   if (q.contractType) where.push(eq(jobs.contractType, q.contractType));
@@ -204,10 +209,19 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   // filter keeps the newest-first order even with no sort chosen (decision 0701).
   if (search && !q.sort && jobFilterConditions({ ...q, search: undefined }, { match: null }).length === 0)
     return commonWordJobs(db, now, search, q, limit);
-  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match })];
+  // A common word with a filter or a sort along an index: walk the index, asking the FTS index
+  // about each row, as long as the word is in enough of them (probedJobs); else gather the matches.
+  if (common && sort !== 'salary') {
+    const probed = probedJobs(db, now, search!, q, sort, limit);
+    if (probed) return probed;
+  }
+  const boroughUnindexed = sort === 'closing' && closingWalk(db, now, q.borough, limit);
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match, boroughUnindexed })];
   // A common word in a borough: the index is asked for the word in that borough (narrowed).
   const narrowed = common && q.borough ? withinBorough(match, q.borough) : match;
-  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match: narrowed })] : filters;
+  const listFilters = common
+    ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match: narrowed, boroughUnindexed })]
+    : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
   const keyset = after
     ? dir === 'desc'
@@ -215,15 +229,13 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
       : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`
     : undefined;
   const order = dir === 'desc' ? [desc(key), desc(jobs.id)] : [asc(key), asc(jobs.id)];
-  const rows = db
-    .select({ ...jobColumns(), sortKey: key })
-    .from(jobs)
-    .leftJoin(schools, eq(jobs.schoolId, schools.id))
-    .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
-    .where(and(...listFilters, keyset))
-    .orderBy(...order)
-    .limit(limit + 1)
-    .all();
+  const rows = boroughUnindexed
+    ? closingWalkRows(db, and(...listFilters, keyset)!, limit + 1)
+    : listRows(db, key)
+        .where(and(...listFilters, keyset))
+        .orderBy(...order)
+        .limit(limit + 1)
+        .all();
   const page = pageOf(rows, limit, tag, (r) => [r.sortKey, r.id]);
   const unfiltered = filters.length === openJobConditions(now).length;
   let total = -1;
@@ -233,21 +245,20 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
     // Counting every match costs as much as the matches: count up to TOTAL_CAP and say so beyond.
     // Narrowed to a borough, the index's matches lead (CROSS JOIN keeps them outside) and the count
     // stops at TOTAL_CAP + 1 of them, instead of gathering the set first.
-    const inner =
+    total =
       narrowed !== match
-        ? db
-            .select({ one: sql`1` })
-            .from(sql`jobs_fts cross join ${jobs} on ${jobs.id} = jobs_fts.rowid`)
-            .where(and(sql`jobs_fts match ${narrowed}`, ...openJobConditions(now), ...jobFilterConditions(q, { db, match: null })))
-            .limit(TOTAL_CAP + 1)
-            .as('capped')
+        ? matchesCounted(db, now, q, narrowed!)
         : db
-            .select({ one: sql`1` })
-            .from(jobs)
-            .where(and(...listFilters))
-            .limit(TOTAL_CAP + 1)
-            .as('capped');
-    total = db.select({ n: count() }).from(inner).get()!.n;
+            .select({ n: count() })
+            .from(
+              db
+                .select({ one: sql`1` })
+                .from(jobs)
+                .where(and(...listFilters))
+                .limit(TOTAL_CAP + 1)
+                .as('capped'),
+            )
+            .get()!.n;
     if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
   }
   return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next, corrected: search?.corrected ?? null };
@@ -262,6 +273,178 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
 function withinBorough(match: string, borough: string): string {
   const words = searchWords(borough);
   return words.length ? `(${match}) AND borough : "${words.join(' ')}"` : match;
+}
+
+/**
+ * Sorted by closing date in a borough: walk the closing index (jobs_closing_idx), skipping other
+ * boroughs' rows, or read the borough's rows by its index and sort them all? The walk reads about
+ * (page + 1) x open jobs / the borough's open jobs rows, the sort the borough's open jobs: the
+ * walk is chosen when the borough holds at least sqrt(factor x (page + 1) x open jobs) of them,
+ * its count read by its index and stopped there (~0.1 ms, never stale). Tests set the factor to 0
+ * (always walk) or a large one (always sort) to compare the two plans.
+ */
+export const CLOSING_WALK = { factor: 1 };
+/**
+ * The walk names its index: without ANALYZE's statistics (the app never runs it) SQLite would take
+ * jobs_posted_idx for the month's range and sort every open job instead.
+ */
+const closingWalkFrom = sql`${jobs} indexed by jobs_closing_idx`;
+export function closingWalk(db: DB, now: Date, borough: string | undefined, limit = JOBS_PAGE): boolean {
+  if (!borough) return false;
+  const enough = Math.ceil(Math.sqrt(CLOSING_WALK.factor * (limit + 1) * openJobCount(db, now)));
+  const n = db.get<{ n: number }>(
+    sql`select count(*) as n from (select 1 from ${jobs} where ${and(eq(jobs.borough, borough), ...openJobConditions(now))} limit ${enough})`,
+  ).n;
+  return n >= enough;
+}
+
+/** The list's rows (a job's public columns, its school's, the sort key), before their conditions. */
+const listRows = (db: DB, key: SQL<number>) =>
+  db
+    .select({ ...jobColumns(), sortKey: key })
+    .from(jobs)
+    .leftJoin(schools, eq(jobs.schoolId, schools.id))
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId));
+
+/** The first `n` rows by closing date along the closing index, named (the query builder cannot name one), then their columns. */
+function closingWalkRows(db: DB, where: SQL, n: number) {
+  const key = sortKeys.closing.key;
+  const ids = db.all<{ id: number }>(
+    sql`select ${jobs.id} as id from ${closingWalkFrom} where ${where} order by ${key} asc, ${jobs.id} asc limit ${n}`,
+  );
+  if (!ids.length) return [];
+  const byId = new Map(
+    listRows(db, key)
+      .where(
+        inArray(
+          jobs.id,
+          ids.map((r) => r.id),
+        ),
+      )
+      .all()
+      .map((r) => [r.id, r]),
+  );
+  return ids.map((r) => byId.get(r.id)!);
+}
+
+/** Rows of the list's own order read at a time by probedJobs. */
+const PROBE_CHUNK = 256;
+/**
+ * probedJobs gives up (the matches are gathered instead) after asking about this many rows per row
+ * of the page: the word in fewer than 1 in 4 of the rows walked. A probe cost 20-100 us at 100x
+ * with the index in one segment, up to ~450 us over 12 segments.
+ */
+const PROBE_BUDGET = 4;
+
+/**
+ * Per connection: does the FTS row of this job match? The rowid is cast in SQL: better-sqlite3
+ * binds every JavaScript number as a REAL, and FTS5 takes a rowid constraint's value only when it
+ * is an INTEGER; given a REAL it drops the constraint it told SQLite it would apply (`omit`), and
+ * the statement answers any matching row, so "does job 5 hold the word" would be "does any job".
+ */
+const probeStatements = new WeakMap<Database.Database, Database.Statement<unknown[]>>();
+function probeOf(db: DB): Database.Statement<unknown[]> {
+  let statement = probeStatements.get(db.$client);
+  if (!statement) {
+    statement = db.$client.prepare('select 1 from jobs_fts where jobs_fts match ? and rowid = cast(? as integer)').pluck();
+    probeStatements.set(db.$client, statement);
+  }
+  return statement;
+}
+
+/**
+ * A common word (more than COMMON_TERM matches) with a filter, or sorted newest or closing: the
+ * list's own order is walked along its index under the other filters, PROBE_CHUNK rows at a time,
+ * and the FTS index is asked about each row (one rowid), stopping once the page is found; the
+ * total is counted from the index's side (matchesCounted). Gathering every match of the word
+ * instead (245,000 rowids for "teacher" at 100x) cost ~60 ms, twice (list and total). When the
+ * word is in too few of the rows walked (the budget spent first), null: the caller gathers the
+ * matches as before. Same rows, order, cursors and totals as that plan.
+ */
+function probedJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, sort: 'newest' | 'closing', limit: number) {
+  const { key, dir } = sortKeys[sort];
+  const tag = `jobs.${sort}`;
+  const boroughUnindexed = sort === 'closing' && closingWalk(db, now, q.borough, limit);
+  const where = and(...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null, boroughUnindexed }));
+  const walked = boroughUnindexed ? closingWalkFrom : jobs;
+  const probe = probeOf(db);
+  const order = dir === 'desc' ? sql`${key} desc, ${jobs.id} desc` : sql`${key} asc, ${jobs.id} asc`;
+  /**
+   * The first `need` rows of the list after `after` holding the word: stops there, at the list's
+   * end (`ended`), or once `budget` rows were asked about (fewer hits, not ended).
+   */
+  const walk = (after: CursorValue[] | undefined, need: number, budget: number) => {
+    const hits: { id: number; k: number }[] = [];
+    let from = after;
+    let asked = 0;
+    for (;;) {
+      const keyset = from
+        ? dir === 'desc'
+          ? sql`and (${key}, ${jobs.id}) < (${from[0]}, ${from[1]})`
+          : sql`and (${key}, ${jobs.id}) > (${from[0]}, ${from[1]})`
+        : sql``;
+      const rows = db.all<{ id: number; k: number }>(
+        sql`select ${jobs.id} as id, ${key} as k from ${walked} where ${where} ${keyset} order by ${order} limit ${PROBE_CHUNK}`,
+      );
+      for (const r of rows) {
+        if (asked++ === budget) return { hits, ended: false };
+        if (probe.get(search.match, r.id) !== undefined) {
+          hits.push(r);
+          if (hits.length === need) return { hits, ended: false };
+        }
+      }
+      if (rows.length < PROBE_CHUNK) return { hits, ended: true };
+      const last = rows[rows.length - 1];
+      from = [last.k, last.id];
+    }
+  };
+  const after = decodeCursor(q.cursor, tag, 'nn');
+  const found = walk(after, limit + 1, PROBE_BUDGET * (limit + 1));
+  if (found.hits.length <= limit && !found.ended) return null;
+  let total = -1;
+  let capped = false;
+  if (!q.withoutTotal) {
+    // A first page that ended holds the whole list. Otherwise the total is counted from the FTS
+    // index's side, its matches in rowid order, each job's filters read by its primary key and
+    // stopping at TOTAL_CAP + 1 (~1-4 ms at 100x): probing 1,001 rows one at a time cost 25-100 ms.
+    if (!after && found.ended) total = found.hits.length;
+    else total = matchesCounted(db, now, q, q.borough ? withinBorough(search.match, q.borough) : search.match);
+    if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
+  }
+  const more = found.hits.length > limit;
+  const page = found.hits.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    rows: jobsInOrder(
+      db,
+      page.map((h) => h.id),
+    ),
+    total,
+    capped,
+    next: more ? encodeCursor(tag, [last.k, last.id]) : null,
+    corrected: search.corrected,
+  };
+}
+
+/**
+ * How many open jobs under the list's filters match the FTS query, counting no further than
+ * TOTAL_CAP + 1: the index's matches lead (CROSS JOIN keeps them outside) and each is checked by
+ * the job's primary key, rather than gathering every match first.
+ */
+function matchesCounted(db: DB, now: Date, q: JobFilters, match: string): number {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(sql`jobs_fts cross join ${jobs} on ${jobs.id} = jobs_fts.rowid`)
+    .where(
+      and(
+        sql`jobs_fts match ${match}`,
+        ...openJobConditions(now),
+        ...jobFilterConditions({ ...q, search: undefined }, { db, match: null }),
+      ),
+    )
+    .limit(TOTAL_CAP + 1)
+    .as('capped');
+  return db.select({ n: count() }).from(inner).get()!.n;
 }
 
 /** The jobs of these ids, in this order. */
@@ -294,7 +477,7 @@ function commonWordJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOpt
     (below, size) =>
       db.all<{ id: number; name: string }>(
         sql`select ${jobs.id} as id, ${jobs.title} as name from jobs_fts join ${jobs} on ${jobs.id} = jobs_fts.rowid
-            where jobs_fts match ${search.match} and jobs_fts.rowid < ${below} and ${and(...open)}
+            where jobs_fts match ${search.match} and jobs_fts.rowid < cast(${below} as integer) and ${and(...open)}
             order by jobs_fts.rowid desc limit ${size}`,
       ),
     Math.max(WINDOW, TOTAL_CAP + 1),

@@ -1,0 +1,138 @@
+// A common job word (more than 2,000 matches) with a filter or a sort (decision 0701, addendum 4):
+// the list walks its own index and asks the FTS index about each row (or, when the word is in too
+// few of those rows, gathers the matches as before), and sorted by closing date in a borough it
+// walks the closing index or sorts the borough's rows by the borough's size. Every plan must answer
+// the same rows, in the same order, with the same totals as the plain SQL below.
+import { afterEach, describe, expect, it } from 'vitest';
+import { testApp } from '../../test/app';
+import { oneMonthBefore } from '../lib/time';
+import { CLOSING_WALK, closingWalk } from './jobs.queries';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const DAY = 86_400_000;
+
+describe('a common job word with a filter or a sort', () => {
+  const { db, get } = testApp({ now: NOW });
+  // 2,600 teacher jobs spread over subjects, key stages, contracts, phases and two boroughs (Camden
+  // 19 in 20), then 2,400 Geography jobs of which one in 200 is a teacher's; posted two a second
+  // (ties on posted_at), deadlines on 50 days (ties) or none.
+  db.$client.exec(`
+    with recursive seq(i) as (select 1 union all select i + 1 from seq where i < 5000)
+    insert into jobs (title, description, subject, key_stage, contract_type, education_level, borough, application_deadline,
+                      is_active, is_external, external_source, external_id, posted_at, created_at, updated_at)
+    select case when i <= 2600 then 'Class teacher ' || i when i % 200 = 0 then 'Geography teacher ' || i else 'Librarian ' || i end,
+           'A post.',
+           case when i > 2600 then 'Geography' when i % 4 = 0 then 'Mathematics' when i % 4 = 1 then 'English' when i % 4 = 2 then 'Art' else 'Music' end,
+           case i % 3 when 0 then 'Primary' when 1 then 'Secondary' else 'Sixth Form' end,
+           case when i % 5 = 0 then 'Temporary' else 'Permanent' end,
+           case when i % 2 = 0 then 'Primary' else 'Secondary' end,
+           case when i % 20 = 0 then 'Barnet' else 'Camden' end,
+           case when i % 7 = 0 then null else ${NOW.getTime()} + (i % 50) * ${DAY} end,
+           case when i % 97 = 0 then 0 else 1 end, 1, 'filters', 'f-' || i,
+           ${NOW.getTime()} - (i / 2) * 1000, ${NOW.getTime()}, ${NOW.getTime()}
+    from seq`);
+
+  const ORDERS = {
+    newest: 'posted_at desc, id desc',
+    closing: 'coalesce(application_deadline, 253402300799999) asc, id asc',
+  } as const;
+  /** The open jobs holding "teacher" under the filter, in the sort's order: the plain SQL the list must equal. */
+  const expected = (filter: string, sort: keyof typeof ORDERS = 'newest', word = '"teacher"*') =>
+    (
+      db.$client
+        .prepare(
+          `select id from jobs where is_active = 1 and posted_at >= ? and posted_at <= ? and ${filter}
+           ${word ? `and id in (select rowid from jobs_fts where jobs_fts match '${word}')` : ''} order by ${ORDERS[sort]}`,
+        )
+        .all(oneMonthBefore(NOW).getTime(), NOW.getTime()) as { id: number }[]
+    ).map((r) => r.id);
+
+  /** Every page of a list (100 at a time, following Link): ids, and the first page's totals. */
+  const walk = async (url: string) => {
+    const first = await get(`${url}&limit=100`);
+    expect(first.status).toBe(200);
+    const ids = (first.body as { id: number }[]).map((j) => j.id);
+    let next = /<([^>]+)>; rel="next"/.exec(first.headers.get('Link') ?? '')?.[1];
+    for (let pages = 0; next && pages < 60; pages++) {
+      const res = await get(next);
+      ids.push(...(res.body as { id: number }[]).map((j) => j.id));
+      next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
+    }
+    return { ids, total: first.headers.get('X-Total-Count'), capped: first.headers.get('X-Total-Count-Capped') === 'true' };
+  };
+  const totalOf = (ids: number[]) => ({ total: String(Math.min(ids.length, 1000)), capped: ids.length > 1000 });
+
+  const CASES: [string, string, keyof typeof ORDERS][] = [
+    ['subject=Mathematics', `subject = 'Mathematics'`, 'newest'],
+    ['contractType=Permanent', `contract_type = 'Permanent'`, 'newest'],
+    ['keyStage=Secondary', `key_stage = 'Secondary'`, 'newest'],
+    ['educationLevel=Primary', `instr(education_level, 'Primary') > 0`, 'newest'],
+    ['subject=Art&sort=closing', `subject = 'Art'`, 'closing'],
+    ['contractType=Temporary&sort=closing', `contract_type = 'Temporary'`, 'closing'],
+    // The word in 12 of 2,400 Geography jobs: the walk gives up and the matches are gathered.
+    ['subject=Geography', `subject = 'Geography'`, 'newest'],
+    ['subject=Geography&sort=closing', `subject = 'Geography'`, 'closing'],
+    ['sort=newest', '1', 'newest'],
+    ['sort=closing', '1', 'closing'],
+  ];
+  it.each(CASES)('teacher with %s: every row once, in order, the total exact or capped', async (query, filter, sort) => {
+    const want = expected(filter, sort);
+    expect(want.length).toBeGreaterThan(5);
+    const got = await walk(`/api/jobs?search=teacher&${query}`);
+    expect(got.ids).toEqual(want);
+    expect({ total: got.total, capped: got.capped }).toEqual(totalOf(want));
+  });
+
+  it('a later page found from its cursor alone counts the same total', async () => {
+    const want = expected(`subject = 'Mathematics'`);
+    const first = await get('/api/jobs?search=teacher&subject=Mathematics&limit=20');
+    const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('Link') ?? '')?.[1];
+    const second = await get(next!);
+    expect((second.body as { id: number }[]).map((j) => j.id)).toEqual(want.slice(20, 40));
+    expect(second.headers.get('X-Total-Count')).toBe(String(want.length));
+  });
+
+  describe('sorted by closing date in a borough: the closing index walked, or the borough sorted', () => {
+    afterEach(() => {
+      CLOSING_WALK.factor = 1;
+    });
+    it.each([
+      ['Camden', true],
+      ['Barnet', true],
+      ['Camden', false],
+      ['Barnet', false],
+    ])('%s (search %s): both plans answer the same rows in the same order', async (borough, searched) => {
+      const want = expected(`borough = '${borough}'`, 'closing', searched ? '"teacher"*' : '');
+      const url = `/api/jobs?borough=${borough}&sort=closing${searched ? '&search=teacher' : ''}`;
+      const answers = [];
+      // 0: always walk the closing index; 1e9: always sort the borough's rows; 1: by its size.
+      for (const factor of [0, 1e9, 1]) {
+        CLOSING_WALK.factor = factor;
+        answers.push(await walk(url));
+      }
+      for (const got of answers) {
+        expect(got.ids).toEqual(want);
+        expect({ total: got.total, capped: got.capped }).toEqual(totalOf(want));
+      }
+    });
+
+    it('the plan follows the borough: Camden (19 jobs in 20) walks the closing index, Barnet is sorted', () => {
+      expect(closingWalk(db, NOW, 'Camden')).toBe(true);
+      expect(closingWalk(db, NOW, 'Barnet')).toBe(false);
+    });
+  });
+
+  it('a rowid bound from JavaScript reaches FTS5 as a REAL, which it ignores: the probe casts it', () => {
+    const without = (db.$client.prepare(`select id from jobs where title like 'Librarian%' order by id limit 1`).get() as { id: number })
+      .id;
+    const asBound = db.$client.prepare(`select count(*) n from jobs_fts where jobs_fts match '"teacher"*' and rowid = ?`);
+    const cast = db.$client.prepare(`select count(*) n from jobs_fts where jobs_fts match '"teacher"*' and rowid = cast(? as integer)`);
+    // A Librarian's row does not hold the word: with the number as bound, FTS5 drops the rowid
+    // constraint (it only reads an INTEGER) and answers every match.
+    expect((asBound.get(without) as { n: number }).n).toBeGreaterThan(2000);
+    expect((asBound.get(BigInt(without)) as { n: number }).n).toBe(0);
+    expect((cast.get(without) as { n: number }).n).toBe(0);
+    const holding = expected('1')[0];
+    expect((cast.get(holding) as { n: number }).n).toBe(1);
+  });
+});
