@@ -11,6 +11,7 @@ import type { DB } from './client';
 import { BOROUGHS } from './constants';
 import { schools, type NewSchool } from './schema';
 import { parseCsvRecords } from './seed/csv';
+import { optimizeSearchIndexes } from './search-text';
 import { mapRegisterRow } from './seed/schools';
 
 /** DfE local authority codes of the 33 London authorities. */
@@ -317,6 +318,8 @@ export function importGias(db: DB, csv: string, now = new Date()): GiasSummary {
     };
     for (const r of rows) importRow(run, r);
   });
+  // The register's bulk writes are over: the schools index in one segment again.
+  optimizeSearchIndexes(db.$client, ['schools_fts']);
   return summary;
 }
 

@@ -9,6 +9,7 @@ import { FORUM_CATEGORIES, INNER_LONDON_BOROUGHS } from '../constants';
 import { appSettings, forumCategories, payScales, schools, type NewSchool } from '../schema';
 import type { ListingContext } from '../teaching-vacancies';
 import { parseCsvRecords } from './csv';
+import { optimizeSearchIndexes } from '../search-text';
 import { seedDemo } from './demo';
 import { SEED_DIR } from './paths';
 import { mapRegisterRow, mapWorkforceRow, NO_WORKFORCE } from './schools';
@@ -249,5 +250,7 @@ export function seed(db: DB, options: { demo: boolean; now?: Date }): SeedResult
       .run();
   }
   if (options.demo) result.demo = seedDemo(db, listingContext(db), options.now ?? new Date());
+  // The bulk writes are over: one segment per search index (a no-op when nothing was written).
+  optimizeSearchIndexes(db.$client, ['schools_fts', 'jobs_fts', 'forum_threads_fts']);
   return result;
 }
