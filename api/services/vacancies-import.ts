@@ -9,6 +9,7 @@
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
+import { optimizeSearchIndexes } from '../../db/search-text';
 import { listingContext } from '../../db/seed/index';
 import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacancies';
 import { oneMonthBefore } from '../lib/time';
@@ -250,6 +251,8 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
     }
   });
   result.skipped = Object.values(skipReasons).reduce((a, b) => a + b, 0);
+  // The feed's bulk writes are over: the jobs index in one segment again (decision 0701, addendum 4).
+  if (result.deletedJobs + result.imported + result.updated + result.deactivated > 0) optimizeSearchIndexes(db.$client, ['jobs_fts']);
   return result;
 }
 
