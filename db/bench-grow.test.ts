@@ -7,7 +7,8 @@ import { seed } from './seed/index';
 import { tempDbPath } from '../test/db';
 import { growDatabase } from '../bench/grow';
 
-describe('growDatabase', () => {
+// Seeds the register, then grows it (12 s on a quiet box): a limit of minutes, not 30 s.
+describe('growDatabase', { timeout: 120_000 }, () => {
   it('adds marked synthetic rows and leaves every kept figure equal to a recount', () => {
     const path = tempDbPath();
     const db = openDatabase(path);

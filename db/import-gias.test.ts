@@ -167,7 +167,8 @@ function seededDb() {
   return { db, path };
 }
 
-describe('GIAS register refresh', () => {
+// These seed or import the whole register (8-15 s each on a busy 2-core box): a limit of minutes, not 30 s.
+describe('GIAS register refresh', { timeout: 120_000 }, () => {
   it('decodes Windows-1252, adds, updates, closes (keeping the row) and skips with reasons', () => {
     const { db } = seededDb();
     const before = db.select().from(schools).all().length;

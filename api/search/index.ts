@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { searchWords } from '../../db/search-text';
-import { matchOf, queryTerms, termOf } from './query';
+import { matchOf, queryTerms } from './query';
 import { RELEVANCE_MAX } from './relevance';
 import { correctable, currentVocabulary } from './vocabulary';
 
@@ -37,9 +37,9 @@ export interface ResolvedSearch {
   corrected: string | null;
 }
 
-/** Does the table hold any row matching this one word (its term as in the whole query: termOf)? */
+/** Does the table hold any row matching this one word? */
 function anyMatch(db: DB, table: FtsTable, term: string): boolean {
-  return db.all(sql`select 1 from ${sql.raw(table)} where ${sql.raw(table)} match ${term} limit 1`).length > 0;
+  return db.all(sql`select 1 from ${sql.raw(table)} where ${sql.raw(table)} match ${matchOf([term])} limit 1`).length > 0;
 }
 
 /**
@@ -54,8 +54,8 @@ export function resolveSearch(db: DB, table: FtsTable, text: string | undefined,
   if (!match) return null;
   if (exact) return { terms, match, corrected: null };
   const fixes = new Map<string, { word: string; display: string }>();
-  for (const [i, term] of terms.entries()) {
-    if (fixes.has(term) || !correctable(term) || anyMatch(db, table, termOf(term, i, terms.length))) continue;
+  for (const term of terms) {
+    if (fixes.has(term) || !correctable(term) || anyMatch(db, table, term)) continue;
     const fix = currentVocabulary(db)?.correct(term);
     if (fix) fixes.set(term, fix);
   }
@@ -84,7 +84,7 @@ export function matchCount(db: DB, table: FtsTable, match: string, cap: number):
  * lists rank by their tiers, then the shorter name (`wordCountOf`), then id (decision 0701, Speed).
  */
 export function bm25Affordable(db: DB, table: FtsTable, terms: readonly string[]): boolean {
-  return terms.every((t, i) => matchCount(db, table, termOf(t, i, terms.length), RELEVANCE_MAX) <= RELEVANCE_MAX);
+  return terms.every((t) => matchCount(db, table, matchOf([t])!, RELEVANCE_MAX) <= RELEVANCE_MAX);
 }
 
 /** Says on the answer that the search was corrected (`X-Search-Corrected`, URI-encoded). */

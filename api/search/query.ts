@@ -19,32 +19,15 @@ export function queryTerms(text: string): string[] {
  */
 export const stemOf = (term: string) => (term.length > 3 && term.endsWith('s') && /^\p{L}+$/u.test(term) ? term.slice(0, -1) : null);
 
-/**
- * The tables' prefix indexes stop at this many letters (migration 0020): a longer prefix term makes
- * FTS5 merge the lists of every word starting with it before a first row (~0.5 ms a statement over
- * 245,000 jobs, against ~0.05 ms for a whole word).
- */
-export const PREFIX_INDEXED = 8;
-
-/**
- * Is this typed word (at index i of n) matched as a whole word? A word followed by another one was
- * typed complete: when it is longer than the prefix indexes it is matched as itself and its plural
- * (`"behaviour" OR "behaviours"`), cheap whole-word terms, rather than as a prefix; the last word
- * (perhaps still being typed) and shorter ones stay prefixes.
- */
-export const wholeWord = (term: string, i: number, n: number) => i < n - 1 && term.length > PREFIX_INDEXED && /^\p{L}+$/u.test(term);
-
-/** The FTS5 term of one typed word (at index i of n words typed). */
-export function termOf(t: string, i = 0, n = 1): string {
-  const stem = stemOf(t);
-  if (wholeWord(t, i, n)) return stem ? `("${t}" OR "${stem}")` : `("${t}" OR "${t}s")`;
-  return stem ? `("${t}"* OR "${stem}")` : `"${t}"*`;
-}
-
 /** The FTS5 MATCH string for these words, or null when there are none. */
 export function matchOf(terms: readonly string[]): string | null {
   if (!terms.length) return null;
-  return terms.map((t, i) => termOf(t, i, terms.length)).join(' AND ');
+  return terms
+    .map((t) => {
+      const stem = stemOf(t);
+      return stem ? `("${t}"* OR "${stem}")` : `"${t}"*`;
+    })
+    .join(' AND ');
 }
 
 /** The FTS5 MATCH string for the text, or null when it holds no letter or digit. */
