@@ -1,10 +1,11 @@
 // axe in the dark theme on every screen, and on the dialogs and forms of a signed-in user.
 import { describe, expect, it } from 'vitest';
 import { PHONE, settle } from './harness';
-import { ids, SCREENS, serious, useEnv } from './a11y.helpers';
+import { ids, SCREENS, useEnv } from './a11y.helpers';
+import { seriousViolations as serious, withAxe } from './axe';
 import { signInAs } from './screens.helpers';
 
-const ctx = useEnv();
+const ctx = useEnv(PHONE);
 
 describe('accessibility (axe, dark theme and dialogs)', () => {
   // One test per screen (a single sweep of all 13 ran out of its 120 s on a busy 2-core box).
@@ -12,20 +13,20 @@ describe('accessibility (axe, dark theme and dialogs)', () => {
     '%s has no serious or critical violations in the dark theme either (phone)',
     async (name) => {
       const path = name === 'london allowances' ? '/pay-scales?tab=london' : SCREENS[name]();
-      const page = await ctx.env.browser.newPage();
+      const { page } = ctx;
       await page.emulateMedia({ colorScheme: 'dark' });
-      await page.setViewportSize(PHONE);
       await page.goto(ctx.env.server.url + path);
       await settle(page);
       expect({ [path]: await serious(page) }).toEqual({ [path]: [] });
-      await page.close();
     },
     60_000,
   );
 
   it('has no serious or critical violations in the dialogs and forms of a signed-in user', async () => {
+    // A page of its own: its answers are routed (a signed-in user), the file's page is not.
     const page = await ctx.env.browser.newPage();
     await page.setViewportSize(PHONE);
+    await withAxe(page);
     await signInAs(page);
     await page.route(`**/api/schools/${ids.schoolId}/user-mood`, (route) => route.fulfill({ json: null }));
     const found: Record<string, string[]> = {};

@@ -1,6 +1,5 @@
 // Shared bits of the screen tests: one server + browser per file, API answers to compare against,
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
-import AxeBuilder from '@axe-core/playwright';
 import { hc, type InferResponseType } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ApiType } from '../api/app';
@@ -57,16 +56,4 @@ export async function signInAs(page: Page, user = TEST_USER) {
 export const toastTitle = (page: Page) => page.getByTestId('toast-title');
 export const toastText = (page: Page) => page.getByTestId('toast-description');
 
-/** axe's serious and critical violations on the page, as short strings. */
-export async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes
-          .slice(0, 3)
-          .map((n) => n.target.join(' '))
-          .join(' | ')}`,
-    );
-}
+export { seriousViolations } from './axe';
