@@ -70,6 +70,24 @@ async function serverTemplate(env: Record<string, string>): Promise<string | und
   }
 }
 
+/**
+ * How node runs the server: under vitest, the bundle test/global-setup-e2e.ts made of api/server.ts
+ * (the same code, with no TypeScript loader: a start costs about half the CPU); elsewhere (bench
+ * scripts, e2e/shots.ts) as `npm start` does.
+ */
+async function serverCommand(): Promise<string[]> {
+  if (process.env.VITEST) {
+    const { inject } = await import('vitest');
+    try {
+      const bundle = inject('serverBundle');
+      if (bundle) return [bundle];
+    } catch {
+      // a vitest run without the e2e global setup
+    }
+  }
+  return ['--import', 'tsx', 'api/server.ts'];
+}
+
 async function startServerOnce(env: Record<string, string>, databasePath: string, port?: number): Promise<RunningServer> {
   if (!existsSync(join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is missing: run `npm run build` first (npm test does).');
   if (!existsSync(databasePath)) {
@@ -80,7 +98,7 @@ async function startServerOnce(env: Record<string, string>, databasePath: string
   // The local sign-in provider (no provider configured) listens on its own free port.
   const devOidcPort = env.DEV_OIDC_PORT ?? String(await freePort());
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, await serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,
