@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import type { Job } from '../data/client';
 import { formatSalaryRange, plainMarkdown, timeAgo } from '../lib/format';
 import { PostedBySchoolBadge, RatingBadge } from './badges';
+import { CardLink } from './CardLink';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
@@ -61,9 +61,9 @@ function Employer({ job }: { job: Job }) {
   return (
     <p className="text-sm">
       {job.school ? (
-        <Link to={`/schools/${job.school.id}`} className="link link-primary font-medium">
+        <CardLink to={`/schools/${job.school.id}`} className="link link-primary font-medium">
           {job.school.name}
-        </Link>
+        </CardLink>
       ) : (
         <span className="font-medium">{job.employerName ?? 'Employer not stated'}</span>
       )}
@@ -102,9 +102,9 @@ function JobCardFooter({ job }: { job: Job }) {
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       ) : (
-        <Link to={`/jobs/${job.id}`} className="btn btn-sm btn-primary">
+        <CardLink to={`/jobs/${job.id}`} className="btn btn-sm btn-primary">
           View Details
-        </Link>
+        </CardLink>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { later } from '../app/later';
+import { CardLink } from '../components/CardLink';
 import { Icon } from '../components/Icon';
 import { SearchBox } from '../components/SearchBox';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -120,12 +121,12 @@ function ThreadCard({ t }: { t: ThreadRow }) {
             <span className={`badge badge-sm ${status.className}`}>{status.label}</span>
           </div>
           <h2 className="font-semibold text-lg leading-snug">
-            <Link
+            <CardLink
               to={`/forum/threads/${t.id}`}
               className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box"
             >
               {t.title}
-            </Link>
+            </CardLink>
           </h2>
           <p className="text-sm opacity-80 break-words">{preview(t.content)}</p>
           <div className="flex flex-wrap gap-x-4 gap-y-1 text-xs opacity-70">

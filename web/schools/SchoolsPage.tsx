@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router-dom';
 import { BOROUGHS, EDUCATION_LEVELS, HIGHLY_RATED_AT, SCHOOL_TYPES } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
+import { CardLink } from '../components/CardLink';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
 import { SchoolImage } from '../components/SchoolImage';
@@ -34,9 +34,9 @@ function SchoolCard({ school }: { school: SchoolListItem }) {
       <div className="card-body p-3 sm:p-4 gap-1 sm:gap-2">
         <div className="flex items-start justify-between gap-2">
           <h2 className="card-title text-base leading-snug">
-            <Link to={`/schools/${school.id}`} className="link link-hover tap">
+            <CardLink to={`/schools/${school.id}`} className="link link-hover tap">
               {school.name}
-            </Link>
+            </CardLink>
           </h2>
           <RatingBadge value={school.averageRating} />
         </div>
@@ -92,9 +92,9 @@ function SchoolCard({ school }: { school: SchoolListItem }) {
           )}
         </dl>
         <div className="card-actions justify-end mt-auto max-sm:hidden pt-2">
-          <Link to={`/schools/${school.id}`} className="btn btn-sm btn-primary">
+          <CardLink to={`/schools/${school.id}`} className="btn btn-sm btn-primary">
             View Profile<span className="sr-only"> of {school.name}</span>
-          </Link>
+          </CardLink>
         </div>
       </div>
     </article>
