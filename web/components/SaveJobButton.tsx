@@ -8,8 +8,20 @@ import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
 import { swrKey } from '../data/keys';
 
-/** The save heart (product §4): filled when saved; visitors get 'Sign In Required'. */
-export function SaveJobButton({ jobId, title }: { jobId: number; title: string }) {
+/**
+ * The save heart (product §4): filled when saved; visitors get 'Sign In Required'. A server-rendered
+ * page is always a visitor's (no cookie reaches the renderer), so on the server the heart is the
+ * visitor's, not saved, without the four data hooks a card's heart asks (a list has 50 of them);
+ * the browser hydrates the live heart on the same markup (its first render is a visitor's too,
+ * the session still pending).
+ */
+export const SaveJobButton = typeof window === 'undefined' ? VisitorHeart : LiveSaveJobButton;
+
+function VisitorHeart({ title }: { jobId: number; title: string }) {
+  return <Heart saved={false} busy={false} title={title} />;
+}
+
+function LiveSaveJobButton({ jobId, title }: { jobId: number; title: string }) {
   const signedIn = useSignedInAction();
   const { data, mutate } = useSavedStatus(jobId);
   const [busy, setBusy] = useState(false);
@@ -42,11 +54,16 @@ export function SaveJobButton({ jobId, title }: { jobId: number; title: string }
       void globalMutate(swrKey.savedJobs);
     }
   }
+  return <Heart saved={saved} busy={busy} title={title} onClick={toggle} />;
+}
+
+/** The heart's markup, the same on the server and in the browser. */
+function Heart({ saved, busy, title, onClick }: { saved: boolean; busy: boolean; title: string; onClick?: () => void }) {
   return (
     <button
       type="button"
       className={`btn btn-ghost btn-sm btn-square ${saved ? 'text-secondary' : ''}`}
-      onClick={toggle}
+      onClick={onClick}
       disabled={busy}
       aria-pressed={saved}
       aria-label={saved ? `Remove ${title} from saved jobs` : `Save ${title}`}
