@@ -8,7 +8,9 @@ import { Link } from 'react-router-dom';
  * handler), which cost a list's render more than the rest of its cards (decision 1058). The
  * browser hydrates its Link on that markup, so clicks navigate as before.
  */
-function ServerLink({ to, children, ...rest }: { to: `/${string}`; className?: string; children?: React.ReactNode }) {
+type CardLinkProps = { to: `/${string}`; className?: string; children?: React.ReactNode };
+
+function ServerLink({ to, children, ...rest }: CardLinkProps) {
   return (
     <a {...rest} href={to} data-discover="true">
       {children}
@@ -16,4 +18,4 @@ function ServerLink({ to, children, ...rest }: { to: `/${string}`; className?: s
   );
 }
 
-export const CardLink: typeof ServerLink = typeof window === 'undefined' ? ServerLink : Link;
+export const CardLink: React.ComponentType<CardLinkProps> = typeof window === 'undefined' ? ServerLink : Link;
