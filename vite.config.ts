@@ -1,10 +1,36 @@
 import { join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 export const THEME_COLOR = '#1e3a8a';
+
+/**
+ * react-router's build is one large module whose top level wraps components in calls the bundler
+ * cannot prove pure (`React.forwardRef(...)`, `React.memo(...)`) and sets `displayName` on them,
+ * so every such component stays in the bundle whether the app uses it or not (`<Form>` with the
+ * data router's submit code, `<ScrollRestoration>`, the framework's route-module prefetching...).
+ * Marking those calls pure and dropping the devtools-only names lets tree-shaking remove what
+ * the app never imports. Browser build only; the server renderer runs the package as published.
+ */
+export function treeShakeReactRouter(): Plugin {
+  return {
+    name: 'tree-shake-react-router',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules\/react-router\/dist\/production\/[^/]+\.mjs$/ },
+      handler(code) {
+        const out = code
+          .replace(/^[\w$]+\.displayName = "[^"]*";$/gm, '')
+          .replace(/= (React\d*\.(?:forwardRef|memo|createContext))\(/g, '= /* @__PURE__ */ $1(')
+          .replace(/^(var [\w$]+ = )(new (?:URL|Set|Map)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^(var [\w$]+ = )(Object\.getOwnPropertyNames\()/gm, '$1/* @__PURE__ */ $2');
+        return out === code ? null : { code: out, map: null };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'web',
@@ -12,6 +38,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    treeShakeReactRouter(),
     VitePWA({
       // Our own TypeScript service worker (sw/sw.ts): precache, navigation fallback, images, sync.
       strategies: 'injectManifest',
