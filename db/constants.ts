@@ -93,7 +93,8 @@ export const SCHOOL_TYPE_FILTERS: Record<string, readonly string[]> = {
     'Academy 16 to 19 sponsor led',
   ],
 };
-export const SCHOOL_TYPES = Object.keys(SCHOOL_TYPE_FILTERS);
+// Pure (annotated): a page that reads only a number from this module does not load its lists.
+export const SCHOOL_TYPES = /* @__PURE__ */ Object.keys(SCHOOL_TYPE_FILTERS);
 
 export const SALARY_SCHOOL_TYPES = [
   'Academy',
@@ -139,7 +140,13 @@ export const MOODS = [
   { mood: 'frustrated', emoji: '😤', label: 'Having some issues', sentiment: 2 },
   { mood: 'stressed', emoji: '😰', label: 'Really struggling', sentiment: 1 },
 ] as const;
-export const MOOD_VALUES = MOODS.map((m) => m.mood) as unknown as readonly ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
+export const MOOD_VALUES = /* @__PURE__ */ MOODS.map((m) => m.mood) as unknown as readonly [
+  'excited',
+  'happy',
+  'neutral',
+  'frustrated',
+  'stressed',
+];
 
 /**
  * Every length limit of stored and submitted text, in characters: the schema's CHECKs

@@ -20,3 +20,17 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
   }
   return memo(Later);
 }
+
+/**
+ * Runs `run` once the browser is idle (at the latest after 3 s), or after a second where idle
+ * callbacks are missing (Safari): for a chunk a page will likely need soon but not for its first
+ * render (a lazy tab's). Returns a cancel function (an effect's cleanup).
+ */
+export function whenIdle(run: () => void): () => void {
+  if ('requestIdleCallback' in window) {
+    const id = window.requestIdleCallback(run, { timeout: 3000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(run, 1000);
+  return () => clearTimeout(id);
+}

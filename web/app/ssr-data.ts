@@ -5,7 +5,6 @@
 import { useEffect } from 'react';
 import type { Middleware } from 'swr';
 import { unstable_serialize } from 'swr';
-import { unstable_serialize as infiniteSerialize } from 'swr/infinite';
 
 type KeyArg = Parameters<typeof unstable_serialize>[0];
 /** A useSWRInfinite page-key function: getKey(index, previousPage). */
@@ -16,9 +15,15 @@ const isPageKey = (key: unknown): key is (index: number, previous: unknown) => K
  * (useSWRInfinite) its `$inf$` key, whose value is the array of pages.
  */
 export function keyId(key: unknown): string {
-  if (isPageKey(key)) return infiniteSerialize(key as Parameters<typeof infiniteSerialize>[0]);
+  if (isPageKey(key)) return INFINITE_PREFIX + unstable_serialize(key(0, null));
   return unstable_serialize(key as KeyArg);
 }
+/**
+ * swr/infinite's key prefix: its `unstable_serialize` is this plus the first page's key, but
+ * importing it from there would bring useSWRInfinite itself into the entry (its module's top
+ * level is not side-effect free), which only the paged lists' chunks need.
+ */
+const INFINITE_PREFIX = '$inf$';
 
 export { readSsrPayload, SSR_DATA_ID, type SsrPayload, type SsrSeed } from './ssr-payload';
 

@@ -8,7 +8,7 @@ import { client } from '../data/client';
 import { to } from '../data/requests';
 import { toast, type ToastInput as Toast } from './toast/store';
 import { isJobsKey } from '../data/keys';
-import { refreshPages } from '../data/hooks';
+import { refreshPages } from '../data/page-hooks';
 import { jobsRefreshed } from '../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */

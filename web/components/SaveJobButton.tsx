@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { mutate as globalMutate } from 'swr';
 import { useSavedStatus } from '../data/hooks';
 import { Icon } from './Icon';
-import { useSignedInAction, write } from './writes';
-import { client } from '../data/client';
-import { to } from '../data/requests';
-import { SUCCESS } from '../data/messages';
+import { useSignedInAction } from './signed-in';
 import { swrKey } from '../data/keys';
 
 /**
@@ -21,6 +18,9 @@ function VisitorHeart({ title }: { jobId: number; title: string }) {
   return <Heart saved={false} busy={false} title={title} />;
 }
 
+// The write itself (outbox, toasts, their texts) loads with the first tap.
+const loadSave = () => import('./save-job');
+
 function LiveSaveJobButton({ jobId, title }: { jobId: number; title: string }) {
   const signedIn = useSignedInAction();
   const { data, mutate } = useSavedStatus(jobId);
@@ -29,26 +29,13 @@ function LiveSaveJobButton({ jobId, title }: { jobId: number; title: string }) {
   const toggle = () => signedIn('Please sign in to save jobs.', () => void send());
   async function send() {
     setBusy(true);
-    const result = await write(
-      {
-        kind: saved ? 'unsave-job' : 'save-job',
-        ...to(client.jobs[':id'].save, saved ? '$delete' : '$post', { param: { id: String(jobId) } }),
-        label: title,
-      },
-      saved
-        ? {
-            success: SUCCESS.jobRemoved,
-            signIn: 'Please sign in to save jobs.',
-            error: { description: 'Failed to remove job. Please try again.' },
-          }
-        : {
-            success: SUCCESS.jobSaved,
-            signIn: 'Please sign in to save jobs.',
-            error: { description: 'Failed to save job. Please try again.' },
-          },
-    );
-    setBusy(false);
-    if (result) {
+    let done = false;
+    try {
+      done = await (await loadSave()).saveJob(jobId, title, saved);
+    } finally {
+      setBusy(false);
+    }
+    if (done) {
       // The list the hearts read is fetched again; this heart shows its new state at once.
       await mutate({ saved: !saved }, { revalidate: false });
       void globalMutate(swrKey.savedJobs);

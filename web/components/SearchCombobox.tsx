@@ -4,7 +4,8 @@
 // the API, or from the phone's copy of the school names when there is no signal (decision 0701).
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useJobPages, useSchoolNames, useSchoolsWithTotal } from '../data/hooks';
+import { useSchoolNames, useSchoolsWithTotal } from '../data/hooks';
+import { useJobPages } from '../data/page-hooks';
 import { suggestSchools, type Suggestion } from '../lib/suggest';
 import { useDebouncedValue } from './useUrlFilters';
 

@@ -1,6 +1,10 @@
 import { Icon } from './Icon';
-import { toast } from './toast/store';
-import { SHARE_COPIED, SHARE_COPY_FAILED } from '../data/messages';
+
+/** The copy's toast, with its store and texts loaded once needed (not with the page's first render). */
+async function copiedToast(copied: boolean, url: string) {
+  const [{ toast }, { SHARE_COPIED, SHARE_COPY_FAILED }] = await Promise.all([import('./toast/store'), import('../data/messages')]);
+  toast(copied ? { ...SHARE_COPIED, description: url } : { ...SHARE_COPY_FAILED, description: url, variant: 'destructive' });
+}
 
 /** The page's canonical address: this origin and the path, no query string or hash. */
 const canonicalUrl = (path: string) => new URL(path, window.location.origin).href;
@@ -23,12 +27,12 @@ async function shareLink({ title, text, path }: { title: string; text?: string; 
   }
   try {
     await navigator.clipboard.writeText(url);
-    toast({ ...SHARE_COPIED, description: url });
-    return 'copied' as const;
   } catch {
-    toast({ ...SHARE_COPY_FAILED, description: url, variant: 'destructive' });
+    await copiedToast(false, url);
     return 'failed' as const;
   }
+  await copiedToast(true, url);
+  return 'copied' as const;
 }
 
 export function ShareButton({

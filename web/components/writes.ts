@@ -4,7 +4,7 @@
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
 import { ApiRequestError } from '../data/client';
-import { loginHref, useAuth, userAnswer } from '../data/auth';
+import { loginHref } from '../data/auth';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
 import type { SendRequest, SendResult } from '../data/mutations';
 import { toast } from './toast/store';
@@ -20,19 +20,8 @@ export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
   setTimeout(() => window.location.assign(loginHref()), delay);
 }
 
-/**
- * `(message, action)`: runs the action for a signed-in user; a visitor gets 'Sign In Required'
- * with the message. A tap that comes while the app still asks who is signed in (just after the
- * page loaded) waits for that answer instead of sending a teacher to the login page.
- */
-export function useSignedInAction() {
-  const { isAuthenticated, isLoading } = useAuth();
-  return (message: string, action: () => void) => {
-    if (isAuthenticated) return action();
-    if (!isLoading) return signInRequired(message);
-    void userAnswer().then((user) => (user ? action() : signInRequired(message)));
-  };
-}
+// The check alone (no toasts, no outbox) is in ./signed-in.ts, for the buttons of read-only pages.
+export { useSignedInAction } from './signed-in';
 
 export interface WriteOptions {
   success: { title: string; description?: string };

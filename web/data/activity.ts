@@ -6,7 +6,7 @@ import type { InferResponseType } from 'hono/client';
 import { mutate } from 'swr';
 import { useAuth } from './auth';
 import { client, json } from './client';
-import { refreshPages } from './hooks';
+import { refreshPages } from './page-hooks';
 import { swrKey } from './keys';
 import { useApi } from './use-api';
 

@@ -26,3 +26,8 @@ export function nextCursor(link: string | null): string | null {
   const m = link && /<([^>]+)>\s*;\s*rel="next"/.exec(link);
   return m ? new URL(m[1], 'http://x').searchParams.get('cursor') : null;
 }
+
+/** A list's query without 'all' and empty values (product §5), as the hooks ask for it. */
+export function cleanQuery<T extends Record<string, string | undefined>>(q: T): T {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined && v !== '' && v !== 'all')) as T;
+}

@@ -3,27 +3,18 @@
 import type { InferResponseType } from 'hono/client';
 import { mutate as globalMutate } from 'swr';
 import { toast } from '../components/toast/store';
-import { useAuth } from './auth';
 import { ApiRequestError, client, json, requestError } from './client';
 import { useApi } from './use-api';
+import { MY_SCHOOLS_KEY } from './my-schools';
 
-export type MySchools = InferResponseType<typeof client.me.schools.$get, 200>;
 export type Member = InferResponseType<(typeof client.schools)[':id']['members']['$get'], 200>[number];
 type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
 
-const MY_SCHOOLS_KEY = 'me/schools';
 const param = (id: number) => ({ id: String(id) });
 
-export function useMySchools() {
-  const { isAuthenticated } = useAuth();
-  return useApi(isAuthenticated ? MY_SCHOOLS_KEY : null, () => json(client.me.schools.$get()));
-}
-
-/** Whether she is live staff of this school, from her own list (no request per school page). */
-export function useIsSchoolStaff(schoolId: number): boolean {
-  const { data } = useMySchools();
-  return !!data?.schools.some((s) => s.schoolId === schoolId && s.live);
-}
+// Her own schools, which a school's public page also reads, are in a module of their own (that
+// page's first render needs no staff writes, toasts or audit texts).
+export { MY_SCHOOLS_KEY, useIsSchoolStaff, useMySchools, type MySchools } from './my-schools';
 
 export function useSchoolMembers(id: number | undefined) {
   return useApi(id ? `school-staff/${id}/members` : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));

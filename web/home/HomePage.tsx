@@ -6,7 +6,8 @@ import { OfstedBadge, RatingBadge } from '../components/badges';
 import { Icon, type IconName } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useForumThreadPages, useJobPages, useJobs, useSalaryStats, useSchools, useSchoolsWithTotal, useSiteStats } from '../data/hooks';
+import { useJobs, useSalaryStats, useSchools, useSchoolsWithTotal, useSiteStats } from '../data/hooks';
+import { useForumThreadPages, useJobPages } from '../data/page-hooks';
 import { formatGBP, formatNumber } from '../lib/format';
 import { useDebouncedValue } from '../components/useUrlFilters';
 

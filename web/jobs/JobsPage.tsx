@@ -5,12 +5,11 @@ import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
-import { RefreshJobsButton } from '../components/RefreshJobsButton';
 import { JobCard } from '../components/JobCard';
 import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
-import { useJobPages } from '../data/hooks';
+import { useJobPages } from '../data/page-hooks';
 import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';
 import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
@@ -19,6 +18,8 @@ import { LoadMore } from '../components/LoadMore';
 
 // The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
 const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
+// 'Refresh Jobs' is an admin's (nothing on a visitor's page): its toasts and write load after the list.
+const RefreshJobsButton = later(() => import('../components/RefreshJobsButton').then((m) => m.RefreshJobsButton));
 
 export const JOB_FILTER_KEYS = [
   'search',

@@ -2,7 +2,7 @@
 // signed-in user, a sign-in that comes back to it for a visitor, the school dashboard for its staff.
 import { Link } from 'react-router-dom';
 import { loginHref, useAuth } from '../data/auth';
-import { useMySchools } from '../data/school-staff';
+import { useMySchools } from '../data/my-schools';
 
 export function ManagePageLink({ schoolId }: { schoolId: number }) {
   const { isAuthenticated, isLoading } = useAuth();

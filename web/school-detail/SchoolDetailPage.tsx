@@ -7,11 +7,12 @@ import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
 import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
-import { useSignedInAction } from '../components/writes';
+import { useSignedInAction } from '../components/signed-in';
 import { ApiRequestError } from '../data/client';
-import { useSchool, useSchoolInterviewPages, useSchoolReviewPages } from '../data/hooks';
-import { useIsSchoolStaff } from '../data/school-staff';
-import { later } from '../app/later';
+import { useSchool } from '../data/hooks';
+import { useSchoolInterviewPages, useSchoolReviewPages } from '../data/page-hooks';
+import { useIsSchoolStaff } from '../data/my-schools';
+import { later, whenIdle } from '../app/later';
 import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { ratingPercent } from './rating';
@@ -30,15 +31,6 @@ const FollowSchoolButton = later(() => import('../components/alerts/AlertButtons
 const dialogs = () => import('../components/contribute/ContributeDialogs');
 const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
 const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
-
-function whenIdle(run: () => void) {
-  if ('requestIdleCallback' in window) {
-    const id = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 1000);
-  return () => clearTimeout(id);
-}
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';

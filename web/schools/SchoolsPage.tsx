@@ -11,7 +11,7 @@ import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/
 import { SearchCorrection } from '../components/SearchCorrection';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import type { SchoolListItem } from '../data/client';
-import { useSchoolPages } from '../data/hooks';
+import { useSchoolPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';
 import { teachersLine } from '../lib/school-facts';
 import { pageInfo } from './paging';

@@ -1,0 +1,85 @@
+// The paged lists' hooks (useSWRInfinite): apart from ./hooks.ts so that a page without a paged
+// list (a job, pay scales, salaries) does not load SWR's infinite hook with its first render.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import useSWRInfinite from 'swr/infinite';
+import { SCHOOLS_PAGE_SIZE } from '../../db/constants';
+import { client, page, type Page } from './client';
+import { cleanQuery } from './paging';
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * A paged list read a page at a time (a hundred times the data): the first page, then one more per loadMore(),
+ * each asked with the cursor of the Link header before it. Null name: nothing is fetched.
+ */
+function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
+  const q = JSON.stringify(cleanQuery(query));
+  const swr = useSWRInfinite<Page<T>, Error>(
+    (index, previous: Page<T> | null) =>
+      name === null ? null : index === 0 ? [name, q, ''] : previous?.next ? [name, q, previous.next] : null,
+    ([, , cursor]: [string, string, string]) => load(cursor ? { ...(JSON.parse(q) as Query), cursor } : (JSON.parse(q) as Query)),
+    { revalidateFirstPage: false },
+  );
+  const { mutate, setSize } = swr;
+  // New filters start again at the first page (SWR would restore the size last used for that
+  // list); a list mounted again (back from a detail page) keeps the pages it had.
+  const shownQuery = useRef(q);
+  useLayoutEffect(() => {
+    if (shownQuery.current === q) return;
+    shownQuery.current = q;
+    void setSize(1);
+  }, [q, setSize]);
+  useEffect(() => {
+    if (name === null) return;
+    const list = { name, revalidate: () => void mutate() };
+    pageLists.add(list);
+    return () => void pageLists.delete(list);
+  }, [name, mutate]);
+  const pages = swr.data?.slice(0, swr.size);
+  const last = pages?.[pages.length - 1];
+  return {
+    rows: pages?.flatMap((p) => p.rows),
+    total: pages?.[0]?.total,
+    capped: pages?.[0]?.capped ?? false,
+    corrected: pages?.[0]?.corrected ?? null,
+    hasMore: !!last?.next,
+    loadingMore: swr.size > (pages?.length ?? 0),
+    loadMore: () => swr.setSize((n) => n + 1),
+    error: swr.error as unknown,
+    isLoading: swr.isLoading,
+    mutate: swr.mutate,
+  };
+}
+
+/**
+ * Refetches every mounted page list (usePages) whose name starts with `prefix`. SWR's mutate() with
+ * a key filter skips useSWRInfinite's keys, so the lists register here instead; a list that is not
+ * mounted revalidates when it next mounts.
+ */
+export function refreshPages(prefix: string) {
+  for (const list of pageLists) if (list.name.startsWith(prefix)) list.revalidate();
+}
+const pageLists = new Set<{ name: string; revalidate: () => void }>();
+
+export function useJobPages(query: Query, enabled = true) {
+  return usePages(enabled ? 'jobs/pages' : null, query, (q) => page(client.jobs.$get({ query: q })));
+}
+/** The schools list a page (50) at a time. */
+export function useSchoolPages(query: Query) {
+  return usePages('schools/pages', { ...query, limit: String(SCHOOLS_PAGE_SIZE) }, (q) => page(client.schools.$get({ query: q })));
+}
+export function useSchoolReviewPages(id: number | undefined) {
+  return usePages(id ? `school-reviews/${id}` : null, {}, (q) =>
+    page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })),
+  );
+}
+export function useSchoolInterviewPages(id: number | undefined) {
+  return usePages(id ? `school-interviews/${id}` : null, {}, (q) =>
+    page(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: q })),
+  );
+}
+export function useForumThreadPages(categoryId: string | undefined, search?: string, limit?: string, enabled = true) {
+  return usePages(enabled ? 'forum/threads/pages' : null, { categoryId, search, limit }, (q) =>
+    page(client.forum.threads.$get({ query: q })),
+  );
+}
