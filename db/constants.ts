@@ -1,41 +1,10 @@
 // Business constants of the product (product §9), in one place: the API validates against them and the
 // web app builds its selects from them.
 
-export const BOROUGHS = [
-  'Barking and Dagenham',
-  'Barnet',
-  'Bexley',
-  'Brent',
-  'Bromley',
-  'Camden',
-  'City of London',
-  'Croydon',
-  'Ealing',
-  'Enfield',
-  'Greenwich',
-  'Hackney',
-  'Hammersmith and Fulham',
-  'Haringey',
-  'Harrow',
-  'Havering',
-  'Hillingdon',
-  'Hounslow',
-  'Islington',
-  'Kensington and Chelsea',
-  'Kingston upon Thames',
-  'Lambeth',
-  'Lewisham',
-  'Merton',
-  'Newham',
-  'Redbridge',
-  'Richmond upon Thames',
-  'Southwark',
-  'Sutton',
-  'Tower Hamlets',
-  'Waltham Forest',
-  'Wandsworth',
-  'Westminster',
-] as const;
+// The lists a public page's first load needs alone are modules of their own (the bundle puts
+// each page's lists in one chunk: a page loads only what it reads).
+export { BOROUGHS } from './boroughs';
+export { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from './pay-lists';
 
 export const SUBJECTS = [
   'Mathematics',
@@ -124,13 +93,6 @@ export const YEARS_AT_SCHOOL = ['Less than 1 year', '1-2 years', '3-5 years', '6
 export const EMPLOYMENT_STATUSES = ['Current', 'Former'] as const;
 export const INTERVIEW_DIFFICULTIES = ['Easy', 'Medium', 'Hard'] as const;
 export const INTERVIEW_OUTCOMES = ['Offer', 'No Offer'] as const;
-export const PAY_REGIONS = ['England', 'Inner London', 'Outer London', 'London Fringe'] as const;
-/**
- * The years the pay scales hold (effective 1 September each year), latest first. The latest is
- * the award in force (September 2026, accepted in July 2026), shown with its source's caveat.
- */
-export const PAY_YEARS = ['2026-09-01', '2025-09-01', '2024-09-01', '2023-09-01'] as const;
-export const PAY_SPINES = ['Main Pay Range', 'Upper Pay Range', 'Leadership Group', 'Leading Practitioner', 'Unqualified Teacher'] as const;
 export const OFSTED_RATINGS = ['Outstanding', 'Good', 'Requires Improvement', 'Inadequate'] as const;
 
 export const MOODS = [

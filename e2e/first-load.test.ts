@@ -43,12 +43,12 @@ describe('the first load of each public page', () => {
 // puts code back on a first load fails here, and a cut should lower its page's ceiling.
 const GOAL_KB = 100;
 const CEILING_KB: Record<string, number> = {
-  '/': 105.5,
+  '/': 104,
   '/jobs': 106,
   '/jobs/{id}': 99.5,
   '/schools': 103,
   '/schools/{id}': 104,
-  '/pay-scales': 100.5,
+  '/pay-scales': 99,
   '/salaries': 96.5,
   '/forum': 99.5,
   '/forum/threads/{id}': 97.5,

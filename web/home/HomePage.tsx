@@ -1,7 +1,8 @@
 import { SearchCombobox, useSuggestions } from '../components/SearchCombobox';
 import { useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { BOROUGHS, HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
+import { BOROUGHS } from '../../db/boroughs';
+import { HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { Icon, type IconName } from '../components/Icon';
 import { JobCard } from '../components/JobCard';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from '../../db/constants';
+import { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from '../../db/pay-lists';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
