@@ -1,11 +1,15 @@
 // Whether a tap may run a signed-in action, without the writes' code: a page whose buttons only
-// check this (save, share, write a review) loads the toasts' texts and the outbox when a visitor
-// taps (the 'Sign In Required' toast) or a signed-in teacher writes, not with its first render.
-import { useAuth, userAnswer } from '../data/auth';
+// check this (save, write a review) loads the outbox and the toasts' texts when a signed-in
+// teacher writes, not with its first render. A visitor's 'Sign In Required' shows at once.
+import { loginHref, useAuth, userAnswer } from '../data/auth';
+import { toast } from './toast/store';
 
-/** 'Sign In Required' with the given text, then the login address (writes.ts: signInRequired). */
-function signInRequired(message: string) {
-  void import('./writes').then((m) => m.signInRequired(message));
+const LOGIN_REDIRECT_MS = 1500;
+
+/** 'Sign In Required' with the given text, then the login address after 1.5 s (product §6, §8). */
+export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
+  toast({ title: 'Sign In Required', description, variant: 'destructive' });
+  setTimeout(() => window.location.assign(loginHref()), delay);
 }
 
 /**

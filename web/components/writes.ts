@@ -4,23 +4,17 @@
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
 import { ApiRequestError } from '../data/client';
-import { loginHref } from '../data/auth';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
 import type { SendRequest, SendResult } from '../data/mutations';
+import { signInRequired } from './signed-in';
 import { toast } from './toast/store';
-
-const LOGIN_REDIRECT_MS = 1500;
 
 /** The queued toast: offline → "when you're back online"; online (5xx/429) → "will be retried". */
 export const queuedToast = (online = typeof navigator === 'undefined' || navigator.onLine) => (online ? QUEUED_RETRY : QUEUED_OFFLINE);
 
-/** 'Sign In Required' with the given text, then the login address after 1.5 s (product §6, §8). */
-export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
-  toast({ title: 'Sign In Required', description, variant: 'destructive' });
-  setTimeout(() => window.location.assign(loginHref()), delay);
-}
-
-// The check alone (no toasts, no outbox) is in ./signed-in.ts, for the buttons of read-only pages.
+// The signed-in check and 'Sign In Required' (no outbox, no texts) are in ./signed-in.ts, for the
+// buttons of read-only pages.
+export { signInRequired };
 export { useSignedInAction } from './signed-in';
 
 export interface WriteOptions {
