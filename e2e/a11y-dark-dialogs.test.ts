@@ -32,19 +32,29 @@ describe('accessibility (axe, dark theme and dialogs)', () => {
     const found: Record<string, string[]> = {};
     await page.goto(ctx.env.server.url + `/schools/${ids.schoolId}`);
     await settle(page);
+    // Each dialog is a lazily loaded chunk: axe runs once it is open, and the next step waits for it
+    // to be shut (an Escape pressed before it opened left it over the next tab: CI, 27 Nov).
+    const review = page.getByRole('dialog', { name: 'Write a Review' });
     await page.getByRole('button', { name: 'Write a Review' }).click();
-    await page.getByRole('dialog', { name: 'Write a Review' }).getByRole('button', { name: 'Submit Review' }).click();
+    await review.getByRole('button', { name: 'Submit Review' }).click();
+    await review.getByTestId('error-jobTitle').waitFor();
     found['review dialog'] = await serious(page);
     await page.keyboard.press('Escape');
+    await review.waitFor({ state: 'hidden' });
+    const interview = page.getByRole('dialog', { name: 'Share Interview Experience' });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
+    await interview.getByLabel('Job title').waitFor();
     found['interview dialog'] = await serious(page);
     await page.keyboard.press('Escape');
+    await interview.waitFor({ state: 'hidden' });
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
     await page.getByRole('button', { name: 'Share My Experience' }).click();
+    await page.getByTestId('mood-form').waitFor();
     found['mood form'] = await serious(page);
     await page.goto(ctx.env.server.url + '/forum');
     await settle(page);
     await page.getByRole('button', { name: 'New Discussion' }).click();
+    await page.getByRole('dialog', { name: 'Start a New Discussion' }).waitFor();
     found['new discussion dialog'] = await serious(page);
     expect(Object.fromEntries(Object.entries(found).filter(([, v]) => v.length))).toEqual({});
     await page.close();

@@ -195,6 +195,7 @@ describe('tap targets and text size at 390x844', () => {
     await page.getByRole('dialog', { name: 'Write a Review' }).waitFor();
     await check('review dialog');
     await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Write a Review' }).waitFor({ state: 'hidden' });
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     await page.getByRole('dialog', { name: /Interview/ }).waitFor();
     await check('interview dialog');
