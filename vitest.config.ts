@@ -17,6 +17,8 @@ export default defineConfig({
     // expect.poll defaults to 1 s, too short for a render after a server roundtrip when CI runs
     // every test file in parallel on 2 cores: poll for up to 10 s (a per-call timeout still wins).
     expect: { poll: { timeout: 10_000 } },
+    // test/flaky-reporter.ts names every test that passed only on its retry (e2e below).
+    reporters: ['default', './test/flaky-reporter.ts'],
     projects: [
       {
         extends: true,
@@ -46,6 +48,11 @@ export default defineConfig({
           // axe and the harness are imported once per worker (isolate: false).
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          // A browser test on a loaded 2-core box can run at a third of its quiet speed: 60 s each
+          // (every action still fails at 12 s naming its locator). One retry, each one reported
+          // as flaky by test/flaky-reporter.ts (docs/decisions/1534-one-retry-for-browser-tests.md).
+          testTimeout: 60_000,
+          retry: 1,
           globalSetup: ['test/global-setup-e2e.ts'],
           isolate: false,
         },

@@ -191,10 +191,15 @@ export interface BrowserOptions {
    * Chromium is an incognito one, which Chromium never reports as able to install the app.
    */
   persistent?: boolean;
+  /**
+   * 'block' for a test of the server's own pages: the service worker answers a navigation with
+   * the precached shell when the server takes over 3 s, which a loaded box can.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A fresh browser profile (its own cookies, storage and service workers). */
-export async function launchBrowser({ persistent = false }: BrowserOptions = {}): Promise<BrowserContext> {
+export async function launchBrowser({ persistent = false, serviceWorkers = 'allow' }: BrowserOptions = {}): Promise<BrowserContext> {
   const shared = !!process.env.VITEST && !persistent;
   let context: BrowserContext;
   if (persistent) {
@@ -208,7 +213,7 @@ export async function launchBrowser({ persistent = false }: BrowserOptions = {})
     const browser = shared
       ? await sharedBrowser()
       : await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    context = await browser.newContext({ viewport: PHONE });
+    context = await browser.newContext({ viewport: PHONE, serviceWorkers });
     if (!shared) context.on('close', () => void browser.close());
   }
   // A server-rendered page is on screen before its JavaScript runs (the server-rendered first visit): a test, like a

@@ -15,8 +15,10 @@ let threadId: number;
 
 beforeAll(async () => {
   server = await startServer();
-  // The service worker answers navigations network-first: each page is the server's, hydrated.
-  browser = await launchBrowser();
+  // Without the service worker: these tests are about the server's own page. Under the worker a
+  // navigation that takes over 3 s (a loaded box) is answered by the precached shell instead,
+  // by design; the worker's navigations have their own test below ('offline fallback').
+  browser = await launchBrowser({ serviceWorkers: 'block' });
   const schools = (await (await fetch(`${server.url}/api/schools?limit=1`)).json()) as { id: number }[];
   schoolId = schools[0].id;
   jobId = ((await (await fetch(`${server.url}/api/jobs`)).json()) as { id: number }[])[0].id;
@@ -126,7 +128,7 @@ describe('server-rendered pages hydrate in Chromium', () => {
   }, 60_000);
 
   it('a signed-in reader keeps the server’s content while her own copy is fetched (no skeleton in between), and her hearts come from one saved-jobs list', async () => {
-    const own = await launchBrowser();
+    const own = await launchBrowser({ serviceWorkers: 'block' });
     try {
       const page = await own.newPage();
       await signInLocally(page, server.url, { email: 'reader.ssr@school.example', name: 'Rae Reader' });
@@ -175,6 +177,9 @@ describe('offline fallback with the service worker', () => {
   it('server up: the navigation gets the server-rendered page; server down: the shell renders the saved copy', async () => {
     const own = await startServer();
     const context = await launchBrowser();
+    // The two pages are rendered once before the worker is in charge, so its navigations are
+    // answered well inside its 3 s wait for the server even on a loaded box.
+    for (const path of [`/jobs/${jobId}`, '/']) await (await fetch(own.url + path)).text();
     try {
       const page = await context.newPage();
       await page.goto(`${own.url}/jobs/${jobId}`);

@@ -1,0 +1,26 @@
+// Names every browser test that failed and then passed on its retry (vitest.config.ts gives the
+// e2e project one retry; docs/decisions/1534-one-retry-for-browser-tests.md). A retry keeps a
+// landing from failing on one unlucky timing, but the race is still a bug: the run prints each one
+// with the error of its failed attempt, so it is seen and fixed rather than hidden.
+import type { Reporter, TestCase, TestModule } from 'vitest/node';
+
+export default class FlakyReporter implements Reporter {
+  private readonly flaky: { name: string; errors: string[] }[] = [];
+
+  onTestCaseResult(test: TestCase) {
+    const diagnostic = test.diagnostic();
+    if (!diagnostic?.flaky) return;
+    const errors = (test.result().errors ?? []).map((e) => (e.message ?? '').split('\n')[0]);
+    this.flaky.push({ name: `${test.module.moduleId.replace(/^.*\/e2e\//, 'e2e/')} > ${test.fullName}`, errors });
+  }
+
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>) {
+    if (this.flaky.length === 0) return;
+    const lines = [`\n${this.flaky.length} test(s) passed only on their retry (a race to fix):`];
+    for (const { name, errors } of this.flaky) {
+      lines.push(`  FLAKY ${name}`);
+      for (const error of errors) lines.push(`        first attempt: ${error}`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  }
+}
