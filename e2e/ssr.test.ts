@@ -42,6 +42,7 @@ async function visit(path: string): Promise<Visit> {
   const problems: string[] = [];
   const apiRequests: string[] = [];
   page.on('console', (m) => {
+    if (m.text() === 'Service Worker registration blocked by Playwright') return; // launchBrowser({ serviceWorkers: 'block' })
     if (m.type() === 'error' || m.type() === 'warning' || /hydrat/i.test(m.text())) problems.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));

@@ -18,7 +18,12 @@ export async function registerServiceWorker() {
   workbox.addEventListener('controlling', (event) => {
     if (event.isUpdate) window.location.reload();
   });
-  void workbox.register();
+  // A browser may refuse a worker (a private window, a policy, a blocked origin): the app still
+  // works online, without the offline copy. Never an unhandled rejection.
+  workbox.register().catch((error: unknown) => {
+    workbox = null;
+    console.info('The service worker was not registered; offline reading is off:', error);
+  });
   // Look for a new version when the app comes back to the foreground, at most hourly.
   let lastCheck = Date.now();
   document.addEventListener('visibilitychange', () => {
