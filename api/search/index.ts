@@ -37,9 +37,15 @@ export interface ResolvedSearch {
   corrected: string | null;
 }
 
-/** Does the table hold any row matching this one word? */
+/**
+ * Does the table hold any row matching this one word? The word whole is asked first: a row holding
+ * it matches its prefix term too, and FTS5 reads a whole word's list lazily (a row is found at
+ * once), while a prefix longer than the prefix indexes (9+ letters, `"mathematics"*`) has every
+ * word it covers merged into one list before a first row comes (~0.5-1 ms at 100x).
+ */
 function anyMatch(db: DB, table: FtsTable, term: string): boolean {
-  return db.all(sql`select 1 from ${sql.raw(table)} where ${sql.raw(table)} match ${matchOf([term])} limit 1`).length > 0;
+  const any = (match: string) => db.all(sql`select 1 from ${sql.raw(table)} where ${sql.raw(table)} match ${match} limit 1`).length > 0;
+  return any(`"${term}"`) || any(matchOf([term])!);
 }
 
 /**
