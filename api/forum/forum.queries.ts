@@ -206,15 +206,15 @@ function byIdOf(db: DB, ids: number[]) {
 
 /** A page of a search few enough to order: relevance (the product's tiers, then weighted bm25). */
 function rankedPage(db: DB, search: Search, where: SQL[], q: ThreadsQuery): ThreadPage | null {
-  const common = matchCount(db, 'forum_threads_fts', search.match, RELEVANCE_MAX) > RELEVANCE_MAX;
+  const common = matchCount(db, 'forum_threads_fts', search.lookup, RELEVANCE_MAX) > RELEVANCE_MAX;
   if (common) return null;
-  const bm25 = bm25Affordable(db, 'forum_threads_fts', search.terms);
+  const bm25 = bm25Affordable(db, 'forum_threads_fts', search.terms, search.termLookups);
   // Raw rows (db.all): the query builder's mapping of thousands of rows cost more than the query.
   const matches = db.all<Match>(
     sql`select ${forumThreads.id} as id, ${forumThreads.title} as name, ${sql.raw(bm25 ? bm25Of('forum_threads_fts') : '0')} as rank
         from ${forumThreads} join forum_threads_fts on forum_threads_fts.rowid = ${forumThreads.id}
         join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
-        where forum_threads_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
+        where forum_threads_fts match ${bm25 ? search.match : search.lookup} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
   );
   if (!bm25) for (const m of matches) m.rank = wordCountOf(m.name);
   const p = relevancePage(matches, search.terms, 'threads.relevance', q.limit ?? 50, q.cursor);
@@ -232,7 +232,7 @@ function windowedThreadPage(db: DB, search: Search, where: SQL[], q: ThreadsQuer
         sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
             from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
             join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
-            where forum_threads_fts match ${search.match} and forum_threads_fts.rowid < cast(${below} as integer) and ${and(...where)}
+            where forum_threads_fts match ${search.lookup} and forum_threads_fts.rowid < cast(${below} as integer) and ${and(...where)}
             order by forum_threads_fts.rowid desc limit ${size}`,
       ),
     Math.max(WINDOW, THREAD_TOTAL_CAP + 1),

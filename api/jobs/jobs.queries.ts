@@ -200,7 +200,8 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   const limit = q.limit ?? JOBS_PAGE;
   const tag = `jobs.${sort}`;
   const search = resolveSearch(db, 'jobs_fts', q.search, q.exact);
-  const match = search?.match ?? null;
+  // Finding and counting rows: the lookup form (long prefixes as their words); bm25 ranks search.match.
+  const match = search?.lookup ?? null;
   const common = match !== null && matchCount(db, 'jobs_fts', match, COMMON_TERM) > COMMON_TERM;
   if (search && !q.sort && !common) return relevantJobs(db, now, search, q, limit);
   // A common word with no sort and no other filter: relevance a window of matches at a time.
@@ -388,7 +389,7 @@ function probedJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions
       );
       for (const r of rows) {
         if (asked++ === budget) return { hits, ended: false };
-        if (probe.get(search.match, r.id) !== undefined) {
+        if (probe.get(search.lookup, r.id) !== undefined) {
           hits.push(r);
           if (hits.length === need) return { hits, ended: false };
         }
@@ -408,7 +409,7 @@ function probedJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions
     // index's side, its matches in rowid order, each job's filters read by its primary key and
     // stopping at TOTAL_CAP + 1 (~1-4 ms at 100x): probing 1,001 rows one at a time cost 25-100 ms.
     if (!after && found.ended) total = found.hits.length;
-    else total = matchesCounted(db, now, q, q.borough ? withinBorough(search.match, q.borough) : search.match);
+    else total = matchesCounted(db, now, q, q.borough ? withinBorough(search.lookup, q.borough) : search.lookup);
     if (total > TOTAL_CAP) [total, capped] = [TOTAL_CAP, true];
   }
   const more = found.hits.length > limit;
@@ -477,7 +478,7 @@ function commonWordJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOpt
     (below, size) =>
       db.all<{ id: number; name: string }>(
         sql`select ${jobs.id} as id, ${jobs.title} as name from jobs_fts join ${jobs} on ${jobs.id} = jobs_fts.rowid
-            where jobs_fts match ${search.match} and jobs_fts.rowid < cast(${below} as integer) and ${and(...open)}
+            where jobs_fts match ${search.lookup} and jobs_fts.rowid < cast(${below} as integer) and ${and(...open)}
             order by jobs_fts.rowid desc limit ${size}`,
       ),
     Math.max(WINDOW, TOTAL_CAP + 1),
@@ -495,11 +496,11 @@ function commonWordJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOpt
 /** A page of the open jobs matching a search (at most COMMON_TERM of them) in relevance order, titles first. */
 function relevantJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, limit: number) {
   const where = [...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null })];
-  const bm25 = bm25Affordable(db, 'jobs_fts', search.terms);
+  const bm25 = bm25Affordable(db, 'jobs_fts', search.terms, search.termLookups);
   const rank = sql.raw(bm25 ? bm25Of('jobs_fts') : '0');
   const matches = db.all<Match>(
     sql`select ${jobs.id} as id, ${jobs.title} as name, ${rank} as rank from ${jobs} join jobs_fts on jobs_fts.rowid = ${jobs.id}
-        where jobs_fts match ${search.match} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
+        where jobs_fts match ${bm25 ? search.match : search.lookup} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
   );
   if (!bm25) for (const m of matches) m.rank = wordCountOf(m.name);
   const page = relevancePage(matches, search.terms, 'jobs.relevance', limit, q.cursor);

@@ -68,7 +68,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
     const ranked = relevantSchools(db, now, search, where, where.length > 1, limit, q.cursor);
     if (ranked) return ranked;
   }
-  if (search) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${search.match})`);
+  if (search) where.push(sql`${schools.id} in (select rowid from schools_fts where schools_fts match ${search.lookup})`);
   const filter = and(...where);
   const rating = sql<number>`coalesce(${schoolStats.averageRating}, 0)`;
   const reviewTotal = sql<number>`coalesce(${schoolStats.reviewCount}, 0)`;
@@ -219,7 +219,7 @@ function relevantSchools(
 ) {
   // The matching ids, read once from the index (no column, no rank): how many there are says
   // whether the word is common, and a common word's ranking needs nothing else from SQLite.
-  const ids = matchingIds(db, 'schools_fts', search.match);
+  const ids = matchingIds(db, 'schools_fts', search.lookup);
   let matches: Match[];
   if (ids.length > WINDOW) {
     // A common word (more than WINDOW schools, "primary", "school"): the tiers, then the shorter
