@@ -239,6 +239,9 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
         .all();
   const page = pageOf(rows, limit, tag, (r) => [r.sortKey, r.id]);
   const unfiltered = filters.length === openJobConditions(now).length;
+  // The walk's `+borough` is for the walk only: the count reads the borough's index (~0.2 ms at
+  // 100x), not the month's open jobs until 1,001 of them are the borough's (~4.5 ms).
+  const countFilters = boroughUnindexed ? [...openJobConditions(now), ...jobFilterConditions(q, { db, match })] : listFilters;
   let total = -1;
   let capped = false;
   if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);
@@ -255,7 +258,7 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
               db
                 .select({ one: sql`1` })
                 .from(jobs)
-                .where(and(...listFilters))
+                .where(and(...countFilters))
                 .limit(TOTAL_CAP + 1)
                 .as('capped'),
             )
