@@ -61,10 +61,7 @@ export type JobFilters = Partial<
  * With `db`, a school's job found by its second (or later) subject or key stage is looked up first,
  * so a filter that no such job matches keeps its plain indexed condition (decision 2104).
  */
-export function jobFilterConditions(
-  q: JobFilters,
-  options: { probeSearch?: boolean; db?: DB; match?: string | null; boroughUnindexed?: boolean } = {},
-): SQL[] {
+export function jobFilterConditions(q: JobFilters, options: { probeSearch?: boolean; db?: DB; match?: string | null } = {}): SQL[] {
   const where: SQL[] = [];
   if (q.schoolId) where.push(eq(jobs.schoolId, q.schoolId));
   // The search as resolved by the search module (corrected), or the text normalised as typed.
@@ -72,8 +69,7 @@ export function jobFilterConditions(
   // probeSearch: `+id` keeps SQLite from driving the query by the matches (see listJobs).
   if (match)
     where.push(sql`${options.probeSearch ? sql`+` : sql``}${jobs.id} in (select rowid from jobs_fts where jobs_fts match ${match})`);
-  // boroughUnindexed: `+borough` keeps SQLite walking the sort's index rather than the borough's (closingWalk).
-  if (q.borough) where.push(options.boroughUnindexed ? sql`+${jobs.borough} = ${q.borough}` : eq(jobs.borough, q.borough));
+  if (q.borough) where.push(eq(jobs.borough, q.borough));
   if (q.subject) where.push(listCondition(jobs.subject, jobs.subjects, q.subject, options.db));
   if (q.keyStage) where.push(listCondition(jobs.keyStage, jobs.keyStages, q.keyStage, options.db));
   if (q.contractType) where.push(eq(jobs.contractType, q.contractType));
@@ -216,13 +212,11 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
     const probed = probedJobs(db, now, search!, q, sort, limit);
     if (probed) return probed;
   }
-  const boroughUnindexed = sort === 'closing' && closingWalk(db, now, q.borough, limit);
-  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match, boroughUnindexed })];
+  const walkClosing = sort === 'closing' && closingWalk(q.borough);
+  const filters = [...openJobConditions(now), ...jobFilterConditions(q, { db, match })];
   // A common word in a borough: the index is asked for the word in that borough (narrowed).
   const narrowed = common && q.borough ? withinBorough(match, q.borough) : match;
-  const listFilters = common
-    ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match: narrowed, boroughUnindexed })]
-    : filters;
+  const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match: narrowed })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
   const keyset = after
     ? dir === 'desc'
@@ -230,7 +224,7 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
       : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`
     : undefined;
   const order = dir === 'desc' ? [desc(key), desc(jobs.id)] : [asc(key), asc(jobs.id)];
-  const rows = boroughUnindexed
+  const rows = walkClosing
     ? closingWalkRows(db, and(...listFilters, keyset)!, limit + 1)
     : listRows(db, key)
         .where(and(...listFilters, keyset))
@@ -239,9 +233,6 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
         .all();
   const page = pageOf(rows, limit, tag, (r) => [r.sortKey, r.id]);
   const unfiltered = filters.length === openJobConditions(now).length;
-  // The walk's `+borough` is for the walk only: the count reads the borough's index (~0.2 ms at
-  // 100x), not the month's open jobs until 1,001 of them are the borough's (~4.5 ms).
-  const countFilters = boroughUnindexed ? [...openJobConditions(now), ...jobFilterConditions(q, { db, match })] : listFilters;
   let total = -1;
   let capped = false;
   if (!q.withoutTotal && unfiltered) total = openJobCount(db, now);
@@ -258,7 +249,7 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
               db
                 .select({ one: sql`1` })
                 .from(jobs)
-                .where(and(...countFilters))
+                .where(and(...listFilters))
                 .limit(TOTAL_CAP + 1)
                 .as('capped'),
             )
@@ -280,26 +271,16 @@ function withinBorough(match: string, borough: string): string {
 }
 
 /**
- * Sorted by closing date in a borough: walk the closing index (jobs_closing_idx), skipping other
- * boroughs' rows, or read the borough's rows by its index and sort them all? The walk reads about
- * (page + 1) x open jobs / the borough's open jobs rows, the sort the borough's open jobs: the
- * walk is chosen when the borough holds at least sqrt(factor x (page + 1) x open jobs) of them,
- * its count read by its index and stopped there (~0.1 ms, never stale). Tests set the factor to 0
- * (always walk) or a large one (always sort) to compare the two plans.
+ * Sorted by closing date in a borough: the list walks jobs_borough_closing_idx (borough, is_active,
+ * closing date, id, migration 0025), which holds that borough's rows in the list's order, so a
+ * page reads about its own rows. The walk names its index: without ANALYZE's statistics (the app
+ * never runs it) SQLite may take jobs_posted_idx or jobs_borough_idx and sort every open job of
+ * the borough. Tests set `sort` to let SQLite choose instead, to compare the two plans.
  */
-export const CLOSING_WALK = { factor: 1 };
-/**
- * The walk names its index: without ANALYZE's statistics (the app never runs it) SQLite would take
- * jobs_posted_idx for the month's range and sort every open job instead.
- */
-const closingWalkFrom = sql`${jobs} indexed by jobs_closing_idx`;
-export function closingWalk(db: DB, now: Date, borough: string | undefined, limit = JOBS_PAGE): boolean {
-  if (!borough) return false;
-  const enough = Math.ceil(Math.sqrt(CLOSING_WALK.factor * (limit + 1) * openJobCount(db, now)));
-  const n = db.get<{ n: number }>(
-    sql`select count(*) as n from (select 1 from ${jobs} where ${and(eq(jobs.borough, borough), ...openJobConditions(now))} limit ${enough})`,
-  ).n;
-  return n >= enough;
+export const CLOSING_WALK = { sort: false };
+const closingWalkFrom = sql`${jobs} indexed by jobs_borough_closing_idx`;
+export function closingWalk(borough: string | undefined): boolean {
+  return !!borough && !CLOSING_WALK.sort;
 }
 
 /** The list's rows (a job's public columns, its school's, the sort key), before their conditions. */
@@ -368,9 +349,9 @@ function probeOf(db: DB): Database.Statement<unknown[]> {
 function probedJobs(db: DB, now: Date, search: ResolvedSearch, q: JobPageOptions, sort: 'newest' | 'closing', limit: number) {
   const { key, dir } = sortKeys[sort];
   const tag = `jobs.${sort}`;
-  const boroughUnindexed = sort === 'closing' && closingWalk(db, now, q.borough, limit);
-  const where = and(...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null, boroughUnindexed }));
-  const walked = boroughUnindexed ? closingWalkFrom : jobs;
+  const walkClosing = sort === 'closing' && closingWalk(q.borough);
+  const where = and(...openJobConditions(now), ...jobFilterConditions({ ...q, search: undefined }, { db, match: null }));
+  const walked = walkClosing ? closingWalkFrom : jobs;
   const probe = probeOf(db);
   const order = dir === 'desc' ? sql`${key} desc, ${jobs.id} desc` : sql`${key} asc, ${jobs.id} asc`;
   /**
