@@ -604,3 +604,32 @@ describe('the head before the render', () => {
     expect(school.headers.get('etag')).toMatch(/^W\//);
   });
 });
+
+describe('a page rendered again', () => {
+  it('fetches what its first pass asked for before rendering: one pass less, the same bytes and the same reads', async () => {
+    const { render } = await import('../web/entry-server');
+    let reads: string[] = [];
+    const fetch = (path: string, init?: RequestInit) => {
+      reads.push(path);
+      return app.request(path, init);
+    };
+    // An address no other test renders, so its first render here is its first in this process.
+    const url = '/jobs?borough=Camden&sort=closing';
+    const first = await render(url, { fetch, origin: APP_URL, now: now.getTime() });
+    const firstReads = reads;
+    reads = [];
+    const again = await render(url, { fetch, origin: APP_URL, now: now.getTime() });
+    expect(first.passes).toBe(2);
+    expect(again.passes).toBe(1);
+    expect(again.html).toBe(first.html);
+    expect(again.html).toContain('data-testid="job-list"');
+    expect(JSON.stringify(again.payload)).toBe(JSON.stringify(first.payload));
+    expect(again.head).toEqual(first.head);
+    expect(reads).toEqual(firstReads);
+    expect(reads).toEqual(['/api/jobs?borough=Camden&sort=closing']);
+    // A page whose first pass asks for nothing (no data) is rendered once every time.
+    const about = await render('/career-advice', { fetch, origin: APP_URL, now: now.getTime() });
+    expect((await render('/career-advice', { fetch, origin: APP_URL, now: now.getTime() })).passes).toBe(about.passes);
+    expect(about.passes).toBe(1);
+  });
+});

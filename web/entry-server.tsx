@@ -5,7 +5,9 @@
 //
 // A render runs in passes: each pass records the SWR keys the screens ask for; the answers are
 // fetched and the page is rendered again with them as SWR `fallback`, until no screen asks for
-// anything new (a detail page usually needs two passes). Always rendered as a visitor: no
+// anything new (a detail page usually needs two passes). The first pass, which has no answers,
+// asks the same of every render of one address: what it asked is remembered and fetched first
+// the next time, so a page rendered again usually needs one pass. Always rendered as a visitor: no
 // cookie is passed on, so the HTML is the same for everyone and safe to cache; the signed-in
 // parts fill in after hydration.
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -54,6 +56,8 @@ export interface RenderResult {
   module?: string;
   /** Something went wrong while rendering (a read failed, a component threw): the page must not be cached. */
   failed: boolean;
+  /** How many times the page was rendered to reach its answers (a list's first render is usually 2, later ones 1). */
+  passes: number;
 }
 
 interface Call {
@@ -91,6 +95,22 @@ setClock(() => store.getStore()?.now);
 
 const AUTH_ID = unstable_serialize(AUTH_KEY);
 const MAX_PASSES = 4;
+/** One key a pass asked for: its id (the serialized key), the key and its fetcher. */
+type Asked = Wanted extends Map<string, infer W> ? [string, W] : never;
+
+/**
+ * What the first pass of a page asked for, by the address rendered (at most FIRST_ASKS_MAX
+ * addresses, the oldest forgotten first). That pass has no answers to render with, so what it asks
+ * (the keys and the screens' fetchers, which read only their key) is the same on every render of
+ * the address; a later render fetches them before its first pass and renders once less.
+ */
+const firstAsks = new Map<string, Asked[]>();
+const FIRST_ASKS_MAX = 500;
+function remember(url: string, asked: Asked[]) {
+  firstAsks.delete(url);
+  firstAsks.set(url, asked);
+  if (firstAsks.size > FIRST_ASKS_MAX) firstAsks.delete(firstAsks.keys().next().value!);
+}
 
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
@@ -196,14 +216,13 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     shownNotFound = true;
   };
 
-  for (let pass = 0; pass < MAX_PASSES; pass++) {
-    const wanted: Wanted = new Map();
-    shownNotFound = false;
-    const rendered = await renderPass(url, fallback, wanted, onStatus);
-    html = rendered.html;
-    failed ||= rendered.failed;
-    const missing = [...wanted].filter(([id]) => !tried.has(id));
-    if (missing.length === 0) break;
+  /**
+   * Fetches what a pass asked for and has not been tried. False when no answer was added: the next
+   * pass would render the same page again (who is signed in is never asked; a read that failed adds nothing).
+   */
+  const ask = async (asked: Iterable<Asked>) => {
+    const missing = [...asked].filter(([id]) => !tried.has(id));
+    let added = false;
     // One at a time, so each answer is paired with the API requests it made.
     for (const [id, { key, fetcher }] of missing) {
       tried.add(id);
@@ -214,6 +233,7 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
       try {
         const data = await fetcher!(key);
         fallback[id] = data;
+        added = true;
         const calls = ctx.calls.slice(first);
         if (calls.length > 0 && calls.every((c) => isSharedPath(c.url))) fresh.add(id);
         seed.push(...seedOf(id, data, calls));
@@ -226,6 +246,23 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
         }
       }
     }
+    return added;
+  };
+
+  // The first pass, rendered with no answers, depends on the address alone: what it asked for
+  // the last time this address was rendered is asked at once, and that pass is not rendered again.
+  const known = firstAsks.get(url);
+  if (known) await ask(known);
+  let passes = 0;
+  for (let pass = known ? 1 : 0; pass < MAX_PASSES; pass++) {
+    const wanted: Wanted = new Map();
+    shownNotFound = false;
+    const rendered = await renderPass(url, fallback, wanted, onStatus);
+    passes++;
+    html = rendered.html;
+    failed ||= rendered.failed;
+    if (pass === 0 && !rendered.failed && wanted.size > 0) remember(url, [...wanted]);
+    if (!(await ask(wanted))) break;
   }
 
   notFound ||= shownNotFound;
@@ -237,5 +274,6 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
     payload: { fallback, now: ctx.now, seed, fresh: [...fresh] },
     module: meta?.module,
     failed,
+    passes,
   };
 }
