@@ -14,7 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router-dom';
+import { matchRoutes, StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { buildHead, lookupIn, type HeadTags } from './app/head';
 // What api/ssr.ts needs besides render(): one module to load.
@@ -31,7 +31,7 @@ export function headFirst(url: string): { module?: string } | null {
   return { module: leaf.handle?.module };
 }
 import { PageStatusContext } from './app/page-status';
-import { AppRoutes, matchLeaf } from './app/routes';
+import { matchLeaf, routes } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
 import { AUTH_KEY } from './data/auth';
 import { ApiRequestError, setServerFetch } from './data/client';
@@ -112,6 +112,36 @@ function remember(url: string, asked: Asked[]) {
   if (firstAsks.size > FIRST_ASKS_MAX) firstAsks.delete(firstAsks.keys().next().value!);
 }
 
+/**
+ * The route table cut down to the branch a path matches (the layout and the page's route), by
+ * path (at most 500 paths, then started again). react-router's useRoutes flattens, ranks and
+ * compiles the whole table on every render; on the branch alone it finds the same match (the
+ * same route objects but the layout's copy, the same params), so the same page is rendered.
+ */
+const branches = new Map<string, RouteObject[]>();
+function branchOf(pathname: string): RouteObject[] {
+  let branch = branches.get(pathname);
+  if (!branch) {
+    const chain = matchRoutes(routes, pathname)?.map((m) => m.route);
+    branch = routes;
+    if (chain?.length) {
+      let children: RouteObject[] | undefined;
+      // A route above the page's is a parent (never an index route): it keeps its one child.
+      for (let i = chain.length - 1; i >= 0; i--) children = [children ? ({ ...chain[i], children } as RouteObject) : chain[i]];
+      branch = children!;
+    }
+    if (branches.size >= 500) branches.clear();
+    branches.set(pathname, branch);
+  }
+  return branch;
+}
+
+/** The app's routes (routes.tsx AppRoutes) for the server: the matched branch only; the page's title is the head's there. */
+function ServerRoutes() {
+  const location = useLocation();
+  return useRoutes(branchOf(location.pathname), location);
+}
+
 async function streamToString(stream: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -124,7 +154,7 @@ function page(url: string, fallback: Record<string, unknown>, wanted: Wanted, on
       <PageStatusContext value={onStatus}>
         <SWRConfig value={{ fallback, use: [recordRequests(wanted, fallback)], provider: () => new Map() }}>
           <StaticRouter location={url}>
-            <AppRoutes />
+            <ServerRoutes />
           </StaticRouter>
         </SWRConfig>
       </PageStatusContext>
