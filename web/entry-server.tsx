@@ -206,6 +206,15 @@ function seedOf(id: string, data: unknown, calls: Call[]): SsrSeed[] {
   const d = data as { rows?: unknown } & unknown[];
   for (const call of calls) {
     if (call.status !== 200 || !isSharedPath(call.url)) continue;
+    // A paged list's first page (the most common answer, and the largest): its rows are checked
+    // first, which settles it with one JSON.stringify rather than two. The whole value holds those
+    // rows and more, so its JSON could not have been the body either (the order below is kept).
+    if (only && Array.isArray(d) && (d[0] as { rows?: unknown })?.rows !== undefined && d.rows === undefined) {
+      if (call.body === JSON.stringify((d[0] as { rows: unknown }).rows)) {
+        out.push({ url: call.url, key: id, pick: 'page0', headers: call.headers });
+        continue;
+      }
+    }
     if (only && call.body === JSON.stringify(data)) out.push({ url: call.url, key: id, headers: call.headers });
     else if (only && d?.rows !== undefined && call.body === JSON.stringify(d.rows))
       out.push({ url: call.url, key: id, pick: 'rows', headers: call.headers });
