@@ -49,7 +49,7 @@ describe('compare', () => {
         await page.getByRole('button', { name: 'Add School to Compare' }).click();
         const picker = page.getByTestId('compare-picker');
         await expect.poll(() => picker.locator('#compare-options li').count()).toBeGreaterThan(0);
-        expect(await page.evaluate(() => document.activeElement?.id)).toBe('compare-search');
+        await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('compare-search');
         // Chosen schools are not offered again.
         for (const chosen of picks.slice(0, i)) {
           await picker.getByLabel('Search schools to compare').fill(chosen.name);
@@ -146,6 +146,8 @@ describe('compare', () => {
       await page.getByRole('button', { name: 'Close school picker' }).click();
       await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
       await page.getByRole('button', { name: 'Add School to Compare' }).click();
+      // Escape once the picker is there and its box has the focus (it takes it when it opens).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('compare-search');
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('compare-picker').count()).toBe(0);
       await page.close();
@@ -177,11 +179,12 @@ describe('compare', () => {
     await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain(apiFirst);
     // Keyboard: the first suggestion becomes the active descendant; Escape closes the list, not the picker.
     await box.press('ArrowDown');
-    expect(await box.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    await expect.poll(async () => (await box.getAttribute('aria-activedescendant')) ?? 'none').toBe(await options.first().getAttribute('id'));
     await box.press('Escape');
-    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByTestId('compare-picker').count()).toBe(1);
     await box.press('ArrowDown');
+    await expect.poll(() => page.locator('[role="option"][aria-selected="true"]').count()).toBe(1);
     // Enter picks the highlighted one, even if the API's answer has since replaced the phone's copy
     // of the names in another order (the highlight follows the school, not the place).
     const highlighted = (await page.locator('[role="option"][aria-selected="true"]').innerText()).split('\n')[0];
@@ -199,6 +202,7 @@ describe('compare', () => {
       await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain('The Camden School for Girls');
       await page.screenshot({ path: `${ARTIFACTS}/compare-offline-suggestions-phone-viewport.png` });
       await box.press('ArrowDown');
+      await expect.poll(() => page.locator('[role="option"][aria-selected="true"]').count()).toBe(1);
       await box.press('Enter');
       await expect.poll(() => page.getByTestId('compare-card').count()).toBe(2);
       expect(await page.getByTestId('compare-card').nth(1).innerText()).toContain('The Camden School for Girls');

@@ -202,16 +202,18 @@ describe('phone-shaped screens at 390x844', () => {
     expect(await culture.getByRole('radio').count()).toBe(5);
     // Keyboard: focus the checked star, arrows move the rating.
     await culture.getByRole('radio', { name: '5 stars' }).focus();
+    await expect.poll(() => culture.getByRole('radio', { name: '5 stars' }).evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    expect(await culture.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
-    expect(await dialog.getByTestId('stars-cultureRating').locator('svg[fill="currentColor"]').count()).toBe(3);
+    await expect.poll(() => culture.getByRole('radio', { name: '3 stars' }).isChecked()).toBe(true);
+    await expect.poll(() => dialog.getByTestId('stars-cultureRating').locator('svg[fill="currentColor"]').count()).toBe(3);
     // A tap on the first star.
     await dialog.getByTestId('stars-cultureRating').locator('label').first().click();
-    expect(await culture.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
+    await expect.poll(() => culture.getByRole('radio', { name: '1 star' }).isChecked()).toBe(true);
     const height = await dialog.getByTestId('review-form').evaluate((f) => f.scrollHeight);
     expect(height).toBeLessThan(844 * 1.5);
     await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
   });
 
   it("the visitor's header has Sign In on a phone; the school page has no initials banner; tabs all in sight", async () => {

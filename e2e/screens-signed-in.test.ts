@@ -41,7 +41,7 @@ describe('review dialog', () => {
     await open.click();
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
     // Defaults: every rating 5, Current, would recommend.
     // Tap-to-rate stars: radios in a radiogroup per rating, all at 5.
     expect(await dialog.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
@@ -60,7 +60,7 @@ describe('review dialog', () => {
 
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Write a Review');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Write a Review');
 
     await open.click();
     await dialog.getByLabel('Job title').fill('Teacher of English');
