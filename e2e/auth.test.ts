@@ -130,7 +130,9 @@ describe('sign-in through the local OpenID provider', () => {
     // The phone header shows the avatar, and the mobile menu has the Dashboard link.
     await expect.poll(() => page.getByRole('button', { name: 'Account menu for Grace' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();
-    expect(await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await expect
+      .poll(() => page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Dashboard' }).isVisible())
+      .toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'auth-dashboard-phone');
     await page.close();

@@ -179,7 +179,9 @@ describe('compare', () => {
     await expect.poll(() => options.first().innerText(), { timeout: 30_000 }).toContain(apiFirst);
     // Keyboard: the first suggestion becomes the active descendant; Escape closes the list, not the picker.
     await box.press('ArrowDown');
-    await expect.poll(async () => (await box.getAttribute('aria-activedescendant')) ?? 'none').toBe(await options.first().getAttribute('id'));
+    await expect
+      .poll(async () => (await box.getAttribute('aria-activedescendant')) ?? 'none')
+      .toBe(await options.first().getAttribute('id'));
     await box.press('Escape');
     await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
     expect(await page.getByTestId('compare-picker').count()).toBe(1);

@@ -270,11 +270,13 @@ describe('phone-shaped screens at 390x844', () => {
     const hint = page.getByTestId('mood-anonymous-hint');
     const box = page.getByLabel('Post anonymously');
     if (await box.isChecked()) await box.uncheck();
-    expect(await hint.innerText()).toBe(
-      'Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.',
-    );
+    await expect
+      .poll(() => hint.innerText())
+      .toBe('Not ticked: other teachers still see only the mood and comment, never your name. Tick to mark it anonymous as well.');
     await box.check();
-    expect(await hint.innerText()).toBe('Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.');
+    await expect
+      .poll(() => hint.innerText())
+      .toBe('Ticked: your mood is marked anonymous. Other teachers see the mood and comment, never your name.');
     expect(await box.getAttribute('aria-describedby')).toBe('mood-anonymous-hint');
   });
 });

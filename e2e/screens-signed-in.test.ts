@@ -67,7 +67,9 @@ describe('review dialog', () => {
     await dialog.getByLabel('Years at school').selectOption('3-5 years');
     // A tap on the second star (the radio's label).
     await dialog.getByTestId('stars-leadershipRating').locator('label').nth(1).click();
-    expect(await dialog.getByRole('radiogroup', { name: 'Leadership' }).getByRole('radio', { name: '2 stars' }).isChecked()).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('radiogroup', { name: 'Leadership' }).getByRole('radio', { name: '2 stars' }).isChecked())
+      .toBe(true);
     await dialog.getByLabel('Pros', { exact: true }).fill('Supportive department and great pupils.');
     await dialog.getByLabel('Cons', { exact: true }).fill('Marking load is heavy at times.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
@@ -199,7 +201,7 @@ describe('teacher mood', () => {
     const submit = page.getByRole('button', { name: 'Share Mood' });
     expect(await submit.isDisabled()).toBe(true);
     await page.getByTestId('mood-form').getByText('Generally satisfied').click();
-    expect(await submit.isDisabled()).toBe(false);
+    await expect.poll(() => submit.isDisabled()).toBe(false);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await page.getByRole('button', { name: 'Share My Experience' }).click();
     expect(await page.getByRole('button', { name: 'Share Mood' }).isDisabled()).toBe(true); // cancel cleared it

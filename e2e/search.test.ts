@@ -39,7 +39,10 @@ describe('search', () => {
     await box.press('ArrowDown');
     // Read together and polled: the API's answer can still replace the phone's copy of the names.
     await expect
-      .poll(async () => [(await box.getAttribute('aria-activedescendant')) === (await options.first().getAttribute('id')), await options.first().getAttribute('aria-selected')])
+      .poll(async () => [
+        (await box.getAttribute('aria-activedescendant')) === (await options.first().getAttribute('id')),
+        await options.first().getAttribute('aria-selected'),
+      ])
       .toEqual([true, 'true']);
     await box.press('Escape');
     await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');

@@ -188,6 +188,8 @@ describe('tap targets and text size at 390x844', () => {
     await check('signed-in school');
     for (const tab of ['Teacher Mood', 'Reviews', 'Interviews', 'Jobs']) {
       await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+      // Each tab is its own chunk: measure its content, not the skeleton shown while it loads.
+      await settle(page);
       await check(`school tab ${tab}`);
     }
     await page.getByRole('tab', { name: /^Overview/ }).click();
@@ -202,6 +204,8 @@ describe('tap targets and text size at 390x844', () => {
     await page.keyboard.press('Escape');
     await visit('/salaries');
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
+    // The salary form is its own chunk.
+    await page.getByRole('button', { name: 'Submit Salary' }).waitFor();
     await check('salaries contribute');
     await visit('/forum');
     await check('signed-in forum');
