@@ -216,8 +216,8 @@ describe('salaries', () => {
       expect(text).toContain(`${g.count} submission`);
       expect(text).toContain(g.average == null ? 'Not enough data yet' : `£${g.average.toLocaleString('en-GB')} avg/year`);
     }
-    expect(await page.getByTestId('by-experience').locator('> li').count()).toBe(stats.averageByExperience.length);
-    expect(await page.getByTestId('recent-salaries').locator('> li').count()).toBe(Math.min(10, recent.length));
+    await expect.poll(() => page.getByTestId('by-experience').locator('> li').count()).toBe(stats.averageByExperience.length);
+    await expect.poll(() => page.getByTestId('recent-salaries').locator('> li').count()).toBe(Math.min(10, recent.length));
     expect(await page.getByTestId('recent-salaries').locator('> li').first().innerText()).toContain(
       `£${recent[0].annualSalary.toLocaleString('en-GB')}`,
     );
@@ -234,7 +234,7 @@ describe('salaries', () => {
     expect(await page.getByTestId('error-borough').innerText()).toBe('Borough is required');
     expect(await page.getByTestId('error-yearsExperience').innerText()).toBe('Years of experience is required');
     expect(await page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be at least £15,000');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
     await screenshot(page, 'salary-form-errors-phone');
     await page.getByLabel('Job title').selectOption('Primary Teacher');
     await page.getByLabel('School type').selectOption('Academy');
@@ -400,7 +400,7 @@ describe('forum', () => {
     })();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Nested test thread');
     const top = page.getByTestId('replies').locator('> li');
-    expect(await top.count()).toBe(1);
+    await expect.poll(() => top.count()).toBe(1);
     expect(await top.first().locator('ul > li').innerText()).toContain('Nested reply');
     expect(await top.first().locator('ul > li').innerText()).toContain('Anonymous');
     expect(await page.getByRole('link', { name: 'Log In' }).isVisible()).toBe(true);
