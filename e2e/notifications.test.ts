@@ -156,7 +156,7 @@ describe('notifications', () => {
       await expect
         .poll(() => page.getByTestId('notification-list').innerText(), { timeout: 20_000 })
         .toContain(`Bea replied in “${TITLE}”`);
-      expect(await bellLabel(page)).toBe('Notifications, 0 unread');
+      await expect.poll(() => bellLabel(page)).toBe('Notifications, 0 unread');
     } finally {
       await browser.setOffline(false);
     }

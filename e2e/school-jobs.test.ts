@@ -304,6 +304,9 @@ describe("a school's own vacancies", () => {
         },
       )
       .toBe(1);
+    // The row is on the server before the answer is back on the phone: leave once the outbox has
+    // had it (nothing waiting on screen), or the reload below replays a send still in flight.
+    await expect.poll(() => staff.getByTestId('jobs-waiting').count(), { timeout: 20_000 }).toBe(0);
     // Replays after that (a reload, coming back again) send nothing twice.
     await staff.goto(`${server.url}/manage/schools/${schoolA.id}/jobs`);
     await expect.poll(() => staff.getByTestId('jobs-draft').getByTestId('school-job').count()).toBe(1);
