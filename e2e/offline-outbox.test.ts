@@ -135,9 +135,9 @@ describe('offline-first', () => {
     } finally {
       await backOnline();
     }
-  }, 90_000);
+  }, 120_000);
 
-  it('queues contributions offline and sends each exactly once when back', async () => {
+  it('queues contributions offline, kept over a reload', async () => {
     await outage();
     try {
       // Offline submissions: a salary, a review and a mood.
@@ -179,6 +179,9 @@ describe('offline-first', () => {
     } finally {
       await backOnline();
     }
+  }, 120_000);
+
+  it('sends each queued contribution exactly once when back', async () => {
     // Back online: the server starts again and the queue drains, each item once.
     await backOnline();
     await expect.poll(() => queued(page).count(), { timeout: 20_000 }).toBe(0);
