@@ -95,6 +95,18 @@ export function Dialog({
   );
 }
 
+/** A dialog's buttons: Cancel (closes it) and, after it, the dialog's own action (`children`). */
+export function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  return (
+    <div className="modal-action">
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      {children}
+    </div>
+  );
+}
+
 /** A labelled field with its message underneath (aria-describedby ties them together). */
 export function Field({
   id,

@@ -1,7 +1,7 @@
 // "Report" on a review, interview, mood comment, thread or reply (decision 1422): a small button
 // that opens a dialog asking why; POST /api/reports. One report per person and item.
 import { useState } from 'react';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions } from './Dialog';
 import { check, loadValidation } from './check';
 import { TextAreaField } from './fields';
 import { firstError, useForm } from './useForm';
@@ -73,15 +73,12 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
             rows={3}
             maxLength={500}
           />
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
+          <DialogActions onCancel={() => setOpen(false)}>
             <button type="submit" className="btn btn-error" disabled={f.busy}>
               {f.busy && <span className="loading loading-spinner loading-sm" />}
               Send report
             </button>
-          </div>
+          </DialogActions>
         </form>
       </Dialog>
     </>

@@ -10,6 +10,7 @@ import { to } from '../data/requests';
 import { toast, type ToastInput as Toast } from './toast/store';
 import { swrKey } from '../data/keys';
 import { imagesUpdated } from '../data/messages';
+import { TitledCard } from './fields';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
 /** POST /api/schools/images/batch-update's answer (202): the batch just started. */
@@ -81,66 +82,56 @@ export function SchoolImageUpdater() {
 
   if (!user?.isAdmin) {
     return (
-      <section className="card bg-base-100 border border-base-300" aria-labelledby="image-updater-title">
-        <div className="card-body">
-          <h2 id="image-updater-title" className="card-title text-lg">
-            School images
-          </h2>
-          <p className="text-sm text-base-content/70">Only administrators can update school images.</p>
-        </div>
-      </section>
+      <TitledCard id="image-updater-title" title="School images" body="">
+        <p className="text-sm text-base-content/70">Only administrators can update school images.</p>
+      </TitledCard>
     );
   }
 
   const batch = state.phase === 'idle' ? null : state.batch;
   const percent = batch && batch.total ? Math.round((batch.processed / batch.total) * 100) : state.phase === 'done' ? 100 : 0;
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby="image-updater-title" data-testid="school-image-updater">
-      <div className="card-body gap-3">
-        <h2 id="image-updater-title" className="card-title text-lg">
-          School images
-        </h2>
-        <p className="text-sm text-base-content/70">
-          Finds an authentic picture for schools without one, from the school's own website (its og:image or a photo named after the
-          school). Images set by hand are never replaced.
-        </p>
-        <div className="flex flex-wrap items-end gap-3">
-          <label className="form-control">
-            <span className="label-text text-sm">Schools per batch</span>
-            <select
-              className="select select-sm"
-              value={limit}
-              onChange={(e) => setLimit(Number(e.target.value))}
-              disabled={state.phase === 'running'}
-            >
-              {BATCH_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n === 5000 ? 'All (slow)' : n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button type="button" className="btn btn-primary btn-sm" onClick={start} disabled={state.phase === 'running'}>
-            {state.phase === 'running' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-            {state.phase === 'running' ? 'Updating…' : 'Update School Images'}
-          </button>
-        </div>
-        {batch && (
-          <div>
-            <progress
-              className="progress progress-primary w-full"
-              value={batch.processed}
-              max={Math.max(1, batch.total)}
-              aria-label="School images progress"
-            />
-            <p className="text-sm" data-testid="image-progress">
-              {batch.processed} of {batch.total} schools checked ({percent}%)
-            </p>
-          </div>
-        )}
-        {state.phase === 'done' && <BatchResult batch={state.batch} />}
+    <TitledCard id="image-updater-title" title="School images" body="gap-3" testId="school-image-updater">
+      <p className="text-sm text-base-content/70">
+        Finds an authentic picture for schools without one, from the school's own website (its og:image or a photo named after the school).
+        Images set by hand are never replaced.
+      </p>
+      <div className="flex flex-wrap items-end gap-3">
+        <label className="form-control">
+          <span className="label-text text-sm">Schools per batch</span>
+          <select
+            className="select select-sm"
+            value={limit}
+            onChange={(e) => setLimit(Number(e.target.value))}
+            disabled={state.phase === 'running'}
+          >
+            {BATCH_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n === 5000 ? 'All (slow)' : n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn btn-primary btn-sm" onClick={start} disabled={state.phase === 'running'}>
+          {state.phase === 'running' && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {state.phase === 'running' ? 'Updating…' : 'Update School Images'}
+        </button>
       </div>
-    </section>
+      {batch && (
+        <div>
+          <progress
+            className="progress progress-primary w-full"
+            value={batch.processed}
+            max={Math.max(1, batch.total)}
+            aria-label="School images progress"
+          />
+          <p className="text-sm" data-testid="image-progress">
+            {batch.processed} of {batch.total} schools checked ({percent}%)
+          </p>
+        </div>
+      )}
+      {state.phase === 'done' && <BatchResult batch={state.batch} />}
+    </TitledCard>
   );
 }
 

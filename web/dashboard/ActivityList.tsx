@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MOODS } from '../../db/constants';
-import { InterviewDialog, ReviewDialog } from '../components/contribute/ContributeDialogs';
+import { EditOwnDialog, type OwnItem } from '../components/contribute/ContributeDialogs';
 import { DeleteOwnButton, EditOwnButton } from '../components/contribute/OwnActions';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useActivity, type Activity, type OwnInterview, type OwnReview } from '../data/activity';
+import { useActivity, type Activity, type OwnReview } from '../data/activity';
 import { SALARY_LEAVES } from '../data/messages';
 import { formatDate, formatGBP } from '../lib/format';
 
@@ -85,7 +85,7 @@ function Row({
   );
 }
 
-type Editing = { kind: 'review'; item: OwnReview } | { kind: 'interview'; item: OwnInterview } | null;
+type Editing = OwnItem | null;
 /** One line of the list, with the date it is sorted by. */
 type Entry = { date: string; el: React.ReactNode };
 
@@ -254,30 +254,6 @@ function NoActivity() {
   );
 }
 
-/** The review or interview form, open on the item she chose to edit. */
-function EditDialog({ editing, onClose }: { editing: NonNullable<Editing>; onClose: () => void }) {
-  const { item } = editing;
-  return editing.kind === 'review' ? (
-    <ReviewDialog
-      key={`r${item.id}`}
-      schoolId={item.schoolId}
-      schoolName={item.schoolName}
-      open
-      onClose={onClose}
-      editing={{ id: item.id, fields: editing.item.fields, published: item.status === 'approved' }}
-    />
-  ) : (
-    <InterviewDialog
-      key={`i${item.id}`}
-      schoolId={item.schoolId}
-      schoolName={item.schoolName}
-      open
-      onClose={onClose}
-      editing={{ id: item.id, fields: editing.item.fields, published: true }}
-    />
-  );
-}
-
 /** The dashboard's Activity tab: every contribution with its moderation state, Edit and Delete where allowed. */
 export function ActivityList() {
   const { data, error, isLoading, mutate } = useActivity();
@@ -297,7 +273,7 @@ export function ActivityList() {
       <ul className="grid gap-3" data-testid="activity">
         {rows.map((r) => r.el)}
       </ul>
-      {editing && <EditDialog editing={editing} onClose={() => setEditing(null)} />}
+      {editing && <EditOwnDialog own={editing} onClose={() => setEditing(null)} />}
     </section>
   );
 }

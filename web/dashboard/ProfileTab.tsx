@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ACCOUNT_DELETE_WORD } from '../../db/constants';
 import type { CurrentUser } from '../data/auth';
-import { Dialog } from '../components/Dialog';
-import { TextField } from '../components/fields';
+import { Dialog, DialogActions } from '../components/Dialog';
+import { TextField, TitledCard } from '../components/fields';
 import { firstError, useForm } from '../components/useForm';
 import { useSubmit, type Checked } from '../components/useSubmit';
 import { SignOutButton } from '../components/SignOutButton';
@@ -74,15 +74,12 @@ function DeleteAccount() {
             error={firstError(f.errors, 'confirm')}
             autoComplete="off"
           />
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
+          <DialogActions onCancel={() => setOpen(false)}>
             <button type="submit" className="btn btn-error" disabled={f.busy || typed !== ACCOUNT_DELETE_WORD}>
               {f.busy && <span className="loading loading-spinner loading-sm" />}
               Delete my account permanently
             </button>
-          </div>
+          </DialogActions>
         </form>
       </Dialog>
     </>
@@ -92,47 +89,37 @@ function DeleteAccount() {
 export function ProfileTab({ user }: { user: CurrentUser }) {
   return (
     <div className="grid gap-4">
-      <section aria-labelledby="profile-heading" className="card bg-base-100 border border-base-300">
-        <div className="card-body gap-4">
-          <h2 id="profile-heading" className="card-title">
-            Profile
-          </h2>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <ReadOnlyField id="profile-first-name" label="First Name" value={user.firstName} />
-            <ReadOnlyField id="profile-last-name" label="Last Name" value={user.lastName} />
-            <div className="sm:col-span-2">
-              <ReadOnlyField id="profile-email" label="Email" value={user.email} />
-            </div>
-          </div>
-          <ReminderSettings />
-          <NotificationSettings />
-          <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
-          <div className="card-actions">
-            <SignOutButton className="btn btn-outline btn-error" />
+      <TitledCard id="profile-heading" title="Profile" body="gap-4" heading="">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ReadOnlyField id="profile-first-name" label="First Name" value={user.firstName} />
+          <ReadOnlyField id="profile-last-name" label="Last Name" value={user.lastName} />
+          <div className="sm:col-span-2">
+            <ReadOnlyField id="profile-email" label="Email" value={user.email} />
           </div>
         </div>
-      </section>
+        <ReminderSettings />
+        <NotificationSettings />
+        <p className="text-sm opacity-70">Your name and email come from the account you sign in with; change them there.</p>
+        <div className="card-actions">
+          <SignOutButton className="btn btn-outline btn-error" />
+        </div>
+      </TitledCard>
       <SessionsPart />
-      <section aria-labelledby="data-heading" className="card bg-base-100 border border-base-300">
-        <div className="card-body gap-3">
-          <h2 id="data-heading" className="card-title">
-            Your data
-          </h2>
-          <p className="text-sm opacity-80">
-            Download a copy of everything we hold about you, or delete your account. See the{' '}
-            <Link className="link" to="/privacy-policy">
-              Privacy Policy
-            </Link>{' '}
-            for what we keep and why.
-          </p>
-          <div className="card-actions">
-            <a className="btn btn-outline" href="/api/me/export" download>
-              Download my data
-            </a>
-            <DeleteAccount />
-          </div>
+      <TitledCard id="data-heading" title="Your data" body="gap-3" heading="">
+        <p className="text-sm opacity-80">
+          Download a copy of everything we hold about you, or delete your account. See the{' '}
+          <Link className="link" to="/privacy-policy">
+            Privacy Policy
+          </Link>{' '}
+          for what we keep and why.
+        </p>
+        <div className="card-actions">
+          <a className="btn btn-outline" href="/api/me/export" download>
+            Download my data
+          </a>
+          <DeleteAccount />
         </div>
-      </section>
+      </TitledCard>
     </div>
   );
 }

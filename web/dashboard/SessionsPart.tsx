@@ -8,6 +8,7 @@ import { formatDate, timeAgo } from '../lib/format';
 import { to } from '../data/requests';
 import { swrKey } from '../data/keys';
 import { SUCCESS } from '../data/messages';
+import { TitledCard } from '../components/fields';
 
 export function SessionsPart() {
   const sessions = useApi(swrKey.sessions, () => json(client.me.sessions.$get()));
@@ -24,33 +25,28 @@ export function SessionsPart() {
     if (result) void sessions.mutate();
   }
   return (
-    <section aria-labelledby="sessions-heading" className="card bg-base-100 border border-base-300">
-      <div className="card-body gap-3">
-        <h2 id="sessions-heading" className="card-title">
-          Where you're signed in
-        </h2>
-        {sessions.error ? (
-          <ErrorState error={sessions.error} retry={() => sessions.mutate()} />
-        ) : !sessions.data ? (
-          <SkeletonList count={2} lines={1} />
-        ) : (
-          <ul className="divide-y divide-base-200" data-testid="session-list">
-            {sessions.data.map((s) => (
-              <li key={s.id} className="py-2 flex flex-wrap justify-between gap-2 text-sm">
-                <span>
-                  {s.current ? <strong>This browser</strong> : 'Another browser or device'} · signed in {formatDate(s.createdAt)}
-                </span>
-                <span className="opacity-70">active {timeAgo(s.lastSeenAt)}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="card-actions">
-          <button type="button" className="btn btn-outline btn-sm" disabled={others === 0} onClick={() => void revokeOthers()}>
-            Sign out everywhere else{others > 0 ? ` (${others})` : ''}
-          </button>
-        </div>
+    <TitledCard id="sessions-heading" title="Where you're signed in" body="gap-3" heading="">
+      {sessions.error ? (
+        <ErrorState error={sessions.error} retry={() => sessions.mutate()} />
+      ) : !sessions.data ? (
+        <SkeletonList count={2} lines={1} />
+      ) : (
+        <ul className="divide-y divide-base-200" data-testid="session-list">
+          {sessions.data.map((s) => (
+            <li key={s.id} className="py-2 flex flex-wrap justify-between gap-2 text-sm">
+              <span>
+                {s.current ? <strong>This browser</strong> : 'Another browser or device'} · signed in {formatDate(s.createdAt)}
+              </span>
+              <span className="opacity-70">active {timeAgo(s.lastSeenAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="card-actions">
+        <button type="button" className="btn btn-outline btn-sm" disabled={others === 0} onClick={() => void revokeOthers()}>
+          Sign out everywhere else{others > 0 ? ` (${others})` : ''}
+        </button>
       </div>
-    </section>
+    </TitledCard>
   );
 }

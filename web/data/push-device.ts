@@ -1,6 +1,7 @@
 // Web Push on this device: whether it can receive notifications, and subscribing it (permission,
 // the service worker's PushManager with the server's VAPID key, then POST /api/push/subscriptions).
 import { ApiRequestError, client, json } from './client';
+import { toast } from '../components/toast/store';
 
 /** True when this browser can show push notifications and the user has not blocked them. */
 export function pushAvailable(): boolean {
@@ -55,4 +56,17 @@ export function subscribeFailure(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500)
     return error.body?.fields?.endpoint ?? error.body?.error ?? fallback;
   return fallback;
+}
+
+/**
+ * Subscribes this device; when the browser or the server says no, a toast says notifications are
+ * off and why (`notAllowed` when the browser refused). Answers whether the device is subscribed.
+ */
+export async function subscribeOrSay(notAllowed: string): Promise<boolean> {
+  const problem = await subscribeThisDevice().then(
+    (ok) => (ok ? null : notAllowed),
+    (e: unknown) => subscribeFailure(e, notAllowed),
+  );
+  if (problem) toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
+  return !problem;
 }

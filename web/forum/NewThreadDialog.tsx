@@ -1,6 +1,6 @@
 // "Start a New Discussion": the forum's form in a dialog, Write or Preview for its text. Loaded
 // after the forum page's first render (the page's later() part).
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { SelectField, SubmitButton, TextField } from '../components/fields';
 import { MarkdownField } from '../components/MarkdownField';
 import { useForm } from '../components/useForm';
@@ -62,12 +62,9 @@ export function NewThreadDialog({
           minHeight="min-h-[200px]"
           placeholder="Share your thoughts, questions or experiences..."
         />
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <SubmitButton busy={f.busy} label="Create Discussion" busyLabel="Creating..." />
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -6,21 +6,18 @@ import type { InferResponseType } from 'hono/client';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { formatDate } from '../lib/format';
+import { QueueCard } from './QueueCard';
+import { RATING_FIELDS } from '../components/fields';
 
 type Queue = InferResponseType<typeof client.moderation.queue.$get, 200>;
 type EditItem = Queue['edits'][number];
 
-const FIELDS: Record<EditItem['kind'], [string, string][]> = {
+const FIELDS: Record<EditItem['kind'], (readonly [string, string])[]> = {
   review: [
     ['jobTitle', 'Job title'],
     ['employmentStatus', 'Employment status'],
     ['yearsAtSchool', 'Years at school'],
-    ['overallRating', 'Overall rating'],
-    ['workLifeBalanceRating', 'Work-life balance'],
-    ['compensationRating', 'Compensation'],
-    ['careerOpportunitiesRating', 'Career opportunities'],
-    ['cultureRating', 'Culture'],
-    ['leadershipRating', 'Leadership'],
+    ...RATING_FIELDS,
     ['pros', 'Pros'],
     ['cons', 'Cons'],
     ['adviceToManagement', 'Advice to management'],
@@ -82,50 +79,42 @@ export function EditsSection({
   onReject: (kind: 'reviews' | 'interviews', id: number) => void;
 }) {
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-edits">
-      <div className="card-body p-5">
-        <h2 id="q-edits" className="card-title text-lg">
-          Edits of published reviews and interviews ({items.length})
-        </h2>
-        {items.length === 0 ? (
-          <p className="text-sm opacity-70">Nothing waiting.</p>
-        ) : (
-          <ul className="grid gap-4" data-testid="queue-edits">
-            {items.map((it) => {
-              const kind = it.kind === 'review' ? ('reviews' as const) : ('interviews' as const);
-              const what = it.kind === 'review' ? 'review' : 'interview experience';
-              return (
-                <li key={`${it.kind}-${it.id}`} className="bg-base-200 rounded-box p-3 grid gap-2" data-testid={`edit-${it.kind}-${it.id}`}>
-                  <p className="text-xs opacity-70">
-                    {it.kind === 'review' ? 'Review' : 'Interview'} · {it.schoolName} · edit sent {formatDate(it.submittedAt)}
-                  </p>
-                  <div className="grid gap-2 md:grid-cols-2">
-                    <Version title="Published" item={it} which="published" />
-                    <Version title="Proposed" item={it} which="proposed" />
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    <button
-                      type="button"
-                      className="btn btn-success btn-sm min-h-11"
-                      onClick={() =>
-                        void approve(
-                          to(client.moderation.edits[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
-                          what,
-                        )
-                      }
-                    >
-                      Approve edit
-                    </button>
-                    <button type="button" className="btn btn-error btn-outline btn-sm min-h-11" onClick={() => onReject(kind, it.id)}>
-                      Reject edit
-                    </button>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </div>
-    </section>
+    <QueueCard
+      id="q-edits"
+      title="Edits of published reviews and interviews"
+      count={items.length}
+      testId="queue-edits"
+      listClassName="grid gap-4"
+    >
+      {items.map((it) => {
+        const kind = it.kind === 'review' ? ('reviews' as const) : ('interviews' as const);
+        const what = it.kind === 'review' ? 'review' : 'interview experience';
+        return (
+          <li key={`${it.kind}-${it.id}`} className="bg-base-200 rounded-box p-3 grid gap-2" data-testid={`edit-${it.kind}-${it.id}`}>
+            <p className="text-xs opacity-70">
+              {it.kind === 'review' ? 'Review' : 'Interview'} · {it.schoolName} · edit sent {formatDate(it.submittedAt)}
+            </p>
+            <div className="grid gap-2 md:grid-cols-2">
+              <Version title="Published" item={it} which="published" />
+              <Version title="Proposed" item={it} which="proposed" />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className="btn btn-success btn-sm min-h-11"
+                onClick={() =>
+                  void approve(to(client.moderation.edits[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }), what)
+                }
+              >
+                Approve edit
+              </button>
+              <button type="button" className="btn btn-error btn-outline btn-sm min-h-11" onClick={() => onReject(kind, it.id)}>
+                Reject edit
+              </button>
+            </div>
+          </li>
+        );
+      })}
+    </QueueCard>
   );
 }

@@ -2,10 +2,10 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import { useApi } from '../data/use-api';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check } from '../components/check';
-import { TextAreaField } from '../components/fields';
+import { TextAreaField, TitledCard } from '../components/fields';
 import { firstError, useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
@@ -18,6 +18,7 @@ import { to, type SendRequest } from '../data/requests';
 import { swrKey } from '../data/keys';
 import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
 import { EditsSection } from './EditsSection';
+import { QueueCard } from './QueueCard';
 import { reportedBody, textOf } from './reported';
 
 type QueueKind = 'reviews' | 'threads' | 'posts';
@@ -72,14 +73,11 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
     <Dialog open={!!target} onClose={onClose} title="Reject with a reason">
       <form ref={ref} onSubmit={onSubmit} noValidate>
         <TextAreaField label="Reason (shown to the author)" {...f.field('reason')} error={firstError(f.errors, 'reason')} rows={3} />
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <button type="submit" className="btn btn-error" disabled={f.busy}>
             Reject
           </button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
@@ -141,48 +139,37 @@ function QueueSection({
 }) {
   const title = kind === 'reviews' ? 'Pending reviews' : kind === 'threads' ? 'Pending discussions' : 'Pending replies';
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby={`q-${kind}`}>
-      <div className="card-body p-5">
-        <h2 id={`q-${kind}`} className="card-title text-lg">
-          {title} ({items.length})
-        </h2>
-        {items.length === 0 ? (
-          <p className="text-sm opacity-70">Nothing waiting.</p>
-        ) : (
-          <ul className="grid gap-3" data-testid={`queue-${kind}`}>
-            {items.map((it) => (
-              <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
-                <p className="text-xs opacity-70">
-                  {formatDate(it.createdAt)}
-                  {'user' in it && ` · ${it.user.firstName || 'Anonymous'}`}
-                  {'category' in it && ` · ${it.category.name}`}
-                  {'schoolName' in it && it.schoolName && ` · ${it.schoolName}`}
-                  {'threadTitle' in it && it.threadTitle && ` · in "${it.threadTitle}"`}
-                </p>
-                {'title' in it && it.title && <p className="font-semibold">{it.title}</p>}
-                {'jobTitle' in it && it.jobTitle && (
-                  <p className="font-semibold">
-                    {it.jobTitle} · {it.overallRating}/5
-                  </p>
-                )}
-                {'content' in it && it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
-                {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
-                {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
-                <DecisionButtons
-                  approve={[
-                    to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
-                    'Approved',
-                    `The ${LABELS[kind].toLowerCase()} is now published.`,
-                  ]}
-                  onApproved={onChanged}
-                  onReject={() => onReject(kind, it.id)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <QueueCard id={`q-${kind}`} title={title} count={items.length} testId={`queue-${kind}`}>
+      {items.map((it) => (
+        <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
+          <p className="text-xs opacity-70">
+            {formatDate(it.createdAt)}
+            {'user' in it && ` · ${it.user.firstName || 'Anonymous'}`}
+            {'category' in it && ` · ${it.category.name}`}
+            {'schoolName' in it && it.schoolName && ` · ${it.schoolName}`}
+            {'threadTitle' in it && it.threadTitle && ` · in "${it.threadTitle}"`}
+          </p>
+          {'title' in it && it.title && <p className="font-semibold">{it.title}</p>}
+          {'jobTitle' in it && it.jobTitle && (
+            <p className="font-semibold">
+              {it.jobTitle} · {it.overallRating}/5
+            </p>
+          )}
+          {'content' in it && it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
+          {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
+          {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
+          <DecisionButtons
+            approve={[
+              to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
+              'Approved',
+              `The ${LABELS[kind].toLowerCase()} is now published.`,
+            ]}
+            onApproved={onChanged}
+            onReject={() => onReject(kind, it.id)}
+          />
+        </li>
+      ))}
+    </QueueCard>
   );
 }
 
@@ -197,43 +184,32 @@ function ResponsesSection({
   onChanged: () => void;
 }) {
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-responses">
-      <div className="card-body p-5">
-        <h2 id="q-responses" className="card-title text-lg">
-          Pending school responses ({items.length})
-        </h2>
-        {items.length === 0 ? (
-          <p className="text-sm opacity-70">Nothing waiting.</p>
-        ) : (
-          <ul className="grid gap-3" data-testid="queue-responses">
-            {items.map((it) => (
-              <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
-                <p className="text-xs opacity-70">
-                  {formatDate(it.updatedAt)} · {it.schoolName}
-                  {it.publishedBody ? ' · an edit of a published response' : ''}
-                </p>
-                <p className="text-sm opacity-80">
-                  Review: {it.review.jobTitle ?? 'Teacher'} · {it.review.overallRating}/5 · Cons: {it.review.cons}
-                </p>
-                <p className="text-sm whitespace-pre-line">
-                  <span className="font-semibold">Response from {it.schoolName}: </span>
-                  {it.body}
-                </p>
-                <DecisionButtons
-                  approve={[
-                    to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind: 'responses', id: String(it.id) } }),
-                    'Approved',
-                    'The response now shows under the review.',
-                  ]}
-                  onApproved={onChanged}
-                  onReject={() => onReject('responses', it.id)}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <QueueCard id="q-responses" title="Pending school responses" count={items.length} testId="queue-responses">
+      {items.map((it) => (
+        <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
+          <p className="text-xs opacity-70">
+            {formatDate(it.updatedAt)} · {it.schoolName}
+            {it.publishedBody ? ' · an edit of a published response' : ''}
+          </p>
+          <p className="text-sm opacity-80">
+            Review: {it.review.jobTitle ?? 'Teacher'} · {it.review.overallRating}/5 · Cons: {it.review.cons}
+          </p>
+          <p className="text-sm whitespace-pre-line">
+            <span className="font-semibold">Response from {it.schoolName}: </span>
+            {it.body}
+          </p>
+          <DecisionButtons
+            approve={[
+              to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind: 'responses', id: String(it.id) } }),
+              'Approved',
+              'The response now shows under the review.',
+            ]}
+            onApproved={onChanged}
+            onReject={() => onReject('responses', it.id)}
+          />
+        </li>
+      ))}
+    </QueueCard>
   );
 }
 
@@ -264,22 +240,11 @@ function ReportedSection({
   onChanged: () => void;
 }) {
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-reported">
-      <div className="card-body p-5">
-        <h2 id="q-reported" className="card-title text-lg">
-          Reported ({items.length})
-        </h2>
-        {items.length === 0 ? (
-          <p className="text-sm opacity-70">Nothing reported.</p>
-        ) : (
-          <ul className="grid gap-3" data-testid="queue-reported">
-            {items.map((it) => (
-              <ReportedItem key={`${it.kind}:${it.id}`} it={it} onReject={onReject} onChanged={onChanged} />
-            ))}
-          </ul>
-        )}
-      </div>
-    </section>
+    <QueueCard id="q-reported" title="Reported" count={items.length} empty="Nothing reported." testId="queue-reported">
+      {items.map((it) => (
+        <ReportedItem key={`${it.kind}:${it.id}`} it={it} onReject={onReject} onChanged={onChanged} />
+      ))}
+    </QueueCard>
   );
 }
 
@@ -321,53 +286,67 @@ function ReportedItem({ it, onReject, onChanged }: { it: Reported; onReject: (t:
   );
 }
 
+type ThreadAction = 'lock' | 'unlock' | 'sticky' | 'unsticky';
+/** One way of a thread's switch: the moderation action, the toast's title, the button's label. */
+type SwitchWay = readonly [action: ThreadAction, title: string, label: string];
+
+/** A thread's two switches, by the flag each one turns. */
+const THREAD_SWITCHES = [
+  { flag: 'isLocked', on: ['lock', 'Thread Locked', 'Lock'], off: ['unlock', 'Thread Unlocked', 'Unlock'] },
+  { flag: 'isSticky', on: ['sticky', 'Thread Pinned', 'Make sticky'], off: ['unsticky', 'Thread Unpinned', 'Unstick'] },
+] as const;
+
+/** A thread's on/off switch (locked, sticky): the button offers the way it is not. */
+function ThreadToggle({
+  isOn,
+  on,
+  off,
+  run,
+}: {
+  isOn: boolean;
+  on: SwitchWay;
+  off: SwitchWay;
+  run: (action: ThreadAction, title: string) => unknown;
+}) {
+  const [action, title, label] = isOn ? off : on;
+  return (
+    <button type="button" className="btn btn-sm" onClick={() => run(action, title)}>
+      {label}
+    </button>
+  );
+}
+
 function ThreadControls() {
   const threads = useForumThreads(undefined);
   if (threads.error) return <ErrorState error={threads.error} retry={() => threads.mutate()} />;
   if (!threads.data) return <SkeletonList count={2} lines={1} />;
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby="q-controls">
-      <div className="card-body p-5">
-        <h2 id="q-controls" className="card-title text-lg">
-          Lock and pin discussions
-        </h2>
-        <ul className="divide-y divide-base-200">
-          {threads.data.map((t) => {
-            const s = threadStatus(t);
-            const run = async (what: 'lock' | 'unlock' | 'sticky' | 'unsticky', title: string) =>
-              (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) &&
-              threads.mutate();
-            return (
-              <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
-                <span className="flex-1 min-w-48">
-                  <Link to={`/forum/threads/${t.id}`} className="link link-hover">
-                    {t.title}
-                  </Link>{' '}
-                  <span className={`badge badge-xs ${s.className}`}>{s.label}</span>
-                  {t.isSticky && <span className="badge badge-xs badge-primary ml-1">Sticky</span>}
-                </span>
-                <span className="flex gap-1">
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    onClick={() => run(t.isLocked ? 'unlock' : 'lock', t.isLocked ? 'Thread Unlocked' : 'Thread Locked')}
-                  >
-                    {t.isLocked ? 'Unlock' : 'Lock'}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-sm"
-                    onClick={() => run(t.isSticky ? 'unsticky' : 'sticky', t.isSticky ? 'Thread Unpinned' : 'Thread Pinned')}
-                  >
-                    {t.isSticky ? 'Unstick' : 'Make sticky'}
-                  </button>
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      </div>
-    </section>
+    <TitledCard id="q-controls" title="Lock and pin discussions">
+      <ul className="divide-y divide-base-200">
+        {threads.data.map((t) => {
+          const s = threadStatus(t);
+          const run = async (what: ThreadAction, title: string) =>
+            (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) &&
+            threads.mutate();
+          return (
+            <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
+              <span className="flex-1 min-w-48">
+                <Link to={`/forum/threads/${t.id}`} className="link link-hover">
+                  {t.title}
+                </Link>{' '}
+                <span className={`badge badge-xs ${s.className}`}>{s.label}</span>
+                {t.isSticky && <span className="badge badge-xs badge-primary ml-1">Sticky</span>}
+              </span>
+              <span className="flex gap-1">
+                {THREAD_SWITCHES.map(({ flag, on, off }) => (
+                  <ThreadToggle key={flag} isOn={t[flag]} on={on} off={off} run={run} />
+                ))}
+              </span>
+            </li>
+          );
+        })}
+      </ul>
+    </TitledCard>
   );
 }
 

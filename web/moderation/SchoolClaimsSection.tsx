@@ -1,12 +1,12 @@
 // The school side in /moderation, for site admins (decisions 2101-2103): the claims queue with
 // the register's phone number for a call-back, the address used and the domain rule that
 // matched; the trust domains of a school; every school's audit log.
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldsOf, describeAudit, staffApi, staffWrite, useAllSchoolAudit, useClaimsQueue } from '../data/school-staff';
 import { formatDate } from '../lib/format';
 import { firstError, useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
+import { ClaimDecision } from '../components/fields';
 
 const RULES = {
   'register-website': "the register website's domain",
@@ -15,7 +15,6 @@ const RULES = {
 
 export function SchoolClaimsSection() {
   const { data } = useClaimsQueue(true);
-  const [reason, setReason] = useState<Record<number, string>>({});
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="claims-heading" data-testid="claims-queue">
       <div className="card-body p-4 gap-3">
@@ -49,39 +48,18 @@ export function SchoolClaimsSection() {
                 {' · '}
                 {c.state === 'pending' ? `email confirmed ${formatDate(c.emailConfirmedAt ?? c.createdAt)}` : 'email link not opened yet'}
               </p>
-              <div className="flex flex-wrap gap-2 items-end">
-                <button
-                  type="button"
-                  className="btn btn-success btn-sm tap"
-                  disabled={c.state !== 'pending'}
-                  onClick={() =>
-                    void staffWrite(() => staffApi.approve(c.id), {
-                      title: 'Claim approved',
-                      description: `${c.email} now manages ${c.school.name}.`,
-                    })
-                  }
-                >
-                  Approve
-                </button>
-                <label className="sr-only" htmlFor={`claim-reason-${c.id}`}>
-                  Reason for rejecting the claim of {c.school.name}
-                </label>
-                <input
-                  id={`claim-reason-${c.id}`}
-                  className="input input-bordered input-sm flex-1 min-w-40"
-                  placeholder="Reason (if rejecting)"
-                  value={reason[c.id] ?? ''}
-                  onChange={(e) => setReason({ ...reason, [c.id]: e.target.value })}
-                />
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm tap"
-                  disabled={!reason[c.id]?.trim()}
-                  onClick={() => void staffWrite(() => staffApi.reject(c.id, reason[c.id]), { title: 'Claim rejected' })}
-                >
-                  Reject
-                </button>
-              </div>
+              <ClaimDecision
+                inputId={`claim-reason-${c.id}`}
+                reasonLabel={`Reason for rejecting the claim of ${c.school.name}`}
+                confirmed={c.state === 'pending'}
+                approve={() =>
+                  void staffWrite(() => staffApi.approve(c.id), {
+                    title: 'Claim approved',
+                    description: `${c.email} now manages ${c.school.name}.`,
+                  })
+                }
+                reject={(reason) => void staffWrite(() => staffApi.reject(c.id, reason), { title: 'Claim rejected' })}
+              />
             </li>
           ))}
         </ul>

@@ -56,6 +56,19 @@ const salary = (key: string, owner: string, annualSalary = 40_000) => ({
   owner,
 });
 
+/** A pending salary as items were queued before they had owners (schema version 1): no owner. */
+const ownerless = (key: string) => ({
+  key,
+  kind: 'salary',
+  method: 'POST' as const,
+  path: '/api/salaries',
+  body: {},
+  state: 'pending' as const,
+  attempts: 0,
+  nextAttemptAt: 0,
+  createdAt: 0,
+});
+
 describe('queued items are only sent for their owner', () => {
   it("never sends Alice's item while Bob is signed in, and keeps it for her", async () => {
     const db = fresh();
@@ -135,17 +148,7 @@ describe('queued items are only sent for their owner', () => {
 
   it('never sends an item whose owner is unknown', async () => {
     const db = fresh();
-    await db.outbox.put({
-      key: 'legacy',
-      kind: 'salary',
-      method: 'POST',
-      path: '/api/salaries',
-      body: {},
-      state: 'pending',
-      attempts: 0,
-      nextAttemptAt: 0,
-      createdAt: 0,
-    });
+    await db.outbox.put(ownerless('legacy'));
     const server = fakeServer({ user: 'bob' });
     await drainOutbox({ db, fetch: server.f, force: true, includeNeedsAuth: true });
     expect(server.writes).toHaveLength(0);
@@ -190,14 +193,19 @@ describe('saved answers are only shown to their owner', () => {
     '/api/schools/7/user-mood': (user: string | null) => ({ mood: 'happy', by: user }),
     '/api/jobs': () => [{ id: 1, title: 'Teacher of Maths' }],
   };
-
-  it('stamps per-user answers with the signed-in user and public answers with nobody', async () => {
+  /** Alice signed in on a fresh device, who has read who she is and her saved jobs. */
+  async function aliceHasRead() {
     const db = fresh();
     const state = { user: 'alice' as string | null };
     const server = fakeServer(state, answers);
     const get = createOfflineFetch(db, server.f);
     await get('/api/auth/user');
     await get('/api/saved-jobs');
+    return { db, state, server, get };
+  }
+
+  it('stamps per-user answers with the signed-in user and public answers with nobody', async () => {
+    const { db, get } = await aliceHasRead();
     await get('/api/jobs');
     expect(await db.responses.get('/api/auth/user')).toMatchObject({ owner: 'alice' });
     expect(await db.responses.get('/api/saved-jobs')).toMatchObject({ owner: 'alice' });
@@ -254,12 +262,7 @@ describe('saved answers are only shown to their owner', () => {
   });
 
   it("a visitor's answer (401 on the user) purges the last user's per-user answers", async () => {
-    const db = fresh();
-    const state = { user: 'alice' as string | null };
-    const server = fakeServer(state, answers);
-    const get = createOfflineFetch(db, server.f);
-    await get('/api/auth/user');
-    await get('/api/saved-jobs');
+    const { db, state, server } = await aliceHasRead();
     resetUserForTests();
     state.user = null;
     expect((await createOfflineFetch(db, server.f)('/api/auth/user')).status).toBe(401);
@@ -277,17 +280,7 @@ describe('schema upgrade to version 2 (owners)', () => {
     if (rows.outbox) await old.table('outbox').bulkPut(rows.outbox);
     old.close();
   }
-  const queued = {
-    key: 'q',
-    kind: 'salary',
-    method: 'POST',
-    path: '/api/salaries',
-    body: {},
-    state: 'pending',
-    attempts: 0,
-    nextAttemptAt: 0,
-    createdAt: 0,
-  };
+  const queued = ownerless('q');
 
   it('gives the last known user the items and per-user answers saved before it', async () => {
     const dbName = name();

@@ -22,6 +22,7 @@ import {
 import { toast } from '../components/toast/store';
 import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
+import { ClaimDecision, TitledCard } from '../components/fields';
 import { formatDate } from '../lib/format';
 
 type Mine = MySchools['schools'][number];
@@ -94,28 +95,23 @@ export function SchoolAdminPage() {
 /** Her requests to manage a school, each with where it stands. */
 function MyClaims({ claims }: { claims: MySchools['claims'] }) {
   return (
-    <section aria-labelledby="my-claims" className="card bg-base-100 border border-base-300">
-      <div className="card-body gap-2 p-4">
-        <h2 id="my-claims" className="card-title text-lg">
-          My requests
-        </h2>
-        <ul className="grid gap-1">
-          {claims.map((c) => (
-            <li key={c.id} className="text-sm">
-              {c.schoolName} ({c.email}):{' '}
-              <strong>
-                {c.state === 'pending-email'
-                  ? 'waiting for you to open the email link'
-                  : c.state === 'pending'
-                    ? 'waiting for a check'
-                    : c.state}
-              </strong>
-              {c.reason ? ` (${c.reason})` : ''}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <TitledCard id="my-claims" title="My requests" body="gap-2 p-4">
+      <ul className="grid gap-1">
+        {claims.map((c) => (
+          <li key={c.id} className="text-sm">
+            {c.schoolName} ({c.email}):{' '}
+            <strong>
+              {c.state === 'pending-email'
+                ? 'waiting for you to open the email link'
+                : c.state === 'pending'
+                  ? 'waiting for a check'
+                  : c.state}
+            </strong>
+            {c.reason ? ` (${c.reason})` : ''}
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }
 
@@ -356,7 +352,6 @@ function Invite({ schoolId }: { schoolId: number }) {
 
 function Claims({ schoolId }: { schoolId: number }) {
   const { data } = useSchoolClaims(schoolId);
-  const [reason, setReason] = useState<Record<number, string>>({});
   if (!data || data.length === 0) return null;
   return (
     <div className="card bg-base-100 border border-base-300">
@@ -371,36 +366,13 @@ function Claims({ schoolId }: { schoolId: number }) {
               <span className="text-sm opacity-80">
                 {c.state === 'pending' ? 'Email confirmed' : 'Email link not opened yet'}, asked {formatDate(c.createdAt)}
               </span>
-              <div className="flex flex-wrap gap-2 items-end">
-                <button
-                  type="button"
-                  className="btn btn-success btn-sm tap"
-                  disabled={c.state !== 'pending'}
-                  onClick={() => void staffWrite(() => staffApi.approveAtSchool(schoolId, c.id), { title: 'Approved' }, schoolId)}
-                >
-                  Approve
-                </button>
-                <label className="sr-only" htmlFor={`reason-${c.id}`}>
-                  Reason for rejecting
-                </label>
-                <input
-                  id={`reason-${c.id}`}
-                  className="input input-bordered input-sm flex-1 min-w-40"
-                  placeholder="Reason (if rejecting)"
-                  value={reason[c.id] ?? ''}
-                  onChange={(e) => setReason({ ...reason, [c.id]: e.target.value })}
-                />
-                <button
-                  type="button"
-                  className="btn btn-outline btn-sm tap"
-                  disabled={!reason[c.id]?.trim()}
-                  onClick={() =>
-                    void staffWrite(() => staffApi.rejectAtSchool(schoolId, c.id, reason[c.id]), { title: 'Rejected' }, schoolId)
-                  }
-                >
-                  Reject
-                </button>
-              </div>
+              <ClaimDecision
+                inputId={`reason-${c.id}`}
+                reasonLabel="Reason for rejecting"
+                confirmed={c.state === 'pending'}
+                approve={() => void staffWrite(() => staffApi.approveAtSchool(schoolId, c.id), { title: 'Approved' }, schoolId)}
+                reject={(reason) => void staffWrite(() => staffApi.rejectAtSchool(schoolId, c.id, reason), { title: 'Rejected' }, schoolId)}
+              />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 // A school's answer to a review (decision 2111): shown under the review once a moderator approved
 // it, as "Response from {school}" with its date; its staff write, edit or withdraw it here.
 import { useState } from 'react';
-import { Dialog } from '../components/Dialog';
+import { Dialog, DialogActions } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { check } from '../components/check';
 import { TextAreaField } from '../components/fields';
@@ -91,14 +91,11 @@ export function RespondButton({
             className="textarea w-full min-h-40"
             maxLength={5000}
           />
-          <div className="modal-action">
-            <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-              Cancel
-            </button>
+          <DialogActions onCancel={() => setOpen(false)}>
             <button type="submit" className="btn btn-primary" disabled={f.busy}>
               Send for approval
             </button>
-          </div>
+          </DialogActions>
         </form>
       </Dialog>
     </div>

@@ -8,7 +8,7 @@ import { Icon } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
 import { ReportButton } from '../components/ReportButton';
 import { SaveJobButton } from '../components/SaveJobButton';
-import { InterviewDialog, ReviewDialog } from '../components/contribute/ContributeDialogs';
+import { EditOwnDialog } from '../components/contribute/ContributeDialogs';
 import { DeleteOwnButton, EditOwnButton, EditStateNote } from '../components/contribute/OwnActions';
 import { useMine, type OwnInterview, type OwnReview } from '../data/activity';
 import { useSchoolInterviewPages, useSchoolReviewPages } from '../data/page-hooks';
@@ -61,16 +61,7 @@ export function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName
         ))}
       </ul>
       <LoadMore pages={pages} label="Load more reviews" button="btn btn-outline btn-sm" />
-      {editing && (
-        <ReviewDialog
-          key={editing.id}
-          schoolId={schoolId}
-          schoolName={schoolName}
-          open
-          onClose={() => setEditing(null)}
-          editing={{ id: editing.id, fields: editing.fields, published: editing.status === 'approved' }}
-        />
-      )}
+      {editing && <EditOwnDialog own={{ kind: 'review', item: editing }} onClose={() => setEditing(null)} />}
     </>
   );
 }
@@ -168,16 +159,7 @@ export function Interviews({ schoolId, schoolName }: { schoolId: number; schoolN
         ))}
       </ul>
       <LoadMore pages={pages} label="Load more interviews" button="btn btn-outline btn-sm" />
-      {editing && (
-        <InterviewDialog
-          key={editing.id}
-          schoolId={schoolId}
-          schoolName={schoolName}
-          open
-          onClose={() => setEditing(null)}
-          editing={{ id: editing.id, fields: editing.fields, published: true }}
-        />
-      )}
+      {editing && <EditOwnDialog own={{ kind: 'interview', item: editing }} onClose={() => setEditing(null)} />}
     </>
   );
 }

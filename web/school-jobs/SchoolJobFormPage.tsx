@@ -15,12 +15,7 @@ export function SchoolJobFormPage() {
   const jobs = useSchoolJobs(jobId && staff.school ? schoolId : undefined);
   const here = `/manage/schools/${params.id}/jobs/${jobId ? `${jobId}/edit` : 'new'}`;
   const listPath = `/manage/schools/${params.id}/jobs`;
-  if (staff.signedOut || (!staff.loading && !staff.error && !staff.school))
-    return (
-      <Frame>
-        <NotStaff signedOut={staff.signedOut} here={here} />
-      </Frame>
-    );
+  if (staff.denied) return <NotStaff signedOut={staff.signedOut} here={here} />;
   if (staff.error || jobs.error)
     return (
       <Frame>

@@ -175,12 +175,7 @@ export function SchoolJobsPage() {
   const [closing, setClosing] = useState<SchoolJob | null>(null);
   const doneClosing = useCallback(() => setClosing(null), []);
   const here = `/manage/schools/${params.id}/jobs`;
-  if (staff.signedOut || (!staff.loading && !staff.error && !staff.school))
-    return (
-      <Frame>
-        <NotStaff signedOut={staff.signedOut} here={here} />
-      </Frame>
-    );
+  if (staff.denied) return <NotStaff signedOut={staff.signedOut} here={here} />;
   const name = staff.school?.name;
   const post = (
     <Link to={`${here}/new`} className="btn btn-primary tap" data-testid="post-job">

@@ -12,13 +12,18 @@ export const positive = (v: string | undefined) => (v && /^[1-9]\d{0,9}$/.test(v
 export function useSchoolStaff(schoolId: number | undefined) {
   const { isAuthenticated, isLoading } = useAuth();
   const mine = useMySchools();
-  const school = mine.data?.schools.find((s) => s.schoolId === schoolId);
+  const found = mine.data?.schools.find((s) => s.schoolId === schoolId);
+  const signedOut = !isLoading && !isAuthenticated;
+  const loading = isLoading || (isAuthenticated && !mine.data && !mine.error);
+  const school = found?.live ? found : undefined;
   return {
-    signedOut: !isLoading && !isAuthenticated,
-    loading: isLoading || (isAuthenticated && !mine.data && !mine.error),
+    signedOut,
+    loading,
     error: mine.error,
     retry: () => void mine.mutate(),
-    school: school?.live ? school : undefined,
+    school,
+    /** Signed out, or known not to be a live member: the screen shows NotStaff instead. */
+    denied: signedOut || (!loading && !mine.error && !school),
   };
 }
 
@@ -27,20 +32,24 @@ export function Frame({ children }: { children: React.ReactNode }) {
   return <div className="mx-auto max-w-3xl px-4 py-6 grid grid-cols-1 gap-4">{children}</div>;
 }
 
-/** Not signed in, or not the school's staff: what to do instead. */
+/** Not signed in, or not the school's staff: what to do instead, in the screen's frame. */
 export function NotStaff({ signedOut, here }: { signedOut: boolean; here: string }) {
-  return signedOut ? (
-    <EmptyState icon="school" title="Sign in to manage your school's jobs">
-      <a href={loginHref(here)} className="btn btn-primary btn-sm mt-3 tap">
-        Sign In
-      </a>
-    </EmptyState>
-  ) : (
-    <EmptyState icon="school" title="Only the school's verified staff can do this">
-      Work there? Open the school's page and choose "Work here? Manage this page".{' '}
-      <Link to="/school-admin" className="link link-primary">
-        Your school dashboard
-      </Link>
-    </EmptyState>
+  return (
+    <Frame>
+      {signedOut ? (
+        <EmptyState icon="school" title="Sign in to manage your school's jobs">
+          <a href={loginHref(here)} className="btn btn-primary btn-sm mt-3 tap">
+            Sign In
+          </a>
+        </EmptyState>
+      ) : (
+        <EmptyState icon="school" title="Only the school's verified staff can do this">
+          Work there? Open the school's page and choose "Work here? Manage this page".{' '}
+          <Link to="/school-admin" className="link link-primary">
+            Your school dashboard
+          </Link>
+        </EmptyState>
+      )}
+    </Frame>
   );
 }

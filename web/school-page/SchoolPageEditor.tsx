@@ -9,7 +9,7 @@ import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { MarkdownField } from '../components/MarkdownField';
 import { check } from '../components/check';
-import { SelectField, TextField } from '../components/fields';
+import { SelectField, TextField, TitledCard } from '../components/fields';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { toast } from '../components/toast/store';
 import { useForm } from '../components/useForm';
@@ -75,50 +75,45 @@ function usePhoto(id: number) {
 function PhotoPart({ id, profile }: { id: number; profile: Profile }) {
   const { input, busy, error, upload, remove } = usePhoto(id);
   return (
-    <section className="card bg-base-100 border border-base-300" aria-labelledby="photo-heading">
-      <div className="card-body p-4 gap-3">
-        <h2 id="photo-heading" className="card-title text-lg">
-          Photo
-        </h2>
-        {profile.photo ? (
-          <img
-            src={profile.photo.smallUrl}
-            alt="The school as it shows on its page now"
-            width={400}
-            height={Math.round((400 * profile.photo.height) / profile.photo.width)}
-            className="rounded-box w-full h-auto"
-          />
-        ) : (
-          <p className="text-sm opacity-80">No photo yet: the page shows the school's initials.</p>
-        )}
-        <Field
-          id="photo"
-          label="Upload a photo"
-          error={error}
-          hint="JPEG, PNG or WebP, up to 5 MB and at least 400 pixels wide. Location and camera details are removed."
-        >
-          <input
-            ref={input}
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="file-input w-full"
-            {...fieldProps('photo', error)}
-            disabled={busy}
-            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
-          />
-        </Field>
-        {busy && (
-          <p role="status" className="text-sm">
-            Uploading…
-          </p>
-        )}
-        {profile.photo && (
-          <button type="button" className="btn btn-outline btn-sm w-fit" onClick={() => void remove()}>
-            Remove the photo
-          </button>
-        )}
-      </div>
-    </section>
+    <TitledCard id="photo-heading" title="Photo" body="p-4 gap-3">
+      {profile.photo ? (
+        <img
+          src={profile.photo.smallUrl}
+          alt="The school as it shows on its page now"
+          width={400}
+          height={Math.round((400 * profile.photo.height) / profile.photo.width)}
+          className="rounded-box w-full h-auto"
+        />
+      ) : (
+        <p className="text-sm opacity-80">No photo yet: the page shows the school's initials.</p>
+      )}
+      <Field
+        id="photo"
+        label="Upload a photo"
+        error={error}
+        hint="JPEG, PNG or WebP, up to 5 MB and at least 400 pixels wide. Location and camera details are removed."
+      >
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          className="file-input w-full"
+          {...fieldProps('photo', error)}
+          disabled={busy}
+          onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+        />
+      </Field>
+      {busy && (
+        <p role="status" className="text-sm">
+          Uploading…
+        </p>
+      )}
+      {profile.photo && (
+        <button type="button" className="btn btn-outline btn-sm w-fit" onClick={() => void remove()}>
+          Remove the photo
+        </button>
+      )}
+    </TitledCard>
   );
 }
 

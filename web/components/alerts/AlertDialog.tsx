@@ -3,13 +3,12 @@
 import { useState } from 'react';
 import { alertSummary, type AlertFilterValues } from '../../../db/alert-summary';
 import { Dialog } from '../Dialog';
-import { TextField } from '../fields';
+import { SubmitButton, TextField } from '../fields';
 import { useForm, type Form } from '../useForm';
 import { useSubmit, type Checked } from '../useSubmit';
-import { toast } from '../toast/store';
 import { useAuth } from '../../data/auth';
 import { createAlert, type NewAlert } from '../../data/alerts';
-import { pushAvailable, subscribeFailure, subscribeThisDevice } from '../../data/push-device';
+import { pushAvailable, subscribeOrSay } from '../../data/push-device';
 
 const FREQUENCIES = [
   { value: 'instant', label: 'Instantly', hint: 'within minutes of a new job' },
@@ -53,17 +52,8 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
       return { ok: true, data: { name: name.trim(), filters, frequency, channels: { email, push } } };
     },
     send: async (alert, fields) => {
-      if (push) {
-        const notAllowed = 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.';
-        const problem = await subscribeThisDevice().then(
-          (ok) => (ok ? null : notAllowed),
-          (e: unknown) => subscribeFailure(e, notAllowed),
-        );
-        if (problem) {
-          toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
-          return null;
-        }
-      }
+      const notAllowed = 'This device did not allow notifications. Choose email, or allow notifications in the browser settings.';
+      if (push && !(await subscribeOrSay(notAllowed))) return null;
       return createAlert(alert, fields);
     },
     done: onDone,
@@ -75,10 +65,7 @@ function AlertForm({ filters, schoolName, onDone }: { filters: AlertFilterValues
       <FrequencyField value={frequency} onChange={setFrequency} />
       <ChannelsField f={f} userEmail={user?.email} />
       <div className="modal-action">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" />}
-          Create alert
-        </button>
+        <SubmitButton busy={busy} label="Create alert" />
       </div>
     </form>
   );

@@ -2,9 +2,8 @@
 // to the devices where she allowed notifications, or also an email digest, daily or weekly (several
 // replies to one thread in a digest are one line; every digest has a one-click unsubscribe).
 import { useState } from 'react';
-import { toast } from '../toast/store';
 import { saveNotificationPrefs, useNotificationPrefs, type NotificationPrefs } from '../../data/notifications';
-import { pushAvailable, subscribeFailure, subscribeThisDevice } from '../../data/push-device';
+import { pushAvailable, subscribeOrSay } from '../../data/push-device';
 
 const TOPICS: { key: keyof NotificationPrefs; label: string }[] = [
   { key: 'replies', label: 'Replies in threads you watch' },
@@ -27,12 +26,7 @@ export function NotificationSettings() {
     setBusy(true);
     try {
       if (delivery === 'push' && pushAvailable()) {
-        const notAllowed = 'This device did not allow notifications; you will still see them in the app.';
-        const problem = await subscribeThisDevice().then(
-          (ok) => (ok ? null : notAllowed),
-          (e: unknown) => subscribeFailure(e, notAllowed),
-        );
-        if (problem) toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
+        await subscribeOrSay('This device did not allow notifications; you will still see them in the app.');
       }
       const previous = data;
       const next = { ...data, [key]: delivery };

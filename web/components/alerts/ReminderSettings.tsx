@@ -1,9 +1,8 @@
 // Profile: how closing-date reminders of saved jobs arrive (one reminder when a saved job closes
 // within 3 days): by email and/or as a notification on this device.
-import { useState } from 'react';
-import { toast } from '../toast/store';
+import { useState, type ReactNode } from 'react';
 import { saveReminderPrefs, useReminderPrefs, type ReminderPrefs } from '../../data/alerts';
-import { pushAvailable, subscribeFailure, subscribeThisDevice } from '../../data/push-device';
+import { pushAvailable, subscribeOrSay } from '../../data/push-device';
 
 export function ReminderSettings() {
   const { data, mutate } = useReminderPrefs();
@@ -13,12 +12,7 @@ export function ReminderSettings() {
     setBusy(true);
     try {
       if (next.push && !data?.push && canPush) {
-        const notAllowed = 'This device did not allow notifications; reminders will come by email.';
-        const problem = await subscribeThisDevice().then(
-          (ok) => (ok ? null : notAllowed),
-          (e: unknown) => subscribeFailure(e, notAllowed),
-        );
-        if (problem) toast({ title: 'Notifications are off', description: problem, variant: 'destructive' });
+        await subscribeOrSay('This device did not allow notifications; reminders will come by email.');
       }
       // The toggle moves at once (optimistic); a failed save puts it back.
       const previous = data;
@@ -38,28 +32,40 @@ export function ReminderSettings() {
         <div className="skeleton h-12 w-full" />
       ) : (
         <>
-          <label className="label cursor-pointer justify-start gap-2 text-base-content">
-            <input
-              type="checkbox"
-              className="toggle toggle-sm toggle-primary"
-              checked={data.email}
-              disabled={busy}
-              onChange={(e) => change({ ...data, email: e.target.checked })}
-            />
+          <ChannelToggle checked={data.email} disabled={busy} onChange={(email) => change({ ...data, email })}>
             By email
-          </label>
-          <label className="label cursor-pointer justify-start gap-2 text-base-content">
-            <input
-              type="checkbox"
-              className="toggle toggle-sm toggle-primary"
-              checked={data.push}
-              disabled={busy}
-              onChange={(e) => change({ ...data, push: e.target.checked })}
-            />
+          </ChannelToggle>
+          <ChannelToggle checked={data.push} disabled={busy} onChange={(push) => change({ ...data, push })}>
             As a notification{canPush ? ' (on devices where you allowed them)' : ' (this browser cannot show them)'}
-          </label>
+          </ChannelToggle>
         </>
       )}
     </fieldset>
+  );
+}
+
+/** One way a reminder arrives, as a switch with its label. */
+function ChannelToggle({
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="label cursor-pointer justify-start gap-2 text-base-content">
+      <input
+        type="checkbox"
+        className="toggle toggle-sm toggle-primary"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      {children}
+    </label>
   );
 }

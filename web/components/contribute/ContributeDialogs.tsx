@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../db/constants';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogActions } from '../Dialog';
 import { Icon } from '../Icon';
-import { SelectField, SubmitButton, TextAreaField, TextField } from '../fields';
+import { RATING_FIELDS, SelectField, SubmitButton, TextAreaField, TextField } from '../fields';
 import { useForm } from '../useForm';
 import { useSubmit, type Checked } from '../useSubmit';
 import { check } from '../check';
 import { client } from '../../data/client';
 import { to, type SendRequest } from '../../data/requests';
 import { SUCCESS } from '../../data/messages';
-import { refreshAfterOwnChange, type InterviewFields, type ReviewFields } from '../../data/activity';
+import { refreshAfterOwnChange, type InterviewFields, type OwnInterview, type OwnReview, type ReviewFields } from '../../data/activity';
 
 /** Her own item opened for editing (decision 2020): the version she last wrote, and whether it is published. */
 export interface Editing<F> {
@@ -141,25 +141,13 @@ function ContributeDialog({
     <Dialog open={p.open} onClose={onClose} title={title} wide>
       <form ref={form.ref} onSubmit={form.onSubmit} noValidate data-testid={testId}>
         {children}
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            Cancel
-          </button>
+        <DialogActions onCancel={onClose}>
           <SubmitButton busy={form.busy} label={editing ? 'Save edit' : submitLabel} busyLabel={editing ? 'Saving...' : 'Submitting...'} />
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
 }
-
-const RATING_FIELDS = [
-  ['overallRating', 'Overall rating'],
-  ['workLifeBalanceRating', 'Work-life balance'],
-  ['compensationRating', 'Compensation'],
-  ['careerOpportunitiesRating', 'Career opportunities'],
-  ['cultureRating', 'Culture'],
-  ['leadershipRating', 'Leadership'],
-] as const;
 
 /** An optional 1-5 rating as a select (the interview's overall experience). */
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({
@@ -343,5 +331,22 @@ export function InterviewDialog(p: DialogProps<InterviewFields>) {
       <TextAreaField label="Questions asked (optional)" rows={2} {...f.field('questionsAsked')} />
       <TextAreaField label="Tips for candidates (optional)" rows={2} {...f.field('tipsForCandidates')} />
     </ContributeDialog>
+  );
+}
+
+/** Her own review or interview, chosen for editing. */
+export type OwnItem = { kind: 'review'; item: OwnReview } | { kind: 'interview'; item: OwnInterview };
+
+/**
+ * The form of her own review or interview (at its school), open on the version she last wrote: an
+ * approved review keeps showing while its edit waits; an interview is published when sent, so always does.
+ */
+export function EditOwnDialog({ own, onClose }: { own: OwnItem; onClose: () => void }) {
+  const { id, schoolId, schoolName } = own.item;
+  const dialog = { schoolId, schoolName, open: true, onClose };
+  return own.kind === 'review' ? (
+    <ReviewDialog key={`r${id}`} {...dialog} editing={{ id, fields: own.item.fields, published: own.item.status === 'approved' }} />
+  ) : (
+    <InterviewDialog key={`i${id}`} {...dialog} editing={{ id, fields: own.item.fields, published: true }} />
   );
 }

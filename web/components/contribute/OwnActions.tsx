@@ -3,7 +3,7 @@
 // Deleting asks first in a dialog; every write goes through the outbox like the others (works
 // offline and is sent once), with its own toasts.
 import { useState } from 'react';
-import { Dialog } from '../Dialog';
+import { Dialog, DialogActions } from '../Dialog';
 import { Icon } from '../Icon';
 import { write } from '../writes';
 import { client } from '../../data/client';
@@ -84,15 +84,12 @@ export function DeleteOwnButton({
         <p className="text-sm">
           Your {noun} {where}. {consequence(kind, published)}
         </p>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={() => setOpen(false)}>
-            Cancel
-          </button>
+        <DialogActions onCancel={() => setOpen(false)}>
           <button type="button" className="btn btn-error" disabled={busy} onClick={() => void confirm()}>
             {busy && <span className="loading loading-spinner loading-sm" />}
             {busy ? 'Deleting...' : 'Delete'}
           </button>
-        </div>
+        </DialogActions>
       </Dialog>
     </>
   );
