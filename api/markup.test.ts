@@ -7,14 +7,13 @@ import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { forumPosts, forumThreads, jobs } from '../db/schema';
 import { testDb } from '../test/db';
-import { fakeDist } from '../test/fake-dist';
-import { createApp } from './app';
+import { renderingApp } from '../test/fake-dist';
 
 const APP_URL = 'https://teachers.example';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const db = testDb({ now });
-const app = createApp({ db, now: () => now, distDir: fakeDist(), appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
+const app = renderingApp(db, () => now, { appUrl: APP_URL });
 const checker = new HtmlValidate({ extends: ['html-validate:standard'] });
 
 async function page(path: string) {

@@ -1,34 +1,16 @@
 // Every figure real (decision 0306): a school's DfE number and its School Workforce Census staff
 // figures reach the API and the server-rendered page, always with the census they were counted in,
 // and the register's placeholders ("Not applicable", "Does not apply") never reach a sentence.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { schools } from '../db/schema';
 import { testDb } from '../test/db';
+import { renderingApp } from '../test/fake-dist';
 import { buildHead } from '../web/app/head';
-import { createApp } from './app';
-
-function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-figures-dist-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html><html lang="en-GB"><head><meta name="description" content="Default description" /><title>Teachers In London Talk</title></head><body><div id="root"></div></body></html>',
-  );
-  return dir;
-}
 
 const now = new Date('2026-11-25T12:00:00Z');
 const db = testDb({ now });
-const app = createApp({
-  db,
-  now: () => now,
-  distDir: fakeDist(),
-  appUrl: 'https://teachers.example',
-  pageRenderer: () => import('../web/entry-server'),
-});
+const app = renderingApp(db, () => now);
 const byUrn = (urn: number) => db.select().from(schools).where(eq(schools.urn, urn)).get()!;
 const decode = (s: string) =>
   s

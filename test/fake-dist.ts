@@ -4,6 +4,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { DB } from '../db/client';
+import { createApp } from '../api/app';
 
 export function fakeDist(options: { head?: string; manifest?: Record<string, unknown> } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'tilt-dist-'));
@@ -29,4 +31,19 @@ export function fakeDist(options: { head?: string; manifest?: Record<string, unk
     JSON.stringify({ 'main.tsx': { file: 'assets/index-abc.js', isEntry: true }, ...options.manifest }),
   );
   return dir;
+}
+
+/**
+ * The app over `db` at the time `now()` says, serving its pages as the server renders them
+ * (web/entry-server) from a fake build at https://teachers.example; `options` add to or change that.
+ */
+export function renderingApp(db: DB, now: () => Date, options: Partial<Parameters<typeof createApp>[0]> = {}) {
+  return createApp({
+    db,
+    now,
+    distDir: fakeDist(),
+    appUrl: 'https://teachers.example',
+    pageRenderer: () => import('../web/entry-server'),
+    ...options,
+  });
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
+import { approvedBy } from '../../test/moderated';
 import { XSS_PAYLOADS } from '../../test/xss-payloads';
 import { markdownExcerpt, markdownText, renderMarkdown } from '../lib/markdown';
 
@@ -39,12 +40,8 @@ const plainLines = (s: string) =>
     .filter(Boolean)
     .join('\n');
 
-async function approvedThread(content: string, title = 'A thread in Markdown') {
-  const t = await call('POST', '/api/forum/threads', { cookie: ada, body: { title, content, categoryId: category.id } });
-  expect(t.status).toBe(201);
-  expect((await call('POST', `/api/moderation/threads/${t.body.id}/approve`, { cookie: mod })).status).toBe(200);
-  return t.body.id as number;
-}
+const approvedThread = (content: string, title = 'A thread in Markdown') =>
+  approvedBy(call, mod).thread(ada, { title, content, categoryId: category.id });
 
 describe('existing plain-text posts', () => {
   it('every seeded thread and reply renders to the same visible text, as one paragraph each, with no Markdown element', async () => {

@@ -3,16 +3,13 @@
 // interval of its publication (a real SMTP server on 127.0.0.1), closing reminders, the sitemap,
 // and its server-rendered page with a complete JobPosting; closing it takes it off all of them,
 // at once, through the answer and page caches.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, jobReminders, schoolMembers, schools } from '../../db/schema';
 import { testDb } from '../../test/db';
 import { signIn } from '../../test/app';
 import { caller } from '../../test/requests';
-import { createApp } from '../app';
+import { renderingApp } from '../../test/fake-dist';
 import { createMailer } from '../services/alerts/mailer';
 import { dueReminders, runAlertsPass } from '../services/alerts/pass';
 import { localSmtp, readMessage } from '../services/alerts/test-mail';
@@ -21,26 +18,8 @@ const APP_URL = 'https://teachers.example';
 const NOW = new Date('2026-11-25T12:00:00Z');
 const clock = NOW;
 
-function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-school-jobs-dist-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="en-GB">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Teachers In London Talk</title>\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>',
-  );
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'main.tsx': { file: 'assets/index-abc.js', isEntry: true } }));
-  return dir;
-}
-
 const db = testDb({ demo: true, now: NOW });
-const app = createApp({
-  db,
-  now: () => clock,
-  distDir: fakeDist(),
-  appUrl: APP_URL,
-  rateLimit: false,
-  pageRenderer: () => import('../../web/entry-server'),
-});
+const app = renderingApp(db, () => clock, { appUrl: APP_URL, rateLimit: false });
 const call = caller(app);
 const school = db.select().from(schools).where(isNotNull(schools.latitude)).orderBy(schools.id).get()!;
 const staff = signIn(db, { id: 'paths:staff', email: 'staff@example.test' });

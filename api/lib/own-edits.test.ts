@@ -8,6 +8,7 @@ import { forumCategories, forumThreads, reviews, salaries, schools, schoolStats 
 import { recountMismatches } from '../../db/kept-figures';
 import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
+import { approvedBy, interviewToEdit, reviewToEdit } from '../../test/moderated';
 import { publishSalaries } from '../salaries/salaries.service';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -32,26 +33,8 @@ const [school] = db.select().from(schools).where(eq(schools.isActive, true)).ord
 const category = db.select().from(forumCategories).all()[0];
 const stats = () => db.select().from(schoolStats).where(eq(schoolStats.schoolId, school.id)).get()!;
 
-const review = {
-  overallRating: 4,
-  workLifeBalanceRating: 3,
-  compensationRating: 3,
-  careerOpportunitiesRating: 4,
-  cultureRating: 4,
-  leadershipRating: 3,
-  pros: 'Kind colleagues and a calm staff room',
-  cons: 'Marking load is heavy in the spring',
-  wouldRecommend: true,
-  employmentStatus: 'Current',
-  jobTitle: 'Teacher of English',
-  yearsAtSchool: '1-2 years',
-};
-const interview = {
-  jobTitle: 'Teacher of Maths',
-  interviewDifficulty: 'Medium',
-  processDescription: 'A lesson with Year 9 and a panel interview after lunch',
-  outcome: 'Offer',
-};
+const review = reviewToEdit;
+const interview = interviewToEdit;
 const salary = {
   jobTitle: 'Secondary Teacher',
   schoolType: 'State School',
@@ -60,32 +43,12 @@ const salary = {
   annualSalary: 42000,
 };
 
-async function approvedReview() {
-  const made = await call('POST', `/api/schools/${school.id}/reviews`, { cookie: ada, body: review });
-  expect(made.status).toBe(201);
-  expect((await call('POST', `/api/moderation/reviews/${made.body.id}/approve`, { cookie: admin })).status).toBe(200);
-  return made.body.id as number;
-}
-
-async function approvedThread(cookie = ada) {
-  const t = await call('POST', '/api/forum/threads', {
-    cookie,
-    body: { title: 'Cover for PPA', content: 'How is PPA cover done where you work?', categoryId: category.id },
-  });
-  expect(t.status).toBe(201);
-  await call('POST', `/api/moderation/threads/${t.body.id}/approve`, { cookie: admin });
-  return t.body.id as number;
-}
-
-async function approvedReply(threadId: number, cookie: string, parentPostId?: number) {
-  const r = await call('POST', `/api/forum/threads/${threadId}/posts`, {
-    cookie,
-    body: { content: 'By cover supervisors mostly', parentPostId },
-  });
-  expect(r.status).toBe(201);
-  await call('POST', `/api/moderation/posts/${r.body.id}/approve`, { cookie: admin });
-  return r.body.id as number;
-}
+const approved = approvedBy(call, admin);
+const approvedReview = () => approved.review(ada, school.id, review);
+const approvedThread = (cookie = ada) =>
+  approved.thread(cookie, { title: 'Cover for PPA', content: 'How is PPA cover done where you work?', categoryId: category.id });
+const approvedReply = (threadId: number, cookie: string, parentPostId?: number) =>
+  approved.reply(cookie, threadId, { content: 'By cover supervisors mostly', parentPostId });
 
 describe('refusals: another member 404, a visitor 401, bad input 400; nothing written', () => {
   it('for every edit and delete route', async () => {

@@ -6,6 +6,7 @@ import { forumCategories, jobs, schools } from '../../db/schema';
 import { createSession } from '../lib/sessions';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
+import { interviewBody, reviewBody } from '../../test/moderated';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app } = testApp({ now: NOW, rateLimit: false });
@@ -14,25 +15,12 @@ const count = (sql: string, ...args: unknown[]) => (db.$client.prepare(sql).get(
 const school = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
 const job = db.select().from(jobs).limit(1).get()!;
 const category = db.select().from(forumCategories).limit(1).get()!;
-const review = {
-  overallRating: 4,
-  workLifeBalanceRating: 3,
-  compensationRating: 4,
-  careerOpportunitiesRating: 5,
-  cultureRating: 4,
-  leadershipRating: 2,
+const review = reviewBody([4, 3, 4, 5, 4, 2], {
   pros: 'Kind colleagues everywhere',
   cons: 'Long meetings after school',
-  jobTitle: 'Teacher',
-  yearsAtSchool: '1-2 years',
   wouldRecommend: true,
-};
-const interview = {
-  jobTitle: 'Maths teacher',
-  processDescription: 'A lesson, a panel and a tour of the school',
-  interviewDifficulty: 'Medium',
-  outcome: 'Offer',
-};
+});
+const interview = interviewBody('Maths teacher', 'A lesson, a panel and a tour of the school');
 const salary = { jobTitle: 'SENCO', schoolType: 'Academy', borough: 'Hackney', yearsExperience: '6-10 years', annualSalary: 51_234 };
 
 /** A user with one of every contribution, two extra sessions and a saved job. */

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { forumCategories, schools } from '../../db/schema';
 import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
+import { approvedBy, interviewToEdit, reviewToEdit } from '../../test/moderated';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
 const { db, app, client } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
@@ -17,33 +18,10 @@ const admin = signIn(db, { id: 'editn:admin', email: 'admin@example.test', first
 const [school] = db.select().from(schools).where(eq(schools.isActive, true)).orderBy(schools.id).limit(1).all();
 const category = db.select().from(forumCategories).all()[0];
 
-const review = {
-  overallRating: 4,
-  workLifeBalanceRating: 3,
-  compensationRating: 3,
-  careerOpportunitiesRating: 4,
-  cultureRating: 4,
-  leadershipRating: 3,
-  pros: 'Kind colleagues and a calm staff room',
-  cons: 'Marking load is heavy in the spring',
-  wouldRecommend: true,
-  employmentStatus: 'Current',
-  jobTitle: 'Teacher of English',
-  yearsAtSchool: '1-2 years',
-};
-const interview = {
-  jobTitle: 'Teacher of Maths',
-  interviewDifficulty: 'Medium',
-  processDescription: 'A lesson with Year 9 and a panel interview after lunch',
-  outcome: 'Offer',
-};
+const review = reviewToEdit;
+const interview = interviewToEdit;
 
-async function approvedReview(cookie = ada) {
-  const made = await call('POST', `/api/schools/${school.id}/reviews`, { cookie, body: review });
-  expect(made.status).toBe(201);
-  expect((await call('POST', `/api/moderation/reviews/${made.body.id}/approve`, { cookie: admin })).status).toBe(200);
-  return made.body.id as number;
-}
+const approvedReview = (cookie = ada) => approvedBy(call, admin).review(cookie, school.id, review);
 
 const notificationsOf = async (cookie: string) =>
   (await ok(client.notifications.$get({ query: { limit: '100' } }, withCookie(cookie)))).notifications;

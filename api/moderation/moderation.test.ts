@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { forumCategories, forumModerators, forumPosts, forumThreads, moderationLog, reviews, schools } from '../../db/schema';
 import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
+import { reviewBody } from '../../test/moderated';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app, client } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });
@@ -33,19 +34,7 @@ db.insert(forumModerators)
 const school = db.select().from(schools).where(eq(schools.urn, 100001)).get()!;
 db.delete(reviews).where(eq(reviews.schoolId, school.id)).run();
 
-const review = {
-  overallRating: 2,
-  workLifeBalanceRating: 2,
-  compensationRating: 2,
-  careerOpportunitiesRating: 2,
-  cultureRating: 2,
-  leadershipRating: 2,
-  pros: 'Nice building overall',
-  cons: 'Heavy marking load',
-  jobTitle: 'Teacher',
-  yearsAtSchool: '1-2 years',
-  wouldRecommend: false,
-};
+const review = reviewBody([2, 2, 2, 2, 2, 2], { pros: 'Nice building overall', cons: 'Heavy marking load', wouldRecommend: false });
 const newThread = async (categoryId: number, title = 'A question') =>
   (await call('POST', '/api/forum/threads', { cookie: author, body: { title, content: 'Some content here', categoryId } })).body;
 const logCount = () => rows('moderation_log');

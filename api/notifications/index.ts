@@ -3,6 +3,7 @@
 // email or last name is ever read into it.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
+import type { SessionUser } from '../context';
 import {
   contributionRevisions,
   forumPosts,
@@ -191,20 +192,20 @@ export const notificationsRoutes = createRouter()
   .openapi(routes.getWatch, (c) => {
     const db = c.get('db');
     const user = c.get('user');
-    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
+    const thread = threadSeenBy(db, user, c.req.valid('param').id);
     return c.json({ threadId: thread.id, watching: isWatching(db, user.id, thread.id) }, 200);
   })
-  .openapi(routes.watch, (c) => {
-    const db = c.get('db');
-    const user = c.get('user');
-    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
-    setWatch(db, user.id, thread.id, true, c.get('now')());
-    return c.json({ threadId: thread.id, watching: true }, 200);
-  })
-  .openapi(routes.unwatch, (c) => {
-    const db = c.get('db');
-    const user = c.get('user');
-    const thread = loadThread(db, c.req.valid('param').id, user, moderatorGrants(db, user.id));
-    setWatch(db, user.id, thread.id, false, c.get('now')());
-    return c.json({ threadId: thread.id, watching: false }, 200);
-  });
+  .openapi(routes.watch, (c) => c.json(watchThread(c.get('db'), c.get('user'), c.req.valid('param').id, true, c.get('now')()), 200))
+  .openapi(routes.unwatch, (c) => c.json(watchThread(c.get('db'), c.get('user'), c.req.valid('param').id, false, c.get('now')()), 200));
+
+/** The thread she asks about, as she may see it (404 when she may not). */
+function threadSeenBy(db: DB, user: SessionUser, id: number) {
+  return loadThread(db, id, user, moderatorGrants(db, user.id));
+}
+
+/** Starts or stops her hearing of a thread's replies; the answer says which. */
+function watchThread(db: DB, user: SessionUser, id: number, watching: boolean, now: Date) {
+  const thread = threadSeenBy(db, user, id);
+  setWatch(db, user.id, thread.id, watching, now);
+  return { threadId: thread.id, watching };
+}

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { forumCategories, forumModerators, interviewExperiences, notifications, reviews, schoolMembers, schools } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
+import { approvedBy, interviewBody, reviewBody } from '../../test/moderated';
 import { deleteAccount, exportUserData } from '../me/privacy.service';
 
 const NOW = new Date('2026-11-26T12:00:00Z');
@@ -27,25 +28,12 @@ db.insert(schoolMembers)
   .values({ userId: 'n:staff', schoolId: school.id, role: 'editor', method: 'email', verifiedAt: NOW, confirmedAt: NOW })
   .run();
 
-const review = {
-  overallRating: 3,
-  workLifeBalanceRating: 3,
-  compensationRating: 3,
-  careerOpportunitiesRating: 3,
-  cultureRating: 3,
-  leadershipRating: 3,
+const review = reviewBody([3, 3, 3, 3, 3, 3], {
   pros: 'Supportive department team',
   cons: 'Long meetings every week',
-  jobTitle: 'Teacher',
-  yearsAtSchool: '1-2 years',
   wouldRecommend: true,
-};
-const interview = {
-  jobTitle: 'Science teacher',
-  processDescription: 'A lesson and a panel interview',
-  interviewDifficulty: 'Medium',
-  outcome: 'Offer',
-};
+});
+const interview = interviewBody('Science teacher', 'A lesson and a panel interview');
 
 type Item = {
   id: number;
@@ -66,15 +54,8 @@ async function inbox(cookie: string, query = '') {
 }
 const kindsOf = async (cookie: string) => (await inbox(cookie)).notifications.map((n) => n.kind);
 
-async function approvedThread(cookie: string, title: string) {
-  const t = await call('POST', '/api/forum/threads', {
-    cookie,
-    body: { title, content: 'What do people think about this?', categoryId: category.id },
-  });
-  expect(t.status).toBe(201);
-  expect((await call('POST', `/api/moderation/threads/${t.body.id}/approve`, { cookie: mod })).status).toBe(200);
-  return t.body.id as number;
-}
+const approvedThread = (cookie: string, title: string) =>
+  approvedBy(call, mod).thread(cookie, { title, content: 'What do people think about this?', categoryId: category.id });
 async function reply(cookie: string, threadId: number, content: string) {
   const r = await call('POST', `/api/forum/threads/${threadId}/posts`, { cookie, body: { content } });
   expect(r.status).toBe(201);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { forumCategories, forumModerators } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
+import { approvedBy } from '../../test/moderated';
 import { quoteOf } from '../../web/thread/quote';
 import { quotedSources } from './notifications.service';
 
@@ -25,21 +26,10 @@ const rows = (userId: string) =>
     )
     .all(userId, 'post') as { kind: string; subjectId: number; actor: string | null }[];
 
-async function thread(cookie: string, title: string) {
-  const t = await call('POST', '/api/forum/threads', {
-    cookie,
-    body: { title, content: 'What do people think about this?', categoryId: category.id },
-  });
-  expect(t.status).toBe(201);
-  expect((await call('POST', `/api/moderation/threads/${t.body.id}/approve`, { cookie: mod })).status).toBe(200);
-  return t.body.id as number;
-}
-async function reply(cookie: string, threadId: number, content: string) {
-  const r = await call('POST', `/api/forum/threads/${threadId}/posts`, { cookie, body: { content } });
-  expect(r.status).toBe(201);
-  expect((await call('POST', `/api/moderation/posts/${r.body.id}/approve`, { cookie: mod })).status).toBe(200);
-  return r.body.id as number;
-}
+const approved = approvedBy(call, mod);
+const thread = (cookie: string, title: string) =>
+  approved.thread(cookie, { title, content: 'What do people think about this?', categoryId: category.id });
+const reply = (cookie: string, threadId: number, content: string) => approved.reply(cookie, threadId, { content });
 /** The quote the thread page's "Quote" button writes (web/thread/quote.ts). */
 const quote = (name: string, threadId: number, anchor: string, text: string) =>
   quoteOf(

@@ -49,6 +49,10 @@ function deviceKeys() {
   return { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
 }
 
+/** POST /api/push/subscriptions as `cookie` through `send` (the app under test): this device's endpoint and keys. */
+const subscribe = (send: typeof call, cookie: string, endpoint: string, keys: unknown = deviceKeys()) =>
+  send('POST', '/api/push/subscriptions', { cookie, body: { endpoint, keys } });
+
 // Stand-ins for internal services: a refused endpoint must never reach them.
 const listeners: Server[] = [];
 const connections: string[] = [];
@@ -98,7 +102,7 @@ describe('push subscriptions: the endpoint', () => {
       'https://meta.notify.windows.com/w/?token=x',
     ];
     for (const endpoint of refused) {
-      const r = await call('POST', '/api/push/subscriptions', { cookie: ada, body: { endpoint, keys } });
+      const r = await subscribe(call, ada, endpoint, keys);
       expect(r.status, endpoint).toBe(400);
       expect(r.body.error, endpoint).toBe('Invalid input');
       expect(Object.keys(r.body.fields), endpoint).toEqual(['endpoint']);
@@ -126,7 +130,7 @@ describe('push subscriptions: the endpoint', () => {
       'https://FCM.googleapis.com:443/wp/abc',
     ];
     for (const endpoint of endpoints) {
-      const r = await call('POST', '/api/push/subscriptions', { cookie: bea, body: { endpoint, keys: deviceKeys() } });
+      const r = await subscribe(call, bea, endpoint);
       expect(r.status, `${endpoint}: ${JSON.stringify(r.body)}`).toBe(201);
     }
     expect(
@@ -154,7 +158,7 @@ describe('push subscriptions: the endpoint', () => {
     });
     const ocall = caller(own.app);
     const hal = signIn(own.db, { id: 'test:hal-hosts' });
-    const post = (endpoint: string) => ocall('POST', '/api/push/subscriptions', { cookie: hal, body: { endpoint, keys: deviceKeys() } });
+    const post = (endpoint: string) => subscribe(ocall, hal, endpoint);
     expect((await post('https://push.example.org/a')).status).toBe(201);
     expect((await post('https://eu.push.example.org/b')).status).toBe(201);
     expect((await post('https://fcm.googleapis.com/fcm/send/c')).status).toBe(400);
@@ -180,13 +184,13 @@ describe('push subscriptions: the endpoint', () => {
       ],
     ];
     for (const [keys, fields] of bad) {
-      const r = await call('POST', '/api/push/subscriptions', { cookie: cy, body: { endpoint, keys } });
+      const r = await subscribe(call, cy, endpoint, keys);
       expect(r.status, JSON.stringify(keys)).toBe(400);
       expect(r.body.error).toBe('Invalid input');
       expect(Object.keys(r.body.fields).sort(), JSON.stringify(keys)).toEqual(fields);
     }
     expect(rows().filter((r) => r.user_id === 'test:cy-keys')).toEqual([]);
-    expect((await call('POST', '/api/push/subscriptions', { cookie: cy, body: { endpoint, keys: good } })).status).toBe(201);
+    expect((await subscribe(call, cy, endpoint, good)).status).toBe(201);
   });
 });
 
@@ -194,20 +198,15 @@ describe('push subscriptions: one user cannot crowd the sender', () => {
   it('keeps at most 10 devices a user: the 11th is refused with 409 and nothing written; re-subscribing a device still works', async () => {
     const dee = signIn(db, { id: 'test:dee-cap' });
     const endpoint = (i: number) => `https://fcm.googleapis.com/fcm/send/dee-${i}`;
-    for (let i = 0; i < 10; i++)
-      expect(
-        (await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(i), keys: deviceKeys() } })).status,
-      ).toBe(201);
-    const over = await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(10), keys: deviceKeys() } });
+    for (let i = 0; i < 10; i++) expect((await subscribe(call, dee, endpoint(i))).status).toBe(201);
+    const over = await subscribe(call, dee, endpoint(10));
     expect(over.status).toBe(409);
     expect(over.body.error).toMatch(/at most 10 devices/);
     expect(over.body.fields.endpoint).toMatch(/at most 10 devices/);
     expect(rows().filter((r) => r.user_id === 'test:dee-cap')).toHaveLength(10);
     // The same device again (new keys after the browser renewed them): an update, not an 11th.
     const renewed = deviceKeys();
-    expect((await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(3), keys: renewed } })).status).toBe(
-      201,
-    );
+    expect((await subscribe(call, dee, endpoint(3), renewed)).status).toBe(201);
     expect(rows().find((r) => r.endpoint === endpoint(3))).toMatchObject({
       user_id: 'test:dee-cap',
       p256dh: renewed.p256dh,
@@ -215,9 +214,7 @@ describe('push subscriptions: one user cannot crowd the sender', () => {
     });
     // One turned off: room for a new one.
     await call('DELETE', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(0) } });
-    expect(
-      (await call('POST', '/api/push/subscriptions', { cookie: dee, body: { endpoint: endpoint(10), keys: deviceKeys() } })).status,
-    ).toBe(201);
+    expect((await subscribe(call, dee, endpoint(10))).status).toBe(201);
   });
 
   it('subscribe and unsubscribe count against the write limit (429 with Retry-After)', async () => {
@@ -225,11 +222,8 @@ describe('push subscriptions: one user cannot crowd the sender', () => {
     const lcall = caller(limited.app);
     const eve = signIn(limited.db, { id: 'test:eve-limit' });
     const endpoint = (i: number) => `https://fcm.googleapis.com/fcm/send/eve-${i}`;
-    for (let i = 0; i < 3; i++)
-      expect(
-        (await lcall('POST', '/api/push/subscriptions', { cookie: eve, body: { endpoint: endpoint(i), keys: deviceKeys() } })).status,
-      ).toBe(201);
-    const fourth = await lcall('POST', '/api/push/subscriptions', { cookie: eve, body: { endpoint: endpoint(3), keys: deviceKeys() } });
+    for (let i = 0; i < 3; i++) expect((await subscribe(lcall, eve, endpoint(i))).status).toBe(201);
+    const fourth = await subscribe(lcall, eve, endpoint(3));
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await lcall('DELETE', '/api/push/subscriptions', { cookie: eve, body: { endpoint: endpoint(0) } })).status).toBe(429);
@@ -243,9 +237,9 @@ describe('push subscriptions: takeover', () => {
     const gus = signIn(db, { id: 'test:gus-taker' });
     const endpoint = 'https://updates.push.services.mozilla.com/wpush/v2/fay-phone';
     const fayKeys = deviceKeys();
-    expect((await call('POST', '/api/push/subscriptions', { cookie: fay, body: { endpoint, keys: fayKeys } })).status).toBe(201);
+    expect((await subscribe(call, fay, endpoint, fayKeys)).status).toBe(201);
     // Gus knows the endpoint, not the keys: refused, and the row is untouched.
-    const taken = await call('POST', '/api/push/subscriptions', { cookie: gus, body: { endpoint, keys: deviceKeys() } });
+    const taken = await subscribe(call, gus, endpoint);
     expect(taken.status).toBe(409);
     expect(Object.keys(taken.body.fields)).toEqual(['endpoint']);
     expect(JSON.stringify(taken.body)).not.toMatch(/fay/i);
@@ -262,9 +256,9 @@ describe('push subscriptions: takeover', () => {
       ).status,
     ).toBe(409);
     // Fay re-subscribing her own device keeps working.
-    expect((await call('POST', '/api/push/subscriptions', { cookie: fay, body: { endpoint, keys: fayKeys } })).status).toBe(201);
+    expect((await subscribe(call, fay, endpoint, fayKeys)).status).toBe(201);
     // Gus signs in on Fay's phone: the browser posts the same subscription with its keys, and it moves.
-    expect((await call('POST', '/api/push/subscriptions', { cookie: gus, body: { endpoint, keys: fayKeys } })).status).toBe(201);
+    expect((await subscribe(call, gus, endpoint, fayKeys)).status).toBe(201);
     expect(
       rows()
         .filter((r) => r.endpoint === endpoint)

@@ -11,6 +11,7 @@ import { ok, signIn, testApp, typedClient } from '../../test/app';
 import { testDb } from '../../test/db';
 import { signInThroughProvider } from '../../test/oidc';
 import { caller } from '../../test/requests';
+import { approvedBy, interviewBody, reviewBody } from '../../test/moderated';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const { db, app, client: api } = testApp({ now: NOW, rateLimit: false, adminEmails: ['admin@example.test'] });
@@ -29,25 +30,9 @@ const admin = signIn(db, { id: 'rep:admin', email: 'admin@example.test' });
 const mod = signIn(db, { id: 'rep:mod', email: 'mod@example.test' });
 db.insert(forumModerators).values({ userId: 'rep:mod', categoryId: category.id }).run();
 const readers = [1, 2, 3, 4].map((i) => signIn(db, { id: `rep:reader${i}` }));
-const review = {
-  overallRating: 1,
-  workLifeBalanceRating: 1,
-  compensationRating: 1,
-  careerOpportunitiesRating: 1,
-  cultureRating: 1,
-  leadershipRating: 1,
-  pros: 'Nothing at all here',
-  cons: 'A named person is awful',
-  jobTitle: 'Teacher',
-  yearsAtSchool: '1-2 years',
-  wouldRecommend: false,
-};
+const review = reviewBody([1, 1, 1, 1, 1, 1], { pros: 'Nothing at all here', cons: 'A named person is awful', wouldRecommend: false });
 
-async function approvedReview() {
-  const r = (await call('POST', `/api/schools/${school.id}/reviews`, { cookie: author, body: review })).body;
-  expect((await call('POST', `/api/moderation/reviews/${r.id}/approve`, { cookie: admin })).status).toBe(200);
-  return r.id as number;
-}
+const approvedReview = () => approvedBy(call, admin).review(author, school.id, review);
 const publicReviewIds = () => reviewIdsOf(school.id);
 /** A school with no interviews or moods yet, so the numbers a test reads there are its own. */
 const quietSchool = () =>
@@ -129,12 +114,7 @@ describe('POST /api/reports', () => {
     const iv = (
       await call('POST', `/api/schools/${school.id}/interviews`, {
         cookie: author,
-        body: {
-          jobTitle: 'Teacher',
-          processDescription: 'The panel insulted a named candidate',
-          interviewDifficulty: 'Hard',
-          outcome: 'No Offer',
-        },
+        body: interviewBody('Teacher', 'The panel insulted a named candidate', { interviewDifficulty: 'Hard', outcome: 'No Offer' }),
       })
     ).body;
     const interviews = async () =>
@@ -249,16 +229,9 @@ describe('POST /api/reports', () => {
   });
 
   it('threads and replies: category moderators decide; reject keeps them hidden with the reason for the author', async () => {
-    const t = (
-      await call('POST', '/api/forum/threads', {
-        cookie: author,
-        body: { title: 'Rant', content: 'Some abusive content here', categoryId: category.id },
-      })
-    ).body;
-    await call('POST', `/api/moderation/threads/${t.id}/approve`, { cookie: admin });
-    const reply = (await call('POST', `/api/forum/threads/${t.id}/posts`, { cookie: author, body: { content: 'More abuse in a reply' } }))
-      .body;
-    await call('POST', `/api/moderation/posts/${reply.id}/approve`, { cookie: admin });
+    const approved = approvedBy(call, admin);
+    const t = { id: await approved.thread(author, { title: 'Rant', content: 'Some abusive content here', categoryId: category.id }) };
+    const reply = { id: await approved.reply(author, t.id, { content: 'More abuse in a reply' }) };
     const visibleThread = async () => (await call('GET', `/api/forum/threads/${t.id}`)).status;
     const replyIds = async () => (await ok(api.forum.threads[':id'].$get({ param: { id: String(t.id) } }))).replies.map((r) => r.id);
     expect(await replyIds()).toContain(reply.id);
@@ -469,12 +442,7 @@ describe('what a reporter may not see answers as a missing item (404)', () => {
     const iv = (
       await call('POST', `/api/schools/${school.id}/interviews`, {
         cookie: author,
-        body: {
-          jobTitle: 'Teacher',
-          processDescription: 'Hidden once three people report it',
-          interviewDifficulty: 'Easy',
-          outcome: 'Offer',
-        },
+        body: interviewBody('Teacher', 'Hidden once three people report it', { interviewDifficulty: 'Easy' }),
       })
     ).body;
     for (const p of readers.slice(0, 3)) expect((await report(p, 'interview', iv.id)).status).toBe(201);

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { reviewResponses, reviews, schoolAudit, schoolMembers, schools } from '../../db/schema';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
+import { approvedBy, reviewBody } from '../../test/moderated';
 import { deleteAccount, exportUserData } from '../me/privacy.service';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
@@ -24,24 +25,12 @@ function staff(id: string, schoolId: number) {
 const staffA = staff('rr:staffA', a.id);
 const staffB = staff('rr:staffB', b.id);
 
-const review = {
-  overallRating: 2,
-  workLifeBalanceRating: 2,
-  compensationRating: 3,
-  careerOpportunitiesRating: 2,
-  cultureRating: 2,
-  leadershipRating: 1,
+const review = reviewBody([2, 2, 3, 2, 2, 1], {
   pros: 'Lovely pupils and a kind team',
   cons: 'Marking load is heavy all year',
-  jobTitle: 'Teacher',
-  yearsAtSchool: '1-2 years',
   wouldRecommend: false,
-};
-async function publishedReview() {
-  const r = (await call('POST', `/api/schools/${a.id}/reviews`, { cookie: author, body: review })).body as { id: number };
-  expect((await call('POST', `/api/moderation/reviews/${r.id}/approve`, { cookie: admin })).status).toBe(200);
-  return r.id;
-}
+});
+const publishedReview = () => approvedBy(call, admin).review(author, a.id, review);
 const listed = async (reviewId: number) => {
   const res = await app.request(`/api/schools/${a.id}/reviews`);
   const rows = (await res.json()) as { id: number; response: { body: string; schoolName: string; publishedAt: string } | null }[];

@@ -2,7 +2,7 @@
 // 1056): what the school's staff change (About, the photo) shows on the very next request, the
 // photo becomes the page's banner and its Open Graph image, and the page says it is managed by
 // the school with the month its staff were verified.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -12,30 +12,15 @@ import { schoolMembers, schools } from '../../db/schema';
 import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
-import { createApp } from '../app';
-
-function fakeDist() {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-school-page-dist-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="en-GB">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Teachers In London Talk</title>\n    <script type="module" crossorigin src="/assets/index-abc.js"></script>\n  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>',
-  );
-  mkdirSync(join(dir, '.vite'));
-  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify({ 'main.tsx': { file: 'assets/index-abc.js', isEntry: true } }));
-  return dir;
-}
+import { renderingApp } from '../../test/fake-dist';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const ORIGIN = 'https://teachers.example';
 const db = testDb({ demo: false, now: NOW });
-const app = createApp({
-  db,
-  now: () => NOW,
-  distDir: fakeDist(),
+const app = renderingApp(db, () => NOW, {
   appUrl: ORIGIN,
   rateLimit: false,
   mediaDir: mkdtempSync(join(tmpdir(), 'tilt-school-page-media-')),
-  pageRenderer: () => import('../../web/entry-server'),
 });
 const call = caller(app);
 const school = db.select().from(schools).where(eq(schools.isActive, true)).orderBy(schools.id).limit(1).get()!;

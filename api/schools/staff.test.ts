@@ -8,6 +8,7 @@ import { schoolAudit, schoolClaims, schoolMembers, schools } from '../../db/sche
 import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
+import { interviewBody, reviewBody } from '../../test/moderated';
 import { createApp } from '../app';
 import type { MailMessage } from '../services/alerts/mailer';
 import { registrableDomain, websiteDomain } from './domains';
@@ -44,9 +45,13 @@ const lastLink = () => {
   return m[1];
 };
 
+/** Asks to manage `school` with the work address `email`, as `cookie`: the answer's status (202: the link is emailed). */
+const claim = async (cookie: string, school: { id: number }, email: string) =>
+  (await call('POST', `/api/schools/${school.id}/claims`, { cookie, body: { email } })).status;
+
 /** Claims `school` with `email` as `cookie`, opens the link and answers the claim row. */
 async function pendingClaim(cookie: string, school: { id: number }, email: string) {
-  expect((await call('POST', `/api/schools/${school.id}/claims`, { cookie, body: { email } })).status).toBe(202);
+  expect(await claim(cookie, school, email)).toBe(202);
   expect((await call('POST', '/api/school-links', { cookie, body: { token: lastLink() } })).status).toBe(200);
   return db.select().from(schoolClaims).where(eq(schoolClaims.email, email)).orderBy(schoolClaims.id).all().at(-1)!;
 }
@@ -83,9 +88,7 @@ describe('the domain rule (Public Suffix List)', () => {
     // Stored hashed: the token in the email is nowhere in the database.
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(db.select().from(schoolClaims).all())).not.toContain(lastLink());
-    expect(
-      (await call('POST', `/api/schools/${coram.id}/claims`, { cookie, body: { email: 'office@staff.thomascoram.camden.sch.uk' } })).status,
-    ).toBe(202);
+    expect(await claim(cookie, coram, 'office@staff.thomascoram.camden.sch.uk')).toBe(202);
   });
 
   it("accepts an address at a school's org.uk domain", async () => {
@@ -125,15 +128,13 @@ describe('the domain rule (Public Suffix List)', () => {
     expect(db.select().from(schoolClaims).all().length).toBe(before);
     expect(mail.length).toBe(sent);
     // Heath's own domain works.
-    expect((await call('POST', `/api/schools/${heath.id}/claims`, { cookie, body: { email: 'head@ccfl.camden.sch.uk' } })).status).toBe(
-      202,
-    );
+    expect(await claim(cookie, heath, 'head@ccfl.camden.sch.uk')).toBe(202);
   });
 
   it('accepts a trust domain once a site admin adds it, and only site admins add one', async () => {
     const cookie = person('claim:trust');
     const trustEmail = 'hr@exampletrust.org.uk';
-    expect((await call('POST', `/api/schools/${clsg.id}/claims`, { cookie, body: { email: trustEmail } })).status).toBe(400);
+    expect(await claim(cookie, clsg, trustEmail)).toBe(400);
     expect(
       (await call('POST', `/api/moderation/schools/${clsg.id}/domains`, { cookie, body: { domain: 'exampletrust.org.uk' } })).status,
     ).toBe(403);
@@ -154,22 +155,20 @@ describe('the domain rule (Public Suffix List)', () => {
     ).toBe(409);
     const list = await call('GET', `/api/moderation/schools/${clsg.id}/domains`, { cookie: admin });
     expect(list.body).toMatchObject({ registerDomain: 'clsg.org.uk', added: [{ domain: 'exampletrust.org.uk' }] });
-    expect((await call('POST', `/api/schools/${clsg.id}/claims`, { cookie, body: { email: trustEmail } })).status).toBe(202);
+    expect(await claim(cookie, clsg, trustEmail)).toBe(202);
     expect(db.select().from(schoolClaims).where(eq(schoolClaims.email, trustEmail)).get()).toMatchObject({
       domain: 'exampletrust.org.uk',
       domainRule: 'admin-added',
     });
     // Another school does not inherit it.
-    expect((await call('POST', `/api/schools/${coram.id}/claims`, { cookie, body: { email: trustEmail } })).status).toBe(400);
+    expect(await claim(cookie, coram, trustEmail)).toBe(400);
   });
 });
 
 describe('the one-time link', () => {
   it('makes the claim pending for the same user only, once', async () => {
     const cookie = person('link:owner');
-    expect(
-      (await call('POST', `/api/schools/${coram.id}/claims`, { cookie, body: { email: 'teacher@thomascoram.camden.sch.uk' } })).status,
-    ).toBe(202);
+    expect(await claim(cookie, coram, 'teacher@thomascoram.camden.sch.uk')).toBe(202);
     const token = lastLink();
     const other = await call('POST', '/api/school-links', { cookie: person('link:other'), body: { token } });
     expect(other).toMatchObject({ status: 403, body: { error: 'Open this link signed in with the account that asked for it.' } });
@@ -187,9 +186,7 @@ describe('the one-time link', () => {
 
   it('stops working 24 hours after it was sent', async () => {
     const cookie = person('link:late');
-    expect(
-      (await call('POST', `/api/schools/${coram.id}/claims`, { cookie, body: { email: 'late@thomascoram.camden.sch.uk' } })).status,
-    ).toBe(202);
+    expect(await claim(cookie, coram, 'late@thomascoram.camden.sch.uk')).toBe(202);
     const token = lastLink();
     clock = new Date(NOW.getTime() + 24 * 3_600_000);
     try {
@@ -417,25 +414,8 @@ describe('members', () => {
 });
 
 describe("a member and their own school's contributions", () => {
-  const review = {
-    overallRating: 5,
-    workLifeBalanceRating: 5,
-    compensationRating: 5,
-    careerOpportunitiesRating: 5,
-    cultureRating: 5,
-    leadershipRating: 5,
-    pros: 'Wonderful place to work',
-    cons: 'Nothing at all to say',
-    jobTitle: 'Teacher',
-    yearsAtSchool: '1-2 years',
-    wouldRecommend: true,
-  };
-  const interview = {
-    jobTitle: 'Maths teacher',
-    processDescription: 'A lesson, a panel and a tour of the school',
-    interviewDifficulty: 'Medium',
-    outcome: 'Offer',
-  };
+  const review = reviewBody([5, 5, 5, 5, 5, 5], { pros: 'Wonderful place to work', cons: 'Nothing at all to say', wouldRecommend: true });
+  const interview = interviewBody('Maths teacher', 'A lesson, a panel and a tour of the school');
 
   it('refuses a review, an interview and a mood for a school they manage (409), and allows them elsewhere', async () => {
     const fran = person('d:first');
