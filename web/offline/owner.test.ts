@@ -281,18 +281,19 @@ describe('schema upgrade to version 2 (owners)', () => {
     old.close();
   }
   const queued = ownerless('q');
+  /** A version 1 database holding these answers and the queued item, opened by today's code (the upgrade runs). */
+  async function upgraded(responses: object[]) {
+    const dbName = name();
+    await v1(dbName, { responses, outbox: [queued] });
+    return new OfflineDatabase(dbName);
+  }
 
   it('gives the last known user the items and per-user answers saved before it', async () => {
-    const dbName = name();
-    await v1(dbName, {
-      responses: [
-        { url: '/api/auth/user', body: '{"id":"dev:alice@school.example"}', headers: {}, savedAt: 1 },
-        { url: '/api/saved-jobs', body: '[]', headers: {}, savedAt: 1 },
-        { url: '/api/jobs', body: '[]', headers: {}, savedAt: 1 },
-      ],
-      outbox: [queued],
-    });
-    const db = new OfflineDatabase(dbName);
+    const db = await upgraded([
+      { url: '/api/auth/user', body: '{"id":"dev:alice@school.example"}', headers: {}, savedAt: 1 },
+      { url: '/api/saved-jobs', body: '[]', headers: {}, savedAt: 1 },
+      { url: '/api/jobs', body: '[]', headers: {}, savedAt: 1 },
+    ]);
     expect(await db.outbox.get('q')).toMatchObject({ owner: 'dev:alice@school.example' });
     expect(await db.responses.get('/api/saved-jobs')).toMatchObject({ owner: 'dev:alice@school.example' });
     expect((await db.responses.get('/api/jobs'))!.owner).toBeUndefined();
@@ -300,15 +301,10 @@ describe('schema upgrade to version 2 (owners)', () => {
   });
 
   it('drops per-user answers nobody can vouch for and leaves such items unowned (never sent)', async () => {
-    const dbName = name();
-    await v1(dbName, {
-      responses: [
-        { url: '/api/saved-jobs', body: '[]', headers: {}, savedAt: 1 },
-        { url: '/api/pay-scales', body: '[]', headers: {}, savedAt: 1 },
-      ],
-      outbox: [queued],
-    });
-    const db = new OfflineDatabase(dbName);
+    const db = await upgraded([
+      { url: '/api/saved-jobs', body: '[]', headers: {}, savedAt: 1 },
+      { url: '/api/pay-scales', body: '[]', headers: {}, savedAt: 1 },
+    ]);
     expect((await db.responses.toArray()).map((r) => r.url)).toEqual(['/api/pay-scales']);
     expect((await db.outbox.get('q'))!.owner).toBeUndefined();
   });

@@ -14,24 +14,46 @@ import { useAlerts } from '../../data/alerts';
 // browser once the page is hydrated, from a chunk of its own: the page's first load carries the buttons.
 const AlertDialog = later(() => import('./AlertDialog').then((m) => m.AlertDialog));
 
+/** A way to make an alert: a visitor is asked to sign in to `why` first, a member gets the dialog (`onOpen`). */
+function BellButton({
+  why,
+  testId,
+  onOpen,
+  fit = false,
+  children,
+}: {
+  why: string;
+  testId: string;
+  onOpen: () => void;
+  /** As wide as its words (in a column), not stretched. */
+  fit?: boolean;
+  children: string;
+}) {
+  const signedIn = useSignedInAction();
+  return (
+    <button
+      type="button"
+      className={fit ? 'btn btn-sm btn-primary btn-outline w-fit' : 'btn btn-sm btn-primary btn-outline'}
+      onClick={() => signedIn(`Please sign in to ${why}.`, onOpen)}
+      data-testid={testId}
+    >
+      <Icon name="bell" className="size-4" />
+      {children}
+    </button>
+  );
+}
+
 /** Jobs screen: the current filters (from the URL) become the alert's. */
 export function JobAlertButton({ filters }: { filters: Record<string, string | undefined> }) {
-  const signedIn = useSignedInAction();
   const [open, setOpen] = useState(false);
   // The portal's target exists only in the browser (the page is rendered on the server too).
   const hydrated = useHydrated();
   const clean: AlertFilterValues = Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v !== 'all'));
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-primary btn-outline"
-        onClick={() => signedIn('Please sign in to get job alerts.', () => setOpen(true))}
-        data-testid="job-alert-button"
-      >
-        <Icon name="bell" className="size-4" />
+      <BellButton why="get job alerts" testId="job-alert-button" onOpen={() => setOpen(true)}>
         Get alerts for this search
-      </button>
+      </BellButton>
       {/* Portalled: the Jobs screen's button sits inside its search form, and forms cannot nest. */}
       {hydrated && createPortal(<AlertDialog open={open} onClose={() => setOpen(false)} filters={clean} />, document.body)}
     </>
@@ -40,7 +62,6 @@ export function JobAlertButton({ filters }: { filters: Record<string, string | u
 
 /** School page: an alert whose filter is this school; "Following" once there is one. */
 export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
-  const signedIn = useSignedInAction();
   const { data } = useAlerts();
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
@@ -55,15 +76,9 @@ export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number;
   }
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-sm btn-primary btn-outline w-fit"
-        onClick={() => signedIn('Please sign in to follow schools.', () => setOpen(true))}
-        data-testid="follow-school"
-      >
-        <Icon name="bell" className="size-4" />
+      <BellButton why="follow schools" testId="follow-school" onOpen={() => setOpen(true)} fit>
         Follow this school
-      </button>
+      </BellButton>
       {hydrated && (
         <AlertDialog
           open={open}
