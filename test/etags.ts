@@ -9,7 +9,7 @@ import { expect } from 'vitest';
  * Accept-Encoding of the first gzip request.
  */
 export async function expectOwnTagPerForm(
-  get: (headers?: Record<string, string>) => Promise<Response>,
+  get: (headers?: Record<string, string>) => Response | Promise<Response>,
   { acceptGzip, tag }: { acceptGzip: string; tag: RegExp },
 ) {
   const plain = await get();
