@@ -10,7 +10,8 @@ import { recountMismatches } from './kept-figures';
 const DAY = 86_400_000;
 const MOODS = ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
 
-describe('kept figures', () => {
+// Each test seeds a whole register: a few seconds on a quiet box, over 30 s once beside a build.
+describe('kept figures', { timeout: 120_000 }, () => {
   it('match a full recount after the migration backfill on the demo data', () => {
     const db = openDatabase(':memory:');
     seed(db, { demo: true });
