@@ -5,8 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { searchText } from '../../db/search-text';
 import { forumThreads, jobs, schools } from '../../db/schema';
 import { testApp } from '../../test/app';
-import { warmSearchVocabulary } from './vocabulary';
-import { editDistance } from './vocabulary';
+import { buildVocabulary, editDistance, warmSearchVocabulary } from './vocabulary';
 import { tierOf } from './relevance';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -59,6 +58,44 @@ describe('searchText: one normalisation at index and query time', () => {
     expect(editDistance('maths', 'msths', 1)).toBe(1);
     expect(editDistance('teh', 'the', 1)).toBe(1);
     expect(editDistance('abcdef', 'uvwxyz', 2)).toBe(3);
+  });
+
+  it('corrects as a full scan of the vocabulary would: the letter-count filter never drops the closest word', () => {
+    const v = buildVocabulary(db);
+    const words = [...v.words.keys()];
+    expect(words.length).toBeGreaterThan(500);
+    // The scan the filter stands in for: every word within the distance, nearest first, then the most common.
+    const scan = (w: string) => {
+      if (v.words.has(w)) return null;
+      const max = w.length <= 5 ? 1 : 2;
+      let best: { word: string; d: number; n: number } | null = null;
+      // In the order correct() meets them (shorter words first), so that ties break alike.
+      for (const c of [...words].sort((a, b) => a.length - b.length)) {
+        const d = editDistance(w, c, max);
+        const n = v.words.get(c)!.n;
+        if (d <= max && (!best || d < best.d || (d === best.d && n > best.n))) best = { word: c, d, n };
+      }
+      return best?.word ?? null;
+    };
+    let seed = 11;
+    const rnd = (k: number) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % k);
+    let corrected = 0;
+    for (let k = 0; k < 600; k++) {
+      let w = words[rnd(words.length)];
+      for (let e = 1 + rnd(2); e > 0; e--) {
+        const p = rnd(w.length);
+        const ch = 'abcdefghijklmnopqrstuvwxyzé'[rnd(27)];
+        const op = rnd(4);
+        if (op === 0) w = w.slice(0, p) + ch + w.slice(p + 1);
+        else if (op === 1) w = w.slice(0, p) + ch + w.slice(p);
+        else if (op === 2) w = w.slice(0, p) + w.slice(p + 1);
+        else if (p > 0) w = w.slice(0, p - 1) + w[p] + w[p - 1] + w.slice(p + 1);
+      }
+      const expected = scan(w);
+      expect(v.correct(w)?.word ?? null, w).toBe(expected);
+      if (expected) corrected++;
+    }
+    expect(corrected).toBeGreaterThan(300);
   });
 
   it('ranks an exact name, then a name starting with the words, then one holding them', () => {

@@ -18,9 +18,33 @@ interface Entry {
   n: number;
 }
 
+/** Letter counts a-z, and one bucket for any other letter: the bag a cheap lower bound is read from. */
+function bagOf(word: string): Uint8Array {
+  const bag = new Uint8Array(27);
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i) - 97;
+    bag[c >= 0 && c < 26 ? c : 26]++;
+  }
+  return bag;
+}
+
+/**
+ * Whether two words' letter counts differ by more than 2 x max in all: then their edit distance is
+ * over max (a substitution changes the counts by 2, an insertion or deletion by 1, a transposition
+ * by 0), and the full distance need not be computed. Most of the vocabulary is ruled out so.
+ */
+function bagsApart(a: Uint8Array, b: Uint8Array, max: number): boolean {
+  let sum = 0;
+  for (let i = 0; i < 27; i++) {
+    sum += Math.abs(a[i] - b[i]);
+    if (sum > 2 * max) return true;
+  }
+  return false;
+}
+
 export class Vocabulary {
   readonly words = new Map<string, Entry>();
-  private readonly byLength = new Map<number, string[]>();
+  private readonly byLength = new Map<number, { word: string; bag: Uint8Array }[]>();
 
   add(text: string | null): void {
     if (!text) return;
@@ -47,7 +71,7 @@ export class Vocabulary {
   seal(): this {
     for (const w of this.words.keys()) {
       const list = this.byLength.get(w.length) ?? [];
-      list.push(w);
+      list.push({ word: w, bag: bagOf(w) });
       this.byLength.set(w.length, list);
     }
     return this;
@@ -57,9 +81,11 @@ export class Vocabulary {
   correct(word: string): { word: string; display: string } | null {
     if (this.words.has(word)) return null;
     const max = word.length <= 5 ? 1 : 2;
+    const bag = bagOf(word);
     let best: { word: string; d: number; n: number } | null = null;
     for (let len = word.length - max; len <= word.length + max; len++) {
-      for (const w of this.byLength.get(len) ?? []) {
+      for (const { word: w, bag: other } of this.byLength.get(len) ?? []) {
+        if (bagsApart(bag, other, max)) continue;
         const d = editDistance(word, w, max);
         if (d > max) continue;
         const n = this.words.get(w)!.n;
@@ -70,26 +96,31 @@ export class Vocabulary {
   }
 }
 
+/** The three rows editDistance works in, kept between calls (grown when a word is longer). */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Levenshtein distance with adjacent transpositions (Damerau, optimal string alignment), stopping once it exceeds max. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const n = b.length + 1;
+  if (rows[0].length < n) rows = [new Int32Array(n), new Int32Array(n), new Int32Array(n)];
+  let [prev2, prev, cur] = rows;
+  for (let j = 0; j < n; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    const ai = a.charCodeAt(i - 1);
+    cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    for (let j = 1; j < n; j++) {
+      const cost = ai === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)) v = Math.min(v, prev2[j - 2] + 1);
       cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
-  return prev[b.length];
+  return prev[n - 1];
 }
 
 /** The vocabulary of the data as it is now: school names, job titles (distinct), subjects and boroughs. */
