@@ -69,7 +69,8 @@ describe('the first load in kB (gzip)', () => {
 
   // Not met yet (decision 1304 says what is left): this fails while any page is over 100 kB, and
   // vitest reports it once every page is within the goal, so it can become an ordinary test.
-  it.fails(`every public page is within ${GOAL_KB} kB`, () => {
+  // No retry: an expected failure retried is reported as flaky (test/flaky-reporter.ts).
+  it.fails(`every public page is within ${GOAL_KB} kB`, { retry: 0 }, () => {
     for (const p of pages) expect(p.gzip / 1024, p.page).toBeLessThanOrEqual(GOAL_KB);
   });
 });
