@@ -12,7 +12,35 @@ export { onDrained, outboxCount };
 export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean; keys?: string[] } = {}) {
   const summary = await drainOutbox(options);
   report(summary);
+  if (started) void scheduleNext();
   return summary;
+}
+
+/** The longest a due item waits for the next send when no event wakes the page (the interval below). */
+export const REPLAY_INTERVAL_MS = 15_000;
+
+/**
+ * How long until the earliest waiting item is due (its backoff ends), or null when none waits.
+ * Never below 250 ms, never past the interval (which would send it anyway).
+ */
+export async function nextDueIn(db = offlineDb, now = Date.now()): Promise<number | null> {
+  const waiting = await db.outbox.where('state').equals('pending').toArray();
+  if (waiting.length === 0) return null;
+  const due = Math.min(...waiting.map((i) => i.nextAttemptAt));
+  return Math.min(REPLAY_INTERVAL_MS, Math.max(250, due - now));
+}
+
+// A retry that waits 5 s is sent 5 s later, not at the interval's next tick (up to 15 s more).
+let timer: ReturnType<typeof setTimeout> | undefined;
+async function scheduleNext() {
+  const wait = await nextDueIn().catch(() => null);
+  clearTimeout(timer);
+  timer = undefined;
+  if (wait === null) return;
+  timer = setTimeout(() => {
+    timer = undefined;
+    if (navigator.onLine) void replay();
+  }, wait);
 }
 
 /** Asks the service worker to replay even if the page closes (where Background Sync exists). */
@@ -38,7 +66,7 @@ export function startReplay() {
   });
   setInterval(() => {
     if (outboxCount.get() > 0 && navigator.onLine) void replay();
-  }, 15_000);
+  }, REPLAY_INTERVAL_MS);
   navigator.serviceWorker?.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; summary: DrainSummary } | null;
     if (data?.type === 'outbox-drained') report(data.summary);
