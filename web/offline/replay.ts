@@ -4,7 +4,7 @@
 import { liveQuery } from 'dexie';
 import { offlineDb } from './db';
 import { drainOutbox, OUTBOX_SYNC_TAG, type DrainSummary } from './outbox';
-import { userQueueCount } from './queue';
+import { userQueue, userQueueCount } from './queue';
 
 import { onDrained, outboxCount, reportDrain as report } from './outbox-count';
 export { onDrained, outboxCount };
@@ -20,14 +20,16 @@ export async function replay(options: { force?: boolean; includeNeedsAuth?: bool
 export const REPLAY_INTERVAL_MS = 15_000;
 
 /**
- * How long until the earliest waiting item is due (its backoff ends), or null when none waits.
- * Never below 250 ms, never past the interval (which would send it anyway).
+ * How long until the earliest of this user's items waiting out a backoff is due, or null when none
+ * waits. Only backoffs still running count: an item already due that a drain left (the network
+ * dropped mid-drain, another account's item) waits for the interval or an event, so this never
+ * spins. Never below 1 s, never past the interval (which would send it anyway).
  */
 export async function nextDueIn(db = offlineDb, now = Date.now()): Promise<number | null> {
-  const waiting = await db.outbox.where('state').equals('pending').toArray();
-  if (waiting.length === 0) return null;
-  const due = Math.min(...waiting.map((i) => i.nextAttemptAt));
-  return Math.min(REPLAY_INTERVAL_MS, Math.max(250, due - now));
+  const { items } = await userQueue(db);
+  const due = items.filter((i) => i.state === 'pending' && i.nextAttemptAt > now).map((i) => i.nextAttemptAt);
+  if (due.length === 0) return null;
+  return Math.min(REPLAY_INTERVAL_MS, Math.max(1_000, Math.min(...due) - now));
 }
 
 // A retry that waits 5 s is sent 5 s later, not at the interval's next tick (up to 15 s more).
