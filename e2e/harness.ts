@@ -272,10 +272,15 @@ export function untilHydrated(page: Page): Page {
   return page;
 }
 
-/** Saves a screenshot under e2e/artifacts (git-ignored; kept by CI as an artifact). */
+/**
+ * Saves what is on screen (the viewport) under e2e/artifacts (git-ignored), for a person to look
+ * at; no test reads these files. Not the full page: on the shared 2-core box a full-page capture of
+ * /jobs or /schools at phone size took 4-5 s and its viewport 0.3-0.7 s (load 16), for ~60 shots
+ * a run. e2e/shots.ts takes the screens (and one screen further down) to look at a layout.
+ */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
 }
 
 /** Waits until the service worker is active and controls the page (ready can resolve while still activating). */
