@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { forumPosts, forumThreads, jobs, reviews, schools } from '../db/schema';
 import { signIn, testApp } from '../test/app';
+import { RATING_KEYS } from '../test/moderated';
 import { caller } from '../test/requests';
 import { mulberry32 } from '../db/seed/prng';
 
@@ -95,21 +96,7 @@ const review = db.select({ id: reviews.id }).from(reviews).limit(1).get()!.id;
 
 /** Field names of each body, so random values also land on the real fields. */
 const FIELDS: Record<string, string[]> = {
-  review: [
-    'overallRating',
-    'workLifeBalanceRating',
-    'compensationRating',
-    'careerOpportunitiesRating',
-    'cultureRating',
-    'leadershipRating',
-    'pros',
-    'cons',
-    'adviceToManagement',
-    'wouldRecommend',
-    'employmentStatus',
-    'jobTitle',
-    'yearsAtSchool',
-  ],
+  review: [...RATING_KEYS, 'pros', 'cons', 'adviceToManagement', 'wouldRecommend', 'employmentStatus', 'jobTitle', 'yearsAtSchool'],
   interview: [
     'jobTitle',
     'interviewDifficulty',

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { PHONE, type RunningServer, startServerAndBrowser, stopServerAndBrowser, waitForServiceWorker } from './harness';
+import { renderOnce } from './render.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -41,7 +42,7 @@ describe('a page left at once', () => {
     // The worker answers a navigation with the precached shell when the server takes over 3 s (by
     // design, for a slow network), and a fresh server's first render of a school page can on a
     // busy box: rendered once first (outside the browser), so the page below is the server's.
-    expect((await fetch(`${server.url}/schools/${school.id}`)).status).toBe(200);
+    expect(await renderOnce(server.url, [`/schools/${school.id}`])).toEqual([200]);
 
     // The school's page, left once its server-rendered content has painted: not hydrated yet.
     await page.goto(`${server.url}/schools/${school.id}`, { waitUntil: 'domcontentloaded' });

@@ -14,6 +14,7 @@ import {
   stopServerAndBrowser,
   waitForServiceWorker,
 } from './harness';
+import { fillSalaryForm } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -60,11 +61,13 @@ async function signIn(page: Page, who: { email: string; name: string }) {
 async function submitSalary(page: Page, salary: number) {
   await page.goto(`${server.url}/salaries`);
   await page.getByRole('tab', { name: 'Contribute Data' }).click();
-  await page.getByLabel('Job title').selectOption('Secondary Teacher');
-  await page.getByLabel('School type').selectOption('Academy');
-  await page.getByLabel('Borough').selectOption('Islington');
-  await page.getByLabel('Years of experience').selectOption('3-5 years');
-  await page.getByLabel('Annual salary (£)').fill(salary.toLocaleString('en-GB'));
+  await fillSalaryForm(page, {
+    jobTitle: 'Secondary Teacher',
+    schoolType: 'Academy',
+    borough: 'Islington',
+    yearsExperience: '3-5 years',
+    annualSalary: salary.toLocaleString('en-GB'),
+  });
   await page.getByRole('button', { name: 'Submit Salary' }).click();
 }
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ARTIFACTS, PHONE } from './harness';
 
-import { realSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { fillSalaryForm, realSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 import { ok } from '../test/typed';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../web/data/messages';
 
@@ -55,11 +55,13 @@ describe('the commute bugs at 390x844', () => {
     );
     await page.goto(env.server.url + '/salaries');
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
-    await page.getByLabel('Job title').selectOption('Secondary Teacher');
-    await page.getByLabel('School type').selectOption('Academy');
-    await page.getByLabel('Borough').selectOption('Hackney');
-    await page.getByLabel('Years of experience').selectOption('3-5 years');
-    await page.getByLabel('Annual salary (£)').fill('43,210');
+    await fillSalaryForm(page, {
+      jobTitle: 'Secondary Teacher',
+      schoolType: 'Academy',
+      borough: 'Hackney',
+      yearsExperience: '3-5 years',
+      annualSalary: '43,210',
+    });
     const submit = page.getByRole('button', { name: 'Submit Salary' });
     await submit.scrollIntoViewIfNeeded();
     const pressed = (await submit.boundingBox())!;
@@ -100,11 +102,13 @@ describe('the commute bugs at 390x844', () => {
     // Back online even when a step fails: the tests after this one share the page.
     await page.context().setOffline(true);
     try {
-      await page.getByLabel('Job title').selectOption('Supply Teacher');
-      await page.getByLabel('School type').selectOption('Academy');
-      await page.getByLabel('Borough').selectOption('Brent');
-      await page.getByLabel('Years of experience').selectOption('0-2 years');
-      await page.getByLabel('Annual salary (£)').fill('31000');
+      await fillSalaryForm(page, {
+        jobTitle: 'Supply Teacher',
+        schoolType: 'Academy',
+        borough: 'Brent',
+        yearsExperience: '0-2 years',
+        annualSalary: '31000',
+      });
       await page.getByRole('button', { name: 'Submit Salary' }).click();
       await expect.poll(() => toastTitle(page).innerText()).toBe(QUEUED_OFFLINE.title);
       expect(await toastText(page).innerText()).toBe("Saved — will be sent when you're back online");

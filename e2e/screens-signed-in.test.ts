@@ -6,7 +6,18 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { launchBrowser } from './harness';
-import { realSignIn, seriousViolations, setup, signInAs, teardown, TEST_USER, toastText, toastTitle, type Env } from './screens.helpers';
+import {
+  fillSalaryForm,
+  realSignIn,
+  seriousViolations,
+  setup,
+  signInAs,
+  teardown,
+  TEST_USER,
+  toastText,
+  toastTitle,
+  type Env,
+} from './screens.helpers';
 import { ok } from '../test/typed';
 
 const ADMIN_EMAIL = 'admin.screens@school.example';
@@ -333,11 +344,13 @@ describe('with a real session', () => {
     // Salary
     await page.goto(env.server.url + '/salaries');
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
-    await page.getByLabel('Job title').selectOption('SENCO');
-    await page.getByLabel('School type').selectOption('State School');
-    await page.getByLabel('Borough').selectOption('Lewisham');
-    await page.getByLabel('Years of experience').selectOption('6-10 years');
-    await page.getByLabel('Annual salary (£)').fill('£52,345');
+    await fillSalaryForm(page, {
+      jobTitle: 'SENCO',
+      schoolType: 'State School',
+      borough: 'Lewisham',
+      yearsExperience: '6-10 years',
+      annualSalary: '£52,345',
+    });
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Salary Submitted');
     expect(await toastText(page).innerText()).toBe('Thank you for contributing to our salary database.');
@@ -347,11 +360,13 @@ describe('with a real session', () => {
     // Offline, the outbox keeps the submission: a calm toast, not an error.
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await browser.setOffline(true);
-    await page.getByLabel('Job title').selectOption('Supply Teacher');
-    await page.getByLabel('School type').selectOption('Academy');
-    await page.getByLabel('Borough').selectOption('Brent');
-    await page.getByLabel('Years of experience').selectOption('0-2 years');
-    await page.getByLabel('Annual salary (£)').fill('31000');
+    await fillSalaryForm(page, {
+      jobTitle: 'Supply Teacher',
+      schoolType: 'Academy',
+      borough: 'Brent',
+      yearsExperience: '0-2 years',
+      annualSalary: '31000',
+    });
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('default');

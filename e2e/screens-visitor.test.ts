@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { ok } from '../test/typed';
-import { setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { fillSalaryForm, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
 
 let env: Env;
 beforeAll(async () => {
@@ -236,11 +236,13 @@ describe('salaries', () => {
     expect(await page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be at least £15,000');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
     await screenshot(page, 'salary-form-errors-phone');
-    await page.getByLabel('Job title').selectOption('Primary Teacher');
-    await page.getByLabel('School type').selectOption('Academy');
-    await page.getByLabel('Borough').selectOption('Hackney');
-    await page.getByLabel('Years of experience').selectOption('3-5 years');
-    await page.getByLabel('Annual salary (£)').fill('lots');
+    await fillSalaryForm(page, {
+      jobTitle: 'Primary Teacher',
+      schoolType: 'Academy',
+      borough: 'Hackney',
+      yearsExperience: '3-5 years',
+      annualSalary: 'lots',
+    });
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => page.getByTestId('error-annualSalary').innerText()).toBe('Salary must be at least £15,000');
     await expect.poll(() => page.getByTestId('error-jobTitle').count()).toBe(0);

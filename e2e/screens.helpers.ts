@@ -1,5 +1,6 @@
 // Shared bits of the screen tests: one server + browser per file, API answers to compare against,
 // a signed-in user simulated at the network edge (sign-in is built on another branch).
+import { randomBytes } from 'node:crypto';
 import { hc, type InferResponseType } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ApiType } from '../api/app';
@@ -57,3 +58,29 @@ export const toastTitle = (page: Page) => page.getByTestId('toast-title');
 export const toastText = (page: Page) => page.getByTestId('toast-description');
 
 export { seriousViolations } from './axe';
+
+/** The salary form's five fields, as a teacher picks and types them. */
+export interface SalaryFormValues {
+  jobTitle: string;
+  schoolType: string;
+  borough: string;
+  yearsExperience: string;
+  /** As typed: '43,210', '£52,345' and 'lots' are all things people type. */
+  annualSalary: string;
+}
+
+/** Fills the salary form (Salaries → Contribute Data) without submitting it. */
+export async function fillSalaryForm(page: Page, values: SalaryFormValues) {
+  await page.getByLabel('Job title').selectOption(values.jobTitle);
+  await page.getByLabel('School type').selectOption(values.schoolType);
+  await page.getByLabel('Borough').selectOption(values.borough);
+  await page.getByLabel('Years of experience').selectOption(values.yearsExperience);
+  await page.getByLabel('Annual salary (£)').fill(values.annualSalary);
+}
+
+/**
+ * A short tag for one attempt of a test (vitest retries a failed browser test on what its first
+ * attempt left: rows, sessions, mail). Put in the names, titles and texts an attempt writes, it
+ * lets the attempt find its own rows and never one its failed first attempt wrote.
+ */
+export const attemptTag = () => randomBytes(3).toString('hex');

@@ -1,20 +1,17 @@
 // Test helpers for what members write and moderators publish: a review's body with the usual
 // fields, and threads, replies and reviews sent by a member and approved by a moderator (each
 // step checked), answering the new item's id.
+import { getTableColumns } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { reviews } from '../db/schema';
 import type { caller } from './requests';
 
 type Call = ReturnType<typeof caller>;
 
-const RATING_KEYS = [
-  'overallRating',
-  'workLifeBalanceRating',
-  'compensationRating',
-  'careerOpportunitiesRating',
-  'cultureRating',
-  'leadershipRating',
-] as const;
-type Ratings = Record<(typeof RATING_KEYS)[number], number>;
+type RatingKey = Extract<keyof typeof reviews.$inferSelect, `${string}Rating`>;
+/** A review's six ratings as db/schema.ts declares them, in its (and the form's) order. */
+export const RATING_KEYS = Object.keys(getTableColumns(reviews)).filter((key): key is RatingKey => key.endsWith('Rating'));
+type Ratings = Record<RatingKey, number>;
 
 /**
  * A review as a member sends it: the six ratings in the form's order (overall, work-life balance,
