@@ -1,6 +1,6 @@
 // Sign-in in Chromium through the local OpenID provider the server starts when no provider is
 // configured: sign in, avatar menu, dashboard Profile tab, sign out, and /dashboard for a visitor.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, type RunningServer, screenshot, startServerAndBrowser, stopServerAndBrowser } from './harness';
 
@@ -9,6 +9,9 @@ let browser: BrowserContext;
 
 beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
 afterAll(() => stopServerAndBrowser(server, browser));
+// Each test (and each attempt of one: a failed test is run again) starts as a visitor: a test
+// that failed while signed in leaves its session cookie in this shared context.
+beforeEach(() => browser.clearCookies());
 
 // The harness chooses the local provider's port (DEV_OIDC_PORT): its issuer is known, not read from the log.
 const providerIssuer = () => `http://localhost:${server.devOidcPort}`;

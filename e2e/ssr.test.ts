@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, signInLocally, startServer, waitForServiceWorker, type RunningServer } from './harness';
+import { renderOnce } from './render.helpers';
+import { attemptTag } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -132,7 +134,8 @@ describe('server-rendered pages hydrate in Chromium', () => {
     const own = await launchBrowser({ serviceWorkers: 'block' });
     try {
       const page = await own.newPage();
-      await signInLocally(page, server.url, { email: 'reader.ssr@school.example', name: 'Rae Reader' });
+      // A reader of her own in each attempt: a failed first attempt may have saved the job below.
+      await signInLocally(page, server.url, { email: `reader.ssr.${attemptTag()}@school.example`, name: 'Rae Reader' });
       // Any loading skeleton in <main> after the server's markup is noted at once.
       await page.addInitScript(() => {
         new MutationObserver(() => {
@@ -180,7 +183,7 @@ describe('offline fallback with the service worker', () => {
     const context = await launchBrowser();
     // The two pages are rendered once before the worker is in charge, so its navigations are
     // answered well inside its 3 s wait for the server even on a loaded box.
-    for (const path of [`/jobs/${jobId}`, '/']) await (await fetch(own.url + path)).text();
+    expect(await renderOnce(own.url, [`/jobs/${jobId}`, '/'])).toEqual([200, 200]);
     try {
       const page = await context.newPage();
       await page.goto(`${own.url}/jobs/${jobId}`);
