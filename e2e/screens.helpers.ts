@@ -84,3 +84,25 @@ export async function fillSalaryForm(page: Page, values: SalaryFormValues) {
  * lets the attempt find its own rows and never one its failed first attempt wrote.
  */
 export const attemptTag = () => randomBytes(3).toString('hex');
+
+/** The submissions in this device's outbox (IndexedDB, every account's), read from the page. */
+export const outboxSize = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('teachers-in-london-talk');
+        open.onsuccess = () => {
+          if (!open.result.objectStoreNames.contains('outbox')) {
+            open.result.close();
+            return resolve(0);
+          }
+          const req = open.result.transaction('outbox').objectStore('outbox').count();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error ?? new Error('outbox count failed'));
+        };
+        open.onerror = () => reject(open.error ?? new Error('IndexedDB open failed'));
+      }),
+  );
