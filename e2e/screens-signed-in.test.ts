@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { launchBrowser } from './harness';
 import {
+  attemptTag,
   fillSalaryForm,
   realSignIn,
   seriousViolations,
@@ -19,6 +20,9 @@ import {
   type Env,
 } from './screens.helpers';
 import { ok } from '../test/typed';
+import { openDatabase } from '../db/client';
+import { signIn } from '../test/app';
+import { RATING_KEYS } from '../test/moderated';
 
 const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
@@ -298,6 +302,40 @@ describe('save heart and new discussion', () => {
   });
 });
 
+/** A teacher (a session written to the server's database) sends a review and a thread for moderation. */
+async function contribute(tag: string, reviewTitle: string, threadTitle: string) {
+  const db = openDatabase(env.server.databasePath);
+  let cookie: string;
+  try {
+    cookie = signIn(db, { id: `e2e:contributor-${tag}`, email: `contributor.${tag}@school.example`, firstName: 'Casey' });
+  } finally {
+    db.$client.close();
+  }
+  const send = async (path: string, body: unknown) => {
+    const res = await fetch(env.server.url + path, {
+      method: 'POST',
+      headers: { Cookie: cookie, Origin: env.server.url, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, `POST ${path}`).toBe(201);
+  };
+  await send(`/api/schools/${schoolId}/reviews`, {
+    ...Object.fromEntries(RATING_KEYS.map((key) => [key, 3])),
+    jobTitle: reviewTitle,
+    yearsAtSchool: '1-2 years',
+    employmentStatus: 'Current',
+    pros: 'Collaborative planning across the department.',
+    cons: 'Old building, cold classrooms in winter.',
+    wouldRecommend: true,
+  });
+  const [category] = await ok(env.client.forum.categories.$get());
+  await send('/api/forum/threads', {
+    title: threadTitle,
+    content: 'How much CPD budget does your department get per teacher each year?',
+    categoryId: category.id,
+  });
+}
+
 // Last in the file: real sessions through the local OpenID provider, each in its own browser
 // profile, with the real contributions API behind the forms.
 describe('with a real session', () => {
@@ -308,7 +346,9 @@ describe('with a real session', () => {
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewportSize(PHONE);
-    await realSignIn(page, env, 'robin.screens@school.example', 'Robin Screens', `/schools/${schoolId}`);
+    // A teacher of her own in each attempt: a failed first attempt's review, mood, saved job and
+    // thread would otherwise be hers already (one mood per school, the heart already filled).
+    await realSignIn(page, env, `robin.screens.${attemptTag()}@school.example`, 'Robin Screens', `/schools/${schoolId}`);
     const activity = () =>
       page.evaluate(
         async () =>
@@ -427,6 +467,12 @@ describe('with a real session', () => {
   }, 90_000);
 
   it('lets an admin approve, reject with a reason, lock and pin from /moderation', async () => {
+    // Something of its own to moderate in each attempt, sent through the API by a teacher: a
+    // failed first attempt may already have rejected, approved, locked or pinned the last one.
+    const tag = attemptTag();
+    const reviewTitle = `Teacher of Geography ${tag}`;
+    const threadTitle = `Screens test: CPD budgets in Lewisham? ${tag}`;
+    await contribute(tag, reviewTitle, threadTitle);
     const admin = await launchBrowser();
     try {
       const page = await admin.newPage();
@@ -434,9 +480,9 @@ describe('with a real session', () => {
       await page.setViewportSize(DESKTOP);
       await realSignIn(page, env, ADMIN_EMAIL, 'Alex Admin', '/moderation');
       const threads = page.getByTestId('queue-threads').locator('> li');
-      const mine = threads.filter({ hasText: 'Screens test: CPD budgets in Lewisham?' });
+      const mine = threads.filter({ hasText: threadTitle });
       await expect.poll(() => mine.count()).toBe(1);
-      const review = page.getByTestId('queue-reviews').locator('> li').filter({ hasText: 'Teacher of Geography' });
+      const review = page.getByTestId('queue-reviews').locator('> li').filter({ hasText: reviewTitle });
       await expect.poll(() => review.count()).toBe(1);
       await screenshot(page, 'moderation-desktop');
       expect(await seriousViolations(page)).toEqual([]);
@@ -454,7 +500,7 @@ describe('with a real session', () => {
       await expect.poll(() => toastTitle(page).innerText()).toBe('Approved');
       await expect.poll(() => mine.count()).toBe(0);
 
-      const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Screens test: CPD budgets in Lewisham?' }) });
+      const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: threadTitle }) });
       await row.getByRole('button', { name: 'Lock' }).click();
       await expect.poll(() => row.innerText()).toContain('Locked');
       await row.getByRole('button', { name: 'Make sticky' }).click();
@@ -471,7 +517,7 @@ describe('with a real session', () => {
       expect(await panel.getByRole('link', { name: 'Share your salary' }).getAttribute('href')).toBe('/salaries');
 
       const publicList = await ok(env.client.forum.threads.$get({ query: {} }));
-      const t = publicList.find((x) => x.title === 'Screens test: CPD budgets in Lewisham?');
+      const t = publicList.find((x) => x.title === threadTitle);
       expect(t).toMatchObject({ isApproved: true, isLocked: true, isSticky: true });
       expect(publicList[0].isSticky).toBe(true);
     } finally {
