@@ -5,7 +5,7 @@
 // by accessible name. See docs/decisions/1103-tap-target-rule.md.
 import type { Page } from 'playwright-core';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE, settle } from './harness';
 import { realSignIn, setup, teardown, type Env } from './screens.helpers';
 import { ok } from '../test/typed';
@@ -25,6 +25,13 @@ beforeAll(async () => {
   await page.setViewportSize(PHONE);
 });
 afterAll(() => teardown(env));
+// The tests share one page: opened again (same context) if an attempt closed or crashed it.
+beforeEach(async () => {
+  if (!page.isClosed()) return;
+  page = await env.browser.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.setViewportSize(PHONE);
+});
 
 /** Writes to the server's database directly (a school membership, as an approved claim makes one). */
 function sql(e: Env, fn: (db: Database.Database) => void) {
@@ -164,6 +171,8 @@ describe('tap targets and text size at 390x844', () => {
   }, 120_000);
 
   it('every screen, signed in as an admin (menus, dialogs, tabs, moderation)', async () => {
+    // Signed out first: a retry finds the first attempt's session in the shared context.
+    await env.browser.clearCookies();
     await realSignIn(page, env, ADMIN, 'Ada Admin', '/');
     // Something to moderate: a pending thread.
     await page.evaluate(async () => {
@@ -226,7 +235,7 @@ describe('tap targets and text size at 390x844', () => {
     sql(env, (db) => {
       const user = db.prepare('select id from users where email = ?').get(ADMIN) as { id: string };
       db.prepare(
-        "insert into school_members (user_id, school_id, role, method, verified_at, confirmed_at) values (?, ?, 'admin', 'admin', ?, ?)",
+        "insert or ignore into school_members (user_id, school_id, role, method, verified_at, confirmed_at) values (?, ?, 'admin', 'admin', ?, ?)",
       ).run(user.id, ids.school, Date.now(), Date.now());
     });
     await visit(`/manage/schools/${ids.school}/jobs`);
