@@ -7,6 +7,7 @@ import {
   launchBrowser,
   type RunningServer,
   screenshot,
+  startServer,
   startServerAndBrowser,
   stopServerAndBrowser,
   waitForServiceWorker,
@@ -18,6 +19,8 @@ let browser: BrowserContext;
 // A profile on disk: Chromium reports an incognito context as unable to install the app.
 beforeAll(async () => ({ server, browser } = await startServerAndBrowser({}, { persistent: true })));
 afterAll(() => stopServerAndBrowser(server, browser));
+/** Set when a test stops the server: a retry of that test starts it again (same database and port, so the same origin). */
+let stopped = false;
 
 describe('screens in their own chunks', () => {
   it("shows the server-rendered page (header and content), never a blank page, while a screen's chunk loads; then titles the page", async () => {
@@ -86,6 +89,10 @@ describe('installable PWA', () => {
   });
 
   it('renders pages seen before with the server stopped and the browser offline', async () => {
+    if (stopped) {
+      server = await startServer({}, server.databasePath, server.port);
+      stopped = false;
+    }
     const page = await browser.newPage();
     await page.goto(server.url + '/');
     await waitForServiceWorker(page);
@@ -97,6 +104,7 @@ describe('installable PWA', () => {
     await page.goto(server.url + '/about-us');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('About Us');
 
+    stopped = true;
     await server.stop();
     await browser.setOffline(true);
     try {
