@@ -10,7 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonInstant, londonToday } from '../db/london-time';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
-import { seriousViolations } from './screens.helpers';
+import { attemptTag, seriousViolations } from './screens.helpers';
 
 const STAFF_A = 'head.jobs@westminster-city.example';
 const STAFF_B = 'head.jobs@other-school.example';
@@ -282,8 +282,11 @@ describe("a school's own vacancies", () => {
   }, 60_000);
 
   it('a job written offline waits in the outbox and arrives exactly once', async () => {
+    // The draft's title is this attempt's own: a failed first attempt's draft may be on the server
+    // already, or still arrive from the outbox.
+    const title = `Teaching Assistant (draft ${attemptTag()})`;
     await staff.goto(`${server.url}/manage/schools/${schoolA.id}/jobs/new`);
-    await staff.getByLabel('Job title').fill('Teaching Assistant (draft)');
+    await staff.getByLabel('Job title').fill(title);
     await waitForServiceWorker(staff);
     await staff.context().setOffline(true);
     try {
@@ -291,27 +294,24 @@ describe("a school's own vacancies", () => {
       await staff.getByText("Saved — will be sent when you're back online").first().waitFor();
       // The school's list says it is waiting on this device.
       await staff.waitForURL((u) => u.pathname === `/manage/schools/${schoolA.id}/jobs`);
-      await expect.poll(() => staff.getByTestId('jobs-waiting').innerText()).toContain('Teaching Assistant (draft)');
-      expect(sql((db) => db.prepare("select count(*) n from jobs where title = 'Teaching Assistant (draft)'").get())).toEqual({ n: 0 });
+      await expect.poll(() => staff.getByTestId('jobs-waiting').innerText()).toContain(title);
+      expect(sql((db) => db.prepare('select count(*) n from jobs where title = ?').get(title))).toEqual({ n: 0 });
     } finally {
       await staff.context().setOffline(false);
     }
     await expect
-      .poll(
-        () => sql((db) => (db.prepare("select count(*) n from jobs where title = 'Teaching Assistant (draft)'").get() as { n: number }).n),
-        {
-          timeout: 30_000,
-        },
-      )
+      .poll(() => sql((db) => (db.prepare('select count(*) n from jobs where title = ?').get(title) as { n: number }).n), {
+        timeout: 30_000,
+      })
       .toBe(1);
     // The row is on the server before the answer is back on the phone: leave once the outbox has
     // had it (nothing waiting on screen), or the reload below replays a send still in flight.
     await expect.poll(() => staff.getByTestId('jobs-waiting').count(), { timeout: 20_000 }).toBe(0);
     // Replays after that (a reload, coming back again) send nothing twice.
     await staff.goto(`${server.url}/manage/schools/${schoolA.id}/jobs`);
-    await expect.poll(() => staff.getByTestId('jobs-draft').getByTestId('school-job').count()).toBe(1);
+    await expect.poll(() => staff.getByTestId('jobs-draft').getByTestId('school-job').filter({ hasText: title }).count()).toBe(1);
     expect(await staff.getByTestId('jobs-waiting').count()).toBe(0);
-    expect(sql((db) => db.prepare("select count(*) n from jobs where title = 'Teaching Assistant (draft)'").get())).toEqual({ n: 1 });
+    expect(sql((db) => db.prepare('select count(*) n from jobs where title = ?').get(title))).toEqual({ n: 1 });
     await staff.setViewportSize(DESKTOP);
     await screenshot(staff, 'school-jobs-list-desktop');
     await staff.goto(`${server.url}/manage/schools/${schoolA.id}/jobs/new`);
