@@ -16,6 +16,7 @@ import {
   waitForHydration,
   waitForServiceWorker,
 } from './harness';
+import { fillSalaryForm } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -166,11 +167,13 @@ describe('offline-first', () => {
       // Offline submissions: a salary, a review and a mood.
       await page.goto(`${server.url}/salaries`);
       await page.getByRole('tab', { name: 'Contribute Data' }).click();
-      await page.getByLabel('Job title').selectOption('Secondary Teacher');
-      await page.getByLabel('School type').selectOption('Academy');
-      await page.getByLabel('Borough').selectOption('Hackney');
-      await page.getByLabel('Years of experience').selectOption('3-5 years');
-      await page.getByLabel('Annual salary (£)').fill('43,210');
+      await fillSalaryForm(page, {
+        jobTitle: 'Secondary Teacher',
+        schoolType: 'Academy',
+        borough: 'Hackney',
+        yearsExperience: '3-5 years',
+        annualSalary: '43,210',
+      });
       await page.getByRole('button', { name: 'Submit Salary' }).click();
       await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
       await expect.poll(() => queued(page).innerText()).toBe('1 queued');
@@ -232,11 +235,13 @@ describe('offline-first', () => {
     const before = (await activity(page)).salaries.length;
     await browser.setOffline(true);
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
-    await page.getByLabel('Job title').selectOption('Headteacher');
-    await page.getByLabel('School type').selectOption('State School');
-    await page.getByLabel('Borough').selectOption('Camden');
-    await page.getByLabel('Years of experience').selectOption('16+ years');
-    await page.getByLabel('Annual salary (£)').fill(amount.toLocaleString('en-GB'));
+    await fillSalaryForm(page, {
+      jobTitle: 'Headteacher',
+      schoolType: 'State School',
+      borough: 'Camden',
+      yearsExperience: '16+ years',
+      annualSalary: amount.toLocaleString('en-GB'),
+    });
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
 
