@@ -14,10 +14,36 @@ const londonDay = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** The London calendar day as a day number, and whether the time is London midnight. */
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+/** London's offset from UTC (ms) through one UTC hour, by the hour's number (at most OFFSETS_MAX hours kept). */
+const offsets = new Map<number, number>();
+const OFFSETS_MAX = 5000;
+
+/** London's wall clock at `ms` as if it were UTC (milliseconds dropped, as the formatter drops them). */
+function londonWall(ms: number): number {
+  const p = Object.fromEntries(londonDay.formatToParts(ms).map((x) => [x.type, x.value]));
+  return Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+}
+
+/**
+ * The London calendar day as a day number, and whether the time is London midnight (to the second).
+ * London's offset changes only on a UTC hour (GMT and summer time, since 1847), so it is read once per
+ * UTC hour and kept: a list's 50 deadlines cost a few formatter calls, not one each (decision 1058).
+ */
 function london(d: Date): { day: number; midnight: boolean } {
-  const p = Object.fromEntries(londonDay.formatToParts(d).map((x) => [x.type, x.value]));
-  return { day: Date.UTC(+p.year, +p.month - 1, +p.day) / 86_400_000, midnight: +p.hour === 0 && +p.minute === 0 && +p.second === 0 };
+  const ms = d.getTime();
+  const hour = Math.floor(ms / HOUR);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    offset = londonWall(hour * HOUR) - hour * HOUR;
+    if (offsets.size >= OFFSETS_MAX) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  // Whole seconds, as the formatter reads the time.
+  const wall = Math.floor(ms / 1000) * 1000 + offset;
+  return { day: Math.floor(wall / DAY), midnight: wall % DAY === 0 };
 }
 
 /** Today's London day for the last "now" asked (a list asks once per card with the same now; formatToParts is the costly part). */
