@@ -210,9 +210,10 @@ function rankedPage(db: DB, search: Search, where: SQL[], q: ThreadsQuery): Thre
   if (common) return null;
   const bm25 = bm25Affordable(db, 'forum_threads_fts', search.terms, search.termLookups);
   // Raw rows (db.all): the query builder's mapping of thousands of rows cost more than the query.
+  // CROSS JOIN: the matches (at most RELEVANCE_MAX) lead, whatever SQLite would guess without ANALYZE.
   const matches = db.all<Match>(
     sql`select ${forumThreads.id} as id, ${forumThreads.title} as name, ${sql.raw(bm25 ? bm25Of('forum_threads_fts') : '0')} as rank
-        from ${forumThreads} join forum_threads_fts on forum_threads_fts.rowid = ${forumThreads.id}
+        from forum_threads_fts cross join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
         join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
         where forum_threads_fts match ${bm25 ? search.match : search.lookup} and ${and(...where)} limit ${RELEVANCE_MAX + 1}`,
   );
@@ -230,7 +231,7 @@ function windowedThreadPage(db: DB, search: Search, where: SQL[], q: ThreadsQuer
     (below, size) =>
       db.all<{ id: number; name: string }>(
         sql`select ${forumThreads.id} as id, ${forumThreads.title} as name
-            from forum_threads_fts join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
+            from forum_threads_fts cross join ${forumThreads} on ${forumThreads.id} = forum_threads_fts.rowid
             join ${forumCategories} on ${forumThreads.categoryId} = ${forumCategories.id}
             where forum_threads_fts match ${search.lookup} and forum_threads_fts.rowid < cast(${below} as integer) and ${and(...where)}
             order by forum_threads_fts.rowid desc limit ${size}`,
