@@ -57,7 +57,12 @@ const RECOUNT = `
     last_reply_user_id = (select user_id from forum_posts p where p.thread_id = forum_threads.id and p.is_approved = 1 order by created_at desc, id desc limit 1);
 `;
 
-export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) {
+/**
+ * `analyze`: end with ANALYZE (bench:scale's copy). The product never runs it, so its plans are
+ * those SQLite picks without statistics; `npm run bench:search-speed` grows without (decision 0701,
+ * addendum 6).
+ */
+export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES, options: { analyze?: boolean } = {}) {
   const db = new Database(path);
   registerSearchFunctions(db); // the FTS rebuild and triggers index search_text() of the columns
   db.pragma('journal_mode = WAL');
@@ -183,9 +188,11 @@ export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES) 
   for (const t of triggers) db.exec(t.sql);
   // The triggers were off: move every data version once, so a server on this file drops what it kept (decision 1057).
   db.exec('update data_versions set version = version + 1');
-  const t = performance.now();
-  db.exec('analyze');
-  timings.analyze = Math.round(performance.now() - t);
+  if (options.analyze ?? true) {
+    const t = performance.now();
+    db.exec('analyze');
+    timings.analyze = Math.round(performance.now() - t);
+  }
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return { ms: Math.round(performance.now() - started), timings };
