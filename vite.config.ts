@@ -32,6 +32,31 @@ export function treeShakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * hono's typed client imports its cookie serializer for one option of a request (`cookie: {...}`),
+ * which the app never passes (the browser sends its own cookies), so the whole serializer with its
+ * validation is in every page's first load. In the browser build the client gets a plain one:
+ * `name=value`, the value URI-encoded as hono's does when no attributes are given.
+ */
+export function honoClientWithoutCookieSerializer(): Plugin {
+  const id = '\0hono-client-cookie';
+  return {
+    name: 'hono-client-without-cookie-serializer',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: {
+      filter: { id: /^\.\.\/utils\/cookie\.js$/ },
+      handler(source, importer) {
+        return importer && /node_modules\/hono\/dist\/client\/client\.js$/.test(importer) ? id : null;
+      },
+    },
+    load: {
+      filter: { id: /^\0hono-client-cookie$/ },
+      handler: () => 'export const serialize = (name, value) => `${name}=${encodeURIComponent(value)}`;',
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
@@ -39,6 +64,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     treeShakeReactRouter(),
+    honoClientWithoutCookieSerializer(),
     VitePWA({
       // Our own TypeScript service worker (sw/sw.ts): precache, navigation fallback, images, sync.
       strategies: 'injectManifest',
@@ -79,6 +105,8 @@ export default defineConfig({
     alias: [
       { find: /^react-router$/, replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs') },
       { find: /^react-router\/dom$/, replacement: join(import.meta.dirname, 'node_modules/react-router/dist/production/dom-export.mjs') },
+      // SWR's use-sync-external-store shim: React's own hook (web/app/use-sync-external-store.ts).
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: join(import.meta.dirname, 'web/app/use-sync-external-store.ts') },
       // The app's imports of react-router-dom: the library with a leaner Link and NavLink (web/app/router.ts).
       { find: /^react-router-dom$/, replacement: join(import.meta.dirname, 'web/app/router.ts') },
     ],
