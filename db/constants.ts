@@ -1,36 +1,21 @@
 // Business constants of the product (product §9), in one place: the API validates against them and the
 // web app builds its selects from them.
 
+import type { SchoolTypeLabel } from './filter-lists';
+
 // The lists a public page's first load needs alone are modules of their own (the bundle puts
 // each page's lists in one chunk: a page loads only what it reads).
 export { BOROUGHS } from './boroughs';
 export { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from './pay-lists';
+export { CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from './filter-lists';
 
-export const SUBJECTS = [
-  'Mathematics',
-  'English',
-  'Science',
-  'History',
-  'Geography',
-  'Modern Languages',
-  'Art',
-  'Music',
-  'Physical Education',
-  'Computing',
-  'Religious Studies',
-  'PSHE',
-] as const;
-
-export const KEY_STAGES = ['Early Years', 'Primary', 'Secondary', 'Sixth Form'] as const;
-export const CONTRACT_TYPES = ['Permanent', 'Temporary', 'Part-time', 'Supply'] as const;
 /** The contract of a vacancy a school posts here; the board files it under a CONTRACT_TYPES category (decision 2104). */
 export const SCHOOL_JOB_CONTRACTS = ['Permanent', 'Fixed term', 'Casual'] as const;
-export const EDUCATION_LEVELS = ['Primary', 'Secondary', 'SEND'] as const;
 
 /**
- * School types offered by the jobs and schools filters (product §9), plus "Academy", which the product's
- * list lacks although a third of London's schools are academies. Each label matches the register's
- * own type names (GIAS `TypeOfEstablishment`), listed here so the filter is exact.
+ * The register's own type names (GIAS `TypeOfEstablishment`) of each school type the jobs and
+ * schools filters offer (SCHOOL_TYPES, db/filter-lists.ts), so the filter is exact: one entry per
+ * label, no other (checked by the type).
  */
 export const SCHOOL_TYPE_FILTERS: Record<string, readonly string[]> = {
   'Community School': ['Community school'],
@@ -61,9 +46,7 @@ export const SCHOOL_TYPE_FILTERS: Record<string, readonly string[]> = {
     'Academy 16-19 converter',
     'Academy 16 to 19 sponsor led',
   ],
-};
-// Pure (annotated): a page that reads only a number from this module does not load its lists.
-export const SCHOOL_TYPES = /* @__PURE__ */ Object.keys(SCHOOL_TYPE_FILTERS);
+} satisfies Record<SchoolTypeLabel, readonly string[]>;
 
 export const SALARY_SCHOOL_TYPES = [
   'Academy',

@@ -1,8 +1,5 @@
 import { useCallback } from 'react';
 import type { Job } from '../data/client';
-import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
-import { FilterSelect } from '../components/FilterSelect';
-import { FiltersPanel } from '../components/FiltersPanel';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
 import { JobCard } from '../components/JobCard';
@@ -12,53 +9,26 @@ import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/page-hooks';
 import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';
-import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
+import { milesAway, useNearMe } from '../components/near-me';
 import { later } from '../app/later';
 import { LoadMore } from '../components/LoadMore';
+import { JOB_FILTER_KEYS } from './filters';
 
 // The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
 const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
 // 'Refresh Jobs' is an admin's (nothing on a visitor's page): its toasts and write load after the list.
 const RefreshJobsButton = later(() => import('../components/RefreshJobsButton').then((m) => m.RefreshJobsButton));
+// The filter selects with their lists hydrate after the list too (web/jobs/JobFilters.tsx).
+const JobFilters = later(() => import('./JobFilters').then((m) => m.JobFilters));
+// And the Near me control (its state is the page's: useNearMe).
+const NearMeControl = later(() => import('../components/NearMe').then((m) => m.NearMeControl));
 
-export const JOB_FILTER_KEYS = [
-  'search',
-  'borough',
-  'educationLevel',
-  'subject',
-  'keyStage',
-  'contractType',
-  'schoolType',
-  'exact',
-] as const;
+export { JOB_FILTER_KEYS };
 export const JOB_SORTS = [
   { value: 'newest', label: 'Newest' },
   { value: 'closing', label: 'Closing soonest' },
   { value: 'salary', label: 'Highest salary' },
 ] as const;
-
-type JobFilterKey = (typeof JOB_FILTER_KEYS)[number];
-type JobFilterValues = Record<JobFilterKey, string>;
-
-/** The filter selects, in their order on the screen. */
-const JOB_FILTERS: { id: Exclude<JobFilterKey, 'search' | 'exact'>; label: string; options: readonly string[]; allLabel: string }[] = [
-  { id: 'borough', label: 'Borough', options: BOROUGHS, allLabel: 'All boroughs' },
-  { id: 'educationLevel', label: 'Level', options: EDUCATION_LEVELS, allLabel: 'All levels' },
-  { id: 'subject', label: 'Subject', options: SUBJECTS, allLabel: 'All subjects' },
-  { id: 'keyStage', label: 'Key stage', options: KEY_STAGES, allLabel: 'All key stages' },
-  { id: 'contractType', label: 'Contract', options: CONTRACT_TYPES, allLabel: 'All contract types' },
-  { id: 'schoolType', label: 'School type', options: SCHOOL_TYPES, allLabel: 'All school types' },
-];
-
-function JobFilters({ values, set }: { values: JobFilterValues; set: (next: Partial<JobFilterValues>) => void }) {
-  return (
-    <FiltersPanel activeCount={JOB_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}>
-      {JOB_FILTERS.map((f) => (
-        <FilterSelect key={f.id} {...f} value={values[f.id]} onChange={(v) => set({ [f.id]: v })} />
-      ))}
-    </FiltersPanel>
-  );
-}
 
 /** The order of the list (not shown for Near me, which is nearest first). */
 function JobSort({ sort, search, onSort }: { sort: string; search: string; onSort: (sort: string) => void }) {
@@ -152,7 +122,7 @@ export function JobsPage() {
         label="Search and filter jobs"
         search={search}
         box={{ id: 'job-search', label: 'Search jobs', placeholder: 'Search by job title, subject or school' }}
-        filters={<JobFilters values={values} set={set} />}
+        filters={<JobFilters />}
         near={<NearMeControl near={near} what="jobs" />}
         status={
           <>

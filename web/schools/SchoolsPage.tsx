@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
-import { BOROUGHS, EDUCATION_LEVELS, HIGHLY_RATED_AT, SCHOOL_TYPES } from '../../db/constants';
+import { HIGHLY_RATED_AT } from '../../db/constants';
+import { later } from '../app/later';
 import { OfstedBadge, RatingBadge } from '../components/badges';
-import { FilterSelect } from '../components/FilterSelect';
-import { FiltersPanel } from '../components/FiltersPanel';
 import { CardLink } from '../components/CardLink';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
@@ -15,10 +14,16 @@ import { useSchoolPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';
 import { teachersLine } from '../lib/school-facts';
 import { pageInfo } from './paging';
-import { milesAway, NearMeControl, useNearMe } from '../components/NearMe';
+import { milesAway, useNearMe } from '../components/near-me';
 import { LoadMore } from '../components/LoadMore';
+import { SCHOOL_FILTER_KEYS } from './filters';
 
-export const SCHOOL_FILTER_KEYS = ['search', 'borough', 'educationLevel', 'type', 'exact'] as const;
+export { SCHOOL_FILTER_KEYS };
+
+// The filter selects with their lists (web/schools/SchoolFilters.tsx) and the Near me control (its
+// state is the page's: useNearMe) hydrate after the list, each from a chunk of its own.
+const SchoolFilters = later(() => import('./SchoolFilters').then((m) => m.SchoolFilters));
+const NearMeControl = later(() => import('../components/NearMe').then((m) => m.NearMeControl));
 
 function SchoolCard({ school }: { school: SchoolListItem }) {
   const teachers = teachersLine(school);
@@ -101,30 +106,6 @@ function SchoolCard({ school }: { school: SchoolListItem }) {
   );
 }
 
-type SchoolFilterKey = (typeof SCHOOL_FILTER_KEYS)[number];
-type SchoolFilterValues = Record<SchoolFilterKey, string>;
-
-/** The filter selects, in their order on the screen. */
-const SCHOOL_FILTERS: { id: Exclude<SchoolFilterKey, 'search' | 'exact'>; label: string; options: readonly string[]; allLabel: string }[] =
-  [
-    { id: 'borough', label: 'Borough', options: BOROUGHS, allLabel: 'All boroughs' },
-    { id: 'educationLevel', label: 'Level', options: EDUCATION_LEVELS, allLabel: 'All levels' },
-    { id: 'type', label: 'School type', options: SCHOOL_TYPES, allLabel: 'All school types' },
-  ];
-
-function SchoolFilters({ values, set }: { values: SchoolFilterValues; set: (next: Partial<SchoolFilterValues>) => void }) {
-  return (
-    <FiltersPanel
-      className="sm:grid-cols-3"
-      activeCount={SCHOOL_FILTER_KEYS.filter((k) => k !== 'search' && k !== 'exact' && values[k]).length}
-    >
-      {SCHOOL_FILTERS.map((f) => (
-        <FilterSelect key={f.id} {...f} value={values[f.id]} onChange={(v) => set({ [f.id]: v })} />
-      ))}
-    </FiltersPanel>
-  );
-}
-
 /** The schools found: an error, the loading cards, none, or the cards and Load More. */
 function SchoolResults({ list, info }: { list: ReturnType<typeof useSchoolPages>; info: ReturnType<typeof pageInfo> | null }) {
   const { rows, error, hasMore, loadMore, loadingMore, mutate } = list;
@@ -179,7 +160,7 @@ export function SchoolsPage() {
         label="Search and filter schools"
         search={search}
         box={{ id: 'school-search', label: 'Search schools by name', placeholder: 'Search by school name' }}
-        filters={<SchoolFilters values={values} set={set} />}
+        filters={<SchoolFilters />}
         near={<NearMeControl near={near} what="schools" />}
         status={
           <>
