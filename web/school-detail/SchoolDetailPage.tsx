@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
@@ -7,7 +7,6 @@ import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
 import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
-import { useSignedInAction } from '../components/signed-in';
 import { ApiRequestError } from '../data/client';
 import { useSchool } from '../data/hooks';
 import { useSchoolInterviewPages, useSchoolReviewPages } from '../data/page-hooks';
@@ -28,9 +27,10 @@ const Interviews = lazy(() => sections().then((m) => ({ default: m.Interviews })
 const Jobs = lazy(() => sections().then((m) => ({ default: m.Jobs })));
 // The follow button (and its store) hydrates after the rest: server-rendered, its markup kept meanwhile.
 const FollowSchoolButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.FollowSchoolButton));
-const dialogs = () => import('../components/contribute/ContributeDialogs');
-const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
-const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
+// The sidebar's Contribute card (Write a Review, Share Interview Experience, with the signed-in
+// check and the toasts' store) likewise: its buttons' taps before then are acted on once it has
+// hydrated (web/app/later.tsx).
+const Contribute = later(() => import('./Contribute').then((m) => m.Contribute));
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';
@@ -233,14 +233,6 @@ function TeacherRatings({ stats: s }: { stats: School['stats'] }) {
 }
 
 function Sidebar({ school, interviews }: { school: School; interviews: number | undefined }) {
-  const signedIn = useSignedInAction();
-  const [dialog, setDialogState] = useState<'review' | 'interview' | null>(null);
-  const [opened, setOpened] = useState({ review: false, interview: false });
-  const setDialog = (which: 'review' | 'interview') => {
-    setOpened((o) => (o[which] ? o : { ...o, [which]: true }));
-    setDialogState(which);
-  };
-  const close = useCallback(() => setDialogState(null), []);
   const s = school.stats;
   return (
     <aside className="flex flex-col gap-4 min-w-0">
@@ -257,35 +249,7 @@ function Sidebar({ school, interviews }: { school: School; interviews: number | 
           </dl>
         </div>
       </section>
-      <section className="card bg-primary text-primary-content" aria-labelledby="contribute">
-        <div className="card-body p-5 gap-3">
-          <h2 id="contribute" className="card-title text-lg">
-            Contribute
-          </h2>
-          <p className="text-sm opacity-90">Help other teachers: everything you share is anonymous.</p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}
-          >
-            <Icon name="star" /> Write a Review
-          </button>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => signedIn('Please sign in to share your interview experience.', () => setDialog('interview'))}
-          >
-            <Icon name="chat" /> Share Interview Experience
-          </button>
-        </div>
-      </section>
-      {/* Each form loads when first asked for, and stays mounted after (a draft survives closing it). */}
-      <Suspense fallback={null}>
-        {opened.review && <ReviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'review'} onClose={close} />}
-        {opened.interview && (
-          <InterviewDialog schoolId={school.id} schoolName={school.name} open={dialog === 'interview'} onClose={close} />
-        )}
-      </Suspense>
+      <Contribute schoolId={school.id} schoolName={school.name} />
     </aside>
   );
 }

@@ -1,0 +1,53 @@
+// A school's Contribute card (the sidebar's second): Write a Review and Share Interview Experience,
+// each asking a visitor to sign in first, and their forms, each loaded when first asked for and
+// then kept mounted (a draft survives closing it). A later() part of the school's page: the server
+// renders the card, and its markup is kept until this chunk has arrived.
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Icon } from '../components/Icon';
+import { useSignedInAction } from '../components/signed-in';
+
+const dialogs = () => import('../components/contribute/ContributeDialogs');
+const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
+const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
+
+export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
+  const signedIn = useSignedInAction();
+  const [dialog, setDialogState] = useState<'review' | 'interview' | null>(null);
+  const [opened, setOpened] = useState({ review: false, interview: false });
+  const setDialog = (which: 'review' | 'interview') => {
+    setOpened((o) => (o[which] ? o : { ...o, [which]: true }));
+    setDialogState(which);
+  };
+  const close = useCallback(() => setDialogState(null), []);
+  return (
+    <>
+      <section className="card bg-primary text-primary-content" aria-labelledby="contribute">
+        <div className="card-body p-5 gap-3">
+          <h2 id="contribute" className="card-title text-lg">
+            Contribute
+          </h2>
+          <p className="text-sm opacity-90">Help other teachers: everything you share is anonymous.</p>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}
+          >
+            <Icon name="star" /> Write a Review
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => signedIn('Please sign in to share your interview experience.', () => setDialog('interview'))}
+          >
+            <Icon name="chat" /> Share Interview Experience
+          </button>
+        </div>
+      </section>
+      {/* Each form loads when first asked for, and stays mounted after (a draft survives closing it). */}
+      <Suspense fallback={null}>
+        {opened.review && <ReviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'review'} onClose={close} />}
+        {opened.interview && <InterviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'interview'} onClose={close} />}
+      </Suspense>
+    </>
+  );
+}
