@@ -3,7 +3,6 @@ import type { Job } from '../data/client';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
 import { JobCard } from '../components/JobCard';
-import { SaveJobButton } from '../components/SaveJobButton';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
 import { useJobPages } from '../data/page-hooks';
@@ -20,8 +19,11 @@ const JobAlertButton = later(() => import('../components/alerts/AlertButtons').t
 const RefreshJobsButton = later(() => import('../components/RefreshJobsButton').then((m) => m.RefreshJobsButton));
 // The filter selects with their lists hydrate after the list too (web/jobs/JobFilters.tsx).
 const JobFilters = later(() => import('./JobFilters').then((m) => m.JobFilters));
-// And the Near me control (its state is the page's: useNearMe).
+// And the Near me control (its state is the page's: useNearMe), and each card's save heart (the
+// visitor's heart on the server; in the browser the live one, with the saved state, the signed-in
+// check and the toasts' store): a tap on a heart before its chunk arrives is acted on after it.
 const NearMeControl = later(() => import('../components/NearMe').then((m) => m.NearMeControl));
+const SaveJobButton = later(() => import('../components/SaveJobButton').then((m) => m.SaveJobButton));
 
 export { JOB_FILTER_KEYS };
 export const JOB_SORTS = [
