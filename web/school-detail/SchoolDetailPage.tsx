@@ -10,12 +10,10 @@ import { Tabs } from '../components/Tabs';
 import { ApiRequestError } from '../data/client';
 import { useSchool } from '../data/hooks';
 import { useSchoolInterviewPages, useSchoolReviewPages } from '../data/page-hooks';
-import { useIsSchoolStaff } from '../data/my-schools';
 import { later, whenIdle } from '../app/later';
 import { formatDate, formatMonth, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, registerValue, staffFigures } from '../lib/school-facts';
 import { ratingPercent } from './rating';
-import { ManagePageLink } from './ManagePageLink';
 import { Stars } from './Stars';
 
 // What the first screen (the header, the Overview, the sidebar) does not show loads after it: the
@@ -31,6 +29,9 @@ const FollowSchoolButton = later(() => import('../components/alerts/AlertButtons
 // check and the toasts' store) likewise: its buttons' taps before then are acted on once it has
 // hydrated (web/app/later.tsx).
 const Contribute = later(() => import('./Contribute').then((m) => m.Contribute));
+// The staff's links (Edit this page; Manage this page, or a visitor's sign-in to it): links, which
+// work as plain links until then.
+const StaffLinks = later(() => import('./StaffLinks').then((m) => m.StaffLinks));
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';
@@ -74,20 +75,6 @@ function WithCorrection<T extends string | number>({
       </span>
       <SchoolFigure value={show(school.value)} at={school.at} />
     </span>
-  );
-}
-
-/**
- * For the school's own staff only (decision 2110): the way to its editor. Read from her list of
- * schools (one request, shared with "Manage this page"), not by asking the editor's own answer for
- * every school page she opens (a 403 each time for everyone else).
- */
-function EditPageLink({ schoolId }: { schoolId: number }) {
-  if (!useIsSchoolStaff(schoolId)) return null;
-  return (
-    <Link to={`/edit-school/${schoolId}`} className="btn btn-sm btn-outline w-fit" data-testid="edit-school-page">
-      <Icon name="school" className="size-4" /> Edit this page
-    </Link>
   );
 }
 
@@ -288,8 +275,7 @@ function SchoolHeader({ school }: { school: School }) {
             </p>
           )}
           <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
-          <EditPageLink schoolId={school.id} />
-          <ManagePageLink schoolId={school.id} />
+          <StaffLinks schoolId={school.id} />
           <p className="flex items-center gap-1 opacity-80">
             <Icon name="pin" className="size-4" /> {school.borough}, London
           </p>
