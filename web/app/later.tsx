@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, type ComponentType } from 'react';
 
 /**
  * A part of every page that the first render does not need (a toast host, the signed-in account
@@ -15,10 +15,58 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
     return (
       <Suspense fallback={null}>
         <Part {...props} />
+        <ReplayTaps />
       </Suspense>
     );
   }
   return memo(Later);
+}
+
+/**
+ * Taps on a part's server-rendered controls before its chunk has arrived. React cannot hydrate the
+ * part yet, so it drops the event (stops it at the root, where its listeners are; React replays no
+ * click or change); the browser still does what it does alone (a link opens, a form is sent, a
+ * select shows the option chosen). A button's click or a select's change that no listener below
+ * the root saw is kept here and dispatched again once a part has hydrated (ReplayTaps): a tap on
+ * such a control in that moment is acted on a moment late, not lost. Only taps of the last 10 s
+ * (a slow connection's chunk), and only once their own dispatch is over; an event a handler stopped
+ * on purpose would look the same, and no handler here stops a click or a change.
+ */
+type Tap = { event: Event; target: HTMLElement; type: 'click' | 'change'; at: number };
+let taps: Tap[] = [];
+const reached = new WeakSet<Event>();
+const TAP_KEPT_MS = 10_000;
+if (typeof window !== 'undefined') {
+  for (const type of ['click', 'change'] as const) {
+    window.addEventListener(
+      type,
+      (event) => {
+        const target = event.target instanceof Element ? event.target.closest(type === 'click' ? 'button[type="button"]' : 'select') : null;
+        if (!(target instanceof HTMLElement)) return;
+        const at = Date.now();
+        taps = taps.filter((t) => !reached.has(t.event) && at - t.at <= TAP_KEPT_MS);
+        taps.push({ event, target, type, at });
+      },
+      true,
+    );
+    // Reached the document: some listener below the root had its turn (React's, once hydrated).
+    document.addEventListener(type, (event) => reached.add(event));
+  }
+}
+
+/** After a part hydrates: the taps dropped meanwhile, again (one on a part still loading is dropped and kept again). */
+function ReplayTaps() {
+  useEffect(() => {
+    const now = Date.now();
+    const due = taps.filter((t) => t.event.eventPhase === Event.NONE && !reached.has(t.event));
+    taps = taps.filter((t) => t.event.eventPhase !== Event.NONE);
+    for (const { target, type, at } of due) {
+      if (!target.isConnected || now - at > TAP_KEPT_MS) continue;
+      if (type === 'click') target.click();
+      else target.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }, []);
+  return null;
 }
 
 /**
