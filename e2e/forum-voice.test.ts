@@ -19,7 +19,6 @@ import {
   stopServerAndBrowser,
   waitForServiceWorker,
 } from './harness';
-import { attemptTag } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -61,6 +60,8 @@ beforeAll(async () => {
   }));
   await api('admin', 'POST', `/api/moderation/threads/${threadId}/approve`);
   posts.alice = await approvedReply('alice', 'We tried it in science first and it halved the marking time.');
+  posts.toEdit = await approvedReply('bea', 'Feedback sheets work if pupils act on them in the next lesson.');
+  posts.toDelete = await approvedReply('bea', 'Wrong thread, sorry!');
 }, 120_000);
 
 afterAll(async () => {
@@ -84,9 +85,6 @@ describe('forum voice', () => {
   it('Bea edits her reply ("edited" with its time) and deletes another (a placeholder); Alice sees no Edit or Delete on them', {
     timeout: 90_000,
   }, async () => {
-    // Her two replies are this attempt's own: a failed first attempt may have edited or deleted its pair.
-    posts.toEdit = await approvedReply('bea', 'Feedback sheets work if pupils act on them in the next lesson.');
-    posts.toDelete = await approvedReply('bea', 'Wrong thread, sorry!');
     const page = await as('bea');
     await page.goto(`${server.url}/forum/threads/${threadId}`);
     // Hers carry Edit and Delete (once her activity has arrived); Alice's does not.
@@ -171,9 +169,7 @@ describe('forum voice', () => {
       .poll(() => box.inputValue())
       .toBe(`> **Alice** [wrote](${link}):\n> We tried it in science first and it halved the marking time.\n\n`);
     await box.press('End');
-    // Tagged: a failed first attempt's quoting reply may already be in the database.
-    const tag = attemptTag();
-    await box.pressSequentially(`Same for us (${tag}): **half** the time.\n\n- sheets\n- live marking`);
+    await box.pressSequentially('Same for us: **half** the time.\n\n- sheets\n- live marking');
 
     await form.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('preview-reply-thread');
@@ -189,9 +185,10 @@ describe('forum voice', () => {
 
     await form.getByRole('button', { name: 'Write' }).click();
     await form.getByRole('button', { name: 'Post Reply' }).click();
-    const mine = `from forum_posts where user_id = 'e2e:bea' and content like '> **Alice**%' and content like '%(${tag})%'`;
-    await expect.poll(() => one<{ n: number }>(`select count(*) n ${mine}`).n).toBe(1);
-    const quoting = one<{ id: number }>(`select id ${mine}`).id;
+    await expect
+      .poll(() => one<{ n: number }>("select count(*) n from forum_posts where user_id = 'e2e:bea' and content like '> **Alice**%'").n)
+      .toBe(1);
+    const quoting = one<{ id: number }>("select id from forum_posts where user_id = 'e2e:bea' and content like '> **Alice**%'").id;
     posts.markdown = quoting;
     await page.close();
     // Nothing until a moderator publishes it; then one quote for Alice, not a plain reply.
@@ -261,22 +258,20 @@ describe('forum voice', () => {
       "select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?",
       posts.toEdit,
     ).n;
-    // The attempt's own words: a failed first attempt's edit may still arrive from the outbox.
-    const tube = `Written on the Tube (${attemptTag()}): sheets work when pupils act on them.`;
     await browser.setOffline(true);
     try {
       await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
       const form = page.getByTestId('edit-form-reply');
-      await form.getByLabel('Your reply', { exact: true }).fill(tube);
+      await form.getByLabel('Your reply', { exact: true }).fill('Written on the Tube: sheets work when pupils act on them.');
       await form.getByRole('button', { name: 'Save changes' }).click();
       await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
-      expect(one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content).not.toBe(tube);
+      expect(one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content).not.toContain('Tube');
     } finally {
       await browser.setOffline(false);
     }
     await expect
       .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
-      .toBe(tube);
+      .toBe('Written on the Tube: sheets work when pupils act on them.');
     await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
     // Sent once: one more earlier version kept, not two, and nothing left in her outbox.
     await page.waitForTimeout(2_000);
