@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, ROOT, signInLocally, startServer, waitForHydration, type RunningServer } from './harness';
+import { holdSignIn } from './screens.helpers';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 /** The built file of a lazily imported module (its key in Vite's manifest: the path under web/). */
@@ -78,7 +79,7 @@ describe('a school, as a visitor: the Contribute card (its chunk held back)', ()
   it('Write a Review pressed before the chunk: Sign In Required once it has arrived', async () => {
     const id = await schoolId();
     const { page, release } = await openHeld(visitor, `/schools/${id}`, 'school-detail/Contribute.tsx');
-    await stayOnPage(page);
+    await holdSignIn(page);
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await settleMs(page, 300);
     expect(await toast(page).count()).toBe(0);
@@ -90,7 +91,7 @@ describe('a school, as a visitor: the Contribute card (its chunk held back)', ()
   it('both pressed before the chunk: the second press is the toast shown', async () => {
     const id = await schoolId();
     const { page, release } = await openHeld(visitor, `/schools/${id}`, 'school-detail/Contribute.tsx');
-    await stayOnPage(page);
+    await holdSignIn(page);
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     await page.getByRole('button', { name: 'Write a Review' }).click();
     release();
@@ -102,7 +103,7 @@ describe('a school, as a visitor: the Contribute card (its chunk held back)', ()
   it('the first press before the chunk, the second after its toast: both acted on (e2e/screens-visitor)', async () => {
     const id = await schoolId();
     const { page, release } = await openHeld(visitor, `/schools/${id}`, 'school-detail/Contribute.tsx');
-    await stayOnPage(page);
+    await holdSignIn(page);
     await page.getByRole('button', { name: 'Share Interview Experience' }).click();
     release();
     await expect.poll(() => toast(page).innerText(), { timeout: 15_000 }).toBe('Please sign in to share your interview experience.');
@@ -178,7 +179,7 @@ describe('Jobs (their chunks held back)', () => {
 
   it("a visitor's heart tapped before its chunk: Sign In Required once it has arrived", async () => {
     const { page, release } = await openHeld(visitor, '/jobs', '_SaveJobButton');
-    await stayOnPage(page);
+    await holdSignIn(page);
     await page.getByTestId('save-job').first().click();
     await settleMs(page, 300);
     expect(await toast(page).count()).toBe(0);
@@ -264,9 +265,4 @@ async function schoolId() {
   const res = await fetch(`${server.url}/api/schools?search=${encodeURIComponent('Westminster City School')}`);
   cachedSchoolId = ((await res.json()) as { id: number }[])[0].id;
   return cachedSchoolId;
-}
-
-/** A visitor's Sign In Required sends her to sign in after 1.5 s: kept on the page, so its toasts can be read. */
-async function stayOnPage(page: Page) {
-  await page.route('**/api/login**', (route) => route.fulfill({ status: 204, body: '' }));
 }

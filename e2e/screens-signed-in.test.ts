@@ -9,6 +9,7 @@ import { launchBrowser } from './harness';
 import {
   attemptTag,
   fillSalaryForm,
+  holdSignIn,
   realSignIn,
   seriousViolations,
   setup,
@@ -129,11 +130,11 @@ describe('review dialog', () => {
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => page.getByTestId('error-pros').innerText()).toBe('Please keep this under 5,000 characters');
     answer = 'unauthorized';
-    const login = page.waitForRequest(/\/api\/login/, { timeout: 20_000 });
+    const { login } = await holdSignIn(page);
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
     await expect.poll(() => toastTitle(page).innerText()).toBe('Sign In Required');
     expect(await toastText(page).innerText()).toBe('Please sign in to submit a review.');
-    await login;
+    expect((await login()).url.searchParams.get('returnTo')).toBe(`/schools/${schoolId}`);
     await browser.close();
   });
 });

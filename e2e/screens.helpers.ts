@@ -57,6 +57,26 @@ export async function signInAs(page: Page, user = TEST_USER) {
 export const toastTitle = (page: Page) => page.getByTestId('toast-title');
 export const toastText = (page: Page) => page.getByTestId('toast-description');
 
+/**
+ * A visitor's Sign In Required sends her to the login address 1.5 s after the tap. From now on that
+ * address is answered 204, so the browser stays on the page and its toast can be read however slow
+ * the box; `login()` gives the first such request (its URL, and when it left), or fails after `ms`.
+ */
+export async function holdSignIn(page: Page) {
+  let seen: (request: { url: URL; at: number }) => void = () => {};
+  const first = new Promise<{ url: URL; at: number }>((resolve) => (seen = resolve));
+  await page.route(/\/api\/login\?/, (route) => {
+    seen({ url: new URL(route.request().url()), at: Date.now() });
+    return route.fulfill({ status: 204, body: '' });
+  });
+  const login = (ms = 20_000) =>
+    Promise.race([
+      first,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`No sign-in redirect within ${ms / 1000} s`)), ms).unref()),
+    ]);
+  return { login };
+}
+
 export { seriousViolations } from './axe';
 
 /** The salary form's five fields, as a teacher picks and types them. */
