@@ -19,6 +19,7 @@ import {
   stopServerAndBrowser,
   waitForServiceWorker,
 } from './harness';
+import { attemptTag } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -60,8 +61,6 @@ beforeAll(async () => {
   }));
   await api('admin', 'POST', `/api/moderation/threads/${threadId}/approve`);
   posts.alice = await approvedReply('alice', 'We tried it in science first and it halved the marking time.');
-  posts.toEdit = await approvedReply('bea', 'Feedback sheets work if pupils act on them in the next lesson.');
-  posts.toDelete = await approvedReply('bea', 'Wrong thread, sorry!');
 }, 120_000);
 
 afterAll(async () => {
@@ -85,6 +84,9 @@ describe('forum voice', () => {
   it('Bea edits her reply ("edited" with its time) and deletes another (a placeholder); Alice sees no Edit or Delete on them', {
     timeout: 90_000,
   }, async () => {
+    // Her two replies are this attempt's own: a failed first attempt may have edited or deleted its pair.
+    posts.toEdit = await approvedReply('bea', 'Feedback sheets work if pupils act on them in the next lesson.');
+    posts.toDelete = await approvedReply('bea', 'Wrong thread, sorry!');
     const page = await as('bea');
     await page.goto(`${server.url}/forum/threads/${threadId}`);
     // Hers carry Edit and Delete (once her activity has arrived); Alice's does not.
@@ -169,7 +171,9 @@ describe('forum voice', () => {
       .poll(() => box.inputValue())
       .toBe(`> **Alice** [wrote](${link}):\n> We tried it in science first and it halved the marking time.\n\n`);
     await box.press('End');
-    await box.pressSequentially('Same for us: **half** the time.\n\n- sheets\n- live marking');
+    // Tagged: a failed first attempt's quoting reply may already be in the database.
+    const tag = attemptTag();
+    await box.pressSequentially(`Same for us (${tag}): **half** the time.\n\n- sheets\n- live marking`);
 
     await form.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByTestId('preview-reply-thread');
@@ -185,10 +189,9 @@ describe('forum voice', () => {
 
     await form.getByRole('button', { name: 'Write' }).click();
     await form.getByRole('button', { name: 'Post Reply' }).click();
-    await expect
-      .poll(() => one<{ n: number }>("select count(*) n from forum_posts where user_id = 'e2e:bea' and content like '> **Alice**%'").n)
-      .toBe(1);
-    const quoting = one<{ id: number }>("select id from forum_posts where user_id = 'e2e:bea' and content like '> **Alice**%'").id;
+    const mine = `from forum_posts where user_id = 'e2e:bea' and content like '> **Alice**%' and content like '%(${tag})%'`;
+    await expect.poll(() => one<{ n: number }>(`select count(*) n ${mine}`).n).toBe(1);
+    const quoting = one<{ id: number }>(`select id ${mine}`).id;
     posts.markdown = quoting;
     await page.close();
     // Nothing until a moderator publishes it; then one quote for Alice, not a plain reply.
@@ -250,47 +253,151 @@ describe('forum voice', () => {
 
   it('an edit made offline waits on the phone and is sent exactly once when back online', { timeout: 120_000 }, async () => {
     const page = await as('bea');
-    await page.goto(`${server.url}/forum/threads/${threadId}`);
-    await waitForServiceWorker(page);
-    await page.reload();
-    await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
-    const before = one<{ n: number }>(
-      "select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?",
-      posts.toEdit,
-    ).n;
-    await browser.setOffline(true);
     try {
-      await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
-      const form = page.getByTestId('edit-form-reply');
-      await form.getByLabel('Your reply', { exact: true }).fill('Written on the Tube: sheets work when pupils act on them.');
-      await form.getByRole('button', { name: 'Save changes' }).click();
-      await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
-      expect(one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content).not.toContain('Tube');
+      await page.goto(`${server.url}/forum/threads/${threadId}`);
+      await waitForServiceWorker(page);
+      await page.reload();
+      await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      const before = one<{ n: number }>(
+        "select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?",
+        posts.toEdit,
+      ).n;
+      // The attempt's own words: a failed first attempt's edit may still arrive from the outbox.
+      const tube = `Written on the Tube (${attemptTag()}): sheets work when pupils act on them.`;
+      await browser.setOffline(true);
+      try {
+        await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
+        const form = page.getByTestId('edit-form-reply');
+        await form.getByLabel('Your reply', { exact: true }).fill(tube);
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
+        expect(one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content).not.toBe(tube);
+      } finally {
+        await browser.setOffline(false);
+      }
+      await expect
+        .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
+        .toBe(tube);
+      await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
+      // Sent once: one more earlier version kept, not two, and nothing left in her outbox.
+      await page.waitForTimeout(2_000);
+      await page.reload();
+      expect(
+        one<{ n: number }>("select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?", posts.toEdit).n,
+      ).toBe(before + 1);
+      expect(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const open = indexedDB.open('teachers-in-london-talk');
+              open.onsuccess = () => {
+                const req = open.result.transaction('outbox').objectStore('outbox').count();
+                req.onsuccess = () => resolve(req.result);
+              };
+            }),
+        ),
+      ).toBe(0);
     } finally {
-      await browser.setOffline(false);
+      // A failed attempt's tab left open would send the retry's edit itself.
+      await page.close();
     }
-    await expect
-      .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
-      .toBe('Written on the Tube: sheets work when pupils act on them.');
-    await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
-    // Sent once: one more earlier version kept, not two, and nothing left in her outbox.
-    await page.waitForTimeout(2_000);
-    await page.reload();
-    expect(one<{ n: number }>("select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?", posts.toEdit).n).toBe(
-      before + 1,
-    );
-    expect(
-      await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
+  });
+
+  it('an edit queued in one tab and sent by another: the first tab shows the edit, not "waiting"', { timeout: 120_000 }, async () => {
+    const page = await as('bea');
+    const other = await browser.newPage();
+    try {
+      await page.goto(`${server.url}/forum/threads/${threadId}`);
+      await waitForServiceWorker(page);
+      await page.reload();
+      await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      await other.setViewportSize(PHONE);
+      await other.goto(`${server.url}/forum/threads/${threadId}`);
+      await expect.poll(() => buttonsOf(other, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      // This tab cannot send it (its write never leaves): only the other tab can.
+      await page.route(`**/api/forum/posts/${posts.toEdit}`, (route) =>
+        route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
+      );
+      const words = `Queued here, sent by the other tab (${attemptTag()}).`;
+      await browser.setOffline(true);
+      try {
+        await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
+        const form = page.getByTestId('edit-form-reply');
+        await form.getByLabel('Your reply', { exact: true }).fill(words);
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
+      } finally {
+        await browser.setOffline(false);
+      }
+      await expect
+        .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
+        .toBe(words);
+      // This tab hears that the other sent it: the edit as the server has it, no longer waiting.
+      await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
+      expect(await reply(page, posts.toEdit).innerText()).toContain(words);
+    } finally {
+      await other.close();
+      await page.close();
+    }
+  });
+
+  it('with no saved copy of the thread on the phone, an edit queued offline keeps the discussion on the screen', {
+    timeout: 120_000,
+  }, async () => {
+    const page = await as('bea');
+    try {
+      await page.goto(`${server.url}/forum/threads/${threadId}`);
+      await waitForServiceWorker(page);
+      await page.reload();
+      await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      // The phone never kept this discussion (storage cleared, or a copy that could not be saved):
+      // the refresh after the queued edit finds nothing to read offline.
+      const removed = await page.evaluate(
+        (prefix) =>
+          new Promise<number>((resolve, reject) => {
             const open = indexedDB.open('teachers-in-london-talk');
+            open.onerror = () => reject(new Error(String(open.error)));
             open.onsuccess = () => {
-              const req = open.result.transaction('outbox').objectStore('outbox').count();
-              req.onsuccess = () => resolve(req.result);
+              const store = open.result.transaction('responses', 'readwrite').objectStore('responses');
+              const keys = store.getAllKeys();
+              keys.onsuccess = () => {
+                const mine = (keys.result as string[]).filter((k) => k.startsWith(prefix));
+                for (const k of mine) store.delete(k);
+                store.transaction.oncomplete = () => resolve(mine.length);
+              };
             };
           }),
-      ),
-    ).toBe(0);
-    await page.close();
+        `/api/forum/threads/${threadId}`,
+      );
+      expect(removed).toBeGreaterThan(0);
+      const words = `No copy on the phone (${attemptTag()}): still on the screen.`;
+      await browser.setOffline(true);
+      try {
+        await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
+        const form = page.getByTestId('edit-form-reply');
+        await form.getByLabel('Your reply', { exact: true }).fill(words);
+        const refreshFailed = page.waitForEvent('requestfailed', {
+          predicate: (r) => r.method() === 'GET' && new URL(r.url()).pathname === `/api/forum/threads/${threadId}`,
+          timeout: 20_000,
+        });
+        await form.getByRole('button', { name: 'Save changes' }).click();
+        await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
+        // The refresh after the queued edit went out offline and failed, and the page has drawn
+        // what followed (two frames): still the discussion, not an error in its place.
+        await refreshFailed;
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        expect(await reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
+        await expect.poll(() => page.getByTestId('reply').count()).toBeGreaterThan(1);
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Whole-class feedback: what works?');
+      } finally {
+        await browser.setOffline(false);
+      }
+      await expect
+        .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
+        .toBe(words);
+      await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
+    } finally {
+      await page.close();
+    }
   });
 });

@@ -1,6 +1,10 @@
 // What the always-loaded app shell needs from the outbox, with no Dexie: the header's count of
 // queued submissions and the drain listeners (toasts). The outbox itself (web/offline/replay.ts)
 // loads after the first render and fills these in.
+//
+// Every open tab of the app hears of every drain: the tab (or the service worker) that sent an
+// item tells the others, so a tab whose reply showed "Edit waiting to be sent" refreshes when
+// another tab sent that edit, instead of showing it as waiting until it is reloaded.
 import type { DrainSummary } from './outbox';
 import { createStore } from './store';
 
@@ -10,15 +14,32 @@ export const outboxCount = createStore(0);
 type DrainListener = (summary: DrainSummary) => void;
 const drainListeners = new Set<DrainListener>();
 
-/** Called with every drain's result (the app shows toasts and revalidates its data). */
+/** The channel the app's tabs tell each other their drains on (same origin only). */
+export const DRAIN_CHANNEL = 'tilt-outbox-drained';
+let tabs: BroadcastChannel | undefined;
+
+/** Called with every drain's result, this tab's or another's (the app shows toasts and revalidates its data). */
 export function onDrained(listener: DrainListener) {
+  if (!tabs && typeof BroadcastChannel !== 'undefined') {
+    tabs = new BroadcastChannel(DRAIN_CHANNEL);
+    tabs.onmessage = (event: MessageEvent<DrainSummary>) => tell(event.data);
+  }
   drainListeners.add(listener);
   return () => {
     drainListeners.delete(listener);
   };
 }
 
-/** A drain finished: tell the listeners when anything happened. */
+const happened = (summary: DrainSummary) => summary.sent.length > 0 || summary.failed.length > 0 || summary.needsAuth > 0;
+
+/** Tells this tab's listeners (a drain another tab or the service worker made: not passed on). */
+export function tell(summary: DrainSummary) {
+  if (happened(summary)) drainListeners.forEach((l) => l(summary));
+}
+
+/** This tab's drain finished: tell its listeners and the other tabs, when anything happened. */
 export function reportDrain(summary: DrainSummary) {
-  if (summary.sent.length || summary.failed.length || summary.needsAuth) drainListeners.forEach((l) => l(summary));
+  if (!happened(summary)) return;
+  tell(summary);
+  tabs?.postMessage(summary);
 }

@@ -4,9 +4,8 @@
 import { liveQuery } from 'dexie';
 import { offlineDb } from './db';
 import { drainOutbox, OUTBOX_SYNC_TAG, type DrainSummary } from './outbox';
+import { onDrained, outboxCount, reportDrain as report, tell } from './outbox-count';
 import { userQueue, userQueueCount } from './queue';
-
-import { onDrained, outboxCount, reportDrain as report } from './outbox-count';
 export { onDrained, outboxCount };
 
 export async function replay(options: { force?: boolean; includeNeedsAuth?: boolean; keys?: string[] } = {}) {
@@ -71,6 +70,7 @@ export function startReplay() {
   }, REPLAY_INTERVAL_MS);
   navigator.serviceWorker?.addEventListener('message', (event) => {
     const data = event.data as { type?: unknown; summary: DrainSummary } | null;
-    if (data?.type === 'outbox-drained') report(data.summary);
+    // The service worker tells every tab itself: heard here, not passed on.
+    if (data?.type === 'outbox-drained') tell(data.summary);
   });
 }

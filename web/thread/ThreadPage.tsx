@@ -249,7 +249,9 @@ export function ThreadPage() {
             </Link>
           </EmptyState>
         </div>
-      ) : error ? (
+      ) : error && !data ? (
+        // A refresh that fails (offline with no saved copy, after her edit was queued) keeps the
+        // discussion on the screen: the error only stands in for a discussion never shown.
         <div className="mt-6">
           <ErrorState error={error} retry={() => mutate()} />
         </div>
