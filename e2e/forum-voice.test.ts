@@ -19,7 +19,7 @@ import {
   stopServerAndBrowser,
   waitForServiceWorker,
 } from './harness';
-import { attemptTag } from './screens.helpers';
+import { attemptTag, outboxSize } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -285,18 +285,7 @@ describe('forum voice', () => {
       expect(
         one<{ n: number }>("select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?", posts.toEdit).n,
       ).toBe(before + 1);
-      expect(
-        await page.evaluate(
-          () =>
-            new Promise<number>((resolve) => {
-              const open = indexedDB.open('teachers-in-london-talk');
-              open.onsuccess = () => {
-                const req = open.result.transaction('outbox').objectStore('outbox').count();
-                req.onsuccess = () => resolve(req.result);
-              };
-            }),
-        ),
-      ).toBe(0);
+      expect(await outboxSize(page)).toBe(0);
     } finally {
       // A failed attempt's tab left open would send the retry's edit itself.
       await page.close();

@@ -16,7 +16,7 @@ import {
   waitForHydration,
   waitForServiceWorker,
 } from './harness';
-import { fillSalaryForm } from './screens.helpers';
+import { fillSalaryForm, outboxItems } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -43,29 +43,6 @@ const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 const toastText = (page: Page) => page.getByTestId('toast-description');
 const queued = (page: Page) => page.getByTestId('queued-count');
 const activity = (page: Page) => page.evaluate(async () => (await fetch('/api/me/activity')).json());
-/** What the phone's outbox holds (state, attempts, when due): printed when a test's queue never empties. */
-const outboxItems = (page: Page) =>
-  page
-    .evaluate(
-      () =>
-        new Promise<unknown>((resolve) => {
-          const open = indexedDB.open('teachers-in-london-talk');
-          open.onsuccess = () => {
-            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
-            all.onsuccess = () =>
-              resolve(
-                (all.result as { state: string; attempts: number; nextAttemptAt: number; error?: string }[]).map((i) => ({
-                  state: i.state,
-                  attempts: i.attempts,
-                  dueIn: i.nextAttemptAt - Date.now(),
-                  error: i.error,
-                })),
-              );
-          };
-          open.onerror = () => resolve('unreadable');
-        }),
-    )
-    .catch((error: unknown) => String(error));
 
 describe('offline-first', () => {
   // One teacher's phone through the steps below (each its own test, so each stays well inside

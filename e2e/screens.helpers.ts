@@ -105,6 +105,30 @@ export async function fillSalaryForm(page: Page, values: SalaryFormValues) {
  */
 export const attemptTag = () => randomBytes(3).toString('hex');
 
+/** What the phone's outbox holds (state, attempts, when due): printed when a test's queue never empties. */
+export const outboxItems = (page: Page) =>
+  page
+    .evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          const open = indexedDB.open('teachers-in-london-talk');
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () =>
+              resolve(
+                (all.result as { state: string; attempts: number; nextAttemptAt: number; error?: string }[]).map((i) => ({
+                  state: i.state,
+                  attempts: i.attempts,
+                  dueIn: i.nextAttemptAt - Date.now(),
+                  error: i.error,
+                })),
+              );
+          };
+          open.onerror = () => resolve('unreadable');
+        }),
+    )
+    .catch((error: unknown) => String(error));
+
 /** The submissions in this device's outbox (IndexedDB, every account's), read from the page. */
 export const outboxSize = (page: Page) =>
   page.evaluate(
