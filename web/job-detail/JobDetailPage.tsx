@@ -227,7 +227,8 @@ export function JobDetailPage() {
           why="This job may have closed or been removed."
           back={{ to: '/jobs', label: 'Browse current jobs' }}
         />
-      ) : error ? (
+      ) : error && !job ? (
+        // A failed refresh keeps the job on the screen; the error stands in only for one never shown.
         <div className="mt-6">
           <ErrorState error={error} retry={() => mutate()} />
         </div>

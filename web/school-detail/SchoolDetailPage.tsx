@@ -383,7 +383,8 @@ export function SchoolDetailPage() {
         </EmptyState>
       </div>
     );
-  if (error)
+  // A failed refresh keeps the school on the screen; the error stands in only for one never shown.
+  if (error && !school)
     return (
       <div className="mx-auto max-w-3xl px-4 py-10">
         <ErrorState error={error} retry={() => mutate()} />
