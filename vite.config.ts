@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { iconSprite } from './web/components/icon-paths';
 
 export const THEME_COLOR = '#1e3a8a';
 
@@ -57,6 +58,21 @@ export function honoClientWithoutCookieSerializer(): Plugin {
   };
 }
 
+/**
+ * The icon sprite (web/components/icon-paths.ts) written into the shell where web/index.html says
+ * `<!--icon-sprite-->`: in the built index.html (the service worker's offline shell, and the frame
+ * of every server-rendered page) and on the development server's page.
+ */
+export function iconSpritePlugin(): Plugin {
+  return {
+    name: 'icon-sprite',
+    transformIndexHtml: (html) => {
+      if (!html.includes('<!--icon-sprite-->')) throw new Error('web/index.html has no <!--icon-sprite--> for the icons');
+      return html.replace('<!--icon-sprite-->', iconSprite());
+    },
+  };
+}
+
 export default defineConfig({
   root: 'web',
   publicDir: '../public',
@@ -65,6 +81,7 @@ export default defineConfig({
     tailwindcss(),
     treeShakeReactRouter(),
     honoClientWithoutCookieSerializer(),
+    iconSpritePlugin(),
     VitePWA({
       // Our own TypeScript service worker (sw/sw.ts): precache, navigation fallback, images, sync.
       strategies: 'injectManifest',
