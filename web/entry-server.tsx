@@ -82,15 +82,34 @@ setServerFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : new URL(input.url).pathname;
   // A visitor's request: no cookie, no credentials.
   const res = await ctx.fetch(url, { method: init?.method ?? 'GET' });
-  const body = await res.clone().text();
+  const body = await res.text();
   const headers: Record<string, string> = {};
   for (const h of KEPT_HEADERS) {
     const v = res.headers.get(h);
     if (v !== null) headers[h] = v;
   }
   ctx.calls.push({ url, status: res.status, body, headers });
-  return res;
+  return new ReadAnswer(body, res);
 });
+
+/**
+ * An in-process answer read once: its text is kept for the seed and parsed from that text for the
+ * screen, instead of the body stream teed (`clone()`), read twice and decoded twice. The screens'
+ * client reads only `ok`, `status`, `statusText`, `headers`, `json()` and `text()` of an answer.
+ */
+class ReadAnswer extends Response {
+  readonly #text: string;
+  constructor(text: string, res: Response) {
+    super(null, { status: res.status, statusText: res.statusText, headers: res.headers });
+    this.#text = text;
+  }
+  override async text(): Promise<string> {
+    return this.#text;
+  }
+  override async json(): Promise<unknown> {
+    return JSON.parse(this.#text);
+  }
+}
 setClock(() => store.getStore()?.now);
 
 const AUTH_ID = unstable_serialize(AUTH_KEY);
