@@ -6,11 +6,22 @@ import { openDatabase } from './client';
 import { seed } from './seed/index';
 import { mulberry32 } from './seed/prng';
 import { recountMismatches } from './kept-figures';
+import { testDb } from '../test/db';
 
 const DAY = 86_400_000;
 const MOODS = ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
 
-// Each test seeds a whole register: a few seconds on a quiet box, over 30 s once beside a build.
+/**
+ * The demo data on a copy of the run's template (migrated, register loaded: test/db.ts), added as a
+ * server's start adds it (seed() finds the register already loaded). The first test alone migrates
+ * and seeds from nothing: a whole register, a few seconds on a quiet box, over 30 s beside a build.
+ */
+function demoDb() {
+  const db = testDb({ demo: false });
+  seed(db, { demo: true });
+  return db;
+}
+
 describe('kept figures', { timeout: 120_000 }, () => {
   it('match a full recount after the migration backfill on the demo data', () => {
     const db = openDatabase(':memory:');
@@ -20,8 +31,7 @@ describe('kept figures', { timeout: 120_000 }, () => {
 
   for (const seedNo of [1, 2, 3]) {
     it(`match a full recount after 2,000 random writes, approvals, rejections, edits and deletions (seed ${seedNo})`, () => {
-      const db = openDatabase(':memory:');
-      seed(db, { demo: true });
+      const db = demoDb();
       const s = db.$client;
       const rand = mulberry32(seedNo);
       const pick = <T>(xs: T[]): T | undefined => xs[Math.floor(rand() * xs.length)];
@@ -232,8 +242,7 @@ describe('kept figures', { timeout: 120_000 }, () => {
   }
 
   it('notices a figure that drifts (the recount can fail)', () => {
-    const db = openDatabase(':memory:');
-    seed(db, { demo: true });
+    const db = demoDb();
     db.$client
       .prepare(
         'update school_stats set review_count = review_count + 1 where school_id = (select school_id from reviews where is_approved = 1 limit 1)',

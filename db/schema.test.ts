@@ -3,10 +3,25 @@ import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from './client';
 import { SEED_FINGERPRINT_KEY, seed } from './seed/index';
 import * as t from './schema';
-import { tempDbPath } from '../test/db';
+import { tempDbPath, testDb } from '../test/db';
 
 function fresh() {
   return openDatabase(tempDbPath());
+}
+
+/** A copy of the run's template: migrated and seeded without the demo layer (test/db.ts), as fresh() + seed() would be. */
+function seeded() {
+  return testDb({ demo: false });
+}
+
+/** One database migrated and seeded from nothing in this file, for the tests that only read what the seed loaded. */
+let fromNothing: { db: ReturnType<typeof fresh>; result: ReturnType<typeof seed> } | undefined;
+function seededFromNothing() {
+  if (!fromNothing) {
+    const db = fresh();
+    fromNothing = { db, result: seed(db, { demo: false }) };
+  }
+  return fromNothing;
 }
 
 const aReview = (schoolId: number, overrides: Partial<typeof t.reviews.$inferInsert> = {}) => ({
@@ -24,8 +39,7 @@ const aReview = (schoolId: number, overrides: Partial<typeof t.reviews.$inferIns
 });
 
 describe('schema constraints', () => {
-  const db = fresh();
-  seed(db, { demo: false });
+  const db = seeded();
   const school = db.select().from(t.schools).limit(1).get()!;
 
   it('refuses a rating of 6 and of 0', () => {
@@ -131,8 +145,7 @@ describe('seed', { timeout: 120_000 }, () => {
     Object.fromEntries(tables.map((name) => [name, db.$client.prepare(`select * from ${name} order by 1`).all()]));
 
   it('loads every open London school of the register across all 33 authorities', () => {
-    const db = fresh();
-    const result = seed(db, { demo: false });
+    const { db, result } = seededFromNothing();
     expect(result.schools).toBe(3189);
     const boroughs = db.select({ borough: t.schools.borough, n: count() }).from(t.schools).groupBy(t.schools.borough).all();
     expect(boroughs).toHaveLength(33);
@@ -160,8 +173,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('fills the DfE number of 3,071 schools and the November 2018 census staff figures of 2,060', () => {
-    const db = fresh();
-    seed(db, { demo: false });
+    const { db } = seededFromNothing();
     const n = (where: ReturnType<typeof sql>) => db.select({ n: count() }).from(t.schools).where(where).get()!.n;
     expect(n(sql`${t.schools.dfeNumber} is not null`)).toBe(3071);
     expect(n(sql`${t.schools.workforceCensus} is not null`)).toBe(2060);
@@ -193,8 +205,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('brings changed data files into a database seeded from older ones, never over a fresher register value', () => {
-    const db = fresh();
-    seed(db, { demo: false });
+    const db = seeded();
     // As a database seeded before this data arrived, after a register import changed one head and
     // gave 201/6005 to another school.
     db.update(t.schools)
@@ -233,8 +244,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('loads every pay-scale row with its source and effective date', () => {
-    const db = fresh();
-    seed(db, { demo: false });
+    const { db } = seededFromNothing();
     const rows = db.select().from(t.payScales).all();
     expect(rows).toHaveLength(323);
     expect(new Set(rows.map((r) => r.region))).toEqual(new Set(['England', 'Inner London', 'Outer London', 'London Fringe']));
@@ -243,7 +253,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('is idempotent: a second run changes nothing, demo layer included', () => {
-    const db = fresh();
+    const db = seeded();
     const now = new Date('2026-11-22T12:00:00Z');
     seed(db, { demo: true, now });
     const before = snapshot(db);
@@ -255,8 +265,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('does not load the same real data again on the next start, and does when it changed', () => {
-    const db = fresh();
-    seed(db, { demo: false });
+    const db = seeded();
     const fingerprint = db.select().from(t.appSettings).where(eq(t.appSettings.key, SEED_FINGERPRINT_KEY)).get()!.value;
     expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
     // A school taken out by an operator stays out while the register file is the one seeded.
@@ -272,7 +281,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('places demo jobs within the month before the seed', () => {
-    const db = fresh();
+    const db = seeded();
     const now = new Date('2026-11-22T12:00:00Z');
     seed(db, { demo: true, now });
     const posted = db
@@ -285,8 +294,7 @@ describe('seed', { timeout: 120_000 }, () => {
   });
 
   it('leaves the demo layer out when asked', () => {
-    const db = fresh();
-    seed(db, { demo: false });
+    const { db } = seededFromNothing();
     expect(db.select({ n: count() }).from(t.jobs).get()!.n).toBe(0);
     expect(db.select({ n: count() }).from(t.reviews).get()!.n).toBe(0);
     expect(db.select({ n: count() }).from(t.forumCategories).get()!.n).toBe(8);
