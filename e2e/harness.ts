@@ -238,16 +238,42 @@ export function waitForHydration(page: Page) {
 }
 
 /**
- * Signs in through the local OpenID provider the server starts when none is configured: the
- * provider's form, then back at `returnTo` on the app, hydrated.
+ * Signs in through the local OpenID provider the server starts when none is configured, then
+ * opens `returnTo` on the app, hydrated. The sign-in's requests (the app's start, the provider's
+ * form and its answer, the app's callback) go through the page's context's request API, whose
+ * cookies are the page's: the same requests and cookies as the form in a page, without rendering
+ * the provider's page and two of the app's. e2e/auth.test.ts drives the provider's form itself.
  */
 export async function signInLocally(page: Page, appUrl: string, who: { email: string; name: string }, returnTo = '/') {
-  await page.goto(`${appUrl}/api/login?returnTo=${encodeURIComponent(returnTo)}`);
-  await page.waitForURL((u) => u.pathname.startsWith('/interaction/'));
-  await page.locator('input[name="email"]').fill(who.email);
-  await page.locator('input[name="name"]').fill(who.name);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL((u) => u.href.startsWith(appUrl) && u.pathname + u.search === returnTo);
+  const request = page.context().request;
+  const app = new URL(appUrl).origin;
+  // The app's start (its pending sign-in in a cookie), redirected to the provider's form.
+  const formPage = await request.get(`${app}/api/login?returnTo=${encodeURIComponent(returnTo)}`);
+  const formUrl = new URL(formPage.url());
+  const action = /<form method="post" action="([^"]+)"/.exec(await formPage.text())?.[1];
+  if (!formPage.ok() || !formUrl.pathname.startsWith('/interaction/') || !action) {
+    throw new Error(`signInLocally: no sign-in form at ${formPage.url()} (${formPage.status()})`);
+  }
+  // The form's answer, then each redirect (provider, app callback) by hand, up to the app's page.
+  let res = await request.post(new URL(action.replaceAll('&amp;', '&'), formUrl).href, {
+    form: { email: who.email, name: who.name },
+    maxRedirects: 0,
+  });
+  for (let hops = 0; ; hops++) {
+    const location = res.headers().location;
+    if (res.status() < 300 || res.status() >= 400 || !location || hops > 10) {
+      throw new Error(
+        `signInLocally: ${res.url()} answered ${res.status()} ${location ? `to ${location}` : (await res.text()).slice(0, 300)}`,
+      );
+    }
+    const next = new URL(location, res.url());
+    if (next.origin === app && !next.pathname.startsWith('/api/')) {
+      if (next.pathname + next.search !== returnTo) throw new Error(`signInLocally: sent to ${next.href}, not ${returnTo}`);
+      break;
+    }
+    res = await request.get(next.href, { maxRedirects: 0 });
+  }
+  await page.goto(`${app}${returnTo}`);
   await waitForHydration(page);
 }
 
