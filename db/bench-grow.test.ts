@@ -4,15 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { recountMismatches } from './kept-figures';
 import { seed } from './seed/index';
-import { tempDbPath } from '../test/db';
+import { testDb } from '../test/db';
 import { growDatabase } from '../bench/grow';
 
-// Seeds the register, then grows it (12 s on a quiet box): a limit of minutes, not 30 s.
+// Adds the demo layer to a copy of the run's template (as a server's start would), then grows it
+// (12 s on a quiet box): a limit of minutes, not 30 s.
 describe('growDatabase', { timeout: 120_000 }, () => {
   it('adds marked synthetic rows and leaves every kept figure equal to a recount', () => {
-    const path = tempDbPath();
-    const db = openDatabase(path);
+    const db = testDb({ demo: false });
     seed(db, { demo: true });
+    const path = db.$client.name;
     const triggers = (db.$client.prepare("select count(*) n from sqlite_master where type = 'trigger'").get() as { n: number }).n;
     db.$client.close();
     const volumes = { jobs: 900, reviews: 3000, salaries: 500, interviews: 300, threads: 200, replies: 600 };

@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { tempDbPath } from '../test/db';
+import { testDb } from '../test/db';
 import { openDatabase } from './client';
 import { decodeGias, importGias } from './import-gias';
 import { schools } from './schema';
-import { seed } from './seed/index';
 
 // The extract's real column names and order (the first ~70 of its ~130 columns, plus OfstedRating;
 // the importer reads by name).
@@ -160,14 +159,13 @@ function extract(rows: Row[]): Uint8Array {
   return cp1252(lines.join('\r\n') + '\r\n');
 }
 
+/** A copy of the run's template (test/db.ts): migrated, the register loaded, no demo layer, as a first seed leaves it. */
 function seededDb() {
-  const path = tempDbPath();
-  const db = openDatabase(path);
-  seed(db, { demo: false });
-  return { db, path };
+  const db = testDb({ demo: false });
+  return { db, path: db.$client.name };
 }
 
-// These seed or import the whole register (8-15 s each on a busy 2-core box): a limit of minutes, not 30 s.
+// These import the register (a few seconds each on a busy 2-core box): a limit of minutes, not 30 s.
 describe('GIAS register refresh', { timeout: 120_000 }, () => {
   it('decodes Windows-1252, adds, updates, closes (keeping the row) and skips with reasons', () => {
     const { db } = seededDb();
