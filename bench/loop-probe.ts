@@ -1,6 +1,9 @@
-// Loaded into the server by `npm run bench:scale` only (node --import): measures the event loop's
-// delay with perf_hooks.monitorEventLoopDelay and, on SIGUSR2, writes the figures since the last
-// signal (milliseconds) to BENCH_LOOP_FILE and starts again.
+// Loaded into the server by `npm run bench:scale` and `npm run bench:crawl` only (node --import):
+// measures the event loop's delay with perf_hooks.monitorEventLoopDelay and, on SIGUSR2, writes the
+// figures since the last signal (milliseconds) to BENCH_LOOP_FILE and starts again. A `%p` in
+// BENCH_LOOP_FILE is the process id: with WEB_CONCURRENCY > 1 the primary passes the signal on to
+// its workers and each writes its own file.
+import cluster from 'node:cluster';
 import { writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
@@ -9,11 +12,13 @@ if (file) {
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
   process.on('SIGUSR2', () => {
+    if (cluster.isPrimary) for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGUSR2');
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
     writeFileSync(
-      file,
+      file.replace('%p', String(process.pid)),
       JSON.stringify({
         pid: process.pid,
+        worker: cluster.isWorker,
         p50: ms(histogram.percentile(50)),
         p99: ms(histogram.percentile(99)),
         max: ms(histogram.max),
