@@ -87,11 +87,11 @@ async function probesApart() {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'crawl-probes.ts'), server.url, ...PROBED], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   if ((await lines.next()).value !== 'ready') throw new Error('The probes did not start');
-  child.stdin!.write('go\n');
+  child.stdin.write('go\n');
   return async () => {
-    child.stdin!.write('stop\n');
+    child.stdin.write('stop\n');
     const { value } = await lines.next();
     return JSON.parse(value as string) as Record<string, number[]>;
   };
