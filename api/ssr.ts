@@ -150,7 +150,17 @@ const NOT_KEPT = { deps: [], at: [], minute: -1, local: -1 };
 /** Pages rendered at once per process; more wait their turn. */
 export const RENDERS_AT_ONCE = 2;
 
-/** At most `limit` tasks run at once; the others wait, in order. */
+/**
+ * The rest of this turn of the event loop is left to what is waiting: requests that arrived
+ * meanwhile (a probe, a kept page, an API read) are read and answered before the caller goes on.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * At most `limit` tasks run at once; the others wait, in order. A task that ends hands its place
+ * on at the event loop's next turn, never at once: a queue of renders does not run back to back
+ * in one turn while other requests wait for the loop.
+ */
 class Turns {
   private running = 0;
   private readonly waiting: (() => void)[] = [];
@@ -163,7 +173,7 @@ class Turns {
       return await task();
     } finally {
       const next = this.waiting.shift();
-      if (next) next();
+      if (next) setImmediate(next);
       else this.running--;
     }
   }
@@ -191,7 +201,15 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
   const cache = options.cache;
   const renders = new Turns(options.rendersAtOnce ?? RENDERS_AT_ONCE);
-  const server: PageServer | undefined = template && { options, template, manifest, cache, renders };
+  // A render's API reads each take a turn of the event loop of their own, apart from the React
+  // passes before and after them: what arrived meanwhile is answered between the steps.
+  const fetch: ServerRenderOptions['fetch'] = async (path, init, caller) => {
+    await nextTurn();
+    const res = await options.fetch(path, init, caller);
+    await nextTurn();
+    return res;
+  };
+  const server: PageServer | undefined = template && { options: { ...options, fetch }, template, manifest, cache, renders };
   let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {
     if (!server || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
