@@ -46,7 +46,15 @@ const loopDelay = async () => {
   for (let i = 0; i < 100 && readdirSync(loopDir).length < expected; i++) await new Promise((r) => setTimeout(r, 100));
   await new Promise((r) => setTimeout(r, 100));
   return readdirSync(loopDir).map(
-    (f) => JSON.parse(readFileSync(join(loopDir, f), 'utf8')) as { pid: number; worker: boolean; p50: number; p99: number; max: number },
+    (f) =>
+      JSON.parse(readFileSync(join(loopDir, f), 'utf8')) as {
+        pid: number;
+        worker: boolean;
+        p50: number;
+        p99: number;
+        max: number;
+        cpu: { p50: number; p99: number; max: number };
+      },
   );
 };
 
@@ -137,7 +145,9 @@ try {
     status,
     timeouts: result.timeouts,
     beside: Object.fromEntries(Object.entries(probes).map(([path, times]) => [path, summary(times)])),
-    serverLoopDelayMs: loop.filter((l) => l.worker || loop.length === 1).map(({ p50, p99, max }) => ({ p50, p99, max })),
+    serverLoopDelayMs: loop
+      .filter((l) => l.worker || loop.length === 1)
+      .map(({ p50, p99, max, cpu }) => ({ p50, p99, max, cpuPerStretch: cpu })),
   };
 } finally {
   await server.stop();
@@ -148,7 +158,9 @@ console.log(JSON.stringify(report, null, 2));
 const beside = Object.entries(report.beside)
   .map(([path, s]) => `${path} p50 ${s.p50} ms, p99 ${s.p99} ms (${s.n} asked)`)
   .join('; ');
-const loops = report.serverLoopDelayMs.map((l) => `p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms`).join('; ');
+const loops = report.serverLoopDelayMs
+  .map((l) => `p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms (CPU per stretch p99 ${l.cpuPerStretch.p99} / max ${l.cpuPerStretch.max} ms)`)
+  .join('; ');
 console.log(
   `crawl: ${report.pagesPerSec} pages/s over ${report.sitemapUrls} sitemap URLs (${report.sitemapPasses} passes), crawl p99 ${report.crawlLatencyMs.p99} ms; beside it (probes: ${report.probes}): ${beside}; server event-loop delay ${loops}; load average ${report.loadAverage.before} -> ${report.loadAverage.after}`,
 );
