@@ -54,6 +54,7 @@ const loopDelay = async () => {
         p99: number;
         max: number;
         cpu: { p50: number; p99: number; max: number };
+        cpuMs: number;
       },
   );
 };
@@ -145,6 +146,9 @@ try {
     status,
     timeouts: result.timeouts,
     beside: Object.fromEntries(Object.entries(probes).map(([path, times]) => [path, summary(times)])),
+    // The server's CPU time per page answered (all its processes): what a page costs, which a
+    // loaded box does not stretch as it does pages/s.
+    serverCpuMsPerPage: Number((loop.reduce((sum, l) => sum + l.cpuMs, 0) / Math.max(1, result.requests.total)).toFixed(1)),
     serverLoopDelayMs: loop
       .filter((l) => l.worker || loop.length === 1)
       .map(({ p50, p99, max, cpu }) => ({ p50, p99, max, cpuPerStretch: cpu })),
@@ -162,7 +166,7 @@ const loops = report.serverLoopDelayMs
   .map((l) => `p50 ${l.p50} / p99 ${l.p99} / max ${l.max} ms (CPU per stretch p99 ${l.cpuPerStretch.p99} / max ${l.cpuPerStretch.max} ms)`)
   .join('; ');
 console.log(
-  `crawl: ${report.pagesPerSec} pages/s over ${report.sitemapUrls} sitemap URLs (${report.sitemapPasses} passes), crawl p99 ${report.crawlLatencyMs.p99} ms; beside it (probes: ${report.probes}): ${beside}; server event-loop delay ${loops}; load average ${report.loadAverage.before} -> ${report.loadAverage.after}`,
+  `crawl: ${report.pagesPerSec} pages/s over ${report.sitemapUrls} sitemap URLs (${report.sitemapPasses} passes), crawl p99 ${report.crawlLatencyMs.p99} ms; beside it (probes: ${report.probes}): ${beside}; server event-loop delay ${loops}; server CPU ${report.serverCpuMsPerPage} ms per page; load average ${report.loadAverage.before} -> ${report.loadAverage.after}`,
 );
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });

@@ -5,7 +5,7 @@
 // its workers and each writes its own file. Beside the delay (wall time, which a loaded box
 // stretches), the process's CPU time between two callbacks of a 1 ms timer (`cpu`): how much work
 // one stretch without a turn of the loop holds, which other processes on the box do not stretch
-// (it counts zlib's threads working meanwhile too).
+// (it counts zlib's threads working meanwhile too); and its CPU time since the last signal (`cpuMs`).
 import cluster from 'node:cluster';
 import { writeFileSync } from 'node:fs';
 import { createHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
@@ -16,6 +16,7 @@ if (file) {
   histogram.enable();
   const cpu = createHistogram();
   let last = process.cpuUsage();
+  let since = last;
   setInterval(() => {
     const now = process.cpuUsage();
     cpu.record(Math.max(1, now.user + now.system - last.user - last.system));
@@ -33,10 +34,13 @@ if (file) {
         p99: ms(histogram.percentile(99)),
         max: ms(histogram.max),
         cpu: { p50: ms(cpu.percentile(50) * 1000), p99: ms(cpu.percentile(99) * 1000), max: ms(cpu.max * 1000) },
+        // The process's CPU time since the last signal, all its threads.
+        cpuMs: ms((process.cpuUsage(since).user + process.cpuUsage(since).system) * 1000),
         at: Date.now(),
       }),
     );
     histogram.reset();
     cpu.reset();
+    since = process.cpuUsage();
   });
 }
