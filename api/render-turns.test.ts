@@ -70,7 +70,7 @@ describe('renders taking turns with cheap requests', () => {
       health = new Promise((resolve) =>
         setImmediate(() => {
           log('health asked', '/api/health');
-          void app.request('/api/health').then(async (res) => {
+          void Promise.resolve(app.request('/api/health')).then(async (res) => {
             expect(res.status).toBe(200);
             await res.text();
             log('health answered', '/api/health');
@@ -79,7 +79,12 @@ describe('renders taking turns with cheap requests', () => {
         }),
       );
     };
-    const answers = await Promise.all(pages.map((path) => app.request(path).then(async (res) => [res.status, await res.text()] as const)));
+    const answers = await Promise.all(
+      pages.map(async (path) => {
+        const res = await app.request(path);
+        return [res.status, await res.text()] as const;
+      }),
+    );
     await health;
     expect(answers.map(([status]) => status)).toEqual(pages.map(() => 200));
     expect(answers.every(([, html]) => html.includes('<div id="root"><'))).toBe(true);
