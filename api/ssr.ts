@@ -255,7 +255,7 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     let entry: Entry | null = null;
     try {
       // Renders take turns (a few at a time): a crawl's misses queue here, off the event loop,
-      // while kept pages and the API are answered between their steps (decision 1058).
+      // while kept pages and the API are answered between their steps (decisions 1058, 1059).
       const rendered = await renders.run(() => renderPage(server, c, r, url));
       if (typeof rendered === 'number') return tooManyPage(c, rendered, path);
       if (!rendered) return next();
