@@ -80,6 +80,23 @@ const reply = (page: Page, id: number) => page.locator(`#post-${id}`);
 const buttonsOf = async (page: Page, id: number) =>
   (await reply(page, id).locator(':scope > div button, :scope > div > div button').allInnerTexts()).map((t) => t.trim());
 
+/** What the database holds for a reply now. */
+const contentOf = (id: number) => one<{ content: string }>('select content from forum_posts where id = ?', id).content;
+/** This tab on the discussion with its service worker in control, Bea's Edit on her reply shown. */
+async function openThreadWithWorker(page: Page) {
+  await page.goto(`${server.url}/forum/threads/${threadId}`);
+  await waitForServiceWorker(page);
+  await page.reload();
+  await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+}
+/** Opens Edit on Bea's reply and types `words` (not saved yet): the edit form. */
+async function typeEdit(page: Page, words: string) {
+  await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByTestId('edit-form-reply');
+  await form.getByLabel('Your reply', { exact: true }).fill(words);
+  return form;
+}
+
 describe('forum voice', () => {
   it('Bea edits her reply ("edited" with its time) and deletes another (a placeholder); Alice sees no Edit or Delete on them', {
     timeout: 90_000,
@@ -122,7 +139,7 @@ describe('forum voice', () => {
     await expect.poll(() => reply(page, posts.toDelete).getByTestId('reply-deleted').innerText()).toBe('Deleted by its author');
     expect(await reply(page, posts.toDelete).innerText()).not.toContain('Wrong thread');
     expect(await reply(page, posts.toDelete).getAttribute('aria-label')).toBe('Reply deleted by its author');
-    expect(one<{ content: string }>('select content from forum_posts where id = ?', posts.toDelete).content).toBe('');
+    expect(contentOf(posts.toDelete)).toBe('');
     await page.close();
 
     // Alice reads the same thread: Bea's replies, edited and deleted, and no Edit or Delete on them.
@@ -254,10 +271,7 @@ describe('forum voice', () => {
   it('an edit made offline waits on the phone and is sent exactly once when back online', { timeout: 120_000 }, async () => {
     const page = await as('bea');
     try {
-      await page.goto(`${server.url}/forum/threads/${threadId}`);
-      await waitForServiceWorker(page);
-      await page.reload();
-      await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      await openThreadWithWorker(page);
       const before = one<{ n: number }>(
         "select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?",
         posts.toEdit,
@@ -266,18 +280,14 @@ describe('forum voice', () => {
       const tube = `Written on the Tube (${attemptTag()}): sheets work when pupils act on them.`;
       await browser.setOffline(true);
       try {
-        await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
-        const form = page.getByTestId('edit-form-reply');
-        await form.getByLabel('Your reply', { exact: true }).fill(tube);
+        const form = await typeEdit(page, tube);
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
-        expect(one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content).not.toBe(tube);
+        expect(contentOf(posts.toEdit)).not.toBe(tube);
       } finally {
         await browser.setOffline(false);
       }
-      await expect
-        .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
-        .toBe(tube);
+      await expect.poll(() => contentOf(posts.toEdit), { timeout: 30_000 }).toBe(tube);
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
       // Sent once: one more earlier version kept, not two, and nothing left in her outbox.
       await page.waitForTimeout(2_000);
@@ -296,10 +306,7 @@ describe('forum voice', () => {
     const page = await as('bea');
     const other = await browser.newPage();
     try {
-      await page.goto(`${server.url}/forum/threads/${threadId}`);
-      await waitForServiceWorker(page);
-      await page.reload();
-      await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      await openThreadWithWorker(page);
       await other.setViewportSize(PHONE);
       await other.goto(`${server.url}/forum/threads/${threadId}`);
       await expect.poll(() => buttonsOf(other, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
@@ -310,17 +317,13 @@ describe('forum voice', () => {
       const words = `Queued here, sent by the other tab (${attemptTag()}).`;
       await browser.setOffline(true);
       try {
-        await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
-        const form = page.getByTestId('edit-form-reply');
-        await form.getByLabel('Your reply', { exact: true }).fill(words);
+        const form = await typeEdit(page, words);
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
       } finally {
         await browser.setOffline(false);
       }
-      await expect
-        .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
-        .toBe(words);
+      await expect.poll(() => contentOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
       // This tab hears that the other sent it: the edit as the server has it, no longer waiting.
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
       expect(await reply(page, posts.toEdit).innerText()).toContain(words);
@@ -335,10 +338,7 @@ describe('forum voice', () => {
   }, async () => {
     const page = await as('bea');
     try {
-      await page.goto(`${server.url}/forum/threads/${threadId}`);
-      await waitForServiceWorker(page);
-      await page.reload();
-      await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
+      await openThreadWithWorker(page);
       // The phone never kept this discussion (storage cleared, or a copy that could not be saved):
       // the refresh after the queued edit finds nothing to read offline.
       const removed = await page.evaluate(
@@ -362,9 +362,7 @@ describe('forum voice', () => {
       const words = `No copy on the phone (${attemptTag()}): still on the screen.`;
       await browser.setOffline(true);
       try {
-        await reply(page, posts.toEdit).getByRole('button', { name: 'Edit' }).click();
-        const form = page.getByTestId('edit-form-reply');
-        await form.getByLabel('Your reply', { exact: true }).fill(words);
+        const form = await typeEdit(page, words);
         const refreshFailed = page.waitForEvent('requestfailed', {
           predicate: (r) => r.method() === 'GET' && new URL(r.url()).pathname === `/api/forum/threads/${threadId}`,
           timeout: 20_000,
@@ -381,9 +379,7 @@ describe('forum voice', () => {
       } finally {
         await browser.setOffline(false);
       }
-      await expect
-        .poll(() => one<{ content: string }>('select content from forum_posts where id = ?', posts.toEdit).content, { timeout: 30_000 })
-        .toBe(words);
+      await expect.poll(() => contentOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
     } finally {
       await page.close();
