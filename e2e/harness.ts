@@ -157,7 +157,40 @@ async function startServerOnce(env: Record<string, string>, databasePath: string
   };
 }
 
+/**
+ * Playwright 1.65's own `--disable-features` list (its chromiumSwitches). Chromium reads only the
+ * last `--disable-features` on its command line, so ours repeats Playwright's before adding its
+ * own; e2e/chromium.test.ts fails if an update of Playwright disables something this list lacks.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Chromium 156 gives every new window (each page of a context) an omnibox popup made of WebUI
+ * pages (chrome://omnibox-popup.top-chrome/ and its AI-mode page) in a renderer of their own, which
+ * a headless test never shows: a fifth of Chromium's CPU in a run of the browser tests
+ * (docs/decisions/1533-test-suite-time.md, fourth addendum).
+ */
+export const UNSHOWN_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
 const CHROMIUM_ARGS = [
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSHOWN_UI_FEATURES].join(',')}`,
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
