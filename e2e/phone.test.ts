@@ -6,7 +6,17 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { ARTIFACTS, PHONE } from './harness';
 
-import { fillSalaryForm, outboxSize, realSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import {
+  fillSalaryForm,
+  OFFLINE_SALARY,
+  outboxSize,
+  realSignIn,
+  setup,
+  teardown,
+  toastText,
+  toastTitle,
+  type Env,
+} from './screens.helpers';
 import { ok } from '../test/typed';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../web/data/messages';
 
@@ -114,13 +124,7 @@ describe('the commute bugs at 390x844', () => {
     // Back online even when a step fails: the tests after this one share the page.
     await page.context().setOffline(true);
     try {
-      await fillSalaryForm(page, {
-        jobTitle: 'Supply Teacher',
-        schoolType: 'Academy',
-        borough: 'Brent',
-        yearsExperience: '0-2 years',
-        annualSalary: '31000',
-      });
+      await fillSalaryForm(page, OFFLINE_SALARY);
       await page.getByRole('button', { name: 'Submit Salary' }).click();
       await expect.poll(() => toastTitle(page).innerText()).toBe(QUEUED_OFFLINE.title);
       expect(await toastText(page).innerText()).toBe("Saved — will be sent when you're back online");

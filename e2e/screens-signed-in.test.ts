@@ -9,6 +9,7 @@ import { launchBrowser } from './harness';
 import {
   attemptTag,
   fillSalaryForm,
+  OFFLINE_SALARY,
   holdSignIn,
   realSignIn,
   seriousViolations,
@@ -401,13 +402,7 @@ describe('with a real session', () => {
     // Offline, the outbox keeps the submission: a calm toast, not an error.
     await page.getByRole('tab', { name: 'Contribute Data' }).click();
     await browser.setOffline(true);
-    await fillSalaryForm(page, {
-      jobTitle: 'Supply Teacher',
-      schoolType: 'Academy',
-      borough: 'Brent',
-      yearsExperience: '0-2 years',
-      annualSalary: '31000',
-    });
+    await fillSalaryForm(page, OFFLINE_SALARY);
     await page.getByRole('button', { name: 'Submit Salary' }).click();
     await expect.poll(() => toastText(page).innerText()).toBe("Saved — will be sent when you're back online");
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('default');

@@ -89,6 +89,15 @@ export interface SalaryFormValues {
   annualSalary: string;
 }
 
+/** A salary that is sent while offline in the phone and signed-in tests (queued, then sent). */
+export const OFFLINE_SALARY: SalaryFormValues = {
+  jobTitle: 'Supply Teacher',
+  schoolType: 'Academy',
+  borough: 'Brent',
+  yearsExperience: '0-2 years',
+  annualSalary: '31000',
+};
+
 /** Fills the salary form (Salaries → Contribute Data) without submitting it. */
 export async function fillSalaryForm(page: Page, values: SalaryFormValues) {
   await page.getByLabel('Job title').selectOption(values.jobTitle);
