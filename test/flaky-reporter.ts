@@ -10,8 +10,13 @@ export default class FlakyReporter implements Reporter {
   onTestCaseResult(test: TestCase) {
     const diagnostic = test.diagnostic();
     if (!diagnostic?.flaky) return;
-    const errors = (test.result().errors ?? []).map((e) => (e.message ?? '').split('\n')[0]);
-    this.flaky.push({ name: `${test.module.moduleId.replace(/^.*\/e2e\//, 'e2e/')} > ${test.fullName}`, errors });
+    const file = test.module.moduleId;
+    const errors = (test.result().errors ?? []).map((e) => {
+      // Where in the test file it stopped: a test has many waits with the same message.
+      const frame = e.stacks?.find((s) => s.file === file);
+      return `${(e.message ?? '').split('\n')[0]}${frame ? ` (line ${frame.line})` : ''}`;
+    });
+    this.flaky.push({ name: `${file.replace(/^.*\/e2e\//, 'e2e/')} > ${test.fullName}`, errors });
   }
 
   onTestRunEnd(_modules: ReadonlyArray<TestModule>) {
