@@ -54,6 +54,8 @@ export default defineConfig({
           testTimeout: 60_000,
           retry: 1,
           globalSetup: ['test/global-setup-e2e.ts'],
+          // A failed attempt's open pages are saved to e2e/artifacts/failed (e2e/failure-shots.ts).
+          setupFiles: ['e2e/failure-shots.ts'],
           isolate: false,
         },
       },

@@ -231,6 +231,33 @@ export interface BrowserOptions {
   serviceWorkers?: 'allow' | 'block';
 }
 
+/** The browser profiles of this worker's test file still open (for a failed test's screenshots). */
+const openContexts = new Set<BrowserContext>();
+
+/**
+ * Saves what every page still open shows, as a failed test left it, under e2e/artifacts/failed
+ * (e2e/failure-shots.ts calls it after each failed attempt): which wait stopped, and on what screen.
+ * Returns one line per page: its address and the file.
+ */
+export async function capturePages(name: string): Promise<string[]> {
+  const dir = join(ARTIFACTS, 'failed');
+  mkdirSync(dir, { recursive: true });
+  const lines: string[] = [];
+  let n = 0;
+  for (const context of openContexts) {
+    for (const page of context.pages()) {
+      const path = join(dir, `${name}-${++n}.png`);
+      try {
+        await page.screenshot({ path, timeout: 5_000 });
+        lines.push(`${page.url()} -> ${path}`);
+      } catch (error) {
+        lines.push(`${page.url()} (no screenshot: ${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+      }
+    }
+  }
+  return lines;
+}
+
 /** A fresh browser profile (its own cookies, storage and service workers). */
 export async function launchBrowser({ persistent = false, serviceWorkers = 'allow' }: BrowserOptions = {}): Promise<BrowserContext> {
   const shared = !!process.env.VITEST && !persistent;
@@ -249,6 +276,8 @@ export async function launchBrowser({ persistent = false, serviceWorkers = 'allo
     context = await browser.newContext({ viewport: PHONE, serviceWorkers });
     if (!shared) context.on('close', () => void browser.close());
   }
+  openContexts.add(context);
+  context.on('close', () => openContexts.delete(context));
   // A server-rendered page is on screen before its JavaScript runs (the server-rendered first visit): a test, like a
   // reader, acts on it once it has hydrated (<html data-app="ready">). Pages without the server's
   // data (the offline shell, other origins) are not waited for.
