@@ -2,9 +2,9 @@
 // through the Link header, each job once, and the sort select kept in the URL.
 import Database from 'better-sqlite3';
 import { registerSearchFunctions } from '../db/search-text';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
+import { launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
@@ -51,4 +51,52 @@ describe('jobs screen paging', () => {
     await expect.poll(() => page.getByLabel('Sort by').inputValue(), { timeout: 30_000 }).toBe('salary');
     await expect.poll(() => cards.first().innerText()).toBe('Paging advert 7');
   }, 180_000);
+
+  it('keeps the jobs shown when the next page cannot come: no signal (the rest comes back online), a server error (Try again)', async () => {
+    const total = Number((await fetch(`${server.url}/api/jobs`)).headers.get('x-total-count'));
+    // A device of its own: the first test's phone keeps the pages it read, and would show them offline.
+    const phone = await launchBrowser();
+    onTestFinished(() => phone.close());
+    const page = await phone.newPage();
+    await page.setViewportSize(PHONE);
+    const cards = page.getByTestId('job-list').locator('h3');
+    const failed = page.getByTestId('load-more-failed');
+    await page.goto(`${server.url}/jobs`);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(50);
+
+    // No signal: Load more says so, and the 50 stay.
+    await phone.setOffline(true);
+    try {
+      await page.getByRole('button', { name: 'Load more jobs' }).click();
+      await failed.waitFor();
+      expect(await failed.innerText()).toContain("You're offline: the rest of the list will load once you're back online.");
+      expect(await failed.getAttribute('role')).toBe('status');
+      expect(await cards.count()).toBe(50);
+      expect(await page.getByTestId('jobs-count').innerText()).toBe(`${total} jobs found`);
+      await screenshot(page, 'jobs-load-more-offline-phone');
+    } finally {
+      await phone.setOffline(false);
+    }
+    // Back online, the rest comes as the line said, each job once.
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(total);
+    expect(new Set((await cards.allTextContents()).map((t) => t.trim())).size).toBe(total);
+    expect(await failed.count()).toBe(0);
+
+    // The next page answered 500 (the first page's own request is left alone): Try again asks again.
+    const nextPage = (url: URL) => url.pathname === '/api/jobs' && url.searchParams.has('cursor');
+    await page.route(nextPage, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) }),
+    );
+    await page.goto(`${server.url}/jobs`);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(50);
+    await page.getByRole('button', { name: 'Load more jobs' }).click();
+    await failed.waitFor();
+    expect(await failed.getAttribute('role')).toBe('alert');
+    expect(await failed.innerText()).toContain("The rest of the list couldn't be loaded.");
+    expect(await cards.count()).toBe(50);
+    await page.unroute(nextPage);
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(total);
+    expect(await failed.count()).toBe(0);
+  }, 120_000);
 });

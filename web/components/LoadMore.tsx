@@ -1,15 +1,23 @@
 import type { ReactNode } from 'react';
+import { Icon } from './Icon';
+import { isOfflineError } from './states';
 
 /** A paged list as LoadMore reads it (useJobPages, useSchoolPages, ...): whether there is more, and how to ask for it. */
 export interface Pages {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => unknown;
+  /** Why the next page did not come (no signal, a server error): the pages shown stay. */
+  moreError?: unknown;
+  /** Asks for the page that failed again. */
+  retryMore?: () => unknown;
 }
 
 /**
  * A paged list's "Load more" button (a hundred times the data), shown while there is a next page:
- * "Loading…" while it comes, or, with `spinner`, the label stays beside a spinner.
+ * "Loading…" while it comes, or, with `spinner`, the label stays beside a spinner. When the next
+ * page could not come (a tap on Load more in a tunnel), the list above stays as it was and the
+ * button gives way to a line saying why, with Try again.
  */
 export function LoadMore({
   pages,
@@ -27,6 +35,24 @@ export function LoadMore({
   spinner?: boolean;
 }) {
   if (!pages.hasMore) return null;
+  if (pages.moreError !== undefined && pages.moreError !== null) {
+    const offline = isOfflineError(pages.moreError);
+    return (
+      <div
+        role={offline ? 'status' : 'alert'}
+        className={`${gap} alert alert-soft ${offline ? '' : 'alert-error'} flex flex-wrap justify-center text-center`}
+        data-testid="load-more-failed"
+      >
+        <Icon name={offline ? 'clock' : 'warning'} />
+        <span>
+          {offline ? "You're offline: the rest of the list will load once you're back online." : "The rest of the list couldn't be loaded."}
+        </span>
+        <button type="button" className="btn btn-sm" onClick={() => void (pages.retryMore ?? pages.loadMore)()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
   return (
     <div className={`${gap} flex justify-center`}>
       <button type="button" className={button} onClick={() => void pages.loadMore()} disabled={pages.loadingMore}>

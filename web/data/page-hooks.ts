@@ -37,15 +37,22 @@ function usePages<T>(name: string | null, query: Query, load: (q: Query) => Prom
   }, [name, mutate]);
   const pages = swr.data?.slice(0, swr.size);
   const last = pages?.[pages.length - 1];
+  const rows = pages?.flatMap((p) => p.rows);
+  // Asked for more pages than came: the next one is loading, or it failed.
+  const short = swr.size > (pages?.length ?? 0);
   return {
-    rows: pages?.flatMap((p) => p.rows),
+    rows,
     total: pages?.[0]?.total,
     capped: pages?.[0]?.capped ?? false,
     corrected: pages?.[0]?.corrected ?? null,
     hasMore: !!last?.next,
-    loadingMore: swr.size > (pages?.length ?? 0),
+    loadingMore: short && !swr.error,
     loadMore: () => swr.setSize((n) => n + 1),
-    error: swr.error as unknown,
+    // The list's own error only while it has nothing to show: a failed next page (moreError, shown
+    // by LoadMore) or a failed refresh leaves the rows she was reading on the screen.
+    error: (rows ? undefined : swr.error) as unknown,
+    moreError: (rows && short ? swr.error : undefined) as unknown,
+    retryMore: () => swr.mutate(),
     isLoading: swr.isLoading,
     mutate: swr.mutate,
   };

@@ -37,6 +37,8 @@ function Notifications() {
   // Later pages, asked with the cursor of the page before; dropped when the first page changes.
   const [more, setMore] = useState<{ rows: NotificationItem[]; next: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  // Why the older ones did not come (no signal): the list shown stays, with Try again.
+  const [moreError, setMoreError] = useState<unknown>(undefined);
   useEffect(() => setMore(null), [data]);
   const rows = [...(data?.notifications ?? []), ...(more?.rows ?? [])];
   const next = more ? more.next : (data?.next ?? null);
@@ -45,9 +47,12 @@ function Notifications() {
   async function loadMore() {
     if (!next) return;
     setLoadingMore(true);
+    setMoreError(undefined);
     try {
       const page = await notificationsAfter(next);
       setMore((m) => ({ rows: [...(m?.rows ?? []), ...page.notifications], next: page.next }));
+    } catch (error) {
+      setMoreError(error);
     } finally {
       setLoadingMore(false);
     }
@@ -93,7 +98,11 @@ function Notifications() {
                 <NotificationRow key={n.id} n={n} />
               ))}
             </ul>
-            <LoadMore pages={{ hasMore: !!next, loadingMore, loadMore }} label="Show older notifications" button="btn btn-ghost min-h-11" />
+            <LoadMore
+              pages={{ hasMore: !!next, loadingMore, loadMore, moreError }}
+              label="Show older notifications"
+              button="btn btn-ghost min-h-11"
+            />
           </>
         )}
       </div>

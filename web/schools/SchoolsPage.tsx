@@ -108,7 +108,7 @@ function SchoolCard({ school }: { school: SchoolListItem }) {
 
 /** The schools found: an error, the loading cards, none, or the cards and Load More. */
 function SchoolResults({ list, info }: { list: ReturnType<typeof useSchoolPages>; info: ReturnType<typeof pageInfo> | null }) {
-  const { rows, error, hasMore, loadMore, loadingMore, mutate } = list;
+  const { rows, error, hasMore, loadMore, loadingMore, moreError, retryMore, mutate } = list;
   return (
     <section aria-label="School results" className="mt-6">
       {error ? (
@@ -129,7 +129,7 @@ function SchoolResults({ list, info }: { list: ReturnType<typeof useSchoolPages>
             ))}
           </ul>
           <LoadMore
-            pages={{ hasMore: hasMore && info.remaining > 0, loadingMore, loadMore }}
+            pages={{ hasMore: hasMore && info.remaining > 0, loadingMore, loadMore, moreError, retryMore }}
             label={`Load More Schools (${formatNumber(info.remaining)} remaining)`}
             button="btn btn-primary"
             gap="mt-6"
