@@ -1,4 +1,5 @@
 import { lazy, memo, Suspense, useEffect, type ComponentType } from 'react';
+import { ChunkBoundary } from './chunk-boundary';
 
 /**
  * A part of every page that the first render does not need (a toast host, the signed-in account
@@ -10,13 +11,23 @@ import { lazy, memo, Suspense, useEffect, type ComponentType } from 'react';
  * revalidating, the reader's session answering) must not reach it while its props are the same.
  */
 export function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const Part = lazy(() => load().then((component) => ({ default: component })));
+  const make = () => lazy(() => load().then((component) => ({ default: component })));
+  let Part = make();
+  // A chunk that cannot come (no signal before the worker had it) leaves the part out, not the
+  // page, and is asked for again once the browser is back online.
+  const again = () => {
+    Part = make();
+  };
   function Later(props: P) {
     return (
-      <Suspense fallback={null}>
-        <Part {...props} />
-        <ReplayTaps />
-      </Suspense>
+      <ChunkBoundary fallback={() => null} onRetry={again}>
+        {() => (
+          <Suspense fallback={null}>
+            <Part {...props} />
+            <ReplayTaps />
+          </Suspense>
+        )}
+      </ChunkBoundary>
     );
   }
   return memo(Later);

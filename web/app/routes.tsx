@@ -2,7 +2,8 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { matchRoutes, useLocation, useRoutes, type Params, type RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { usePageMeta, type PageMeta } from './page-meta';
-import { PageSkeleton, ScreenReady } from './PageSkeleton';
+import { ChunkBoundary } from './chunk-boundary';
+import { PageSkeleton, ScreenReady, ScreenUnavailable } from './PageSkeleton';
 
 // Home and the Layout are in the main chunk; every other screen is its own chunk, fetched when
 // first visited (the service worker precaches every chunk, so all screens still open offline).
@@ -44,10 +45,14 @@ function page(path: string, Screen: LazyExoticComponent<ComponentType>, handle: 
     path,
     handle,
     element: (
-      <Suspense fallback={<PageSkeleton />}>
-        <Screen />
-        <ScreenReady />
-      </Suspense>
+      <ChunkBoundary fallback={() => <ScreenUnavailable />}>
+        {() => (
+          <Suspense fallback={<PageSkeleton />}>
+            <Screen />
+            <ScreenReady />
+          </Suspense>
+        )}
+      </ChunkBoundary>
     ),
   };
 }

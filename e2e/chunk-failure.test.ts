@@ -1,0 +1,84 @@
+// A chunk that cannot be fetched (no signal on a first visit before the service worker had
+// precached it, or a release that replaced it while the page was open) leaves its part or its
+// screen out, never the whole page: without web/app/chunk-boundary.tsx React unmounted the app and
+// the reader was left with a blank white page (seen on /jobs with the alert dialog's chunk offline).
+// Without the service worker here, so that the page's own requests are the ones refused.
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+
+let server: RunningServer;
+let browser: BrowserContext;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser({ serviceWorkers: 'block' });
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page whose uncaught errors are kept. */
+async function phone(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  await page.setViewportSize(PHONE);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { page, errors };
+}
+
+describe('a chunk that cannot come', () => {
+  it("leaves the jobs list on screen when a part's chunk fails, and asks for it again once back online", async () => {
+    const { page, errors } = await phone();
+    const alertChunk = (url: URL) => /\/assets\/AlertDialog-[\w-]+\.js$/.test(url.pathname);
+    let refused = 0;
+    await page.route(alertChunk, (route) => {
+      refused++;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(`${server.url}/jobs`);
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    const cards = page.getByTestId('job-list').locator('h3');
+    // The list, its heading and the alert button (the part's own chunk is what failed) stay.
+    await expect.poll(() => cards.count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Jobs/);
+    expect(await page.getByTestId('job-alert-button').count()).toBe(1);
+    expect(errors).toEqual([]);
+    const shown = await cards.count();
+    // Back online: the part asks for its chunk again (on the 'online' event, or 5 s after it met
+    // the failure while online), and it comes.
+    await page.unroute(alertChunk);
+    const asked = page.waitForResponse((r) => /\/assets\/AlertDialog-[\w-]+\.js$/.test(new URL(r.url()).pathname));
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    expect((await asked).status()).toBe(200);
+    expect(await cards.count()).toBe(shown);
+    expect(errors).toEqual([]);
+  });
+
+  it("says a screen could not be loaded (with Reload) in place of a blank page when the screen's chunk fails", async () => {
+    const { page, errors } = await phone();
+    const schoolsChunk = (url: URL) => /\/assets\/SchoolsPage-[\w-]+\.js$/.test(url.pathname);
+    await page.route(schoolsChunk, (route) => route.abort('failed'));
+    await page.goto(`${server.url}/jobs`);
+    await page.getByTestId('job-list').waitFor();
+    // To Schools in the app (no page load): its screen's chunk is refused.
+    await page.getByRole('navigation', { name: 'Quick' }).getByRole('link', { name: 'Schools' }).click();
+    const unavailable = page.getByTestId('screen-unavailable');
+    await unavailable.waitFor();
+    expect(await unavailable.innerText()).toContain(
+      "This page couldn't be loaded. The app may have been updated: reloading brings the new version.",
+    );
+    expect(await unavailable.getByRole('alert').count()).toBe(1);
+    // The header and the navigation stay.
+    expect(await page.getByRole('link', { name: 'Teachers In London Talk, home' }).count()).toBe(1);
+    expect(await page.getByRole('navigation', { name: 'Quick' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'screen-chunk-failed-phone');
+    // Reload, with the chunk there again: the schools.
+    await page.unroute(schoolsChunk);
+    await unavailable.getByRole('button', { name: 'Reload' }).click();
+    await page.getByTestId('school-list').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/schools');
+    expect(await page.getByTestId('school-list').locator('li').count()).toBeGreaterThan(0);
+  });
+});
