@@ -8,7 +8,7 @@ import { formatDate, formatSalaryRange } from '../lib/format';
 /** The dashboard's Saved Jobs tab (product §2): mounted by web/dashboard/DashboardPage.tsx. */
 export function SavedJobsList() {
   const { data, error, isLoading, mutate } = useSavedJobs();
-  if (error) return <ErrorState error={error} retry={() => mutate()} />;
+  if (error && !data) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={3} lines={3} />;
   if (data.length === 0)
     return (

@@ -26,7 +26,7 @@ export function SessionsPart() {
   }
   return (
     <TitledCard id="sessions-heading" title="Where you're signed in" body="gap-3" heading="">
-      {sessions.error ? (
+      {sessions.error && !sessions.data ? (
         <ErrorState error={sessions.error} retry={() => sessions.mutate()} />
       ) : !sessions.data ? (
         <SkeletonList count={2} lines={1} />

@@ -63,7 +63,7 @@ function FeaturedJobs() {
     <Section title="Featured Teaching Jobs" link={{ to: '/jobs', label: 'View all jobs →' }}>
       {isLoading ? (
         <SkeletonList count={HOME_JOBS} className="grid gap-4 md:grid-cols-2" />
-      ) : error ? (
+      ) : error && !data ? (
         <ErrorState error={error} retry={() => mutate()} />
       ) : !data?.length ? (
         <EmptyState icon="briefcase" title="No jobs available at the moment" />
@@ -84,7 +84,7 @@ function SchoolSpotlight() {
     <Section title="School Spotlight" link={{ to: '/schools', label: 'Research all schools →' }}>
       {isLoading ? (
         <SkeletonList count={HOME_SCHOOLS} className="grid gap-4 md:grid-cols-3" />
-      ) : error ? (
+      ) : error && !data ? (
         <ErrorState error={error} retry={() => mutate()} />
       ) : !data?.length ? (
         <EmptyState icon="school" title="No schools available at the moment" />
@@ -120,7 +120,7 @@ function SalaryInsights() {
     <Section title="Salary Insights" link={{ to: '/salaries', label: 'All salary data →' }}>
       {isLoading ? (
         <SkeletonList count={1} lines={4} />
-      ) : error ? (
+      ) : error && !data ? (
         <ErrorState error={error} retry={() => mutate()} />
       ) : !rows.length ? (
         <EmptyState icon="pound" title="No salary data available yet" />

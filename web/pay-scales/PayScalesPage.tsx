@@ -274,7 +274,7 @@ export function PayScalesPage() {
             { key: 'london', label: 'London Allowances' },
           ]}
         >
-          {error ? (
+          {error && !data ? (
             <ErrorState error={error} retry={() => mutate()} />
           ) : !data ? (
             <SkeletonList count={4} lines={5} className="grid gap-4 md:grid-cols-2" />

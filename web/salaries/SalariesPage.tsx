@@ -35,7 +35,7 @@ function AverageCard({
     <section className="card bg-base-100 border border-base-300">
       <div className="card-body p-5">
         <h2 className="card-title text-lg">{title}</h2>
-        {stats.error ? (
+        {stats.error && !stats.data ? (
           <ErrorState error={stats.error} retry={() => stats.mutate()} />
         ) : !stats.data ? (
           <SkeletonList count={3} lines={1} />
@@ -57,7 +57,7 @@ function RecentSubmissions() {
       <div className="card-body p-5">
         <h2 className="card-title text-lg">Recent Submissions</h2>
         <p className="text-sm opacity-70">Salaries rounded to the nearest £1,000; dates to the month.</p>
-        {recent.error ? (
+        {recent.error && !recent.data ? (
           <ErrorState error={recent.error} retry={() => recent.mutate()} />
         ) : !recent.data ? (
           <SkeletonList count={3} lines={1} />

@@ -16,7 +16,7 @@ import { SUCCESS } from '../data/messages';
 
 function MoodStats({ schoolId }: { schoolId: number }) {
   const { data, error, isLoading, mutate } = useMoodStats(schoolId);
-  if (error) return <ErrorState error={error} retry={() => mutate()} />;
+  if (error && !data) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={1} lines={5} />;
   if (data.totalMoods === 0)
     return (

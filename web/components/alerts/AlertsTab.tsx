@@ -17,7 +17,7 @@ function listLink(a: AlertItem) {
 
 export function AlertsTab() {
   const { data, error, isLoading, mutate } = useAlerts();
-  if (error) return <ErrorState error={error} retry={() => mutate()} />;
+  if (error && !data) return <ErrorState error={error} retry={() => mutate()} />;
   if (isLoading || !data) return <SkeletonList count={2} lines={3} />;
   if (data.length === 0) {
     return (

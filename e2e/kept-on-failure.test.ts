@@ -1,3 +1,4 @@
+// What is on screen stays when something behind it fails.
 // A chunk that cannot be fetched (no signal on a first visit before the service worker had
 // precached it, or a release that replaced it while the page was open) leaves its part or its
 // screen out, never the whole page: without web/app/chunk-boundary.tsx React unmounted the app and
@@ -80,5 +81,49 @@ describe('a chunk that cannot come', () => {
     await page.getByTestId('school-list').waitFor();
     expect(new URL(page.url()).pathname).toBe('/schools');
     expect(await page.getByTestId('school-list').locator('li').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('a refresh that fails', () => {
+  it('leaves each screen what it shows (home, pay scales, salaries) when its answers come back 500 on a refresh', async () => {
+    const { page, errors } = await phone();
+    // Every read of the API but "who is signed in" answers 500 once `failing` is set.
+    let failing = false;
+    let refused = 0;
+    await page.route(
+      (url) => url.pathname.startsWith('/api/') && url.pathname !== '/api/auth/user',
+      (route) => {
+        if (!failing || route.request().method() !== 'GET') return route.continue();
+        refused++;
+        return route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal Server Error' }) });
+      },
+    );
+    // Each screen with the parts of it that show its answers.
+    const screens: { path: string; parts: string[] }[] = [
+      { path: '/', parts: ['featured-jobs', 'school-spotlight', 'salary-roles'] },
+      { path: '/pay-scales', parts: ['pay-groups'] },
+      { path: '/salaries', parts: ['by-role', 'recent-salaries'] },
+    ];
+    for (const { path, parts } of screens) {
+      failing = false;
+      await page.goto(`${server.url}${path}`);
+      for (const part of parts) await page.getByTestId(part).waitFor();
+      const before = await page.locator('main').innerText();
+      expect(before).not.toContain('Something went wrong loading this.');
+      // Back online (SWR asks every answer on screen again), and every answer fails.
+      const was = refused;
+      failing = true;
+      const failed = page.waitForResponse((r) => r.status() === 500);
+      await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      await failed;
+      expect(refused).toBeGreaterThan(was);
+      // Two frames after the failed answer: its error has reached the screen.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      const main = await page.locator('main').innerText();
+      expect(main, path).not.toContain('Something went wrong loading this.');
+      expect(main, path).toBe(before);
+      for (const part of parts) expect(await page.getByTestId(part).count(), `${path} ${part}`).toBe(1);
+    }
+    expect(errors).toEqual([]);
   });
 });
