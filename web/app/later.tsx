@@ -11,22 +11,41 @@ import { ChunkBoundary } from './chunk-boundary';
  * revalidating, the reader's session answering) must not reach it while its props are the same.
  */
 export function later<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
-  const make = () => lazy(() => load().then((component) => ({ default: component })));
-  let Part = make();
   // A chunk that cannot come (no signal before the worker had it) leaves the part out, not the
-  // page, and is asked for again once the browser is back online.
+  // page, and is asked for again once the browser is back online: a fresh lazy component, made
+  // only when the one in use has failed (every instance of the part shares it, and one that has
+  // arrived must not be swapped under another instance: it would mount again, losing its state).
+  const make = () => {
+    const entry = {
+      failed: false,
+      Part: lazy(() =>
+        load().then(
+          (component) => ({ default: component }),
+          (error: unknown) => {
+            entry.failed = true;
+            throw error;
+          },
+        ),
+      ),
+    };
+    return entry;
+  };
+  let current = make();
   const again = () => {
-    Part = make();
+    if (current.failed) current = make();
   };
   function Later(props: P) {
     return (
       <ChunkBoundary fallback={() => null} onRetry={again}>
-        {() => (
-          <Suspense fallback={null}>
-            <Part {...props} />
-            <ReplayTaps />
-          </Suspense>
-        )}
+        {() => {
+          const { Part } = current;
+          return (
+            <Suspense fallback={null}>
+              <Part {...props} />
+              <ReplayTaps />
+            </Suspense>
+          );
+        }}
       </ChunkBoundary>
     );
   }
