@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Icon } from '../components/Icon';
-import { isOfflineError, SkeletonList } from '../components/states';
+import { FailureLine, SkeletonList } from '../components/states';
 
 /** Shown in <main> while a screen's code chunk loads (first visit): never a blank page. */
 export function PageSkeleton() {
@@ -30,20 +29,14 @@ export function ScreenReady() {
  * the footer stay; reloading asks for the page again (a new release's page and chunks).
  */
 export function ScreenUnavailable() {
-  const offline = isOfflineError(undefined);
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <div className="mx-auto max-w-3xl px-4 py-10" data-testid="screen-unavailable">
-      <div role={offline ? 'status' : 'alert'} className={`alert alert-soft ${offline ? '' : 'alert-error'}`}>
-        <Icon name={offline ? 'clock' : 'warning'} />
-        <span>
-          {offline
-            ? "You're offline and this page hasn't been saved on this device yet. It will open once you're back online."
-            : "This page couldn't be loaded. The app may have been updated: reloading brings the new version."}
-        </span>
-        <button type="button" className="btn btn-sm" onClick={() => window.location.reload()}>
-          {offline ? 'Try again' : 'Reload'}
-        </button>
-      </div>
+      <FailureLine offline={offline} action={{ label: offline ? 'Try again' : 'Reload', onClick: () => window.location.reload() }}>
+        {offline
+          ? "You're offline and this page hasn't been saved on this device yet. It will open once you're back online."
+          : "This page couldn't be loaded. The app may have been updated: reloading brings the new version."}
+      </FailureLine>
     </div>
   );
 }

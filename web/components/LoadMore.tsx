@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Icon } from './Icon';
-import { isOfflineError } from './states';
+import { FailureLine, isOfflineError } from './states';
 
 /** A paged list as LoadMore reads it (useJobPages, useSchoolPages, ...): whether there is more, and how to ask for it. */
 export interface Pages {
@@ -38,19 +37,14 @@ export function LoadMore({
   if (pages.moreError !== undefined && pages.moreError !== null) {
     const offline = isOfflineError(pages.moreError);
     return (
-      <div
-        role={offline ? 'status' : 'alert'}
-        className={`${gap} alert alert-soft ${offline ? '' : 'alert-error'} flex flex-wrap justify-center text-center`}
-        data-testid="load-more-failed"
+      <FailureLine
+        offline={offline}
+        className={`${gap} flex flex-wrap justify-center text-center`}
+        testId="load-more-failed"
+        action={{ label: 'Try again', onClick: () => void (pages.retryMore ?? pages.loadMore)() }}
       >
-        <Icon name={offline ? 'clock' : 'warning'} />
-        <span>
-          {offline ? "You're offline: the rest of the list will load once you're back online." : "The rest of the list couldn't be loaded."}
-        </span>
-        <button type="button" className="btn btn-sm" onClick={() => void (pages.retryMore ?? pages.loadMore)()}>
-          Try again
-        </button>
-      </div>
+        {offline ? "You're offline: the rest of the list will load once you're back online." : "The rest of the list couldn't be loaded."}
+      </FailureLine>
     );
   }
   return (

@@ -20,6 +20,41 @@ export function isOfflineError(error: unknown) {
   return error instanceof OfflineError || (typeof navigator !== 'undefined' && !navigator.onLine);
 }
 
+/**
+ * A failure's line: calm when offline (role status, a clock), an alert otherwise (role alert, a
+ * warning), with an optional button. ErrorState, LoadMore's failed next page and a screen whose
+ * chunk could not come (web/app/PageSkeleton.tsx) all say theirs with it.
+ */
+export function FailureLine({
+  offline,
+  children,
+  action,
+  className = '',
+  testId,
+}: {
+  offline: boolean;
+  children: ReactNode;
+  action?: { label: string; onClick: () => void };
+  className?: string;
+  testId?: string;
+}) {
+  return (
+    <div
+      role={offline ? 'status' : 'alert'}
+      className={`alert alert-soft ${offline ? '' : 'alert-error'} ${className}`}
+      data-testid={testId}
+    >
+      <Icon name={offline ? 'clock' : 'warning'} />
+      <span>{children}</span>
+      {action && (
+        <button type="button" className="btn btn-sm" onClick={action.onClick}>
+          {action.label}
+        </button>
+      )}
+    </div>
+  );
+}
+
 export function ErrorState({
   error,
   retry,
@@ -31,22 +66,15 @@ export function ErrorState({
 }) {
   if (isOfflineError(error)) {
     return (
-      <div role="status" className="alert alert-soft" data-testid="offline-empty">
-        <Icon name="clock" />
-        <span>You're offline and this hasn't been saved on this device yet. {offlineText}</span>
-      </div>
+      <FailureLine offline testId="offline-empty">
+        You're offline and this hasn't been saved on this device yet. {offlineText}
+      </FailureLine>
     );
   }
   return (
-    <div role="alert" className="alert alert-error alert-soft">
-      <Icon name="warning" />
-      <span>Something went wrong loading this. {error instanceof Error ? error.message : ''}</span>
-      {retry && (
-        <button type="button" className="btn btn-sm" onClick={retry}>
-          Try again
-        </button>
-      )}
-    </div>
+    <FailureLine offline={false} action={retry && { label: 'Try again', onClick: retry }}>
+      Something went wrong loading this. {error instanceof Error ? error.message : ''}
+    </FailureLine>
   );
 }
 
