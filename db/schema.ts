@@ -1049,11 +1049,22 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
  * What a notification is about; with the kind and the user, one notification at most (no repeat on
- * hide-then-approve). An author's edit of a review or interview is its own subject (`review_edit`,
- * `interview_edit`: the id of the contribution_revisions row), so each edit of the same review that
- * a moderator decides is told once, and a later edit decided again is told again.
+ * hide-then-approve). An author's edit of a review, interview, thread or reply is its own subject
+ * (`review_edit`, `interview_edit`, `thread_edit`, `post_edit`: the id of the contribution_revisions
+ * row), so each edit of the same item that a moderator decides is told once, and a later edit
+ * decided again is told again.
  */
-export const NOTIFICATION_SUBJECTS = ['thread', 'post', 'review', 'interview', 'mood', 'review_edit', 'interview_edit'] as const;
+export const NOTIFICATION_SUBJECTS = [
+  'thread',
+  'post',
+  'review',
+  'interview',
+  'mood',
+  'review_edit',
+  'interview_edit',
+  'thread_edit',
+  'post_edit',
+] as const;
 export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 /** The groups a person chooses a delivery for in Profile. */
 export const NOTIFICATION_TOPICS = ['replies', 'moderation', 'responses', 'reports'] as const;
