@@ -4,7 +4,7 @@
 // the EXIF orientation is applied first), and written as two WebP files under the data
 // directory: 1200 px wide for the page and the Open Graph image, 400 px for lists. Their names
 // carry a hash of the content, so a URL never changes meaning and is served as immutable.
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
@@ -81,16 +81,26 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   }
 }
 
-/** Writes both files (each to a temporary name, then renamed: a reader never sees half a file); returns the key. */
+/**
+ * Writes both files (each to a temporary name, then renamed: a reader never sees half a file);
+ * returns the key. Each call has its own temporary names, so the same photo stored twice at once
+ * (two uploads of one file) is two renames of identical bytes onto one name: the same result twice.
+ */
 export async function storePhoto(mediaDir: string, schoolId: number, photo: ProcessedPhoto): Promise<string> {
   const dir = photoDir(mediaDir);
   await mkdir(dir, { recursive: true });
   const key = `${schoolId}-${photo.hash}`;
+  const unique = randomUUID();
   for (const width of PHOTO_WIDTHS) {
     const path = join(dir, `${key}-${width}.webp`);
-    const tmp = `${path}.${process.pid}.tmp`;
-    await writeFile(tmp, photo.files[width]);
-    await rename(tmp, path);
+    const tmp = `${path}.${unique}.tmp`;
+    try {
+      await writeFile(tmp, photo.files[width], { flag: 'wx' });
+      await rename(tmp, path);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
   }
   return key;
 }

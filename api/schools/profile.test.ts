@@ -35,6 +35,27 @@ const upload = (schoolId: number, bytes: Uint8Array | string, cookie = editorA, 
     body: bytes as BodyInit,
   });
 
+/**
+ * Awaits `work` while holding the event loop in 60 ms turns, as a busy server does: whatever the
+ * thread pool finishes meanwhile (sharp's steps, file writes) comes back in one turn, so two
+ * identical requests go through each step together instead of a few ms apart by chance.
+ */
+async function busyLoop<T>(work: Promise<T>): Promise<T> {
+  let settled = false;
+  work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  while (!settled) {
+    const until = Date.now() + 60;
+    while (Date.now() < until) {
+      // the loop is held: nothing else runs
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return work;
+}
+
 /** A real JPEG carrying EXIF (the camera's owner and a copyright line) and an orientation. */
 async function cameraJpeg(width = 2000, height = 1500) {
   return sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 200 } } })
@@ -240,6 +261,32 @@ describe('PUT /api/schools/{id}/photo', () => {
       ).status,
     ).toBe(401);
     expect(readdirSync(join(mediaDir, 'schools'))).toEqual([]);
+  });
+
+  it('takes the same photo sent twice at once as the same result twice: both 200, one intact pair of files (issue 41, item 5)', async () => {
+    // Before, both requests wrote one temporary name ('{file}.{pid}.tmp'): the second rename found it gone and answered 500.
+    const jpeg = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 200, g: 90, b: 20 } } })
+      .jpeg()
+      .toBuffer();
+    for (let round = 0; round < 2; round++) {
+      const answers = await busyLoop(Promise.all([upload(a.id, jpeg), upload(a.id, jpeg)]));
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const [one, two] = (await Promise.all(answers.map((r) => r.json()))) as { photo: { url: string; smallUrl: string } }[];
+      expect(two.photo).toEqual(one.photo);
+      const names = [one.photo.url, one.photo.smallUrl].map((url) => url.split('/').pop()!);
+      expect(readdirSync(join(mediaDir, 'schools')).sort()).toEqual([...names].sort());
+      for (const [url, width] of [
+        [one.photo.url, 800],
+        [one.photo.smallUrl, 400],
+      ] as const) {
+        const file = await app.request(url);
+        expect(file.status).toBe(200);
+        const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+        expect({ format: meta.format, width: meta.width }).toEqual({ format: 'webp', width });
+      }
+      expect((await call('GET', `/api/schools/${a.id}`)).body).toMatchObject({ imageUrl: one.photo.url });
+    }
+    await call('DELETE', `/api/schools/${a.id}/photo`, { cookie: editorA });
   });
 
   it('serves only names of its own pattern from the media folder', async () => {
