@@ -1,6 +1,7 @@
 // Admins' tools: the jobs refresh (POST /api/jobs/refresh) and the school images batch
 // (POST /api/schools/images/batch-update starts a background batch and answers 202 with its id at
 // once; GET /api/schools/images/batch-update/{id} reports progress).
+import { LeaseLostError } from '../lib/lease';
 import { createRouter } from '../lib/route';
 import { DEFAULT_BATCH_LIMIT } from '../services/school-images';
 import { FeedError, refreshJobsOnce } from '../services/vacancies-import';
@@ -21,6 +22,8 @@ export const adminRoutes = createRouter()
       return c.json(await promise, 200);
     } catch (error) {
       if (error instanceof FeedError) return c.json({ error: error.message }, 502);
+      // Held up past its lease while another process refreshed: that refresh stands (decision 1412).
+      if (error instanceof LeaseLostError) return c.json({ error: error.message }, 409);
       throw error;
     }
   })

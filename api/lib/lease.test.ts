@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { tempDbPath } from '../../test/db';
-import { FeedError, REFRESH_RUN_LEASE, refreshJobsOnce } from '../services/vacancies-import';
-import { leaseHolder, releaseLease, tryLease } from './lease';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type DB } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { tempDbPath, testDb } from '../../test/db';
+import { feedPage, jobPosting, localServer, type LocalServer } from '../../test/servers';
+import { applyFeed, FeedError, REFRESH_RUN_LEASE, refreshJobsOnce, type RefreshResult } from '../services/vacancies-import';
+import { LeaseLostError, leaseHolder, releaseLease, tryLease } from './lease';
 
 describe('tryLease', () => {
   it('gives a lease to one holder at a time, renews it for that holder, and lets another take it after expiry', () => {
@@ -48,11 +51,96 @@ describe('the Refresh Jobs lock across processes', () => {
     releaseLease(b, REFRESH_RUN_LEASE, 'other-worker');
     const run = refreshJobsOnce(a, feed, new Date(), 'this-worker');
     expect(run.started).toBe(true);
-    expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBe('this-worker');
+    expect(leaseHolder(b, REFRESH_RUN_LEASE)).toMatch(/^this-worker#[0-9a-f]{8}$/);
     expect(tryLease(b, REFRESH_RUN_LEASE, 'other-worker', 60_000)).toBe(false);
     // A second start in this process gets the running refresh.
     expect(refreshJobsOnce(a, feed, new Date(), 'this-worker').promise).toBe(run.promise);
     await expect(run.promise).rejects.toBeInstanceOf(FeedError);
+    expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBeNull();
+    a.$client.close();
+    b.$client.close();
+  });
+});
+
+// A worker whose event loop stalls (a busy box, a paused machine) past its run lease: another
+// worker takes the lease over and refreshes. When the stalled one wakes, its feed is older than
+// the refresh that took over; it must write nothing (decision 1412). The stall is made by holding
+// its feed's answer and moving the other worker's clock past the lease, not by waiting.
+describe('a refresh run that outlived its lease', () => {
+  const NOW = new Date('2026-11-25T12:00:00Z');
+  const TV = 'https://teaching-vacancies.service.gov.uk/jobs/';
+  const LATER = () => Date.now() + 6 * 60_000; // past the 5-minute run lease
+  const posting = (slug: string) =>
+    jobPosting({ slug, urn: '138312', orgName: 'Westminster City School', postcode: 'SW1E 5HJ', datePosted: '2026-11-24' });
+  const fetched = (...slugs: string[]) => ({ listings: slugs.map(posting), pages: 1, capped: false });
+  const active = (db: DB, slug: string) =>
+    db
+      .select({ isActive: jobs.isActive })
+      .from(jobs)
+      .where(eq(jobs.externalId, TV + slug))
+      .get()?.isActive ?? null;
+
+  /** A feed that answers each request only when the test says so. */
+  let feed: LocalServer;
+  let waiting: ((listings: unknown[]) => void)[] = [];
+  beforeAll(async () => {
+    feed = await localServer((_req, res, base) => {
+      waiting.push((listings) =>
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(feedPage(base, 1, 1, listings, listings.length))),
+      );
+    });
+  });
+  afterAll(() => feed.close());
+
+  /** Worker A starts a refresh and stalls with its feed read; B is another process on the same file. */
+  async function stalledRun() {
+    waiting = [];
+    const a = testDb({ demo: false });
+    const b = openDatabase(a.$client.name);
+    const run = refreshJobsOnce(a, { url: `${feed.url}/api/v1/jobs.json`, allowPrivate: true, timeoutMs: 60_000 }, NOW, 'worker-a');
+    expect(run.started).toBe(true);
+    await expect.poll(() => waiting.length).toBe(1);
+    return { a, b, run: run.promise as Promise<RefreshResult>, wake: (...slugs: string[]) => waiting[0](slugs.map(posting)) };
+  }
+
+  it('writes nothing when another worker has taken its lease over meanwhile', async () => {
+    const { a, b, run, wake } = await stalledRun();
+    // A's lease lapses while it stalls: B takes it and refreshes from the newer feed.
+    expect(tryLease(b, REFRESH_RUN_LEASE, 'worker-b', 5 * 60_000, LATER())).toBe(true);
+    applyFeed(b, fetched('still-open', 'newly-posted'), NOW);
+    // A wakes with its older feed (without the new listing): it must not deactivate it, nor write anything.
+    const before = b.select().from(jobs).all();
+    wake('still-open');
+    await expect(run).rejects.toBeInstanceOf(LeaseLostError);
+    expect(active(b, 'newly-posted')).toBe(true);
+    expect(b.select().from(jobs).all()).toEqual(before);
+    // B's lease is still B's: A's end of run did not free it.
+    expect(leaseHolder(b, REFRESH_RUN_LEASE, LATER())).toBe('worker-b');
+    a.$client.close();
+    b.$client.close();
+  });
+
+  it('writes nothing when another worker took its lease over and has finished (the lease is free again)', async () => {
+    const { a, b, run, wake } = await stalledRun();
+    expect(tryLease(b, REFRESH_RUN_LEASE, 'worker-b', 5 * 60_000, LATER())).toBe(true);
+    applyFeed(b, fetched('newly-posted'), NOW);
+    releaseLease(b, REFRESH_RUN_LEASE, 'worker-b');
+    wake('withdrawn-since');
+    await expect(run).rejects.toBeInstanceOf(LeaseLostError);
+    expect(active(b, 'newly-posted')).toBe(true);
+    expect(active(b, 'withdrawn-since')).toBeNull();
+    expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBeNull();
+    a.$client.close();
+    b.$client.close();
+  });
+
+  it('applies its feed when its lease lapsed but nobody took it over (no one else refreshed)', async () => {
+    const { a, b, run, wake } = await stalledRun();
+    // The lease's time is past, but no other worker ran: A's token is still in the row, so A's result stands.
+    expect(leaseHolder(b, REFRESH_RUN_LEASE, LATER())).toBeNull();
+    wake('only-run');
+    await expect(run).resolves.toMatchObject({ imported: 1 });
+    expect(active(b, 'only-run')).toBe(true);
     expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBeNull();
     a.$client.close();
     b.$client.close();

@@ -3,6 +3,9 @@
 // that with several workers (WEB_CONCURRENCY) or machines exactly one does it. The holder renews
 // its lease before it expires; once expired, any other holder takes it over. One SQL statement
 // decides, so two processes can never both win. See docs/decisions/1053-runtime-state-in-sqlite.md.
+// A lease is a time, and a holder's time can run out under it (its event loop stalls on a busy
+// box, its machine is paused): work whose result must come from the holder alone fences its
+// writes with `renewLease` inside their own transaction (decision 1412).
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -21,6 +24,25 @@ export function tryLease(db: DB, name: string, holder: string, ttlMs: number, no
     on conflict (name) do update set holder = excluded.holder, expires_at = excluded.expires_at
     where leases.holder = excluded.holder or leases.expires_at <= ${now}`);
   return changes > 0;
+}
+
+/**
+ * Extends the lease `name` to now + ttlMs only if `holder` still holds it: true when it did. Never
+ * takes a lease that is free or another's, even an expired one, so with a holder name used for
+ * one acquisition only it answers "nobody else has held it since". Run first in a write
+ * transaction, it is a fence: from there to the commit no other process can take the lease.
+ */
+export function renewLease(db: Pick<DB, 'run'>, name: string, holder: string, ttlMs: number, now: number = Date.now()): boolean {
+  const { changes } = db.run(sql`update leases set expires_at = ${now + ttlMs} where name = ${name} and holder = ${holder}`);
+  return changes > 0;
+}
+
+/** Work that found its lease held by another (or given up) since it took it: it wrote nothing. */
+export class LeaseLostError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LeaseLostError';
+  }
 }
 
 /** Gives the lease up at once (only its holder can). */

@@ -1,9 +1,10 @@
 // The scheduled Refresh Jobs (decision 0406): at start-up and then every interval, in the one
 // server process holding the schedule lease. A feed that fails is logged and retried sooner, with
 // a doubling delay (capped at the interval); the jobs already held stay as they are, because a
-// failed refresh writes nothing (decision 0401, 1405). Button and timer share one run lock.
+// failed refresh writes nothing (decision 0401, 1405). Button and timer share one run lock, whose
+// fence keeps a run that outlived it from writing (decision 1412).
 import type { DB } from '../../db/client';
-import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
+import { LeaseLostError, PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
 import { FeedError, refreshJobsOnce, type FeedOptions, type RefreshResult } from './vacancies-import';
 
 /** The lease naming the process that runs the schedule. */
@@ -76,6 +77,11 @@ export function scheduleJobsRefresh(o: JobsScheduleOptions): () => void {
         next(o.everyMs);
       },
       (e: unknown) => {
+        // Held up past its lease while another process refreshed: that refresh stands (decision 1412).
+        if (e instanceof LeaseLostError) {
+          error(`Scheduled job refresh${name}: ${e.message}`);
+          return next(o.everyMs);
+        }
         failures++;
         const wait = retryDelay(failures, retryMs, o.everyMs);
         const message = e instanceof FeedError ? e.message : String(e);

@@ -6,6 +6,7 @@
 // nothing changed); links.next is followed on the configured feed's origin only; pages and total
 // bytes are capped. A school's own jobs are never deleted, and an advert of a vacancy its school
 // posted here itself is kept off the board. See docs/decisions/0401-vacancies-refresh.md, 1405, 2104.
+import { randomBytes } from 'node:crypto';
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -14,7 +15,7 @@ import { listingContext } from '../../db/seed/index';
 import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacancies';
 import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
-import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
+import { LeaseLostError, PROCESS_HOLDER, releaseLease, renewLease, tryLease } from '../lib/lease';
 import { hasOwnTwin } from '../jobs/school-jobs.service';
 
 export interface FeedOptions {
@@ -184,8 +185,14 @@ function noUsableListing(feed: FetchedFeed, skipReasons: Record<string, number>)
   );
 }
 
-/** Applies a fetched feed: one synchronous transaction. */
-export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
+/**
+ * Run first inside the refresh's transaction: throws (rolling it back, nothing written) when the
+ * run may no longer write. Until the commit, nothing can change its answer (decision 1412).
+ */
+export type WriteFence = (tx: Tx) => void;
+
+/** Applies a fetched feed: one synchronous transaction, behind `fence` when given. */
+export function applyFeed(db: DB, feed: FetchedFeed, now: Date, fence?: WriteFence): RefreshResult {
   const ctx = listingContext(db);
   const since = oneMonthBefore(now);
   const skipReasons: Record<string, number> = {};
@@ -203,6 +210,7 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
   };
 
   db.transaction((tx) => {
+    fence?.(tx);
     // A school's own job stays (its school's list and counts keep it); only the board forgets it after its month.
     result.deletedJobs = tx
       .delete(jobs)
@@ -256,10 +264,10 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date): RefreshResult {
   return result;
 }
 
-/** Fetch fully, then apply. Throws FeedError (nothing written) when the feed fails. */
-export async function refreshJobs(db: DB, options: FeedOptions, now: Date): Promise<RefreshResult> {
+/** Fetch fully, then apply (behind `fence` when given). Throws FeedError (nothing written) when the feed fails. */
+export async function refreshJobs(db: DB, options: FeedOptions, now: Date, fence?: WriteFence): Promise<RefreshResult> {
   const feed = await fetchFeed(options);
-  return applyFeed(db, feed, now);
+  return applyFeed(db, feed, now, fence);
 }
 
 /** The lease that makes one refresh run at a time across every server process on the database. */
@@ -268,7 +276,11 @@ const RUN_LEASE_MS = 5 * 60_000;
 
 /**
  * One refresh at a time (button and schedule share it): per process through `running`, and
- * across worker processes through a lease row held (and renewed) while the refresh runs.
+ * across worker processes through a lease row held (and renewed) while the refresh runs. The
+ * lease is taken under a name of this run's own, and the refresh's one write transaction first
+ * renews it under that name: a run that stalled past its lease while another took it over (and
+ * perhaps finished) rolls back with a LeaseLostError, so only one run's result is ever written
+ * (decision 1412).
  */
 let running: Promise<RefreshResult> | null = null;
 export function refreshJobsOnce(
@@ -278,14 +290,27 @@ export function refreshJobsOnce(
   holder: string = PROCESS_HOLDER,
 ): { started: true; promise: Promise<RefreshResult> } | { started: false; promise: Promise<RefreshResult> | null } {
   if (running) return { started: false, promise: running };
-  if (!tryLease(db, REFRESH_RUN_LEASE, holder, RUN_LEASE_MS)) return { started: false, promise: null };
-  const renew = setInterval(() => tryLease(db, REFRESH_RUN_LEASE, holder, RUN_LEASE_MS), RUN_LEASE_MS / 5);
+  const run = `${holder}#${randomBytes(4).toString('hex')}`;
+  if (!tryLease(db, REFRESH_RUN_LEASE, run, RUN_LEASE_MS)) return { started: false, promise: null };
+  const renew = setInterval(() => {
+    try {
+      renewLease(db, REFRESH_RUN_LEASE, run, RUN_LEASE_MS);
+    } catch {
+      // a busy database: the next renewal, or the fence, decides (a throw here would end the process)
+    }
+  }, RUN_LEASE_MS / 5);
   renew.unref();
-  const promise = refreshJobs(db, options, now).finally(() => {
+  const fence: WriteFence = (tx) => {
+    if (!renewLease(tx, REFRESH_RUN_LEASE, run, RUN_LEASE_MS))
+      throw new LeaseLostError(
+        'This refresh was held up past its lease and another server process refreshed meanwhile: its result stands, and this one changed nothing',
+      );
+  };
+  const promise = refreshJobs(db, options, now, fence).finally(() => {
     clearInterval(renew);
     running = null;
     try {
-      releaseLease(db, REFRESH_RUN_LEASE, holder);
+      releaseLease(db, REFRESH_RUN_LEASE, run);
     } catch {
       // the database was closed meanwhile (shutdown): the lease lapses on its own
     }
