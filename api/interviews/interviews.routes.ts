@@ -26,10 +26,11 @@ export const ownInterviewAnswer = interviewShape.extend({
 });
 
 export const edit = route.patch('/interviews/{id}', {
-  summary: 'Her own interview experience changed: the published one stays until a moderator approves the edit (404 for anyone else)',
+  summary:
+    "Her own interview experience changed: the published one stays until a moderator approves the edit (404 for anyone else; 409 once she is a member of the school's staff)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(interviewEdit) },
-  responses: { 200: jsonOf(ownInterviewAnswer, 'The interview and the edit that waits'), ...errors(400, 404) },
+  responses: { 200: jsonOf(ownInterviewAnswer, 'The interview and the edit that waits'), ...errors(400, 404, 409) },
 });
 
 export const remove = route.delete('/interviews/{id}', {

@@ -8,6 +8,7 @@ import { columnsOf, interviewFieldsShape, interviewShape, pickShape } from '../.
 import { interviewInput, type InterviewEdit } from '../../db/validation';
 import { dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';
+import { refuseOwnSchool } from '../schools/members';
 
 type Fields = z.infer<typeof interviewFieldsShape>;
 const fieldsOf = (row: Record<string, unknown>) => pickShape(interviewFieldsShape, row) as Fields;
@@ -27,6 +28,8 @@ export function editInterview(c: Context<SignedInEnv>, id: number, change: Inter
   const db = c.get('db');
   const user = c.get('user');
   const row = ownOr404(db.select().from(interviewExperiences).where(eq(interviewExperiences.id, id)).get(), user.id, 'Interview');
+  // Written before she joined the school's staff: changing it now is writing one (decision 2103). Deleting stays hers.
+  refuseOwnSchool(c, row.schoolId, 'an interview');
   const waiting = pendingEdit(db, 'interview', id);
   const next = mergeChange(interviewInput, waiting ? fieldsOf(waiting.body) : fieldsOf(row), change as Record<string, unknown>);
   const fields: Fields = {

@@ -10,6 +10,7 @@ import { reviewInput, type ReviewEdit } from '../../db/validation';
 import { approvalState } from '../lib/moderators';
 import { dropPendingEdit, dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';
+import { refuseOwnSchool } from '../schools/members';
 
 type Fields = z.infer<typeof reviewFieldsShape>;
 const fieldsOf = (row: Record<string, unknown>) => pickShape(reviewFieldsShape, row) as Fields;
@@ -30,6 +31,8 @@ export function editReview(c: Context<SignedInEnv>, id: number, change: ReviewEd
   const db = c.get('db');
   const user = c.get('user');
   const row = ownOr404(db.select().from(reviews).where(eq(reviews.id, id)).get(), user.id, 'Review');
+  // Written before she joined the school's staff: changing it now is writing one (decision 2103). Deleting stays hers.
+  refuseOwnSchool(c, row.schoolId, 'a review');
   const now = c.get('now')();
   const waiting = row.isApproved ? pendingEdit(db, 'review', id) : undefined;
   const base = waiting ? fieldsOf(waiting.body) : toFields(row);

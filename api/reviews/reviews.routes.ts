@@ -43,10 +43,10 @@ export const ownReviewAnswer = ownReviewShape.extend({
 
 export const edit = route.patch('/reviews/{id}', {
   summary:
-    'Her own review changed: a published one stays as it is until a moderator approves the edit; one not yet published waits again (404 for anyone else)',
+    "Her own review changed: a published one stays as it is until a moderator approves the edit; one not yet published waits again (404 for anyone else; 409 once she is a member of the school's staff)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(reviewEdit) },
-  responses: { 200: jsonOf(ownReviewAnswer, 'The review and the edit that waits'), ...errors(400, 404) },
+  responses: { 200: jsonOf(ownReviewAnswer, 'The review and the edit that waits'), ...errors(400, 404, 409) },
 });
 
 export const remove = route.delete('/reviews/{id}', {
