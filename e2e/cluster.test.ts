@@ -1,24 +1,66 @@
 // The real server with WEB_CONCURRENCY=2: two worker processes answer on one port, and a write
 // through one is seen (not a stale cached answer) through the other. Also: a worker that dies is
-// replaced, and the jobs-refresh schedule runs in one worker only (its lease).
+// replaced, and the jobs refresh runs in one worker at a time, also when its schedule changes
+// hands in the middle of a run (the leases, decision 1412).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDatabase } from '../db/client';
 import { signIn } from '../test/app';
+import { localServer, type LocalServer } from '../test/servers';
 import { startServer, type RunningServer } from './harness';
 import { attemptTag } from './screens.helpers';
 
 let server: RunningServer;
-const SERVER_ENV = {
+const databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db');
+/** The feed the workers refresh from: this file's own (see below). */
+let feed: LocalServer;
+const serverEnv = () => ({
   WEB_CONCURRENCY: '2',
   JOBS_REFRESH_INTERVAL_MINUTES: '0.005',
-  TEACHING_VACANCIES_URL: 'http://127.0.0.1:9/jobs.json',
-};
+  TEACHING_VACANCIES_URL: `${feed.url}/api/v1/jobs.json`,
+});
 /** Workers this file killed (a retried test must not expect them to be the schedule's runner). */
 const killed = new Set<number>();
 /** Set once the last test has stopped the server: its retry starts it again on the same file. */
 let stopped = false;
+let closing = false;
+
+/** The schedule lease as the workers left it: its holder's pid and its expiry. */
+function scheduleLease(): { pid: number; expiresAt: number } | null {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare("select holder, expires_at from leases where name = 'jobs-refresh:schedule'").get() as
+      | { holder: string; expires_at: number }
+      | undefined;
+    return row ? { pid: Number(row.holder.split(':')[1]), expiresAt: row.expires_at } : null;
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Resolves once the schedule lease has left the worker holding it now and its new holder has
+ * renewed it at least once more: each of that worker's ticks found the schedule its own and
+ * tried to start a refresh.
+ */
+async function scheduleMovedOn(): Promise<void> {
+  const from = scheduleLease()?.pid;
+  let to: { pid: number; expiresAt: number } | null = null;
+  while (!closing) {
+    await new Promise((r) => setTimeout(r, 20));
+    const now = scheduleLease();
+    if (!now || now.pid === from) continue;
+    if (to?.pid === now.pid && now.expiresAt > to.expiresAt) return;
+    if (to?.pid !== now.pid) to = now;
+  }
+}
+
+/** The feed's reads: how many, how many at once now, and the most at once. */
+const reads = { total: 0, inFlight: 0, most: 0 };
 
 /** Requests over one keep-alive connection, so they all reach the same worker. */
 function pinned() {
@@ -39,10 +81,25 @@ function pinned() {
 }
 
 beforeAll(async () => {
-  // The refresh feed points at nothing: each scheduled run fails fast and says so in the log.
-  server = await startServer(SERVER_ENV);
+  // Each run reads the feed once and fails (503), writing nothing. The answer waits until the
+  // schedule has moved to the other worker (its lease, two ticks long, lapsed under the waiting
+  // run) and that worker has ticked again: in every run the schedule changes hands, and the other
+  // worker tries to start a refresh while this one still reads.
+  feed = await localServer((_req, res) => {
+    reads.total++;
+    reads.most = Math.max(reads.most, ++reads.inFlight);
+    let done = false;
+    const end = () => !done && ((done = true), reads.inFlight--);
+    res.on('finish', end).on('close', end);
+    void scheduleMovedOn().then(() => res.destroyed || res.writeHead(503, { 'Content-Type': 'text/plain' }).end('Service Unavailable'));
+  });
+  server = await startServer(serverEnv(), databasePath);
 }, 60_000);
-afterAll(() => server?.stop());
+afterAll(async () => {
+  closing = true;
+  await server?.stop();
+  await feed?.close();
+});
 
 /** Fresh connections each time, so the kernel spreads them over the workers. */
 async function health(): Promise<number> {
@@ -105,22 +162,20 @@ describe('WEB_CONCURRENCY=2', () => {
     b.agent.destroy();
   }, 60_000);
 
-  it('runs the scheduled refresh in one worker only, and replaces a worker that dies', async () => {
-    // Several ticks have passed (0.3 s each): all scheduled runs came from one pid.
-    await expect
-      .poll(() => (server.output().match(/Scheduled job refresh failed/g) ?? []).length, { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(3);
-    const db = new Database(server.databasePath, { readonly: true });
-    const holder = (db.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string }).holder;
-    db.close();
-    const holderPid = Number(holder.split(':')[1]);
-    // (Less a worker a failed first attempt of this test killed: its runs are in the log too.)
-    const runners = new Set(
-      [...server.output().matchAll(/Scheduled job refresh failed \(worker \d+, pid (\d+)\)/g)]
-        .map((m) => Number(m[1]))
-        .filter((pid) => !killed.has(pid)),
-    );
-    expect([...runners]).toEqual([holderPid]);
+  it('runs the scheduled refresh in one worker at a time, also when its schedule moves mid-run, and replaces a worker that dies', async () => {
+    // Both workers have run the schedule (it moves in every run, see the feed above), three runs in all.
+    const runners = () =>
+      new Set(
+        [...server.output().matchAll(/Scheduled job refresh failed \(worker \d+, pid (\d+)\)/g)]
+          .map((m) => Number(m[1]))
+          .filter((pid) => !killed.has(pid)),
+      );
+    await expect.poll(() => runners().size, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => reads.total, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    // Yet never two refreshes at once: each worker that took the schedule over while the other's
+    // run still read the feed found the run lease held, and left the feed alone.
+    expect(reads.most).toBe(1);
+    const holderPid = scheduleLease()!.pid;
     const pids = await pidsSeen(60);
     expect(pids.has(holderPid)).toBe(true);
     // Kill the holder: the primary starts another worker, and the schedule moves to a live one.
@@ -137,21 +192,11 @@ describe('WEB_CONCURRENCY=2', () => {
       .toBe(true);
     // The primary says why it started another (a line can reach the test's pipe after the new worker answers: polled).
     await expect.poll(() => server.output()).toMatch(new RegExp(`Worker ${holderPid} ended \\(SIGKILL\\)`));
-    await expect
-      .poll(
-        () => {
-          const check = new Database(server.databasePath, { readonly: true });
-          const row = check.prepare("select holder from leases where name = 'jobs-refresh:schedule'").get() as { holder: string };
-          check.close();
-          return Number(row.holder.split(':')[1]) !== holderPid;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
+    await expect.poll(() => scheduleLease()?.pid !== holderPid, { timeout: 20_000 }).toBe(true);
   }, 90_000);
 
   it('stops every worker on SIGTERM to the primary', async () => {
-    if (stopped) server = await startServer(SERVER_ENV, server.databasePath);
+    if (stopped) server = await startServer(serverEnv(), databasePath);
     const pids = await pidsSeen(60);
     expect(pids.size).toBe(2);
     stopped = true;
