@@ -137,8 +137,9 @@ export function takeAll(
 }
 
 /**
- * One-time links emailed for a school (claims, invitations, re-confirmations; decision 2101):
- * per requesting user, per school and per address, so no one can mail-bomb an address or a school.
+ * One-time links emailed for a school (claims, invitations, re-confirmations; decisions 2101, 2113):
+ * per requesting user, per school (claims and members' links each their own) and per mailbox, so
+ * no one can mail-bomb an address or a school.
  */
 export const EMAIL_LINK_LIMITS = {
   user: [
@@ -205,12 +206,23 @@ export class RateLimiter {
     );
   }
 
-  /** An emailed one-time link for a school: null, or which limit is full and the seconds to wait. */
-  emailLink(userId: string, schoolId: number, address: string, at: number): { scope: 'user' | 'school' | 'address'; wait: number } | null {
-    const scopes = ['user', 'school', 'address'] as const;
+  /**
+   * An emailed one-time link for a school: null, or which limit is full and the seconds to wait.
+   * Checked by requesting account first, then the mailbox (`address`: the caller's normalised
+   * mailbox), then the school; a claim by a stranger spends the school's `claims` budget, an
+   * invitation or a re-confirmation its members' own (decision 2113).
+   */
+  emailLink(
+    userId: string,
+    schoolId: number,
+    address: string,
+    at: number,
+    budget: 'claims' | 'members' = 'members',
+  ): { scope: 'user' | 'school' | 'address'; wait: number } | null {
+    const scopes = ['user', 'address', 'school'] as const;
     const keys = {
       user: `link-user:${userId}`,
-      school: `link-school:${schoolId}`,
+      school: budget === 'claims' ? `link-school-claims:${schoolId}` : `link-school:${schoolId}`,
       address: `link-address:${hashed(address.toLowerCase())}`,
     };
     const full = takeAll(

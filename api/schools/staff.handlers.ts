@@ -4,14 +4,25 @@ import type { DB } from '../../db/client';
 import { schoolDomains } from '../../db/schema';
 import { ApiError } from '../lib/http-error';
 import { createRouter } from '../lib/route';
-import { matchEmail, schoolsSharingDomain, websiteDomain } from './domains';
+import { allowedDomains, matchEmail, notOwnMessage, registerDomainOf, schoolsSharingDomain, websiteDomain } from './domains';
+import { pageHeaders } from '../lib/paging';
+import type { SignedInEnv } from '../lib/route';
+import type { Context } from 'hono';
 import { schoolMemberOf } from './members';
 import { findSchool } from './schools.queries';
 import * as routes from './staff.routes';
 import * as staff from './staff.service';
 
-const withShared = (db: DB, rows: ReturnType<typeof staff.pendingClaims>) =>
+const withShared = (db: DB, rows: ReturnType<typeof staff.pendingClaims>['rows']) =>
   rows.map((r) => ({ ...r, sharedWith: r.domainRule === 'register-website' ? schoolsSharingDomain(db, r.school.id, r.domain) : 0 }));
+
+/** A page of the claims queue (decision 2113), with its paging headers. */
+function queuePage(c: Context<SignedInEnv>, query: { limit?: number; cursor?: string }, schoolId?: number) {
+  const db = c.get('db');
+  const page = staff.pendingClaims(db, { schoolId, limit: query.limit ?? 50, cursor: query.cursor, now: c.get('now')() });
+  pageHeaders(c, page.total, page.next);
+  return { claims: withShared(db, page.rows), total: page.total, unopened: page.unopened, next: page.next };
+}
 
 export const staffRoutes = createRouter()
   .openapi(routes.claim, async (c) => {
@@ -20,7 +31,16 @@ export const staffRoutes = createRouter()
     return c.json({ status: 'sent' as const, expiresAt }, 202);
   })
   .openapi(routes.openLink, (c) => c.json(staff.openLink(c, c.req.valid('json').token), 200))
-  .openapi(routes.schoolClaims, (c) => c.json(withShared(c.get('db'), staff.pendingClaims(c.get('db'), c.req.valid('param').id)), 200))
+  .openapi(routes.schoolClaims, (c) => c.json(queuePage(c, c.req.valid('query'), c.req.valid('param').id), 200))
+  .openapi(routes.claimDomains, (c) => {
+    const db = c.get('db');
+    const school = findSchool(db, c.req.valid('param').id);
+    const register = registerDomainOf(db, school);
+    const notOwn = register?.notOwn
+      ? { domain: register.domain, reason: register.notOwn, message: notOwnMessage(register, school.name) }
+      : null;
+    return c.json({ domains: allowedDomains(db, school, register).map((d) => d.domain), notOwn }, 200);
+  })
   .openapi(routes.schoolApprove, (c) => {
     const { id, claimId } = c.req.valid('param');
     return c.json(staff.decideClaim(c, claimId, { approve: true, role: c.req.valid('json')?.role }, { schoolId: id }), 200);
@@ -34,7 +54,7 @@ export const staffRoutes = createRouter()
     const db = c.get('db');
     const school = findSchool(db, c.req.valid('param').id);
     const { email, role } = c.req.valid('json');
-    const match = matchEmail(db, school, email);
+    const match = matchEmail(db, school, email, true);
     const { expiresAt } = await staff.sendLink(c, {
       kind: 'invite',
       school,
@@ -68,7 +88,7 @@ export const staffRoutes = createRouter()
     return c.json(staff.auditLog(c.get('db'), { schoolId: c.req.valid('param').id, limit, before }), 200);
   })
   .openapi(routes.mySchools, (c) => c.json(staff.mySchools(c.get('db'), c.get('user').id, c.get('now')()), 200))
-  .openapi(routes.queue, (c) => c.json(withShared(c.get('db'), staff.pendingClaims(c.get('db'))), 200))
+  .openapi(routes.queue, (c) => c.json(queuePage(c, c.req.valid('query')), 200))
   .openapi(routes.approve, (c) =>
     c.json(staff.decideClaim(c, c.req.valid('param').id, { approve: true, role: c.req.valid('json')?.role }, {}), 200),
   )

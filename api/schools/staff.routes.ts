@@ -6,6 +6,7 @@ import { CLAIM_STATES, DOMAIN_RULES, MEMBER_METHODS, SCHOOL_ROLES } from '../../
 import { rejectInput } from '../../db/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
+import { cursorParam } from '../lib/paging';
 import { domainInput, emailInput } from './domains';
 import { TEXT_MAX } from '../../db/constants';
 
@@ -80,11 +81,42 @@ const pendingClaim = z.object({
 const decided = z.object({ id: z.number().int(), state: z.enum(['approved', 'rejected']), role: role.nullable() });
 const approveBody = z.object({ role: role.optional().describe('Default: admin when the school has no live admin yet, else editor') });
 
+const queueQuery = z.object({ limit: limitOf(100, 50), cursor: cursorParam });
+const queuePage = jsonOf(
+  z.object({
+    claims: z.array(pendingClaim).describe('Confirmed claims (the link was opened), oldest first'),
+    total: z.number().int().describe('Confirmed claims in all (also X-Total-Count)'),
+    unopened: z.number().int().describe('Claims whose emailed link is not opened yet and has not expired: never shown one by one'),
+    next: z.string().nullable().describe('The cursor of the next page (also the Link header), null on the last'),
+  }),
+  'A page of the claims waiting for a decision',
+);
+
 export const schoolClaims = route.get('/schools/{id}/claims', {
-  summary: "Claims of this school waiting for a decision (the school's admins)",
+  summary: "Claims of this school waiting for a decision (the school's admins): confirmed ones a page at a time, unopened ones counted",
   policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
+  request: { params: idParam, query: queueQuery },
+  responses: { 200: queuePage, ...errors(400) },
+});
+
+export const claimDomains = route.get('/schools/{id}/claim-domains', {
+  summary:
+    "The domains whose addresses may claim a school, and why its register website's domain does not count when it is a council's, a hosting service's or several schools'",
+  policy: { access: 'user', cache: 'none' },
   request: { params: idParam },
-  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first'), ...errors(400) },
+  responses: {
+    200: jsonOf(
+      z.object({
+        domains: z.array(z.string()).describe('An address at one of these (or a subdomain) may claim the school'),
+        notOwn: z
+          .object({ domain: z.string(), reason: z.enum(['council', 'host', 'shared']), message: z.string() })
+          .nullable()
+          .describe("The register website's domain when it is not the school's own, with why in words"),
+      }),
+      'Domains',
+    ),
+    ...errors(400, 404),
+  },
 });
 
 export const schoolApprove = route.post('/schools/{id}/claims/{claimId}/approve', {
@@ -221,9 +253,10 @@ export const mySchools = route.get('/me/schools', {
 const siteAdmin = { access: 'admin', limit: 'moderation' } as const;
 
 export const queue = route.get('/moderation/claims', {
-  summary: 'Every claim waiting for a decision (site admins)',
+  summary: 'Every claim waiting for a decision (site admins): confirmed ones a page at a time, oldest first; unopened ones counted',
   policy: { access: 'admin', cache: 'none', page: { path: '/moderation', index: false } },
-  responses: { 200: jsonOf(z.array(pendingClaim), 'Pending claims, oldest first') },
+  request: { query: queueQuery },
+  responses: { 200: queuePage, ...errors(400) },
 });
 
 export const approve = route.post('/moderation/claims/{id}/approve', {

@@ -3,7 +3,7 @@
 // roles, leaving, and the school's audit log. Handlers (staff.handlers.ts) call these with the
 // request's context; every change here writes one school_audit row in the same transaction.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import {
@@ -21,10 +21,16 @@ import type { SignedInEnv } from '../lib/route';
 import { ApiError } from '../lib/http-error';
 import { escapeHtml } from '../lib/html-page';
 import { hasRole, lapsesAt, liveSince, membershipOf } from './members';
-import { matchEmail, type AllowedDomain } from './domains';
+import { decodeCursor, pageOf } from '../lib/paging';
+import { mailboxOf, matchEmail, type AllowedDomain } from './domains';
 
 /** How long an emailed link works. */
 export const LINK_HOURS = 24;
+
+/** Open claims (link unopened and unexpired, or confirmed and undecided) one account may have at once (decision 2113). */
+export const OPEN_CLAIMS_PER_ACCOUNT = 3;
+/** Open claims of one school at once, whoever asked: more than a real school's staff ever ask for in a day (decision 2113). */
+export const OPEN_CLAIMS_PER_SCHOOL = 10;
 
 const hashToken = (token: string) => createHash('sha256').update(`school-link:${token}`).digest('hex');
 
@@ -112,7 +118,8 @@ export async function sendLink(c: Context<SignedInEnv>, req: LinkRequest): Promi
   const mailer = c.get('mailer');
   if (!mailer) throw new ApiError(503, { error: 'This server sends no email, so work addresses cannot be checked right now.' });
   const user = c.get('user');
-  const limited = c.get('rateLimiter')?.emailLink(user.id, req.school.id, req.email, now.getTime());
+  const budget = req.kind === 'claim' ? 'claims' : 'members';
+  const limited = c.get('rateLimiter')?.emailLink(user.id, req.school.id, mailboxOf(req.email), now.getTime(), budget);
   if (limited) {
     c.header('Retry-After', String(limited.wait));
     const what = {
@@ -125,6 +132,19 @@ export async function sendLink(c: Context<SignedInEnv>, req: LinkRequest): Promi
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + LINK_HOURS * 3_600_000);
   const row = db.transaction((tx) => {
+    clearExpiredLinks(db, now);
+    // A new claim link replaces the account's unopened one for the same school: one waits at a time.
+    if (req.kind === 'claim')
+      tx.delete(schoolClaims)
+        .where(
+          and(
+            eq(schoolClaims.kind, 'claim'),
+            eq(schoolClaims.userId, user.id),
+            eq(schoolClaims.schoolId, req.school.id),
+            eq(schoolClaims.state, 'pending-email'),
+          ),
+        )
+        .run();
     const claim = tx
       .insert(schoolClaims)
       .values({
@@ -172,13 +192,62 @@ export async function sendLink(c: Context<SignedInEnv>, req: LinkRequest): Promi
   return { expiresAt };
 }
 
+/**
+ * Deletes links whose 24 hours are over and that were never opened (any kind): they can never be
+ * used, and an unopened claim must not stay in anyone's count. The audit log keeps the request.
+ */
+export function clearExpiredLinks(db: DB, now: Date) {
+  db.delete(schoolClaims)
+    .where(and(eq(schoolClaims.state, 'pending-email'), lte(schoolClaims.expiresAt, now)))
+    .run();
+}
+
+/** Claims still open: the link unopened and unexpired, or opened and undecided. */
+const openClaim = (now: Date) =>
+  and(
+    eq(schoolClaims.kind, 'claim'),
+    or(eq(schoolClaims.state, 'pending'), and(eq(schoolClaims.state, 'pending-email'), gt(schoolClaims.expiresAt, now))),
+  );
+
+/**
+ * 409 with words over the caps on open claims (decision 2113): one confirmed claim per account and
+ * school, OPEN_CLAIMS_PER_ACCOUNT per account (its unopened one for this school is replaced, so it
+ * does not count), OPEN_CLAIMS_PER_SCHOOL per school.
+ */
+function checkClaimCaps(db: DB, userId: string, school: School, now: Date) {
+  const mine = db
+    .select({ schoolId: schoolClaims.schoolId, state: schoolClaims.state })
+    .from(schoolClaims)
+    .where(and(openClaim(now), eq(schoolClaims.userId, userId)))
+    .all();
+  if (mine.some((m) => m.schoolId === school.id && m.state === 'pending'))
+    throw new ApiError(409, {
+      error: `You have asked to manage ${school.name} already and confirmed your address: our team or an admin of the school will decide.`,
+    });
+  if (mine.filter((m) => m.schoolId !== school.id).length >= OPEN_CLAIMS_PER_ACCOUNT)
+    throw new ApiError(409, {
+      error: `You have ${OPEN_CLAIMS_PER_ACCOUNT} claims waiting already. Wait until they are decided, or until the links you did not open expire (${LINK_HOURS} hours).`,
+    });
+  const others = db
+    .select({ n: count() })
+    .from(schoolClaims)
+    .where(and(openClaim(now), eq(schoolClaims.schoolId, school.id), ne(schoolClaims.userId, userId)))
+    .get()!.n;
+  if (others >= OPEN_CLAIMS_PER_SCHOOL)
+    throw new ApiError(409, {
+      error: `Many people have asked to manage ${school.name} in the last day. Ask an admin of the school to invite you, sign in with DfE Sign-in, or try again tomorrow.`,
+    });
+}
+
 /** A work-email claim of a school by the signed-in user (POST /api/schools/{id}/claims). */
 export async function requestClaim(c: Context<SignedInEnv>, school: School, email: string) {
   const db = c.get('db');
   const user = c.get('user');
+  const now = c.get('now')();
   const match = matchEmail(db, school, email);
-  const member = membershipOf(db, user.id, school.id, c.get('now')());
+  const member = membershipOf(db, user.id, school.id, now);
   if (member && hasRole(member, 'admin')) throw new ApiError(409, { error: `You already manage ${school.name} as its admin.` });
+  checkClaimCaps(db, user.id, school, now);
   return sendLink(c, { kind: 'claim', school, email, match, userId: user.id });
 }
 
@@ -349,8 +418,17 @@ export function decideClaim(
   });
 }
 
-/** Claims waiting for a decision (link opened, or still waiting for it), oldest first; one school or all. */
-export function pendingClaims(db: DB, schoolId?: number) {
+/**
+ * The claims queue, a page at a time (decision 2113): only claims whose link was opened (state
+ * 'pending'), oldest first by keyset on (created_at, id), so a confirmed claim is never behind
+ * unopened ones; `unopened` counts the claims whose link is still unopened and unexpired. One
+ * school's (its admins) or every school's (site admins).
+ */
+export function pendingClaims(db: DB, options: { schoolId?: number; limit: number; cursor?: string; now: Date }) {
+  const k = decodeCursor(options.cursor, 'claims', 'nn');
+  const ofSchool = options.schoolId === undefined ? undefined : eq(schoolClaims.schoolId, options.schoolId);
+  const confirmed = and(eq(schoolClaims.kind, 'claim'), eq(schoolClaims.state, 'pending'), ofSchool);
+  const at = sql<number>`${schoolClaims.createdAt}`;
   const rows = db
     .select({
       id: schoolClaims.id,
@@ -360,24 +438,25 @@ export function pendingClaims(db: DB, schoolId?: number) {
       domainRule: schoolClaims.domainRule,
       createdAt: schoolClaims.createdAt,
       emailConfirmedAt: schoolClaims.usedAt,
-      expiresAt: schoolClaims.expiresAt,
       school: { id: schools.id, name: schools.name, phoneNumber: schools.phoneNumber, website: schools.website, urn: schools.urn },
       claimant: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+      at,
     })
     .from(schoolClaims)
     .innerJoin(schools, eq(schools.id, schoolClaims.schoolId))
     .innerJoin(users, eq(users.id, schoolClaims.userId))
-    .where(
-      and(
-        eq(schoolClaims.kind, 'claim'),
-        inArray(schoolClaims.state, ['pending', 'pending-email']),
-        schoolId === undefined ? undefined : eq(schoolClaims.schoolId, schoolId),
-      ),
-    )
+    .where(and(confirmed, k ? sql`(${schoolClaims.createdAt}, ${schoolClaims.id}) > (${k[0]}, ${k[1]})` : undefined))
     .orderBy(schoolClaims.createdAt, schoolClaims.id)
-    .limit(200)
+    .limit(options.limit + 1)
     .all();
-  return rows;
+  const page = pageOf(rows, options.limit, 'claims', (r) => [r.at, r.id]);
+  const total = db.select({ n: count() }).from(schoolClaims).where(confirmed).get()!.n;
+  const unopened = db
+    .select({ n: count() })
+    .from(schoolClaims)
+    .where(and(eq(schoolClaims.kind, 'claim'), eq(schoolClaims.state, 'pending-email'), gt(schoolClaims.expiresAt, options.now), ofSchool))
+    .get()!.n;
+  return { rows: page.rows.map(({ at: _a, ...r }) => r), next: page.next, total, unopened };
 }
 
 // ---- Members -----------------------------------------------------------------------------------
@@ -494,7 +573,7 @@ export async function requestConfirm(c: Context<SignedInEnv>, school: School) {
     .get();
   if (!m) throw new ApiError(404, { error: 'You are not a member of this school.' });
   if (!m.email) throw new ApiError(409, { error: 'Your membership came from DfE Sign-in: sign in with DfE Sign-in again to confirm it.' });
-  const match = matchEmail(db, school, m.email);
+  const match = matchEmail(db, school, m.email, true);
   return sendLink(c, { kind: 'confirm', school, email: m.email, match, userId: user.id });
 }
 

@@ -20,6 +20,7 @@ export const ROUTE_POLICY = {
     ['/api/schools/{id}', 'everyone', 'read'],
     ['/api/schools/{id}/profile', 'owner', 'read'],
     ['/api/schools/{id}/claims', 'none', 'read'],
+    ['/api/schools/{id}/claim-domains', 'none', 'read'],
     ['/api/schools/{id}/members', 'none', 'read'],
     ['/api/schools/{id}/audit', 'none', 'read'],
     ['/api/me/schools', 'none', 'read'],

@@ -1,6 +1,7 @@
 // A school's staff on the web side (decisions 2101-2103): the SWR hooks and the writes. All
 // online only: claims, invitations and decisions are never queued in the outbox.
 import type { InferResponseType } from 'hono/client';
+import { useState } from 'react';
 import { mutate as globalMutate } from 'swr';
 import { toast } from '../components/toast/store';
 import { ApiRequestError, client, json, requestError } from './client';
@@ -9,6 +10,10 @@ import { MY_SCHOOLS_KEY } from './my-schools';
 
 export type Member = InferResponseType<(typeof client.schools)[':id']['members']['$get'], 200>[number];
 type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
+/** A page of the claims queue (decision 2113): confirmed claims, their total, the unopened ones counted. */
+type ClaimsPage = InferResponseType<typeof client.moderation.claims.$get, 200>;
+export type QueuedClaim = ClaimsPage['claims'][number];
+export type ClaimDomains = InferResponseType<(typeof client.schools)[':id']['claim-domains']['$get'], 200>;
 
 const param = (id: number) => ({ id: String(id) });
 
@@ -20,8 +25,52 @@ export function useSchoolMembers(id: number | undefined) {
   return useApi(id ? `school-staff/${id}/members` : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
 }
 
+/**
+ * The claims queue a page at a time (decision 2113): the first page through SWR (refreshed by
+ * refreshStaff after a decision), the next ones kept beside it until that page changes, when the
+ * list starts again at the first page.
+ */
+function useClaimPages(key: string | null, load: (cursor?: string) => Promise<ClaimsPage>) {
+  const first = useApi(key, () => load());
+  const [more, setMore] = useState<{ after: ClaimsPage; claims: QueuedClaim[]; next: string | null } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [moreError, setMoreError] = useState<unknown>(undefined);
+  const kept = more && first.data && more.after === first.data ? more : null;
+  const next = kept ? kept.next : (first.data?.next ?? null);
+  const loadMore = async () => {
+    const after = first.data;
+    if (!next || !after) return;
+    setLoadingMore(true);
+    setMoreError(undefined);
+    try {
+      const page = await load(next);
+      setMore({ after, claims: [...(kept?.claims ?? []), ...page.claims], next: page.next });
+    } catch (error) {
+      setMoreError(error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+  return {
+    claims: first.data ? [...first.data.claims, ...(kept?.claims ?? [])] : undefined,
+    total: first.data?.total,
+    unopened: first.data?.unopened ?? 0,
+    error: first.error,
+    pages: { hasMore: !!next, loadingMore, loadMore, moreError, retryMore: loadMore },
+  };
+}
+
 export function useSchoolClaims(id: number | undefined) {
-  return useApi(id ? `school-staff/${id}/claims` : null, () => json(client.schools[':id'].claims.$get({ param: param(id!) })));
+  return useClaimPages(id ? `school-staff/${id}/claims` : null, (cursor) =>
+    json(client.schools[':id'].claims.$get({ param: param(id!), query: cursor ? { cursor } : {} })),
+  );
+}
+
+/** The domains whose addresses may claim a school, and why its register website's does not count (the claim form). */
+export function useClaimDomains(id: number | undefined) {
+  return useApi(id ? `school-staff/${id}/claim-domains` : null, () =>
+    json(client.schools[':id']['claim-domains'].$get({ param: param(id!) })),
+  );
 }
 
 export function useSchoolAudit(id: number | undefined) {
@@ -29,7 +78,9 @@ export function useSchoolAudit(id: number | undefined) {
 }
 
 export function useClaimsQueue(enabled: boolean) {
-  return useApi(enabled ? 'moderation/claims' : null, () => json(client.moderation.claims.$get()));
+  return useClaimPages(enabled ? 'moderation/claims' : null, (cursor) =>
+    json(client.moderation.claims.$get({ query: cursor ? { cursor } : {} })),
+  );
 }
 
 export function useAllSchoolAudit(enabled: boolean) {

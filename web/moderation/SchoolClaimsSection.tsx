@@ -1,7 +1,10 @@
-// The school side in /moderation, for site admins (decisions 2101-2103): the claims queue with
-// the register's phone number for a call-back, the address used and the domain rule that
-// matched; the trust domains of a school; every school's audit log.
+// The school side in /moderation, for site admins (decisions 2101-2103, 2113): the claims queue
+// (confirmed claims a page at a time, the unopened ones only counted) with the register's phone
+// number for a call-back, the address used and the domain rule that matched; the trust domains
+// of a school; every school's audit log.
 import { Link } from 'react-router-dom';
+import { LoadMore } from '../components/LoadMore';
+import { UnopenedLine } from '../components/UnopenedClaims';
 import { fieldsOf, describeAudit, staffApi, staffWrite, useAllSchoolAudit, useClaimsQueue } from '../data/school-staff';
 import { formatDate } from '../lib/format';
 import { firstError, useForm } from '../components/useForm';
@@ -14,16 +17,17 @@ const RULES = {
 } as const;
 
 export function SchoolClaimsSection() {
-  const { data } = useClaimsQueue(true);
+  const { claims, total, unopened, pages } = useClaimsQueue(true);
   return (
     <section className="card bg-base-100 border border-base-300" aria-labelledby="claims-heading" data-testid="claims-queue">
       <div className="card-body p-4 gap-3">
         <h2 id="claims-heading" className="card-title">
-          School claims{data ? ` (${data.length})` : ''}
+          School claims{total !== undefined ? ` (${total})` : ''}
         </h2>
-        {data && data.length === 0 && <p className="opacity-80">No claims waiting.</p>}
+        {claims && claims.length === 0 && <p className="opacity-80">No confirmed claims waiting.</p>}
+        {unopened > 0 && <UnopenedLine count={unopened} />}
         <ul className="grid gap-3">
-          {(data ?? []).map((c) => (
+          {(claims ?? []).map((c) => (
             <li key={c.id} className="grid gap-1 border-b border-base-200 pb-3" data-testid="claim">
               <p>
                 <strong>{[c.claimant.firstName, c.claimant.lastName].filter(Boolean).join(' ') || 'Someone'}</strong> claims{' '}
@@ -45,8 +49,7 @@ export function SchoolClaimsSection() {
                 ) : (
                   'no number in the register'
                 )}
-                {' · '}
-                {c.state === 'pending' ? `email confirmed ${formatDate(c.emailConfirmedAt ?? c.createdAt)}` : 'email link not opened yet'}
+                {' · '}email confirmed {formatDate(c.emailConfirmedAt ?? c.createdAt)}
               </p>
               <ClaimDecision
                 inputId={`claim-reason-${c.id}`}
@@ -63,6 +66,7 @@ export function SchoolClaimsSection() {
             </li>
           ))}
         </ul>
+        <LoadMore pages={pages} label="Load more claims" button="btn btn-outline btn-sm tap" />
         <TrustDomainForm />
       </div>
     </section>

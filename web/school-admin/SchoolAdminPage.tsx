@@ -24,6 +24,8 @@ import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { ClaimDecision, TitledCard } from '../components/fields';
 import { formatDate } from '../lib/format';
+import { LoadMore } from '../components/LoadMore';
+import { UnopenedLine } from '../components/UnopenedClaims';
 
 type Mine = MySchools['schools'][number];
 
@@ -351,21 +353,20 @@ function Invite({ schoolId }: { schoolId: number }) {
 }
 
 function Claims({ schoolId }: { schoolId: number }) {
-  const { data } = useSchoolClaims(schoolId);
-  if (!data || data.length === 0) return null;
+  const { claims, total, unopened, pages } = useSchoolClaims(schoolId);
+  if (!claims || (claims.length === 0 && unopened === 0)) return null;
   return (
-    <div className="card bg-base-100 border border-base-300">
+    <div className="card bg-base-100 border border-base-300" data-testid="school-claims">
       <div className="card-body p-4 gap-2">
-        <h3 className="card-title text-lg">Requests to join</h3>
+        <h3 className="card-title text-lg">Requests to join{total ? ` (${total})` : ''}</h3>
+        {unopened > 0 && <UnopenedLine count={unopened} />}
         <ul className="grid gap-3">
-          {data.map((c) => (
+          {claims.map((c) => (
             <li key={c.id} className="grid gap-1 border-b border-base-200 pb-2">
               <span>
                 <strong>{[c.claimant.firstName, c.claimant.lastName].filter(Boolean).join(' ') || 'Someone'}</strong> with {c.email}
               </span>
-              <span className="text-sm opacity-80">
-                {c.state === 'pending' ? 'Email confirmed' : 'Email link not opened yet'}, asked {formatDate(c.createdAt)}
-              </span>
+              <span className="text-sm opacity-80">Email confirmed, asked {formatDate(c.createdAt)}</span>
               <ClaimDecision
                 inputId={`reason-${c.id}`}
                 reasonLabel="Reason for rejecting"
@@ -376,6 +377,7 @@ function Claims({ schoolId }: { schoolId: number }) {
             </li>
           ))}
         </ul>
+        <LoadMore pages={pages} label="Load more requests" button="btn btn-outline btn-sm tap" />
       </div>
     </div>
   );

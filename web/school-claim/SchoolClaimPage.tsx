@@ -1,5 +1,7 @@
 // /schools/:id/claim: "Work here? Manage this page". A signed-in member of staff asks for a
 // one-time link at their work address (decision 2101); DfE Sign-in is the other way in (2102).
+// The form names the domains that may claim the school, and says why the register website's
+// domain does not count when it is a council's, a hosting service's or several schools' (2113).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, EmptyState, ErrorState } from '../components/states';
@@ -7,7 +9,7 @@ import { loginHref, useAuth } from '../data/auth';
 import { useSchool } from '../data/hooks';
 import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
-import { fieldsOf, messageOf, refreshStaff, staffApi, useMySchools } from '../data/school-staff';
+import { fieldsOf, messageOf, refreshStaff, staffApi, useClaimDomains, useMySchools, type ClaimDomains } from '../data/school-staff';
 
 export function SchoolClaimPage() {
   const id = Number(useParams().id);
@@ -79,6 +81,7 @@ function ClaimSent({ sentTo, name }: { sentTo: string; name: string }) {
 /** The work address, sent for a one-time link; `onSent` gets the address it went to. */
 function ClaimForm({ id, onSent }: { id: number; onSent: (address: string) => void }) {
   const f = useForm({ email: '' }, { schemas: false });
+  const { data: domains } = useClaimDomains(id);
   const { email } = f.values;
   const fieldError = f.errors.email;
   const [failure, setFailure] = useState<string>();
@@ -119,7 +122,9 @@ function ClaimForm({ id, onSent }: { id: number; onSent: (address: string) => vo
             required
           />
           <span id="claim-email-hint" className="block text-sm opacity-80 mt-1">
-            An address at the school's own domain (the one its website uses), not a personal one.
+            {domains && domains.domains.length > 0
+              ? `An address at ${domains.domains.join(' or ')} (or a part of it), not a personal one.`
+              : "An address at the school's own domain (the one its website uses), not a personal one."}
           </span>
           {fieldError && (
             <span id="claim-email-error" className="block text-error text-sm mt-1" role="alert">
@@ -127,6 +132,7 @@ function ClaimForm({ id, onSent }: { id: number; onSent: (address: string) => vo
             </span>
           )}
         </label>
+        {domains?.notOwn && <NotOwnDomain domains={domains} />}
         {failure && (
           <p className="text-error" role="alert">
             {failure}
@@ -142,5 +148,19 @@ function ClaimForm({ id, onSent }: { id: number; onSent: (address: string) => vo
         </p>
       </div>
     </form>
+  );
+}
+
+/** Why the register website's domain cannot show that someone works at the school, and what to do instead. */
+function NotOwnDomain({ domains }: { domains: ClaimDomains }) {
+  return (
+    <div className="alert alert-info text-sm" role="note" data-testid="claim-not-own-domain">
+      <span>
+        {domains.notOwn?.message}{' '}
+        {domains.domains.length > 0
+          ? `Use an address at ${domains.domains.join(' or ')}.`
+          : "Sign in with DfE Sign-in, or ask us to add your school's or trust's own domain."}
+      </span>
+    </div>
   );
 }
