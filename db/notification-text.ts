@@ -31,12 +31,19 @@ function reported(n: NotificationWords): string {
       return `the review of ${at(n.school)}`;
     case 'interview_edit':
       return `the interview account at ${at(n.school)}`;
+    case 'thread_edit':
+      return `the thread ${quoted(n.thread)}`;
+    case 'post_edit':
+      return `the reply in ${quoted(n.thread)}`;
   }
 }
 
-/** An author's edit, in words: "your review of Example School", "your interview account at Example School". */
+/** An author's edit, in words: "your review of Example School", "your reply in “Cover lessons”". */
 function edited(n: NotificationWords): string {
-  return n.subjectType === 'interview_edit' ? `your interview account at ${at(n.school)}` : `your review of ${at(n.school)}`;
+  if (n.subjectType === 'interview_edit') return `your interview account at ${at(n.school)}`;
+  if (n.subjectType === 'thread_edit') return `your thread ${quoted(n.thread)}`;
+  if (n.subjectType === 'post_edit') return `your reply in ${quoted(n.thread)}`;
+  return `your review of ${at(n.school)}`;
 }
 
 /** One line: what happened. */

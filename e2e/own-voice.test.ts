@@ -1,5 +1,5 @@
 // A teacher changes or takes back what she wrote, in the browser at 390x844 (decision 2020): Ann
-// edits her published review from the school page and sees "Edit waiting for approval" while
+// edits her published review from the school page and sees "Edit waiting for a moderator" while
 // everyone else still reads the published text; an admin approves it side by side in /moderation,
 // the public then reads the new text and Ann hears of it; Ann deletes her interview after a
 // confirm; Ben sees no Edit or Delete on her items; deleting a published salary says it leaves the
@@ -144,7 +144,7 @@ describe('own voice: change or take back', () => {
     await form.getByLabel('Pros').fill(NEW_PROS);
     await form.getByRole('button', { name: 'Save edit' }).click();
     await expect.poll(() => toastTitle(ann).innerText()).toBe('Edit sent');
-    await expect.poll(() => card.getByTestId('edit-pending').innerText()).toContain('Edit waiting for approval');
+    await expect.poll(() => card.getByTestId('edit-pending').innerText()).toContain('Edit waiting for a moderator');
     expect(await card.innerText()).toContain(OLD_PROS);
     expect(await card.innerText()).not.toContain(NEW_PROS);
     await ann.evaluate(() => window.scrollTo(0, 0));

@@ -58,6 +58,12 @@ export const reply = route.post('/forum/threads/{id}/posts', {
   },
 });
 
+/** Her edit of a published thread or reply while it waits for a moderator (decision 2026); null when it was published at once. */
+const waitingEdit = z
+  .object({ status: z.literal('pending'), title: z.string().optional(), content: z.string(), submittedAt: z.date() })
+  .nullable()
+  .describe('Her edit waiting for a moderator (everyone else reads the approved text until then), or null when it went straight through');
+
 const removed = <K extends 'thread' | 'reply'>(kind: K) =>
   z.object({
     kind: z.literal(kind),
@@ -67,10 +73,14 @@ const removed = <K extends 'thread' | 'reply'>(kind: K) =>
   });
 
 export const editThread = route.patch('/forum/threads/{id}', {
-  summary: 'Her own thread changed (title, content): shown at once as edited; the old version is kept for moderators (404 for anyone else)',
+  summary:
+    'Her own thread changed (title, content): a published one keeps its approved text until a moderator approves the edit, but for a small fix in its first 10 minutes; the old version is kept for moderators (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(threadEdit) },
-  responses: { 200: jsonOf(threadShape, 'The thread as edited'), ...errors(400, 404) },
+  responses: {
+    200: jsonOf(threadShape.extend({ edit: waitingEdit }), 'The thread as readers see it, and her waiting edit'),
+    ...errors(400, 404),
+  },
 });
 
 export const deleteThread = route.delete('/forum/threads/{id}', {
@@ -81,10 +91,14 @@ export const deleteThread = route.delete('/forum/threads/{id}', {
 });
 
 export const editPost = route.patch('/forum/posts/{id}', {
-  summary: 'Her own reply changed: shown at once as edited; the old version is kept for moderators (404 for anyone else)',
+  summary:
+    'Her own reply changed: a published one keeps its approved text until a moderator approves the edit, but for a small fix in its first 10 minutes; the old version is kept for moderators (404 for anyone else)',
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(postEdit) },
-  responses: { 200: jsonOf(replyShape.extend({ threadId: z.number().int() }), 'The reply as edited'), ...errors(400, 404) },
+  responses: {
+    200: jsonOf(replyShape.extend({ threadId: z.number().int(), edit: waitingEdit }), 'The reply as readers see it, and her waiting edit'),
+    ...errors(400, 404),
+  },
 });
 
 export const deletePost = route.delete('/forum/posts/{id}', {

@@ -250,7 +250,7 @@ describe('salaries', () => {
 });
 
 describe('threads and replies', () => {
-  it('an edit shows at once as edited; moderators read the previous version', async () => {
+  it('a small fix in the first minutes shows at once as edited; moderators read the previous version', async () => {
     const threadId = await approvedThread();
     const res = await call('PATCH', `/api/forum/threads/${threadId}`, {
       cookie: ada,

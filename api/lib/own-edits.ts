@@ -1,8 +1,8 @@
 // An author changes or takes back what she wrote (decision 2020). Only the author: anyone else
 // gets the same 404 as a missing id, so an id never confirms that someone else's item exists.
-// A review's or interview's edit waits for a moderator in contribution_revisions while the
-// published version stays up; a thread's or reply's edit is published at once and the text it
-// replaces is kept there for moderators. Deleting removes an item with what hangs on it (its
+// An edit of a published item waits for a moderator in contribution_revisions while the published
+// version stays up (a thread's or reply's small fix in its first minutes goes through: decision
+// 2026); the text a published edit replaces is kept there for moderators. Deleting removes an item with what hangs on it (its
 // reports, hidden mark and revisions); a reply, and a thread with replies, leave a placeholder.
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,8 +35,8 @@ export function mergeChange<S extends z.ZodType>(
   return result.data;
 }
 
-/** The edit of a review or interview waiting for a moderator, if any. */
-export function pendingEdit(db: Pick<DB, 'select'>, kind: 'review' | 'interview', targetId: number) {
+/** The edit of an item waiting for a moderator, if any. */
+export function pendingEdit(db: Pick<DB, 'select'>, kind: RevisionKind, targetId: number) {
   return db
     .select({ id: contributionRevisions.id, body: contributionRevisions.body, createdAt: contributionRevisions.createdAt })
     .from(contributionRevisions)
@@ -46,21 +46,14 @@ export function pendingEdit(db: Pick<DB, 'select'>, kind: 'review' | 'interview'
     .get();
 }
 
-/** Stores (or replaces) the pending edit of a review or interview: at most one waits per item. */
-export function submitEdit(
-  tx: Tx,
-  kind: 'review' | 'interview',
-  targetId: number,
-  userId: string,
-  body: Record<string, unknown>,
-  now: Date,
-) {
+/** Stores (or replaces) the pending edit of an item: at most one waits per item. */
+export function submitEdit(tx: Tx, kind: RevisionKind, targetId: number, userId: string, body: Record<string, unknown>, now: Date) {
   const waiting = pendingEdit(tx, kind, targetId);
   if (waiting) tx.update(contributionRevisions).set({ body, createdAt: now }).where(eq(contributionRevisions.id, waiting.id)).run();
   else tx.insert(contributionRevisions).values({ kind, targetId, userId, body, state: 'pending', createdAt: now }).run();
 }
 
-export function dropPendingEdit(tx: Tx, kind: 'review' | 'interview', targetId: number) {
+export function dropPendingEdit(tx: Tx, kind: RevisionKind, targetId: number) {
   tx.delete(contributionRevisions)
     .where(
       and(eq(contributionRevisions.kind, kind), eq(contributionRevisions.targetId, targetId), eq(contributionRevisions.state, 'pending')),

@@ -5,6 +5,7 @@ import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import {
   contributionRevisions,
   forumCategories,
+  type RevisionKind,
   hiddenContent,
   forumPosts,
   forumThreads,
@@ -16,6 +17,7 @@ import {
 } from '../../db/schema';
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
+import { renderMarkdown } from '../lib/markdown';
 import { approvalState } from '../lib/moderators';
 import { submissionColumns } from '../salaries/salaries.service';
 import { ownedWithSchool } from './owned.queries';
@@ -25,10 +27,10 @@ import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '.
 const PUBLISHED = 'approved' as const;
 
 /**
- * The last word on her latest edit of each review or interview (decision 2020): waiting, or
+ * The last word on her latest edit of each review, interview, thread or reply (decisions 2020, 2026): waiting, or
  * refused with the reason; null when none waits and the last one was approved (or none was made).
  */
-function editStates(db: DB, kind: 'review' | 'interview', ids: number[]) {
+function editStates(db: DB, kind: RevisionKind, ids: number[]) {
   const out = new Map<
     number,
     { status: 'pending' | 'rejected'; reason: string | null; submittedAt: Date; body: Record<string, unknown> }
@@ -167,6 +169,29 @@ function moodsOf(db: DB, userId: string) {
     .map((r) => ({ ...r, status: PUBLISHED }));
 }
 
+/**
+ * Her latest edit of each of her threads or replies (decision 2026): its state, and while it waits
+ * for a moderator the version she wrote (with its HTML), which her own thread page shows in place
+ * of the approved text everyone else reads.
+ */
+function forumEdits(db: DB, kind: 'thread' | 'reply', rows: { id: number }[]) {
+  const edits = editStates(
+    db,
+    kind,
+    rows.map((r) => r.id),
+  );
+  return (id: number) => {
+    const e = edits.get(id);
+    if (!e) return { edit: null, proposed: null };
+    const content = typeof e.body.content === 'string' ? e.body.content : '';
+    const title = typeof e.body.title === 'string' ? e.body.title : undefined;
+    return {
+      edit: { status: e.status, reason: e.reason, submittedAt: e.submittedAt },
+      proposed: e.status === 'pending' ? { ...(title === undefined ? {} : { title }), content, html: renderMarkdown(content) } : null,
+    };
+  };
+}
+
 /** Her threads (not those she deleted), newest first, with their moderation state. */
 function threadsOf(db: DB, userId: string) {
   const rows = db
@@ -192,7 +217,8 @@ function threadsOf(db: DB, userId: string) {
     .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
     .all();
   const hiddenThreads = hiddenIds(db, 'thread');
-  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenThreads.has(r.id) }));
+  const edits = forumEdits(db, 'thread', rows);
+  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenThreads.has(r.id), ...edits(r.id) }));
 }
 
 /** Her replies (not those she deleted), newest first, with their moderation state. */
@@ -215,7 +241,8 @@ function postsOf(db: DB, userId: string) {
     .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
     .all();
   const hiddenPosts = hiddenIds(db, 'reply');
-  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenPosts.has(r.id) }));
+  const edits = forumEdits(db, 'reply', rows);
+  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenPosts.has(r.id), ...edits(r.id) }));
 }
 
 /** The user's own contributions, each with its moderation state, and the dashboard's counters. */

@@ -14,6 +14,15 @@ const editState = z
   .nullable()
   .describe('Her latest edit of the published version: waiting, or refused with the reason (decision 2020)');
 
+const proposedForum = z
+  .object({
+    title: z.string().optional(),
+    content: z.string(),
+    html: z.string().describe('Its sanitised HTML, as the thread page shows it'),
+  })
+  .nullable()
+  .describe('Her edit while it waits for a moderator (decision 2026): what her own thread page shows her, and her edit form opens with');
+
 /** The user's own contributions as the dashboard lists them, each with its moderation state. */
 const activity = z.object({
   counts: z.object({
@@ -106,7 +115,7 @@ const activity = z.object({
         editedAt: true,
         createdAt: true,
       })
-      .extend({ categoryName: z.string(), status: approvalStatus, hidden: hidden }),
+      .extend({ categoryName: z.string(), status: approvalStatus, hidden: hidden, edit: editState, proposed: proposedForum }),
   ),
   posts: z.array(
     createSelectSchema(forumPosts)
@@ -120,7 +129,7 @@ const activity = z.object({
         editedAt: true,
         createdAt: true,
       })
-      .extend({ threadTitle: z.string(), status: approvalStatus, hidden: hidden }),
+      .extend({ threadTitle: z.string(), status: approvalStatus, hidden: hidden, edit: editState, proposed: proposedForum }),
   ),
 });
 

@@ -361,7 +361,7 @@ export function queue(c: Context<SignedInEnv>) {
       posts: forum ? pendingPosts(db, inScope) : [],
       /** Reported items with their reports (decision 1422), for the moderators who may decide them. */
       reported: reportedItems(db, (_kind, categoryId) => maySee(user, grants, categoryId)),
-      edits: user.isAdmin ? pendingEdits(db) : [],
+      edits: pendingEdits(db, user, grants),
     },
     200,
   );

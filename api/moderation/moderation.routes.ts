@@ -67,16 +67,21 @@ const queue = z.object({
   edits: z
     .array(
       z.object({
-        kind: z.enum(['review', 'interview']),
+        kind: z.enum(['review', 'interview', 'thread', 'reply']),
         id: z.number().int(),
-        schoolId: z.number().int(),
-        schoolName: z.string(),
+        schoolId: z.number().int().nullable().describe("A review's or interview's school"),
+        schoolName: z.string().nullable(),
+        threadId: z.number().int().nullable().describe("A thread's or reply's thread"),
+        threadTitle: z.string().nullable(),
+        categoryId: z.number().int().nullable(),
         published: z.record(z.string(), z.unknown()),
         proposed: z.record(z.string(), z.unknown()),
         submittedAt: z.date(),
       }),
     )
-    .describe("Authors' edits of published reviews and interviews, each beside the version that shows (admins; decision 2020)"),
+    .describe(
+      "Authors' edits of published items, each beside the version that shows (reviews and interviews: admins; threads and replies: also the category's moderators; decisions 2020, 2026)",
+    ),
 });
 
 const decisionParam = idParam.extend({ kind: z.enum(['reviews', 'threads', 'posts', 'responses']) });
@@ -149,12 +154,17 @@ export const unlock = threadAction('unlock', 'Unlocks a thread');
 export const sticky = threadAction('sticky', 'Pins a thread to the top of its list');
 export const unsticky = threadAction('unsticky', 'Unpins a thread');
 
-const editParam = idParam.extend({ kind: z.enum(['reviews', 'interviews']) });
-const editDecided = z.object({ kind: z.enum(['review', 'interview']), id: z.number().int(), edit: z.enum(['approved', 'rejected']) });
+const editParam = idParam.extend({ kind: z.enum(['reviews', 'interviews', 'threads', 'posts']) });
+const editDecided = z.object({
+  kind: z.enum(['review', 'interview', 'thread', 'reply']),
+  id: z.number().int(),
+  edit: z.enum(['approved', 'rejected']),
+});
 
 export const { approve: approveEdit, reject: rejectEdit } = decisions('/moderation/edits/{kind}/{id}', editParam, editDecided, {
-  approve: "Publishes an author's edit of her review or interview in place of the published version (admins; decision 2020)",
-  reject: "Refuses an author's edit: the published version stays; she reads the reason (admins; decision 2020)",
+  approve:
+    "Publishes an author's edit of her review, interview, thread or reply in place of the published version (admins; a thread's or reply's also its category's moderators; decisions 2020, 2026)",
+  reject: "Refuses an author's edit: the published version stays; she reads the reason (decisions 2020, 2026)",
 });
 
 export const versions = route.get('/moderation/{kind}/{id}/versions', {

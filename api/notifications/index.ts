@@ -69,7 +69,9 @@ function subjectGone(db: Pick<DB, 'select'>, type: NotificationSubject, id: numb
       return !p || p.deletedAt !== null;
     }
     case 'review_edit':
-    case 'interview_edit': {
+    case 'interview_edit':
+    case 'thread_edit':
+    case 'post_edit': {
       // Deleting a review or interview removes its revisions: the edit goes with the item.
       const r = db.select({ id: contributionRevisions.id }).from(contributionRevisions).where(eq(contributionRevisions.id, id)).get();
       return !r;

@@ -25,6 +25,7 @@ import {
   type NotificationKind,
   type NotificationSubject,
   type ReportKind,
+  type RevisionKind,
 } from '../../db/schema';
 
 /** A transaction or the database: everything here runs inside the action's own transaction. */
@@ -284,27 +285,33 @@ export function responsePublished(tx: Tx, responseId: number, actorId: string | 
 }
 
 /**
- * Her edit of a published review or interview approved (the item now shows it) or refused (the
+ * Her edit of a published review, interview, thread or reply approved (the item now shows it) or refused (the
  * published version stays), with the moderator's reason; it names nobody. The subject is the edit
  * itself (its contribution_revisions row), so a later edit of the same item, decided later, is
  * told again, while deciding one edit can never notify twice.
  */
 export function editDecided(
   tx: Tx,
-  edit: { revisionId: number; kind: 'review' | 'interview'; userId: string | null; schoolId: number },
+  edit: { revisionId: number; kind: RevisionKind; userId: string | null; schoolId: number | null; threadId: number | null },
   approved: boolean,
   reason: string | null,
   actorId: string | null,
   now: Date,
 ) {
-  const subjectType = edit.kind === 'review' ? 'review_edit' : 'interview_edit';
+  const subjectType = EDIT_SUBJECT[edit.kind];
   notifyDecision(
     tx,
-    { userId: edit.userId, subjectType, subjectId: edit.revisionId, schoolId: edit.schoolId },
+    { userId: edit.userId, subjectType, subjectId: edit.revisionId, schoolId: edit.schoolId, threadId: edit.threadId },
     ['edit_approved', 'edit_rejected'],
     { approved, reason, actorId, now },
   );
 }
+const EDIT_SUBJECT = {
+  review: 'review_edit',
+  interview: 'interview_edit',
+  thread: 'thread_edit',
+  reply: 'post_edit',
+} as const satisfies Record<RevisionKind, NotificationSubject>;
 
 const REPORT_SUBJECT = {
   review: 'review',

@@ -34,6 +34,6 @@ export function linkOf(n: {
   if ((n.kind === 'review_rejected' || n.kind === 'edit_rejected') && !n.gone) return '/dashboard?tab=activity';
   if (n.threadId !== null) return `/forum/threads/${n.threadId}`;
   if (n.schoolId !== null) return `/schools/${n.schoolId}`;
-  if (n.subjectType === 'thread' || n.subjectType === 'post') return '/forum';
+  if (['thread', 'post', 'thread_edit', 'post_edit'].includes(n.subjectType)) return '/forum';
   return '/notifications';
 }

@@ -17,8 +17,11 @@ export const queuedToast = (online = typeof navigator === 'undefined' || navigat
 export { signInRequired };
 export { useSignedInAction } from './signed-in';
 
+type Toast = { title: string; description?: string };
+
 export interface WriteOptions {
-  success: { title: string; description?: string };
+  /** The toast once the server took it; a function of its answer when that decides the words. */
+  success: Toast | ((data: unknown) => Toast);
   /** The product §8 text for a 401 ('Please sign in to submit a review.'). */
   signIn: string;
   /** The product §8 failure toast. */
@@ -36,7 +39,7 @@ export async function write<T>(request: SendRequest, options: WriteOptions): Pro
     const { send } = await import('../data/mutations');
     const result = await send<T>(request);
     if (result.status === 'queued') toast({ ...queuedToast() });
-    else toast(options.success);
+    else toast(typeof options.success === 'function' ? options.success(result.data) : options.success);
     return result;
   } catch (err) {
     if (err instanceof ApiRequestError && err.status === 401) {

@@ -24,6 +24,16 @@ export const SUCCESS = {
   schoolJobSaved: { title: 'Job saved', description: "It is on your school's job list." },
   schoolJobClosed: { title: 'Job closed', description: 'It is off the board, and its page says it is closed.' },
   forumEdited: { title: 'Changes saved', description: 'Your post now shows your changes, marked as edited.' },
+  /** An edit sent from the outbox: its answer is not read here, so the words fit both outcomes. */
+  forumEditReplayed: {
+    title: 'Changes sent',
+    description: 'Your edit is saved. On a published post, everyone else sees it once a moderator approves it.',
+  },
+  /** An edit of a published thread or reply (decision 2026): it waits for a moderator. */
+  forumEditSent: {
+    title: 'Edit sent',
+    description: 'You see your changes now; everyone else reads the published version until a moderator approves them.',
+  },
   forumDeleted: { title: 'Deleted', description: 'What you wrote is gone; a placeholder keeps the conversation readable.' },
   otherSessionsRevoked: { title: 'Signed out everywhere else', description: 'Every other device and browser has been signed out.' },
   // An author's own edits and deletions (decision 2020).
@@ -85,7 +95,7 @@ export function successToastFor(item: Pick<OutboxItem, 'kind' | 'method' | 'path
     case 'school-job':
       return item.path.endsWith('/close') ? SUCCESS.schoolJobClosed : SUCCESS.schoolJobSaved;
     case 'forum-edit':
-      return item.method === 'DELETE' ? SUCCESS.forumDeleted : SUCCESS.forumEdited;
+      return item.method === 'DELETE' ? SUCCESS.forumDeleted : SUCCESS.forumEditReplayed;
     default:
       return null;
   }

@@ -1,8 +1,10 @@
-// Authors' edits of published reviews and interviews (admins; decision 2020): each shows the
+// Authors' edits of published reviews and interviews (admins), threads and replies (admins and the
+// category's moderators; decisions 2020, 2026): each shows the
 // published version beside the proposed one (stacked on a phone), every field in the same order,
 // the changed ones marked, with Approve (the item shows the edit) and Reject (with a reason the
 // author reads; the published version stays).
 import type { InferResponseType } from 'hono/client';
+import { Link } from 'react-router-dom';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { formatDate } from '../lib/format';
@@ -32,7 +34,39 @@ const FIELDS: Record<EditItem['kind'], (readonly [string, string])[]> = {
     ['questionsAsked', 'Questions asked'],
     ['tipsForCandidates', 'Tips for candidates'],
   ],
+  thread: [
+    ['title', 'Title'],
+    ['content', 'Text'],
+  ],
+  reply: [['content', 'Text']],
 };
+
+/** The route segment of each kind, and how the card names it. */
+const KIND = {
+  review: { param: 'reviews', what: 'review' },
+  interview: { param: 'interviews', what: 'interview experience' },
+  thread: { param: 'threads', what: 'thread' },
+  reply: { param: 'posts', what: 'reply' },
+} as const;
+export type EditKindParam = (typeof KIND)[keyof typeof KIND]['param'];
+
+/** Where the edited item is: its school, or its thread (linked, to read it in place). */
+function Where({ item }: { item: EditItem }) {
+  if (item.kind === 'review' || item.kind === 'interview')
+    return (
+      <>
+        {item.kind === 'review' ? 'Review' : 'Interview'} · {item.schoolName}
+      </>
+    );
+  return (
+    <>
+      {item.kind === 'thread' ? 'Thread' : 'Reply in'}{' '}
+      <Link className="link link-hover" to={`/forum/threads/${item.threadId}`}>
+        {item.threadTitle}
+      </Link>
+    </>
+  );
+}
 
 function shown(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -76,23 +110,16 @@ export function EditsSection({
 }: {
   items: EditItem[];
   approve: (request: ReturnType<typeof to>, what: string) => Promise<unknown>;
-  onReject: (kind: 'reviews' | 'interviews', id: number) => void;
+  onReject: (kind: EditKindParam, id: number) => void;
 }) {
   return (
-    <QueueCard
-      id="q-edits"
-      title="Edits of published reviews and interviews"
-      count={items.length}
-      testId="queue-edits"
-      listClassName="grid gap-4"
-    >
+    <QueueCard id="q-edits" title="Edits of published contributions" count={items.length} testId="queue-edits" listClassName="grid gap-4">
       {items.map((it) => {
-        const kind = it.kind === 'review' ? ('reviews' as const) : ('interviews' as const);
-        const what = it.kind === 'review' ? 'review' : 'interview experience';
+        const { param: kind, what } = KIND[it.kind];
         return (
           <li key={`${it.kind}-${it.id}`} className="bg-base-200 rounded-box p-3 grid gap-2" data-testid={`edit-${it.kind}-${it.id}`}>
             <p className="text-xs opacity-70">
-              {it.kind === 'review' ? 'Review' : 'Interview'} · {it.schoolName} · edit sent {formatDate(it.submittedAt)}
+              <Where item={it} /> · edit sent {formatDate(it.submittedAt)}
             </p>
             <div className="grid gap-2 md:grid-cols-2">
               <Version title="Published" item={it} which="published" />

@@ -387,7 +387,7 @@ export function ModerationPage() {
           {data.permissions.isAdmin && (
             <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
           )}
-          {data.permissions.isAdmin && (
+          {(data.permissions.isAdmin || data.edits.length > 0) && (
             <EditsSection
               items={data.edits}
               approve={async (request, what) =>

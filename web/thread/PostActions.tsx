@@ -61,7 +61,8 @@ export function EditForm({
         label: target.kind === 'thread' ? 'Edit of your thread' : 'Edit of your reply',
       },
       messages: {
-        success: SUCCESS.forumEdited,
+        // A published post's edit waits for a moderator; a pending one's (or a small fix) shows at once.
+        success: (data) => (data && typeof data === 'object' && 'edit' in data && data.edit ? SUCCESS.forumEditSent : SUCCESS.forumEdited),
         signIn: 'Please sign in to edit what you wrote.',
         error: { description: 'Your changes could not be saved. Please try again.' },
         preferServerMessage: true,

@@ -13,7 +13,8 @@ import { threadStatus } from '../components/thread-status';
 import { buildTree, type ReplyNode } from './tree';
 import { swrKey } from '../data/keys';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
-import { Edited, useMine, type Queued, type Target } from './post-meta';
+import { EditStateNote } from '../components/contribute/EditStateNote';
+import { Edited, lastWritten, useMine, type OwnEdit, type Queued, type Target } from './post-meta';
 import { OPENING_ANCHOR, postAnchor, quoteOf, withQuote } from './quote';
 
 // After the first render (web/app/later.tsx): Report (server-rendered for a visitor: its markup is
@@ -35,7 +36,8 @@ interface ReplyContext {
   threadId: number;
   canReply: boolean;
   onChanged: () => void;
-  mine: Set<number>;
+  /** Her replies, each with her edit's state. */
+  mine: Map<number, OwnEdit>;
   moderator: boolean;
   onQuote: (quote: string) => void;
 }
@@ -118,12 +120,13 @@ function ReplyActions({
   );
 }
 
-/** A post's text: her inline edit, her edit waiting in the outbox, or the server's rendered Markdown. */
+/** A post's text: her inline edit, her edit waiting in the outbox or for a moderator, or the server's rendered Markdown. */
 function PostBody({
   target,
   html,
   editing,
   queued,
+  own,
   gap,
   onEdited,
   onQueued,
@@ -132,6 +135,8 @@ function PostBody({
   html: string;
   editing: boolean;
   queued: Queued;
+  /** Her edit waiting for a moderator (shown to her in place of the approved text), or refused. */
+  own: OwnEdit | undefined;
   gap: 'mt-1' | 'mt-2';
   onEdited: (changed: boolean) => void;
   onQueued: (q: Queued) => void;
@@ -142,6 +147,13 @@ function PostBody({
       <div className={gap}>
         <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
         <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
+      </div>
+    );
+  if (own?.edit)
+    return (
+      <div className={`${gap} grid gap-2`}>
+        <EditStateNote edit={own.edit} yours={!!own.proposed} />
+        <RenderedMarkdown html={own.proposed?.html ?? html} className="break-words" />
       </div>
     );
   return <RenderedMarkdown html={html} className={`${gap} break-words`} />;
@@ -155,9 +167,9 @@ function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; dep
   useEffect(() => setQueued(null), [reply.content, reply.editedAt, reply.deletedAt]);
   const pending = reply.status === 'pending' || !reply.isApproved;
   const deleted = !!reply.deletedAt || queued?.kind === 'delete';
-  const mine = ctx.mine.has(reply.id) && !deleted;
+  const own = deleted ? undefined : ctx.mine.get(reply.id);
   const name = reply.user?.firstName || 'Anonymous';
-  const target: Target = { kind: 'reply', id: reply.id, content: queued?.kind === 'edit' ? queued.content : reply.content };
+  const target: Target = { kind: 'reply', id: reply.id, content: lastWritten(queued, own, reply).content };
   return (
     <li>
       <article
@@ -179,6 +191,7 @@ function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; dep
               html={reply.html}
               editing={editing}
               queued={queued}
+              own={own}
               gap="mt-1"
               onEdited={(changed) => {
                 setEditing(false);
@@ -193,7 +206,7 @@ function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; dep
                 ctx={ctx}
                 canAnswer={ctx.canReply && !pending}
                 replying={replying}
-                mine={mine}
+                mine={!!own}
                 target={target}
                 onReply={() => setReplying(true)}
                 onEdit={() => setEditing(true)}
@@ -320,7 +333,8 @@ function OpeningPost({
   onQueued: (q: Queued) => void;
   deleted: boolean;
   canReply: boolean;
-  own: boolean;
+  /** Hers (not deleted): with her edit's state. */
+  own: OwnEdit | undefined;
   moderator: boolean;
   isAuthenticated: boolean;
   onQuote: (quote: string) => void;
@@ -328,14 +342,8 @@ function OpeningPost({
 }) {
   const [editing, setEditing] = useState(false);
   const name = thread.user?.firstName || 'Anonymous';
-  const title = queued?.kind === 'edit' && queued.title ? queued.title : thread.title;
-  const target: Target = {
-    kind: 'thread',
-    id: thread.id,
-    categoryId: thread.categoryId,
-    title,
-    content: queued?.kind === 'edit' ? queued.content : thread.content,
-  };
+  const { title = thread.title, content } = lastWritten(queued, own, thread);
+  const target: Target = { kind: 'thread', id: thread.id, categoryId: thread.categoryId, title, content };
   return (
     <article id={OPENING_ANCHOR} className="card bg-base-100 border border-base-300 mt-2 scroll-mt-20" data-testid="opening-post">
       <div className="card-body p-5 gap-2">
@@ -354,6 +362,7 @@ function OpeningPost({
               html={thread.html}
               editing={editing}
               queued={queued}
+              own={own}
               gap="mt-2"
               onEdited={(changed) => {
                 setEditing(false);
@@ -369,7 +378,7 @@ function OpeningPost({
             thread={thread}
             name={name}
             canReply={canReply}
-            own={own}
+            own={!!own}
             deleted={deleted}
             isAuthenticated={isAuthenticated}
             target={target}
@@ -414,7 +423,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
         onQueued={setQueued}
         deleted={deleted}
         canReply={canReply}
-        own={mine.threads.has(thread.id) && !deleted}
+        own={deleted ? undefined : mine.threads.get(thread.id)}
         moderator={moderator}
         isAuthenticated={isAuthenticated}
         onQuote={quote}

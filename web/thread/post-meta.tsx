@@ -1,6 +1,7 @@
 // What the thread page shows of an author's own posts on its first render: which posts are hers,
 // the "edited" line and the types of her pending changes. Her controls themselves (edit, delete,
 // earlier versions, the reply form) load after the first render (./later.ts).
+import type { EditState } from '../components/contribute/EditStateNote';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { swrKey } from '../data/keys';
@@ -10,14 +11,20 @@ import { formatDate, timeAgo } from '../lib/format';
 /** The forum's body limit (db/validation.ts threadInput, postInput). */
 export const POST_MAX_CHARS = 20_000;
 
-/** Her own threads and replies on this device's copy of her activity (empty for a visitor). */
+/** Her edit of one of her threads or replies that waits for a moderator, or was refused (decision 2026). */
+export interface OwnEdit {
+  edit: EditState | null;
+  /** While it waits: the version she wrote, which she reads in place of the approved text. */
+  proposed: { title?: string; content: string; html: string } | null;
+}
+
+/** Her own threads and replies on this device's copy of her activity (empty for a visitor), each with her edit's state. */
 export function useMine() {
   const { isAuthenticated } = useAuth();
   const { data } = useApi(isAuthenticated ? swrKey.activity : null, () => json(client.me.activity.$get()));
-  return {
-    threads: new Set(data?.threads.map((t) => t.id) ?? []),
-    posts: new Set(data?.posts.map((p) => p.id) ?? []),
-  };
+  const own = (rows: { id: number; edit: EditState | null; proposed: OwnEdit['proposed'] }[] | undefined) =>
+    new Map<number, OwnEdit>((rows ?? []).map((r) => [r.id, { edit: r.edit, proposed: r.proposed }]));
+  return { threads: own(data?.threads), posts: own(data?.posts) };
 }
 
 /** "edited 5 minutes ago" with the exact time in a <time> element (its title says the date). */
@@ -39,3 +46,9 @@ export type Queued = { kind: 'edit'; content: string; title?: string } | { kind:
 export type Target =
   | { kind: 'thread'; id: number; categoryId: number; title: string; content: string }
   | { kind: 'reply'; id: number; content: string };
+
+/** The version her edit form opens with: her edit in the outbox, else her edit waiting for a moderator, else the published one. */
+export function lastWritten(queued: Queued, own: OwnEdit | undefined, published: { title?: string; content: string }) {
+  if (queued?.kind === 'edit') return { title: queued.title || published.title, content: queued.content };
+  return { title: own?.proposed?.title ?? published.title, content: own?.proposed?.content ?? published.content };
+}

@@ -103,19 +103,3 @@ export function EditOwnButton({ kind, id, onEdit }: { kind: 'review' | 'intervie
     </button>
   );
 }
-
-/** Her edit's state beside the published item: waiting, or refused with the moderator's reason. */
-export function EditStateNote({ edit }: { edit: { status: 'pending' | 'rejected'; reason: string | null } | null }) {
-  if (!edit) return null;
-  if (edit.status === 'pending')
-    return (
-      <p className="text-sm rounded-box bg-warning/15 px-3 py-2" data-testid="edit-pending">
-        <strong>Edit waiting for approval.</strong> Everyone sees the published version until a moderator approves your changes.
-      </p>
-    );
-  return (
-    <p className="text-sm rounded-box bg-error/10 px-3 py-2" data-testid="edit-rejected">
-      <strong>Your edit was not approved</strong>; the published version stays.{edit.reason ? ` Reason: ${edit.reason}` : ''}
-    </p>
-  );
-}
