@@ -5,6 +5,7 @@ import { jobs } from '../../db/schema';
 import { tempDbPath, testDb } from '../../test/db';
 import { feedPage, jobPosting, localServer, type LocalServer } from '../../test/servers';
 import { applyFeed, FeedError, REFRESH_RUN_LEASE, refreshJobsOnce, type RefreshResult } from '../services/vacancies-import';
+import { scheduleJobsRefresh } from '../services/jobs-schedule';
 import { LeaseLostError, leaseHolder, releaseLease, tryLease } from './lease';
 
 describe('tryLease', () => {
@@ -130,6 +131,36 @@ describe('a refresh run that outlived its lease', () => {
     expect(active(b, 'newly-posted')).toBe(true);
     expect(active(b, 'withdrawn-since')).toBeNull();
     expect(leaseHolder(b, REFRESH_RUN_LEASE)).toBeNull();
+    a.$client.close();
+    b.$client.close();
+  });
+
+  it('the schedule says so, and does not count it as a failure of the feed', async () => {
+    waiting = [];
+    const a = testDb({ demo: false });
+    const b = openDatabase(a.$client.name);
+    const logs: string[] = [];
+    const errors: string[] = [];
+    const stop = scheduleJobsRefresh({
+      db: a,
+      feed: { url: `${feed.url}/api/v1/jobs.json`, allowPrivate: true, timeoutMs: 60_000 },
+      everyMs: 3_600_000,
+      now: () => NOW,
+      holder: 'schedule-a',
+      log: (l) => logs.push(l),
+      error: (l) => errors.push(l),
+    });
+    await expect.poll(() => waiting.length).toBe(1);
+    expect(tryLease(b, REFRESH_RUN_LEASE, 'worker-b', 5 * 60_000, LATER())).toBe(true);
+    waiting[0]([posting('stale-listing')]);
+    await expect
+      .poll(() => errors)
+      .toEqual([
+        'Scheduled job refresh: This refresh was held up past its lease and another server process refreshed meanwhile: its result stands, and this one changed nothing',
+      ]);
+    expect(logs).toEqual([]);
+    expect(active(b, 'stale-listing')).toBeNull();
+    stop();
     a.$client.close();
     b.$client.close();
   });
