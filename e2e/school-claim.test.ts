@@ -1,7 +1,9 @@
 // A school claim end to end at 390x844 (decisions 2101-2103): on the real server with a real SMTP
 // server on 127.0.0.1, a teacher claims a school with her work address (free mail refused first),
 // the link arrives by SMTP and opens the claim, a site admin approves it in /moderation (with the
-// register's phone number), and the school is on her school dashboard.
+// register's phone number), and the school is on her school dashboard. And (decision 2113) the
+// claim form says why a council's domain does not vouch for a school, and the queue counts the
+// claims whose link is not opened yet instead of listing them.
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,5 +104,50 @@ describe('claiming a school', () => {
     // The school page now says she manages it, and her review of it is refused.
     await page.goto(`${env.server.url}/schools/${school.id}`);
     await expect.poll(() => page.getByTestId('manage-page').innerText()).toBe('You manage this page: school dashboard');
+  }, 180_000);
+
+  it("says on the claim form why a council's domain does not count, and counts unopened claims in the queue", async () => {
+    const [elfrida] = await env.api<{ id: number; name: string }[]>('/api/schools?search=Elfrida%20Primary%20School');
+    expect(elfrida.name).toBe('Elfrida Primary School');
+    const tag = attemptTag();
+    const browser = await launchBrowser();
+    try {
+      const kim = await browser.newPage();
+      await kim.setViewportSize(PHONE);
+      await realSignIn(kim, env, `kim.${tag}@example.test`, 'Kim Claimant', `/schools/${elfrida.id}/claim`);
+      const note = kim.getByTestId('claim-not-own-domain');
+      await expect.poll(() => note.innerText(), { timeout: 20_000 }).toContain("lewisham.gov.uk is a council's or public body's domain");
+      expect(await note.innerText()).toContain('Sign in with DfE Sign-in');
+      await kim.getByLabel('Work email address').fill(`kim.${tag}@lewisham.gov.uk`);
+      await kim.getByRole('button', { name: 'Send me a link' }).click();
+      await expect.poll(() => kim.locator('#claim-email-error').innerText()).toContain("a council's or public body's domain");
+      expect(await seriousViolations(kim)).toEqual([]);
+
+      // A claim whose link is never opened: counted in the queue, not listed.
+      const [coram] = await env.api<{ id: number }[]>('/api/schools?search=Thomas%20Coram%20Centre');
+      await kim.goto(`${env.server.url}/schools/${coram.id}/claim`);
+      await kim.getByLabel('Work email address').fill(`kim.${tag}@thomascoram.camden.sch.uk`);
+      await kim.getByRole('button', { name: 'Send me a link' }).click();
+      await expect.poll(() => kim.getByTestId('claim-sent').isVisible()).toBe(true);
+    } finally {
+      await browser.close();
+    }
+    const adminBrowser = await launchBrowser();
+    try {
+      const admin = await adminBrowser.newPage();
+      await admin.setViewportSize(PHONE);
+      await realSignIn(admin, env, ADMIN, 'Ada Admin', '/moderation');
+      await expect
+        .poll(() => admin.getByTestId('claims-unopened').innerText(), { timeout: 20_000 })
+        .toMatch(/^\d+ more claims? waits? for the email link to be opened/);
+      expect(
+        await admin
+          .getByTestId('claim')
+          .filter({ hasText: `kim.${tag}@` })
+          .count(),
+      ).toBe(0);
+    } finally {
+      await adminBrowser.close();
+    }
   }, 180_000);
 });
