@@ -49,13 +49,14 @@ function scheduleLease(): { pid: number; expiresAt: number } | null {
  */
 async function scheduleMovedOn(): Promise<void> {
   const from = scheduleLease()?.pid;
-  let to: { pid: number; expiresAt: number } | null = null;
+  // The new holder and its lease's expiry when first seen there.
+  const to = { pid: 0, expiresAt: 0 };
   while (!closing) {
     await new Promise((r) => setTimeout(r, 20));
     const now = scheduleLease();
     if (!now || now.pid === from) continue;
-    if (to?.pid === now.pid && now.expiresAt > to.expiresAt) return;
-    if (to?.pid !== now.pid) to = now;
+    if (now.pid === to.pid && now.expiresAt > to.expiresAt) return;
+    if (now.pid !== to.pid) Object.assign(to, now);
   }
 }
 
