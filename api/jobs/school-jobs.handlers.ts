@@ -18,6 +18,7 @@ import {
   isVisible,
   jobState,
   ownJobsOf,
+  PublishCapReached,
   schoolOf,
   updateSchoolJob,
 } from './school-jobs.service';
@@ -43,13 +44,23 @@ function ownAnswer(db: DB, job: Job, now: Date) {
   };
 }
 
+/** Runs a write that may publish: over the school's daily cap, its 429 carries Retry-After (decision 2114). */
+function publishing<T>(c: Pick<Context, 'header'>, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (error instanceof PublishCapReached) c.header('Retry-After', String(error.retryAfter));
+    throw error;
+  }
+}
+
 export const create: RouteHandler<typeof routes.create> = (c) => {
   const db = c.get('db');
   const now = c.get('now')();
   const v = c.req.valid('json');
   checkDates(v, now);
   const school = schoolOf(db, c.req.valid('param').id);
-  const job = createSchoolJob(db, school, c.get('user').id, v, now);
+  const job = publishing(c, () => createSchoolJob(db, school, c.get('user').id, v, now));
   return c.json(ownAnswer(db, job, now), 201);
 };
 
@@ -80,7 +91,7 @@ export const update: RouteHandler<typeof routes.update> = (c) => {
   const v = c.req.valid('json');
   checkDates(v, now);
   const school = schoolOf(db, current.schoolId!);
-  const job = updateSchoolJob(db, current, school, c.get('user').id, v, now);
+  const job = publishing(c, () => updateSchoolJob(db, current, school, c.get('user').id, v, now));
   return c.json(ownAnswer(db, job, now), 200);
 };
 

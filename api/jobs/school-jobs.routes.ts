@@ -31,7 +31,8 @@ const counted = z.object({
 });
 
 export const create = route.post('/schools/{id}/jobs', {
-  summary: "Posts a vacancy of the school: a draft, published now, or published on a date (the school's verified staff)",
+  summary:
+    "Posts a vacancy of the school: a draft, published now, or published on a date (the school's verified staff; 429 past 20 publications in a London day)",
   policy: { access: 'user', school: 'editor', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(schoolJobInput) },
   responses: { 201: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 404, 409, 415) },
@@ -45,7 +46,8 @@ export const list = route.get('/schools/{id}/jobs', {
 });
 
 export const update = route.patch('/jobs/{id}', {
-  summary: "Edits a school's vacancy in place (same id; the school's verified staff); publishes a draft now or on a date",
+  summary:
+    "Edits a school's vacancy in place (same id; the school's verified staff); publishes a draft now or on a date (429 past 20 publications in a London day)",
   policy: { access: 'user', limit: 'write', idempotent: true },
   request: { params: idParam, body: jsonBody(schoolJobInput) },
   responses: { 200: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 403, 404, 409, 415) },

@@ -3,9 +3,10 @@
 // editing in place, closing early, the feed's copy of the same vacancy shown once, and the
 // school's own list with its counts. (better-sqlite3 transactions are synchronous on the one
 // connection, so the helpers called inside one run in it.)
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { payScales, savedJobs, schoolAudit, schools, jobs, type Job, type NewJob, type PayScalePick, type School } from '../../db/schema';
+import { londonInstant, londonToday } from '../../db/london-time';
 import { closingInstant, publishInstant, type SchoolJobValues } from '../../db/validation';
 import { ApiError } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
@@ -13,6 +14,48 @@ import { jobEventCounts } from './job-counters';
 
 /** A feed's advert of the same school and title posted within this of a school's own job is the same vacancy (decision 2104). */
 export const TWIN_WINDOW_MS = 30 * 86_400_000;
+
+/** Jobs one school may publish in a London day (decision 2114): far above any real school's, far below a flood's. */
+export const JOBS_PUBLISHED_PER_DAY = 20;
+
+/** The school's publications for the London day are used up: 429, and `retryAfter` seconds until London midnight. */
+export class PublishCapReached extends ApiError {
+  constructor(readonly retryAfter: number) {
+    const words = `Your school has published ${JOBS_PUBLISHED_PER_DAY} jobs today, the most for one day. You can publish more from midnight (London time); save this one as a draft meanwhile.`;
+    super(429, { error: words, fields: { publish: words } });
+  }
+}
+
+/** The London day around `now`: its midnight and the next (23 or 25 hours apart when the clocks change). */
+function londonDay(now: Date): { start: Date; end: Date } {
+  const today = londonToday(now);
+  const [y, m, d] = today.split('-').map(Number);
+  const tomorrow = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  return { start: londonInstant(today, '00:00'), end: londonInstant(tomorrow, '00:00') };
+}
+
+/**
+ * Refuses a publication over the school's cap for the London day. Counted from the school's audit
+ * log, the record of each act: a job created published (now or for a date) or a draft published,
+ * marked `published` in its detail; drafts and edits of a published job are not publications,
+ * and closing one gives nothing back. Run inside the (immediate) transaction that writes it.
+ */
+function checkPublishCap(db: DB, schoolId: number, now: Date) {
+  const { start, end } = londonDay(now);
+  const done = db
+    .select({ n: count() })
+    .from(schoolAudit)
+    .where(
+      and(
+        eq(schoolAudit.schoolId, schoolId),
+        gte(schoolAudit.at, start),
+        inArray(schoolAudit.action, ['job.create', 'job.update']),
+        sql`json_extract(${schoolAudit.detail}, '$.published') = 1`,
+      ),
+    )
+    .get()!.n;
+  if (done >= JOBS_PUBLISHED_PER_DAY) throw new PublishCapReached(Math.max(1, Math.ceil((end.getTime() - now.getTime()) / 1000)));
+}
 
 /** Where a school's job stands, as its list shows it. */
 export type OwnJobState = 'draft' | 'scheduled' | 'live' | 'ended' | 'closed';
@@ -185,25 +228,31 @@ function publication(v: SchoolJobValues, now: Date, current?: Job) {
   return { status: 'published' as const, isActive: true, postedAt: now };
 }
 
-/** A new job of the school: a draft, on the board now, or on the board from a date. */
+/** A new job of the school: a draft, on the board now, or on the board from a date (a publication: capped a day). */
 export function createSchoolJob(db: DB, school: Pick<School, 'id' | 'borough'>, userId: string, v: SchoolJobValues, now: Date): Job {
-  return db.transaction(() => {
-    const job = db
-      .insert(jobs)
-      .values({ ...columnsOf(db, v, school), ...publication(v, now), createdAt: now, updatedAt: now })
-      .returning()
-      .get();
-    if (job.status === 'published') hideFeedTwins(db, job, now);
-    audit(
-      db,
-      school.id,
-      userId,
-      'job.create',
-      { jobId: job.id, status: job.status, publishAt: job.status === 'published' ? job.postedAt.toISOString() : null },
-      now,
-    );
-    return job;
-  });
+  return db.transaction(
+    () => {
+      const published = publication(v, now);
+      if (published.status === 'published') checkPublishCap(db, school.id, now);
+      const job = db
+        .insert(jobs)
+        .values({ ...columnsOf(db, v, school), ...published, createdAt: now, updatedAt: now })
+        .returning()
+        .get();
+      if (job.status === 'published') hideFeedTwins(db, job, now);
+      const publishAt = job.status === 'published' ? job.postedAt.toISOString() : null;
+      audit(
+        db,
+        school.id,
+        userId,
+        'job.create',
+        { jobId: job.id, status: job.status, publishAt, ...(publishAt && { published: true }) },
+        now,
+      );
+      return job;
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 /** The form's values over an existing job of the school: same id; a live job keeps its posting time. */
@@ -215,17 +264,24 @@ export function updateSchoolJob(
   v: SchoolJobValues,
   now: Date,
 ): Job {
-  return db.transaction(() => {
-    const job = db
-      .update(jobs)
-      .set({ ...columnsOf(db, v, school), ...publication(v, now, current), updatedAt: now })
-      .where(eq(jobs.id, current.id))
-      .returning()
-      .get();
-    if (job.status === 'published') hideFeedTwins(db, job, now);
-    audit(db, school.id, userId, 'job.update', { jobId: job.id, status: job.status }, now);
-    return job;
-  });
+  return db.transaction(
+    () => {
+      const change = publication(v, now, current);
+      // A draft published (now or for a date) is a publication; an edit of a published job is not.
+      const publishes = current.status === 'draft' && change.status === 'published';
+      if (publishes) checkPublishCap(db, school.id, now);
+      const job = db
+        .update(jobs)
+        .set({ ...columnsOf(db, v, school), ...change, updatedAt: now })
+        .where(eq(jobs.id, current.id))
+        .returning()
+        .get();
+      if (job.status === 'published') hideFeedTwins(db, job, now);
+      audit(db, school.id, userId, 'job.update', { jobId: job.id, status: job.status, ...(publishes && { published: true }) }, now);
+      return job;
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 /** Takes the job off the board for good (a second close changes nothing). */

@@ -18,7 +18,7 @@ const db = testDb({ demo: false, now: NOW });
 const app = createApp({ db, now: () => clock, rateLimit: false });
 const call = caller(app);
 
-const [schoolA, schoolB] = db.select().from(schools).where(isNotNull(schools.latitude)).orderBy(schools.id).limit(2).all();
+const [schoolA, schoolB, schoolC] = db.select().from(schools).where(isNotNull(schools.latitude)).orderBy(schools.id).limit(3).all();
 
 function member(id: string, schoolId: number) {
   const cookie = signIn(db, { id, email: `${id}@example.test`, firstName: 'Sam' });
@@ -29,6 +29,7 @@ function member(id: string, schoolId: number) {
 }
 const staffA = member('sj:a', schoolA.id);
 const staffB = member('sj:b', schoolB.id);
+const staffC = member('sj:c', schoolC.id);
 const teacher = signIn(db, { id: 'sj:teacher', email: 'teacher@example.test' });
 
 /** A complete form: everything a published job needs. */
@@ -55,6 +56,8 @@ const form = (over: Record<string, unknown> = {}) => ({
 });
 
 const post = (body: unknown, cookie = staffA, schoolId = schoolA.id) => call('POST', `/api/schools/${schoolId}/jobs`, { cookie, body });
+/** School C's: the tests of the form's rules publish many jobs in one day, within the cap per school (decision 2114) beside school A's. */
+const postC = (body: unknown) => post(body, staffC, schoolC.id);
 
 beforeEach(() => {
   clock = NOW;
@@ -147,62 +150,62 @@ describe('posting a job: the rules and their messages', () => {
   });
 
   it('closes at the chosen London time: GMT in winter, BST in summer; never in the past nor more than 2 years ahead', async () => {
-    const winter = await post(form({ closingDate: '2027-01-15', closingTime: '09:00' }));
+    const winter = await postC(form({ closingDate: '2027-01-15', closingTime: '09:00' }));
     expect(winter.body.applicationDeadline).toBe('2027-01-15T09:00:00.000Z');
-    const summer = await post(form({ closingDate: '2027-07-01', closingTime: '09:00' }));
+    const summer = await postC(form({ closingDate: '2027-07-01', closingTime: '09:00' }));
     expect(summer.body.applicationDeadline).toBe('2027-07-01T08:00:00.000Z');
-    const midnight = await post(form({ closingDate: '2027-06-30', closingTime: '23:59' }));
+    const midnight = await postC(form({ closingDate: '2027-06-30', closingTime: '23:59' }));
     expect(midnight.body.applicationDeadline).toBe('2027-06-30T22:59:00.000Z');
     // The day the clocks go forward (28 March 2027): 08:00 is already BST.
-    const change = await post(form({ closingDate: '2027-03-28', closingTime: '08:00' }));
+    const change = await postC(form({ closingDate: '2027-03-28', closingTime: '08:00' }));
     expect(change.body.applicationDeadline).toBe('2027-03-28T07:00:00.000Z');
-    for (const slot of ['08:00', '12:00', '15:00']) expect((await post(form({ closingTime: slot }))).status).toBe(201);
+    for (const slot of ['08:00', '12:00', '15:00']) expect((await postC(form({ closingTime: slot }))).status).toBe(201);
 
     // Today at 12:00 London is now (not in the future); 15:00 today is.
-    expect((await post(form({ closingDate: '2026-11-25', closingTime: '12:00' }))).body.fields).toEqual({
+    expect((await postC(form({ closingDate: '2026-11-25', closingTime: '12:00' }))).body.fields).toEqual({
       closingDate: 'The closing date must be in the future',
     });
-    expect((await post(form({ closingDate: '2026-11-25', closingTime: '15:00', startDate: '2026-11-25' }))).status).toBe(201);
+    expect((await postC(form({ closingDate: '2026-11-25', closingTime: '15:00', startDate: '2026-11-25' }))).status).toBe(201);
     // Two years ahead to the minute is allowed; a day more is not.
-    expect((await post(form({ closingDate: '2028-11-25', closingTime: '12:00' }))).status).toBe(201);
-    expect((await post(form({ closingDate: '2028-11-26', closingTime: '08:00' }))).body.fields).toEqual({
+    expect((await postC(form({ closingDate: '2028-11-25', closingTime: '12:00' }))).status).toBe(201);
+    expect((await postC(form({ closingDate: '2028-11-26', closingTime: '08:00' }))).body.fields).toEqual({
       closingDate: 'The closing date must be within 2 years',
     });
-    expect((await post(form({ startDate: '2026-11-24' }))).body.fields).toEqual({ startDate: 'The start date must not be in the past' });
+    expect((await postC(form({ startDate: '2026-11-24' }))).body.fields).toEqual({ startDate: 'The start date must not be in the past' });
   });
 
   it('fills the salary from the pay scales: M1-M6 Inner London 2025 is £40,317 - £52,300, "MPS M1-M6 (Inner London)"', async () => {
     const payScale = { region: 'Inner London', paySpine: 'Main Pay Range', effectiveDate: '2025-09-01', from: 'M1', to: 'M6' };
-    const res = await post(form({ salaryMin: undefined, salaryMax: undefined, payScale }));
+    const res = await postC(form({ salaryMin: undefined, salaryMax: undefined, payScale }));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ salaryMin: 40317, salaryMax: 52300, salaryText: 'MPS M1-M6 (Inner London)', payScale });
-    const ups = await post(
+    const ups = await postC(
       form({ salaryMin: undefined, salaryMax: undefined, payScale: { ...payScale, paySpine: 'Upper Pay Range', from: 'U1', to: 'U3' } }),
     );
     expect(ups.body).toMatchObject({ salaryMin: 57632, salaryMax: 62496, salaryText: 'UPS U1-U3 (Inner London)' });
-    expect((await post(form({ payScale: { ...payScale, to: 'M9' } }))).body).toEqual({
+    expect((await postC(form({ payScale: { ...payScale, to: 'M9' } }))).body).toEqual({
       error: 'Invalid input',
       fields: { payScale: 'Those pay scale points are not in our pay scales' },
     });
-    expect((await post(form({ payScale: { ...payScale, from: 'M6', to: 'M1' } }))).body.fields).toEqual({
+    expect((await postC(form({ payScale: { ...payScale, from: 'M6', to: 'M1' } }))).body.fields).toEqual({
       payScale: 'The last point must not be below the first',
     });
   });
 
   it("files each contract under the board's contract filter", async () => {
-    expect((await post(form({ contract: 'Fixed term', contractMonths: 12 }))).body).toMatchObject({
+    expect((await postC(form({ contract: 'Fixed term', contractMonths: 12 }))).body).toMatchObject({
       contract: 'Fixed term',
       contractMonths: 12,
       contractType: 'Temporary',
     });
-    expect((await post(form({ contract: 'Casual' }))).body).toMatchObject({ contractType: 'Supply', contractMonths: null });
-    expect((await post(form({ workingPatterns: ['Part time'] }))).body).toMatchObject({
+    expect((await postC(form({ contract: 'Casual' }))).body).toMatchObject({ contractType: 'Supply', contractMonths: null });
+    expect((await postC(form({ workingPatterns: ['Part time'] }))).body).toMatchObject({
       contractType: 'Part-time',
       fullTime: false,
       partTime: true,
     });
     expect(
-      (await post(form({ howToApply: 'email', applyUrl: 'https://ignored.example', applyEmail: 'jobs@school.example' }))).body,
+      (await postC(form({ howToApply: 'email', applyUrl: 'https://ignored.example', applyEmail: 'jobs@school.example' }))).body,
     ).toMatchObject({ applyUrl: null, applyEmail: 'jobs@school.example' });
   });
 });
