@@ -79,7 +79,7 @@ describe('GET /api/openapi.json', () => {
         expect(policy, `${method} ${path}`).toBeDefined();
         expect(['public', 'user', 'moderator', 'admin']).toContain(policy!.access);
         expect(['everyone', 'visitors', 'owner', 'none']).toContain(policy!.cache);
-        expect(['read', 'write', 'moderation', 'login', 'none']).toContain(policy!.limit);
+        expect(['read', 'write', 'moderation', 'login', 'preview', 'none']).toContain(policy!.limit);
         if (method !== 'get') expect(policy!.cache, `${method} ${path}`).toBe('none');
         // The signed-in user's own answer (GET /api/auth/user) is public to call but about the caller.
         if (policy!.access !== 'public' || policy!.cache === 'owner') continue;

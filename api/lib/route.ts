@@ -12,7 +12,7 @@ import { formErrors } from '../../db/validation';
 import type { RoutePolicy } from '../../web/data/route-policy';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from '../middleware/idempotency';
-import { loginLimit, moderationLimit, rateLimit } from '../middleware/rate-limit';
+import { loginLimit, moderationLimit, previewLimit, rateLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireUser } from '../middleware/session';
 import { requireSchoolMember } from '../schools/members';
 
@@ -57,7 +57,14 @@ function chain(handlers: MiddlewareHandler<AppEnv>[]): MiddlewareHandler<AppEnv>
 }
 
 const GUARDS = { public: [], user: [requireUser], moderator: [requireUser], admin: [requireAdmin] } as const;
-const LIMITS = { read: [], none: [], write: [rateLimit], moderation: [moderationLimit], login: [loginLimit] } as const;
+const LIMITS = {
+  read: [],
+  none: [],
+  write: [rateLimit],
+  moderation: [moderationLimit],
+  login: [loginLimit],
+  preview: [previewLimit],
+} as const;
 
 /**
  * The middleware a policy means, in the order the API has always run them: the access check

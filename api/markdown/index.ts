@@ -1,13 +1,13 @@
 // The Markdown preview of the product's forms (a school's job description, "What we offer",
-// "About the school"): the browser carries no Markdown parser or sanitiser, so a form's Preview
-// asks the server to render the source with the one renderer every page uses
-// (api/lib/markdown.ts). Nothing is stored. Limited per IP like a read (a preview is not a
-// contribution and must not use up the writer's writes).
+// "About the school", a forum post): the browser carries no Markdown parser or sanitiser, so a
+// form's Preview asks the server to render the source with the one renderer every page uses
+// (api/lib/markdown.ts, its work bounded). Nothing is stored. A render costs more than an ordinary
+// read, so previews count against their own limit per user (limit 'preview', decision 1411), not
+// the writer's writes.
 import { z } from '@hono/zod-openapi';
 import { JOB_TEXT_MAX } from '../../db/constants';
 import { renderMarkdown } from '../lib/markdown';
 import { resourceRoutes, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
-import { clientIp } from '../lib/request-info';
 
 export const previewInput = z.object({
   source: z.string({ error: 'Must be text' }).max(JOB_TEXT_MAX, `Must be at most ${JOB_TEXT_MAX.toLocaleString('en-GB')} characters`),
@@ -15,7 +15,7 @@ export const previewInput = z.object({
 
 export const preview = resourceRoutes('Site').post('/markdown/preview', {
   summary: "Renders Markdown of the product's safe subset as the pages show it (a form's Preview); nothing is stored",
-  policy: { access: 'user', limit: 'read' },
+  policy: { access: 'user', limit: 'preview' },
   request: { body: jsonBody(previewInput) },
   responses: {
     200: jsonOf(z.object({ html: z.string().describe('The sanitised HTML ("" for an empty source)') }), 'The rendered preview'),
@@ -23,13 +23,4 @@ export const preview = resourceRoutes('Site').post('/markdown/preview', {
   },
 });
 
-export const markdownRoutes = createRouter().openapi(preview, (c) => {
-  const limiter = c.get('rateLimiter');
-  const ip = limiter ? clientIp(c, limiter.proxy) : 'unknown';
-  const wait = limiter && ip !== 'unknown' ? limiter.read(ip, c.get('now')().getTime()) : null;
-  if (wait !== null) {
-    c.header('Retry-After', String(wait));
-    return c.json({ error: 'Too many requests. Please wait a moment and try again.' }, 429);
-  }
-  return c.json({ html: renderMarkdown(c.req.valid('json').source) }, 200);
-});
+export const markdownRoutes = createRouter().openapi(preview, (c) => c.json({ html: renderMarkdown(c.req.valid('json').source) }, 200));

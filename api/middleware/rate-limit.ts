@@ -5,14 +5,16 @@
 //   api/middleware/write-limit-routes.test.ts walks the app's routes and names the few exempt ones;
 // - API reads (GET/HEAD) per client IP: 600 a minute by default (a read declared `limit: 'none'`, health, is exempt); a server-rendered page counts
 //   as one read of its caller, and the API reads it makes in process carry her address (ssr.ts);
-// - sign-in starts (GET /api/login) per client IP: 30 a minute by default.
+// - sign-in starts (GET /api/login) per client IP: 30 a minute by default;
+// - a form's Markdown preview per signed-in user: 20 a minute and 300 a day (PREVIEW_LIMITS,
+//   decision 1411), its own bucket, so previewing never uses up her writes.
 // Over a limit the answer is 429 `{ error }` with Retry-After (seconds until the full window
 // ends). Requests refused by the limiter are not counted. Without a client address (in-process
 // test requests) the per-IP limits do not apply.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { clientIp } from '../lib/request-info';
-import { countOnce, DAY, hashed, type RateLimiter } from './rate-limit-store';
+import { countOnce, DAY, hashed, MINUTE, take, type RateLimiter } from './rate-limit-store';
 
 export { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions, type RateLimits } from './rate-limit-store';
 
@@ -43,6 +45,24 @@ export const moderationLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user');
   const wait = user ? (c.get('rateLimiter')?.moderate(user.id, c.get('now')().getTime()) ?? null) : null;
   if (wait !== null) return tooMany(c, wait, 'Too many submissions. Please wait a moment and try again.');
+  await next();
+};
+
+/**
+ * A form's Markdown preview costs a render (bounded, api/lib/markdown.ts) and stores nothing: each
+ * user has 20 a minute and 300 a day, far more than a writer toggling Preview needs (decision 1411).
+ */
+export const PREVIEW_LIMITS = [
+  { ms: MINUTE, max: 20 },
+  { ms: DAY, max: 300 },
+] as const;
+
+/** The preview limit: place after requireUser. Without a limiter in the context it lets everything through. */
+export const previewLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const user = c.get('user');
+  const limiter = c.get('rateLimiter');
+  const wait = user && limiter ? take(limiter.db, `preview:${user.id}`, PREVIEW_LIMITS, c.get('now')().getTime()) : null;
+  if (wait !== null) return tooMany(c, wait, 'Too many previews. Please wait a moment and try again.');
   await next();
 };
 

@@ -26,7 +26,7 @@ const EXEMPT: Record<string, string> = {
   'POST /api/notifications/unsubscribe/:token':
     "the unsubscribe page's stop of the notification digests: only ever stops (like an alert's pause, never refused), the signed token is its one credential",
   'POST /api/markdown/preview':
-    "a form's Preview stores nothing: limited per IP like a read, so previewing never uses up the writer's contributions",
+    "a form's Preview stores nothing: limited per user in its own bucket (limit 'preview', decision 1411), so previewing never uses up the writer's contributions",
 };
 
 const NOW = new Date('2026-11-25T12:00:00Z');

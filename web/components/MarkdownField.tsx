@@ -2,7 +2,7 @@
 // renders with the pages' one renderer (POST /api/markdown/preview, api/lib/markdown.ts): the
 // browser carries no Markdown parser and no sanitiser.
 import { useEffect, useState } from 'react';
-import { client, json } from '../data/client';
+import { ApiRequestError, client, json } from '../data/client';
 import { Field, fieldProps } from './Dialog';
 import type { Wired } from './fields';
 import { RenderedMarkdown } from './RenderedMarkdown';
@@ -10,6 +10,12 @@ import { RenderedMarkdown } from './RenderedMarkdown';
 const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and [links](https://…) work.';
 
 type Preview = { state: 'loading' } | { state: 'ready'; html: string } | { state: 'failed'; message: string };
+
+/** Why the preview is not shown: the server's words for its preview limit (429), else a retry or the connection. */
+function failedMessage(err: unknown): string {
+  if (err instanceof ApiRequestError && err.status === 429 && err.body?.error) return err.body.error;
+  return navigator.onLine ? 'The preview could not be shown. Try again.' : 'The preview needs a connection. Your text is kept.';
+}
 
 /** The server's rendering of the text while `on` (the Preview tab), again each time the text changes. */
 function usePreview(on: boolean, value: string) {
@@ -20,12 +26,7 @@ function usePreview(on: boolean, value: string) {
     setPreview({ state: 'loading' });
     json(client.markdown.preview.$post({ json: { source: value } })).then(
       ({ html }) => live && setPreview({ state: 'ready', html }),
-      () =>
-        live &&
-        setPreview({
-          state: 'failed',
-          message: navigator.onLine ? 'The preview could not be shown. Try again.' : 'The preview needs a connection. Your text is kept.',
-        }),
+      (err: unknown) => live && setPreview({ state: 'failed', message: failedMessage(err) }),
     );
     return () => {
       live = false;

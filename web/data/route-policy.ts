@@ -24,9 +24,10 @@ export type Sharing = 'everyone' | 'visitors' | 'owner' | 'none';
  * The rate limit a route counts against (decision 1410): 'read' (per IP, every API GET),
  * 'write' (the signed-in user's writes; on a public route reached by a signed link, the link
  * owner's, counted by the handler), 'moderation' (moderators' and admins' own bucket), 'login'
- * (sign-in starts per IP, on top of the read), 'none'.
+ * (sign-in starts per IP, on top of the read), 'preview' (a form's Markdown preview, per user, in a
+ * smaller bucket of its own: decision 1411), 'none'.
  */
-export type Limit = 'read' | 'write' | 'moderation' | 'login' | 'none';
+export type Limit = 'read' | 'write' | 'moderation' | 'login' | 'preview' | 'none';
 
 /**
  * The kinds of public data a shared answer can be built from (decision 1057): each has a version
