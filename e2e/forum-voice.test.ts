@@ -3,7 +3,8 @@
 // conversation); Alice sees no Edit or Delete on Bea's replies; Write/Preview shows bold and a
 // list from the server's renderer; Quote puts Alice's words with her name and a link into Bea's
 // reply, and Alice hears of it; hostile Markdown never runs a script; an edit made offline is
-// sent once when the phone is back online.
+// sent once when the phone is back online; an approved thread she rewrites stays as approved for
+// every reader (the server-rendered page, the app, the list) until a moderator approves her edit.
 import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DB } from '../db/client';
@@ -82,6 +83,23 @@ const buttonsOf = async (page: Page, id: number) =>
 
 /** What the database holds for a reply now. */
 const contentOf = (id: number) => one<{ content: string }>('select content from forum_posts where id = ?', id).content;
+/**
+ * What its author last wrote: her edit waiting for a moderator (an edit of a published reply
+ * waits, decision 2026), else the reply's text.
+ */
+function writtenOf(id: number) {
+  const waiting = one<{ body: string } | undefined>(
+    "select body from contribution_revisions where kind = 'reply' and target_id = ? and state = 'pending'",
+    id,
+  );
+  return waiting ? (JSON.parse(waiting.body) as { content: string }).content : contentOf(id);
+}
+/** How many edits of a reply reached the server (each request once, whatever its answer did). */
+const editsSent = (id: number) =>
+  one<{ n: number }>(
+    "select count(*) n from idempotency_keys where user_id = 'e2e:bea' and method = 'PATCH' and path = ?",
+    `/api/forum/posts/${id}`,
+  ).n;
 /** This tab on the discussion with its service worker in control, Bea's Edit on her reply shown. */
 async function openThreadWithWorker(page: Page) {
   await page.goto(`${server.url}/forum/threads/${threadId}`);
@@ -272,10 +290,7 @@ describe('forum voice', () => {
     const page = await as('bea');
     try {
       await openThreadWithWorker(page);
-      const before = one<{ n: number }>(
-        "select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?",
-        posts.toEdit,
-      ).n;
+      const before = editsSent(posts.toEdit);
       // The attempt's own words: a failed first attempt's edit may still arrive from the outbox.
       const tube = `Written on the Tube (${attemptTag()}): sheets work when pupils act on them.`;
       await browser.setOffline(true);
@@ -283,18 +298,19 @@ describe('forum voice', () => {
         const form = await typeEdit(page, tube);
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
-        expect(contentOf(posts.toEdit)).not.toBe(tube);
+        expect(writtenOf(posts.toEdit)).not.toBe(tube);
       } finally {
         await browser.setOffline(false);
       }
-      await expect.poll(() => contentOf(posts.toEdit), { timeout: 30_000 }).toBe(tube);
+      // A rewrite of a published reply: it waits for a moderator; she reads it with that note.
+      await expect.poll(() => writtenOf(posts.toEdit), { timeout: 30_000 }).toBe(tube);
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
-      // Sent once: one more earlier version kept, not two, and nothing left in her outbox.
+      await expect.poll(() => reply(page, posts.toEdit).getByTestId('edit-pending').innerText()).toContain('Edit waiting for a moderator');
+      expect(await reply(page, posts.toEdit).innerText()).toContain(tube);
+      // Sent once: one request reached the server, not two, and nothing is left in her outbox.
       await page.waitForTimeout(2_000);
       await page.reload();
-      expect(
-        one<{ n: number }>("select count(*) n from contribution_revisions where kind = 'reply' and target_id = ?", posts.toEdit).n,
-      ).toBe(before + 1);
+      expect(editsSent(posts.toEdit)).toBe(before + 1);
       expect(await outboxSize(page)).toBe(0);
     } finally {
       // A failed attempt's tab left open would send the retry's edit itself.
@@ -323,7 +339,7 @@ describe('forum voice', () => {
       } finally {
         await browser.setOffline(false);
       }
-      await expect.poll(() => contentOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
+      await expect.poll(() => writtenOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
       // This tab hears that the other sent it: the edit as the server has it, no longer waiting.
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
       expect(await reply(page, posts.toEdit).innerText()).toContain(words);
@@ -379,10 +395,66 @@ describe('forum voice', () => {
       } finally {
         await browser.setOffline(false);
       }
-      await expect.poll(() => contentOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
+      await expect.poll(() => writtenOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
     } finally {
       await page.close();
     }
+  });
+
+  it('an approved thread its author rewrites stays as approved for every reader until a moderator approves the edit', {
+    timeout: 120_000,
+  }, async () => {
+    const categories = (await (await fetch(`${server.url}/api/forum/categories`)).json()) as { id: number }[];
+    const tag = attemptTag();
+    const question = { title: `Cover lessons in year 9 (${tag})`, content: 'How do you plan **cover lessons** for a class you never met?' };
+    const { id } = await api('bea', 'POST', '/api/forum/threads', { ...question, categoryId: categories[0].id });
+    await api('admin', 'POST', `/api/moderation/threads/${id}/approve`);
+    const spam = { title: `BUY CHEAP ESSAYS ${tag}`, content: 'BUY CHEAP ESSAYS at essays-for-less.example, **50% off** today only' };
+
+    // Bea rewrites it: she reads her own version, marked as waiting for a moderator.
+    const page = await as('bea');
+    await page.goto(`${server.url}/forum/threads/${id}`);
+    const opening = page.getByTestId('opening-post');
+    await expect.poll(() => opening.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
+    await opening.getByRole('button', { name: 'Edit' }).click();
+    const form = page.getByTestId('edit-form-thread');
+    await form.getByLabel('Title', { exact: true }).fill(spam.title);
+    await form.getByLabel('Content', { exact: true }).fill(spam.content);
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => opening.getByTestId('edit-pending').innerText()).toContain('Edit waiting for a moderator');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(spam.title);
+    expect(await opening.locator('strong').allInnerTexts()).toContain('50% off');
+    await settle(page);
+    await screenshot(page, 'forum-voice-edit-waiting-phone');
+    await page.close();
+
+    // Everyone else: the server-rendered page, the app's page and the forum list keep the approved text.
+    const html = await (await fetch(`${server.url}/forum/threads/${id}`)).text();
+    expect(html).toContain(question.title);
+    expect(html).not.toContain('ESSAYS');
+    await browser.clearCookies();
+    const visitor = await browser.newPage();
+    await visitor.setViewportSize(PHONE);
+    await visitor.goto(`${server.url}/forum/threads/${id}`);
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).innerText()).toBe(question.title);
+    expect(await visitor.getByTestId('opening-post').innerText()).not.toContain('ESSAYS');
+    await visitor.goto(`${server.url}/forum`);
+    await expect.poll(() => visitor.getByText(question.title).count()).toBe(1);
+    expect(await visitor.locator('main').innerText()).not.toContain('ESSAYS');
+
+    // A moderator sees both versions side by side and approves: now everyone reads the edit.
+    const admin = await as('admin');
+    await admin.goto(`${server.url}/moderation`);
+    const card = admin.getByTestId(`edit-thread-${id}`);
+    await expect.poll(() => card.getByTestId('edit-published').innerText()).toContain(question.title);
+    expect(await card.getByTestId('edit-proposed').innerText()).toContain(spam.title);
+    expect(await card.innerText()).not.toContain('Bea');
+    await card.getByRole('button', { name: 'Approve edit' }).click();
+    await expect.poll(() => card.count()).toBe(0);
+    await admin.close();
+    await visitor.goto(`${server.url}/forum/threads/${id}`);
+    await expect.poll(() => visitor.getByRole('heading', { level: 1 }).innerText()).toBe(spam.title);
+    await visitor.close();
   });
 });

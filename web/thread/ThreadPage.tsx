@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import { later } from '../app/later';
@@ -14,7 +14,7 @@ import { buildTree, type ReplyNode } from './tree';
 import { swrKey } from '../data/keys';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
 import { EditStateNote } from '../components/contribute/EditStateNote';
-import { Edited, lastWritten, useMine, type OwnEdit, type Queued, type Target } from './post-meta';
+import { Edited, lastWritten, useMine, useQueued, type OwnEdit, type Queued, type Target } from './post-meta';
 import { OPENING_ANCHOR, postAnchor, quoteOf, withQuote } from './quote';
 
 // After the first render (web/app/later.tsx): Report (server-rendered for a visitor: its markup is
@@ -162,9 +162,7 @@ function PostBody({
 function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; depth: number }) {
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [queued, setQueued] = useState<Queued>(null);
-  // What waited in the outbox has arrived once the server's answer changes: show that instead.
-  useEffect(() => setQueued(null), [reply.content, reply.editedAt, reply.deletedAt]);
+  const [queued, setQueued] = useQueued(reply, ctx.mine.get(reply.id));
   const pending = reply.status === 'pending' || !reply.isApproved;
   const deleted = !!reply.deletedAt || queued?.kind === 'delete';
   const own = deleted ? undefined : ctx.mine.get(reply.id);
@@ -397,8 +395,7 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
   const replies = buildTree(thread.replies);
   const { user } = useAuth();
   const mine = useMine();
-  const [queued, setQueued] = useState<Queued>(null);
-  useEffect(() => setQueued(null), [thread.content, thread.editedAt, thread.deletedAt]);
+  const [queued, setQueued] = useQueued(thread, mine.threads.get(thread.id));
   const [draft, setDraft] = useState('');
   const deleted = !!thread.deletedAt || queued?.kind === 'delete';
   const canReply = isAuthenticated && thread.isApproved && !thread.isLocked && !deleted;

@@ -1,6 +1,7 @@
 // What the thread page shows of an author's own posts on its first render: which posts are hers,
 // the "edited" line and the types of her pending changes. Her controls themselves (edit, delete,
 // earlier versions, the reply form) load after the first render (./later.ts).
+import { useEffect, useState } from 'react';
 import type { EditState } from '../components/contribute/EditStateNote';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
@@ -51,4 +52,18 @@ export type Target =
 export function lastWritten(queued: Queued, own: OwnEdit | undefined, published: { title?: string; content: string }) {
   if (queued?.kind === 'edit') return { title: queued.title || published.title, content: queued.content };
   return { title: own?.proposed?.title ?? published.title, content: own?.proposed?.content ?? published.content };
+}
+
+/**
+ * What waits in the outbox for a post, shown on it until it has arrived: until the server's answer
+ * changes (the published text, its edit or deletion), or her edit waiting for a moderator does.
+ */
+export function useQueued(
+  post: { content: string; editedAt: string | null; deletedAt: string | null },
+  own: OwnEdit | undefined,
+): [Queued, (q: Queued) => void] {
+  const [queued, setQueued] = useState<Queued>(null);
+  const version = `${post.content}\u0000${post.editedAt}\u0000${post.deletedAt}\u0000${String(own?.edit?.submittedAt)}`;
+  useEffect(() => setQueued(null), [version]);
+  return [queued, setQueued];
 }

@@ -5,6 +5,8 @@
 export interface EditState {
   status: 'pending' | 'rejected';
   reason: string | null;
+  /** When she sent it (her activity gives it; a note does not show it). */
+  submittedAt?: string | Date;
 }
 
 export function EditStateNote({ edit, yours = false }: { edit: EditState | null; yours?: boolean }) {
