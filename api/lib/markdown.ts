@@ -7,11 +7,12 @@
 // parser grows later cannot reach a page.
 //
 // Its cost is bounded (decision 1411): markdown-it's work grows with the markup, not the length
-// (about 1 µs per emphasis mark, 3 µs per list item; 20,000 characters of `- a` took 50-90 ms
-// where a plain paragraph takes 0.6 ms). A render builds at most BUDGET.blockTokens block tokens
-// and takes at most BUDGET.inlineSteps inline steps; past either, the rest of the body is shown
-// as written, as text. No real post comes near (the biggest seeded one uses a tenth). Rendered
-// HTML is kept per source (a thread page renders each body once, not on every read).
+// (about 1 µs per emphasis mark, 3 µs per list item; 20,000 characters of `- a` took 25-30 ms on
+// an idle box where a plain paragraph takes 0.3 ms). A render builds at most BUDGET.blockTokens
+// block tokens and takes at most BUDGET.inlineSteps inline steps; past either, the rest of the body
+// is shown as written, as text. No real post comes near (a densely formatted 20,000-character
+// advert uses 57% and 18% of them). Rendered HTML is kept per source (a thread page renders each
+// body once, not on every read).
 import { createHash } from 'node:crypto';
 import MarkdownIt, { type StateBlock, type StateInline } from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
@@ -23,8 +24,8 @@ export const LINK_REL = 'nofollow ugc noopener';
 
 /**
  * The most work one render may do: block tokens (a paragraph is 3, a list item 5 or 2) and inline
- * steps (one each time the inline parser tries its rules at a mark: `*`, `[`, `` ` ``, `<`, `&`, a
- * line break…, and one per run of plain text between marks).
+ * steps (one each time the inline parser tries its rules at a mark that makes work: `*` and `_`,
+ * one per mark of a run, `[`, `` ` ``, `<`, `&`, `\`, a line break).
  */
 export const BUDGET = { blockTokens: 2_000, inlineSteps: 2_000 } as const;
 
