@@ -202,6 +202,12 @@ export const jobs = sqliteTable(
     applyUrl: text('apply_url'),
     applyEmail: text('apply_email'),
     closedAt: integer('closed_at', { mode: 'timestamp_ms' }),
+    // ---- Issue 37 item 12 (decision 2115): CHECKs inline in migration 0027, as 0014's ----
+    /** The role (ROLE_TYPES): teacher, head of department, SENCo, teaching assistant… */
+    roleType: text('role_type'),
+    /** Who candidates may ask about the job, as the school publishes it on the job page. */
+    contactName: text('contact_name'),
+    contactEmail: text('contact_email'),
   },
   (t) => [
     // The school's own columns have their CHECKs inline in migration 0014 (jobs_status, jobs_contract,

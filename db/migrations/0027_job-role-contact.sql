@@ -1,0 +1,4 @@
+-- Issue 37 item 12 (decision 2115): a school job's role and contact; CHECKs inline, as 0014's, so the table (and its triggers) is not rebuilt.
+ALTER TABLE `jobs` ADD `role_type` text CONSTRAINT `jobs_role_type_len` CHECK (`role_type` is null or length(`role_type`) <= 100);--> statement-breakpoint
+ALTER TABLE `jobs` ADD `contact_name` text CONSTRAINT `jobs_contact_name_len` CHECK (`contact_name` is null or length(`contact_name`) <= 100);--> statement-breakpoint
+ALTER TABLE `jobs` ADD `contact_email` text CONSTRAINT `jobs_contact_email_len` CHECK (`contact_email` is null or length(`contact_email`) <= 254);
