@@ -1051,6 +1051,14 @@ export const NOTIFICATION_KINDS = [
   'report_removed',
   'edit_approved',
   'edit_rejected',
+  // A school's staff (issue 37 item 13, decision 2115): her claim decided, an invitation to her
+  // account's address, her role changed (the new role is the kind), her membership removed.
+  'claim_approved',
+  'claim_rejected',
+  'member_invited',
+  'member_made_admin',
+  'member_made_editor',
+  'member_removed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 /**
@@ -1070,6 +1078,10 @@ export const NOTIFICATION_SUBJECTS = [
   'interview_edit',
   'thread_edit',
   'post_edit',
+  // A claim or invitation (school_claims id); a member's role change or removal (the school_audit
+  // row id of that action, so each change is told once).
+  'school_claim',
+  'school_audit',
 ] as const;
 export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 /** The groups a person chooses a delivery for in Profile. */
