@@ -120,6 +120,22 @@ export default defineConfig(
       ],
     },
   },
+  // core/ holds the code the server, the web app, the service worker and scripts all share (the
+  // take-home engine): it imports nothing but itself and its libraries (decision 0007).
+  {
+    files: ['core/**/*.ts'],
+    rules: (() => {
+      const message = 'core/ imports nothing but itself and its libraries: not api/, web/, db/, sw/, bench/, e2e/ or test/.';
+      const forbidden = into(['api', 'web', 'db', 'sw', 'bench', 'e2e', 'test']);
+      return {
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ regex: forbidden, message }] }],
+        'no-restricted-syntax': [
+          'error',
+          { selector: `ImportExpression > Literal.source[value=/${forbidden.replaceAll('/', '\\x2F')}/]`, message },
+        ],
+      };
+    })(),
+  },
   { files: ['web/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'], rules: webBoundaries([], '', false) },
   {
     files: WEB_SHARED.filter((f) => f !== 'app').map((f) => `web/${f}/**/*.{ts,tsx}`),

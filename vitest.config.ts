@@ -27,7 +27,7 @@ export default defineConfig({
           // so files share one module cache per worker (isolate: false) instead of importing
           // the whole API again for each of ~40 files (docs/decisions/1531-shared-module-cache.md).
           name: 'unit',
-          include: ['api/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.ts'],
+          include: ['api/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
           isolate: false,
         },

@@ -39,8 +39,13 @@ describe('import graph', () => {
     expect(arrows('db').filter((a) => / -> test\//.test(a))).toEqual([]);
   });
 
+  it('core/ (its tests included) imports nothing outside core/ (decision 0007)', () => {
+    expect(arrows('core', true).filter((a) => !/ -> core\//.test(a))).toEqual([]);
+    expect(imports('core/take-home/index.ts')).toContain('core/take-home/calculate.ts');
+  });
+
   it('has no import loop in production code (type-only imports included)', () => {
-    const files = ['api', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false));
+    const files = ['api', 'core', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false));
     const graph = new Map(files.map((f) => [f, imports(f)]));
     const loops: string[] = [];
     const state = new Map<string, 'open' | 'done'>();
@@ -56,6 +61,6 @@ describe('import graph', () => {
   });
 
   it('production code imports nothing from test/', () => {
-    expect(['api', 'db', 'web', 'sw'].flatMap((dir) => arrows(dir)).filter((a) => / -> test\//.test(a))).toEqual([]);
+    expect(['api', 'core', 'db', 'web', 'sw'].flatMap((dir) => arrows(dir)).filter((a) => / -> test\//.test(a))).toEqual([]);
   });
 });

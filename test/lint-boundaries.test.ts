@@ -58,6 +58,29 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('db/seed/Probe.ts', "import { BOROUGHS } from '../constants';\nexport default BOROUGHS;\n")).toEqual([]);
   });
 
+  it('keeps core/ free of every other folder (decision 0007), and lets the others import it', async () => {
+    for (const [dir, spec] of [
+      ['api', '../../api/app'],
+      ['web', '../../web/lib/format'],
+      ['db', '../../db/constants'],
+      ['sw', '../../sw/sw'],
+      ['bench', '../../bench/markdown'],
+    ]) {
+      expect(await boundaryErrors('core/take-home/Probe.ts', `import x from '${spec}';\nexport default x;\n`), dir).toEqual([
+        expect.stringContaining('core/ imports nothing but itself and its libraries'),
+      ]);
+    }
+    expect(await boundaryErrors('core/take-home/Probe.ts', "export const load = () => import('../../db/constants');\n")).toEqual([
+      expect.stringContaining('core/ imports nothing but itself and its libraries'),
+    ]);
+    expect(await boundaryErrors('core/take-home/Probe.ts', "import { settle } from './money';\nexport default settle;\n")).toEqual([]);
+    for (const file of ['api/take-home/Probe.ts', 'web/data/Probe.ts', 'web/take-home/Probe.tsx', 'db/Probe.ts']) {
+      const depth = file.split('/').length - 1;
+      const spec = `${'../'.repeat(depth)}core/take-home`;
+      expect(await boundaryErrors(file, `import { takeHome } from '${spec}';\nexport default takeHome;\n`), file).toEqual([]);
+    }
+  });
+
   it('reads the environment in api/env.ts only (tests and benchmarks hand it to child servers)', async () => {
     const probe = 'export const path = process.env.DATABASE_PATH;\n';
     for (const file of ['db/Probe.ts', 'api/scripts/Probe.ts', 'api/Probe.ts', 'web/data/Probe.ts']) {
