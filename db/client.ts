@@ -19,13 +19,36 @@ export function openDatabase(path: string): DB {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('foreign_keys = ON');
   // Reads at 100x the data: a 64 MB page cache and memory-mapped reads.
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');
   // The FTS triggers index search_text(...) of the columns: every connection that writes needs it.
   registerSearchFunctions(sqlite);
   const db = drizzle({ client: sqlite, schema });
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  migrateWithoutCascades(db, sqlite);
   return db;
+}
+
+/**
+ * Applies the migrations with foreign keys off, then checks them and turns them on. drizzle runs
+ * every pending migration in one transaction, where a migration's own `PRAGMA foreign_keys=OFF`
+ * does nothing: rebuilding a parent table (DROP, then the new one renamed) would otherwise delete
+ * its children through ON DELETE CASCADE (a review's school response when reviews is rebuilt,
+ * migration 0029, decision 2027). SQLite's documented table rebuild turns them off outside the
+ * transaction, as here, and checks with foreign_key_check (when any was applied) before turning
+ * them back on.
+ */
+function migrateWithoutCascades(db: DB, sqlite: Database.Database) {
+  const applied = () =>
+    sqlite.prepare("select count(*) n from sqlite_master where name = '__drizzle_migrations'").pluck().get()
+      ? (sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get() as number)
+      : 0;
+  const before = applied();
+  sqlite.pragma('foreign_keys = OFF');
+  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  // Checked only when something was applied: a full check reads every table.
+  const broken = applied() === before ? [] : (sqlite.pragma('foreign_key_check') as unknown[]);
+  if (broken.length)
+    throw new Error(`Migrations left ${broken.length} rows whose reference is gone: ${JSON.stringify(broken.slice(0, 5))}`);
+  sqlite.pragma('foreign_keys = ON');
 }

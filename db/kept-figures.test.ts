@@ -43,6 +43,8 @@ describe('kept figures', { timeout: 120_000 }, () => {
       const ids = (table: string, where = '1') =>
         (s.prepare(`select id from ${table} where ${where}`).all() as { id: number }[]).map((r) => r.id);
       const now = Date.now();
+      /** A sub-rating: 1-5, or left unrated about a third of the time. */
+      const maybe = () => (int(0, 2) === 0 ? null : int(1, 5));
       const ops: (() => void)[] = [
         () =>
           s
@@ -51,7 +53,7 @@ describe('kept figures', { timeout: 120_000 }, () => {
                career_opportunities_rating, culture_rating, leadership_rating, pros, cons, would_recommend, is_approved)
              values (?, ?, ?, ?, ?, ?, ?, ?, 'p', 'c', ?, ?)`,
             )
-            .run(pick(schools), pick(users), int(1, 5), int(1, 5), int(1, 5), int(1, 5), int(1, 5), int(1, 5), int(0, 1), int(0, 1)),
+            .run(pick(schools), pick(users), int(1, 5), maybe(), maybe(), maybe(), maybe(), maybe(), int(0, 1), int(0, 1)),
         () => s.prepare('update reviews set is_approved = 1, rejected_at = null where id = ?').run(pick(ids('reviews')) ?? 0),
         () =>
           s
@@ -61,6 +63,11 @@ describe('kept figures', { timeout: 120_000 }, () => {
           s
             .prepare('update reviews set overall_rating = ?, would_recommend = ?, school_id = ? where id = ?')
             .run(int(1, 5), int(0, 1), pick(schools), pick(ids('reviews')) ?? 0),
+        // A sub-rating given or taken back (null is "not rated", decision 2027).
+        () =>
+          s
+            .prepare('update reviews set work_life_balance_rating = ?, leadership_rating = ? where id = ?')
+            .run(maybe(), maybe(), pick(ids('reviews')) ?? 0),
         () => {
           const id = pick(ids('reviews')) ?? 0;
           s.prepare("delete from contribution_revisions where kind = 'review' and target_id = ?").run(id);

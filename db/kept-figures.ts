@@ -3,6 +3,8 @@
 import type { DB } from './client';
 
 const MOODS = ['excited', 'happy', 'neutral', 'frustrated', 'stressed'];
+/** A review's optional ratings: each kept as a sum and a count of the reviews that gave it (decision 2027). */
+const SUB_RATINGS = ['work_life_balance', 'compensation', 'career_opportunities', 'culture', 'leadership'];
 
 type Client = DB['$client'];
 
@@ -19,6 +21,7 @@ function schoolFigures(s: Client): unknown[] {
          (select coalesce(sum(career_opportunities_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) career_opportunities_sum,
          (select coalesce(sum(culture_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) culture_sum,
          (select coalesce(sum(leadership_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) leadership_sum,
+         ${SUB_RATINGS.map((c) => `(select count(${c}_rating) from reviews r where r.school_id = s.id and r.is_approved = 1) ${c}_count`).join(', ')},
          (select coalesce(sum(would_recommend), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) recommend_count,
          (select coalesce(avg(overall_rating), 0) from reviews r where r.school_id = s.id and r.is_approved = 1) average_rating,
          (select count(*) from interview_experiences i where i.school_id = s.id and i.is_approved = 1) interview_count,
@@ -34,6 +37,7 @@ function schoolFigures(s: Client): unknown[] {
     'career_opportunities_sum',
     'culture_sum',
     'leadership_sum',
+    ...SUB_RATINGS.map((c) => `${c}_count`),
     'recommend_count',
     'interview_count',
     ...MOODS.map((m) => `${m}_count`),

@@ -253,11 +253,12 @@ export const reviews = sqliteTable(
       .notNull()
       .references(() => schools.id),
     overallRating: integer('overall_rating').notNull(),
-    workLifeBalanceRating: integer('work_life_balance_rating').notNull(),
-    compensationRating: integer('compensation_rating').notNull(),
-    careerOpportunitiesRating: integer('career_opportunities_rating').notNull(),
-    cultureRating: integer('culture_rating').notNull(),
-    leadershipRating: integer('leadership_rating').notNull(),
+    /** The five sub-ratings are optional: null is "not rated" and counts in no average (decision 2027). */
+    workLifeBalanceRating: integer('work_life_balance_rating'),
+    compensationRating: integer('compensation_rating'),
+    careerOpportunitiesRating: integer('career_opportunities_rating'),
+    cultureRating: integer('culture_rating'),
+    leadershipRating: integer('leadership_rating'),
     pros: text('pros').notNull(),
     cons: text('cons').notNull(),
     adviceToManagement: text('advice_to_management'),
@@ -725,6 +726,12 @@ export const schoolStats = sqliteTable(
     careerOpportunitiesSum: integer('career_opportunities_sum').notNull().default(0),
     cultureSum: integer('culture_sum').notNull().default(0),
     leadershipSum: integer('leadership_sum').notNull().default(0),
+    /** How many approved reviews gave each sub-rating (a null one counts in neither sum nor count, decision 2027). */
+    workLifeBalanceCount: integer('work_life_balance_count').notNull().default(0),
+    compensationCount: integer('compensation_count').notNull().default(0),
+    careerOpportunitiesCount: integer('career_opportunities_count').notNull().default(0),
+    cultureCount: integer('culture_count').notNull().default(0),
+    leadershipCount: integer('leadership_count').notNull().default(0),
     recommendCount: integer('recommend_count').notNull().default(0),
     /** overallSum / reviewCount, 0 with no reviews: kept so the rating sort can use an index. */
     averageRating: real('average_rating').notNull().default(0),
