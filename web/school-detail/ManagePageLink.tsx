@@ -7,8 +7,16 @@ import { useMySchools } from '../data/my-schools';
 export function ManagePageLink({ schoolId }: { schoolId: number }) {
   const { isAuthenticated, isLoading } = useAuth();
   const { data } = useMySchools();
-  if (isLoading) return null;
   const claim = `/schools/${schoolId}/claim`;
+  // While her session is unknown (the server's render too): the claim screen's link, which asks a
+  // visitor to sign in. Its line is there from the first paint, so the tabs below never move when
+  // the session answers (a tap on a tab that moved landed on what took its place).
+  if (isLoading)
+    return (
+      <Link to={claim} className="link link-primary text-sm w-fit tap" data-testid="manage-page">
+        Work here? Manage this page
+      </Link>
+    );
   if (!isAuthenticated)
     return (
       <a href={loginHref(claim)} className="link link-primary text-sm w-fit tap" data-testid="manage-page">
