@@ -21,6 +21,7 @@ import { interviewsRoutes } from './interviews';
 import { moodsRoutes } from './moods';
 import { notificationsRoutes } from './notifications';
 import { statsRoutes } from './stats';
+import { takeHomeRoutes } from './take-home';
 
 /** The API, typed end to end: the web app's client is `hc<ApiType>('/api')`. */
 export const api = createRouter()
@@ -35,6 +36,7 @@ export const api = createRouter()
   .route('/', moodsRoutes)
   .route('/', salariesRoutes)
   .route('/', payScalesRoutes)
+  .route('/', takeHomeRoutes)
   .route('/', forumRoutes)
   .route('/', statsRoutes)
   .route('/', meRoutes)

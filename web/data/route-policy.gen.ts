@@ -34,6 +34,7 @@ export const ROUTE_POLICY = {
     ['/api/salaries', 'everyone', 'read'],
     ['/api/salaries/stats', 'everyone', 'read'],
     ['/api/pay-scales', 'everyone', 'read'],
+    ['/api/take-home', 'everyone', 'read'],
     ['/api/forum/categories', 'everyone', 'read'],
     ['/api/forum/threads', 'visitors', 'read'],
     ['/api/forum/threads/{id}', 'visitors', 'read'],
