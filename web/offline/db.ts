@@ -53,7 +53,12 @@ export class OfflineDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
 
   constructor(name = 'teachers-in-london-talk') {
-    super(name);
+    // No Dexie query cache (decision 0004, 2026-12-06 addendum): with it, two live queries of the
+    // same outbox read share one cached answer, and one that subscribed while a drain's delete was
+    // under way replaced the answer's watched keys with its own (the row already gone), so the
+    // first one (the header's "1 queued") never heard the delete and kept its count for good. Each
+    // live query now watches its own reads and reads IndexedDB again after every commit.
+    super(name, { cache: 'disabled' });
     this.version(1).stores({
       responses: 'url, savedAt',
       outbox: 'key, state, createdAt',
