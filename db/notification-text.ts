@@ -35,6 +35,9 @@ function reported(n: NotificationWords): string {
       return `the thread ${quoted(n.thread)}`;
     case 'post_edit':
       return `the reply in ${quoted(n.thread)}`;
+    case 'school_claim':
+    case 'school_audit':
+      return `the page of ${at(n.school)}`;
   }
 }
 
@@ -74,5 +77,17 @@ export function notificationText(n: NotificationWords): string {
       return `Your edit is published: ${edited(n)} now shows your changes`;
     case 'edit_rejected':
       return `Your edit was not approved: ${edited(n)} stays as it was`;
+    case 'claim_approved':
+      return `Your request to manage ${at(n.school)} was approved: you can manage its page now`;
+    case 'claim_rejected':
+      return `Your request to manage ${at(n.school)} was not approved`;
+    case 'member_invited':
+      return `You are invited to help manage ${at(n.school)}: open the link in the email we sent to your work address`;
+    case 'member_made_admin':
+      return `You are now an admin of ${at(n.school)}`;
+    case 'member_made_editor':
+      return `You are now an editor of ${at(n.school)}`;
+    case 'member_removed':
+      return `You were removed from the staff of ${at(n.school)}`;
   }
 }

@@ -68,6 +68,10 @@ function subjectGone(db: Pick<DB, 'select'>, type: NotificationSubject, id: numb
       const p = db.select({ deletedAt: forumPosts.deletedAt }).from(forumPosts).where(eq(forumPosts.id, id)).get();
       return !p || p.deletedAt !== null;
     }
+    case 'school_claim':
+    case 'school_audit':
+      // A decision about her place at a school: nothing of hers to delete.
+      return false;
     case 'review_edit':
     case 'interview_edit':
     case 'thread_edit':

@@ -16,7 +16,17 @@ export const TOPIC_OF: Record<NotificationKind, NotificationTopic> = {
   report_removed: 'reports',
   edit_approved: 'moderation',
   edit_rejected: 'moderation',
+  // A school's staff (decision 2115): decisions about her, like a moderator's on what she wrote.
+  claim_approved: 'moderation',
+  claim_rejected: 'moderation',
+  member_invited: 'moderation',
+  member_made_admin: 'moderation',
+  member_made_editor: 'moderation',
+  member_removed: 'moderation',
 };
+
+/** A school's staff notifications that lead to her school dashboard (she manages the school now). */
+const TO_SCHOOL_ADMIN: readonly NotificationKind[] = ['claim_approved', 'member_invited', 'member_made_admin', 'member_made_editor'];
 
 /**
  * Where a notification takes her: the thread, the school, or her activity for what was refused.
@@ -31,6 +41,7 @@ export function linkOf(n: {
   schoolId: number | null;
   gone?: boolean;
 }) {
+  if (TO_SCHOOL_ADMIN.includes(n.kind)) return '/school-admin';
   if ((n.kind === 'review_rejected' || n.kind === 'edit_rejected') && !n.gone) return '/dashboard?tab=activity';
   if (n.threadId !== null) return `/forum/threads/${n.threadId}`;
   if (n.schoolId !== null) return `/schools/${n.schoolId}`;

@@ -7,6 +7,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import {
+  notifications,
   schoolAudit,
   schoolClaims,
   schoolMembers,
@@ -23,6 +24,7 @@ import { escapeHtml } from '../lib/html-page';
 import { hasRole, lapsesAt, liveSince, membershipOf } from './members';
 import { decodeCursor, pageOf } from '../lib/paging';
 import { mailboxOf, matchEmail, type AllowedDomain } from './domains';
+import { notify } from '../notifications/notifications.service';
 
 /** How long an emailed link works. */
 export const LINK_HOURS = 24;
@@ -64,7 +66,51 @@ export function audit(
   detail: Record<string, unknown>,
   at: Date,
 ) {
-  db.insert(schoolAudit).values({ schoolId, actorUserId, action, detail, at }).run();
+  return db.insert(schoolAudit).values({ schoolId, actorUserId, action, detail, at }).returning({ id: schoolAudit.id }).get().id;
+}
+
+// ---- Telling the person acted upon (issue 37 item 13, decision 2115) ---------------------------
+
+const ROLE_WORDS: Record<SchoolRole, string> = { admin: 'an admin', editor: 'an editor' };
+
+/**
+ * Emails a person about a decision on her place at a school: her claim decided, her role changed,
+ * her membership removed. The action is done and stays done: a failure is logged, never answered.
+ */
+function tellByEmail(c: Context<SignedInEnv>, to: string | null | undefined, subject: string, paragraphs: string[]) {
+  const mailer = c.get('mailer');
+  if (!mailer || !to) return;
+  const text = `${paragraphs.join('\n\n')}\n`;
+  const html = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  mailer.send({ to, subject, text, html }).catch((error: unknown) => {
+    console.warn(`[${c.get('requestId') ?? '-'}] school staff email not sent: ${(error as Error).message}`);
+  });
+}
+
+/** The email of a claim decided, with the role given or the reason. */
+function claimEmail(
+  c: Context<SignedInEnv>,
+  schoolName: string,
+  d: { approved: true; role: SchoolRole } | { approved: false; reason: string },
+) {
+  const origin = c.get('siteOrigin');
+  if (d.approved)
+    return {
+      subject: `You can now manage ${schoolName} on Teachers In London Talk`,
+      paragraphs: [
+        `Your request to manage the page of ${schoolName} on Teachers In London Talk was approved: you are ${ROLE_WORDS[d.role]} of the school.`,
+        `Your school dashboard: ${origin}/school-admin`,
+        "Members can post the school's vacancies, keep its page right and answer reviews. They never see who wrote a review.",
+      ],
+    };
+  return {
+    subject: `Your request to manage ${schoolName} was not approved`,
+    paragraphs: [
+      `Your request to manage the page of ${schoolName} on Teachers In London Talk was not approved.`,
+      `The reason given: ${d.reason}`,
+      `If you work at ${schoolName}, ask one of its admins to invite you, or ask again with your school email address: ${origin}/school-admin`,
+    ],
+  };
 }
 
 // ---- Emailed one-time links --------------------------------------------------------------------
@@ -80,7 +126,7 @@ interface LinkRequest {
   invitedBy?: string;
 }
 
-function linkEmail(kind: ClaimKind, schoolName: string, link: string) {
+function linkEmail(kind: ClaimKind, schoolName: string, link: string, role: SchoolRole = 'editor') {
   const lines: Record<ClaimKind, { subject: string; intro: string; after: string }> = {
     claim: {
       subject: `Confirm your address to manage ${schoolName} on Teachers In London Talk`,
@@ -89,7 +135,7 @@ function linkEmail(kind: ClaimKind, schoolName: string, link: string) {
     },
     invite: {
       subject: `You are invited to help manage ${schoolName} on Teachers In London Talk`,
-      intro: `An admin of ${schoolName} invited this address to help manage the school's page on Teachers In London Talk. To accept, open this link while signed in (any account you sign in with becomes a member):`,
+      intro: `An admin of ${schoolName} invited this address to help manage the school's page on Teachers In London Talk, as ${ROLE_WORDS[role]}. To accept, open this link while signed in (any account you sign in with becomes a member):`,
       after: `Members can post the school's vacancies, keep its page right and answer reviews. They never see who wrote a review.`,
     },
     confirm: {
@@ -105,6 +151,26 @@ function linkEmail(kind: ClaimKind, schoolName: string, link: string) {
     text: `${l.intro}\n\n${link}\n\n${expiry}\n\n${l.after}\n`,
     html: `<p>${escapeHtml(l.intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p><p>${escapeHtml(expiry)}</p><p>${escapeHtml(l.after)}</p>`,
   };
+}
+
+/** A link whose email was not sent can never be used: it is not kept, nor told in the app. */
+function forgetLink(db: DB, claimId: number) {
+  db.delete(schoolClaims).where(eq(schoolClaims.id, claimId)).run();
+  db.delete(notifications)
+    .where(and(eq(notifications.subjectType, 'school_claim'), eq(notifications.subjectId, claimId)))
+    .run();
+}
+
+/** An invitation to the address an account signs in with is told in the app too (the link itself is only in the email). */
+function tellInvitee(db: DB, req: LinkRequest, claimId: number, actorId: string, now: Date) {
+  const invitee = db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${req.email.toLowerCase()}`).get();
+  if (!invitee) return;
+  notify(
+    db,
+    [{ userId: invitee.id, kind: 'member_invited', subjectType: 'school_claim', subjectId: claimId, schoolId: req.school.id }],
+    actorId,
+    now,
+  );
 }
 
 /**
@@ -179,13 +245,14 @@ export async function sendLink(c: Context<SignedInEnv>, req: LinkRequest): Promi
       },
       now,
     );
+    if (req.kind === 'invite') tellInvitee(db, req, claim.id, user.id, now);
     return claim;
   });
   try {
-    await mailer.send({ to: req.email, ...linkEmail(req.kind, req.school.name, `${c.get('siteOrigin')}/school-link#${token}`) });
+    await mailer.send({ to: req.email, ...linkEmail(req.kind, req.school.name, `${c.get('siteOrigin')}/school-link#${token}`, req.role) });
   } catch (error) {
     // Not sent: the link can never be used, so it is not kept either.
-    db.delete(schoolClaims).where(eq(schoolClaims.id, row.id)).run();
+    forgetLink(db, row.id);
     console.warn(`[${c.get('requestId') ?? '-'}] school link email not sent: ${(error as Error).message}`);
     throw new ApiError(502, { error: 'The email could not be sent. Please try again in a few minutes.' });
   }
@@ -370,7 +437,7 @@ export function decideClaim(
   const db = c.get('db');
   const actor = c.get('user');
   const now = c.get('now')();
-  return db.transaction((tx) => {
+  const decided = db.transaction((tx) => {
     const claim = tx
       .select()
       .from(schoolClaims)
@@ -396,7 +463,9 @@ export function decideClaim(
         { claimId: claim.id, email: claim.email, reason: decision.reason, by, userId: claim.userId },
         now,
       );
-      return { id: claim.id, state: 'rejected' as const, role: null };
+      const about = { userId: claim.userId, subjectType: 'school_claim' as const, subjectId: claim.id, schoolId: claim.schoolId };
+      notify(d, [{ ...about, kind: 'claim_rejected', reason: decision.reason }], actor.id, now);
+      return { id: claim.id, state: 'rejected' as const, role: null, email: claim.email, schoolId: claim.schoolId };
     }
     if (claim.state !== 'pending') throw new ApiError(409, { error: 'The claimant has not opened the email link yet.' });
     const role: SchoolRole = decision.role ?? (hasLiveAdmin(d, claim.schoolId, now) ? 'editor' : 'admin');
@@ -414,8 +483,15 @@ export function decideClaim(
       .where(eq(schoolClaims.id, claim.id))
       .run();
     audit(d, claim.schoolId, actor.id, 'claim.approved', { claimId: claim.id, email: claim.email, role, by, userId: claim.userId }, now);
-    return { id: claim.id, state: 'approved' as const, role };
+    const about = { userId: claim.userId, subjectType: 'school_claim' as const, subjectId: claim.id, schoolId: claim.schoolId };
+    notify(d, [{ ...about, kind: 'claim_approved' }], actor.id, now);
+    return { id: claim.id, state: 'approved' as const, role, email: claim.email, schoolId: claim.schoolId };
   });
+  const school = db.select({ name: schools.name }).from(schools).where(eq(schools.id, decided.schoolId)).get()!;
+  const reason = decision.approve ? '' : decision.reason;
+  const mail = claimEmail(c, school.name, decided.role ? { approved: true, role: decided.role } : { approved: false, reason });
+  tellByEmail(c, decided.email, mail.subject, mail.paragraphs);
+  return { id: decided.id, state: decided.state, role: decided.role };
 }
 
 /**
@@ -525,9 +601,30 @@ export function changeRole(c: Context<SignedInEnv>, schoolId: number, memberId: 
       throw new ApiError(409, { error: 'A school needs at least one admin: make someone else an admin first.' });
     }
     tx.update(schoolMembers).set({ role }).where(eq(schoolMembers.id, m.id)).run();
-    audit(d, schoolId, c.get('user').id, 'member.role-changed', { memberId: m.id, from: m.role, to: role, userId: m.userId }, now);
+    const actorId = c.get('user').id;
+    const auditId = audit(d, schoolId, actorId, 'member.role-changed', { memberId: m.id, from: m.role, to: role, userId: m.userId }, now);
+    // Told only of a change (the same role again tells nothing), never her own.
+    if (m.role !== role && m.userId !== actorId) {
+      const kind = role === 'admin' ? ('member_made_admin' as const) : ('member_made_editor' as const);
+      notify(d, [{ userId: m.userId, kind, subjectType: 'school_audit', subjectId: auditId, schoolId }], actorId, now);
+      const { name, address } = placeOf(d, schoolId, m);
+      tellByEmail(c, address, `Your role at ${name} on Teachers In London Talk changed`, [
+        `An admin of ${name} made you ${ROLE_WORDS[role]} of the school on Teachers In London Talk.`,
+        role === 'admin'
+          ? 'Admins can also invite and remove members, change their roles and decide requests to manage the school.'
+          : "Editors post the school's vacancies, keep its page right and answer reviews; inviting and removing members is for its admins.",
+        `Your school dashboard: ${c.get('siteOrigin')}/school-admin`,
+      ]);
+    }
     return { id: m.id, role };
   });
+}
+
+/** The school's name and where to email a member: her work address, else her account's. */
+function placeOf(db: DB, schoolId: number, m: SchoolMember) {
+  const name = db.select({ name: schools.name }).from(schools).where(eq(schools.id, schoolId)).get()!.name;
+  const account = db.select({ email: users.email }).from(users).where(eq(users.id, m.userId)).get();
+  return { name, address: m.email ?? account?.email ?? null };
 }
 
 export function removeMember(c: Context<SignedInEnv>, schoolId: number, memberId: number) {
@@ -538,14 +635,22 @@ export function removeMember(c: Context<SignedInEnv>, schoolId: number, memberId
     const d = db; // one connection: the transaction covers it
     const m = memberAt(d, schoolId, memberId);
     tx.delete(schoolMembers).where(eq(schoolMembers.id, m.id)).run();
-    audit(
+    const left = m.userId === actor.id;
+    const auditId = audit(
       d,
       schoolId,
       actor.id,
-      m.userId === actor.id ? 'member.left' : 'member.removed',
+      left ? 'member.left' : 'member.removed',
       { memberId: m.id, role: m.role, userId: m.userId },
       now,
     );
+    if (left) return;
+    notify(d, [{ userId: m.userId, kind: 'member_removed', subjectType: 'school_audit', subjectId: auditId, schoolId }], actor.id, now);
+    const { name, address } = placeOf(d, schoolId, m);
+    tellByEmail(c, address, `You no longer manage ${name} on Teachers In London Talk`, [
+      `An admin of ${name} removed you from the school's staff on Teachers In London Talk: you can no longer post its vacancies, edit its page or answer its reviews.`,
+      'Your account and anything you wrote stay as they are. If this is a mistake, ask an admin of the school to invite you again.',
+    ]);
   });
 }
 
