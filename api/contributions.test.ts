@@ -120,15 +120,16 @@ describe('POST /api/schools/:id/reviews', () => {
     expect(publicList.map((r) => r.id)).not.toContain(res.body.id);
   });
 
-  it('applies the defaults of product §5', async () => {
+  it('applies the defaults of product §5, but no rating is chosen for her (decision 2027)', async () => {
     const res = await call('POST', `/api/schools/${school.id}/reviews`, {
       cookie: ada,
-      body: { pros: 'Lovely pupils here', cons: 'Small car park', jobTitle: 'TA', yearsAtSchool: 'Less than 1 year' },
+      body: { overallRating: 3, pros: 'Lovely pupils here', cons: 'Small car park', jobTitle: 'TA', yearsAtSchool: 'Less than 1 year' },
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      overallRating: 5,
-      leadershipRating: 5,
+      overallRating: 3,
+      workLifeBalanceRating: null,
+      leadershipRating: null,
       wouldRecommend: true,
       employmentStatus: 'Current',
       adviceToManagement: null,

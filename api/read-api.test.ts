@@ -207,6 +207,7 @@ describe('GET /api/schools/:id and its tabs', () => {
       culture: 0,
       leadership: 0,
       recommendationRate: 0,
+      ratingCounts: { workLifeBalance: 0, compensation: 0, careerOpportunities: 0, culture: 0, leadership: 0 },
     });
   });
 

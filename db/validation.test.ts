@@ -9,6 +9,7 @@ const errors = (schema: { safeParse(v: unknown): { success: boolean; error?: unk
 describe('review', () => {
   it('gives the product messages', () => {
     expect(errors(reviewInput, { pros: 'short', cons: '', jobTitle: ' ', yearsAtSchool: '' })).toEqual({
+      overallRating: 'Rating must be between 1 and 5',
       pros: 'Please provide at least 10 characters',
       cons: 'Please provide at least 10 characters',
       jobTitle: 'Job title is required',
@@ -16,22 +17,29 @@ describe('review', () => {
     });
     expect(errors(reviewInput, {})).toMatchObject({ pros: 'Please provide at least 10 characters', jobTitle: 'Job title is required' });
   });
-  it('defaults ratings to 5, recommend to true, status to Current, and refuses 6', () => {
-    const ok = reviewInput.parse({
+  it('needs the overall rating, leaves the other five unrated (null), defaults recommend and status, and refuses 6', () => {
+    const given = {
       pros: 'Great colleagues',
       cons: 'Long meetings',
       jobTitle: 'Teacher',
       yearsAtSchool: '1-2 years',
       adviceToManagement: '  ',
-    });
+    };
+    expect(errors(reviewInput, given)).toEqual({ overallRating: 'Rating must be between 1 and 5' });
+    const ok = reviewInput.parse({ ...given, overallRating: 4, cultureRating: null, leadershipRating: 2 });
     expect(ok).toMatchObject({
-      overallRating: 5,
-      leadershipRating: 5,
+      overallRating: 4,
+      workLifeBalanceRating: null,
+      compensationRating: null,
+      careerOpportunitiesRating: null,
+      cultureRating: null,
+      leadershipRating: 2,
       wouldRecommend: true,
       employmentStatus: 'Current',
       adviceToManagement: undefined,
     });
     expect(errors(reviewInput, { ...ok, overallRating: 6 })).toEqual({ overallRating: 'Rating must be between 1 and 5' });
+    expect(errors(reviewInput, { ...ok, cultureRating: 0 })).toEqual({ cultureRating: 'Rating must be between 1 and 5' });
   });
 });
 

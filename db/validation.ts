@@ -98,13 +98,17 @@ const wholeNumber = (message: string) =>
 
 const rating = wholeNumber(MESSAGES.rating).pipe(z.number().min(RATING_MIN, MESSAGES.rating).max(RATING_MAX, MESSAGES.rating));
 
+/** A sub-rating a reviewer may leave unrated: missing or null is stored as null, counted in no average (decision 2027). */
+const optionalRating = rating.nullish().transform((v) => v ?? null);
+
 export const reviewInput = z.object({
-  overallRating: rating.default(5),
-  workLifeBalanceRating: rating.default(5),
-  compensationRating: rating.default(5),
-  careerOpportunitiesRating: rating.default(5),
-  cultureRating: rating.default(5),
-  leadershipRating: rating.default(5),
+  /** Required, no default: a rating nobody chose must not count as 5 (decision 2027). */
+  overallRating: rating,
+  workLifeBalanceRating: optionalRating,
+  compensationRating: optionalRating,
+  careerOpportunitiesRating: optionalRating,
+  cultureRating: optionalRating,
+  leadershipRating: optionalRating,
   pros: requiredText(MESSAGES.min10, TEXT_MAX.contribution, { length: TEXT_MIN.reviewText, message: MESSAGES.min10 }),
   cons: requiredText(MESSAGES.min10, TEXT_MAX.contribution, { length: TEXT_MIN.reviewText, message: MESSAGES.min10 }),
   adviceToManagement: optionalText(TEXT_MAX.contribution),
@@ -178,17 +182,18 @@ export type PostInput = z.input<typeof postInput>;
 
 /**
  * The fields an author may change (decision 2020): the create schemas' own rules, every field
- * optional and without the create defaults (a PATCH of the pros must not reset the ratings to 5).
+ * optional and without the create defaults (a PATCH of the pros must not reset the ratings);
+ * null takes a sub-rating back to "not rated".
  * The handler merges the change into the current version and checks the whole with the create schema.
  */
 export const reviewEdit = reviewInput
   .extend({
     overallRating: rating,
-    workLifeBalanceRating: rating,
-    compensationRating: rating,
-    careerOpportunitiesRating: rating,
-    cultureRating: rating,
-    leadershipRating: rating,
+    workLifeBalanceRating: rating.nullable(),
+    compensationRating: rating.nullable(),
+    careerOpportunitiesRating: rating.nullable(),
+    cultureRating: rating.nullable(),
+    leadershipRating: rating.nullable(),
     wouldRecommend: z.boolean({ error: 'Choose yes or no' }),
     employmentStatus: oneOf(EMPLOYMENT_STATUSES, 'Employment status is required'),
   })

@@ -249,20 +249,31 @@ function relevantSchools(
   return { total: page.total, next: page.next, rows, corrected: search.corrected };
 }
 
-/** Product §3 school stats, from the figures kept over approved reviews; zeros when there are none. */
+/**
+ * Product §3 school stats, from the figures kept over approved reviews; zeros when there are none.
+ * Each sub-rating's average is over the reviews that gave it (a review may leave it unrated,
+ * decision 2027), and `ratingCounts` says how many did; 0 with a count of 0 is "not rated".
+ */
 export function schoolStatsOf(db: DB, schoolId: number) {
   const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
   const n = s?.reviewCount ?? 0;
-  const avg = (sum: number | undefined) => (n && sum != null ? round(sum / n, 2) : 0);
+  const avg = (sum: number | undefined, count: number | undefined) => (count && sum != null ? round(sum / count, 2) : 0);
   return {
-    averageRating: avg(s?.overallSum),
+    averageRating: avg(s?.overallSum, n),
     totalReviews: n,
-    workLifeBalance: avg(s?.workLifeBalanceSum),
-    compensation: avg(s?.compensationSum),
-    careerOpportunities: avg(s?.careerOpportunitiesSum),
-    culture: avg(s?.cultureSum),
-    leadership: avg(s?.leadershipSum),
+    workLifeBalance: avg(s?.workLifeBalanceSum, s?.workLifeBalanceCount),
+    compensation: avg(s?.compensationSum, s?.compensationCount),
+    careerOpportunities: avg(s?.careerOpportunitiesSum, s?.careerOpportunitiesCount),
+    culture: avg(s?.cultureSum, s?.cultureCount),
+    leadership: avg(s?.leadershipSum, s?.leadershipCount),
     recommendationRate: n ? Math.round(((s?.recommendCount ?? 0) / n) * 100) : 0,
+    ratingCounts: {
+      workLifeBalance: s?.workLifeBalanceCount ?? 0,
+      compensation: s?.compensationCount ?? 0,
+      careerOpportunities: s?.careerOpportunitiesCount ?? 0,
+      culture: s?.cultureCount ?? 0,
+      leadership: s?.leadershipCount ?? 0,
+    },
   };
 }
 

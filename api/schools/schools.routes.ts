@@ -16,7 +16,7 @@ export const schoolListItem = schoolShape.extend({
   distanceMiles: z.number().optional().describe('Near me only: miles away, one decimal'),
 });
 
-/** Product §3 school stats, over approved reviews; zeros when there are none. */
+/** Product §3 school stats, over approved reviews; zeros when there are none; each sub-rating over the reviews that gave it (decision 2027). */
 export const schoolStatsShape = z.object({
   averageRating: z.number(),
   totalReviews: z.number().int(),
@@ -26,6 +26,15 @@ export const schoolStatsShape = z.object({
   culture: z.number(),
   leadership: z.number(),
   recommendationRate: z.number().int().describe('Per cent of reviewers who would recommend the school'),
+  ratingCounts: z
+    .object({
+      workLifeBalance: z.number().int(),
+      compensation: z.number().int(),
+      careerOpportunities: z.number().int(),
+      culture: z.number().int(),
+      leadership: z.number().int(),
+    })
+    .describe('How many approved reviews gave each sub-rating (a review may leave one unrated); its average is over these'),
 });
 
 export const list = route.get('/schools', {

@@ -6,6 +6,7 @@ import { to } from './mutations';
 describe('to(): a write built from the typed client', () => {
   it('fills the path parameters and keeps the body', () => {
     const json = {
+      overallRating: 4,
       pros: 'Supportive head of department',
       cons: 'Long commute for most staff',
       jobTitle: 'Teacher of Maths',

@@ -3,15 +3,26 @@
 // then kept mounted (a draft survives closing it). A later() part of the school's page: the server
 // renders the card, and its markup is kept until this chunk has arrived.
 import { lazy, Suspense, useCallback, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { useSignedInAction } from '../components/signed-in';
+import { useMine } from '../data/activity';
 
 const dialogs = () => import('../components/contribute/ContributeDialogs');
 const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
 const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
 
+/** Her review of this school that waits for a moderator: in her activity, or just sent from this page (perhaps still in the outbox). */
+function useWaitingReview(schoolId: number) {
+  const [sentHere, setSentHere] = useState(false);
+  const mine = useMine().reviews;
+  const waiting = sentHere || [...mine.values()].some((r) => r.schoolId === schoolId && r.status === 'pending');
+  return { waiting, sent: useCallback(() => setSentHere(true), []) };
+}
+
 export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
   const signedIn = useSignedInAction();
+  const review = useWaitingReview(schoolId);
   const [dialog, setDialogState] = useState<'review' | 'interview' | null>(null);
   const [opened, setOpened] = useState({ review: false, interview: false });
   const setDialog = (which: 'review' | 'interview') => {
@@ -27,13 +38,27 @@ export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolN
             Contribute
           </h2>
           <p className="text-sm opacity-90">Help other teachers: everything you share is anonymous.</p>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}
-          >
-            <Icon name="star" /> Write a Review
-          </button>
+          {review.waiting ? (
+            // Not a second form (decision 2027): her review is sent and waits; she edits it from her dashboard.
+            <p className="rounded-box bg-base-100 text-base-content p-3 text-sm flex gap-2" role="status" data-testid="review-waiting">
+              <Icon name="clock" className="size-5 shrink-0 text-info" />
+              <span>
+                Your review is waiting for a moderator. It shows here once approved; you can edit it from your{' '}
+                <Link to="/dashboard" className="link">
+                  dashboard
+                </Link>
+                .
+              </span>
+            </p>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}
+            >
+              <Icon name="star" /> Write a Review
+            </button>
+          )}
           <button
             type="button"
             className="btn"
@@ -45,7 +70,9 @@ export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolN
       </section>
       {/* Each form loads when first asked for, and stays mounted after (a draft survives closing it). */}
       <Suspense fallback={null}>
-        {opened.review && <ReviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'review'} onClose={close} />}
+        {opened.review && (
+          <ReviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'review'} onClose={close} onSent={review.sent} />
+        )}
         {opened.interview && <InterviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'interview'} onClose={close} />}
       </Suspense>
     </>

@@ -30,6 +30,9 @@ export function SchoolResponse({ response }: { response: PublishedResponse }) {
   );
 }
 
+/** Reviews whose response the staff sent in this visit: the list reads again after a send, and its cards may be new. */
+const sentThisVisit = new Set<number>();
+
 /** For the school's own staff: write or edit the school's one response; withdraw it. */
 export function RespondButton({
   reviewId,
@@ -41,6 +44,8 @@ export function RespondButton({
   onChanged: () => void;
 }) {
   const [open, setOpen] = useState(false);
+  // Sent and waiting for a moderator: no second Respond meanwhile (issue 37 item 10).
+  const [waiting, setWaiting] = useState(() => sentThisVisit.has(reviewId));
   const f = useForm({ body: current?.body ?? '' });
   const { ref, onSubmit } = useSubmit(f, {
     check: () => check('reviewResponseInput', f.values),
@@ -54,6 +59,8 @@ export function RespondButton({
     }),
     done: () => {
       setOpen(false);
+      sentThisVisit.add(reviewId);
+      setWaiting(true);
       onChanged();
     },
   });
@@ -68,6 +75,12 @@ export function RespondButton({
     );
     if (done) onChanged();
   };
+  if (waiting)
+    return (
+      <p className="text-sm flex items-center gap-2" role="status" data-testid="response-waiting">
+        <Icon name="clock" className="size-4 text-info" /> The school's response is waiting for a moderator.
+      </p>
+    );
   return (
     <div className="flex flex-wrap gap-2">
       <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)} data-testid="respond">

@@ -185,24 +185,39 @@ function SchoolInformation({ school }: { school: School }) {
 
 /** Teachers' average ratings, one bar each, and how many would recommend the school. */
 function TeacherRatings({ stats: s }: { stats: School['stats'] }) {
+  // Each over the reviews that gave it: a review may leave a sub-rating unrated (decision 2027).
+  // (A copy kept on the device from before the counts came has none: its figures show as they were.)
+  const c: Partial<School['stats']['ratingCounts']> = (s as Partial<School['stats']>).ratingCounts ?? {};
   const bars = [
-    ['Work-life balance', s.workLifeBalance],
-    ['Compensation', s.compensation],
-    ['Career opportunities', s.careerOpportunities],
-    ['Culture', s.culture],
-    ['Leadership', s.leadership],
+    ['Work-life balance', s.workLifeBalance, c.workLifeBalance],
+    ['Compensation', s.compensation, c.compensation],
+    ['Career opportunities', s.careerOpportunities, c.careerOpportunities],
+    ['Culture', s.culture, c.culture],
+    ['Leadership', s.leadership, c.leadership],
   ] as const;
   return (
     <section className="card bg-base-100 border border-base-300" data-testid="teacher-ratings">
       <div className="card-body p-5 gap-3">
         <h2 className="card-title text-lg">Teacher Ratings</h2>
         <ul className="grid gap-3">
-          {bars.map(([label, value]) => (
-            <li key={label}>
-              <div className="flex justify-between text-sm">
+          {bars.map(([label, value, count]) => (
+            <li key={label} data-testid="rating-bar">
+              <div className="flex flex-wrap justify-between gap-x-2 text-sm">
                 <span>{label}</span>
                 <span className="tabular-nums">
-                  {value.toFixed(1)} / 5 ({ratingPercent(value)})
+                  {count === 0 ? (
+                    <span className="opacity-70">Not rated yet</span>
+                  ) : (
+                    <>
+                      {value.toFixed(1)} / 5 ({ratingPercent(value)})
+                      {count !== undefined && (
+                        <span className="opacity-70">
+                          {' '}
+                          · {count} {count === 1 ? 'rating' : 'ratings'}
+                        </span>
+                      )}
+                    </>
+                  )}
                 </span>
               </div>
               <div className="h-2 rounded-full bg-base-300 overflow-hidden" aria-hidden="true">

@@ -114,8 +114,8 @@ function ReviewCard({
           </div>
         )}
         <div className="flex flex-wrap gap-3 text-sm">
-          <span>Work-life balance: {r.workLifeBalanceRating}/5</span>
-          <span>Leadership: {r.leadershipRating}/5</span>
+          <span>Work-life balance: {r.workLifeBalanceRating === null ? 'not rated' : `${r.workLifeBalanceRating}/5`}</span>
+          <span>Leadership: {r.leadershipRating === null ? 'not rated' : `${r.leadershipRating}/5`}</span>
           {r.wouldRecommend && (
             <span className="badge badge-success badge-soft gap-1">
               <Icon name="check" className="size-3" /> Recommends to a friend

@@ -78,6 +78,8 @@ interface DialogProps<F> {
   open: boolean;
   onClose: () => void;
   editing?: Editing<F>;
+  /** A new one was sent (or queued in the outbox): the page says it waits instead of offering the form again. */
+  onSent?: () => void;
 }
 
 type Request = Pick<SendRequest, 'method' | 'path' | 'body'>;
@@ -113,7 +115,10 @@ function useContribution<T extends Record<string, unknown>, D>(
     }),
     done: () => {
       refreshAfterOwnChange(kind, p.schoolId);
-      if (!editing) f.reset();
+      if (!editing) {
+        f.reset();
+        p.onSent?.();
+      }
       p.onClose();
     },
   });
@@ -157,7 +162,8 @@ const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({
 
 /**
  * Tap-to-rate stars (the phone on the commute): five native radios (arrow keys, screen readers announce "3 stars,
- * 3 of 5"), drawn as 44 px stars; the radios are visually hidden, their labels are the targets.
+ * 3 of 5"), drawn as 44 px stars; the radios are visually hidden, their labels are the targets. None is chosen
+ * at first (decision 2027): the line says "Not rated" until she picks, and an optional rating can be cleared again.
  */
 function StarRating({
   id,
@@ -165,20 +171,42 @@ function StarRating({
   value,
   onChange,
   error,
+  required,
 }: {
   id: string;
   label: string;
   value: string;
   onChange: (v: string) => void;
   error?: string;
+  required: boolean;
 }) {
   const n = Number(value) || 0;
   return (
     <div className="grid grid-cols-[1fr_auto] items-center gap-x-2 py-0.5" data-testid={`stars-${id}`}>
-      <span id={`${id}-label`} className="text-sm font-semibold leading-tight">
-        {label}
+      <span className="grid leading-tight">
+        <span id={`${id}-label`} className="text-sm font-semibold">
+          {label}
+          {required ? <span className="font-normal opacity-80"> (required)</span> : null}
+        </span>
+        <span className="text-xs opacity-80 flex items-center gap-1 min-h-6" data-testid={`stars-${id}-state`}>
+          {n ? `${n} of 5` : 'Not rated'}
+          {n > 0 && !required && (
+            <button type="button" className="btn btn-ghost btn-xs min-h-6 h-6 px-1 underline" onClick={() => onChange('')}>
+              Clear<span className="sr-only"> {label}</span>
+            </button>
+          )}
+        </span>
       </span>
-      <div role="radiogroup" aria-labelledby={`${id}-label`} aria-describedby={error ? `${id}-error` : undefined} className="flex">
+      <div
+        role="radiogroup"
+        aria-labelledby={`${id}-label`}
+        aria-describedby={error ? `${id}-error` : undefined}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        // Focus lands here when it is the first field with a message (focusFirstError), and its message is read.
+        tabIndex={-1}
+        className="flex rounded-field focus-visible:outline-2 focus-visible:outline-primary"
+      >
         {[1, 2, 3, 4, 5].map((i) => (
           <label
             key={i}
@@ -206,13 +234,16 @@ function StarRating({
   );
 }
 
+const SUB_RATING_KEYS = RATING_FIELDS.map(([key]) => key).filter((key) => key !== 'overallRating');
+
+/** No rating is chosen for her (decision 2027): a row left alone is "not rated", never a silent 5. */
 const REVIEW_DEFAULTS = {
-  overallRating: '5',
-  workLifeBalanceRating: '5',
-  compensationRating: '5',
-  careerOpportunitiesRating: '5',
-  cultureRating: '5',
-  leadershipRating: '5',
+  overallRating: '',
+  workLifeBalanceRating: '',
+  compensationRating: '',
+  careerOpportunitiesRating: '',
+  cultureRating: '',
+  leadershipRating: '',
   pros: '',
   cons: '',
   adviceToManagement: '',
@@ -233,7 +264,14 @@ export function ReviewDialog(p: DialogProps<ReviewFields>) {
     p,
     editing ? reviewValues(editing.fields) : REVIEW_DEFAULTS,
     (v) =>
-      check('reviewInput', { ...v, yearsAtSchool: v.yearsAtSchool || undefined, adviceToManagement: v.adviceToManagement || undefined }),
+      check('reviewInput', {
+        ...v,
+        // The overall rating is required (missing answers the product's message); the others unrated are null.
+        overallRating: v.overallRating || undefined,
+        ...Object.fromEntries(SUB_RATING_KEYS.map((k) => [k, v[k] || null])),
+        yearsAtSchool: v.yearsAtSchool || undefined,
+        adviceToManagement: v.adviceToManagement || undefined,
+      }),
     (json) =>
       editing
         ? to(client.reviews[':id'], '$patch', { param: { id: String(editing.id) }, json })
@@ -260,9 +298,9 @@ export function ReviewDialog(p: DialogProps<ReviewFields>) {
         <SelectField label="Years at school" {...f.field('yearsAtSchool')} options={YEARS_AT_SCHOOL} empty="Choose…" />
       </div>
       <fieldset className="grid sm:grid-cols-2 gap-x-6 my-2">
-        <legend className="sr-only">Ratings, 1 to 5 stars</legend>
+        <legend className="text-sm opacity-80 mb-1">Ratings, 1 to 5 stars: the overall rating is required, the others are optional.</legend>
         {RATING_FIELDS.map(([key, label]) => (
-          <StarRating key={key} label={label} {...f.field(key)} />
+          <StarRating key={key} label={label} required={key === 'overallRating'} {...f.field(key)} />
         ))}
       </fieldset>
       <TextAreaField label="Pros" rows={2} {...f.field('pros')} />

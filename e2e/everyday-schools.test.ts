@@ -1,0 +1,149 @@
+// The everyday school paths of issue 37, on a phone (390x844): the review form rates only what she
+// chose (item 10, decision 2027) and the school page then says her review waits instead of
+// offering the form again; a school's staff see their response waiting, not a second Respond.
+// Signed in for real through the local provider.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer } from './harness';
+import { attemptTag } from './screens.helpers';
+
+let server: RunningServer;
+const browsers: BrowserContext[] = [];
+let school: { id: number; name: string };
+const SUB_ROWS = ['workLifeBalanceRating', 'compensationRating', 'careerOpportunitiesRating', 'cultureRating', 'leadershipRating'];
+
+function sql<T>(fn: (db: Database.Database) => T): T {
+  const db = new Database(server.databasePath);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  [school] = (await (await fetch(`${server.url}/api/schools?search=Westminster%20City%20School`)).json()) as { id: number; name: string }[];
+});
+afterAll(async () => {
+  for (const b of browsers) await b.close();
+  await server?.stop();
+});
+
+async function phone(): Promise<Page> {
+  const browser = await launchBrowser();
+  browsers.push(browser);
+  const page = await browser.newPage();
+  await page.setViewportSize(PHONE);
+  return page;
+}
+
+describe('a review rates only what she chose (issue 37 item 10)', () => {
+  it('starts with no stars, needs the overall rating, stores the rest as not rated, then says it waits', async () => {
+    const tag = attemptTag();
+    const email = `bea.${tag}@example.test`.toLowerCase();
+    const page = await phone();
+    await signInLocally(page, server.url, { email, name: 'Bea Reviewer' }, `/schools/${school.id}`);
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    const form = page.getByTestId('review-form');
+    await form.waitFor();
+    // No row starts chosen: every one says "Not rated" and no star is checked (it was 5 of 5 on all six).
+    for (const key of ['overallRating', ...SUB_ROWS]) {
+      expect(await form.getByTestId(`stars-${key}-state`).innerText()).toContain('Not rated');
+    }
+    expect(await form.locator('input[type=radio]:checked').count()).toBe(0);
+    await screenshot(page, 'everyday-review-form-phone');
+
+    await form.getByLabel('Job title').fill('Teacher of Geography');
+    await form.getByLabel('Years at school').selectOption('1-2 years');
+    await form.getByLabel('Pros').fill(`Thoughtful department meetings (${tag})`);
+    await form.getByLabel('Cons').fill('Photocopier queue every morning');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    // The overall rating is required, with the product's message, and focus goes to it.
+    const overallError = form.getByTestId('error-overallRating');
+    await overallError.waitFor();
+    expect(await overallError.innerText()).toBe('Rating must be between 1 and 5');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby'))).toBe('overallRating-label');
+
+    await form.getByTestId('stars-overallRating').getByLabel('4 stars').check({ force: true });
+    await form.getByTestId('stars-cultureRating').getByLabel('2 stars').check({ force: true });
+    await form.getByTestId('stars-leadershipRating').getByLabel('5 stars').check({ force: true });
+    expect(await form.getByTestId('stars-leadershipRating-state').innerText()).toContain('5 of 5');
+    // An optional one taken back is not rated again.
+    await form.getByTestId('stars-leadershipRating').getByRole('button', { name: /Clear/ }).click();
+    expect(await form.getByTestId('stars-leadershipRating-state').innerText()).toContain('Not rated');
+    await form.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByTestId('review-waiting').waitFor();
+
+    const row = sql((db) =>
+      db
+        .prepare(
+          `select overall_rating o, work_life_balance_rating w, compensation_rating c, career_opportunities_rating k, culture_rating u, leadership_rating l, is_approved a
+           from reviews where pros like ?`,
+        )
+        .get(`%${tag}%`),
+    );
+    expect(row).toEqual({ o: 4, w: null, c: null, k: null, u: 2, l: null, a: 0 });
+    // The Contribute card says it waits, with no second form; so it does after a reload (from her activity).
+    expect(await page.getByTestId('review-waiting').innerText()).toContain('Your review is waiting for a moderator');
+    expect(await page.getByRole('button', { name: 'Write a Review' }).count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('review-waiting').waitFor();
+    expect(await page.getByRole('button', { name: 'Write a Review' }).count()).toBe(0);
+    await page.getByTestId('review-waiting').scrollIntoViewIfNeeded();
+    await screenshot(page, 'everyday-review-waiting-phone');
+  }, 120_000);
+
+  it('shows a sub-rating left unrated as "not rated" in the list, and staff see their response waiting', async () => {
+    const tag = attemptTag();
+    const cons = `Parking is hard to find near the gates (${tag})`;
+    sql((db) =>
+      db
+        .prepare(
+          `insert into reviews (school_id, overall_rating, pros, cons, would_recommend, employment_status, job_title, years_at_school, is_approved)
+           values (?, 3, 'Helpful office staff every day', ?, 1, 'Current', 'Science Teacher', '1-2 years', 1)`,
+        )
+        .run(school.id, cons),
+    );
+    const staffEmail = `head.${tag}@school.example`.toLowerCase();
+    const staff = await phone();
+    await signInLocally(staff, server.url, { email: staffEmail, name: 'Hal Head' });
+    sql((db) => {
+      const user = db.prepare('select id from users where email = ?').get(staffEmail) as { id: string };
+      db.prepare(
+        "insert or ignore into school_members (user_id, school_id, role, method, verified_at, confirmed_at) values (?, ?, 'admin', 'admin', ?, ?)",
+      ).run(user.id, school.id, Date.now(), Date.now());
+    });
+    await staff.goto(`${server.url}/schools/${school.id}`);
+    await staff.getByTestId('edit-school-page').waitFor();
+    await staff.getByRole('tab', { name: /Reviews/ }).click();
+    const card = staff.getByTestId('review-list').locator('li').filter({ hasText: cons });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Work-life balance: not rated');
+    expect(await card.innerText()).toContain('Leadership: not rated');
+    await card.getByTestId('respond').click();
+    const dialog = staff.getByRole('dialog', { name: "The school's response" });
+    await dialog.getByLabel('Response').fill('Thank you: the new staff car park opens in January.');
+    await dialog.getByRole('button', { name: 'Send for approval' }).click();
+    await card.getByTestId('response-waiting').waitFor();
+    expect(await card.getByTestId('respond').count()).toBe(0);
+    expect(await card.getByTestId('response-waiting').innerText()).toContain("The school's response is waiting for a moderator.");
+  }, 120_000);
+
+  it('the review form and the school page at desktop size', async () => {
+    const page = await phone();
+    await page.setViewportSize(DESKTOP);
+    await signInLocally(
+      page,
+      server.url,
+      { email: `dora.${attemptTag()}@example.test`.toLowerCase(), name: 'Dora' },
+      `/schools/${school.id}`,
+    );
+    await page.getByTestId('teacher-ratings').waitFor();
+    await screenshot(page, 'everyday-school-desktop');
+    await page.getByRole('button', { name: 'Write a Review' }).click();
+    await page.getByTestId('review-form').waitFor();
+    await screenshot(page, 'everyday-review-form-desktop');
+  }, 120_000);
+});
