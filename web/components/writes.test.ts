@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '../data/client';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
-import { queuedToast } from './writes';
+import { getSnapshot } from './toast/store';
+import { queuedToast, write } from './writes';
+
+const CAP = 'Your school has published 20 jobs today, the most for one day.';
+vi.mock('../data/mutations', () => ({
+  send: () => Promise.reject(new ApiRequestError(429, { error: CAP, fields: { publish: CAP } }, CAP)),
+}));
 
 describe('queuedToast', () => {
   it("says 'back online' only when the device is offline", () => {
@@ -13,5 +20,16 @@ describe('queuedToast', () => {
     expect(t.description).toMatch(/server couldn't take it/);
     expect(t.description).toMatch(/retried/);
     expect(`${t.title} ${t.description}`).not.toMatch(/offline|back online/i);
+  });
+});
+
+describe('write', () => {
+  it("shows a limit's own words (429), which say when to try again, not the screen's generic failure", async () => {
+    const result = await write(
+      { kind: 'school-job', method: 'POST', path: '/api/schools/1/jobs', body: {}, label: 'Job' },
+      { success: { title: 'Job saved' }, signIn: 'Please sign in.', error: { description: 'Your job could not be saved.' } },
+    );
+    expect(result).toBeNull();
+    expect(getSnapshot().map((t) => t.description)).toContain(CAP);
   });
 });

@@ -53,7 +53,11 @@ export async function write<T>(request: SendRequest, options: WriteOptions): Pro
     const serverMessage = err instanceof ApiRequestError ? err.body?.error : undefined;
     toast({
       title: options.error.title ?? 'Error',
-      description: options.preferServerMessage && serverMessage ? serverMessage : options.error.description,
+      // A limit's words (429) say when to try again, which the screen's own message cannot.
+      description:
+        (options.preferServerMessage || (err instanceof ApiRequestError && err.status === 429)) && serverMessage
+          ? serverMessage
+          : options.error.description,
       variant: 'destructive',
     });
     return null;

@@ -91,6 +91,21 @@ describe('outbox state machine', () => {
     expect(backoff(30)).toBe(600_000);
   });
 
+  it("refuses a 429 that names fields (a limit on the item itself, e.g. a school's jobs today) with its words, not retried", async () => {
+    const db = fresh();
+    await enqueue(item('cap', '/api/schools/1/jobs'), db);
+    const words = 'Your school has published 20 jobs today, the most for one day.';
+    const { f } = fakeFetch(
+      () =>
+        new Response(JSON.stringify({ error: words, fields: { publish: words } }), {
+          status: 429,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '5400' },
+        }),
+    );
+    const summary = await drainOutbox({ db, fetch: f });
+    expect(summary.failed[0]).toMatchObject({ key: 'cap', state: 'failed', error: words, fields: { publish: words } });
+  });
+
   it('marks a plain 409 conflict failed (not retried forever)', async () => {
     const db = fresh();
     await enqueue(item('c'), db);

@@ -74,10 +74,13 @@ export async function sendItem(item: OutboxItem, doFetch: typeof fetch = (...a) 
   if (res.status === 401) return { type: 'needs-auth', status: 401, text: text || res.statusText };
   // 408 timeout, 425, 429 rate limit, and 409 with Retry-After (the first request with this key
   // is still in flight): try again later. A plain 409 is a real conflict (e.g. a mood that exists).
-  const inFlight = res.status === 409 && res.headers.has('Retry-After');
-  if (res.status >= 500 || inFlight || [408, 425, 429].includes(res.status))
-    return { type: 'retry', status: res.status, text: text || res.statusText };
+  // A 429 that names fields is a limit on the item itself (a school's jobs published today,
+  // decision 2114): trying again in minutes would not help, so it is refused with its words.
   const body = (data ?? {}) as { error?: string; fields?: Record<string, string> };
+  const inFlight = res.status === 409 && res.headers.has('Retry-After');
+  const itemLimit = res.status === 429 && !!body.fields && Object.keys(body.fields).length > 0;
+  if (!itemLimit && (res.status >= 500 || inFlight || [408, 425, 429].includes(res.status)))
+    return { type: 'retry', status: res.status, text: text || res.statusText };
   return {
     type: 'failed',
     status: res.status,
