@@ -22,6 +22,7 @@ export const STATIC_PAGES = [
   '/compare',
   '/salaries',
   '/pay-scales',
+  '/pay-scales/take-home',
   '/forum',
   '/career-advice',
   '/about-us',

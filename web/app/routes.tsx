@@ -25,6 +25,7 @@ const SchoolPageEditor = screen(() => import('../school-page/SchoolPageEditor'),
 const ComparePage = screen(() => import('../compare/ComparePage'), 'ComparePage');
 const SalariesPage = screen(() => import('../salaries/SalariesPage'), 'SalariesPage');
 const PayScalesPage = screen(() => import('../pay-scales/PayScalesPage'), 'PayScalesPage');
+const TakeHomePage = screen(() => import('../take-home/TakeHomePage'), 'TakeHomePage');
 const ForumPage = screen(() => import('../forum/ForumPage'), 'ForumPage');
 const ThreadPage = screen(() => import('../thread/ThreadPage'), 'ThreadPage');
 const ModerationPage = screen(() => import('../moderation/ModerationPage'), 'ModerationPage');
@@ -119,6 +120,13 @@ export const routes: RouteObject[] = [
         description: 'Teacher pay scales for Inner London, Outer London, the London Fringe and the rest of England, with allowances.',
         module: 'pay-scales/PayScalesPage.tsx',
         filters: ['region', 'paySpine', 'year', 'tab'],
+      }),
+      page('/pay-scales/take-home', TakeHomePage, {
+        title: 'Take-home Pay Calculator',
+        description:
+          "A London teacher's take-home pay: pension tier, income tax, National Insurance and student loans from any pay point or salary, a month and a year.",
+        module: 'take-home/TakeHomePage.tsx',
+        filters: ['by', 'region', 'paySpine', 'point', 'salary', 'allowances', 'month'],
       }),
       page('/forum', ForumPage, {
         title: 'Forum',
