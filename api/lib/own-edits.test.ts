@@ -225,6 +225,12 @@ describe('salaries', () => {
         body: { ...salary, jobTitle: role, yearsExperience: '16+ years', annualSalary: 120000 },
       })
     ).body.id;
+    // Published with four others of her cell (role, borough, phase, band: decision 1425).
+    for (let i = 0; i < 4; i++)
+      await call('POST', '/api/salaries', {
+        cookie: bob,
+        body: { ...salary, jobTitle: role, yearsExperience: '16+ years', annualSalary: 125000 + i * 1000 },
+      });
     publishSalaries(db, NOW);
     expect(db.select().from(salaries).where(eq(salaries.id, mine)).get()!.publishedAt).not.toBeNull();
     const published = (await call('GET', '/api/salaries/stats')).body;

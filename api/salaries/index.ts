@@ -1,12 +1,13 @@
 import { salaries } from '../../db/schema';
 import { columnsOf, ownSalaryShape } from '../../db/shapes';
 import { createRouter } from '../lib/route';
-import { recentSalaries, salaryStats, withdrawSalary } from './salaries.service';
+import { recentSalaries, salaryGroupsFor, salaryStats, withdrawSalary } from './salaries.service';
 import * as routes from './salaries.routes';
 
 export const salariesRoutes = createRouter()
   .openapi(routes.recent, (c) => c.json(recentSalaries(c.get('db'), c.get('now')()), 200))
   .openapi(routes.stats, (c) => c.json(salaryStats(c.get('db'), c.get('now')()), 200))
+  .openapi(routes.groups, (c) => c.json(salaryGroupsFor(c.get('db'), c.req.valid('query'), c.get('now')()), 200))
   .openapi(routes.create, (c) => {
     const input = c.req.valid('json');
     const row = c

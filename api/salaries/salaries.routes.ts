@@ -2,7 +2,9 @@ import { z } from '@hono/zod-openapi';
 import { ownSalaryShape } from '../../db/shapes';
 import { salaryInput } from '../../db/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { filterOf, idParam } from '../lib/validate';
+import { BOROUGHS, EXPERIENCE_BANDS } from '../../db/constants';
+import { SALARY_AREAS, SALARY_PHASES } from '../../db/salary-lists';
 
 const route = resourceRoutes('Salaries');
 
@@ -36,6 +38,51 @@ export const stats = route.get('/salaries/stats', {
   summary: 'Average salaries by role and by experience, as last published',
   policy: { access: 'public', cache: 'everyone', data: ['salaries'] },
   responses: { 200: jsonOf(salaryStats, 'The published figures') },
+});
+
+const payBand = z.object({
+  name: z.string().describe('Which band: "Main and upper pay ranges (M1-U3)"'),
+  area: z.string().describe('The pay area of its figures ("Outer to Inner London" for all of London)'),
+  year: z.string().describe('The pay year, effective 1 September (yyyy-mm-dd)'),
+  from: z.number().int(),
+  to: z.number().int(),
+});
+const salaryGroups = z.object({
+  filter: z.object({
+    area: z.string().nullable(),
+    phase: z.string().nullable(),
+    borough: z.string().nullable(),
+    experience: z.string().nullable(),
+  }),
+  groups: z.array(
+    z.object({
+      role: z.string(),
+      count: z.number().int(),
+      median: z.number().int(),
+      p25: z.number().int().describe('25th percentile (linear interpolation), rounded to the pound'),
+      p75: z.number().int().describe('75th percentile (linear interpolation), rounded to the pound'),
+      average: z.number().int(),
+      band: payBand.nullable(),
+      bandNote: z.string().nullable().describe('Why the role has no pay-scale band'),
+      notes: z.array(z.string()).describe('An odd figure explained in words'),
+    }),
+  ),
+  minimumGroupSize: z.number().int(),
+  publishedAt: z.string().nullable(),
+});
+export const groupsQuery = z.object({
+  area: filterOf(SALARY_AREAS),
+  phase: filterOf(SALARY_PHASES),
+  borough: filterOf(BOROUGHS),
+  experience: filterOf(EXPERIENCE_BANDS),
+});
+
+export const groups = route.get('/salaries/groups', {
+  summary:
+    'Median, 25th-75th percentile and average by role under filters, each beside its pay-scale band, as last published (decision 1425)',
+  policy: { access: 'public', cache: 'everyone', data: ['salaries', 'pay_scales'] },
+  request: { query: groupsQuery },
+  responses: { 200: jsonOf(salaryGroups, 'The groups of at least k submissions under the filters'), ...errors(400) },
 });
 
 export const create = route.post('/salaries', {

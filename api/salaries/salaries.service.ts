@@ -5,11 +5,12 @@
 // (its role, its experience band) gains at least SALARY_K_ANONYMITY new submissions, so two
 // successive answers differ by the sum of at least that many salaries, never by one. Recent
 // submissions show only published rows, the salary rounded to £1,000 and the date to the month.
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../db/constants';
 import type { DB } from '../../db/client';
-import { publishedStats, salaries } from '../../db/schema';
-import { notFound } from '../lib/http-error';
+import { payScales, publishedStats, salaries } from '../../db/schema';
+import { ApiError, notFound } from '../lib/http-error';
+import { areaOf, cellOf, filterKey, salaryGroups, type CellFields, type SalaryFilter, type SalaryGroupsAnswer } from './salary-groups';
 
 /** What a salary submission says (its role, school type, borough, experience and pay): the recent list's and her own list's columns. */
 export const submissionColumns = {
@@ -47,27 +48,39 @@ export interface RecentSalary {
 
 const STATS = 'salaries.stats';
 const RECENT = 'salaries.recent';
+/** Each filter's groups: this prefix and the filter's key (salary-groups.ts). */
+const GROUPS = 'salaries.groups|';
 export const SALARY_ROUNDING = 1000;
+
+type Tx = Pick<DB, 'select' | 'insert' | 'delete'>;
 
 const monthOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
 
+export interface Candidate extends CellFields {
+  id: number;
+  /** A published submission its author took back (decision 2020): it leaves the cell. */
+  leaving?: boolean;
+}
+
 /**
- * Chooses which held-back submissions may be published now: repeatedly drops every candidate whose
- * role or experience group has fewer than k candidates, until each group gains 0 or at least k.
+ * Chooses which changes may be published now (decision 1425, keeping 1420's guarantee): those of
+ * each cell (role, borough, phase, experience band; cellOf) that changes by at least k submissions
+ * in this batch and keeps 0 or at least k published. Every figure shown is of a union of cells, so
+ * it changes by 0 or at least k submissions, and any difference of two figures holds 0 or at least k.
+ * `published` counts each cell's published submissions before the batch.
  */
-export function publishable(rows: readonly { id: number; jobTitle: string; yearsExperience: string }[], k = SALARY_K_ANONYMITY): number[] {
-  let set = [...rows];
-  for (;;) {
-    const byRole = new Map<string, number>();
-    const byExp = new Map<string, number>();
-    for (const r of set) {
-      byRole.set(r.jobTitle, (byRole.get(r.jobTitle) ?? 0) + 1);
-      byExp.set(r.yearsExperience, (byExp.get(r.yearsExperience) ?? 0) + 1);
-    }
-    const kept = set.filter((r) => byRole.get(r.jobTitle)! >= k && byExp.get(r.yearsExperience)! >= k);
-    if (kept.length === set.length) return kept.map((r) => r.id);
-    set = kept;
+export function publishable(rows: readonly Candidate[], k = SALARY_K_ANONYMITY, published = new Map<string, number>()): number[] {
+  const cells = new Map<string, Candidate[]>();
+  for (const r of rows) {
+    const cell = cellOf(r);
+    cells.set(cell, [...(cells.get(cell) ?? []), r]);
   }
+  const ids: number[] = [];
+  for (const [cell, changes] of cells) {
+    const after = (published.get(cell) ?? 0) + changes.filter((r) => !r.leaving).length - changes.filter((r) => r.leaving).length;
+    if (changes.length >= k && (after === 0 || after >= k)) ids.push(...changes.map((r) => r.id));
+  }
+  return ids.sort((a, b) => a - b);
 }
 
 /**
@@ -76,19 +89,25 @@ export function publishable(rows: readonly { id: number; jobTitle: string; years
  */
 export function publishSalaries(db: DB, now = new Date()): { published: number; heldBack: number; removed: number } {
   return db.transaction((tx) => {
-    const pending = tx
-      .select({ id: salaries.id, jobTitle: salaries.jobTitle, yearsExperience: salaries.yearsExperience })
-      .from(salaries)
-      .where(isNull(salaries.publishedAt))
-      .all();
+    const cellColumns = {
+      id: salaries.id,
+      jobTitle: salaries.jobTitle,
+      schoolType: salaries.schoolType,
+      borough: salaries.borough,
+      yearsExperience: salaries.yearsExperience,
+    };
+    const pending = tx.select(cellColumns).from(salaries).where(isNull(salaries.publishedAt)).all();
     // A published submission its author took back (decision 2020) is a change like a new one: it
     // leaves only in a batch where each of its groups changes by at least k submissions in all.
     const withdrawn = tx
-      .select({ id: salaries.id, jobTitle: salaries.jobTitle, yearsExperience: salaries.yearsExperience })
+      .select(cellColumns)
       .from(salaries)
       .where(and(isNotNull(salaries.publishedAt), isNotNull(salaries.withdrawnAt)))
       .all();
-    const changes = new Set(publishable([...pending, ...withdrawn]));
+    const before = new Map<string, number>();
+    for (const r of tx.select(cellColumns).from(salaries).where(isNotNull(salaries.publishedAt)).all())
+      before.set(cellOf(r), (before.get(cellOf(r)) ?? 0) + 1);
+    const changes = new Set(publishable([...pending, ...withdrawn.map((r) => ({ ...r, leaving: true }))], SALARY_K_ANONYMITY, before));
     const ids = pending.filter((r) => changes.has(r.id)).map((r) => r.id);
     const leaving = withdrawn.filter((r) => changes.has(r.id)).map((r) => r.id);
     for (let i = 0; i < ids.length; i += 500)
@@ -137,6 +156,7 @@ export function publishSalaries(db: DB, now = new Date()): { published: number; 
         annualSalary: Math.round(r.annualSalary / SALARY_ROUNDING) * SALARY_ROUNDING,
         createdAt: monthOf(r.createdAt),
       }));
+    writeGroups(tx, now);
     for (const [name, body] of [
       [STATS, stats],
       [RECENT, recent],
@@ -148,6 +168,32 @@ export function publishSalaries(db: DB, now = new Date()): { published: number; 
     }
     return { published: ids.length, heldBack: pending.length - ids.length, removed: leaving.length };
   });
+}
+
+/** Rewrites every filter's published groups (salaryGroups) from the published rows, in the batch's transaction. */
+function writeGroups(tx: Tx, now: Date) {
+  const rows = tx
+    .select({ ...submissionColumns })
+    .from(salaries)
+    .where(isNotNull(salaries.publishedAt))
+    .all();
+  const points = tx
+    .select({
+      region: payScales.region,
+      paySpine: payScales.paySpine,
+      pointLabel: payScales.pointLabel,
+      annualSalary: payScales.annualSalary,
+      effectiveDate: payScales.effectiveDate,
+    })
+    .from(payScales)
+    .all();
+  tx.delete(publishedStats)
+    .where(like(publishedStats.name, `${GROUPS}%`))
+    .run();
+  for (const [key, body] of salaryGroups(rows, points, now))
+    tx.insert(publishedStats)
+      .values({ name: GROUPS + key, body, publishedAt: now })
+      .run();
 }
 
 /** One primary-key read of a published answer; the first read of a new database publishes once. */
@@ -163,6 +209,34 @@ function published<T>(db: DB, name: typeof STATS | typeof RECENT, now: Date): T 
 
 export function salaryStats(db: DB, now = new Date()): SalaryStats {
   return published<SalaryStats>(db, STATS, now);
+}
+
+/**
+ * One filter's groups, read by its key (a filter with no group of k: none, with the figures' date).
+ * The borough's area is its own; a borough outside the area asked is a 400.
+ */
+export function salaryGroupsFor(db: DB, query: Partial<SalaryFilter>, now = new Date()): SalaryGroupsAnswer {
+  const area = query.borough ? areaOf(query.borough) : (query.area ?? null);
+  if (query.borough && query.area && query.area !== area)
+    throw new ApiError(400, {
+      error: `${query.borough} is in ${area}, not ${query.area}`,
+      fields: { area: `${query.borough} is in ${area}` },
+    });
+  const filter: SalaryFilter = { area, phase: query.phase ?? null, borough: query.borough ?? null, experience: query.experience ?? null };
+  const stats = salaryStats(db, now);
+  const row = db
+    .select({ body: publishedStats.body })
+    .from(publishedStats)
+    .where(eq(publishedStats.name, GROUPS + filterKey(filter)))
+    .get();
+  return (
+    (row?.body as SalaryGroupsAnswer | undefined) ?? {
+      filter,
+      groups: [],
+      minimumGroupSize: SALARY_K_ANONYMITY,
+      publishedAt: stats.publishedAt,
+    }
+  );
 }
 
 export function recentSalaries(db: DB, now = new Date()): RecentSalary[] {

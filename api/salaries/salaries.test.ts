@@ -7,6 +7,7 @@ import { mulberry32 } from '../../db/seed/prng';
 import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { publishable, publishSalaries } from './salaries.service';
+import { cellOf } from './salary-groups';
 
 const NOW = new Date('2026-11-22T12:34:56.789Z');
 const { db, app, client } = testApp({ now: NOW, rateLimit: false });
@@ -115,14 +116,29 @@ describe('published salary answers', () => {
     expect(held).toBeLessThan(raw);
   });
 
-  it('publishable() keeps only candidates whose every group reaches k', () => {
-    const row = (id: number, jobTitle: string, yearsExperience: string) => ({ id, jobTitle, yearsExperience });
-    const five = [1, 2, 3, 4, 5].map((i) => row(i, 'A', 'X'));
+  it('publishable() keeps only the changes of cells (role, borough, phase, band) that change by k and keep 0 or at least k', () => {
+    const row = (id: number, jobTitle: string, yearsExperience: string, borough = 'Camden') => ({
+      id,
+      jobTitle,
+      yearsExperience,
+      borough,
+      schoolType: 'Academy',
+    });
+    const five = [1, 2, 3, 4, 5].map((i) => row(i, 'Headteacher', '16+ years'));
     expect(publishable(five)).toEqual([1, 2, 3, 4, 5]);
     expect(publishable(five.slice(0, 4))).toEqual([]);
-    // Role B reaches 5 but one of its rows sits alone in band Y: it is dropped, and then B has 4.
-    const mixed = [...five, row(6, 'B', 'X'), row(7, 'B', 'X'), row(8, 'B', 'X'), row(9, 'B', 'X'), row(10, 'B', 'Y')];
+    // Role B reaches 5 but one of its rows sits alone in band Y: its 4 in X and the one in Y wait.
+    const mixed = [...five, ...[6, 7, 8, 9].map((i) => row(i, 'SENCO', '0-2 years')), row(10, 'SENCO', '3-5 years')];
     expect(publishable(mixed)).toEqual([1, 2, 3, 4, 5]);
+    // Five of one role and band in five boroughs: each borough's cell would change by one.
+    expect(publishable(['Barnet', 'Brent', 'Bexley', 'Croydon', 'Ealing'].map((b, i) => row(i + 20, 'SENCO', '0-2 years', b)))).toEqual([]);
+    // Five changes that would leave a cell of 7 with 2 (or 3): they wait; with 3 new ones it keeps 5.
+    const cell = new Map([[cellOf(row(0, 'Headteacher', '16+ years')), 7]]);
+    const leaving = five.map((r) => ({ ...r, leaving: true }));
+    expect(publishable(leaving, 5, cell)).toEqual([]);
+    expect(publishable([...leaving, row(6, 'Headteacher', '16+ years')], 5, cell)).toEqual([]);
+    const three = [6, 7, 8].map((i) => row(i, 'Headteacher', '16+ years'));
+    expect(publishable([...leaving, ...three], 5, cell)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   it('reads the published table by its key: the request plans use no GROUP BY over salaries', () => {

@@ -431,20 +431,33 @@ function schoolContributions(d: Demo, schoolId: number) {
   demoMoods(d, schoolId, good);
 }
 
-/** Salaries of every role, a few hundred pounds of noise around its pay range, more experience paid more. */
+/**
+ * Salaries of every role, a few hundred pounds of noise around its pay range, more experience paid
+ * more. They come in clusters of 5 to 9 of one borough, school type and experience band, as the
+ * salary batch publishes a cell (role, borough, phase, band) only by at least 5 (decision 1425);
+ * a role with fewer than 5 (the 3 cover supervisors) is one cluster, never published. The random
+ * draws stay those of the earlier seed, so the rest of the demo is unchanged.
+ */
 function demoSalaries({ tx, rnd, ago, userIds }: Demo) {
-  for (const title of SALARY_JOB_TITLES) {
-    for (let s = 0; s < SALARY_COUNTS[title]; s++) {
+  SALARY_JOB_TITLES.forEach((title, t) => {
+    const n = SALARY_COUNTS[title];
+    const clusters = Math.max(1, Math.floor(n / 5));
+    for (let s = 0; s < n; s++) {
       const [lo, hi] = SALARY_RANGES[title];
-      const band = rnd.pick(title === 'NQT/ECT' ? EXPERIENCE_BANDS.slice(0, 1) : EXPERIENCE_BANDS);
+      const c = s % clusters;
+      rnd.pick(title === 'NQT/ECT' ? EXPERIENCE_BANDS.slice(0, 1) : EXPERIENCE_BANDS);
+      const band = title === 'NQT/ECT' ? EXPERIENCE_BANDS[0] : EXPERIENCE_BANDS[(t + 2 * c) % EXPERIENCE_BANDS.length];
       const step = EXPERIENCE_BANDS.indexOf(band) / (EXPERIENCE_BANDS.length - 1);
       const amount = Math.round((lo + (hi - lo) * (0.7 * step + 0.3 * rnd.next())) / 100) * 100;
+      const userId = rnd.pick(userIds);
+      rnd.pick(SALARY_SCHOOL_TYPES);
+      rnd.pick(BOROUGHS);
       tx.insert(salaries)
         .values({
-          userId: rnd.pick(userIds),
+          userId,
           jobTitle: title,
-          schoolType: rnd.pick(SALARY_SCHOOL_TYPES),
-          borough: rnd.pick(BOROUGHS),
+          schoolType: SALARY_SCHOOL_TYPES[(t + c) % SALARY_SCHOOL_TYPES.length],
+          borough: BOROUGHS[(7 * t + 11 * c + 3) % BOROUGHS.length],
           yearsExperience: band,
           annualSalary: amount,
           additionalBenefits: rnd.chance(0.3) ? rnd.pick(['TLR 2b', 'SEN allowance', 'Free lunch and gym', 'Season ticket loan']) : null,
@@ -452,7 +465,7 @@ function demoSalaries({ tx, rnd, ago, userIds }: Demo) {
         })
         .run();
     }
-  }
+  });
 }
 
 /** Forum threads with replies, and one thread waiting for moderation. */

@@ -112,8 +112,10 @@ export const routes: RouteObject[] = [
       }),
       page('/salaries', SalariesPage, {
         title: 'Salaries',
-        description: 'What London teachers earn: average salaries by role and experience, and anonymous recent submissions.',
+        description:
+          'What London teachers earn: median, middle half and average salaries by role, pay area, phase, borough and experience, beside the pay scales.',
         module: 'salaries/SalariesPage.tsx',
+        filters: ['area', 'phase', 'borough', 'experience'],
       }),
       page('/pay-scales', PayScalesPage, {
         title: 'Teacher Pay Scales',

@@ -24,6 +24,12 @@ export function useSalaryStats() {
   return useApi(swrKey.salaryStats, () => json(client.salaries.stats.$get()));
 }
 
+/** The salary groups by role under the filters (decision 1425), as last published. */
+export function useSalaryGroups(query: { area?: string; phase?: string; borough?: string; experience?: string }) {
+  const q = cleanQuery(query as Query);
+  return useApi(swrKey.salaryGroups(q), () => json(client.salaries.groups.$get({ query: q })));
+}
+
 export function useSiteStats() {
   return useApi(swrKey.siteStats, () => json(client.stats.$get()));
 }

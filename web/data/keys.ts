@@ -18,6 +18,7 @@ export const swrKey = {
   userMood: (id: number) => ['user-mood', id] as const,
   salaries: 'salaries',
   salaryStats: 'salaries/stats',
+  salaryGroups: (query: Query) => ['salaries/groups', JSON.stringify(query)] as const,
   siteStats: 'stats',
   payScales: 'pay-scales',
   payScalesOfYear: (effectiveDate: string) => ['pay-scales', effectiveDate] as const,

@@ -33,6 +33,7 @@ export const ROUTE_POLICY = {
     ['/api/schools/{id}/user-mood', 'owner', 'read'],
     ['/api/salaries', 'everyone', 'read'],
     ['/api/salaries/stats', 'everyone', 'read'],
+    ['/api/salaries/groups', 'everyone', 'read'],
     ['/api/pay-scales', 'everyone', 'read'],
     ['/api/take-home', 'everyone', 'read'],
     ['/api/forum/categories', 'everyone', 'read'],

@@ -11,6 +11,7 @@ const formatMonth = (d: string) => monthFmt.format(new Date(d));
 const dayFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const formatMonthDay = (d: string) => dayFmt.format(new Date(d));
 import { BarChart } from './BarChart';
+import { SalaryGroups } from './SalaryGroups';
 
 // The form (fields, validation, the outbox's writes) loads when its tab is first opened, or once
 // the page is idle: Salary Insights is what the page shows first.
@@ -25,11 +26,14 @@ function AverageCard({
   testId,
   stats,
   bars,
+  notes,
 }: {
   title: string;
   testId: string;
   stats: Stats;
   bars: (data: NonNullable<Stats['data']>) => Parameters<typeof BarChart>[0]['bars'];
+  /** An odd figure of the chart, said in words. */
+  notes?: (data: NonNullable<Stats['data']>) => string[];
 }) {
   return (
     <section className="card bg-base-100 border border-base-300">
@@ -42,7 +46,14 @@ function AverageCard({
         ) : bars(stats.data).length === 0 ? (
           <EmptyState icon="pound" title="No salary data available yet" />
         ) : (
-          <BarChart testId={testId} bars={bars(stats.data)} />
+          <>
+            <BarChart testId={testId} bars={bars(stats.data)} />
+            {notes?.(stats.data).map((n) => (
+              <p key={n} className="text-sm bg-info/10 rounded-box p-2" data-testid="chart-note">
+                {n}
+              </p>
+            ))}
+          </>
         )}
       </div>
     </section>
@@ -90,6 +101,20 @@ function RecentSubmissions() {
   );
 }
 
+/**
+ * A band whose average is under the band before it, said rather than hidden: the bands mix roles
+ * (a band with more teaching assistants or fewer heads averages less).
+ */
+function experienceNotes(d: NonNullable<Stats['data']>): string[] {
+  return d.averageByExperience.flatMap((g, i) => {
+    const before = d.averageByExperience[i - 1];
+    if (!before || before.average == null || g.average == null || g.average >= before.average) return [];
+    return [
+      `${g.experience} averages less than ${before.experience} (${formatGBP(g.average)} against ${formatGBP(before.average)}). Not a mistake: each band mixes every role, so one with more teaching assistants or fewer leaders averages less. Compare within a role under Salaries by Role.`,
+    ];
+  });
+}
+
 function Insights({ submitted }: { submitted: boolean }) {
   const stats = useSalaryStats();
   const k = stats.data?.minimumGroupSize;
@@ -101,6 +126,7 @@ function Insights({ submitted }: { submitted: boolean }) {
           role and experience band have contributed, so it can never be picked out.
         </div>
       )}
+      <SalaryGroups />
       <div className="grid lg:grid-cols-2 gap-6">
         <AverageCard
           title="Average Salary by Role"
@@ -113,6 +139,7 @@ function Insights({ submitted }: { submitted: boolean }) {
           testId="by-experience"
           stats={stats}
           bars={(d) => d.averageByExperience.map((g) => ({ label: g.experience, value: g.average, count: g.count }))}
+          notes={experienceNotes}
         />
       </div>
       {k && (
