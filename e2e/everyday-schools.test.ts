@@ -1,6 +1,8 @@
-// The everyday school paths of issue 37, on a phone (390x844): the review form rates only what she
-// chose (item 10, decision 2027) and the school page then says her review waits instead of
-// offering the form again; a school's staff see their response waiting, not a second Respond.
+// The everyday school paths of issue 37, on a phone (390x844): Compare (item 9, decision 0310)
+// keeps its schools in the address, shows the product's own figures first and Ofsted in words,
+// and a school page adds its school to it; the review form rates only what she chose (item 10,
+// decision 2027) and the school page then says her review waits instead of offering the form
+// again; a school's staff see their response waiting, not a second Respond.
 // Signed in for real through the local provider.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,5 +147,76 @@ describe('a review rates only what she chose (issue 37 item 10)', () => {
     await page.getByRole('button', { name: 'Write a Review' }).click();
     await page.getByTestId('review-form').waitFor();
     await screenshot(page, 'everyday-review-form-desktop');
+  }, 120_000);
+});
+
+describe('compare (issue 37 item 9)', () => {
+  it("a school page's Compare adds its school; the address holds the schools; own figures first, Ofsted in words", async () => {
+    const more = (await (await fetch(`${server.url}/api/schools?limit=40&sort=rating`)).json()) as { id: number; name: string }[];
+    const longest = more.filter((s) => s.id !== school.id).sort((a, b) => b.name.length - a.name.length);
+    const [second, third] = longest;
+    const page = await phone();
+    await page.goto(`${server.url}/schools/${school.id}`);
+    await page.getByTestId('compare-school').click();
+    await page.waitForURL(`**/compare?schools=${school.id}`);
+    const table = page.getByTestId('compare-table');
+    await table.getByTestId('rating').first().waitFor();
+    // The product's own figures first: the teacher rating row leads, then sub-ratings, counts, mood and jobs.
+    const labels = await table.locator('tbody th[scope=row]').allInnerTexts();
+    expect(labels.slice(0, 11)).toEqual([
+      'Teacher rating',
+      'Work-life balance',
+      'Compensation',
+      'Career opportunities',
+      'Culture',
+      'Leadership',
+      'Would recommend',
+      'Reviews',
+      'Interviews',
+      'Teacher mood',
+      'Open jobs',
+    ]);
+    const stats = (
+      (await (await fetch(`${server.url}/api/schools/${school.id}`)).json()) as { stats: { averageRating: number; totalReviews: number } }
+    ).stats;
+    expect(await table.getByTestId('rating').first().innerText()).toContain(`${stats.averageRating.toFixed(1)} / 5`);
+    expect(await table.getByTestId('reviews').first().innerText()).toContain(`${stats.totalReviews} review`);
+    // Ofsted in words with the inspection date, and no stars in its cell.
+    const ofsted = table.getByTestId('ofsted').first();
+    expect(await ofsted.innerText()).toMatch(/^Good\s+inspected \d{1,2} \w+ \d{4}$/);
+    expect(await ofsted.locator('svg').count()).toBe(0);
+
+    // A second school's page adds to the same comparison.
+    await page.goto(`${server.url}/schools/${second.id}`);
+    await page.getByTestId('compare-school').click();
+    await page.waitForURL(`**/compare?schools=${school.id},${second.id}`);
+    await page.getByTestId('insights').waitFor();
+    // A reload keeps it (the address holds it).
+    await page.reload();
+    await page.getByTestId('insights').waitFor();
+    expect(await page.getByTestId('compare-chips').locator('li').count()).toBe(2);
+
+    // The picker adds a third; the chips wrap inside the screen (the longest names London has here).
+    await page.getByRole('button', { name: 'Add School to Compare' }).click();
+    await page.locator('#compare-search').fill(third.name.split(' ').slice(0, 3).join(' '));
+    await page.getByRole('option', { name: third.name }).first().click();
+    await expect.poll(() => new URL(page.url()).search, { timeout: 12_000 }).toBe(`?schools=${school.id},${second.id},${third.id}`);
+    for (const box of await page
+      .getByTestId('compare-chips')
+      .locator('li')
+      .evaluateAll((els) => els.map((e) => e.getBoundingClientRect()))) {
+      expect(box.left).toBeGreaterThanOrEqual(0);
+      expect(box.right).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await expect.poll(() => page.getByTestId('compare-chips').innerText()).toContain(third.name);
+    await screenshot(page, 'everyday-compare-phone');
+
+    // The shared address, server-rendered: the three schools and their figures are in the HTML.
+    const html = await (await fetch(`${server.url}/compare?schools=${school.id},${second.id},${third.id}`)).text();
+    for (const s of [school, second, third]) expect(html).toContain(s.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
+    expect(html).toContain('Teacher rating');
+    await page.setViewportSize(DESKTOP);
+    await screenshot(page, 'everyday-compare-desktop');
   }, 120_000);
 });

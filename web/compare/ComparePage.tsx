@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { Icon } from '../components/Icon';
 import { Breadcrumb } from '../components/states';
 import type { SchoolDetail, SchoolListItem } from '../data/client';
-import { useSchool } from '../data/hooks';
+import { useMoodStats, useSchool } from '../data/hooks';
+import { useSchoolInterviewPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';
-import { CompareTable } from './CompareTable';
-import { addSchool, MAX_COMPARE, ofstedInsights, sizeInsights } from './insights';
-import { Picker, type PickedName } from './Picker';
+import { CompareTable, type Compared } from './CompareTable';
+import { MAX_COMPARE, ofstedInsights, sizeInsights } from './insights';
+import { compareHref, parseSchools, rememberSchools } from '../lib/compare-selection';
+import { Picker } from './Picker';
 
 const EXIT_MS = 200;
 const reducedMotion = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
@@ -24,13 +27,12 @@ function listItemOf(detail: SchoolDetail): SchoolListItem {
   };
 }
 
-/** Loads the figures of a school picked by name (through the offline layer) and hands them over when they come. */
-function PickedFigures({ id, onLoad }: { id: number; onLoad: (s: SchoolListItem) => void }) {
-  const { data } = useSchool(id);
-  useEffect(() => {
-    if (data) onLoad(listItemOf(data));
-  }, [data, onLoad]);
-  return null;
+/** One slot's figures: its page's answer, its interview total and its mood (each through the offline layer). */
+function useSlot(id: number | undefined, name: string | undefined): Compared | null {
+  const school = useSchool(id).data ?? null;
+  const interviews = useSchoolInterviewPages(id).total;
+  const mood = useMoodStats(id).data;
+  return id ? { id, name: school?.name ?? name, school, interviews: interviews ?? undefined, mood } : null;
 }
 
 /** Schools in rank order, each with its figure; the first highlighted and marked (Largest, Best). */
@@ -106,68 +108,74 @@ function Insights({ schools }: { schools: SchoolListItem[] }) {
   );
 }
 
-/** The chosen schools, those fading out and those whose figures have not come, and the ways to change them. */
+/**
+ * The chosen schools, from the address (decision 0310): ?schools=12,7,30. Adding or removing one
+ * replaces the address (a link or a reload opens the same comparison) and is remembered on the
+ * device for a school page's Compare. Three fixed slots keep the hooks' order.
+ */
 function useComparison(closePicker: () => void) {
-  const [chosen, setChosen] = useState<SchoolListItem[]>([]);
+  const params = useSearchParams()[0];
+  // The address as written (commas, not %2C): what she shares is what she reads.
+  const navigate = useNavigate();
+  const ids = parseSchools(params.get('schools'));
   const [leaving, setLeaving] = useState<number[]>([]);
-  const [waiting, setWaiting] = useState<number[]>([]);
-  const loaded = useCallback((full: SchoolListItem) => {
-    setChosen((c) => c.map((s) => (s.id === full.id ? full : s)));
-    setWaiting((w) => w.filter((id) => id !== full.id));
-  }, []);
+  // The names of schools picked here, shown until (or, with no signal, instead of) their answers.
+  const [names, setNames] = useState<Record<number, string>>({});
+  const slots = [useSlot(ids[0], names[ids[0]]), useSlot(ids[1], names[ids[1]]), useSlot(ids[2], names[ids[2]])];
+  const chosen = slots.filter((c): c is Compared => c !== null);
+  const key = ids.join(',');
+  // A comparison opened from a link is the one a school page's Compare then adds to.
+  useEffect(() => {
+    if (key) rememberSchools(parseSchools(key));
+  }, [key]);
+  const setIds = (next: number[]) => {
+    rememberSchools(next);
+    void navigate(compareHref(next), { replace: true });
+  };
 
   function remove(id: number) {
-    setWaiting((w) => w.filter((x) => x !== id));
-    if (reducedMotion()) return setChosen((c) => c.filter((s) => s.id !== id));
+    const drop = () => setIds(parseSchools(new URLSearchParams(window.location.search).get('schools')).filter((x) => x !== id));
+    if (reducedMotion()) return drop();
     setLeaving((l) => [...l, id]);
     setTimeout(() => {
-      setChosen((c) => c.filter((s) => s.id !== id));
+      drop();
       setLeaving((l) => l.filter((x) => x !== id));
     }, EXIT_MS);
   }
-  function pick(s: SchoolListItem) {
-    setChosen((c) => addSchool(c, s));
+  function add(id: number, name: string) {
+    setNames((n) => ({ ...n, [id]: name }));
+    if (!ids.includes(id) && ids.length < MAX_COMPARE) setIds([...ids, id]);
     closePicker();
   }
-  // A school picked from a suggestion (perhaps from the phone's copy of the names): its name and
-  // borough now, its figures when its page's answer comes.
-  function pickName(p: PickedName) {
-    if (chosen.some((s) => s.id === p.id) || chosen.length >= MAX_COMPARE) return closePicker();
-    const placeholder = { id: p.id, name: p.name, borough: p.borough } as SchoolListItem;
-    setChosen((c) => addSchool(c, placeholder));
-    setWaiting((w) => [...w, p.id]);
-    closePicker();
-  }
-  return { chosen, leaving, waiting, loaded, remove, pick, pickName };
+  return { ids, chosen, leaving, remove, add };
 }
 
-/** The chosen schools as chips, each with its remove button. */
-function ChosenChips({ chosen, leaving, onRemove }: { chosen: SchoolListItem[]; leaving: number[]; onRemove: (id: number) => void }) {
+/** The chosen schools as chips, each with its remove button: they wrap on a phone, a long name over two lines. */
+function ChosenChips({ chosen, leaving, onRemove }: { chosen: Compared[]; leaving: number[]; onRemove: (id: number) => void }) {
   return (
-    <ul
-      className="flex flex-nowrap overflow-x-auto sm:flex-wrap gap-2 -mx-4 px-4 sm:mx-0 sm:px-0"
-      aria-label="Chosen schools"
-      data-testid="compare-chips"
-    >
-      {chosen.map((s) => (
-        <li
-          key={s.id}
-          className={
-            'badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 shrink-0 whitespace-nowrap text-sm compare-in ' +
-            `transition-all duration-200 ${leaving.includes(s.id) ? 'opacity-0 scale-90' : ''}`
-          }
-        >
-          {s.name}
-          <button
-            type="button"
-            className="btn btn-ghost btn-sm btn-circle shrink-0"
-            onClick={() => onRemove(s.id)}
-            aria-label={`Remove ${s.name}`}
+    <ul className="flex flex-wrap gap-2 min-w-0" aria-label="Chosen schools" data-testid="compare-chips">
+      {chosen.map((c) => {
+        const name = c.name ?? 'Loading…';
+        return (
+          <li
+            key={c.id}
+            className={
+              'badge badge-lg badge-primary badge-soft gap-1 pr-0 h-auto min-h-8 max-w-full text-sm text-left leading-snug compare-in ' +
+              `transition-all duration-200 ${leaving.includes(c.id) ? 'opacity-0 scale-90' : ''}`
+            }
           >
-            <Icon name="close" className="size-3" />
-          </button>
-        </li>
-      ))}
+            <span className="min-w-0 break-words py-1">{name}</span>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm btn-circle shrink-0"
+              onClick={() => onRemove(c.id)}
+              aria-label={`Remove ${c.name ?? 'this school'}`}
+            >
+              <Icon name="close" className="size-3" />
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }
@@ -183,12 +191,24 @@ function NothingChosen() {
   );
 }
 
+/** The comparison's own address, to share or keep (it is also what a reload opens). */
+function ShareLine({ ids }: { ids: number[] }) {
+  return (
+    <p className="text-sm opacity-80" data-testid="compare-link">
+      This comparison has its own address:{' '}
+      <Link to={compareHref(ids)} className="link break-all">
+        {compareHref(ids)}
+      </Link>
+    </p>
+  );
+}
+
 export function ComparePage() {
   const [pickerOpen, setPickerOpen] = useState(false);
-  const { chosen, leaving, waiting, loaded, remove, pick, pickName } = useComparison(() => setPickerOpen(false));
+  const { ids, chosen, leaving, remove, add } = useComparison(() => setPickerOpen(false));
   const addRef = useRef<HTMLButtonElement>(null);
-  const active = chosen.filter((s) => !leaving.includes(s.id));
-  const known = active.filter((s) => !waiting.includes(s.id));
+  const active = chosen.filter((c) => !leaving.includes(c.id));
+  const known = active.flatMap((c) => (c.school ? [listItemOf(c.school)] : []));
   const full = active.length >= MAX_COMPARE;
 
   return (
@@ -197,7 +217,7 @@ export function ComparePage() {
       <h1 className="text-3xl font-bold mt-2">Compare Schools</h1>
       <p className="opacity-80 mt-1">Compare up to 3 London schools side-by-side with authentic data</p>
 
-      <div className="mt-6 grid gap-3">
+      <div className="mt-6 grid gap-3 min-w-0">
         {chosen.length > 0 && <ChosenChips chosen={chosen} leaving={leaving} onRemove={remove} />}
         {!full &&
           (pickerOpen ? (
@@ -205,9 +225,9 @@ export function ComparePage() {
             // back to a search already made, uses the answers in hand instead of fetching again.
             <SWRConfig value={{ revalidateIfStale: false, revalidateOnFocus: false, revalidateOnReconnect: false }}>
               <Picker
-                chosen={chosen}
-                onPick={pick}
-                onPickName={pickName}
+                chosen={chosen.map((c) => ({ id: c.id }) as SchoolListItem)}
+                onPick={(s) => add(s.id, s.name)}
+                onPickName={(p) => add(p.id, p.name)}
                 onClose={() => {
                   setPickerOpen(false);
                   requestAnimationFrame(() => addRef.current?.focus());
@@ -222,16 +242,14 @@ export function ComparePage() {
             </div>
           ))}
         {chosen.length === 0 && !pickerOpen && <NothingChosen />}
+        {ids.length > 0 && <ShareLine ids={ids} />}
       </div>
 
       {chosen.length > 0 && (
         <div className="mt-6" data-testid="compare-cards">
-          <CompareTable schools={chosen} leaving={leaving} waiting={waiting} onRemove={remove} />
+          <CompareTable schools={chosen} leaving={leaving} onRemove={remove} />
         </div>
       )}
-      {waiting.map((id) => (
-        <PickedFigures key={id} id={id} onLoad={loaded} />
-      ))}
       {known.length >= 2 && (
         <div className="mt-6">
           <Insights schools={known} />

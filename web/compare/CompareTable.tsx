@@ -1,34 +1,129 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
-import type { SchoolListItem } from '../data/client';
-import { formatNumber } from '../lib/format';
+import type { SchoolDetail } from '../data/client';
+import type { useMoodStats } from '../data/hooks';
+import { formatDate, formatNumber } from '../lib/format';
 import { NOT_PUBLISHED, pupilStaffRatio, teachersLine } from '../lib/school-facts';
-import { ofstedWeight } from './insights';
 
-// Enter animation; the global reduced-motion rule in styles.css and motion-safe: switch it off.
-function OfstedStars({ rating }: { rating: string | null }) {
-  const n = ofstedWeight(rating);
-  return (
-    <span className="inline-flex gap-0.5 text-warning" role="img" aria-label={`${n} of 4 stars`}>
-      {[1, 2, 3, 4].map((i) => (
-        <Icon key={i} name="star" className="size-4" filled={i <= n} />
-      ))}
-    </span>
-  );
+type MoodStats = NonNullable<ReturnType<typeof useMoodStats>['data']>;
+
+/** One chosen school: its page's answer, and its interview total and mood when they have come. */
+export interface Compared {
+  id: number;
+  /** Its name: from its answer, or as picked (the suggestions may come from the phone's copy of the names). */
+  name: string | undefined;
+  /** Null until its answer comes (or while offline without a copy). */
+  school: SchoolDetail | null;
+  interviews: number | undefined;
+  mood: MoodStats | undefined;
 }
 
-/** The table's rows: a label and what each school's cell shows. */
-const ROWS: { key: string; label: string; cell: (s: SchoolListItem) => React.ReactNode }[] = [
+type Row = { key: string; label: string; cell: (s: SchoolDetail, c: Compared) => ReactNode };
+
+const muted = (text: string) => <span className="opacity-70">{text}</span>;
+const plural = (n: number, one: string) => `${formatNumber(n)} ${one}${n === 1 ? '' : 's'}`;
+
+/** A sub-rating over the reviews that gave it (decision 2027): "Not rated" when none did. */
+function subRating(key: 'workLifeBalance' | 'compensation' | 'careerOpportunities' | 'culture' | 'leadership', label: string): Row {
+  return {
+    key,
+    label,
+    cell: (s) => {
+      const count = (s.stats as Partial<SchoolDetail['stats']>).ratingCounts?.[key] ?? s.stats.totalReviews;
+      return count > 0 ? <span className="tabular-nums">{s.stats[key].toFixed(1)} / 5</span> : muted('Not rated');
+    },
+  };
+}
+
+/** The product's own figures first (decision 0310): what teachers say, then the register's. */
+const OWN: Row[] = [
+  {
+    key: 'rating',
+    label: 'Teacher rating',
+    cell: (s) =>
+      s.stats.totalReviews > 0 ? (
+        <span className="grid">
+          <span className="font-semibold tabular-nums">
+            <Icon name="star" filled className="size-4 text-warning inline -mt-0.5" /> {s.stats.averageRating.toFixed(1)} / 5
+          </span>
+          <span className="text-xs opacity-80">from {plural(s.stats.totalReviews, 'review')}</span>
+        </span>
+      ) : (
+        muted('No reviews yet')
+      ),
+  },
+  subRating('workLifeBalance', 'Work-life balance'),
+  subRating('compensation', 'Compensation'),
+  subRating('careerOpportunities', 'Career opportunities'),
+  subRating('culture', 'Culture'),
+  subRating('leadership', 'Leadership'),
+  {
+    key: 'recommend',
+    label: 'Would recommend',
+    cell: (s) => (s.stats.totalReviews > 0 ? `${s.stats.recommendationRate}%` : muted('No reviews yet')),
+  },
+  {
+    key: 'reviews',
+    label: 'Reviews',
+    cell: (s) => (
+      <Link to={`/schools/${s.id}`} className="link">
+        {plural(s.stats.totalReviews, 'review')}
+      </Link>
+    ),
+  },
+  {
+    key: 'interviews',
+    label: 'Interviews',
+    cell: (_s, c) => (c.interviews === undefined ? muted('…') : plural(c.interviews, 'interview experience')),
+  },
+  {
+    key: 'mood',
+    label: 'Teacher mood',
+    cell: (_s, c) => {
+      if (!c.mood) return muted('…');
+      if (c.mood.totalMoods === 0) return muted('No moods shared yet');
+      const top = [...c.mood.moodBreakdown].sort((a, b) => b.count - a.count)[0];
+      return (
+        <span className="grid">
+          <span>
+            <span aria-hidden="true">{top.emoji}</span> {top.label}
+          </span>
+          <span className="text-xs opacity-80">
+            the most chosen: {top.percentage}% of {plural(c.mood.totalMoods, 'teacher')}
+          </span>
+        </span>
+      );
+    },
+  },
+  {
+    key: 'jobs',
+    label: 'Open jobs',
+    cell: (s) =>
+      s.jobs.length > 0 ? (
+        <Link to={`/schools/${s.id}`} className="link">
+          {plural(s.jobs.length, 'open job')}
+        </Link>
+      ) : (
+        muted('None open')
+      ),
+  },
+];
+
+/** The register's and inspectors' figures. Ofsted in words with its date: never stars, which read as teachers' ratings. */
+const REGISTER: Row[] = [
   {
     key: 'ofsted',
     label: 'Ofsted',
-    cell: (s) => (
-      <span className="grid gap-1 justify-items-start">
-        <OfstedBadge rating={s.ofstedRating} />
-        <OfstedStars rating={s.ofstedRating} />
-      </span>
-    ),
+    cell: (s) =>
+      s.ofstedRating ? (
+        <span className="grid">
+          <span className="font-semibold">{s.ofstedRating}</span>
+          {s.ofstedInspectionDate && <span className="text-xs opacity-80">inspected {formatDate(s.ofstedInspectionDate)}</span>}
+        </span>
+      ) : (
+        muted('Not rated')
+      ),
   },
   { key: 'type', label: 'Type', cell: (s) => s.type ?? 'Not specified' },
   { key: 'pupils', label: 'Pupils', cell: (s) => (s.numberOfPupils != null ? formatNumber(s.numberOfPupils) : 'N/A') },
@@ -73,23 +168,37 @@ const LABEL =
 // Two schools fit a 390 px screen beside the labels; a third swipes in.
 const COL = 'w-36 min-w-36 max-w-36 sm:w-auto sm:max-w-none sm:min-w-48 whitespace-normal';
 
+function Section({ title, rows, schools, fade }: { title: string; rows: Row[]; schools: Compared[]; fade: (c: Compared) => string }) {
+  return (
+    <tbody>
+      <tr>
+        <th scope="colgroup" colSpan={schools.length + 1} className="bg-base-300/60 text-base-content text-xs uppercase tracking-wide">
+          <span className="sticky left-3">{title}</span>
+        </th>
+      </tr>
+      {rows.map((r) => (
+        <tr key={r.key}>
+          <th scope="row" className={LABEL}>
+            {r.label}
+          </th>
+          {schools.map((c) => (
+            <td key={c.id} className={`text-sm break-words ${COL} ${fade(c)}`} data-testid={r.key}>
+              {c.school ? r.cell(c.school, c) : <WaitingCell />}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
 /**
  * The chosen schools side by side, on a phone too: one column per school, the row labels fixed
- * at the left; with three schools the table swipes sideways under the fixed labels.
+ * at the left; with three schools the table swipes sideways under the fixed labels. Teachers'
+ * figures come first, then the register's and Ofsted's.
  */
-export function CompareTable({
-  schools,
-  leaving,
-  waiting,
-  onRemove,
-}: {
-  schools: SchoolListItem[];
-  leaving: number[];
-  /** Schools picked by name whose figures have not come yet (no signal: until it is back). */
-  waiting: number[];
-  onRemove: (id: number) => void;
-}) {
-  const fade = (s: SchoolListItem) => `transition-opacity duration-200 ${leaving.includes(s.id) ? 'opacity-0' : ''}`;
+export function CompareTable({ schools, leaving, onRemove }: { schools: Compared[]; leaving: number[]; onRemove: (id: number) => void }) {
+  const fade = (c: Compared) => `transition-opacity duration-200 ${leaving.includes(c.id) ? 'opacity-0' : ''}`;
   return (
     <div
       className="overflow-x-auto -mx-4 sm:mx-0 border-y sm:border border-base-300 sm:rounded-box bg-base-100 compare-in"
@@ -105,17 +214,17 @@ export function CompareTable({
             <th className={LABEL} scope="col">
               School
             </th>
-            {schools.map((s) => (
-              <th key={s.id} scope="col" className={`align-top text-base-content ${COL} ${fade(s)}`} data-testid="compare-card">
+            {schools.map((c) => (
+              <th key={c.id} scope="col" className={`align-top text-base-content ${COL} ${fade(c)}`} data-testid="compare-card">
                 <div className="flex items-start gap-1">
-                  <Link to={`/schools/${s.id}`} className="link link-hover font-semibold text-sm leading-snug flex-1 py-1 tap">
-                    {s.name}
+                  <Link to={`/schools/${c.id}`} className="link link-hover font-semibold text-sm leading-snug flex-1 py-1 tap">
+                    {c.name ?? 'Loading…'}
                   </Link>
                   <button
                     type="button"
                     className="btn btn-ghost btn-sm btn-square shrink-0 -mr-2"
-                    onClick={() => onRemove(s.id)}
-                    aria-label={`Remove ${s.name} from comparison`}
+                    onClick={() => onRemove(c.id)}
+                    aria-label={`Remove ${c.name ?? 'this school'} from comparison`}
                   >
                     <Icon name="close" className="size-4" />
                   </button>
@@ -124,20 +233,8 @@ export function CompareTable({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {ROWS.map((r) => (
-            <tr key={r.key}>
-              <th scope="row" className={LABEL}>
-                {r.label}
-              </th>
-              {schools.map((s) => (
-                <td key={s.id} className={`text-sm break-words ${COL} ${fade(s)}`} data-testid={r.key}>
-                  {waiting.includes(s.id) ? <WaitingCell /> : r.cell(s)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
+        <Section title="What teachers say" rows={OWN} schools={schools} fade={fade} />
+        <Section title="Ofsted and the register" rows={REGISTER} schools={schools} fade={fade} />
       </table>
     </div>
   );

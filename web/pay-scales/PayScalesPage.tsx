@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from '../../db/pay-lists';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
@@ -205,6 +206,15 @@ function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (
   );
 }
 
+/** What lands in the bank (issue 38): the take-home pay calculator, one tap from the figures. */
+function TakeHomeLink() {
+  return (
+    <Link to="/pay-scales/take-home" className="link link-primary" data-testid="take-home-link">
+      What lands in the bank: take-home pay
+    </Link>
+  );
+}
+
 export function PayScalesPage() {
   const { values, set } = useUrlFilters(['region', 'paySpine', 'year', 'tab'] as const);
   const region = values.region || 'England';
@@ -224,7 +234,7 @@ export function PayScalesPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Pay Scales' }]} />
       <h1 className="text-3xl font-bold mt-2">Teacher Pay Scales</h1>
       <p className="opacity-80 mt-1 text-sm sm:text-base">
-        Statutory and advisory pay points for teachers in England and the three London pay areas.
+        Statutory and advisory pay points for teachers in England and the three London pay areas. <TakeHomeLink />
       </p>
       {/* One line: which year's figures these are, with the year selector beside it. */}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2 mt-4">

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
+import { CompareButton } from './CompareButton';
 import { Icon } from '../components/Icon';
 import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
 import { ShareButton } from '../components/ShareButton';
@@ -289,7 +290,10 @@ function SchoolHeader({ school }: { school: School }) {
               <Icon name="check" className="size-3" /> Managed by the school · verified {formatMonth(school.profile.managedSince)}
             </p>
           )}
-          <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
+          <div className="flex flex-wrap items-center gap-2">
+            <FollowSchoolButton schoolId={school.id} schoolName={school.name} />
+            <CompareButton schoolId={school.id} schoolName={school.name} />
+          </div>
           <StaffLinks schoolId={school.id} />
           <p className="flex items-center gap-1 opacity-80">
             <Icon name="pin" className="size-4" /> {school.borough}, London
