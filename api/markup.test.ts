@@ -27,7 +27,8 @@ async function problems(html: string): Promise<string[]> {
 }
 
 describe('server-rendered pages are conforming HTML', () => {
-  it('finds no error on any kind of public page (including a thread with replies and a page not found)', async () => {
+  // Every kind of page rendered and validated: 2-4 s idle, over 30 s once at load 19.
+  it('finds no error on any kind of public page (including a thread with replies and a page not found)', { timeout: 120_000 }, async () => {
     // A thread whose replies each carry a Report dialog: the dialog's title id must not repeat.
     const [withReplies] = db
       .select({ id: forumPosts.threadId, n: count() })
