@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { whenIdle } from '../app/later';
+import { later, whenIdle } from '../app/later';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
 import { useSalaries, useSalaryStats } from '../data/hooks';
@@ -11,12 +11,14 @@ const formatMonth = (d: string) => monthFmt.format(new Date(d));
 const dayFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const formatMonthDay = (d: string) => dayFmt.format(new Date(d));
 import { BarChart } from './BarChart';
-import { SalaryGroups } from './SalaryGroups';
 
 // The form (fields, validation, the outbox's writes) loads when its tab is first opened, or once
 // the page is idle: Salary Insights is what the page shows first.
 const salaryForm = () => import('./SalaryForm');
 const SalaryForm = lazy(() => salaryForm().then((m) => ({ default: m.SalaryForm })));
+// Salaries by Role (its filters, figures and bands) is a later() part: the server renders it and
+// its markup stays until its chunk has come, so its code is not on the page's first load.
+const SalaryGroups = later(() => import('./SalaryGroups').then((m) => m.SalaryGroups));
 
 type Stats = ReturnType<typeof useSalaryStats>;
 
