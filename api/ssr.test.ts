@@ -157,8 +157,8 @@ describe('server-rendered public pages', () => {
     expect(p.text).toContain('Teacher of Chemistry');
     expect(p.text).toContain(school.name);
     expect(p.text).toContain('£38,766 - £49,000');
-    expect(p.text).toContain('12 December 2026');
-    expect(p.meta('description')).toContain('Closes 12 December 2026');
+    expect(p.text).toContain('12 December 2026 at 12:00');
+    expect(p.meta('description')).toContain('Closes 12 December 2026 at 12:00.');
     expect(p.jsonLd).toHaveLength(1);
     const ld = p.jsonLd[0];
     expect(ld).toMatchObject({
@@ -167,7 +167,8 @@ describe('server-rendered public pages', () => {
       title: 'Teacher of Chemistry',
       description: expect.stringContaining('chemistry'),
       datePosted: '2026-11-20T09:00:00.000Z',
-      validThrough: '2026-12-12T12:00:00.000Z',
+      // The closing time the school set, in London's offset (issue 37 item 3).
+      validThrough: '2026-12-12T12:00:00+00:00',
       hiringOrganization: { '@type': 'Organization', name: school.name },
       jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: school.borough, addressCountry: 'GB' } },
       baseSalary: {

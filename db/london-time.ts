@@ -47,5 +47,29 @@ export function londonInstant(date: string, time: string): Date {
   return new Date(wall - londonOffsetMinutes(new Date(first)) * 60_000);
 }
 
+/**
+ * A closing instant's London time of day ("12:00"), or null when the deadline runs to the end of
+ * its day: London midnight (a date-only deadline, open all that day) or 23:59 (a school's "end of
+ * the day"). What the card, the job page, the alert email and the JobPosting show beside the date.
+ */
+export function closingTimeOf(at: Date): string | null {
+  const { time } = londonParts(at);
+  return time === '00:00' || time === '23:59' ? null : time;
+}
+
+/**
+ * A closing instant as schema.org's validThrough in London's own offset ("2026-12-07T12:00:00+00:00",
+ * "+01:00" in summer); a deadline that runs to the end of its day is given as 23:59:59 that day.
+ */
+export function londonValidThrough(at: Date): string {
+  const { date, time } = londonParts(at);
+  const end = closingTimeOf(at) === null;
+  const offset = londonOffsetMinutes(end ? londonInstant(date, '23:59') : at);
+  const sign = offset < 0 ? '-' : '+';
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${date}T${end ? '23:59:59' : `${time}:00`}${sign}${hh}:${mm}`;
+}
+
 /** Today's date in London (yyyy-mm-dd). */
 export const londonToday = (now: Date) => londonParts(now).date;

@@ -66,6 +66,23 @@ const SUBJECT_PATTERNS: [(typeof SUBJECTS)[number], RegExp][] = [
   ['Physical Education', /\b(physical education|pe|sport)\b/i],
   ['Religious Studies', /\b(religious (education|studies)|re|rs)\b/i],
   ['PSHE', /\bpshe\b/i],
+  // Teaching Vacancies' other subjects (decision 2115), by a word of their own in the title.
+  ['Design and technology', /\b(design (and|&) technology|d ?& ?t|product design|textiles)\b/i],
+  ['Drama', /\b(drama|theatre studies|performing arts)\b/i],
+  ['Business studies', /\bbusiness (studies|education)\b|\b(teacher|head|lecturer) of business\b/i],
+  ['Economics', /\beconomics\b/i],
+  ['Psychology', /\bpsychology\b/i],
+  ['Sociology', /\bsociology\b/i],
+  ['Media studies', /\b(media studies|film studies|teacher of media)\b/i],
+  ['Classics and Latin', /\b(latin|classics|classical civilisation)\b/i],
+  ['Food technology', /\b(food (technology|and nutrition|preparation)|catering and hospitality)\b/i],
+  ['Citizenship', /\bcitizenship\b/i],
+  ['Dance', /\bdance\b/i],
+  ['Politics', /\b(politics|government and politics)\b/i],
+  ['Philosophy', /\bphilosophy\b/i],
+  ['Law', /\b(teacher|head|lecturer) of law\b/i],
+  ['Health and social care', /\bhealth and social care\b/i],
+  ['Statistics', /\bstatistics\b/i],
 ];
 
 export function subjectFor(title: string): string | null {
@@ -81,6 +98,25 @@ export function keyStageFor(title: string, school?: SchoolRef): string | null {
   if (levels.includes('Primary') && !levels.includes('Secondary')) return 'Primary';
   if (/\b(year ([7-9]|1[0-3])|ks[345]|key stage [345])\b/i.test(title)) return 'Secondary';
   return null;
+}
+
+/**
+ * The feed's working pattern and contract (employmentType: FULL_TIME, PART_TIME, and TEMPORARY for a
+ * fixed-term contract), in the columns a school's own job uses, so the job page states them alike.
+ * No pattern named: both null (not stated). The contract is "Fixed term" with TEMPORARY, else
+ * "Permanent" when the board's category says so (a supply post states none).
+ */
+export function termsFor(
+  employmentType: unknown,
+  contractType: string,
+): { fullTime: boolean | null; partTime: boolean | null; contract: 'Permanent' | 'Fixed term' | null } {
+  const types = (Array.isArray(employmentType) ? employmentType : [employmentType]).map((t) => String(t).toUpperCase());
+  const stated = types.includes('FULL_TIME') || types.includes('PART_TIME');
+  return {
+    fullTime: stated ? types.includes('FULL_TIME') : null,
+    partTime: stated ? types.includes('PART_TIME') : null,
+    contract: types.includes('TEMPORARY') ? 'Fixed term' : contractType === 'Permanent' ? 'Permanent' : null,
+  };
 }
 
 export function contractTypeFor(employmentType: unknown, title: string): string {
@@ -172,6 +208,7 @@ export function mapListing(listing: unknown, ctx: ListingContext): MappedListing
   if (!borough) return { ok: false, reason: 'not in London' };
 
   const benefits = text(listing.jobBenefits);
+  const contractType = contractTypeFor(listing.employmentType, title);
   return {
     ok: true,
     job: {
@@ -180,7 +217,8 @@ export function mapListing(listing: unknown, ctx: ListingContext): MappedListing
       schoolId: school?.id ?? null,
       subject: subjectFor(title),
       keyStage: keyStageFor(title, school),
-      contractType: contractTypeFor(listing.employmentType, title),
+      contractType,
+      ...termsFor(listing.employmentType, contractType),
       educationLevel: school?.educationLevel ?? null,
       ...salaryFor(listing.baseSalary, borough, ctx),
       borough,

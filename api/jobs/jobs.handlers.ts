@@ -9,6 +9,7 @@ import { listNearJobs } from '../schools/near.queries';
 import { renderMarkdown } from '../lib/markdown';
 import { jobColumns, JOBS_PAGE, listJobs } from './jobs.queries';
 import { isVisible } from './school-jobs.service';
+import { schoolVoice } from './school-voice';
 import type * as routes from './jobs.routes';
 
 export const list: RouteHandler<typeof routes.list> = (c) => {
@@ -54,6 +55,7 @@ export const get: RouteHandler<typeof routes.get> = (c) => {
       ...row,
       descriptionHtml: own ? renderMarkdown(row.description) : null,
       benefitsHtml: own ? renderMarkdown(row.benefits ?? '') : null,
+      schoolVoice: row.school ? schoolVoice(c.get('db'), row.school.id) : null,
     },
     200,
   );

@@ -27,6 +27,32 @@ export const jobPageAnswer = jobAnswer.omit({ distanceMiles: true, school: true 
       "A school's own job: its description's Markdown rendered and sanitised (null for an advert from a feed, whose description is plain text)",
     ),
   benefitsHtml: z.string().nullable().describe('A school\'s own job: "What we offer" rendered and sanitised'),
+  schoolVoice: z
+    .object({
+      reviewCount: z.number().int().describe('Approved reviews'),
+      averageRating: z.number().nullable().describe('Average overall rating of the approved reviews, two decimals; null with none'),
+      interviewCount: z.number().int().describe('Approved interview experiences'),
+      mood: z
+        .object({
+          total: z.number().int(),
+          averageSentiment: z.number().describe('1 (really struggling) to 5 (love working here), two decimals'),
+          top: z.object({ mood: z.string(), emoji: z.string(), label: z.string(), count: z.number().int() }),
+        })
+        .nullable()
+        .describe('The staff mood: how many shared one, their average, and the mood most shared; null when nobody has'),
+      latestReview: z
+        .object({
+          id: z.number().int(),
+          overallRating: z.number().int(),
+          jobTitle: z.string().nullable(),
+          line: z.string().describe('The first line of its pros, at most 140 characters'),
+          createdAt: z.date(),
+        })
+        .nullable()
+        .describe('The newest approved review, never who wrote it'),
+    })
+    .nullable()
+    .describe("What teachers say of the job's school (issue 37): null for an employer that is not a school here"),
 });
 
 const saved = z.object({ saved: z.boolean() });
@@ -39,8 +65,14 @@ export const list = route.get('/jobs', {
 });
 
 export const get = route.get('/jobs/{id}', {
-  summary: "One job (a school's draft, or its job published for a later date, is not found until then; a closed one says so)",
-  policy: { access: 'public', cache: 'everyone', data: ['jobs', 'schools'], page: { path: '/jobs/{id}', index: true } },
+  summary:
+    "One job with what teachers say of its school (a school's draft, or its job published for a later date, is not found until then; a closed one says so)",
+  policy: {
+    access: 'public',
+    cache: 'everyone',
+    data: ['jobs', 'schools', 'reviews', 'interviews', 'moods'],
+    page: { path: '/jobs/{id}', index: true },
+  },
   request: { params: idParam },
   responses: { 200: jsonOf(jobPageAnswer, 'The job'), ...errors(400, 404) },
 });

@@ -19,6 +19,7 @@ import {
   schools,
   users,
 } from '../schema';
+import { londonInstant, londonParts } from '../london-time';
 import { mapListing, type ListingContext } from '../teaching-vacancies';
 import { SEED_DIR } from './paths';
 import { mulberry32 } from './prng';
@@ -316,7 +317,13 @@ function demoJobs({ tx, now }: Demo, ctx: ListingContext): number[] {
     if (!mapped.ok) continue;
     const age = newest - (mapped.job.postedAt as Date).getTime();
     mapped.job.postedAt = new Date(now.getTime() - DAY - Math.round((age / span) * 27 * DAY));
-    if (mapped.job.applicationDeadline) mapped.job.applicationDeadline = new Date(mapped.job.postedAt.getTime() + 21 * DAY);
+    // Three weeks after it was posted, at the London time the school set in the feed (12:00, 09:00).
+    const deadline = mapped.job.applicationDeadline;
+    if (deadline)
+      mapped.job.applicationDeadline = londonInstant(
+        londonParts(new Date(mapped.job.postedAt.getTime() + 21 * DAY)).date,
+        londonParts(deadline).time,
+      );
     tx.insert(jobs).values(mapped.job).onConflictDoNothing().run();
     if (mapped.job.schoolId) jobSchoolIds.push(mapped.job.schoolId);
   }

@@ -4,6 +4,7 @@
 // the route's handle (routes.tsx) and the data the page was rendered with (the SWR answers), so
 // the head and the page can never disagree. Pure functions: no DOM, no Dexie.
 import { unstable_serialize, type Key } from 'swr';
+import { closingTimeOf, londonValidThrough } from '../../db/london-time';
 import { registerValue } from '../lib/school-facts';
 import { WEB_POLICY } from '../data/route-policy';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
@@ -173,7 +174,8 @@ function jobPosting(job: JobData, url: string): Record<string, unknown> {
     url,
     directApply: false,
   };
-  if (job.applicationDeadline) posting.validThrough = job.applicationDeadline;
+  // The closing moment in London's offset, with the time the school set (23:59:59 for a date-only one).
+  if (job.applicationDeadline) posting.validThrough = londonValidThrough(new Date(job.applicationDeadline));
   const type = employmentTypes(job);
   if (type) posting.employmentType = type;
   if (job.salaryMin != null) {
@@ -234,7 +236,10 @@ function jobSummary(job: JobData): string {
   const salary = jobSalary(job);
   const bits = [`${job.title}${at ? ` at ${at}` : ''}, ${job.borough}.`];
   if (salary) bits.push(`Salary ${salary}.`);
-  if (job.applicationDeadline) bits.push(`Closes ${londonDate(job.applicationDeadline)}.`);
+  if (job.applicationDeadline) {
+    const time = closingTimeOf(new Date(job.applicationDeadline));
+    bits.push(`Closes ${londonDate(job.applicationDeadline)}${time ? ` at ${time}` : ''}.`);
+  }
   if (job.status === 'closed') bits.push('This job is closed.');
   bits.push(summarize(job.descriptionHtml ? htmlText(job.descriptionHtml) : job.description, 90));
   return summarize(bits.join(' '));

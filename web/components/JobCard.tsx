@@ -5,6 +5,12 @@ import { CardLink } from './CardLink';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
 
+/**
+ * A job in a list. One tap target, as the forum's thread cards: the title's link to the job's own
+ * page (/jobs/{id}) covers the whole card (after:inset-0), so a tap anywhere opens it, while the
+ * school's link, the save heart and "View on GOV.UK" sit above it (z-2) and stay their own taps;
+ * keyboards and screen readers meet the title's link, named by the title, with nothing nested in it.
+ */
 export function JobCard({
   job,
   compact = false,
@@ -19,11 +25,21 @@ export function JobCard({
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
   return (
-    <article className="card bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow">
+    <article
+      className="card relative isolate bg-base-100 border border-base-300 shadow-sm hover:shadow-md transition-shadow has-[h3_a:focus-visible]:outline-2 has-[h3_a:focus-visible]:outline-offset-2 has-[h3_a:focus-visible]:outline-primary"
+      data-testid="job-card"
+    >
       <div className="card-body gap-2 p-5">
         <div className="flex items-start gap-2">
-          <h3 className="card-title text-base leading-snug flex-1">{job.title}</h3>
-          {actions}
+          <h3 className="card-title text-base leading-snug flex-1">
+            <CardLink
+              to={`/jobs/${job.id}`}
+              className="link link-hover focus-visible:outline-none after:absolute after:inset-0 after:z-[1] after:rounded-box"
+            >
+              {job.title}
+            </CardLink>
+          </h3>
+          {actions && <div className="relative z-[2] shrink-0">{actions}</div>}
         </div>
         <Employer job={job} />
         <p className="text-sm opacity-80 flex items-center gap-1">
@@ -61,7 +77,7 @@ function Employer({ job }: { job: Job }) {
   return (
     <p className="text-sm">
       {job.school ? (
-        <CardLink to={`/schools/${job.school.id}`} className="link link-primary font-medium">
+        <CardLink to={`/schools/${job.school.id}`} className="link link-primary font-medium relative z-[2]">
           {job.school.name}
         </CardLink>
       ) : (
@@ -96,13 +112,13 @@ function JobCardFooter({ job }: { job: Job }) {
         )}
       </span>
       {job.isExternal && job.externalUrl ? (
-        <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline btn-primary">
+        <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-sm btn-outline btn-primary relative z-[2]">
           View on GOV.UK
           <Icon name="external" className="size-4" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       ) : (
-        <CardLink to={`/jobs/${job.id}`} className="btn btn-sm btn-primary">
+        <CardLink to={`/jobs/${job.id}`} className="btn btn-sm btn-primary relative z-[2]">
           View Details
         </CardLink>
       )}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
 import { CompareButton } from './CompareButton';
@@ -35,7 +35,8 @@ const Contribute = later(() => import('./Contribute').then((m) => m.Contribute))
 const StaffLinks = later(() => import('./StaffLinks').then((m) => m.StaffLinks));
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
-type TabKey = 'overview' | 'mood' | 'reviews' | 'jobs' | 'interviews';
+const TAB_KEYS = ['overview', 'mood', 'reviews', 'jobs', 'interviews'] as const;
+type TabKey = (typeof TAB_KEYS)[number];
 
 function Info({ label, value }: { label: string; value: React.ReactNode }) {
   return (
@@ -385,7 +386,9 @@ export function SchoolDetailPage() {
   // less (a pass only to find these keys cost a third of the page's render).
   const { total: reviewTotal } = useSchoolReviewPages(valid ? id : undefined);
   const { total: interviewTotal } = useSchoolInterviewPages(valid ? id : undefined);
-  const [tab, setTab] = useState<TabKey>('overview');
+  // A link may open a tab (the job page's "Read 3 reviews": ?tab=reviews); the Overview otherwise.
+  const asked = useSearchParams()[0].get('tab');
+  const [tab, setTab] = useState<TabKey>(TAB_KEYS.includes(asked as TabKey) ? (asked as TabKey) : 'overview');
   // The other sections' chunk is fetched once the page has hydrated and the browser is idle.
   useEffect(() => whenIdle(() => void sections()), []);
   const missing = !valid || (error instanceof ApiRequestError && (error.status === 404 || error.status === 400));

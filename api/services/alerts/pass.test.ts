@@ -114,7 +114,7 @@ describe('alert emails over SMTP', () => {
     expect(m.text).toContain(`${APP}/jobs/${b.id}`);
     expect(m.text).toContain('Salary: £32,916 - £45,000');
     expect(m.text).toContain('Salary: MPS/UPS (Inner London)');
-    expect(m.text).toContain('Closing date: Thu 10 December 2026');
+    expect(m.text).toMatch(/Closing date: Thu 10 December 2026 at 12:00\r?\n/);
     expect(m.text).toContain('Closing date: Not stated');
     expect(m.text).toMatch(/, Camden\r?\n/);
     expect(m.text).not.toMatch(/Old maths|History teacher|Hackney maths|Closed maths/);
@@ -235,7 +235,7 @@ describe('closing-date reminders', () => {
     const m = readMessage(smtp.received[0].raw);
     expect(m.headers.subject).toBe('Closing soon: Closes in 2 days');
     expect(m.text).toContain(`${APP}/jobs/${soon.id}`);
-    expect(m.text).toContain('Closing date: Fri 27 November 2026');
+    expect(m.text).toMatch(/Closing date: Fri 27 November 2026 at 12:00\r?\n/);
     expect(m.text).not.toMatch(/10 days|Already closed|Removed/);
     expect(m.html).toContain('Closes in 2 days');
 

@@ -1,6 +1,7 @@
 // The alert and reminder emails: a plain-text part and a simple HTML part (one column, system
 // fonts, no images, no tracking), each job with title, school, borough, salary, closing date and
 // its link.
+import { closingTimeOf } from '../../../db/london-time';
 import type { AlertFilters } from '../../../db/schema';
 
 export interface MailJob {
@@ -29,7 +30,12 @@ export function salaryOf(j: MailJob): string {
     return j.salaryMax != null ? `${gbp.format(j.salaryMin)} - ${gbp.format(j.salaryMax)}` : `${gbp.format(j.salaryMin)}+`;
   return j.salaryText?.trim() || 'Not stated';
 }
-export const closingOf = (j: MailJob) => (j.applicationDeadline ? day.format(j.applicationDeadline).replace(',', '') : 'Not stated');
+/** "Mon 7 December 2026", with the London time the school set when it is not the end of the day ("… at 12:00"). */
+export function closingOf(j: MailJob): string {
+  if (!j.applicationDeadline) return 'Not stated';
+  const time = closingTimeOf(j.applicationDeadline);
+  return `${day.format(j.applicationDeadline).replace(',', '')}${time ? ` at ${time}` : ''}`;
+}
 export const schoolOf = (j: MailJob) => j.schoolName ?? j.employerName ?? 'School not stated';
 
 export const esc = (s: string) =>
