@@ -66,11 +66,14 @@ const OWN: Row[] = [
   {
     key: 'reviews',
     label: 'Reviews',
-    cell: (s) => (
-      <Link to={`/schools/${s.id}`} className="link">
-        {plural(s.stats.totalReviews, 'review')}
-      </Link>
-    ),
+    cell: (s) =>
+      s.stats.totalReviews > 0 ? (
+        <Link to={`/schools/${s.id}`} className="link tap">
+          {plural(s.stats.totalReviews, 'review')}
+        </Link>
+      ) : (
+        muted('No reviews yet')
+      ),
   },
   {
     key: 'interviews',
@@ -101,7 +104,7 @@ const OWN: Row[] = [
     label: 'Open jobs',
     cell: (s) =>
       s.jobs.length > 0 ? (
-        <Link to={`/schools/${s.id}`} className="link">
+        <Link to={`/schools/${s.id}`} className="link tap">
           {plural(s.jobs.length, 'open job')}
         </Link>
       ) : (
