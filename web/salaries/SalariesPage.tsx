@@ -51,7 +51,7 @@ function AverageCard({
           <>
             <BarChart testId={testId} bars={bars(stats.data)} />
             {notes?.(stats.data).map((n) => (
-              <p key={n} className="text-sm bg-info/10 rounded-box p-2" data-testid="chart-note">
+              <p key={n} className="text-sm bg-info/10 rounded-box p-2 grow-0" data-testid="chart-note">
                 {n}
               </p>
             ))}
