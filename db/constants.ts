@@ -230,5 +230,29 @@ export const JOB_OFFER_MAX = 5_000;
 /** A fixed-term contract of 1 to 24 months (longer is not a fixed term a school advertises). */
 export const CONTRACT_MONTHS_MAX = 24;
 export const MAX_JOB_SUBJECTS = 5;
+/**
+ * A school's job's role (decision 2115): Teaching Vacancies' job roles (its JobPosting
+ * occupationalCategory), worded for the form; a school job's page and card show it.
+ */
+export const ROLE_TYPES = [
+  'Teacher',
+  'Head of department or curriculum',
+  'Head of year or phase',
+  'Assistant headteacher',
+  'Deputy headteacher',
+  'Headteacher',
+  'Other leadership',
+  'SENCo',
+  'Teaching assistant',
+  'Higher level teaching assistant',
+  'Education support',
+  'Pastoral, health and welfare',
+  'Administration, HR, data and finance',
+  'Catering, cleaning and site management',
+  'IT support',
+  'Other support',
+] as const;
+/** A job's contact: a name up to this long (an email address is TEXT_MAX.email). */
+export const JOB_CONTACT_NAME_MAX = 100;
 /** A closing date (and a publication date) at most this many years ahead. */
 export const CLOSING_YEARS_MAX = 2;

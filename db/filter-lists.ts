@@ -2,19 +2,54 @@
 // re-exports them), the lists' filter selects show them. A module of its own, so that only the
 // pages with these filters load them, and the rest of db/constants.ts stays off those pages.
 
+/**
+ * Subjects (issue 37 item 12, decision 2115): GOV.UK Teaching Vacancies' own list
+ * (config/data/subjects.yml in DFE-Digital/teaching-vacancies, 40 subjects), where the product's
+ * first twelve keep their names (product §9: Art for "Art and design", Modern Languages for
+ * "Languages", Physical Education, Religious Studies for "Religious education", PSHE), in
+ * alphabetical order. The one list for the school's job form, the jobs filters and job alerts.
+ */
 export const SUBJECTS = [
-  'Mathematics',
-  'English',
-  'Science',
-  'History',
-  'Geography',
-  'Modern Languages',
+  'Accounting',
   'Art',
-  'Music',
-  'Physical Education',
+  'Biology',
+  'Business studies',
+  'Chemistry',
+  'Citizenship',
+  'Classics and Latin',
   'Computing',
-  'Religious Studies',
+  'Dance',
+  'Design and technology',
+  'Drama',
+  'Economics',
+  'Engineering',
+  'English',
+  'Food technology',
+  'French',
+  'Geography',
+  'German',
+  'Health and social care',
+  'History',
+  'Humanities',
+  'ICT',
+  'Law',
+  'Mandarin',
+  'Mathematics',
+  'Media studies',
+  'Modern Languages',
+  'Music',
+  'Philosophy',
+  'Physical Education',
+  'Physics',
+  'Politics',
   'PSHE',
+  'Psychology',
+  'Religious Studies',
+  'Science',
+  'Social sciences',
+  'Sociology',
+  'Spanish',
+  'Statistics',
 ] as const;
 
 export const KEY_STAGES = ['Early Years', 'Primary', 'Secondary', 'Sixth Form'] as const;

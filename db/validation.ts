@@ -14,7 +14,9 @@ import {
   JOB_TITLE_MAX,
   JOB_TITLE_MIN,
   MAX_JOB_SUBJECTS,
+  JOB_CONTACT_NAME_MAX,
   PUBLISH_CHOICES,
+  ROLE_TYPES,
   WORKING_PATTERNS,
   BOROUGHS,
   EDUCATION_LEVELS,
@@ -287,6 +289,9 @@ const JOB_MESSAGES = {
   titleMax: `Job title must be at most ${JOB_TITLE_MAX} characters`,
   titleHtml: 'Job title cannot contain HTML (< or >)',
   description: 'Description is required',
+  roleType: 'Choose the role',
+  contactName: `Enter a contact name of up to ${JOB_CONTACT_NAME_MAX} characters, no HTML`,
+  contactEmail: 'Enter an email address for questions about the job',
   educationLevel: 'Education level is required',
   keyStages: 'Choose at least one key stage',
   contract: 'Contract is required',
@@ -327,6 +332,11 @@ export const payScalePick = z.object({
   effectiveDate: z.string({ error: 'Choose a pay year' }).refine(isIsoDate, 'Choose a pay year'),
   from: z.string({ error: 'Choose the first point' }).trim().min(1, 'Choose the first point').max(TEXT_MAX.point),
   to: z.string({ error: 'Choose the last point' }).trim().min(1, 'Choose the last point').max(TEXT_MAX.point),
+  /** The range the last point is on, when the pay runs from one range into the next (M1-U3); the first point's range otherwise. */
+  toSpine: z
+    .enum(PAY_SPINES, { error: 'Choose a pay range' })
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 const jobSalary = wholeNumber('Salary must be a whole number of pounds').pipe(
@@ -353,6 +363,21 @@ export const schoolJobInput = z
     description: markdownField(JOB_TEXT_MAX),
     /** "What we offer". */
     benefits: markdownField(JOB_OFFER_MAX),
+    roleType: z.enum(ROLE_TYPES, { error: JOB_MESSAGES.roleType }).optional(),
+    contactName: z
+      .string({ error: JOB_MESSAGES.contactName })
+      .trim()
+      .max(JOB_CONTACT_NAME_MAX, JOB_MESSAGES.contactName)
+      .refine((v) => !/[<>]/.test(v), JOB_MESSAGES.contactName)
+      .nullish()
+      .transform((v) => v || undefined),
+    contactEmail: z
+      .string({ error: JOB_MESSAGES.contactEmail })
+      .trim()
+      .max(TEXT_MAX.email, MESSAGES.tooLong(TEXT_MAX.email))
+      .refine((v) => v === '' || z.email().safeParse(v).success, JOB_MESSAGES.contactEmail)
+      .nullish()
+      .transform((v) => v || undefined),
     educationLevel: z.enum(EDUCATION_LEVELS, { error: 'Choose one of the options' }).optional(),
     keyStages: z
       .array(z.enum(KEY_STAGES, { error: 'Choose key stages from the list' }), { error: JOB_MESSAGES.keyStages })
@@ -409,6 +434,7 @@ export const schoolJobInput = z
       need(false, 'salaryMax', JOB_MESSAGES.salaryOrder);
     if (v.publish === 'draft') return;
     need(v.description, 'description', JOB_MESSAGES.description);
+    need(v.roleType, 'roleType', JOB_MESSAGES.roleType);
     need(v.educationLevel, 'educationLevel', JOB_MESSAGES.educationLevel);
     need(v.keyStages?.length, 'keyStages', JOB_MESSAGES.keyStages);
     need(v.contract, 'contract', JOB_MESSAGES.contract);

@@ -93,6 +93,7 @@ describe("a school's own vacancies", () => {
     await staff.getByLabel('Job title').fill('Teacher of Mathematics');
     await staff.getByRole('button', { name: 'Publish the job' }).click();
     const expected: Record<string, string> = {
+      roleType: 'Choose the role',
       description: 'Description is required',
       educationLevel: 'Education level is required',
       keyStages: 'Choose at least one key stage',
@@ -108,13 +109,14 @@ describe("a school's own vacancies", () => {
     };
     await error(staff, 'description').waitFor();
     for (const [field, message] of Object.entries(expected)) expect(await error(staff, field).innerText(), field).toBe(message);
-    await expect.poll(() => staff.evaluate(() => document.activeElement?.id)).toBe('description');
+    await expect.poll(() => staff.evaluate(() => document.activeElement?.id)).toBe('roleType');
     await screenshot(staff, 'school-job-form-errors-phone');
 
     // A rule only the server knows (pay scale points out of order) comes back beside its field.
     await staff
       .getByLabel('Description', { exact: true })
       .fill('Teach **maths** across KS3 and KS4.\n\n- Small classes\n- [Our school](https://school.example/about)');
+    await staff.getByLabel('Role', { exact: true }).selectOption('Teacher');
     await staff.getByLabel('Education level').selectOption('Secondary');
     await staff.getByTestId('group-keyStages').getByLabel('Secondary').check();
     await staff.getByTestId('group-contract').getByLabel('Permanent').check();

@@ -35,6 +35,7 @@ const staffB = member('cap:b', schoolB.id);
 
 const form = (over: Record<string, unknown> = {}) => ({
   publish: 'now',
+  roleType: 'Teacher',
   title: 'Teacher of Mathematics',
   description: 'Teach maths across KS3 and KS4.',
   educationLevel: 'Secondary',

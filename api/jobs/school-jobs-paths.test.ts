@@ -30,6 +30,7 @@ const teacher = signIn(db, { id: 'paths:teacher', email: 'teacher@example.test',
 
 const form = (over: Record<string, unknown> = {}) => ({
   publish: 'now',
+  roleType: 'Teacher',
   title: 'Teacher of Quantumology',
   description: 'Teach **quantumology** to curious pupils.\n\n- Small classes\n- Great team',
   benefits: 'A *free* gym.',

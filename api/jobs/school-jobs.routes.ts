@@ -12,7 +12,14 @@ const route = resourceRoutes('School jobs');
 export const ownJobAnswer = jobShape
   .extend({
     payScale: z
-      .object({ region: z.string(), paySpine: z.string(), effectiveDate: z.string(), from: z.string(), to: z.string() })
+      .object({
+        region: z.string(),
+        paySpine: z.string(),
+        effectiveDate: z.string(),
+        from: z.string(),
+        to: z.string(),
+        toSpine: z.string().optional().describe("The last point's range, when the pay runs into the next range (M1-U3)"),
+      })
       .nullable()
       .describe('The pay scale points the salary was taken from, if picked'),
     descriptionHtml: z.string().describe("The description's Markdown, rendered and sanitised"),

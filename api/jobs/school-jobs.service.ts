@@ -85,32 +85,56 @@ const SPINE_NAMES: Record<string, string> = {
   'Unqualified Teacher': 'Unqualified',
 };
 
-/** The salary a pick of pay scale points means: "MPS M1-M6 (Inner London)", min from the first point, max from the last. */
-export function payScaleSalary(db: DB, pick: PayScalePick): { salaryMin: number; salaryMax: number; salaryText: string } {
-  const rows = db
+/** A named point of a region's range in a year, or undefined. */
+function payPoint(db: DB, pick: PayScalePick, paySpine: string, label: string) {
+  return db
     .select({ label: payScales.pointLabel, point: payScales.point, salary: payScales.annualSalary })
     .from(payScales)
     .where(
       and(
         eq(payScales.region, pick.region),
-        eq(payScales.paySpine, pick.paySpine),
+        eq(payScales.paySpine, paySpine),
         eq(payScales.effectiveDate, pick.effectiveDate),
-        inArray(payScales.pointLabel, [pick.from, pick.to]),
+        eq(payScales.pointLabel, label),
       ),
     )
-    .all();
-  const from = rows.find((r) => r.label === pick.from);
-  const to = rows.find((r) => r.label === pick.to);
+    .get();
+}
+
+/** The order of the ranges a pick may run across: the last point's range is the first's or one above it (M1-U3). */
+const SPINE_ORDER: readonly string[] = [
+  'Unqualified Teacher',
+  'Main Pay Range',
+  'Upper Pay Range',
+  'Leading Practitioner',
+  'Leadership Group',
+];
+
+/**
+ * The salary a pick of pay scale points means: "MPS M1-M6 (Inner London)", or across two ranges
+ * "MPS/UPS M1-U3 (Inner London)" (decision 2115); min from the first point, max from the last.
+ */
+export function payScaleSalary(
+  db: DB,
+  pick: PayScalePick & { toSpine?: string },
+): { salaryMin: number; salaryMax: number; salaryText: string } {
+  const toSpine = pick.toSpine ?? pick.paySpine;
+  const from = payPoint(db, pick, pick.paySpine, pick.from);
+  const to = payPoint(db, pick, toSpine, pick.to);
   if (!from || !to)
     throw new ApiError(400, { error: 'Invalid input', fields: { payScale: 'Those pay scale points are not in our pay scales' } });
-  if (to.point < from.point)
+  const across = toSpine !== pick.paySpine;
+  if (across && SPINE_ORDER.indexOf(toSpine) <= SPINE_ORDER.indexOf(pick.paySpine))
+    throw new ApiError(400, { error: 'Invalid input', fields: { payScale: 'The last range must be above the first' } });
+  if (!across && to.point < from.point)
     throw new ApiError(400, { error: 'Invalid input', fields: { payScale: 'The last point must not be below the first' } });
-  const points = from.label === to.label ? from.label : `${from.label}-${to.label}`;
-  return {
-    salaryMin: from.salary,
-    salaryMax: to.salary,
-    salaryText: `${SPINE_NAMES[pick.paySpine] ?? pick.paySpine} ${points} (${pick.region})`,
-  };
+  if (to.salary < from.salary)
+    throw new ApiError(400, { error: 'Invalid input', fields: { payScale: 'The last point must not pay less than the first' } });
+  const points = !across && from.label === to.label ? from.label : `${from.label}-${to.label}`;
+  const spines = across
+    ? `${SPINE_NAMES[pick.paySpine] ?? pick.paySpine}/${SPINE_NAMES[toSpine] ?? toSpine}`
+    : (SPINE_NAMES[pick.paySpine] ?? pick.paySpine);
+  return { salaryMin: from.salary, salaryMax: to.salary, salaryText: `${spines} ${points} (${pick.region})` };
 }
 
 /** The board's contract category (its filter) for a school's contract, as the feed's adverts are filed (db/teaching-vacancies.ts). */
@@ -139,6 +163,9 @@ function columnsOf(db: DB, v: SchoolJobValues, school: Pick<School, 'id' | 'boro
     title: v.title,
     description: v.description ?? '',
     benefits: v.benefits ?? null,
+    roleType: v.roleType ?? null,
+    contactName: v.contactName ?? null,
+    contactEmail: v.contactEmail ?? null,
     schoolId: school.id,
     borough: school.borough,
     educationLevel: v.educationLevel ?? null,

@@ -35,6 +35,7 @@ const teacher = signIn(db, { id: 'sj:teacher', email: 'teacher@example.test' });
 /** A complete form: everything a published job needs. */
 const form = (over: Record<string, unknown> = {}) => ({
   publish: 'now',
+  roleType: 'Teacher',
   title: 'Teacher of Mathematics',
   description: 'Teach **maths** across KS3 and KS4.\n\n- Small classes\n- [Our school](https://school.example/about)',
   benefits: 'A *free* gym and a cycle scheme.',

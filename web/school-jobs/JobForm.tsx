@@ -11,7 +11,9 @@ import {
   JOB_TEXT_MAX,
   JOB_TITLE_MAX,
   KEY_STAGES,
+  JOB_CONTACT_NAME_MAX,
   MAX_JOB_SUBJECTS,
+  ROLE_TYPES,
   SCHOOL_JOB_CONTRACTS,
   SUBJECTS,
   WORKING_PATTERNS,
@@ -136,11 +138,18 @@ function JobPart({ f }: { f: Form<JobFormValues> }) {
         autoComplete="off"
         hint={`4 to ${JOB_TITLE_MAX} characters, no HTML.`}
       />
+      <SelectField label="Role" {...f.field('roleType')} options={ROLE_TYPES} empty="Choose a role" />
       <MarkdownField label="Description" {...f.field('description')} maxLength={JOB_TEXT_MAX} />
       <MarkdownField label="What we offer" {...f.field('benefits')} maxLength={JOB_OFFER_MAX} />
       <SelectField label="Education level" {...f.field('educationLevel')} options={EDUCATION_LEVELS} empty="Choose a level" />
       <ChoiceGroup legend="Key stages" options={KEY_STAGES} {...many(f, 'keyStages')} />
-      <ChoiceGroup legend="Subjects (optional)" options={SUBJECTS} columns {...many(f, 'subjects')} hint={`Up to ${MAX_JOB_SUBJECTS}.`} />
+      <ChoiceGroup
+        legend="Subjects (optional)"
+        options={SUBJECTS}
+        columns
+        {...many(f, 'subjects')}
+        hint={`Up to ${MAX_JOB_SUBJECTS}, from GOV.UK Teaching Vacancies' list.`}
+      />
     </>
   );
 }
@@ -217,6 +226,12 @@ function CandidatesPart({ f }: { f: Form<JobFormValues> }) {
       {v.howToApply === 'email' && (
         <TextField label="Email for applications" {...f.field('applyEmail')} type="email" inputMode="email" autoComplete="email" />
       )}
+      <Section title="Contact for questions (optional)" />
+      <p className="text-sm opacity-80">Shown on the job page, for candidates' questions before they apply.</p>
+      <div className="grid grid-cols-1 sm:grid-cols-2 gap-x-3">
+        <TextField label="Contact name" {...f.field('contactName')} maxLength={JOB_CONTACT_NAME_MAX} autoComplete="off" />
+        <TextField label="Contact email" {...f.field('contactEmail')} type="email" inputMode="email" autoComplete="off" />
+      </div>
     </>
   );
 }

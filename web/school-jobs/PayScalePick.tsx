@@ -1,12 +1,13 @@
 // The salary as pay scale points (decision 2104): region, range, year, first and last point from
 // the product's own pay scales; the API fills the minimum, the maximum and "MPS M1-M6 (Inner London)".
+// The last point may be on the range above the first's (M1-U3: "MPS/UPS M1-U3", decision 2115).
 import { useEffect, useMemo } from 'react';
 import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
 import type { PayScalePick } from './job-values';
 import { Field, fieldProps } from '../components/Dialog';
 import { usePayScales } from '../data/hooks';
 import { formatGBP } from '../lib/format';
-import { payPoints, payYears } from './pay-points';
+import { NEXT_SPINE, payPoints, payYearLabel, payYears, type PayRow } from './pay-points';
 
 export function PayScalePickField({
   value,
@@ -47,6 +48,7 @@ export function PayScalePickField({
     { value: '', label: 'Choose a point' },
     ...points.map((p) => ({ value: p.pointLabel!, label: `${p.pointLabel} (${formatGBP(p.annualSalary)})` })),
   ];
+  const { next, lastOptions, lastValue, lastPatch } = useLastPoint(value, all, year, pointOptions);
   return (
     <div className="grid grid-cols-1 sm:grid-cols-2 gap-x-4" data-testid="pay-scale-pick">
       {select(
@@ -54,7 +56,7 @@ export function PayScalePickField({
         'Pay region',
         value.region,
         PAY_REGIONS.map((r) => ({ value: r, label: r })),
-        (region) => ({ region: region as PayScalePick['region'], effectiveDate: '', from: '', to: '' }),
+        (region) => ({ region: region as PayScalePick['region'], effectiveDate: '', from: '', to: '', toSpine: undefined }),
         true,
       )}
       {select(
@@ -62,19 +64,24 @@ export function PayScalePickField({
         'Pay range',
         value.paySpine,
         PAY_SPINES.map((s) => ({ value: s, label: s })),
-        (paySpine) => ({ paySpine: paySpine as PayScalePick['paySpine'], effectiveDate: '', from: '', to: '' }),
+        (paySpine) => ({ paySpine: paySpine as PayScalePick['paySpine'], effectiveDate: '', from: '', to: '', toSpine: undefined }),
       )}
       {select(
         'payScale-year',
         'Pay year',
         year,
-        years.map((y) => ({ value: y, label: `From ${y}` })),
-        (effectiveDate) => ({ effectiveDate, from: '', to: '' }),
+        years.map((y) => ({ value: y, label: payYearLabel(y) })),
+        (effectiveDate) => ({ effectiveDate, from: '', to: '', toSpine: undefined }),
       )}
       <div className="grid grid-cols-2 gap-x-2">
         {select('payScale-from', 'First point', value.from, pointOptions, (from) => ({ from }))}
-        {select('payScale-to', 'Last point', value.to, pointOptions, (to) => ({ to }))}
+        {select('payScale-to', 'Last point', lastValue, lastOptions, lastPatch)}
       </div>
+      {next && (
+        <p className="text-sm opacity-80 sm:col-span-2" data-testid="pay-scale-across">
+          The last point may be on the {next} (for example M1 to U3).
+        </p>
+      )}
       {error && (
         <p id="payScale-error" className="text-error text-sm sm:col-span-2" data-testid="error-payScale">
           {error}
@@ -82,6 +89,26 @@ export function PayScalePickField({
       )}
     </div>
   );
+}
+
+/**
+ * The last point's choices: the first point's range, then the range above it (M1-U3); a point of
+ * the range above is sent with `toSpine` (its option's value names the range: "Upper Pay Range|U3").
+ */
+function useLastPoint(value: PayScalePick, all: PayRow[] | undefined, year: string, pointOptions: { value: string; label: string }[]) {
+  const next = NEXT_SPINE[value.paySpine];
+  const nextPoints = useMemo(() => (next ? payPoints(all ?? [], value.region, next, year) : []), [all, value.region, next, year]);
+  const lastOptions = [
+    ...pointOptions,
+    ...nextPoints.map((p) => ({ value: `${next}|${p.pointLabel}`, label: `${p.pointLabel} (${formatGBP(p.annualSalary)})` })),
+  ];
+  const across = value.toSpine && value.toSpine !== value.paySpine;
+  const lastValue = across ? `${value.toSpine}|${value.to}` : value.to;
+  const lastPatch = (v: string): Partial<PayScalePick> => {
+    const [spine, label] = v.includes('|') ? v.split('|') : [undefined, v];
+    return { to: label, toSpine: spine as PayScalePick['toSpine'] };
+  };
+  return { next, lastOptions, lastValue, lastPatch };
 }
 
 function PickSelect({

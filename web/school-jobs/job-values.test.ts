@@ -27,6 +27,9 @@ const saved = {
   visaSponsorship: false,
   applyUrl: null,
   applyEmail: 'jobs@school.example',
+  roleType: 'Teacher',
+  contactName: 'Ms Okafor',
+  contactEmail: null,
   state: 'scheduled',
   postedAt: '2027-06-01T23:00:00.000Z',
 } as unknown as SchoolJob;
@@ -48,6 +51,9 @@ describe('job form values', () => {
       howToApply: 'email',
       applyEmail: 'jobs@school.example',
       benefits: '',
+      roleType: 'Teacher',
+      contactName: 'Ms Okafor',
+      contactEmail: '',
       when: 'on-date',
       publishOn: '2027-06-02',
     });
@@ -61,7 +67,10 @@ describe('job form values', () => {
       ectSuitable: true,
       visaSponsorship: false,
       applyEmail: 'jobs@school.example',
+      roleType: 'Teacher',
+      contactName: 'Ms Okafor',
     });
+    expect(body.contactEmail).toBeUndefined();
     expect(body.benefits).toBeUndefined();
     expect(body.applyUrl).toBeUndefined();
     expect(body.payScale).toBeUndefined();

@@ -16,6 +16,7 @@ export type JobFormValues = {
   title: string;
   description: string;
   benefits: string;
+  roleType: string;
   educationLevel: string;
   keyStages: string[];
   subjects: string[];
@@ -35,6 +36,9 @@ export type JobFormValues = {
   howToApply: '' | 'website' | 'email';
   applyUrl: string;
   applyEmail: string;
+  /** Who candidates may ask about the job (optional, shown on the job page). */
+  contactName: string;
+  contactEmail: string;
   /** Publish now or on a date (a draft is its own button). */
   when: 'now' | 'on-date';
   publishOn: string;
@@ -46,6 +50,7 @@ export const emptyJobValues = (): JobFormValues => ({
   title: '',
   description: '',
   benefits: '',
+  roleType: '',
   educationLevel: '',
   keyStages: [],
   subjects: [],
@@ -64,6 +69,8 @@ export const emptyJobValues = (): JobFormValues => ({
   howToApply: '',
   applyUrl: '',
   applyEmail: '',
+  contactName: '',
+  contactEmail: '',
   when: 'now',
   publishOn: '',
 });
@@ -80,6 +87,7 @@ export function jobValues(job: SchoolJob): JobFormValues {
     title: job.title,
     description: job.description,
     benefits: text(job.benefits),
+    roleType: text(job.roleType),
     educationLevel: text(job.educationLevel),
     keyStages: list(job.keyStages),
     subjects: list(job.subjects),
@@ -98,6 +106,8 @@ export function jobValues(job: SchoolJob): JobFormValues {
     howToApply: job.applyUrl ? 'website' : job.applyEmail ? 'email' : '',
     applyUrl: text(job.applyUrl),
     applyEmail: text(job.applyEmail),
+    contactName: text(job.contactName),
+    contactEmail: text(job.contactEmail),
     when: scheduled ? 'on-date' : 'now',
     publishOn: scheduled ? londonParts(new Date(job.postedAt)).date : '',
   };
@@ -115,6 +125,7 @@ export function jobBody(v: JobFormValues, publish: PublishChoice): SchoolJobInpu
     title: v.title,
     description: given(v.description),
     benefits: given(v.benefits),
+    roleType: given(v.roleType) as SchoolJobInput['roleType'],
     educationLevel: given(v.educationLevel) as SchoolJobInput['educationLevel'],
     keyStages: v.keyStages.length ? (v.keyStages as SchoolJobInput['keyStages']) : undefined,
     subjects: v.subjects.length ? (v.subjects as SchoolJobInput['subjects']) : undefined,
@@ -132,6 +143,8 @@ export function jobBody(v: JobFormValues, publish: PublishChoice): SchoolJobInpu
     howToApply: v.howToApply || undefined,
     applyUrl: v.howToApply === 'website' ? given(v.applyUrl) : undefined,
     applyEmail: v.howToApply === 'email' ? given(v.applyEmail) : undefined,
+    contactName: given(v.contactName),
+    contactEmail: given(v.contactEmail),
   };
 }
 

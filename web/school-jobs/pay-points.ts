@@ -21,3 +21,20 @@ export function payPoints<R extends PayRow>(rows: readonly R[], region: string, 
     .filter((r) => r.region === region && r.paySpine === paySpine && r.effectiveDate === year && r.pointLabel)
     .sort((a, b) => a.point - b.point);
 }
+
+/** The range above a range, that a job's pay may run into (M1-U3, decision 2115). */
+export const NEXT_SPINE: Partial<Record<string, string>> = {
+  'Unqualified Teacher': 'Main Pay Range',
+  'Main Pay Range': 'Upper Pay Range',
+};
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** A pay year as teachers name it: "September 2026 (2026-27)" for 2026-09-01. */
+export function payYearLabel(effectiveDate: string): string {
+  const m = /^(\d{4})-(\d{2})-\d{2}$/.exec(effectiveDate);
+  if (!m) return effectiveDate;
+  const year = Number(m[1]);
+  const month = MONTHS[Number(m[2]) - 1] ?? '';
+  return `${month} ${year} (${year}-${String((year + 1) % 100).padStart(2, '0')})`;
+}
