@@ -100,6 +100,25 @@ export function keyStageFor(title: string, school?: SchoolRef): string | null {
   return null;
 }
 
+/**
+ * The feed's working pattern and contract (employmentType: FULL_TIME, PART_TIME, and TEMPORARY for a
+ * fixed-term contract), in the columns a school's own job uses, so the job page states them alike.
+ * No pattern named: both null (not stated). The contract is "Fixed term" with TEMPORARY, else
+ * "Permanent" when the board's category says so (a supply post states none).
+ */
+export function termsFor(
+  employmentType: unknown,
+  contractType: string,
+): { fullTime: boolean | null; partTime: boolean | null; contract: 'Permanent' | 'Fixed term' | null } {
+  const types = (Array.isArray(employmentType) ? employmentType : [employmentType]).map((t) => String(t).toUpperCase());
+  const stated = types.includes('FULL_TIME') || types.includes('PART_TIME');
+  return {
+    fullTime: stated ? types.includes('FULL_TIME') : null,
+    partTime: stated ? types.includes('PART_TIME') : null,
+    contract: types.includes('TEMPORARY') ? 'Fixed term' : contractType === 'Permanent' ? 'Permanent' : null,
+  };
+}
+
 export function contractTypeFor(employmentType: unknown, title: string): string {
   const types = (Array.isArray(employmentType) ? employmentType : [employmentType]).map((t) => String(t).toUpperCase());
   if (/\bsupply\b/i.test(title)) return 'Supply';
@@ -189,6 +208,7 @@ export function mapListing(listing: unknown, ctx: ListingContext): MappedListing
   if (!borough) return { ok: false, reason: 'not in London' };
 
   const benefits = text(listing.jobBenefits);
+  const contractType = contractTypeFor(listing.employmentType, title);
   return {
     ok: true,
     job: {
@@ -197,7 +217,8 @@ export function mapListing(listing: unknown, ctx: ListingContext): MappedListing
       schoolId: school?.id ?? null,
       subject: subjectFor(title),
       keyStage: keyStageFor(title, school),
-      contractType: contractTypeFor(listing.employmentType, title),
+      contractType,
+      ...termsFor(listing.employmentType, contractType),
       educationLevel: school?.educationLevel ?? null,
       ...salaryFor(listing.baseSalary, borough, ctx),
       borough,

@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { closingDateText } from '../components/closing';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
+import { SchoolVoice } from './SchoolVoice';
 import { ShareButton } from '../components/ShareButton';
 import { PostedBySchoolBadge } from '../components/badges';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
@@ -34,8 +36,13 @@ function Rendered({ title, html }: { title: string; html: string | null | undefi
   );
 }
 
-/** A school's own job's terms: contract (and its length), hours, start, ECT and visa. */
-function ownJobFacts(job: JobPage): { label: string; value: string }[] {
+/**
+ * A job's terms: contract (and its length), working pattern, start, key stages, then a school's own
+ * job's ECT and visa answers. A Teaching Vacancies advert states those its feed carries (its
+ * employmentType gives the pattern and a fixed-term contract; the key stage is read from its title
+ * or school); a term nobody stated is left out.
+ */
+function jobFacts(job: JobPage): { label: string; value: string }[] {
   const facts: { label: string; value: string }[] = [];
   if (job.roleType) facts.push({ label: 'Role', value: job.roleType });
   if (job.contract)
@@ -46,6 +53,8 @@ function ownJobFacts(job: JobPage): { label: string; value: string }[] {
   const hours = [job.fullTime && 'Full time', job.partTime && 'Part time'].filter(Boolean).join(' or ');
   if (hours) facts.push({ label: 'Working pattern', value: hours });
   if (job.startDate) facts.push({ label: 'Start date', value: formatDate(`${job.startDate}T12:00:00Z`) });
+  const stages = job.keyStages ?? job.keyStage;
+  if (stages) facts.push({ label: stages.includes(',') ? 'Key stages' : 'Key stage', value: stages });
   if (job.ectSuitable != null)
     facts.push({
       label: 'Early career teachers',
@@ -89,7 +98,9 @@ function JobHeading({ job }: { job: JobPage }) {
   return (
     <>
       <div className="flex items-start gap-2">
-        <h1 className="text-2xl sm:text-3xl font-bold flex-1">{job.title}</h1>
+        <h1 id="job-title" className="text-2xl sm:text-3xl font-bold flex-1">
+          {job.title}
+        </h1>
         <div className="flex gap-1 shrink-0">
           <ShareButton
             title={job.title}
@@ -124,8 +135,9 @@ function JobHeading({ job }: { job: JobPage }) {
   );
 }
 
-/** Salary, posting date and closing date; a school's own job adds its terms. */
+/** Salary, posting date and closing date (with the time the school set), then the job's terms. */
 function JobFacts({ job }: { job: JobPage }) {
+  const terms = jobFacts(job);
   return (
     <>
       <dl className="grid sm:grid-cols-3 gap-3 mt-3 text-sm">
@@ -144,13 +156,15 @@ function JobFacts({ job }: { job: JobPage }) {
         </div>
         <div className="bg-base-200 rounded-box p-3">
           <dt className="opacity-70">Closing date</dt>
-          <dd className="font-semibold">{job.applicationDeadline ? formatDate(job.applicationDeadline) : 'Not stated'}</dd>
+          <dd className="font-semibold" data-testid="job-closing">
+            {job.applicationDeadline ? closingDateText(job.applicationDeadline) : 'Not stated'}
+          </dd>
         </div>
       </dl>
-      {job.postedBySchool && (
-        <dl className="grid sm:grid-cols-2 gap-x-4 gap-y-1 mt-3 text-sm" aria-label="Terms">
-          {ownJobFacts(job).map((f) => (
-            <div key={f.label} className="flex gap-2">
+      {terms.length > 0 && (
+        <dl className="grid sm:grid-cols-2 gap-x-4 gap-y-1 mt-3 text-sm" aria-label="Terms" data-testid="job-terms">
+          {terms.map((f) => (
+            <div key={f.label} className="flex flex-wrap gap-x-2">
               <dt className="opacity-70">{f.label}:</dt>
               <dd className="font-medium">{f.value}</dd>
             </div>
@@ -161,51 +175,69 @@ function JobFacts({ job }: { job: JobPage }) {
   );
 }
 
+/**
+ * The advert in two cards with the school's voice beside it: on a phone the heading and facts, then
+ * what teachers say, then the description; from lg the voice is a column at the side.
+ */
 function JobArticle({ job }: { job: JobPage }) {
   const closed = job.status === 'closed';
   return (
-    <article className="card bg-base-100 border border-base-300 mt-4">
-      <div className="card-body p-5 sm:p-8">
-        {closed && (
-          <div role="status" className="alert alert-warning">
-            <Icon name="warning" className="size-5" />
-            <span>
-              <strong>This job is closed.</strong> The school stopped taking applications
-              {job.closedAt ? ` on ${formatDate(job.closedAt)}` : ''}.{' '}
-              <Link to="/jobs" className="link">
-                Browse current jobs
-              </Link>
-            </span>
-          </div>
-        )}
-        <JobHeading job={job} />
-        <JobFacts job={job} />
-        {job.postedBySchool ? (
-          <>
-            <Rendered title="Description" html={job.descriptionHtml} />
-            <Rendered title="What we offer" html={job.benefitsHtml} />
-          </>
-        ) : (
-          <>
-            <Block title="Description" text={job.description} />
-            <Block title="Requirements" text={job.requirements} />
-            <Block title="Benefits" text={job.benefits} />
-          </>
-        )}
-        <div className="card-actions mt-6">
-          {job.postedBySchool && !closed && <ApplyLink job={job} />}
-          {job.isExternal && job.externalUrl && (
-            <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
-              View on GOV.UK <Icon name="external" className="size-4" />
-              <span className="sr-only">(opens in a new tab)</span>
-            </a>
+    <div className="grid gap-4 mt-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
+      <article className="card bg-base-100 border border-base-300 lg:col-start-1" aria-labelledby="job-title">
+        <div className="card-body p-5 sm:p-8">
+          {closed && (
+            <div role="status" className="alert alert-warning">
+              <Icon name="warning" className="size-5" />
+              <span>
+                <strong>This job is closed.</strong> The school stopped taking applications
+                {job.closedAt ? ` on ${formatDate(job.closedAt)}` : ''}.{' '}
+                <Link to="/jobs" className="link">
+                  Browse current jobs
+                </Link>
+              </span>
+            </div>
           )}
-          <Link to="/jobs" className="btn btn-ghost">
-            Back to jobs
-          </Link>
+          <JobHeading job={job} />
+          <JobFacts job={job} />
         </div>
+      </article>
+      <div className="lg:col-start-2 lg:row-start-1 lg:row-span-2 lg:sticky lg:top-4">
+        <SchoolVoice job={job} />
       </div>
-    </article>
+      <section className="card bg-base-100 border border-base-300 lg:col-start-1" aria-label="The advert">
+        <div className="card-body p-5 sm:p-8 [&>section:first-child]:mt-0">
+          <JobText job={job} />
+          <div className="card-actions mt-6">
+            {job.postedBySchool && !closed && <ApplyLink job={job} />}
+            {job.isExternal && job.externalUrl && (
+              <a href={job.externalUrl} target="_blank" rel="noopener noreferrer" className="btn btn-primary">
+                View on GOV.UK <Icon name="external" className="size-4" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            )}
+            <Link to="/jobs" className="btn btn-ghost">
+              Back to jobs
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
+}
+
+/** The advert's words: a school's rendered Markdown, or a feed's plain text. */
+function JobText({ job }: { job: JobPage }) {
+  return job.postedBySchool ? (
+    <>
+      <Rendered title="Description" html={job.descriptionHtml} />
+      <Rendered title="What we offer" html={job.benefitsHtml} />
+    </>
+  ) : (
+    <>
+      <Block title="Description" text={job.description} />
+      <Block title="Requirements" text={job.requirements} />
+      <Block title="Benefits" text={job.benefits} />
+    </>
   );
 }
 
@@ -222,7 +254,7 @@ export function JobDetailPage() {
   }, [counted]);
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-6">
+    <div className="mx-auto max-w-6xl px-4 py-6">
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { to: '/jobs', label: 'Jobs' }, { label: job?.title ?? 'Job' }]} />
       {notFound ? (
         <MissingItem
