@@ -7,6 +7,7 @@ import { TextAreaField } from './fields';
 import { firstError, useForm } from './useForm';
 import { useSubmit } from './useSubmit';
 import { useSignedInAction } from './writes';
+import { useResumeAfterSignIn } from './signed-in';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
@@ -26,6 +27,12 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
   const [open, setOpen] = useState(false);
   const f = useForm({ reason: '' }, { schemas: false }); // loaded when the dialog opens
   const [done, setDone] = useState(false);
+  const openDialog = () => {
+    loadValidation().catch(() => undefined); // while the reader types the reason
+    setOpen(true);
+  };
+  // Back from the sign-in this button started: the dialog asks why, as her tap asked.
+  useResumeAfterSignIn(`report:${kind}:${id}`, openDialog);
   const { ref, onSubmit } = useSubmit(f, {
     check: () => check('reportInput', { kind, id, reason: f.values.reason }),
     write: (json) => ({
@@ -51,12 +58,7 @@ export function ReportButton({ kind, id, className = '' }: { kind: ReportKind; i
         data-testid={`report-${kind}-${id}`}
         aria-label={`Report this ${WHAT[kind]}`}
         disabled={done}
-        onClick={() =>
-          signedIn(SIGN_IN, () => {
-            loadValidation().catch(() => undefined); // while the reader types the reason
-            setOpen(true);
-          })
-        }
+        onClick={() => signedIn(SIGN_IN, openDialog, `report:${kind}:${id}`)}
       >
         {done ? 'Reported' : 'Report'}
       </button>

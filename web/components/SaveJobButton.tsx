@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { mutate as globalMutate } from 'swr';
 import { useSavedStatus } from '../data/hooks';
 import { Icon } from './Icon';
-import { useSignedInAction } from './signed-in';
+import { useResumeAfterSignIn, useSignedInAction } from './signed-in';
 import { swrKey } from '../data/keys';
 
 /**
@@ -26,18 +26,20 @@ function LiveSaveJobButton({ jobId, title }: { jobId: number; title: string }) {
   const { data, mutate } = useSavedStatus(jobId);
   const [busy, setBusy] = useState(false);
   const saved = !!data?.saved;
-  const toggle = () => signedIn('Please sign in to save jobs.', () => void send());
-  async function send() {
+  const toggle = () => signedIn('Please sign in to save jobs.', () => void send(saved), `save-job:${jobId}`);
+  // Back from the sign-in her tap started: the job is saved (never removed), with the saved toast.
+  useResumeAfterSignIn(`save-job:${jobId}`, () => void send(false));
+  async function send(wasSaved: boolean) {
     setBusy(true);
     let done = false;
     try {
-      done = await (await loadSave()).saveJob(jobId, title, saved);
+      done = await (await loadSave()).saveJob(jobId, title, wasSaved);
     } finally {
       setBusy(false);
     }
     if (done) {
       // The list the hearts read is fetched again; this heart shows its new state at once.
-      await mutate({ saved: !saved }, { revalidate: false });
+      await mutate({ saved: !wasSaved }, { revalidate: false });
       void globalMutate(swrKey.savedJobs);
     }
   }

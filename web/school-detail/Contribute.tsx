@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
-import { useSignedInAction } from '../components/signed-in';
+import { useResumeAfterSignIn, useSignedInAction } from '../components/signed-in';
 import { useMine } from '../data/activity';
 
 const dialogs = () => import('../components/contribute/ContributeDialogs');
@@ -30,6 +30,9 @@ export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolN
     setDialogState(which);
   };
   const close = useCallback(() => setDialogState(null), []);
+  // Back from the sign-in one of these buttons started: its form opens, as her tap asked.
+  useResumeAfterSignIn(`review:${schoolId}`, () => setDialog('review'));
+  useResumeAfterSignIn(`interview:${schoolId}`, () => setDialog('interview'));
   return (
     <>
       <section className="card bg-primary text-primary-content" aria-labelledby="contribute">
@@ -54,7 +57,7 @@ export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolN
             <button
               type="button"
               className="btn btn-secondary"
-              onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'))}
+              onClick={() => signedIn('Please sign in to submit a review.', () => setDialog('review'), `review:${schoolId}`)}
             >
               <Icon name="star" /> Write a Review
             </button>
@@ -62,7 +65,9 @@ export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolN
           <button
             type="button"
             className="btn"
-            onClick={() => signedIn('Please sign in to share your interview experience.', () => setDialog('interview'))}
+            onClick={() =>
+              signedIn('Please sign in to share your interview experience.', () => setDialog('interview'), `interview:${schoolId}`)
+            }
           >
             <Icon name="chat" /> Share Interview Experience
           </button>

@@ -6,6 +6,7 @@ import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../../db/alert-summary';
 import { Icon } from '../Icon';
+import { useResumeAfterSignIn } from '../signed-in';
 import { useSignedInAction } from '../writes';
 import { later } from '../../app/later';
 import { useAlerts } from '../../data/alerts';
@@ -20,21 +21,26 @@ function BellButton({
   testId,
   onOpen,
   fit = false,
+  resume,
   children,
 }: {
   why: string;
   testId: string;
+  /** The action's name for finishing it after the sign-in her tap starts (useResumeAfterSignIn). */
+  resume: string;
   onOpen: () => void;
   /** As wide as its words (in a column), not stretched. */
   fit?: boolean;
   children: string;
 }) {
   const signedIn = useSignedInAction();
+  // Back from the sign-in this button started: the alert's dialog opens, as her tap asked.
+  useResumeAfterSignIn(resume, onOpen);
   return (
     <button
       type="button"
       className={fit ? 'btn btn-sm btn-primary btn-outline w-fit' : 'btn btn-sm btn-primary btn-outline'}
-      onClick={() => signedIn(`Please sign in to ${why}.`, onOpen)}
+      onClick={() => signedIn(`Please sign in to ${why}.`, onOpen, resume)}
       data-testid={testId}
     >
       <Icon name="bell" className="size-4" />
@@ -51,7 +57,7 @@ export function JobAlertButton({ filters }: { filters: Record<string, string | u
   const clean: AlertFilterValues = Object.fromEntries(Object.entries(filters).filter(([, v]) => v && v !== 'all'));
   return (
     <>
-      <BellButton why="get job alerts" testId="job-alert-button" onOpen={() => setOpen(true)}>
+      <BellButton why="get job alerts" testId="job-alert-button" resume="job-alert" onOpen={() => setOpen(true)}>
         Get alerts for this search
       </BellButton>
       {/* Portalled: the Jobs screen's button sits inside its search form, and forms cannot nest. */}
@@ -76,7 +82,7 @@ export function FollowSchoolButton({ schoolId, schoolName }: { schoolId: number;
   }
   return (
     <>
-      <BellButton why="follow schools" testId="follow-school" onOpen={() => setOpen(true)} fit>
+      <BellButton why="follow schools" testId="follow-school" resume={`follow-school:${schoolId}`} onOpen={() => setOpen(true)} fit>
         Follow this school
       </BellButton>
       {hydrated && (
