@@ -17,6 +17,7 @@ import {
   type ReportKind,
 } from '../../db/schema';
 import { notFound } from '../lib/http-error';
+import { renderMarkdown } from '../lib/markdown';
 import { approvalState, categoriesWith, may, pendingSql, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
 import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
 import type { SessionUser } from '../context';
@@ -319,7 +320,12 @@ function pendingThreads(db: DB, inScope: Scope) {
     .where(and(pendingSql(forumThreads), isNull(forumThreads.deletedAt), inScope(forumThreads.categoryId)))
     .orderBy(asc(forumThreads.createdAt), asc(forumThreads.id))
     .all()
-    .map(({ firstName, categoryName, ...t }) => ({ ...t, category: { id: t.categoryId, name: categoryName }, user: { firstName } }));
+    .map(({ firstName, categoryName, ...t }) => ({
+      ...t,
+      category: { id: t.categoryId, name: categoryName },
+      user: { firstName },
+      html: renderMarkdown(t.content),
+    }));
 }
 
 /** Pending replies (not deleted by their author) in the moderator's scope, oldest first. */
@@ -341,7 +347,7 @@ function pendingPosts(db: DB, inScope: Scope) {
     .where(and(pendingSql(forumPosts), isNull(forumPosts.deletedAt), inScope(forumThreads.categoryId)))
     .orderBy(asc(forumPosts.createdAt), asc(forumPosts.id))
     .all()
-    .map(({ firstName, ...p }) => ({ ...p, user: { firstName } }));
+    .map(({ firstName, ...p }) => ({ ...p, user: { firstName }, html: renderMarkdown(p.content) }));
 }
 
 /** The queue of pending items and reported ones this moderator may decide, with her permissions. */

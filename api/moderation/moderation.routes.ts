@@ -44,12 +44,21 @@ const queue = z.object({
   threads: z.array(
     createSelectSchema(forumThreads)
       .pick({ id: true, categoryId: true, title: true, content: true, createdAt: true })
-      .extend({ category: z.object({ id: z.number().int(), name: z.string() }), user: author }),
+      .extend({
+        category: z.object({ id: z.number().int(), name: z.string() }),
+        user: author,
+        html: z.string().describe("The content as the public will read it: rendered by the forum's Markdown renderer (decision 2115)"),
+      }),
   ),
   posts: z.array(
     createSelectSchema(forumPosts)
       .pick({ id: true, threadId: true, parentPostId: true, content: true, createdAt: true })
-      .extend({ threadTitle: z.string(), categoryId: z.number().int(), user: author }),
+      .extend({
+        threadTitle: z.string(),
+        categoryId: z.number().int(),
+        user: author,
+        html: z.string().describe('The reply as the public will read it, rendered (decision 2115)'),
+      }),
   ),
   reported: z
     .array(

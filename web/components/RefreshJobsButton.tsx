@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
-import { client } from '../data/client';
+import { ApiRequestError, client } from '../data/client';
 import { to } from '../data/requests';
 import { toast, type ToastInput as Toast } from './toast/store';
 import { isJobsKey } from '../data/keys';
@@ -19,6 +19,12 @@ const REFRESH_FAILED: Toast = {
   description: 'Unable to refresh job listings. Please try again.',
   variant: 'destructive',
 };
+
+/** The failure's toast: the server's own words when it gave a reason (no feed configured, a refresh already running…), else the generic line. */
+export function refreshFailed(error: unknown): Toast {
+  const reason = error instanceof ApiRequestError ? error.body?.error?.trim() : undefined;
+  return reason ? { ...REFRESH_FAILED, description: reason } : REFRESH_FAILED;
+}
 
 export function RefreshJobsButton({ className = '' }: { className?: string }) {
   const { user } = useAuth();
@@ -36,8 +42,8 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
       toast(jobsRefreshed(res.data.deletedJobs));
       refreshPages('jobs/pages');
       await mutate(isJobsKey);
-    } catch {
-      toast(REFRESH_FAILED);
+    } catch (error) {
+      toast(refreshFailed(error));
     } finally {
       setBusy(false);
     }

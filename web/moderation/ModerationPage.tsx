@@ -5,7 +5,8 @@ import { useApi } from '../data/use-api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check } from '../components/check';
-import { TextAreaField, TitledCard } from '../components/fields';
+import { RATING_FIELDS, TextAreaField, TitledCard } from '../components/fields';
+import { RenderedMarkdown } from '../components/RenderedMarkdown';
 import { firstError, useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
@@ -20,6 +21,9 @@ import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
 import { EditsSection } from './EditsSection';
 import { QueueCard } from './QueueCard';
 import { reportedBody, textOf } from './reported';
+import { QueueTabs, type QueueTab } from './QueueTabs';
+import { oldestOf, waitingFor } from './waiting';
+import { useClaimsQueue } from '../data/school-staff';
 
 type QueueKind = 'reviews' | 'threads' | 'posts';
 type Kind = QueueKind | 'responses' | 'edits';
@@ -141,23 +145,20 @@ function QueueSection({
   return (
     <QueueCard id={`q-${kind}`} title={title} count={items.length} testId={`queue-${kind}`}>
       {items.map((it) => (
-        <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
+        <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1" data-testid={`pending-${kind}-${it.id}`}>
           <p className="text-xs opacity-70">
-            {formatDate(it.createdAt)}
+            <span className="font-semibold" data-testid="waiting">
+              {waitingFor(it.createdAt)}
+            </span>{' '}
+            · {formatDate(it.createdAt)}
             {'user' in it && ` · ${it.user.firstName || 'Anonymous'}`}
             {'category' in it && ` · ${it.category.name}`}
             {'schoolName' in it && it.schoolName && ` · ${it.schoolName}`}
             {'threadTitle' in it && it.threadTitle && ` · in "${it.threadTitle}"`}
           </p>
           {'title' in it && it.title && <p className="font-semibold">{it.title}</p>}
-          {'jobTitle' in it && it.jobTitle && (
-            <p className="font-semibold">
-              {it.jobTitle} · {it.overallRating}/5
-            </p>
-          )}
-          {'content' in it && it.content && <p className="text-sm whitespace-pre-line line-clamp-4">{it.content}</p>}
-          {'pros' in it && it.pros && <p className="text-sm">Pros: {it.pros}</p>}
-          {'cons' in it && it.cons && <p className="text-sm">Cons: {it.cons}</p>}
+          {'html' in it && <RenderedMarkdown html={it.html} className="text-sm break-words" />}
+          {'pros' in it && <ReviewDetails review={it} />}
           <DecisionButtons
             approve={[
               to(client.moderation[':kind'][':id'].approve, '$post', { param: { kind, id: String(it.id) } }),
@@ -188,7 +189,7 @@ function ResponsesSection({
       {items.map((it) => (
         <li key={it.id} className="bg-base-200 rounded-box p-3 grid gap-1">
           <p className="text-xs opacity-70">
-            {formatDate(it.updatedAt)} · {it.schoolName}
+            <span className="font-semibold">{waitingFor(it.updatedAt)}</span> · {formatDate(it.updatedAt)} · {it.schoolName}
             {it.publishedBody ? ' · an edit of a published response' : ''}
           </p>
           <p className="text-sm opacity-80">
@@ -210,6 +211,48 @@ function ResponsesSection({
         </li>
       ))}
     </QueueCard>
+  );
+}
+
+type PendingReview = Queue['reviews'][number];
+const EMPLOYMENT: Record<string, string> = { Current: 'Current employee', Former: 'Former employee' };
+
+/** A pending review as the school page will show it: every rating (a sub-rating left out reads "not rated"), pros, cons, advice. */
+function ReviewDetails({ review: r }: { review: PendingReview }) {
+  return (
+    <div className="grid gap-1 text-sm" data-testid="review-details">
+      <p className="font-semibold">
+        {r.jobTitle || 'Teacher'}
+        {r.employmentStatus && ` · ${EMPLOYMENT[r.employmentStatus] ?? r.employmentStatus}`}
+        {r.yearsAtSchool && ` · ${r.yearsAtSchool}`}
+      </p>
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5" aria-label="Ratings" data-testid="review-ratings">
+        {RATING_FIELDS.map(([key, label]) => {
+          const v = (r as Record<string, unknown>)[key] as number | null | undefined;
+          return (
+            <div key={key} className="contents">
+              <dt className="opacity-80">{label}</dt>
+              <dd>{v == null ? 'not rated' : `${v}/5`}</dd>
+            </div>
+          );
+        })}
+      </dl>
+      {r.wouldRecommend != null && <p>{r.wouldRecommend ? 'Would recommend to a friend' : 'Would not recommend to a friend'}</p>}
+      <p className="whitespace-pre-line break-words">
+        <span className="font-semibold">Pros: </span>
+        {r.pros}
+      </p>
+      <p className="whitespace-pre-line break-words">
+        <span className="font-semibold">Cons: </span>
+        {r.cons}
+      </p>
+      {r.adviceToManagement && (
+        <p className="whitespace-pre-line break-words" data-testid="review-advice">
+          <span className="font-semibold">Advice to management: </span>
+          {r.adviceToManagement}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -350,6 +393,77 @@ function ThreadControls() {
   );
 }
 
+/** The queues this moderator may decide, as tabs with their counts and the oldest's age (decision 2115). */
+function Queues({ data, onReject, onChanged }: { data: Queue; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
+  const admin = data.permissions.isAdmin;
+  const claims = useClaimsQueue(admin);
+  const rejectAs = (kind: Kind, id: number) => onReject({ kind, id });
+  const oldest = (items: { createdAt?: Date | string; updatedAt?: Date | string; submittedAt?: Date | string }[]) =>
+    oldestOf(items.map((i) => (i.createdAt ?? i.submittedAt ?? i.updatedAt)!));
+  const tabs: (QueueTab | false)[] = [
+    {
+      id: 'reported',
+      label: 'Reported',
+      count: data.reported.length,
+      oldest: oldestOf(data.reported.flatMap((r) => r.reports.map((x) => x.createdAt))),
+      panel: () => <ReportedSection items={data.reported} onReject={onReject} onChanged={onChanged} />,
+    },
+    admin && {
+      id: 'reviews',
+      label: 'Reviews',
+      count: data.reviews.length,
+      oldest: oldest(data.reviews),
+      panel: () => <QueueSection kind="reviews" items={data.reviews} onReject={rejectAs} onChanged={onChanged} />,
+    },
+    (admin || data.edits.length > 0) && {
+      id: 'edits',
+      label: 'Edits',
+      count: data.edits.length,
+      oldest: oldest(data.edits),
+      panel: () => (
+        <EditsSection
+          items={data.edits}
+          approve={async (request, what) =>
+            (await action(request, 'Edit approved', `The ${what} now shows the edit; its author is told.`)) && onChanged()
+          }
+          onReject={(kind, id) => onReject({ kind: 'edits', id, path: `/api/moderation/edits/${kind}/${id}/reject` })}
+        />
+      ),
+    },
+    admin && {
+      id: 'responses',
+      label: 'School responses',
+      count: data.responses.length,
+      oldest: oldest(data.responses),
+      panel: () => <ResponsesSection items={data.responses} onReject={rejectAs} onChanged={onChanged} />,
+    },
+    {
+      id: 'threads',
+      label: 'Discussions',
+      count: data.threads.length,
+      oldest: oldest(data.threads),
+      panel: () => <QueueSection kind="threads" items={data.threads} onReject={rejectAs} onChanged={onChanged} />,
+    },
+    {
+      id: 'posts',
+      label: 'Replies',
+      count: data.posts.length,
+      oldest: oldest(data.posts),
+      panel: () => <QueueSection kind="posts" items={data.posts} onReject={rejectAs} onChanged={onChanged} />,
+    },
+    admin && {
+      id: 'claims',
+      label: 'School claims',
+      count: claims.total,
+      oldest: oldest(claims.claims ?? []),
+      panel: () => <SchoolClaimsSection />,
+    },
+    { id: 'controls', label: 'Lock and pin', panel: () => <ThreadControls /> },
+    admin && { id: 'audit', label: 'School audit', panel: () => <SchoolAuditSection /> },
+  ];
+  return <QueueTabs tabs={tabs.filter((t): t is QueueTab => !!t)} />;
+}
+
 export function ModerationPage() {
   const { isAuthenticated, isLoading } = useAuth();
   const { data, error, mutate } = useApi(isAuthenticated ? swrKey.moderationQueue : null, () => json(client.moderation.queue.$get()));
@@ -382,29 +496,7 @@ export function ModerationPage() {
       ) : !data ? (
         <SkeletonList count={3} lines={3} />
       ) : (
-        <div className="grid gap-4">
-          <ReportedSection items={data.reported} onReject={setReject} onChanged={() => mutate()} />
-          {data.permissions.isAdmin && (
-            <QueueSection kind="reviews" items={data.reviews} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
-          )}
-          {(data.permissions.isAdmin || data.edits.length > 0) && (
-            <EditsSection
-              items={data.edits}
-              approve={async (request, what) =>
-                (await action(request, 'Edit approved', `The ${what} now shows the edit; its author is told.`)) && mutate()
-              }
-              onReject={(kind, id) => setReject({ kind: 'edits', id, path: `/api/moderation/edits/${kind}/${id}/reject` })}
-            />
-          )}
-          {data.permissions.isAdmin && (
-            <ResponsesSection items={data.responses} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
-          )}
-          <QueueSection kind="threads" items={data.threads} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
-          <QueueSection kind="posts" items={data.posts} onReject={(k, id) => setReject({ kind: k, id })} onChanged={() => mutate()} />
-          <ThreadControls />
-          {data.permissions.isAdmin && <SchoolClaimsSection />}
-          {data.permissions.isAdmin && <SchoolAuditSection />}
-        </div>
+        <Queues data={data} onReject={setReject} onChanged={() => void mutate()} />
       )}
       <RejectDialog target={reject} onClose={close} onDone={() => mutate()} />
     </div>
