@@ -12,6 +12,7 @@ import { milesAway, useNearMe } from '../components/near-me';
 import { later } from '../app/later';
 import { LoadMore } from '../components/LoadMore';
 import { JOB_FILTER_KEYS } from './filters';
+import { type SchoolsMatch, SchoolsMatchLine, SchoolsMatchList, useSchoolsMatch } from './SchoolsMatch';
 
 // The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
 const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
@@ -56,7 +57,7 @@ function JobSort({ sort, search, onSort }: { sort: string; search: string; onSor
 }
 
 /** The list of jobs found: an error, the loading cards, none, or the cards and Load more. */
-function JobResults({ jobs }: { jobs: ReturnType<typeof useJobPages> }) {
+function JobResults({ jobs, schools }: { jobs: ReturnType<typeof useJobPages>; schools: SchoolsMatch }) {
   const { rows: data, error, mutate } = jobs;
   return (
     <section aria-labelledby="job-results-heading" className="mt-6">
@@ -69,9 +70,12 @@ function JobResults({ jobs }: { jobs: ReturnType<typeof useJobPages> }) {
       ) : !data ? (
         <SkeletonList count={6} lines={4} className="grid gap-4 md:grid-cols-2" />
       ) : data.length === 0 ? (
-        <EmptyState icon="briefcase" title="No jobs found">
-          Try other filters, or clear them to see every job of the last month.
-        </EmptyState>
+        <>
+          <EmptyState icon="briefcase" title="No jobs found">
+            Try other filters, or clear them to see every job of the last month.
+          </EmptyState>
+          {schools && <SchoolsMatchList match={schools} />}
+        </>
       ) : (
         <>
           <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
@@ -102,6 +106,8 @@ export function JobsPage() {
   // Near me answers nearest first: the sort does not apply then (decision 1250).
   const jobs = useJobPages(near.on ? { ...values, ...near.query } : { ...values, sort });
   const { rows: data, isLoading } = jobs;
+  // The words may name a school ("st marys"): the schools they match are said too (issue 37).
+  const schools = useSchoolsMatch(values.search, values.borough);
   // An alert keeps the filters, not how the search was asked (exact).
   const { exact: _exact, ...alertFilters } = values;
 
@@ -131,6 +137,7 @@ export function JobsPage() {
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data && jobs.total !== undefined ? jobsFoundText(jobs.total, jobs.capped) : isLoading ? 'Loading jobs…' : ''}
             </p>
+            <SchoolsMatchLine match={schools} />
             <SearchCorrection corrected={jobs.corrected} typed={values.search} />
             <JobAlertButton filters={alertFilters} />
             {!near.on && <JobSort sort={sort} search={values.search} onSort={(v) => sorting.set({ sort: v })} />}
@@ -141,7 +148,7 @@ export function JobsPage() {
         }
       />
 
-      <JobResults jobs={jobs} />
+      <JobResults jobs={jobs} schools={schools} />
     </div>
   );
 }
