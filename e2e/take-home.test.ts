@@ -41,6 +41,12 @@ const net = (page: Page) => page.getByTestId('take-home-net').innerText();
 describe('take-home pay calculator (phone)', () => {
   it('a part-time Inner London L43: pension tiered by actual pay, both loans, £4,068.27 a month', async () => {
     const page = await phonePage();
+    // One tap from the pay scales.
+    await page.goto(server.url + '/pay-scales');
+    await settle(page);
+    await screenshot(page, 'take-home-link-pay-scales-phone');
+    await page.getByRole('link', { name: 'What lands in the bank: take-home pay' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Take-home pay');
     await page.goto(server.url + LEADER);
     await expect.poll(() => net(page)).toMatch(/^£\d/);
     await partTimeWithLoans(page);
