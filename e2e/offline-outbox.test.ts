@@ -194,6 +194,7 @@ describe('offline-first', () => {
       const dialog = page.getByRole('dialog', { name: 'Write a Review' });
       await dialog.getByLabel('Job title').fill('Teacher of Physics');
       await dialog.getByLabel('Years at school').selectOption('3-5 years');
+      await dialog.getByTestId('stars-overallRating').locator('label').nth(3).click();
       await dialog.getByLabel('Pros', { exact: true }).fill('Written on the Victoria line: great colleagues.');
       await dialog.getByLabel('Cons', { exact: true }).fill('Written on the Victoria line: long days.');
       await dialog.getByRole('button', { name: 'Submit Review' }).click();

@@ -144,6 +144,7 @@ describe('the commute bugs at 390x844', () => {
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await dialog.getByLabel('Job title').fill('Teacher of Physics');
     await dialog.getByLabel('Years at school').selectOption('3-5 years');
+    await dialog.getByTestId('stars-overallRating').locator('label').nth(3).click();
     await dialog.getByLabel('Pros', { exact: true }).fill('Great colleagues and a calm building.');
     await dialog.getByLabel('Cons', { exact: true }).fill('Long days around report season.');
     const submit = dialog.getByRole('button', { name: 'Submit Review' });

@@ -59,10 +59,12 @@ describe('review dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobTitle');
-    // Defaults: every rating 5, Current, would recommend.
-    // Tap-to-rate stars: radios in a radiogroup per rating, all at 5.
-    expect(await dialog.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '5 stars' }).isChecked()).toBe(true);
-    expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(6);
+    // Defaults: no rating chosen (a row left alone is "not rated", decision 2027), Current, would recommend.
+    // Tap-to-rate stars: radios in a radiogroup per rating, none checked.
+    expect(await dialog.getByRole('radiogroup', { name: 'Overall rating' }).getByRole('radio', { name: '5 stars' }).isChecked()).toBe(
+      false,
+    );
+    expect(await dialog.getByRole('radio', { checked: true }).count()).toBe(0);
     expect(await dialog.getByLabel('Employment status').inputValue()).toBe('Current');
     expect(await dialog.getByLabel('I would recommend this school to a friend').isChecked()).toBe(true);
 
@@ -71,6 +73,7 @@ describe('review dialog', () => {
     expect(await page.getByTestId('error-yearsAtSchool').innerText()).toBe('Years at school is required');
     expect(await page.getByTestId('error-pros').innerText()).toBe('Please provide at least 10 characters');
     expect(await page.getByTestId('error-cons').innerText()).toBe('Please provide at least 10 characters');
+    expect(await page.getByTestId('error-overallRating').innerText()).toBe('Rating must be between 1 and 5');
     expect(await dialog.getByLabel('Job title').getAttribute('aria-invalid')).toBe('true');
     await screenshot(page, 'review-dialog-errors-phone');
     expect(posted).toHaveLength(0);
@@ -82,7 +85,8 @@ describe('review dialog', () => {
     await open.click();
     await dialog.getByLabel('Job title').fill('Teacher of English');
     await dialog.getByLabel('Years at school').selectOption('3-5 years');
-    // A tap on the second star (the radio's label).
+    // The overall rating, then a tap on the second star of Leadership (the radio's label).
+    await dialog.getByTestId('stars-overallRating').locator('label').nth(4).click();
     await dialog.getByTestId('stars-leadershipRating').locator('label').nth(1).click();
     await expect
       .poll(() => dialog.getByRole('radiogroup', { name: 'Leadership' }).getByRole('radio', { name: '2 stars' }).isChecked())
@@ -126,6 +130,7 @@ describe('review dialog', () => {
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await dialog.getByLabel('Job title').fill('Teacher');
     await dialog.getByLabel('Years at school').selectOption('1-2 years');
+    await dialog.getByTestId('stars-overallRating').locator('label').nth(3).click();
     await dialog.getByLabel('Pros', { exact: true }).fill('Long enough pros text');
     await dialog.getByLabel('Cons', { exact: true }).fill('Long enough cons text');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
@@ -366,6 +371,7 @@ describe('with a real session', () => {
     const dialog = page.getByRole('dialog', { name: 'Write a Review' });
     await dialog.getByLabel('Job title').fill('Teacher of Geography');
     await dialog.getByLabel('Years at school').selectOption('1-2 years');
+    await dialog.getByTestId('stars-overallRating').locator('label').nth(3).click();
     await dialog.getByLabel('Pros', { exact: true }).fill('Collaborative planning across the department.');
     await dialog.getByLabel('Cons', { exact: true }).fill('Old building, cold classrooms in winter.');
     await dialog.getByRole('button', { name: 'Submit Review' }).click();
