@@ -38,11 +38,15 @@ function lookup(db: Database.Database, name: string, values: readonly string[]) 
 }
 
 const RATINGS = ['overall', 'work_life_balance', 'compensation', 'career_opportunities', 'culture', 'leadership'];
-/** The kept figures from scratch (as the migration's backfill does). */
+/** The five a review may leave unrated (decision 2027): each keeps how many reviews gave it. */
+const SUB_RATINGS = RATINGS.slice(1);
+/** The kept figures from scratch (as the migrations' backfills do). */
 const RECOUNT = `
-  update school_stats set review_count = 0, ${RATINGS.map((r) => `${r}_sum = 0`).join(', ')}, recommend_count = 0, average_rating = 0, interview_count = 0;
-  update school_stats set (review_count, ${RATINGS.map((r) => `${r}_sum`).join(', ')}, recommend_count, average_rating) = (
-    select count(*), ${RATINGS.map((r) => `sum(${r}_rating)`).join(', ')}, sum(would_recommend), avg(overall_rating)
+  update school_stats set review_count = 0, ${RATINGS.map((r) => `${r}_sum = 0`).join(', ')}, ${SUB_RATINGS.map((r) => `${r}_count = 0`).join(', ')},
+    recommend_count = 0, average_rating = 0, interview_count = 0;
+  update school_stats set (review_count, ${RATINGS.map((r) => `${r}_sum`).join(', ')}, ${SUB_RATINGS.map((r) => `${r}_count`).join(', ')}, recommend_count, average_rating) = (
+    select count(*), ${RATINGS.map((r) => `coalesce(sum(${r}_rating), 0)`).join(', ')}, ${SUB_RATINGS.map((r) => `count(${r}_rating)`).join(', ')},
+      sum(would_recommend), avg(overall_rating)
     from reviews r where r.school_id = school_stats.school_id and r.is_approved = 1 group by r.school_id)
   where school_id in (select school_id from reviews where is_approved = 1);
   update school_stats set interview_count = (select count(*) from interview_experiences i where i.school_id = school_stats.school_id and i.is_approved = 1);
