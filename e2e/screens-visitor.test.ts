@@ -262,13 +262,13 @@ describe('salaries', () => {
 });
 
 describe('pay scales', () => {
-  it('shows the latest England scales grouped by spine, both effective-date readings and the London differences', async () => {
+  it('shows the latest Inner London scales grouped by spine, both effective-date readings and the London differences', async () => {
     const rows = await ok(env.client['pay-scales'].$get({ query: { effectiveDate: '2026-09-01' } }));
-    const england = rows.filter((r) => r.region === 'England');
+    const london = rows.filter((r) => r.region === 'Inner London');
     const page = await open('/pay-scales');
-    await expect.poll(() => page.getByTestId('pay-groups').locator('section').count()).toBe(new Set(england.map((r) => r.paySpine)).size);
+    await expect.poll(() => page.getByTestId('pay-groups').locator('section').count()).toBe(new Set(london.map((r) => r.paySpine)).size);
     const main = page.getByRole('region', { name: 'Main Pay Range' });
-    const m = england.filter((r) => r.paySpine === 'Main Pay Range').sort((a, b) => a.point - b.point);
+    const m = london.filter((r) => r.paySpine === 'Main Pay Range').sort((a, b) => a.point - b.point);
     const cells = await main.locator('tbody tr').allInnerTexts();
     // Each figure with the number of its source in the list below (one source per 2026 figure).
     expect(
@@ -290,16 +290,16 @@ describe('pay scales', () => {
     expect(dates).toContain('NASUWT');
     await screenshot(page, 'pay-scales-phone');
 
-    await page.getByLabel('Region').selectOption('Inner London');
-    await page.waitForURL(/region=Inner\+London/);
-    const inner = rows.filter((r) => r.region === 'Inner London' && r.paySpine === 'Main Pay Range' && r.pointLabel === 'M1')[0];
+    await page.getByRole('radio', { name: 'England', exact: true }).check();
+    await page.waitForURL(/region=England/);
+    const m1 = rows.filter((r) => r.region === 'England' && r.paySpine === 'Main Pay Range' && r.pointLabel === 'M1')[0];
     await expect
       .poll(() => page.getByRole('region', { name: 'Main Pay Range' }).locator('tbody tr').first().innerText())
-      .toContain(`£${inner.annualSalary.toLocaleString('en-GB')}`);
+      .toContain(`£${m1.annualSalary.toLocaleString('en-GB')}`);
+    const inner = m[0];
 
     await page.getByRole('tab', { name: 'London Allowances' }).click();
     const area = page.getByRole('region', { name: 'Inner London' });
-    const m1 = m[0];
     await expect.poll(() => area.innerText()).toContain(`+£${(inner.annualSalary - m1.annualSalary).toLocaleString('en-GB')}`);
     expect(await page.getByTestId('allowance-example').innerText()).toBe(
       'A base salary of £28,000 plus an Inner London allowance of £4,166 gives £32,166.',

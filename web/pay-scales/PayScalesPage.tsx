@@ -1,6 +1,7 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { PAY_REGIONS, PAY_SPINES, PAY_YEARS } from '../../db/pay-lists';
+import { PAY_SPINES, PAY_YEARS } from '../../db/pay-lists';
+import { PAY_AWARDS, type AwardException, type PayAward } from '../../db/pay-awards';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -8,7 +9,8 @@ import { Tabs } from '../components/Tabs';
 import { useUrlFilters } from '../components/useUrlFilters';
 import { usePayScales } from '../data/hooks';
 import { formatDate, formatGBP } from '../lib/format';
-import { caveatHeadline, caveatsOf, groupBySpine, LEADERSHIP_STATUTORY, londonDifferences, sourceNumbers, type PayRow } from './allowances';
+import { caveatsOf, groupBySpine, LEADERSHIP_STATUTORY, londonDifferences, sourceNumbers, type PayRow } from './allowances';
+import { DEFAULT_REGION, REGION_CHOICES, regionInUrl, rememberRegion, startingRegion, type PayRegion } from './region';
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
@@ -53,85 +55,135 @@ function LeadershipNote() {
   );
 }
 
-function ScalesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (r: PayRow) => number[] }) {
+/** The award's exceptions in one region, by spine and point label (the row they mark). */
+const noteOf = (exceptions: AwardException[], region: string) => (spine: string, label: string) =>
+  exceptions.find((e) => e.region === region && e.paySpine === spine && e.pointLabel === label);
+
+function ScalesTab({
+  rows,
+  sourcesOfRow,
+  exceptionOf,
+}: {
+  rows: PayRow[];
+  sourcesOfRow: (r: PayRow) => number[];
+  exceptionOf: (spine: string, label: string) => AwardException | undefined;
+}) {
   const groups = groupBySpine(rows);
   if (groups.length === 0) return <EmptyState icon="pound" title="No pay scales match these filters" />;
   return (
     <div className="grid gap-4 md:grid-cols-2" data-testid="pay-groups">
-      {groups.map(([spine, list]) => (
-        <section key={spine} className="card bg-base-100 border border-base-300" aria-labelledby={`spine-${slug(spine)}`}>
-          <div className="card-body p-5">
-            <h2 id={`spine-${slug(spine)}`} className="card-title text-lg">
-              {spine === 'Leadership Group' ? 'Leadership Group (L1-L43)' : spine}
-            </h2>
-            <table className="table table-sm">
-              <thead className="text-base-content">
-                <tr>
-                  <th scope="col">Point</th>
-                  <th scope="col" className="text-right">
-                    Annual salary
-                  </th>
-                  <th scope="col" className="text-right w-16">
-                    Source
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((r) => {
-                  const label = r.pointLabel ?? String(r.point);
-                  const refs = sourcesOfRow(r);
-                  return (
-                    <tr key={`${r.point}-${r.pointLabel}`}>
-                      <td>
-                        {label}
-                        {spine === 'Leadership Group' && LEADERSHIP_STATUTORY[label] && (
-                          <span className="opacity-70"> · {LEADERSHIP_STATUTORY[label]}</span>
-                        )}
-                      </td>
-                      <td className="text-right tabular-nums font-medium">{formatGBP(r.annualSalary)}</td>
-                      <td className="text-right text-xs opacity-80 tabular-nums" data-testid="row-sources">
-                        <span className="sr-only">{refs.length === 1 ? 'Source' : 'Sources'} </span>
-                        {refs.join(', ')}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-            {spine === 'Leadership Group' && <LeadershipNote />}
-          </div>
-        </section>
-      ))}
+      {groups.map(([spine, list]) => {
+        const notes = list.map((r) => exceptionOf(spine, r.pointLabel ?? String(r.point))).filter((e) => !!e);
+        const noteId = `note-${slug(spine)}`;
+        return (
+          <section key={spine} className="card bg-base-100 border border-base-300" aria-labelledby={`spine-${slug(spine)}`}>
+            <div className="card-body p-5">
+              <h2 id={`spine-${slug(spine)}`} className="card-title text-lg">
+                {spine === 'Leadership Group' ? 'Leadership Group (L1-L43)' : spine}
+              </h2>
+              <table className="table table-sm">
+                <thead className="text-base-content">
+                  <tr>
+                    <th scope="col">Point</th>
+                    <th scope="col" className="text-right">
+                      Annual salary
+                    </th>
+                    <th scope="col" className="text-right w-16">
+                      Source
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.map((r) => {
+                    const label = r.pointLabel ?? String(r.point);
+                    const refs = sourcesOfRow(r);
+                    const marked = !!exceptionOf(spine, label);
+                    return (
+                      <tr key={`${r.point}-${r.pointLabel}`}>
+                        <td aria-describedby={marked ? noteId : undefined}>
+                          {label}
+                          {marked && <span aria-hidden="true"> *</span>}
+                          {spine === 'Leadership Group' && LEADERSHIP_STATUTORY[label] && (
+                            <span className="opacity-70"> · {LEADERSHIP_STATUTORY[label]}</span>
+                          )}
+                        </td>
+                        <td className="text-right tabular-nums font-medium">{formatGBP(r.annualSalary)}</td>
+                        <td className="text-right text-xs opacity-80 tabular-nums" data-testid="row-sources">
+                          <span className="sr-only">{refs.length === 1 ? 'Source' : 'Sources'} </span>
+                          {refs.join(', ')}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+              {spine === 'Leadership Group' && <LeadershipNote />}
+              {notes.map((e) => (
+                <p key={e.pointLabel} id={noteId} className="text-xs opacity-80 mt-2" data-testid="point-note">
+                  * {e.note}
+                </p>
+              ))}
+            </div>
+          </section>
+        );
+      })}
     </div>
   );
 }
 
-/**
- * The award's figures are not final: the source's own first words on one line beside the figures,
- * its whole caveat one tap away (a long note would push the tables off a phone's first screen).
- */
-function Caveat({ caveats }: { caveats: string[] }) {
-  if (caveats.length === 0) return null;
+/** The caveat with the service's name as its link (or the link after it, where it does not name it). */
+function WithSourceLink({ text, award }: { text: string; award: PayAward }) {
+  const at = text.indexOf(award.source.name);
+  const link = (
+    <a className="link" href={award.source.url} rel="noopener noreferrer" target="_blank">
+      {award.source.name}
+      <span className="sr-only"> (DfE, opens in a new tab)</span>
+    </a>
+  );
+  if (at < 0)
+    return (
+      <>
+        {text} Source: {link}.
+      </>
+    );
   return (
-    <details className="mt-3 rounded-box border border-warning bg-warning/10 text-sm" data-testid="pay-caveat">
-      <summary className="flex items-start gap-2 px-3 py-2 min-h-11 cursor-pointer">
-        <Icon name="warning" className="size-4 shrink-0 mt-0.5" />
-        <span>
-          <strong>Indicative figures.</strong> The source says: “{caveatHeadline(caveats[0])}”{' '}
-          <span className="underline">Read its caveat</span>
-        </span>
-      </summary>
-      <div className="px-3 pb-3 grid gap-1" data-testid="pay-caveat-text">
-        {caveats.map((c) => (
-          <p key={c}>{c}</p>
-        ))}
-      </div>
-    </details>
+    <>
+      {text.slice(0, at)}
+      {link}
+      {text.slice(at + award.source.name.length)}
+    </>
   );
 }
 
-function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (r: PayRow) => number[] }) {
-  const areas = londonDifferences(rows);
+/**
+ * A year whose pay document is not yet published: its award first (percentage, date, who accepted
+ * it), then what is not yet published and whose figures these are, in the data's words (decision
+ * 0309), with the service's link. Short enough that the first table stays on a phone's first screen.
+ */
+function AwardNote({ award, caveats }: { award: PayAward | undefined; caveats: string[] }) {
+  if (!award && caveats.length === 0) return null;
+  return (
+    <div role="note" className="mt-3 rounded-box border border-warning bg-warning/10 px-3 py-2 text-sm grid gap-1" data-testid="pay-award">
+      {award && (
+        <p className="font-semibold" data-testid="pay-award-line">
+          {award.line}
+        </p>
+      )}
+      {caveats.map((c) => (
+        <p key={c}>{award ? <WithSourceLink text={c} award={award} /> : c}</p>
+      ))}
+      {award && caveats.length === 0 && (
+        <p>
+          <WithSourceLink text="" award={award} />
+        </p>
+      )}
+    </div>
+  );
+}
+
+function AllowancesTab({ rows, sourcesOfRow, region }: { rows: PayRow[]; sourcesOfRow: (r: PayRow) => number[]; region: string }) {
+  // The area she chose first (a phone shows one card at a time); England's choice keeps the order.
+  const areas = londonDifferences(rows).sort((a, b) => Number(b.area === region) - Number(a.area === region));
   // The two published figures behind a difference, for their source numbers.
   const refs = (area: string, d: { paySpine: string; pointLabel: string }) =>
     [
@@ -148,9 +200,14 @@ function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (
     ].sort((a, b) => a - b);
   return (
     <div className="grid gap-4">
-      <div role="note" className="alert alert-info alert-soft text-sm items-start">
-        <Icon name="lightbulb" className="mt-0.5" />
-        <p>
+      {/* Not daisyUI's alert: its grid gave the icon a column of its own and squeezed the text at 390 px. */}
+      <div
+        role="note"
+        className="flex items-start gap-3 rounded-box border border-info/30 bg-info/10 p-4 text-sm"
+        data-testid="allowance-explainer"
+      >
+        <Icon name="lightbulb" className="size-5 shrink-0 mt-0.5 text-info" />
+        <p className="min-w-0 flex-1">
           London teachers are not paid England's scale plus a separate allowance: each London pay area (Inner London, Outer London and the
           London Fringe) has its own higher ranges. The amounts below are how much more each area pays than England at the same point,
           computed from the published figures.
@@ -206,6 +263,67 @@ function AllowancesTab({ rows, sourcesOfRow }: { rows: PayRow[]; sourcesOfRow: (
   );
 }
 
+/** The pay area: the three London areas first, each one tap away (radios: arrow keys move between them). */
+function RegionPicker({ value, onChange }: { value: PayRegion; onChange: (r: PayRegion) => void }) {
+  return (
+    <fieldset className="min-w-0" data-testid="pay-area">
+      <legend className="text-sm font-medium mb-1">Pay area</legend>
+      <div className="grid grid-cols-2 sm:grid-cols-4 gap-1.5">
+        {REGION_CHOICES.map((r) => (
+          <input
+            key={r}
+            type="radio"
+            name="region"
+            value={r}
+            aria-label={r}
+            className="btn btn-sm h-11 w-full"
+            checked={value === r}
+            onChange={() => onChange(r)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/**
+ * The area shown: the address's, else (once in the browser) her last choice or Inner London, written
+ * into the address so a shared link opens what she saw; the server renders Inner London for none.
+ */
+function usePayRegion(value: string, set: (next: { region: string }, replace?: boolean) => void) {
+  const inUrl = regionInUrl(value);
+  useEffect(() => {
+    if (!inUrl) set({ region: startingRegion() }, true);
+  }, [inUrl, set]);
+  const choose = (r: PayRegion) => {
+    rememberRegion(r);
+    set({ region: r });
+  };
+  return [inUrl ?? DEFAULT_REGION, choose] as const;
+}
+
+/** One line: which year's figures these are, with the year selector beside it. */
+function YearLine({ year, onChange }: { year: string; onChange: (year: string) => void }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2 mt-4">
+      <p className="font-semibold inline-flex items-center gap-2" data-testid="effective-line">
+        <Icon name="calendar" className="size-5" />
+        Effective {formatDate(year)}
+      </p>
+      <label className="select select-sm w-auto" htmlFor="year">
+        <span className="sr-only">Year</span>
+        <select id="year" value={year} onChange={(e) => onChange(e.target.value)}>
+          {PAY_YEARS.map((y) => (
+            <option key={y} value={y}>
+              {y.slice(0, 4)}-{Number(y.slice(0, 4)) + 1}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}
+
 /** What lands in the bank (issue 38): the take-home pay calculator, one tap from the figures. */
 function TakeHomeLink() {
   return (
@@ -217,9 +335,10 @@ function TakeHomeLink() {
 
 export function PayScalesPage() {
   const { values, set } = useUrlFilters(['region', 'paySpine', 'year', 'tab'] as const);
-  const region = values.region || 'England';
+  const [region, chooseRegion] = usePayRegion(values.region, set);
   const year = (PAY_YEARS as readonly string[]).includes(values.year) ? values.year : PAY_YEARS[0];
   const tab = values.tab === 'london' ? 'london' : 'scales';
+  const award = (PAY_AWARDS as Record<string, PayAward | undefined>)[year];
   // One request for the year (every region): the scales tab filters the region locally, the
   // allowances tab compares regions. A year, not the whole table: the server-rendered page
   // inlines what its first screen shows (a quarter of the table).
@@ -234,37 +353,14 @@ export function PayScalesPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Pay Scales' }]} />
       <h1 className="text-3xl font-bold mt-2">Teacher Pay Scales</h1>
       <p className="opacity-80 mt-1 text-sm sm:text-base">
-        Statutory and advisory pay points for teachers in England and the three London pay areas. <TakeHomeLink />
+        {/* The sentence not on a phone: the award and the areas come first there, and the first table stays on its first screen. */}
+        <span className="hidden sm:inline">Statutory and advisory pay points for teachers in England and the three London pay areas. </span>
+        <TakeHomeLink />
       </p>
-      {/* One line: which year's figures these are, with the year selector beside it. */}
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 mt-4">
-        <p className="font-semibold inline-flex items-center gap-2" data-testid="effective-line">
-          <Icon name="calendar" className="size-5" />
-          Effective {formatDate(year)}
-        </p>
-        <label className="select select-sm w-auto" htmlFor="year">
-          <span className="sr-only">Year</span>
-          <select id="year" value={year} onChange={(e) => set({ year: e.target.value === PAY_YEARS[0] ? '' : e.target.value })}>
-            {PAY_YEARS.map((y) => (
-              <option key={y} value={y}>
-                {y.slice(0, 4)}-{Number(y.slice(0, 4)) + 1}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <Caveat caveats={caveatsOf(rows)} />
-      <div className="grid gap-2 sm:grid-cols-2 mt-3">
-        <div className="select select-sm w-full">
-          <label className="label" htmlFor="region">
-            Region
-          </label>
-          <select id="region" value={region} onChange={(e) => set({ region: e.target.value === 'England' ? '' : e.target.value })}>
-            {PAY_REGIONS.map((r) => (
-              <option key={r}>{r}</option>
-            ))}
-          </select>
-        </div>
+      <YearLine year={year} onChange={(y) => set({ year: y === PAY_YEARS[0] ? '' : y })} />
+      <AwardNote award={award} caveats={caveatsOf(rows)} />
+      <div className="grid gap-2 md:grid-cols-[2fr_1fr] md:items-end mt-3">
+        <RegionPicker value={region} onChange={chooseRegion} />
         <FilterSelect
           id="paySpine"
           label="Pay scale"
@@ -289,9 +385,9 @@ export function PayScalesPage() {
           ) : !data ? (
             <SkeletonList count={4} lines={5} className="grid gap-4 md:grid-cols-2" />
           ) : tab === 'scales' ? (
-            <ScalesTab rows={regionRows} sourcesOfRow={sources.of} />
+            <ScalesTab rows={regionRows} sourcesOfRow={sources.of} exceptionOf={noteOf(award?.exceptions ?? [], region)} />
           ) : (
-            <AllowancesTab rows={rows} sourcesOfRow={sources.of} />
+            <AllowancesTab rows={rows} sourcesOfRow={sources.of} region={region} />
           )}
         </Tabs>
       </div>

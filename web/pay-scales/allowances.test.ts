@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caveatHeadline, caveatsOf, groupBySpine, londonDifferences, sourceNumbers, sourcesOf, type PayRow } from './allowances';
+import { caveatsOf, groupBySpine, londonDifferences, sourceNumbers, sourcesOf, type PayRow } from './allowances';
 
 const row = (region: string, paySpine: string, point: number, pointLabel: string, annualSalary: number, source = 'A'): PayRow => ({
   region,
@@ -54,11 +54,5 @@ describe('pay scale helpers', () => {
     const caveat = 'This calculator is indicative only.';
     expect(caveatsOf([{ ...rows[0], caveat }, { ...rows[1], caveat }, rows[2]])).toEqual([caveat]);
     expect(caveatsOf(rows)).toEqual([]);
-  });
-  it("heads a caveat with the source's own first sentence", () => {
-    expect(
-      caveatHeadline('Indicative. The service says: "This calculator is indicative only. The award is subject to consultation."'),
-    ).toBe('This calculator is indicative only.');
-    expect(caveatHeadline('Provisional figures. Check again in spring.')).toBe('Provisional figures.');
   });
 });

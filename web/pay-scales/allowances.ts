@@ -94,11 +94,5 @@ export function caveatsOf(rows: PayRow[]): string[] {
   return [...new Set(rows.map((r) => r.caveat).filter((c): c is string => !!c))];
 }
 
-/** A caveat's first quoted sentence (the source's own words), else its first sentence. */
-export function caveatHeadline(caveat: string): string {
-  const quoted = /["“]([^"”]*?[.!?])/.exec(caveat);
-  return (quoted?.[1] ?? caveat.split(/(?<=[.!?])\s/)[0]).trim();
-}
-
 /** The leadership range's two statutory points (decision 0307): its minimum L1 and maximum L43. */
 export const LEADERSHIP_STATUTORY: Record<string, string> = { L1: 'statutory minimum', L43: 'statutory maximum' };
