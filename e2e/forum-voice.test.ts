@@ -445,7 +445,7 @@ describe('forum voice', () => {
 
     // A moderator sees both versions side by side and approves: now everyone reads the edit.
     const admin = await as('admin');
-    await admin.goto(`${server.url}/moderation`);
+    await admin.goto(`${server.url}/moderation?queue=edits`);
     const card = admin.getByTestId(`edit-thread-${id}`);
     await expect.poll(() => card.getByTestId('edit-published').innerText()).toContain(question.title);
     expect(await card.getByTestId('edit-proposed').innerText()).toContain(spam.title);

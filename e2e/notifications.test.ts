@@ -68,7 +68,7 @@ const notificationsOfAlice = (where = '') =>
 
 async function approve(kind: 'threads' | 'posts', text: string) {
   const page = await as('admin');
-  await page.goto(`${server.url}/moderation`);
+  await page.goto(`${server.url}/moderation?queue=${kind}`);
   const item = page.getByTestId(`queue-${kind}`).locator('li', { hasText: text });
   await expect.poll(() => item.isVisible()).toBe(true);
   await item.getByRole('button', { name: 'Approve' }).click();

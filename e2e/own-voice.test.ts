@@ -165,7 +165,7 @@ describe('own voice: change or take back', () => {
 
   it('an admin approves it side by side: the public reads the new text and Ann is told', { timeout: 90_000 }, async () => {
     const admin = await as('admin');
-    await admin.goto(`${server.url}/moderation`);
+    await admin.goto(`${server.url}/moderation?queue=edits`);
     const item = admin.getByTestId(`edit-review-${ids.review}`);
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.getByTestId('edit-published').innerText()).toContain(OLD_PROS);

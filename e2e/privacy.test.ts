@@ -105,7 +105,7 @@ describe('privacy in the browser', () => {
       const cookie = signIn(db, { id: 'e2e:admin', email: 'admin@example.test', firstName: 'Ada' });
       await admin.addCookies([{ name: 'tilt_session', value: cookie.split('=')[1], url: server.url }]);
       const page = await admin.newPage();
-      await page.goto(`${server.url}/moderation`);
+      await page.goto(`${server.url}/moderation?queue=reported`);
       const item = page.getByTestId(`reported-review-${reviewId}`);
       await expect.poll(() => item.isVisible()).toBe(true);
       const text = await item.innerText();

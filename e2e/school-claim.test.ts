@@ -78,7 +78,7 @@ describe('claiming a school', () => {
     try {
       const admin = await adminBrowser.newPage();
       await admin.setViewportSize(PHONE);
-      await realSignIn(admin, env, ADMIN, 'Ada Admin', '/moderation');
+      await realSignIn(admin, env, ADMIN, 'Ada Admin', '/moderation?queue=claims');
       const claim = admin.getByTestId('claim').filter({ hasText: 'Thomas Coram Centre' }).filter({ hasText: WORK });
       await expect.poll(() => claim.isVisible()).toBe(true);
       const text = await claim.innerText();
@@ -136,7 +136,7 @@ describe('claiming a school', () => {
     try {
       const admin = await adminBrowser.newPage();
       await admin.setViewportSize(PHONE);
-      await realSignIn(admin, env, ADMIN, 'Ada Admin', '/moderation');
+      await realSignIn(admin, env, ADMIN, 'Ada Admin', '/moderation?queue=claims');
       await expect
         .poll(() => admin.getByTestId('claims-unopened').innerText(), { timeout: 20_000 })
         .toMatch(/^\d+ more claims? waits? for the email link to be opened/);

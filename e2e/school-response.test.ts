@@ -76,7 +76,7 @@ describe('a school answers a review', () => {
     expect(await staff.getByTestId('review-list').locator('li').filter({ hasText: cons }).getByTestId('school-response').count()).toBe(0);
 
     const admin = await phone();
-    await signInLocally(admin, server.url, { email: ADMIN, name: 'Ada Admin' }, '/moderation');
+    await signInLocally(admin, server.url, { email: ADMIN, name: 'Ada Admin' }, '/moderation?queue=responses');
     const queue = admin.getByTestId('queue-responses');
     const item = queue.locator('li').filter({ hasText: answer });
     await item.waitFor();

@@ -480,10 +480,13 @@ describe('with a real session', () => {
       const page = await admin.newPage();
       page.setDefaultTimeout(10_000);
       await page.setViewportSize(DESKTOP);
-      await realSignIn(page, env, ADMIN_EMAIL, 'Alex Admin', '/moderation');
+      await realSignIn(page, env, ADMIN_EMAIL, 'Alex Admin', '/moderation?queue=threads');
+      // Each queue is a tab (decision 2115), its open one in the address.
+      const queueTab = (name: RegExp) => page.getByRole('tab', { name });
       const threads = page.getByTestId('queue-threads').locator('> li');
       const mine = threads.filter({ hasText: threadTitle });
       await expect.poll(() => mine.count()).toBe(1);
+      await queueTab(/^Reviews/).click();
       const review = page.getByTestId('queue-reviews').locator('> li').filter({ hasText: reviewTitle });
       await expect.poll(() => review.count()).toBe(1);
       await screenshot(page, 'moderation-desktop');
@@ -498,10 +501,12 @@ describe('with a real session', () => {
       await expect.poll(() => toastTitle(page).innerText()).toBe('Rejected');
       await expect.poll(() => review.count()).toBe(0);
 
+      await queueTab(/^Discussions/).click();
       await mine.getByRole('button', { name: 'Approve' }).click();
       await expect.poll(() => toastTitle(page).innerText()).toBe('Approved');
       await expect.poll(() => mine.count()).toBe(0);
 
+      await queueTab(/^Lock and pin/).click();
       const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: threadTitle }) });
       await row.getByRole('button', { name: 'Lock' }).click();
       await expect.poll(() => row.innerText()).toContain('Locked');
