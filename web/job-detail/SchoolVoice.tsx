@@ -53,8 +53,10 @@ function Mood({ voice }: { voice: Voice }) {
 
 /** The school's voice for its job, or, for an employer that is not a school here, a line saying so. */
 export function SchoolVoice({ job }: { job: JobPage }) {
-  const voice = job.schoolVoice;
+  const voice = job.schoolVoice as JobPage['schoolVoice'] | undefined;
   const school = job.school;
+  // A copy kept on the device from before the answer carried it: nothing to say, rather than a wrong "not a school".
+  if (voice === undefined) return null;
   if (!voice || !school)
     return (
       <aside aria-labelledby="voice-heading" className="card bg-base-100 border border-base-300" data-testid="school-voice">
