@@ -190,8 +190,9 @@ export default defineConfig(
     },
   },
 
-  // Plain JavaScript (this file, public/boot.js): no TypeScript program, so no type-checked rules.
-  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
-  { files: ['eslint.config.js'], languageOptions: { globals: globals.node } },
+  // Plain JavaScript (this file, public/boot.js, `npm start`'s api/scripts/*.mjs): no TypeScript
+  // program, so no type-checked rules.
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  { files: ['eslint.config.js', 'api/scripts/*.mjs'], languageOptions: { globals: globals.node } },
   { files: ['public/**/*.js'], languageOptions: { globals: globals.browser } },
 );

@@ -144,6 +144,8 @@ export const envSchema = z.object({
       .max(1440, 'must be at most 1440 (one day)')
       .default(10),
   ),
+  /** In production, serve visitors only with no sign-in provider configured (benchmarks, a read-only mirror); otherwise that stops start-up. */
+  ALLOW_NO_SIGN_IN: flag,
   /** Port of the local development sign-in provider (default PORT + 1); never used in production. */
   DEV_OIDC_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
 });

@@ -32,6 +32,14 @@ interface DevOidcClient {
   clientId: string;
   clientSecret: string;
 }
+const NO_SIGN_IN = [
+  'Cannot start in production: no sign-in provider is configured. Set all the variables of at least one:',
+  '  Google: GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET',
+  '  Microsoft Entra ID: MICROSOFT_ENTRA_TENANT_ID, MICROSOFT_ENTRA_CLIENT_ID, MICROSOFT_ENTRA_CLIENT_SECRET',
+  '  any OpenID Connect issuer: OIDC_ISSUER, OIDC_CLIENT_ID (OIDC_CLIENT_SECRET optional)',
+  '  DfE Sign-in: DFE_SIGN_IN_ISSUER, DFE_SIGN_IN_CLIENT_ID, DFE_SIGN_IN_CLIENT_SECRET',
+  'or ALLOW_NO_SIGN_IN=1 to serve visitors only. See README "Sign-in".',
+].join('\n');
 const ALERTS_LEASE = 'alerts:schedule';
 const SALARIES_LEASE = 'salaries:publish';
 const SALARY_PUBLISH_MS = 24 * 3_600_000;
@@ -50,6 +58,12 @@ if (cluster.isPrimary) await primary();
 else await worker(openDatabase(env.DATABASE_PATH), devOidcFromPrimary() as DevOidcClient | null, null);
 
 async function primary() {
+  // Production with no way to sign in is a mistake to stop at before anything is opened or
+  // written, in words, not a trace (decision 0008).
+  if (env.NODE_ENV === 'production' && providersFromEnv(env.signIn, env.appUrl).length === 0 && !env.ALLOW_NO_SIGN_IN) {
+    console.error(NO_SIGN_IN);
+    process.exit(1);
+  }
   const db = openDatabase(env.DATABASE_PATH);
   // The pid file tells `npm run restore` that a server is using this database (db/ops.ts).
   writePidFile(env.DATABASE_PATH);
@@ -84,7 +98,7 @@ async function primary() {
     dev = { issuer: devServer.issuer, ...client };
     console.log(`No sign-in provider configured: local sign-in provider (development only) at ${dev.issuer}`);
   } else if (providersFromEnv(env.signIn, env.appUrl).length === 0) {
-    console.warn('No sign-in provider configured (GOOGLE_*, MICROSOFT_ENTRA_*, OIDC_*): /api/login answers 503.');
+    console.warn('No sign-in provider configured (ALLOW_NO_SIGN_IN=1): visitors only; /api/login answers 503.');
   }
 
   if (workers <= 1) return worker(db, dev, devServer);

@@ -45,6 +45,8 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
   if (!existsSync(distDir)) return files;
   for (const path of walk(distDir)) {
     const url = '/' + relative(distDir, path).split(sep).join('/');
+    // The server's own bundle (dist/server/, decision 0008) is not the web app's to serve.
+    if (url.startsWith('/server/')) continue;
     const ext = extname(path);
     const body = readFileSync(path);
     const hashed = url.startsWith('/assets/');

@@ -26,6 +26,7 @@ const loopDir = mkdtempSync(join(tmpdir(), 'tilt-crawl-loop-'));
 
 const server = await startServer({
   NODE_ENV: 'production',
+  ALLOW_NO_SIGN_IN: '1',
   SESSION_SECRET: 'bench-'.padEnd(40, 'x'),
   WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? '1',
   SEED_DEMO: '1',

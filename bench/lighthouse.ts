@@ -78,6 +78,7 @@ const base =
   process.env.LH_URL ??
   (server = await startServer({
     NODE_ENV: 'production',
+    ALLOW_NO_SIGN_IN: '1',
     SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'),
     SEED_DEMO: 'true',
     WEB_CONCURRENCY: '1',

@@ -15,6 +15,7 @@ import { median } from './stats';
 const RUNS = Number(process.env.OFFLINE_RUNS ?? 5);
 const server = await startServer({
   NODE_ENV: 'production',
+  ALLOW_NO_SIGN_IN: '1',
   SESSION_SECRET: 'offline-bench-'.padEnd(40, 'x'),
   SEED_DEMO: 'true',
   WEB_CONCURRENCY: '1',

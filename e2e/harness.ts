@@ -71,21 +71,13 @@ async function serverTemplate(env: Record<string, string>): Promise<string | und
 }
 
 /**
- * How node runs the server: under vitest, the bundle test/global-setup-e2e.ts made of api/server.ts
- * (the same code, with no TypeScript loader: a start costs about half the CPU); elsewhere (bench
- * scripts, e2e/shots.ts) as `npm start` does.
+ * How node runs the server: the bundle `npm run build` made (dist/server/server.mjs, decision
+ * 0008), as `npm start` runs it, here and in the bench scripts and e2e/shots.ts: never tsx.
  */
-async function serverCommand(): Promise<string[]> {
-  if (process.env.VITEST) {
-    const { inject } = await import('vitest');
-    try {
-      const bundle = inject('serverBundle');
-      if (bundle) return [bundle];
-    } catch {
-      // a vitest run without the e2e global setup
-    }
-  }
-  return ['--import', 'tsx', 'api/server.ts'];
+function serverCommand(): string[] {
+  const bundle = join(ROOT, 'dist', 'server', 'server.mjs');
+  if (!existsSync(bundle)) throw new Error('dist/server/server.mjs is missing: run `npm run build` first (npm test does).');
+  return [bundle];
 }
 
 async function startServerOnce(env: Record<string, string>, databasePath: string, port?: number): Promise<RunningServer> {
@@ -98,7 +90,7 @@ async function startServerOnce(env: Record<string, string>, databasePath: string
   // The local sign-in provider (no provider configured) listens on its own free port.
   const devOidcPort = env.DEV_OIDC_PORT ?? String(await freePort());
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, await serverCommand(), {
+  const child: ChildProcess = spawn(process.execPath, serverCommand(), {
     cwd: ROOT,
     env: {
       ...process.env,

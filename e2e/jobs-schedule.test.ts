@@ -18,6 +18,7 @@ beforeAll(async () => {
   });
   server = await startServer({
     NODE_ENV: 'production',
+    ALLOW_NO_SIGN_IN: '1',
     SESSION_SECRET: 'a production secret of at least 32 characters',
     WEB_CONCURRENCY: '1',
     SEED_DEMO: '0',
