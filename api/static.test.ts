@@ -16,6 +16,8 @@ function app() {
     `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `row ${i}`))};\n`,
   );
   writeFileSync(join(dir, 'tiny.txt'), 'small');
+  mkdirSync(join(dir, 'server'));
+  writeFileSync(join(dir, 'server', 'server.mjs'), 'const secretish = 1;');
   return new Hono().use(serveApp(dir));
 }
 
@@ -28,5 +30,10 @@ describe('static files', () => {
     const tiny = await files.request('/tiny.txt', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(tiny.headers.get('Content-Encoding')).toBeNull();
     expect(tiny.headers.get('ETag')).toBe((await files.request('/tiny.txt')).headers.get('ETag'));
+  });
+
+  it("never serves the server's own bundle (dist/server/, decision 0008)", async () => {
+    const res = await app().request('/server/server.mjs');
+    expect(await res.text()).not.toContain('secretish');
   });
 });
