@@ -231,7 +231,7 @@ describe('server-rendered public pages', () => {
     const cases: [string, string | RegExp, string][] = [
       ['/jobs', 'Teaching Jobs in London · Teachers In London Talk', 'Teacher of Chemistry'],
       ['/schools', 'London Schools · Teachers In London Talk', 'London Schools'],
-      ['/pay-scales', 'Teacher Pay Scales · Teachers In London Talk', 'Inner London'],
+      ['/pay-scales', 'Teacher Pay Scales · Teachers In London Talk', 'Main Pay Range'],
       ['/salaries', 'Salaries · Teachers In London Talk', 'Salar'],
       ['/forum', 'Forum · Teachers In London Talk', 'Inner vs Outer London pay'],
       ['/career-advice', 'Career Advice · Teachers In London Talk', 'Career Advice'],
@@ -241,6 +241,12 @@ describe('server-rendered public pages', () => {
       expectBasics(p, path, title);
       expect(p.text, path).toContain(content);
     }
+    // Pay scales open on Inner London (decision 0309): its radio is the checked one (a button whose
+    // words are its aria-label, so not in the text).
+    const pay = await page('/pay-scales');
+    expect(pay.html.match(/<input[^>]*name="region"[^>]*>/g)?.filter((r) => /\bchecked\b/.test(r))).toEqual([
+      expect.stringContaining('aria-label="Inner London"'),
+    ]);
     const thread = (await (await app.request(`/api/forum/threads/${threadId}`)).json()) as { title: string };
     const t = await page(`/forum/threads/${threadId}`);
     expectBasics(t, `/forum/threads/${threadId}`, `${thread.title.replace(/&/g, '&')} · Teachers In London Talk`);

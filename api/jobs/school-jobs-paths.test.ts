@@ -134,7 +134,7 @@ describe("a school's own job on every path", () => {
       description:
         '<p>Teach <strong>quantumology</strong> to curious pupils.</p>\n<ul>\n<li>Small classes</li>\n<li>Great team</li>\n</ul>\n<p><strong>What we offer</strong></p>\n<p>A <em>free</em> gym.</p>',
       datePosted: NOW.toISOString(),
-      validThrough: '2027-01-15T12:00:00.000Z',
+      validThrough: '2027-01-15T12:00:00+00:00', // London's offset (decision 0308), GMT in January
       employmentType: ['FULL_TIME', 'PART_TIME', 'TEMPORARY'],
       hiringOrganization: {
         '@type': 'Organization',
