@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { closingDateText } from '../components/closing';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../components/SaveJobButton';
-import { SchoolVoice } from './SchoolVoice';
 import { ShareButton } from '../components/ShareButton';
 import { PostedBySchoolBadge } from '../components/badges';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
@@ -14,6 +13,11 @@ import type { JobPage } from '../data/client';
 import { useJob } from '../data/hooks';
 import { countJobEvent } from '../data/job-events';
 import { formatDate, formatSalaryRange } from '../lib/format';
+import { later } from '../app/later';
+
+// What teachers say about the school (issue 37): a part after the first render (the server renders
+// it as usual), so the job's first load does not carry it.
+const SchoolVoice = later(() => import('./SchoolVoice').then((m) => m.SchoolVoice));
 
 function Block({ title, text }: { title: string; text: string | null | undefined }) {
   if (!text) return null;

@@ -12,7 +12,6 @@ import { milesAway, useNearMe } from '../components/near-me';
 import { later } from '../app/later';
 import { LoadMore } from '../components/LoadMore';
 import { JOB_FILTER_KEYS } from './filters';
-import { type SchoolsMatch, SchoolsMatchLine, SchoolsMatchList, useSchoolsMatch } from './SchoolsMatch';
 
 // The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
 const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
@@ -25,6 +24,10 @@ const JobFilters = later(() => import('./JobFilters').then((m) => m.JobFilters))
 // check and the toasts' store): a tap on a heart before its chunk arrives is acted on after it.
 const NearMeControl = later(() => import('../components/NearMe').then((m) => m.NearMeControl));
 const SaveJobButton = later(() => import('../components/SaveJobButton').then((m) => m.SaveJobButton));
+// The schools the search words name (issue 37): parts after the first render, so the jobs' first
+// load does not carry the schools' query (the server renders them as usual).
+const SchoolsMatchLine = later(() => import('./SchoolsMatch').then((m) => m.SchoolsMatchLineFor));
+const SchoolsMatchList = later(() => import('./SchoolsMatch').then((m) => m.SchoolsMatchListFor));
 
 export { JOB_FILTER_KEYS };
 export const JOB_SORTS = [
@@ -57,7 +60,7 @@ function JobSort({ sort, search, onSort }: { sort: string; search: string; onSor
 }
 
 /** The list of jobs found: an error, the loading cards, none, or the cards and Load more. */
-function JobResults({ jobs, schools }: { jobs: ReturnType<typeof useJobPages>; schools: SchoolsMatch }) {
+function JobResults({ jobs, search, borough }: { jobs: ReturnType<typeof useJobPages>; search?: string; borough?: string }) {
   const { rows: data, error, mutate } = jobs;
   return (
     <section aria-labelledby="job-results-heading" className="mt-6">
@@ -74,7 +77,7 @@ function JobResults({ jobs, schools }: { jobs: ReturnType<typeof useJobPages>; s
           <EmptyState icon="briefcase" title="No jobs found">
             Try other filters, or clear them to see every job of the last month.
           </EmptyState>
-          {schools && <SchoolsMatchList match={schools} />}
+          <SchoolsMatchList search={search} borough={borough} />
         </>
       ) : (
         <>
@@ -106,8 +109,6 @@ export function JobsPage() {
   // Near me answers nearest first: the sort does not apply then (decision 1250).
   const jobs = useJobPages(near.on ? { ...values, ...near.query } : { ...values, sort });
   const { rows: data, isLoading } = jobs;
-  // The words may name a school ("st marys"): the schools they match are said too (issue 37).
-  const schools = useSchoolsMatch(values.search, values.borough);
   // An alert keeps the filters, not how the search was asked (exact).
   const { exact: _exact, ...alertFilters } = values;
 
@@ -137,7 +138,8 @@ export function JobsPage() {
             <p className="text-sm font-medium" aria-live="polite" data-testid="jobs-count">
               {data && jobs.total !== undefined ? jobsFoundText(jobs.total, jobs.capped) : isLoading ? 'Loading jobs…' : ''}
             </p>
-            <SchoolsMatchLine match={schools} />
+            {/* The words may name a school ("st marys"): the schools they match are said too (issue 37). */}
+            <SchoolsMatchLine search={values.search} borough={values.borough} />
             <SearchCorrection corrected={jobs.corrected} typed={values.search} />
             <JobAlertButton filters={alertFilters} />
             {!near.on && <JobSort sort={sort} search={values.search} onSort={(v) => sorting.set({ sort: v })} />}
@@ -148,7 +150,7 @@ export function JobsPage() {
         }
       />
 
-      <JobResults jobs={jobs} schools={schools} />
+      <JobResults jobs={jobs} search={values.search} borough={values.borough} />
     </div>
   );
 }

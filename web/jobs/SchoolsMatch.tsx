@@ -63,3 +63,14 @@ export function SchoolsMatchList({ match }: { match: NonNullable<SchoolsMatch> }
     </section>
   );
 }
+
+/** The line, asking for the schools itself (a later() part of the Jobs screen; SWR shares the one request). */
+export function SchoolsMatchLineFor({ search, borough }: { search?: string; borough?: string }) {
+  return <SchoolsMatchLine match={useSchoolsMatch(search, borough)} />;
+}
+
+/** The list under "No jobs found", asking for the schools itself (a later() part of the Jobs screen). */
+export function SchoolsMatchListFor({ search, borough }: { search?: string; borough?: string }) {
+  const match = useSchoolsMatch(search, borough);
+  return match ? <SchoolsMatchList match={match} /> : null;
+}

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
-import { CompareButton } from './CompareButton';
 import { Icon } from '../components/Icon';
 import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
 import { ShareButton } from '../components/ShareButton';
@@ -33,6 +32,8 @@ const Contribute = later(() => import('./Contribute').then((m) => m.Contribute))
 // The staff's links (Edit this page; Manage this page, or a visitor's sign-in to it): links, which
 // work as plain links until then.
 const StaffLinks = later(() => import('./StaffLinks').then((m) => m.StaffLinks));
+// "Compare": a part after the first render (the server renders the link), with the device's compare list.
+const CompareButton = later(() => import('./CompareButton').then((m) => m.CompareButton));
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 const TAB_KEYS = ['overview', 'mood', 'reviews', 'jobs', 'interviews'] as const;
