@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAY_SPINES, PAY_YEARS } from '../../db/pay-lists';
 import { PAY_AWARDS, type AwardException, type PayAward } from '../../db/pay-awards';
@@ -292,14 +292,19 @@ function RegionPicker({ value, onChange }: { value: PayRegion; onChange: (r: Pay
  */
 function usePayRegion(value: string, set: (next: { region: string }, replace?: boolean) => void) {
   const inUrl = regionInUrl(value);
+  // The tapped area shows at once: the address follows in a transition (react-router), and until
+  // then a controlled radio would spring back to the old area under her thumb.
+  const [picked, setPicked] = useState<PayRegion | null>(null);
+  useEffect(() => setPicked(null), [inUrl]);
   useEffect(() => {
     if (!inUrl) set({ region: startingRegion() }, true);
   }, [inUrl, set]);
   const choose = (r: PayRegion) => {
+    setPicked(r);
     rememberRegion(r);
     set({ region: r });
   };
-  return [inUrl ?? DEFAULT_REGION, choose] as const;
+  return [picked ?? inUrl ?? DEFAULT_REGION, choose] as const;
 }
 
 /** One line: which year's figures these are, with the year selector beside it. */
