@@ -123,7 +123,8 @@ describe('admin tools (signed in as an admin of ADMIN_EMAILS)', () => {
     feedDown = true;
     await page.getByRole('button', { name: 'Refresh Jobs' }).click();
     await expect.poll(() => toastTitle(page).innerText(), { timeout: 15_000 }).toBe('Refresh Failed');
-    expect(await toastText(page).innerText()).toBe('Unable to refresh job listings. Please try again.');
+    // The server's own words (issue 37 item 14), not a generic failure.
+    expect(await toastText(page).innerText()).toBe('Teaching Vacancies feed unavailable (page 1): HTTP 503');
     expect(await page.getByTestId('toast').getAttribute('data-variant')).toBe('destructive');
     await screenshot(page, 'admin-refresh-failed');
   }, 60_000);
