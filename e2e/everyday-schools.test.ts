@@ -188,7 +188,11 @@ describe('compare (issue 37 item 9)', () => {
 
     // A second school's page adds to the same comparison.
     await page.goto(`${server.url}/schools/${second.id}`);
-    await page.getByTestId('compare-school').click();
+    // Compare is a part after the first render: the server's link names this school alone, and
+    // the device's comparison joins it once the part has hydrated (decision 0310).
+    const compare = page.getByTestId('compare-school');
+    await expect.poll(() => compare.getAttribute('href')).toBe(`/compare?schools=${school.id},${second.id}`);
+    await compare.click();
     await page.waitForURL(`**/compare?schools=${school.id},${second.id}`);
     await page.getByTestId('insights').waitFor();
     // A reload keeps it (the address holds it).
