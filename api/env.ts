@@ -84,7 +84,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ message: 'must be a number of megabytes' }).min(0, 'must be 0 or more').max(4096, 'must be at most 4096').default(32),
   ),
-  // Sign-in providers (README "Sign-in"). A provider counts as configured when its client id is set.
+  // Sign-in providers (docs/operations.md "Sign-in"). A provider counts as configured when its client id is set.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   MICROSOFT_ENTRA_TENANT_ID: optionalText,
@@ -102,7 +102,7 @@ export const envSchema = z.object({
   ),
   DFE_SIGN_IN_CLIENT_ID: optionalText,
   DFE_SIGN_IN_CLIENT_SECRET: optionalText,
-  // Job alerts (README "Job alerts"): email through SMTP, Web Push with VAPID, the sending pass.
+  // Job alerts (docs/api.md and docs/operations.md): email through SMTP, Web Push with VAPID, the sending pass.
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z

@@ -38,7 +38,7 @@ const NO_SIGN_IN = [
   '  Microsoft Entra ID: MICROSOFT_ENTRA_TENANT_ID, MICROSOFT_ENTRA_CLIENT_ID, MICROSOFT_ENTRA_CLIENT_SECRET',
   '  any OpenID Connect issuer: OIDC_ISSUER, OIDC_CLIENT_ID (OIDC_CLIENT_SECRET optional)',
   '  DfE Sign-in: DFE_SIGN_IN_ISSUER, DFE_SIGN_IN_CLIENT_ID, DFE_SIGN_IN_CLIENT_SECRET',
-  'or ALLOW_NO_SIGN_IN=1 to serve visitors only. See README "Sign-in".',
+  'or ALLOW_NO_SIGN_IN=1 to serve visitors only. See docs/operations.md "Sign-in".',
 ].join('\n');
 const ALERTS_LEASE = 'alerts:schedule';
 const SALARIES_LEASE = 'salaries:publish';

@@ -1,6 +1,6 @@
 // Lighthouse 13 (mobile, simulated throttling) over the main pages of the built app:
 // performance, accessibility, best-practices and seo, plus the page-load metrics, as a table of
-// the median of LH_RUNS (default 3) runs per page, printed for the README too.
+// the median of LH_RUNS (default 3) runs per page, printed for bench/results/ too.
 // `npm run bench:lighthouse` builds nothing: run `npm run build` first. It starts the real server
 // on a free port with a fresh seeded database, unless LH_URL points at a running one
 // (e.g. LH_URL=http://localhost:3456). Lighthouse comes through `npx --yes lighthouse@13`
@@ -136,7 +136,7 @@ try {
     }
   }
   console.table(rows);
-  // The README's table (median of RUNS runs).
+  // The results table (median of RUNS runs), as bench/results/ keeps it.
   const cols = ['page', ...CATEGORIES, 'LCP', 'CLS', 'TBT', 'FCP'];
   console.log(`\n| ${cols.join(' | ')} |\n| ${cols.map(() => '---').join(' | ')} |`);
   for (const row of rows) console.log(`| ${cols.map((c) => (c === 'page' ? `\`${row[c]}\`` : row[c])).join(' | ')} |`);

@@ -1,7 +1,8 @@
 // Decision records (docs/decisions): each has a Status and a Date under its title, and the index
 // (docs/decisions/README.md) lists every record once, with the same status, so a new record or a
-// superseded one cannot be missed by a reader who starts at the index.
-import { readdirSync, readFileSync } from 'node:fs';
+// superseded one cannot be missed by a reader who starts at the index. The project's README points
+// rather than records: short, with no test count or timing (adding a test never touches it).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -39,5 +40,25 @@ describe('decision records', () => {
     }
     const linked = [...index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((m) => m[1]);
     expect(linked.filter((f) => !records.includes(f))).toEqual([]);
+  });
+});
+
+describe('README.md', () => {
+  const readme = readFileSync(join(import.meta.dirname, '..', 'README.md'), 'utf8');
+
+  it('fits in 200 lines', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('carries no test count, no timing and no issue number', () => {
+    expect(readme.match(/\b\d[\d,]*\s+(?:\w+\s+)?tests?\b/gi) ?? []).toEqual([]);
+    expect(readme.match(/\b\d[\d,.]*\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?)\b/gi) ?? []).toEqual([]);
+    expect(readme.match(/\bissue\s+#?\d+/gi) ?? []).toEqual([]);
+  });
+
+  it('links only to files that exist', () => {
+    const links = [...readme.matchAll(/\]\(([^)#]+)(?:#[^)]*)?\)/g)].map((m) => m[1]).filter((l) => !l.includes('://'));
+    expect(links.length).toBeGreaterThan(5);
+    expect(links.filter((l) => !existsSync(join(import.meta.dirname, '..', l)))).toEqual([]);
   });
 });

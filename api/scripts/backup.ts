@@ -1,5 +1,5 @@
 // `npm run backup -- <file>`: an online backup of the live database (DATABASE_PATH, default
-// data/app.db) while the server keeps running. See README "Backups" for a schedule.
+// data/app.db) while the server keeps running. See docs/operations.md "Backups" for a schedule.
 import { backupDatabase } from '../../db/ops';
 import { loadEnv } from '../env';
 
