@@ -5,3 +5,4 @@ export * from './input';
 export * from './pay-point';
 export * from './rules';
 export { toPence } from './money';
+export * from './job-salary';
