@@ -1212,3 +1212,33 @@ export const contributionRevisions = sqliteTable(
 );
 
 export type ContributionRevision = typeof contributionRevisions.$inferSelect;
+
+// ---- Take-home pay (issue 38, decision 0312) ----
+
+export const TAKE_HOME_PENSIONS = ['tps', 'none'] as const;
+
+/**
+ * A signed-in teacher's take-home settings, as a visitor keeps them on her device (localStorage
+ * `tilt.takeHome`): working time as she typed it ("0.6"), her pension choice and her student loan
+ * plans. One row per account, kept with it; in her export, removed with her account.
+ */
+export const takeHomeSettings = sqliteTable(
+  'take_home_settings',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fte: text('fte').notNull(),
+    pension: text('pension').notNull().$type<(typeof TAKE_HOME_PENSIONS)[number]>(),
+    /** Comma list of plan1, plan2, plan4, plan5, pgl ('' for none). */
+    loans: text('loans').notNull().default(''),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    oneOf('take_home_settings', t.pension, TAKE_HOME_PENSIONS),
+    maxLen('take_home_settings', t.loans, 40),
+    maxLen('take_home_settings', t.fte, 8),
+  ],
+);
+
+export type TakeHomeSettingsRow = typeof takeHomeSettings.$inferSelect;
