@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildHead } from '../web/app/head';
-import { routePolicy, WEB_POLICY } from '../web/data/route-policy';
+import { routePolicy, WEB_POLICY } from '../core/route-policy';
 import { cacheKey, isCacheable } from '../web/offline/cache-fetch';
 import { isSharedPath } from '../web/offline/shared-paths';
 import { sharingOf } from './middleware/answer-cache';
@@ -27,9 +27,9 @@ const sample = (template: string) =>
 
 const reads = API_ROUTES.filter((r) => r.method === 'GET');
 
-describe('the generated route policy (web/data/route-policy.gen.ts)', () => {
+describe('the generated route policy (core/route-policy.gen.ts)', () => {
   it('is the table the declarations make now (run `npm run routes:policy` when this fails)', () => {
-    expect(readFileSync(join(ROOT, 'web', 'data', 'route-policy.gen.ts'), 'utf8')).toBe(policyModule());
+    expect(readFileSync(join(ROOT, 'core', 'route-policy.gen.ts'), 'utf8')).toBe(policyModule());
   });
 
   it('covers every read of the API, each with a cache and a limit', () => {

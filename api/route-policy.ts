@@ -1,9 +1,9 @@
 // The server's reading of the route declarations (decision 0006): every route of the API with its
 // policy, straight from the routers' OpenAPI registry, so nothing keeps a list of its own. The
-// web app and the service worker read the same table through web/data/route-policy.gen.ts, which
+// web app and the service worker read the same table through core/route-policy.gen.ts, which
 // `npm run routes:policy` writes from here (and route-policy.test.ts keeps fresh).
 import { api } from './api';
-import { routePolicy, templateMatcher, type DataTag, type PolicyData, type ReadRoute, type RoutePolicy } from '../web/data/route-policy';
+import { routePolicy, templateMatcher, type DataTag, type PolicyData, type ReadRoute, type RoutePolicy } from '../core/route-policy';
 
 /** Where the API is mounted (createApp: app.route('/api', api)). */
 export const API_PREFIX = '/api';
@@ -22,7 +22,7 @@ export const API_ROUTES: readonly DeclaredRoute[] = api.openAPIRegistry.definiti
     : [],
 );
 
-/** The table the web side reads (written to web/data/route-policy.gen.ts). */
+/** The table the web side reads (written to core/route-policy.gen.ts). */
 export function policyData(routes: readonly DeclaredRoute[] = API_ROUTES): PolicyData {
   const prefixes = [...new Set(routes.map((r) => `/${r.path.split('/')[1]}`))];
   const reads: ReadRoute[] = routes.filter((r) => r.method === 'GET').map((r) => [r.path, r.policy.cache, r.policy.limit]);
@@ -56,7 +56,7 @@ export function policyModule(data: PolicyData = policyData()): string {
   };
   return `// Generated from the route declarations (api/<resource>/<resource>.routes.ts) by \`npm run routes:policy\`
 // (api/scripts/route-policy.ts): do not edit. route-policy.test.ts fails when it is stale.
-// Read through web/data/route-policy.ts by the offline layer, the service worker and the page head.
+// Read through core/route-policy.ts by the offline layer, the service worker and the page head.
 export const ROUTE_POLICY = {
   serverPrefixes: ${list('serverPrefixes', data.serverPrefixes)},
   reads: ${list('reads', data.reads)},

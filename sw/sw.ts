@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { WEB_POLICY } from '../web/data/route-policy';
+import { WEB_POLICY } from '../core/route-policy';
 import { payloadFromHtml } from '../web/app/ssr-payload';
 import { drainOutbox, OUTBOX_SYNC_TAG } from '../web/offline/outbox';
 import { keepPageAnswers } from '../web/offline/seed';

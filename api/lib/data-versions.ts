@@ -10,7 +10,7 @@
 // `total_changes()` (moves with its own writes). Only when one of them moved are the few
 // data_versions rows read again.
 import type { DB } from '../../db/client';
-import { DATA_TAGS, type DataTag } from '../../web/data/route-policy';
+import { DATA_TAGS, type DataTag } from '../../core/route-policy';
 
 export { DATA_TAGS, type DataTag };
 

@@ -3,20 +3,20 @@
 // plus the route's policy as data: who may call it, how its answer may be kept, its rate limit,
 // whether its screen is indexable. The policy becomes the route's guard middleware here and is
 // written into the OpenAPI document as `x-policy`, where the answer cache, the offline layer,
-// the service worker and the page head read it (web/data/route-policy.ts). A routes file declares
+// the service worker and the page head read it (core/route-policy.ts). A routes file declares
 // through `resourceRoutes(tag)` (`route.post(path, {...})`); the error answers the guard gives
 // (401, 403, 422, 429) are declared from the policy (decision 0006, addendum).
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { formErrors } from '../../db/validation';
-import type { RoutePolicy } from '../../web/data/route-policy';
+import type { RoutePolicy } from '../../core/route-policy';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from '../middleware/idempotency';
 import { loginLimit, moderationLimit, previewLimit, rateLimit } from '../middleware/rate-limit';
 import { requireAdmin, requireUser } from '../middleware/session';
 import { requireSchoolMember } from '../schools/members';
 
-export type { Access, Limit, RoutePolicy, Sharing } from '../../web/data/route-policy';
+export type { Access, Limit, RoutePolicy, Sharing } from '../../core/route-policy';
 
 /** The context of a route that needs a signed-in user: `c.get('user')` is that user, never null. */
 export type SignedInEnv = AppEnv & { Variables: { user: SessionUser } };

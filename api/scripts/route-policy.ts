@@ -1,10 +1,10 @@
-// Writes web/data/route-policy.gen.ts from the route declarations: `npm run routes:policy` (run by
+// Writes core/route-policy.gen.ts from the route declarations: `npm run routes:policy` (run by
 // `npm run build` and `npm run typecheck`). Decision 0006.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { policyModule } from '../route-policy';
 
-export const GENERATED = join(import.meta.dirname, '..', '..', 'web', 'data', 'route-policy.gen.ts');
+export const GENERATED = join(import.meta.dirname, '..', '..', 'core', 'route-policy.gen.ts');
 
 const text = policyModule();
 let before = '';

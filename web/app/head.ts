@@ -6,7 +6,7 @@
 import { unstable_serialize, type Key } from 'swr';
 import { closingTimeOf, londonValidThrough } from '../../db/london-time';
 import { registerValue } from '../lib/school-facts';
-import { WEB_POLICY } from '../data/route-policy';
+import { WEB_POLICY } from '../../core/route-policy';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
 
 export interface HeadTags {

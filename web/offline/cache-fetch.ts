@@ -15,7 +15,7 @@ import {
 import { assumeUser, confirmedUser, lastKnownUser, noteUser } from './owner';
 import { offlineStatus } from './status';
 import { CACHED_AT_HEADER, OfflineError } from './errors';
-import { WEB_POLICY } from '../data/route-policy';
+import { WEB_POLICY } from '../../core/route-policy';
 
 export { CACHED_AT_HEADER, OfflineError };
 

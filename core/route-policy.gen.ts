@@ -1,6 +1,6 @@
 // Generated from the route declarations (api/<resource>/<resource>.routes.ts) by `npm run routes:policy`
 // (api/scripts/route-policy.ts): do not edit. route-policy.test.ts fails when it is stale.
-// Read through web/data/route-policy.ts by the offline layer, the service worker and the page head.
+// Read through core/route-policy.ts by the offline layer, the service worker and the page head.
 export const ROUTE_POLICY = {
   serverPrefixes: ['/api'],
   reads: [
@@ -42,6 +42,7 @@ export const ROUTE_POLICY = {
     ['/api/stats', 'everyone', 'read'],
     ['/api/me/activity', 'owner', 'read'],
     ['/api/me/export', 'owner', 'read'],
+    ['/api/me/take-home-settings', 'owner', 'read'],
     ['/api/me/sessions', 'owner', 'read'],
     ['/api/moderation/queue', 'none', 'read'],
     ['/api/moderation/{kind}/{id}/versions', 'none', 'read'],

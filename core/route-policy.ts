@@ -3,7 +3,8 @@ import { ROUTE_POLICY } from './route-policy.gen';
 // Each API route's policy as data (decision 0006): declared once beside the route
 // (api/<resource>/<resource>.routes.ts), read live by the server (the answer cache, the read
 // limit, the static files and the page renderer) and, through the generated
-// route-policy.gen.ts, by the offline layer, the service worker and the page head. Pure
+// route-policy.gen.ts, by the offline layer, the service worker and the page head. It lives in
+// core/ (decision 0007) because the server, the web app and the service worker all import it. Pure
 // functions, no Dexie and no zod: the first-load bundle and the service worker import them.
 
 /** Who may call a route: anyone, a signed-in user, a forum moderator (or admin), an admin. */
