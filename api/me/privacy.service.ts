@@ -25,12 +25,14 @@ import {
   schoolMoods,
   schools,
   sessions,
+  takeHomeSettings,
   threadWatches,
   users,
 } from '../../db/schema';
 import { forgetUser } from '../notifications/notifications.service';
 import { backfillReporterKeys } from '../lib/reports';
 import { ownedWithSchool } from './owned.queries';
+import { takeHomeSettingsOf } from './take-home-settings';
 
 /** Tables whose rows are contributions: kept, with user_id set to null, when the account goes. */
 const CONTRIBUTION_TABLES = ['reviews', 'interview_experiences', 'salaries', 'school_moods', 'forum_threads', 'forum_posts'] as const;
@@ -50,6 +52,7 @@ const HANDLED = new Set<string>([
   'notifications',
   'thread_watches',
   'notification_preferences',
+  'take_home_settings',
 ]);
 /** Columns never put in an export, whatever the table (token hashes, secrets, keys). */
 const SECRET_COLUMN = /hash|secret|token|^p256dh$|^auth$/i;
@@ -234,6 +237,8 @@ export function exportUserData(db: DB, userId: string, currentSid: string | null
     ...moderationOf(db, userId),
     ...schoolSideOf(db, userId),
     ...notificationsOf(db, userId),
+    // Her take-home pay settings (decision 0312): null when none are kept in the account.
+    takeHomeSettings: takeHomeSettingsOf(db, userId),
     alerts: (extra.alerts as unknown[] | undefined) ?? [],
     other: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'alerts')),
   };
@@ -280,6 +285,7 @@ export function deleteAccount(db: DB, userId: string) {
       notifications: forgotten.notifications,
       thread_watches: forgotten.thread_watches,
       notification_preferences: tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId)).run().changes,
+      take_home_settings: tx.delete(takeHomeSettings).where(eq(takeHomeSettings.userId, userId)).run().changes,
     };
     unlinked.notification_names = forgotten.unnamed;
     for (const table of otherUserTables(db)) {
