@@ -97,7 +97,7 @@ export type SearchIndex = 'jobs_fts' | 'schools_fts' | 'forum_threads_fts';
  * Merges each FTS5 table's segments into one (FTS5 `optimize`), where bulk writes end (the seed,
  * the register import, a jobs feed import), never per request: every write adds a segment that
  * FTS5 merges only in part (automerge), and each search reads every segment; at 100x a rowid probe
- * of a common word cost ~10x more over 10-12 segments than over one (decision 0701, addendum 4).
+ * of a common word cost ~10x more over 10-12 segments than over one (decision 0705).
  * An index already in one segment is left as it is.
  */
 export function optimizeSearchIndexes(sqlite: Database.Database, tables: readonly SearchIndex[]): void {

@@ -14,6 +14,7 @@ function header(file: string) {
   const text = readFileSync(join(DIR, file), 'utf8');
   const head = text.split('\n## ')[0];
   return {
+    head,
     title: text.split('\n')[0],
     status: /^- Status: (.+)$/m.exec(head)?.[1],
     date: /^- Date: (\d{4}-\d{2}-\d{2})$/m.exec(head)?.[1],
@@ -40,6 +41,45 @@ describe('decision records', () => {
     }
     const linked = [...index.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((m) => m[1]);
     expect(linked.filter((f) => !records.includes(f))).toEqual([]);
+  });
+});
+
+// A record fits a screen: what was decided and why. Measurements live with the benches
+// (bench/results/), and a changed decision is a new record that supersedes the old one. The records
+// still longer are listed with their length today: the list may only shrink.
+const MAX_LINES = 80;
+const LONGER_TODAY: Record<string, number> = {
+  '0006': 92,
+  '1058': 334,
+  '1059': 106,
+  '1304': 321,
+  '1532': 103,
+  '1533': 376,
+  '1534': 196,
+  '2025': 94,
+};
+
+describe('decision records stay one screen', () => {
+  const lines = (file: string) => readFileSync(join(DIR, file), 'utf8').trimEnd().split('\n').length;
+
+  it.each(records)('%s fits in its lines', (file) => {
+    expect(lines(file)).toBeLessThanOrEqual(LONGER_TODAY[file.slice(0, 4)] ?? MAX_LINES);
+  });
+
+  it('the list of longer records names only records still over the limit', () => {
+    const over = records.filter((f) => lines(f) > MAX_LINES).map((f) => f.slice(0, 4));
+    expect(Object.keys(LONGER_TODAY).sort()).toEqual(over.sort());
+  });
+
+  it('Supersedes and Superseded by name each other', () => {
+    const links = (file: string, field: string) => {
+      const line = new RegExp(`^- ${field}: (.+)$`, 'm').exec(header(file).head)?.[1] ?? '';
+      return [...line.matchAll(/\]\((\d{4}-[^)]+\.md)\)/g)].map((m) => m[1]);
+    };
+    const pairs = records.flatMap((f) => links(f, 'Supersedes').map((old) => `${old} <- ${f}`));
+    const back = records.flatMap((f) => links(f, 'Superseded by').map((next) => `${f} <- ${next}`));
+    expect(pairs.length).toBeGreaterThan(0);
+    expect(pairs.sort()).toEqual(back.sort());
   });
 });
 

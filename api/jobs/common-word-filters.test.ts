@@ -1,4 +1,4 @@
-// A common job word (more than 2,000 matches) with a filter or a sort (decision 0701, addendum 4):
+// A common job word (more than 2,000 matches) with a filter or a sort (decision 0705):
 // the list walks its own index and asks the FTS index about each row (or, when the word is in too
 // few of those rows, gathers the matches as before), and sorted by closing date in a borough it
 // walks the borough's closing index (addendum 5; SQLite's own plan compared). Every plan must answer

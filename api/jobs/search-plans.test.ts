@@ -1,4 +1,4 @@
-// A search few enough to sort (decision 0701, addendum 6): its statements are driven by the FTS
+// A search few enough to sort (decision 0707): its statements are driven by the FTS
 // matches, whatever SQLite would guess without ANALYZE's statistics (the app never runs it, and the
 // test database has none, like production). Every page must equal the plain SQL's, and no statement
 // that reads the matches may walk an index of jobs over every open job.

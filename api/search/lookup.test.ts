@@ -1,5 +1,5 @@
 // A prefix longer than the prefix indexes (9+ letters) is looked up as the index's words it covers
-// (decision 0701, addendum 5): the rows found must be exactly those of the prefix term.
+// (decision 0706): the rows found must be exactly those of the prefix term.
 import { describe, expect, it } from 'vitest';
 import { testApp } from '../../test/app';
 import { resolveSearch, type FtsTable } from './index';

@@ -1,12 +1,12 @@
 // Where bulk writes end (the seed, the register import, a jobs feed import), each search index they
-// wrote is merged into one segment (FTS5 `optimize`, decision 0701 addendum 4): every search reads
+// wrote is merged into one segment (FTS5 `optimize`, decision 0705): every search reads
 // every segment, and a rowid probe over 10-12 segments cost ~10x more at 100x.
 import { describe, expect, it } from 'vitest';
 import { applyFeed } from '../services/vacancies-import';
 import { jobPosting } from '../../test/servers';
 import { testDb } from '../../test/db';
 import type { DB } from '../../db/client';
-import { importGias } from '../../db/import-gias';
+import { importGias } from '../schools/register-import';
 import type { SearchIndex } from '../../db/search-text';
 import { seed } from '../../db/seed/index';
 

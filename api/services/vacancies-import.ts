@@ -12,7 +12,7 @@ import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { optimizeSearchIndexes } from '../../db/search-text';
 import { listingContext } from '../../db/seed/index';
-import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../db/teaching-vacancies';
+import { mapListing, TEACHING_VACANCIES_SOURCE } from '../jobs/feed/teaching-vacancies';
 import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 import { LeaseLostError, PROCESS_HOLDER, releaseLease, renewLease, tryLease } from '../lib/lease';
@@ -262,7 +262,7 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date, fence?: WriteFen
     }
   });
   result.skipped = Object.values(skipReasons).reduce((a, b) => a + b, 0);
-  // The feed's bulk writes are over: the jobs index in one segment again (decision 0701, addendum 4).
+  // The feed's bulk writes are over: the jobs index in one segment again (decision 0705).
   if (result.deletedJobs + result.imported + result.updated + result.deactivated > 0) optimizeSearchIndexes(db.$client, ['jobs_fts']);
   return result;
 }
