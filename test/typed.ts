@@ -14,3 +14,16 @@ export async function ok<R extends ClientResponse<unknown, number, 'json'>>(call
   if (res.status !== 200) throw new Error(`Expected 200, got ${res.status}: ${await res.text()}`);
   return (await res.json()) as AnswerOf<R, 200>;
 }
+
+/**
+ * The answer of a typed call that must have this status (a refusal: 400, 404…), typed as the route
+ * declares that status's body; any other status fails the test, showing the body.
+ */
+export async function answer<R extends ClientResponse<unknown, number, 'json'>, S extends number>(
+  call: R | Promise<R>,
+  status: S,
+): Promise<AnswerOf<R, S>> {
+  const res = await call;
+  if (res.status !== status) throw new Error(`Expected ${status}, got ${res.status}: ${await res.text()}`);
+  return (await res.json()) as AnswerOf<R, S>;
+}

@@ -1,17 +1,20 @@
 // GET /api/take-home (issue 38): a salary or a pay point from the pay data, the month's rules, the
 // teacher's settings; 404 with its reason for a point with no figure; 400 with `fields` and words.
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../test/app';
+import { answer, ok, testApp } from '../../test/app';
 
 // 6 December 2026: the default month is 2026-12 (the 2026 award, 2026/27 tax).
 const setup = () => testApp({ now: new Date('2026-12-06T12:00:00Z') });
 
 describe('GET /api/take-home', () => {
   it("answers the issue's worked example for a pay point: Inner London M1 2025, 2025/26 (2,473.26 a month)", async () => {
-    const { get } = setup();
-    const r = await get('/api/take-home?region=Inner+London&paySpine=Main+Pay+Range&point=1&effectiveDate=2025-09-01&month=2026-01');
-    expect(r.status).toBe(200);
-    expect(r.body).toEqual({
+    const { client } = setup();
+    const r = await ok(
+      client['take-home'].$get({
+        query: { region: 'Inner London', paySpine: 'Main Pay Range', point: '1', effectiveDate: '2025-09-01', month: '2026-01' },
+      }),
+    );
+    expect(r).toEqual({
       gross: 40_317,
       pension: { rate: 8.9, amount: 3588.21, tier: 2 },
       taxableIncome: 36_728.79,
@@ -27,40 +30,44 @@ describe('GET /api/take-home', () => {
   });
 
   it('takes the award in force in the month: September 2026 is the indicative 2026 figure, with its caveat and the tiers caveat', async () => {
-    const { get } = setup();
-    const r = await get('/api/take-home?region=Inner+London&paySpine=Main+Pay+Range&point=1&month=2026-09&pension=none&loans=plan5');
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ gross: 41_729, payAward: '2026-09-01', taxYear: '2026-27', loans: [{ plan: 'plan5', amount: 1505 }] });
-    expect(r.body.net.monthly).toBe(2671.77);
+    const { client } = setup();
+    const m1 = { region: 'Inner London', paySpine: 'Main Pay Range', point: '1', month: '2026-09' };
+    const r = await ok(client['take-home'].$get({ query: { ...m1, pension: 'none', loans: 'plan5' } }));
+    expect(r).toMatchObject({ gross: 41_729, payAward: '2026-09-01', taxYear: '2026-27', loans: [{ plan: 'plan5', amount: 1505 }] });
+    expect(r.net.monthly).toBe(2671.77);
     // Opted out: no pension tiers caveat; the 2026 figure's source caveat.
-    expect(r.body.caveats).toHaveLength(1);
-    expect(r.body.caveats[0]).toMatch(/subject to change|indicative/i);
-    const inScheme = await get('/api/take-home?region=Inner+London&paySpine=Main+Pay+Range&point=1&month=2026-09');
-    expect(inScheme.body.caveats).toContain(
+    expect(r.caveats).toHaveLength(1);
+    expect(r.caveats[0]).toMatch(/subject to change|indicative/i);
+    const inScheme = await ok(client['take-home'].$get({ query: m1 }));
+    expect(inScheme.caveats).toContain(
       "Teachers' Pension tiers from April 2026 are not published yet: the tiers from April 2025 are used.",
     );
   });
 
   it('a typed salary with allowances, part time and loans; the month defaults to this month', async () => {
-    const { get } = setup();
-    const r = await get('/api/take-home?salary=50474&allowances=3000&loans=plan2&month=2026-01');
-    expect(r.body.net.monthly).toBe(2977.48);
-    expect(r.body.loans).toEqual([{ plan: 'plan2', amount: 2250 }]);
-    const leader = await get('/api/take-home?salary=158863&fte=0.6&loans=plan2,pgl');
-    expect(leader.body).toMatchObject({ gross: 95_317.8, pension: { rate: 11.6, tier: 5 }, taxYear: '2026-27', payAward: '2026-09-01' });
-    expect(leader.body.net.monthly).toBe(4068.27);
+    const { client } = setup();
+    const r = await ok(client['take-home'].$get({ query: { salary: '50474', allowances: '3000', loans: 'plan2', month: '2026-01' } }));
+    expect(r.net.monthly).toBe(2977.48);
+    expect(r.loans).toEqual([{ plan: 'plan2', amount: 2250 }]);
+    const leader = await ok(client['take-home'].$get({ query: { salary: '158863', fte: '0.6', loans: 'plan2,pgl' } }));
+    expect(leader).toMatchObject({ gross: 95_317.8, pension: { rate: 11.6, tier: 5 }, taxYear: '2026-27', payAward: '2026-09-01' });
+    expect(leader.net.monthly).toBe(4068.27);
   });
 
   it('answers 404 with its reason for a point with no figure', async () => {
-    const { get } = setup();
-    const l20 = await get('/api/take-home?region=Inner+London&paySpine=Leadership+Group&point=20&month=2026-01');
-    expect(l20.status).toBe(404);
-    expect(l20.body.error).toBe(
+    const { client } = setup();
+    const l20 = await answer(
+      client['take-home'].$get({ query: { region: 'Inner London', paySpine: 'Leadership Group', point: '20', month: '2026-01' } }),
+      404,
+    );
+    expect(l20.error).toBe(
       'Leadership point L20 has no figure: only L1 and L43 are statutory, and the advisory union tables for L2-L42 could not be sourced.',
     );
-    const m9 = await get('/api/take-home?region=Outer+London&paySpine=Main+Pay+Range&point=9&effectiveDate=2025-09-01');
-    expect(m9.status).toBe(404);
-    expect(m9.body.error).toBe('No figure for point 9 of the Main Pay Range in Outer London from 1 September 2025.');
+    const m9 = await answer(
+      client['take-home'].$get({ query: { region: 'Outer London', paySpine: 'Main Pay Range', point: '9', effectiveDate: '2025-09-01' } }),
+      404,
+    );
+    expect(m9.error).toBe('No figure for point 9 of the Main Pay Range in Outer London from 1 September 2025.');
   });
 
   it.each([
@@ -73,23 +80,22 @@ describe('GET /api/take-home', () => {
     ['loans=plan3', 'loans', 'Loans must be a comma list of plan1, plan2, plan4, plan5 and pgl'],
     ['pension=maybe', 'pension', 'Pension must be tps or none'],
   ])('refuses %s with 400 and words for %s', async (query, field, message) => {
-    const { get } = setup();
-    const base = field === 'salary' ? '' : 'salary=40000&';
-    const r = await get(`/api/take-home?${base}${query}`);
-    expect(r.status).toBe(400);
-    expect(r.body.error).toBe('Invalid query');
-    expect(r.body.fields).toEqual({ [field]: message });
+    const { client } = setup();
+    const [name, value] = query.split('=');
+    const base = field === 'salary' ? {} : { salary: '40000' };
+    const r = await answer(client['take-home'].$get({ query: { ...base, [name]: value } }), 400);
+    expect(r.error).toBe('Invalid query');
+    expect(r.fields).toEqual({ [field]: message });
   });
 
   it('needs a salary or a whole pay point, not both', async () => {
-    const { get } = setup();
-    expect((await get('/api/take-home')).body.fields).toEqual({ salary: 'Give a salary, or a pay point (region, paySpine and point)' });
-    expect((await get('/api/take-home?salary=40000&region=Inner+London')).body.fields).toEqual({
+    const { client } = setup();
+    const refused = (query: Record<string, string>) => answer(client['take-home'].$get({ query }), 400);
+    expect((await refused({})).fields).toEqual({ salary: 'Give a salary, or a pay point (region, paySpine and point)' });
+    expect((await refused({ salary: '40000', region: 'Inner London' })).fields).toEqual({
       salary: 'Give a salary or a pay point, not both',
     });
-    const partial = await get('/api/take-home?region=Inner+London&point=1');
-    expect(partial.status).toBe(400);
-    expect(partial.body.fields).toEqual({ paySpine: 'A pay point needs its paySpine' });
+    expect((await refused({ region: 'Inner London', point: '1' })).fields).toEqual({ paySpine: 'A pay point needs its paySpine' });
   });
 
   it('is a shared read: the second answer comes from the answer cache', async () => {
