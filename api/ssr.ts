@@ -130,7 +130,7 @@ function tooManyPage(c: Context, wait: number, path: string) {
  * The UTF-8 bytes of a page's pieces, each written where it goes in one buffer. `Buffer.from(a + b)`
  * first copies the pieces into one flat string of the page's size (200 kB for a list: a large object,
  * fresh pages for V8 on every render) and then encodes it into a buffer allocated for the worst case
- * (three bytes a character); this writes the same bytes once (decision 1058, fifth addendum).
+ * (three bytes a character); this writes the same bytes once (decision 1063).
  */
 export function utf8Of(pieces: readonly string[]): Buffer {
   let length = 0;
