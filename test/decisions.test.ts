@@ -51,7 +51,6 @@ const MAX_LINES = 80;
 const LONGER_TODAY: Record<string, number> = {
   '0006': 92,
   '1059': 106,
-  '1304': 321,
   '1532': 103,
   '1533': 376,
   '1534': 196,
