@@ -53,7 +53,6 @@ const LONGER_TODAY: Record<string, number> = {
   '1059': 106,
   '1532': 103,
   '1533': 376,
-  '1534': 196,
   '2025': 94,
 };
 
