@@ -177,7 +177,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES = [
  * Chromium 156 gives every new window (each page of a context) an omnibox popup made of WebUI
  * pages (chrome://omnibox-popup.top-chrome/ and its AI-mode page) in a renderer of their own, which
  * a headless test never shows: a fifth of Chromium's CPU in a run of the browser tests
- * (docs/decisions/1533-test-suite-time.md, fourth addendum).
+ * (docs/decisions/1541-chromium-without-omnibox-popup.md).
  */
 export const UNSHOWN_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
 

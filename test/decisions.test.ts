@@ -52,7 +52,6 @@ const LONGER_TODAY: Record<string, number> = {
   '0006': 92,
   '1059': 106,
   '1532': 103,
-  '1533': 376,
   '2025': 94,
 };
 
