@@ -13,7 +13,7 @@ import type { RateLimitOptions } from '../api/middleware/rate-limit';
 import type { ExternalOptions } from '../api/services/external';
 import { testDb } from './db';
 
-export { answer, ok } from './typed';
+export { answer, ok, queryOf } from './typed';
 
 /** Tests never ask a real DNS server: a push endpoint's name resolves only through a resolver the test injects. */
 const noDns = async (host: string): Promise<never> => {

@@ -3,7 +3,7 @@
 import type { ClientResponse } from 'hono/client';
 
 /** A typed call's answer with the given status. */
-type AnswerOf<R, S extends number> = R extends ClientResponse<infer T, S, 'json'> ? T : never;
+export type AnswerOf<R, S extends number> = R extends ClientResponse<infer T, S, 'json'> ? T : never;
 
 /**
  * The 200 answer of a typed call, with the route's own answer type (a changed response shape fails
@@ -27,3 +27,6 @@ export async function answer<R extends ClientResponse<unknown, number, 'json'>, 
   if (res.status !== status) throw new Error(`Expected ${status}, got ${res.status}: ${await res.text()}`);
   return (await res.json()) as AnswerOf<R, S>;
 }
+
+/** A URL's query (a Link header's next page, a case's query string) as a typed call's `query`. */
+export const queryOf = (url: string): Record<string, string> => Object.fromEntries(new URL(url, 'http://test.invalid').searchParams);

@@ -4,7 +4,7 @@
 // walks the borough's closing index (addendum 5; SQLite's own plan compared). Every plan must answer
 // the same rows, in the same order, with the same totals as the plain SQL below.
 import { afterEach, describe, expect, it } from 'vitest';
-import { testApp } from '../../test/app';
+import { ok, queryOf, testApp } from '../../test/app';
 import { oneMonthBefore } from '../lib/time';
 import { CLOSING_WALK, closingWalk } from './jobs.queries';
 
@@ -12,7 +12,7 @@ const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
 
 describe('a common job word with a filter or a sort', () => {
-  const { db, get } = testApp({ now: NOW });
+  const { db, client } = testApp({ now: NOW });
   // 2,600 teacher jobs spread over subjects, key stages, contracts, phases and two boroughs (Camden
   // 19 in 20), then 2,400 Geography jobs of which one in 200 is a teacher's; posted two a second
   // (ties on posted_at), deadlines on 50 days (ties) or none.
@@ -67,13 +67,12 @@ describe('a common job word with a filter or a sort', () => {
 
   /** Every page of a list (100 at a time, following Link): ids, and the first page's totals. */
   const walk = async (url: string) => {
-    const first = await get(`${url}&limit=100`);
-    expect(first.status).toBe(200);
-    const ids = (first.body as { id: number }[]).map((j) => j.id);
+    const first = await client.jobs.$get({ query: { ...queryOf(url), limit: '100' } });
+    const ids = (await ok(first)).map((j) => j.id);
     let next = /<([^>]+)>; rel="next"/.exec(first.headers.get('Link') ?? '')?.[1];
     for (let pages = 0; next && pages < 60; pages++) {
-      const res = await get(next);
-      ids.push(...(res.body as { id: number }[]).map((j) => j.id));
+      const res = await client.jobs.$get({ query: queryOf(next) });
+      ids.push(...(await ok(res)).map((j) => j.id));
       next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
     }
     return { ids, total: first.headers.get('X-Total-Count'), capped: first.headers.get('X-Total-Count-Capped') === 'true' };
@@ -106,10 +105,10 @@ describe('a common job word with a filter or a sort', () => {
 
   it('a later page found from its cursor alone counts the same total', async () => {
     const want = expected(subjectIs('Mathematics'));
-    const first = await get('/api/jobs?search=teacher&subject=Mathematics&limit=20');
+    const first = await client.jobs.$get({ query: { search: 'teacher', subject: 'Mathematics', limit: '20' } });
     const next = /<([^>]+)>; rel="next"/.exec(first.headers.get('Link') ?? '')?.[1];
-    const second = await get(next!);
-    expect((second.body as { id: number }[]).map((j) => j.id)).toEqual(want.slice(20, 40));
+    const second = await client.jobs.$get({ query: queryOf(next!) });
+    expect((await ok(second)).map((j) => j.id)).toEqual(want.slice(20, 40));
     expect(second.headers.get('X-Total-Count')).toBe(String(want.length));
   });
 
