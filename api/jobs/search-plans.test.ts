@@ -4,14 +4,14 @@
 // that reads the matches may walk an index of jobs over every open job.
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testApp } from '../../test/app';
+import { ok, queryOf, testApp } from '../../test/app';
 import { oneMonthBefore } from '../lib/time';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
 
 describe('a search few enough to sort: driven by its matches', () => {
-  const { db, get } = testApp({ now: NOW });
+  const { db, client } = testApp({ now: NOW });
   // 3,000 jobs over four subjects and two boroughs; "Physics" in 1 of 25 titles (120 jobs), salaries,
   // deadlines (none on some) and posting times with ties.
   db.$client.exec(`
@@ -64,13 +64,12 @@ describe('a search few enough to sort: driven by its matches', () => {
 
   /** Every page (20 at a time, following Link): ids, and the first page's total. */
   const walk = async (url: string) => {
-    const first = await get(`${url}&limit=20`);
-    expect(first.status).toBe(200);
-    const ids = (first.body as { id: number }[]).map((j) => j.id);
+    const first = await client.jobs.$get({ query: { ...queryOf(url), limit: '20' } });
+    const ids = (await ok(first)).map((j) => j.id);
     let next = /<([^>]+)>; rel="next"/.exec(first.headers.get('Link') ?? '')?.[1];
     for (let pages = 0; next && pages < 20; pages++) {
-      const res = await get(next);
-      ids.push(...(res.body as { id: number }[]).map((j) => j.id));
+      const res = await client.jobs.$get({ query: queryOf(next) });
+      ids.push(...(await ok(res)).map((j) => j.id));
       next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
     }
     return { ids, total: Number(first.headers.get('X-Total-Count')) };
@@ -100,7 +99,7 @@ describe('a search few enough to sort: driven by its matches', () => {
     'subject=Science',
     'contractType=Permanent',
   ])('physics with %s: each statement reading the matches leads with them', async (query) => {
-    const statements = await statementsOf(() => get(`/api/jobs?search=physics&${query}`));
+    const statements = await statementsOf(() => ok(client.jobs.$get({ query: queryOf(`?search=physics&${query}`) })));
     const reading = statements.filter((s) => s.source.includes('jobs_fts') && /\bjobs\b"?\s/.test(s.source.replace(/jobs_fts/g, '')));
     // The list's matches, its total or its rows: at least one of them joins jobs.
     expect(reading.length).toBeGreaterThan(0);
