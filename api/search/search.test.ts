@@ -2,21 +2,22 @@
 // register, normalisation, relevance order, typo correction and exact search.
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { searchText } from '../../db/search-text';
+import { searchText } from '../../core/search-text';
 import { forumThreads, jobs, schools } from '../../db/schema';
-import { testApp } from '../../test/app';
+import { ok, queryOf, testApp } from '../../test/app';
 import { buildVocabulary, editDistance, warmSearchVocabulary } from './vocabulary';
 import { tierOf } from './relevance';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, get } = testApp({ now: NOW });
+const { db, client } = testApp({ now: NOW });
 warmSearchVocabulary(db);
 
 const names = async (q: string, extra = '') => {
-  const res = await get(`/api/schools?search=${encodeURIComponent(q)}${extra.includes('limit=') ? '' : '&limit=200'}${extra}`);
-  expect(res.status).toBe(200);
+  const res = await client.schools.$get({
+    query: { search: q, ...(extra.includes('limit=') ? {} : { limit: '200' }), ...queryOf(`?${extra}`) },
+  });
   return {
-    names: (res.body as { name: string }[]).map((s) => s.name),
+    names: (await ok(res)).map((s) => s.name),
     headers: res.headers,
     total: Number(res.headers.get('X-Total-Count')),
   };
@@ -175,8 +176,8 @@ describe('the issue table: what the teacher meant', () => {
     const seen: string[] = [];
     let url: string | null = '/api/schools?search=saint&limit=25';
     while (url) {
-      const res = await get(url);
-      seen.push(...(res.body as { name: string }[]).map((s) => s.name));
+      const res = await client.schools.$get({ query: queryOf(url) });
+      seen.push(...(await ok(res)).map((s) => s.name));
       url = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null;
     }
     expect(seen).toEqual(all);
@@ -187,14 +188,12 @@ describe('the issue table: what the teacher meant', () => {
 describe('jobs and threads through the same search', () => {
   it('a job title first, corrected when misspelt', async () => {
     const title = db.select({ t: jobs.title }).from(jobs).where(eq(jobs.isActive, true)).limit(1).get()!.t;
-    const res = await get(`/api/jobs?search=${encodeURIComponent(title)}`);
-    expect(res.status).toBe(200);
-    expect(res.body[0].title).toBe(title);
-    const typo = await get('/api/jobs?search=mathematcs');
+    expect((await ok(client.jobs.$get({ query: { search: title } })))[0].title).toBe(title);
+    const typo = await client.jobs.$get({ query: { search: 'mathematcs' } });
     expect(decodeURIComponent(typo.headers.get('X-Search-Corrected')!)).toBe('Mathematics');
-    expect(typo.body.length).toBeGreaterThan(0);
-    const newest = await get('/api/jobs?search=teacher&sort=newest');
-    const times = newest.body.map((j: any) => Date.parse(j.postedAt));
+    expect((await ok(typo)).length).toBeGreaterThan(0);
+    const newest = await ok(client.jobs.$get({ query: { search: 'teacher', sort: 'newest' } }));
+    const times = newest.map((j) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
@@ -205,9 +204,8 @@ describe('jobs and threads through the same search', () => {
       .where(eq(forumThreads.isApproved, true))
       .limit(1)
       .all();
-    const res = await get(`/api/forum/threads?search=${encodeURIComponent(thread.title)}`);
-    expect(res.status).toBe(200);
-    expect(res.body[0].id).toBe(thread.id);
+    const found = await ok(client.forum.threads.$get({ query: { search: thread.title } }));
+    expect(found[0].id).toBe(thread.id);
   });
 });
 
@@ -227,13 +225,12 @@ describe('the index stays exact', () => {
 
 describe("the phone's copy of the school names", () => {
   it('answers [id, name, borough] of every active school, small enough to keep', async () => {
-    const res = await get('/api/schools/names');
-    expect(res.status).toBe(200);
+    const body = await ok(client.schools.names.$get());
     const active = db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isActive, true)).get()!.n;
-    expect(res.body).toHaveLength(active);
-    expect(res.body).toContainEqual([expect.any(Number), 'Graveney School', 'Wandsworth']);
+    expect(body).toHaveLength(active);
+    expect(body).toContainEqual([expect.any(Number), 'Graveney School', 'Wandsworth']);
     const { gzipSync } = await import('node:zlib');
-    const json = JSON.stringify(res.body);
+    const json = JSON.stringify(body);
     console.log(`school names: ${active} schools, ${json.length} bytes JSON, ${gzipSync(json).length} bytes gzip`);
     expect(gzipSync(json).length).toBeLessThan(60_000);
   });
