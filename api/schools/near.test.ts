@@ -6,11 +6,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app';
 import { jobs, schools } from '../../db/schema';
 import type { InferResponseType } from 'hono/client';
-import { testApp, type TestClient } from '../../test/app';
+import { answer, ok, queryOf, testApp, type TestClient } from '../../test/app';
 import { boundingBox, haversineMiles } from './near.queries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, app, get } = testApp({ now: NOW, rateLimit: false });
+const { db, app, client } = testApp({ now: NOW, rateLimit: false });
 /** A row of each list, as the routes declare it. */
 type SchoolRow = InferResponseType<TestClient['schools']['$get'], 200>[number];
 type JobRow = InferResponseType<TestClient['jobs']['$get'], 200>[number];
@@ -18,6 +18,24 @@ type JobRow = InferResponseType<TestClient['jobs']['$get'], 200>[number];
 // Soho Square, Westminster: the seed's schools lie all around it.
 const SOHO = { lat: 51.5155, lon: -0.1322 };
 const nearQ = (p: { lat: number; lon: number }, within: number) => `near=${p.lat},${p.lon}&within=${within}`;
+/** The same as a typed call's query. */
+const nearOf = (p: { lat: number; lon: number }, within: number) => queryOf(`?${nearQ(p, within)}`);
+
+type Query = Record<string, string>;
+/** A page of each list through the typed client (200 or the test fails), with its headers. */
+const schoolsOf = async (query: Query) => {
+  const res = await client.schools.$get({ query });
+  return { rows: await ok(res), headers: res.headers };
+};
+const jobsOf = async (query: Query) => {
+  const res = await client.jobs.$get({ query });
+  return { rows: await ok(res), headers: res.headers };
+};
+/** A list's next page (its Link header) as a query, or null on the last page. */
+const nextOf = (headers: Headers) => {
+  const link = /<([^>]+)>; rel="next"/.exec(headers.get('Link') ?? '')?.[1];
+  return link ? queryOf(link) : null;
+};
 
 /** An independent distance: the spherical law of cosines on a 3958.8-mile sphere. */
 function cosineMiles(a: { lat: number; lon: number }, b: { lat: number; lon: number }) {
@@ -39,18 +57,17 @@ function bruteSchools(p: { lat: number; lon: number }, miles: number, activeOnly
 }
 
 /** Every page of a list, following the Link header. */
-async function allPages<Row>(first: string) {
+async function allPages<Row>(list: (query: Query) => Promise<{ rows: Row[]; headers: Headers }>, first: Query) {
   const rows: Row[] = [];
-  let url: string | null = first;
+  let query: Query | null = first;
   let pages = 0;
   let total = -1;
-  while (url) {
-    const res = await get(url);
-    expect(res.status).toBe(200);
+  while (query) {
+    const res = await list(query);
     if (total < 0) total = Number(res.headers.get('X-Total-Count'));
-    rows.push(...(res.body as Row[]));
+    rows.push(...res.rows);
     pages++;
-    url = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null;
+    query = nextOf(res.headers);
   }
   return { rows, pages, total };
 }
@@ -59,9 +76,7 @@ describe('GET /api/schools?near=', () => {
   it('answers the schools within the radius, nearest first, each with distanceMiles to one decimal', async () => {
     const expected = bruteSchools(SOHO, 1);
     expect(expected.length).toBeGreaterThan(10);
-    const { status, body: raw, headers } = await get(`/api/schools?${nearQ(SOHO, 1)}&limit=5000`);
-    expect(status).toBe(200);
-    const body: SchoolRow[] = raw;
+    const { rows: body, headers } = await schoolsOf({ ...nearOf(SOHO, 1), limit: '5000' });
     expect(body.map((s) => s.id)).toEqual(expected.map((s) => s.id));
     expect(headers.get('X-Total-Count')).toBe(String(expected.length));
     body.forEach((s, i) => {
@@ -71,17 +86,17 @@ describe('GET /api/schools?near=', () => {
       expect(typeof s.openJobsCount).toBe('number');
     });
     // A wider circle holds more, and the plain list carries no distance.
-    expect((await get(`/api/schools?${nearQ(SOHO, 2)}&limit=1`)).headers.get('X-Total-Count')).toBe(String(bruteSchools(SOHO, 2).length));
-    expect((await get('/api/schools?limit=3')).body[0]).not.toHaveProperty('distanceMiles');
+    expect((await schoolsOf({ ...nearOf(SOHO, 2), limit: '1' })).headers.get('X-Total-Count')).toBe(String(bruteSchools(SOHO, 2).length));
+    expect((await schoolsOf({ limit: '3' })).rows[0]).not.toHaveProperty('distanceMiles');
   });
 
   it('pages by cursor without losing or repeating a school, and keeps the other filters', async () => {
     const expected = bruteSchools(SOHO, 2).map((s) => s.id);
-    const walked = await allPages<SchoolRow>(`/api/schools?${nearQ(SOHO, 2)}&limit=7`);
+    const walked = await allPages<SchoolRow>(schoolsOf, { ...nearOf(SOHO, 2), limit: '7' });
     expect(walked.rows.map((s) => s.id)).toEqual(expected);
     expect(walked.pages).toBe(Math.ceil(expected.length / 7));
     expect(walked.total).toBe(expected.length);
-    const westminster: SchoolRow[] = (await get(`/api/schools?${nearQ(SOHO, 2)}&borough=Westminster&limit=5000`)).body;
+    const westminster = (await schoolsOf({ ...nearOf(SOHO, 2), borough: 'Westminster', limit: '5000' })).rows;
     expect(westminster.length).toBeGreaterThan(0);
     expect(westminster.every((s) => s.borough === 'Westminster')).toBe(true);
     const inBorough = new Set(
@@ -96,10 +111,10 @@ describe('GET /api/schools?near=', () => {
   });
 
   it('uses 5 miles when within is not given, and answers none far from London', async () => {
-    const five = await get(`/api/schools?near=${SOHO.lat},${SOHO.lon}&limit=1`);
+    const five = await schoolsOf({ near: `${SOHO.lat},${SOHO.lon}`, limit: '1' });
     expect(five.headers.get('X-Total-Count')).toBe(String(bruteSchools(SOHO, 5).length));
-    const edinburgh = await get('/api/schools?near=55.9533,-3.1883&within=10');
-    expect(edinburgh).toMatchObject({ status: 200, body: [] });
+    const edinburgh = await schoolsOf({ near: '55.9533,-3.1883', within: '10' });
+    expect(edinburgh.rows).toEqual([]);
     expect(edinburgh.headers.get('X-Total-Count')).toBe('0');
   });
 });
@@ -161,9 +176,8 @@ describe('GET /api/jobs?near=', () => {
     const expected = bruteJobs(SOHO, 2);
     expect(expected.length).toBeGreaterThanOrEqual(36);
 
-    const first = await get(`/api/jobs?${nearQ(SOHO, 2)}&limit=100`);
-    expect(first.status).toBe(200);
-    const firstRows: JobRow[] = first.body;
+    const first = await jobsOf({ ...nearOf(SOHO, 2), limit: '100' });
+    const firstRows = first.rows;
     expect(firstRows.map((j) => j.id)).toEqual(expected.slice(0, 100).map((j) => j.id));
     firstRows.forEach((j, i) => {
       expect(j.distanceMiles).toBe(Math.round(expected[i].miles * 10) / 10);
@@ -176,16 +190,16 @@ describe('GET /api/jobs?near=', () => {
     expect(ids).not.toContain(off.id);
 
     // Paging in fours walks the same list (pages end inside a school's jobs).
-    const walked = await allPages<JobRow>(`/api/jobs?${nearQ(SOHO, 2)}&limit=4`);
+    const walked = await allPages<JobRow>(jobsOf, { ...nearOf(SOHO, 2), limit: '4' });
     expect(walked.rows.map((j) => j.id)).toEqual(expected.map((j) => j.id));
 
     // With a filter: only the Mathematics ones, same order.
-    const maths = await allPages<JobRow>(`/api/jobs?${nearQ(SOHO, 2)}&subject=Mathematics&limit=3`);
+    const maths = await allPages<JobRow>(jobsOf, { ...nearOf(SOHO, 2), subject: 'Mathematics', limit: '3' });
     expect(maths.rows.map((j) => j.id)).toEqual(bruteJobs(SOHO, 2, (j) => j.subject === 'Mathematics').map((j) => j.id));
     expect(maths.rows.length).toBeGreaterThanOrEqual(12);
 
     // A smaller circle is a prefix-free subset: every job in it within 1 mile.
-    const one: JobRow[] = (await get(`/api/jobs?${nearQ(SOHO, 1)}&limit=100`)).body;
+    const one = (await jobsOf({ ...nearOf(SOHO, 1), limit: '100' })).rows;
     expect(one.map((j) => j.id)).toEqual(
       bruteJobs(SOHO, 1)
         .slice(0, 100)
@@ -195,8 +209,8 @@ describe('GET /api/jobs?near=', () => {
   });
 
   it('answers an empty list far from any school', async () => {
-    const far = await get('/api/jobs?near=53.4808,-2.2426&within=10');
-    expect(far).toMatchObject({ status: 200, body: [] });
+    const far = await jobsOf({ near: '53.4808,-2.2426', within: '10' });
+    expect(far.rows).toEqual([]);
     expect(far.headers.get('X-Total-Count')).toBe('0');
     expect(far.headers.get('Link')).toBeNull();
   });
@@ -217,21 +231,26 @@ describe('bad Near me queries', () => {
     ['/api/jobs?within=5', 'near', 'Near is needed with within'],
   ];
   it.each(cases)('%s answers 400 on %s', async (url, field, message) => {
-    const res = await get(url);
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Invalid query', fields: { [field]: message } });
+    const query = queryOf(url);
+    const body = url.startsWith('/api/jobs?')
+      ? await answer(client.jobs.$get({ query }), 400)
+      : await answer(client.schools.$get({ query }), 400);
+    expect(body).toEqual({ error: 'Invalid query', fields: { [field]: message } });
   });
 
   it('a cursor of the plain list is refused with near, and the other way round', async () => {
-    const plain = await get('/api/jobs?limit=1');
-    const cursor = /cursor=([^&>]+)/.exec(plain.headers.get('Link')!)![1];
-    expect((await get(`/api/jobs?${nearQ(SOHO, 2)}&limit=1&cursor=${cursor}`)).body).toEqual({
+    const { cursor } = nextOf((await jobsOf({ limit: '1' })).headers)!;
+    expect(await answer(client.jobs.$get({ query: { ...nearOf(SOHO, 2), limit: '1', cursor } }), 400)).toEqual({
       error: 'Invalid query',
       fields: { cursor: 'Invalid cursor' },
     });
-    const near = await get(`/api/schools?${nearQ(SOHO, 2)}&limit=1`);
-    const nearCursor = /cursor=([^&>]+)/.exec(near.headers.get('Link')!)![1];
-    expect((await get(`/api/schools?limit=1&cursor=${nearCursor}`)).status).toBe(400);
+    const nearCursor = nextOf((await schoolsOf({ ...nearOf(SOHO, 2), limit: '1' })).headers)!.cursor;
+    expect(cursor).toBeTruthy();
+    expect(nearCursor).toBeTruthy();
+    expect(await answer(client.schools.$get({ query: { limit: '1', cursor: nearCursor } }), 400)).toEqual({
+      error: 'Invalid query',
+      fields: { cursor: 'Invalid cursor' },
+    });
   });
 });
 
