@@ -3,23 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { forumCategories, forumThreads, interviewExperiences, jobs, reviews, schools } from '../db/schema';
 import { mulberry32 } from '../db/seed/prng';
-import { testApp } from '../test/app';
+import type { ClientResponse } from 'hono/client';
+import { answer, ok, queryOf, testApp } from '../test/app';
+import type { AnswerOf } from '../test/typed';
 import { ftsQuery } from './search';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
-const { db, get } = testApp({ now: NOW });
+const { db, client } = testApp({ now: NOW });
 const DAY = 86_400_000;
 
-/** Follows Link rel="next" from a first URL; answers every page's body and headers. */
-async function allPages(first: string) {
-  const pages: { body: any[]; total: number; link: string | null }[] = [];
-  let url: string | null = first;
-  while (url) {
-    const res = await get(url);
-    expect(res.status).toBe(200);
+type Query = Record<string, string>;
+/** The paged lists, through the typed client. */
+const jobsList = (query: Query) => client.jobs.$get({ query });
+const schoolsList = (query: Query) => client.schools.$get({ query });
+const threadsList = (query: Query) => client.forum.threads.$get({ query });
+const reviewsList = (id: number) => (query: Query) => client.schools[':id'].reviews.$get({ param: { id: String(id) }, query });
+const interviewsList = (id: number) => (query: Query) => client.schools[':id'].interviews.$get({ param: { id: String(id) }, query });
+
+/** Follows Link rel="next" from a first query; answers every page's body and headers. */
+async function allPages<R extends ClientResponse<unknown, number, 'json'>>(list: (query: Query) => Promise<R>, first: Query) {
+  const pages: { body: AnswerOf<R, 200>; total: number; link: string | null }[] = [];
+  let query: Query | null = first;
+  while (query) {
+    const res = await list(query);
     const link = res.headers.get('link');
-    pages.push({ body: res.body, total: Number(res.headers.get('x-total-count')), link });
-    url = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1] : null;
+    pages.push({ body: await ok(res), total: Number(res.headers.get('x-total-count')), link });
+    query = link ? queryOf(/^<([^>]+)>; rel="next"$/.exec(link)![1]) : null;
     expect(pages.length).toBeLessThan(500);
   }
   return pages;
@@ -55,20 +64,20 @@ const openIds = () =>
 
 describe('GET /api/jobs pages', () => {
   it('answers 50 newest first by default, with X-Total-Count and a Link to the next page', async () => {
-    const res = await get('/api/jobs');
+    const res = await jobsList({});
     const total = openIds().length;
     expect(total).toBeGreaterThan(250);
-    expect(res.body).toHaveLength(50);
+    expect(await ok(res)).toHaveLength(50);
     expect(res.headers.get('x-total-count')).toBe(String(total));
     expect(res.headers.get('link')).toMatch(/^<\/api\/jobs\?cursor=[A-Za-z0-9_-]+>; rel="next"$/);
-    expect((await get('/api/jobs?limit=4')).body).toHaveLength(4);
-    expect((await get('/api/jobs?limit=100')).body).toHaveLength(100);
-    expect((await get('/api/jobs?limit=101')).status).toBe(400);
+    expect(await ok(jobsList({ limit: '4' }))).toHaveLength(4);
+    expect(await ok(jobsList({ limit: '100' }))).toHaveLength(100);
+    expect((await answer(jobsList({ limit: '101' }), 400)).fields).toHaveProperty('limit');
   });
 
   for (const sort of ['newest', 'closing', 'salary'] as const) {
     it(`answers every open job exactly once across pages, sort=${sort}, in order`, async () => {
-      const pages = await allPages(`/api/jobs?sort=${sort}&limit=37`);
+      const pages = await allPages(jobsList, { sort, limit: '37' });
       const rows = pages.flatMap((p) => p.body);
       const ids = rows.map((j) => j.id);
       expect(new Set(ids).size).toBe(ids.length);
@@ -76,7 +85,7 @@ describe('GET /api/jobs pages', () => {
       expect(pages.slice(0, -1).every((p) => p.body.length === 37)).toBe(true);
       expect(pages.at(-1)!.link).toBeNull();
       expect(pages.every((p) => p.total === ids.length)).toBe(true);
-      const key = (j: any) =>
+      const key = (j: (typeof rows)[number]) =>
         sort === 'newest'
           ? -Date.parse(j.postedAt)
           : sort === 'closing'
@@ -92,7 +101,7 @@ describe('GET /api/jobs pages', () => {
   }
 
   it('keeps filters in the next link and pages filtered lists', async () => {
-    const pages = await allPages('/api/jobs?borough=Camden&limit=20');
+    const pages = await allPages(jobsList, { borough: 'Camden', limit: '20' });
     const rows = pages.flatMap((p) => p.body);
     expect(rows.every((j) => j.borough === 'Camden')).toBe(true);
     expect(pages[0].link).toContain('borough=Camden');
@@ -102,14 +111,15 @@ describe('GET /api/jobs pages', () => {
 
   it('stays stable when jobs are inserted between pages: no row twice, none of the old ones lost', async () => {
     const before = new Set(openIds());
-    const first = await get('/api/jobs?limit=30');
+    const first = await jobsList({ limit: '30' });
     const inserted = db
       .insert(jobs)
       .values({ title: 'Inserted while paging', description: 'x', borough: 'Camden', postedAt: NOW })
       .returning()
       .get();
-    const rest = await allPages(/<([^>]+)>/.exec(first.headers.get('link')!)![1]);
-    const ids = [...first.body, ...rest.flatMap((p) => p.body)].map((j) => j.id);
+    const firstRows = await ok(first);
+    const rest = await allPages(jobsList, queryOf(/<([^>]+)>/.exec(first.headers.get('link')!)![1]));
+    const ids = [...firstRows, ...rest.flatMap((p) => p.body)].map((j) => j.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).not.toContain(inserted.id);
     expect(new Set(ids)).toEqual(before);
@@ -117,7 +127,7 @@ describe('GET /api/jobs pages', () => {
   });
 
   it('adds the school rating from the kept figures, null for jobs without reviews', async () => {
-    const rows = (await allPages('/api/jobs?limit=100')).flatMap((p) => p.body);
+    const rows = (await allPages(jobsList, { limit: '100' })).flatMap((p) => p.body);
     const approved = db
       .select({ avg: sql<number>`avg(${reviews.overallRating})`, n: sql<number>`count(*)` })
       .from(reviews)
@@ -130,7 +140,7 @@ describe('GET /api/jobs pages', () => {
   });
 
   it('answers 400 for cursors it did not make, or made for another sort, never 500', async () => {
-    const link = (await get('/api/jobs?limit=5')).headers.get('link')!;
+    const link = (await jobsList({ limit: '5' })).headers.get('link')!;
     const cursor = new URL(/<([^>]+)>/.exec(link)![1], 'http://x').searchParams.get('cursor')!;
     for (const bad of [
       'x',
@@ -140,24 +150,23 @@ describe('GET /api/jobs pages', () => {
       Buffer.from('["jobs.newest",1]').toString('base64url'),
       'a'.repeat(500),
     ]) {
-      const res = await get(`/api/jobs?cursor=${encodeURIComponent(bad)}`);
-      expect(res.status, bad).toBe(400);
-      expect(res.body.fields.cursor).toBe('Invalid cursor');
+      const res = await answer(jobsList({ cursor: bad }), 400);
+      expect(res.fields?.cursor, bad).toBe('Invalid cursor');
     }
-    expect((await get(`/api/jobs?sort=salary&cursor=${cursor}`)).status).toBe(400);
-    expect((await get(`/api/jobs?cursor=${cursor}`)).status).toBe(200);
-    expect((await get('/api/jobs?sort=cheapest')).status).toBe(400);
+    expect((await answer(jobsList({ sort: 'salary', cursor }), 400)).fields).toEqual({ cursor: 'Invalid cursor' });
+    expect(await ok(jobsList({ cursor }))).toHaveLength(50);
+    expect((await answer(jobsList({ sort: 'cheapest' }), 400)).fields).toHaveProperty('sort');
   });
 });
 
 describe('full-text search', () => {
   it('matches word prefixes across title and description, with the other filters', async () => {
-    const chem = (await allPages('/api/jobs?search=chemis')).flatMap((p) => p.body);
+    const chem = (await allPages(jobsList, { search: 'chemis' })).flatMap((p) => p.body);
     expect(chem).toHaveLength(23);
     expect(chem.every((j) => /chemistry/i.test(j.title))).toBe(true);
-    const camden = (await get('/api/jobs?search=chemistry&borough=Camden')).body;
-    expect(camden.every((j: any) => j.borough === 'Camden')).toBe(true);
-    expect((await get('/api/jobs?search=chemistry%20ks9')).body).toHaveLength(0);
+    const camden = await ok(jobsList({ search: 'chemistry', borough: 'Camden' }));
+    expect(camden.every((j) => j.borough === 'Camden')).toBe(true);
+    expect(await ok(jobsList({ search: 'chemistry ks9' }))).toHaveLength(0);
   });
 
   it('reads FTS syntax in user text as plain words: quotes, operators and stars never fail', async () => {
@@ -173,30 +182,27 @@ describe('full-text search', () => {
       "o'neil",
       '^chemistry',
     ]) {
-      const res = await get(`/api/jobs?search=${encodeURIComponent(q)}`);
-      expect(res.status, q).toBe(200);
+      expect((await jobsList({ search: q })).status, q).toBe(200);
     }
-    expect((await get(`/api/jobs?search=${encodeURIComponent('"chemistry')}`)).body.length).toBe(23);
+    expect((await ok(jobsList({ search: '"chemistry' }))).length).toBe(23);
     expect(ftsQuery('  AND OR "x" ')).toBe('"and"* AND "or"* AND "x"*');
   });
 
   it('answers 400 for a search with no letter or digit, or too long', async () => {
     for (const q of ['"""', '***', '- + ^', 'x'.repeat(201)]) {
-      const res = await get(`/api/jobs?search=${encodeURIComponent(q)}`);
-      expect(res.status, q).toBe(400);
-      expect(res.body.fields.search).toBeTruthy();
+      expect((await answer(jobsList({ search: q }), 400)).fields?.search, q).toBeTruthy();
     }
-    expect((await get('/api/forum/threads?search=%22%22')).status).toBe(400);
-    expect((await get('/api/schools?search=%2A%2A')).status).toBe(400);
+    expect((await answer(threadsList({ search: '""' }), 400)).fields).toHaveProperty('search');
+    expect((await answer(schoolsList({ search: '**' }), 400)).fields).toHaveProperty('search');
   });
 
   it('follows renamed schools in the job index', async () => {
-    const before = (await get('/api/jobs?search=aldgate&limit=100')).headers.get('x-total-count');
+    const before = (await jobsList({ search: 'aldgate', limit: '100' })).headers.get('x-total-count');
     expect(Number(before)).toBeGreaterThan(0);
     db.update(schools).set({ name: 'The Portsoken School' }).where(eq(schools.id, school.id)).run();
-    expect((await get('/api/jobs?search=portsoken&limit=100')).headers.get('x-total-count')).toBe(before);
+    expect((await jobsList({ search: 'portsoken', limit: '100' })).headers.get('x-total-count')).toBe(before);
     db.update(schools).set({ name: school.name }).where(eq(schools.id, school.id)).run();
-    expect((await get('/api/jobs?search=portsoken')).body).toHaveLength(0);
+    expect(await ok(jobsList({ search: 'portsoken' }))).toHaveLength(0);
   });
 
   it('ranks forum threads by bm25: a title match on every word beats a passing mention', async () => {
@@ -205,8 +211,8 @@ describe('full-text search', () => {
       db.insert(forumThreads).values({ categoryId: cat.id, title, slug: 'x', content, isApproved: true }).returning().get().id;
     const weak = t('Timetables again', 'A long post about many things. ' + 'Lorem ipsum dolor sit amet. '.repeat(40) + 'Also behaviour.');
     const strong = t('Behaviour policy help', 'Behaviour behaviour: our behaviour policy needs work.');
-    const res = await get('/api/forum/threads?search=behav');
-    const ids = res.body.map((x: any) => x.id);
+    const res = await threadsList({ search: 'behav' });
+    const ids = (await ok(res)).map((x) => x.id);
     expect(ids.indexOf(strong)).toBeGreaterThanOrEqual(0);
     expect(ids.indexOf(strong)).toBeLessThan(ids.indexOf(weak));
     expect(res.headers.get('x-total-count')).toBe(String(ids.length));
@@ -231,7 +237,7 @@ describe('other paged lists', () => {
           .run();
     });
     const approved = db.select({ n: sql<number>`count(*)` }).from(forumThreads).where(eq(forumThreads.isApproved, true)).get()!.n;
-    const pages = await allPages('/api/forum/threads?limit=20');
+    const pages = await allPages(threadsList, { limit: '20' });
     const rows = pages.flatMap((p) => p.body);
     expect(rows).toHaveLength(approved);
     expect(pages[0].total).toBe(approved);
@@ -239,8 +245,8 @@ describe('other paged lists', () => {
     const stickies = rows.filter((t) => t.isSticky).length;
     expect(rows.slice(0, stickies).every((t) => t.isSticky)).toBe(true);
     expect(rows.every((t) => t.content.length <= 200)).toBe(true);
-    expect(rows.find((t) => t.title === 'Paged thread 3').content).toBe('y'.repeat(200));
-    expect((await get(`/api/forum/threads?categoryId=${cat.id}&limit=5`)).headers.get('x-total-count')).toBe(
+    expect(rows.find((t) => t.title === 'Paged thread 3')?.content).toBe('y'.repeat(200));
+    expect((await threadsList({ categoryId: String(cat.id), limit: '5' })).headers.get('x-total-count')).toBe(
       String(
         db
           .select({ n: sql<number>`count(*)` })
@@ -283,7 +289,7 @@ describe('other paged lists', () => {
       .from(reviews)
       .where(sql`${reviews.schoolId} = ${school.id} and ${reviews.isApproved} = 1`)
       .get()!.n;
-    const pages = await allPages(`/api/schools/${school.id}/reviews?limit=10`);
+    const pages = await allPages(reviewsList(school.id), { limit: '10' });
     const rows = pages.flatMap((p) => p.body);
     expect(rows).toHaveLength(approved);
     expect(pages[0].body).toHaveLength(10);
@@ -292,8 +298,8 @@ describe('other paged lists', () => {
     expect(rows.every((r) => r.isApproved && !('userId' in r))).toBe(true);
     const times = rows.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    expect((await get(`/api/schools/${school.id}/reviews`)).body).toHaveLength(20);
-    const interviews = (await allPages(`/api/schools/${school.id}/interviews?limit=8`)).flatMap((p) => p.body);
+    expect(await ok(reviewsList(school.id)({}))).toHaveLength(20);
+    const interviews = (await allPages(interviewsList(school.id), { limit: '8' })).flatMap((p) => p.body);
     const ivTotal = db
       .select({ n: sql<number>`count(*)` })
       .from(interviewExperiences)
@@ -306,7 +312,7 @@ describe('other paged lists', () => {
   it('pages the schools list by name and by rating, each school once', async () => {
     const all = db.select({ n: sql<number>`count(*)` }).from(schools).where(eq(schools.isActive, true)).get()!.n;
     for (const sort of ['name', 'rating']) {
-      const pages = await allPages(`/api/schools?sort=${sort}&limit=200`);
+      const pages = await allPages(schoolsList, { sort, limit: '200' });
       const rows = pages.flatMap((p) => p.body);
       expect(rows).toHaveLength(all);
       expect(new Set(rows.map((s) => s.id)).size).toBe(all);
@@ -318,7 +324,7 @@ describe('other paged lists', () => {
         expect(names.slice(0, 50)).toEqual([...names.slice(0, 50)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
       }
     }
-    expect((await get('/api/schools?limit=5001')).status).toBe(400);
-    expect((await get('/api/schools?limit=3&sort=rating')).body).toHaveLength(3);
+    expect((await answer(schoolsList({ limit: '5001' }), 400)).fields).toHaveProperty('limit');
+    expect(await ok(schoolsList({ limit: '3', sort: 'rating' }))).toHaveLength(3);
   });
 });
