@@ -2,7 +2,7 @@
 // covering every route of the app with its policy; and the reference page that reads it.
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../test/app';
+import { answer, testApp } from '../../test/app';
 
 const t = testApp({ demo: false });
 
@@ -101,9 +101,8 @@ describe('GET /api/openapi.json', () => {
   });
 
   it("answers a bad query with the API's error shape and the product's message (the validation hook)", async () => {
-    const res = await t.get('/api/pay-scales?effectiveDate=1%20May');
-    expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Invalid query', fields: { effectiveDate: 'Effective date must be yyyy-mm-dd' } });
+    const body = await answer(t.client['pay-scales'].$get({ query: { effectiveDate: '1 May' } }), 400);
+    expect(body).toEqual({ error: 'Invalid query', fields: { effectiveDate: 'Effective date must be yyyy-mm-dd' } });
   });
 });
 
