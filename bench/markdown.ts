@@ -1,4 +1,4 @@
-// Markdown's worst bodies, measured (decisions 2025 addendum, 1411): bodies at the 20,000-character
+// Markdown's worst bodies, measured (decisions 2028, 1411): bodies at the 20,000-character
 // limit (and the preview's 10,000) written to make the renderer work per mark (unclosed emphasis,
 // links, lists, quotes, code spans, tags, entities), each timed before and after the render budget
 // in the same run, against a plain paragraph of the same length. "Before" is the renderer as it

@@ -189,7 +189,7 @@ describe('bad input', () => {
     expect(db.select().from(forumPosts).where(eq(forumPosts.threadId, id)).all().length).toBe(before + 1);
   });
 
-  // How long these take is measured by `npm run bench:markdown` (decision 2025 addendum), not here.
+  // How long these take is measured by `npm run bench:markdown` (decision 2028), not here.
   it('renders the worst 20,000-character bodies inert, and their plain text keeps their letters', () => {
     for (const body of [
       '>'.repeat(20_000),
