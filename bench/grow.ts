@@ -4,7 +4,7 @@
 // start their text with 'synthetic' (reviews' pros, interviews' job title, salaries' benefits,
 // threads' slug 'synthetic-...', replies' content).
 import Database from 'better-sqlite3';
-import { optimizeSearchIndexes, registerSearchFunctions } from '../db/search-text';
+import { optimizeSearchIndexes, registerSearchFunctions } from '../db/search-index';
 import {
   BOROUGHS,
   CONTRACT_TYPES,
@@ -14,7 +14,7 @@ import {
   SALARY_JOB_TITLES,
   SALARY_SCHOOL_TYPES,
   SUBJECTS,
-} from '../db/constants';
+} from '../core/constants';
 
 export const SYNTHETIC = 'synthetic';
 export const VOLUMES = { jobs: 245_000, reviews: 1_230_000, salaries: 1_000_000, interviews: 100_000, threads: 100_000, replies: 300_000 };

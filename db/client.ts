@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
-import { registerSearchFunctions } from './search-text';
+import { registerSearchFunctions } from './search-index';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 

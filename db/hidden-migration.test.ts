@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { registerSearchFunctions } from './search-text';
+import { registerSearchFunctions } from './search-index';
 
 const folder = join(import.meta.dirname, 'migrations');
 const files = readdirSync(folder)

@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_FOLDER, openDatabase } from './client';
 import { recountMismatches } from './kept-figures';
-import { registerSearchFunctions } from './search-text';
+import { registerSearchFunctions } from './search-index';
 
 type Journal = { entries: { idx: number; tag: string }[] };
 const dir = mkdtempSync(join(tmpdir(), 'ratings-migration-'));

@@ -17,7 +17,13 @@ import {
   type SchoolPhase,
   type SCHOOL_JOB_CONTRACTS,
   TEXT_MAX,
-} from './constants';
+} from '../core/constants';
+import type { AlertFilters } from '../core/alert-summary';
+import { NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, type NotificationKind, type NotificationSubject } from '../core/notification-text';
+
+// Vocabulary the web app shares lives in core/ (decision 0007); the tables' importers read it here too.
+export type { AlertFilters } from '../core/alert-summary';
+export { NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, type NotificationKind, type NotificationSubject } from '../core/notification-text';
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer('created_at', { mode: 'timestamp_ms' }).notNull().default(nowMs);
@@ -595,18 +601,6 @@ export const idempotencyKeys = sqliteTable(
 
 // ---- Job alerts, push subscriptions and closing-date reminders (alerts and near me) ----
 
-/** The filters of a saved search: the Jobs screen's, or one school ("Follow this school"). */
-export interface AlertFilters {
-  search?: string;
-  borough?: string;
-  subject?: string;
-  keyStage?: string;
-  contractType?: string;
-  schoolType?: string;
-  educationLevel?: string;
-  schoolId?: number;
-}
-
 export const ALERT_FREQUENCIES = ['instant', 'daily', 'weekly'] as const;
 
 export const alerts = sqliteTable(
@@ -1039,58 +1033,6 @@ export type ReviewResponse = typeof reviewResponses.$inferSelect;
 
 // ---- Hearing back: notifications kept per user (decision 2010) ----
 
-/**
- * What a notification tells: a reply in a thread she watches, a reply quoting her, her review or
- * thread approved or rejected, her interview removed after reports, a school's response to her
- * review published, a report she made decided (the item kept or removed), her edit of a published
- * review or interview approved or refused.
- */
-export const NOTIFICATION_KINDS = [
-  'reply',
-  'quote',
-  'review_approved',
-  'review_rejected',
-  'interview_removed',
-  'thread_approved',
-  'thread_rejected',
-  'response_published',
-  'report_kept',
-  'report_removed',
-  'edit_approved',
-  'edit_rejected',
-  // A school's staff (issue 37 item 13, decision 2115): her claim decided, an invitation to her
-  // account's address, her role changed (the new role is the kind), her membership removed.
-  'claim_approved',
-  'claim_rejected',
-  'member_invited',
-  'member_made_admin',
-  'member_made_editor',
-  'member_removed',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-/**
- * What a notification is about; with the kind and the user, one notification at most (no repeat on
- * hide-then-approve). An author's edit of a review, interview, thread or reply is its own subject
- * (`review_edit`, `interview_edit`, `thread_edit`, `post_edit`: the id of the contribution_revisions
- * row), so each edit of the same item that a moderator decides is told once, and a later edit
- * decided again is told again.
- */
-export const NOTIFICATION_SUBJECTS = [
-  'thread',
-  'post',
-  'review',
-  'interview',
-  'mood',
-  'review_edit',
-  'interview_edit',
-  'thread_edit',
-  'post_edit',
-  // A claim or invitation (school_claims id); a member's role change or removal (the school_audit
-  // row id of that action, so each change is told once).
-  'school_claim',
-  'school_audit',
-] as const;
-export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 /** The groups a person chooses a delivery for in Profile. */
 export const NOTIFICATION_TOPICS = ['replies', 'moderation', 'responses', 'reports'] as const;
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];

@@ -1,5 +1,5 @@
 // The public shape of each resource (decision 0006): what an answer of the API may carry, derived
-// from the tables in db/schema.ts (drizzle-zod), beside the input shapes of db/validation.ts. The
+// from the tables in db/schema.ts (drizzle-zod), beside the input shapes of core/validation.ts. The
 // routes declare them as their response schemas and select exactly their columns (columnsOf), so
 // an author's id or a moderation note cannot reach the public by a forgotten destructure.
 import { getTableColumns, type Table } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { registerSearchFunctions } from '../db/search-text';
+import { registerSearchFunctions } from '../db/search-index';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { realSignIn, setup, teardown, toastTitle, type Env } from './screens.helpers';
 

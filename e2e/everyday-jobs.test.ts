@@ -5,8 +5,8 @@
 // Each check named "(old main: …)" is one that failed before these changes.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { londonInstant, londonParts } from '../db/london-time';
-import { registerSearchFunctions } from '../db/search-text';
+import { londonInstant, londonParts } from '../core/london-time';
+import { registerSearchFunctions } from '../db/search-index';
 import { closingLabel } from '../web/components/closing';
 import { PHONE, screenshot, DESKTOP, waitForHydration } from './harness';
 import { setup, teardown, toastText, toastTitle, type Env, type JobRow, type SchoolRow } from './screens.helpers';

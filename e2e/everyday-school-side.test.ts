@@ -11,7 +11,7 @@
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonToday } from '../db/london-time';
+import { londonToday } from '../core/london-time';
 import { localSmtp, readMessage } from '../api/services/alerts/test-mail';
 import { DESKTOP, launchBrowser, PHONE, screenshot } from './harness';
 import { attemptTag, realSignIn, seriousViolations, setup, teardown, type Env } from './screens.helpers';

@@ -2,7 +2,7 @@
 // three groups (jobs first), each matching the API's own answer and linking to its full list
 // (the forum screen reads `search` from the URL); job cards show the school's review rating.
 import Database from 'better-sqlite3';
-import { registerSearchFunctions } from '../db/search-text';
+import { registerSearchFunctions } from '../db/search-index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';

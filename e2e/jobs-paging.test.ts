@@ -1,7 +1,7 @@
 // The Jobs screen over the paged API (a hundred times the data): "N jobs found" from X-Total-Count, Load more
 // through the Link header, each job once, and the sort select kept in the URL.
 import Database from 'better-sqlite3';
-import { registerSearchFunctions } from '../db/search-text';
+import { registerSearchFunctions } from '../db/search-index';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';

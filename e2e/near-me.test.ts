@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
 import type { JobRow, SchoolRow } from './screens.helpers';
-import { SCHOOLS_PAGE_SIZE } from '../db/constants';
+import { SCHOOLS_PAGE_SIZE } from '../core/constants';
 
 // Near Soho Square; the app rounds to 3 decimals (about 100 m) before it asks the API.
 const HERE = { latitude: 51.51549, longitude: -0.13224 };

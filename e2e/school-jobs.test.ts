@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonInstant, londonToday } from '../db/london-time';
+import { londonInstant, londonToday } from '../core/london-time';
 import { DESKTOP, launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer, waitForServiceWorker } from './harness';
 import { attemptTag, seriousViolations } from './screens.helpers';
 

@@ -55,14 +55,16 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(
       await boundaryErrors('db/seed/Probe.ts', "import { formatNumber } from '../../web/lib/format';\nexport default formatNumber;\n"),
     ).toEqual([expect.stringContaining('db/ imports neither api/ nor web/')]);
-    expect(await boundaryErrors('db/seed/Probe.ts', "import { BOROUGHS } from '../constants';\nexport default BOROUGHS;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('db/seed/Probe.ts', "import { BOROUGHS } from '../../core/constants';\nexport default BOROUGHS;\n"),
+    ).toEqual([]);
   });
 
   it('keeps core/ free of every other folder (decision 0007), and lets the others import it', async () => {
     for (const [dir, spec] of [
       ['api', '../../api/app'],
       ['web', '../../web/lib/format'],
-      ['db', '../../db/constants'],
+      ['db', '../../db/schema'],
       ['sw', '../../sw/sw'],
       ['bench', '../../bench/markdown'],
     ]) {
@@ -70,7 +72,7 @@ describe('import boundaries (eslint.config.js)', () => {
         expect.stringContaining('core/ imports nothing but itself and its libraries'),
       ]);
     }
-    expect(await boundaryErrors('core/take-home/Probe.ts', "export const load = () => import('../../db/constants');\n")).toEqual([
+    expect(await boundaryErrors('core/take-home/Probe.ts', "export const load = () => import('../../db/schema');\n")).toEqual([
       expect.stringContaining('core/ imports nothing but itself and its libraries'),
     ]);
     expect(await boundaryErrors('core/take-home/Probe.ts', "import { settle } from './money';\nexport default settle;\n")).toEqual([]);

@@ -9,8 +9,8 @@ import { ALERT_FREQUENCIES, alerts, alertSentJobs, jobs, schools, type Alert, ty
 import { ApiError, notFound } from '../lib/http-error';
 import type { SignedInEnv } from '../lib/route';
 import { jobsQuery } from '../jobs/jobs.queries';
-import { alertSummary } from '../../db/alert-summary';
-import { TEXT_MAX } from '../../db/constants';
+import { alertSummary } from '../../core/alert-summary';
+import { TEXT_MAX } from '../../core/constants';
 
 export { alertSummary };
 

@@ -9,7 +9,7 @@ import { forumCategories, forumModerators, forumPosts, forumThreads } from '../.
 import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
 import { approvedBy } from '../../test/moderated';
-import { notificationText } from '../../db/notification-text';
+import { notificationText } from '../../core/notification-text';
 
 const NOW = new Date('2026-12-06T12:00:00Z');
 const { db, app, client } = testApp({ now: NOW, adminEmails: ['admin@example.test'], rateLimit: false });

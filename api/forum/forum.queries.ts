@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
-import { TEXT_MAX, THREAD_PREVIEW_CHARS } from '../../db/constants';
+import { TEXT_MAX, THREAD_PREVIEW_CHARS } from '../../core/constants';
 import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '../../db/schema';
 import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';

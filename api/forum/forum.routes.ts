@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { categoryShape, replyShape, threadShape } from '../../db/shapes';
-import { postEdit, postInput, threadEdit, threadInput } from '../../db/validation';
+import { postEdit, postInput, threadEdit, threadInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { threadsQuery } from './forum.queries';

@@ -1,5 +1,5 @@
 import { interviewFieldsShape, interviewShape, pendingEditOf } from '../../db/shapes';
-import { interviewEdit, interviewInput } from '../../db/validation';
+import { interviewEdit, interviewInput } from '../../core/validation';
 import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { contributionsQuery } from '../schools/schools.queries';

@@ -5,7 +5,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { interviewExperiences } from '../../db/schema';
 import { columnsOf, interviewFieldsShape, interviewShape, pickShape } from '../../db/shapes';
-import { interviewInput, type InterviewEdit } from '../../db/validation';
+import { interviewInput, type InterviewEdit } from '../../core/validation';
 import { dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';
 import { refuseOwnSchool } from '../schools/members';

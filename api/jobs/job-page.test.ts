@@ -4,7 +4,7 @@
 import { isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { interviewExperiences, jobs, reviews, schoolMoods, schools } from '../../db/schema';
-import { termsFor } from '../../db/teaching-vacancies';
+import { termsFor } from '../../core/teaching-vacancies';
 import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { createApp } from '../app';

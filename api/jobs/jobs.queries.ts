@@ -3,11 +3,11 @@
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../db/constants';
+import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../core/constants';
 import type { DB } from '../../db/client';
 import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, jobShape } from '../../db/shapes';
-import { searchWords } from '../../db/search-text';
+import { searchWords } from '../../core/search-text';
 import { cursorParam, decodeCursor, encodeCursor, pageOf, type CursorValue } from '../lib/paging';
 import {
   bm25Of,

@@ -4,10 +4,10 @@
 // job alerts.
 import { isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SUBJECTS } from '../../db/filter-lists';
-import { ROLE_TYPES } from '../../db/constants';
+import { SUBJECTS } from '../../core/filter-lists';
+import { ROLE_TYPES } from '../../core/constants';
 import { payScales, schoolMembers, schools } from '../../db/schema';
-import { subjectFor } from '../../db/teaching-vacancies';
+import { subjectFor } from '../../core/teaching-vacancies';
 import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';

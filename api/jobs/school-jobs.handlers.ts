@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { jobs, savedJobs, type Job } from '../../db/schema';
-import { schoolJobDateErrors, type SchoolJobValues } from '../../db/validation';
+import { schoolJobDateErrors, type SchoolJobValues } from '../../core/validation';
 import type { AppEnv } from '../context';
 import { ApiError, notFound } from '../lib/http-error';
 import { renderMarkdown } from '../lib/markdown';

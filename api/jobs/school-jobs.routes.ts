@@ -1,7 +1,7 @@
 // A school's own vacancies (decision 2104): its verified staff post, edit and close them; the
 // public counts views and apply clicks (counts only, never who).
 import { z } from '@hono/zod-openapi';
-import { schoolJobInput } from '../../db/validation';
+import { schoolJobInput } from '../../core/validation';
 import { jobShape } from '../../db/shapes';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';

@@ -6,8 +6,8 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { payScales, savedJobs, schoolAudit, schools, jobs, type Job, type NewJob, type PayScalePick, type School } from '../../db/schema';
-import { londonInstant, londonToday } from '../../db/london-time';
-import { closingInstant, publishInstant, type SchoolJobValues } from '../../db/validation';
+import { londonInstant, londonToday } from '../../core/london-time';
+import { closingInstant, publishInstant, type SchoolJobValues } from '../../core/validation';
 import { ApiError } from '../lib/http-error';
 import { oneMonthBefore } from '../lib/time';
 import { jobEventCounts } from './job-counters';
@@ -137,7 +137,7 @@ export function payScaleSalary(
   return { salaryMin: from.salary, salaryMax: to.salary, salaryText: `${spines} ${points} (${pick.region})` };
 }
 
-/** The board's contract category (its filter) for a school's contract, as the feed's adverts are filed (db/teaching-vacancies.ts). */
+/** The board's contract category (its filter) for a school's contract, as the feed's adverts are filed (core/teaching-vacancies.ts). */
 export function contractCategory(contract: string | undefined, fullTime: boolean, partTime: boolean): string | null {
   if (!contract) return null;
   if (contract === 'Casual') return 'Supply';

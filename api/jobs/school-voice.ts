@@ -3,7 +3,7 @@
 // count and its staff mood. From the figures kept over approved contributions (school_stats) and
 // one indexed read of the latest review; never who wrote anything (decision 0205).
 import { and, desc, eq } from 'drizzle-orm';
-import { MOODS } from '../../db/constants';
+import { MOODS } from '../../core/constants';
 import type { DB } from '../../db/client';
 import { reviews, schoolStats } from '../../db/schema';
 import { round } from '../schools/schools.queries';

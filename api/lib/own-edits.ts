@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { contributionRevisions, hiddenContent, reports, type ReportKind, type RevisionKind } from '../../db/schema';
-import { formErrors } from '../../db/validation';
+import { formErrors } from '../../core/validation';
 import { ApiError, notFound } from './http-error';
 
 type Tx = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>;

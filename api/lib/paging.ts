@@ -4,7 +4,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError } from './http-error';
-import { TEXT_MAX } from '../../db/constants';
+import { TEXT_MAX } from '../../core/constants';
 
 export type CursorValue = number | string;
 

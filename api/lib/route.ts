@@ -8,7 +8,7 @@
 // (401, 403, 422, 429) are declared from the policy (decision 0006, addendum).
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
-import { formErrors } from '../../db/validation';
+import { formErrors } from '../../core/validation';
 import type { RoutePolicy } from '../../core/route-policy';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from '../middleware/idempotency';

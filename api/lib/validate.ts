@@ -1,7 +1,7 @@
 // Query and path schemas the routes share (filters, search, limits, ids), with the product's
 // messages; the routers' defaultHook (lib/route.ts) answers a failure with `{ error, fields }`.
 import { z } from 'zod';
-import { TEXT_MAX } from '../../db/constants';
+import { TEXT_MAX } from '../../core/constants';
 
 /** A filter value from the product's list; "all" or empty means no filter (product §5). */
 export function filterOf<const T extends readonly [string, ...string[]]>(values: T) {

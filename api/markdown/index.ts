@@ -5,7 +5,7 @@
 // read, so previews count against their own limit per user (limit 'preview', decision 1411), not
 // the writer's writes.
 import { z } from '@hono/zod-openapi';
-import { JOB_TEXT_MAX } from '../../db/constants';
+import { JOB_TEXT_MAX } from '../../core/constants';
 import { renderMarkdown } from '../lib/markdown';
 import { resourceRoutes, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
 

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, interviewExperiences, reviews, salaries, schoolMoods } from '../../db/schema';
 import { approvalStatus, interviewFieldsShape, reviewFieldsShape } from '../../db/shapes';
-import { deleteAccountInput } from '../../db/validation';
+import { deleteAccountInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 
 const route = resourceRoutes('Me');

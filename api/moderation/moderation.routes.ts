@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, REPORT_KINDS, reviews } from '../../db/schema';
 import { approvalStatus } from '../../db/shapes';
-import { rejectInput } from '../../db/validation';
+import { rejectInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 

@@ -1,6 +1,6 @@
 // Staff mood (product §3): the kept counts per school and the signed-in user's own mood.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { MOODS } from '../../db/constants';
+import { MOODS } from '../../core/constants';
 import type { DB } from '../../db/client';
 import { schoolMoods, schoolStats } from '../../db/schema';
 import { columnsOf, ownMoodShape } from '../../db/shapes';

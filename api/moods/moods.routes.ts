@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { MOOD_VALUES } from '../../db/constants';
+import { MOOD_VALUES } from '../../core/constants';
 import { moodCommentShape, ownMoodShape } from '../../db/shapes';
-import { moodInput } from '../../db/validation';
+import { moodInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 

@@ -3,11 +3,11 @@
 // (api/services/alerts/pass.ts runs it with the same budgets and device rules, decision 1407);
 // `daily` / `weekly` gather what she has not read into one email at 07:00 London time (every day,
 // or on Sundays), several replies to one thread as one line, with a one-click unsubscribe.
-// The words are the screen's own (db/notification-text.ts): a thread or school name and a replier's
+// The words are the screen's own (core/notification-text.ts): a thread or school name and a replier's
 // first name, never anything else about anyone.
 import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { notificationText } from '../../db/notification-text';
+import { notificationText } from '../../core/notification-text';
 import { forumThreads, notificationPreferences, notifications, schools, users } from '../../db/schema';
 import { pushOfList, type PushPayload } from '../services/alerts/push';
 import { esc, page } from '../services/alerts/render';

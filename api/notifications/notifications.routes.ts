@@ -6,7 +6,7 @@ import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, NOT
 import { cursorParam } from '../lib/paging';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
-import { TEXT_MAX } from '../../db/constants';
+import { TEXT_MAX } from '../../core/constants';
 
 const route = resourceRoutes('Notifications');
 const screen = { page: { path: '/notifications', index: false } } as const;

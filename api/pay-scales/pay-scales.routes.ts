@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import { PAY_REGIONS, PAY_SPINES } from '../../core/constants';
 import { payScaleShape } from '../../db/shapes';
 import { resourceRoutes, errors, jsonOf } from '../lib/route';
 import { filterOf } from '../lib/validate';

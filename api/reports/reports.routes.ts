@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { REPORT_KINDS } from '../../db/schema';
-import { reportInput } from '../../db/validation';
+import { reportInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 
 export const report = resourceRoutes('Reports').post('/reports', {

@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { reviewResponses, reviews } from '../../db/schema';
 import { columnsOf, ownReviewShape, pickShape, reviewFieldsShape } from '../../db/shapes';
-import { reviewInput, type ReviewEdit } from '../../db/validation';
+import { reviewInput, type ReviewEdit } from '../../core/validation';
 import { approvalState } from '../lib/moderators';
 import { dropPendingEdit, dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
 import type { SignedInEnv } from '../lib/route';

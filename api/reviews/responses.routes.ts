@@ -3,7 +3,7 @@
 // published under the review, as "Response from {school}", once a moderator approves it.
 import { z } from '@hono/zod-openapi';
 import { approvalStatus } from '../../db/shapes';
-import { reviewResponseInput } from '../../db/validation';
+import { reviewResponseInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { approvalStatus, ownReviewShape, pendingEditOf, reviewFieldsShape, reviewShape } from '../../db/shapes';
-import { reviewEdit, reviewInput } from '../../db/validation';
+import { reviewEdit, reviewInput } from '../../core/validation';
 import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { contributionsQuery } from '../schools/schools.queries';

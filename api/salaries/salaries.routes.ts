@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ownSalaryShape } from '../../db/shapes';
-import { salaryInput } from '../../db/validation';
+import { salaryInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { filterOf, idParam } from '../lib/validate';
-import { BOROUGHS, EXPERIENCE_BANDS } from '../../db/constants';
-import { SALARY_AREAS, SALARY_PHASES } from '../../db/salary-lists';
+import { BOROUGHS, EXPERIENCE_BANDS } from '../../core/constants';
+import { SALARY_AREAS, SALARY_PHASES } from '../../core/salary-lists';
 
 const route = resourceRoutes('Salaries');
 

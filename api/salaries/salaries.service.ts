@@ -6,7 +6,7 @@
 // successive answers differ by the sum of at least that many salaries, never by one. Recent
 // submissions show only published rows, the salary rounded to £1,000 and the date to the month.
 import { and, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
-import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../db/constants';
+import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../core/constants';
 import type { DB } from '../../db/client';
 import { payScales, publishedStats, salaries } from '../../db/schema';
 import { ApiError, notFound } from '../lib/http-error';

@@ -2,7 +2,7 @@
 // published, recent submissions are rounded (salary to £1,000, date to the month), the figures
 // change only in batches, and no single new submission can be recovered from two successive answers.
 import { describe, expect, it } from 'vitest';
-import { SALARY_K_ANONYMITY } from '../../db/constants';
+import { SALARY_K_ANONYMITY } from '../../core/constants';
 import { mulberry32 } from '../../db/seed/prng';
 import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';

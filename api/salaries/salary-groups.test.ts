@@ -2,7 +2,7 @@
 // groups under 5 never shown, each beside its pay-scale band, odd figures explained, and nothing
 // about one submission derivable from one answer or between two batches.
 import { describe, expect, it } from 'vitest';
-import { SALARY_K_ANONYMITY } from '../../db/constants';
+import { SALARY_K_ANONYMITY } from '../../core/constants';
 import { mulberry32 } from '../../db/seed/prng';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';

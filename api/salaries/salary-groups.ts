@@ -8,8 +8,8 @@
 // batch publishes a cell's submissions only by 0 or at least k at a time and leaves a cell with 0 or
 // at least k published (publishable in salaries.service.ts). So any group, and any difference of
 // two groups, in one answer or between two answers, holds 0 or at least k submissions.
-import { EXPERIENCE_BANDS, INNER_LONDON_BOROUGHS, SALARY_JOB_TITLES, SALARY_K_ANONYMITY } from '../../db/constants';
-import type { SALARY_AREAS, SALARY_PHASES } from '../../db/salary-lists';
+import { EXPERIENCE_BANDS, INNER_LONDON_BOROUGHS, SALARY_JOB_TITLES, SALARY_K_ANONYMITY } from '../../core/constants';
+import type { SALARY_AREAS, SALARY_PHASES } from '../../core/salary-lists';
 export type SalaryArea = (typeof SALARY_AREAS)[number];
 export type SalaryPhase = (typeof SALARY_PHASES)[number];
 

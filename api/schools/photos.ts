@@ -8,7 +8,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
-import { PROFILE_LIMITS } from '../../db/constants';
+import { PROFILE_LIMITS } from '../../core/constants';
 import { ApiError } from '../lib/http-error';
 
 /** The widths written: the page's banner and Open Graph image, and the lists' thumbnail. */

@@ -6,7 +6,7 @@ import { and, eq, gte, min } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { schoolAudit, schoolMembers, schoolProfiles, schools, type SchoolProfile } from '../../db/schema';
-import type { SchoolProfileFields } from '../../db/validation';
+import type { SchoolProfileFields } from '../../core/validation';
 import { ApiError } from '../lib/http-error';
 import { renderMarkdown } from '../lib/markdown';
 import type { SignedInEnv } from '../lib/route';

@@ -2,7 +2,7 @@
 // photo and its own figures beside the register's. Routes of the school's own (policy.school):
 // only its live members reach the handlers (decision 2103).
 import { z } from '@hono/zod-openapi';
-import { schoolProfileInput } from '../../db/validation';
+import { schoolProfileInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam } from '../lib/validate';
 import { PHOTO_TYPES } from './photos';

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../db/constants';
+import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../core/constants';
 import type { DB } from '../../db/client';
 import { jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, schoolShape } from '../../db/shapes';

@@ -3,12 +3,12 @@
 // invitations, re-confirmation, leaving, the audit log and the trust domains site admins add.
 import { z } from '@hono/zod-openapi';
 import { CLAIM_STATES, DOMAIN_RULES, MEMBER_METHODS, SCHOOL_ROLES } from '../../db/schema';
-import { rejectInput } from '../../db/validation';
+import { rejectInput } from '../../core/validation';
 import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
 import { idParam, limitOf } from '../lib/validate';
 import { cursorParam } from '../lib/paging';
 import { domainInput, emailInput } from './domains';
-import { TEXT_MAX } from '../../db/constants';
+import { TEXT_MAX } from '../../core/constants';
 
 const route = resourceRoutes('School staff');
 const role = z.enum(SCHOOL_ROLES);

@@ -1,8 +1,8 @@
 // `npm run schools:import -- <edubasealldata.csv>`: refresh the schools of DATABASE_PATH from a GIAS
-// register extract (docs/operations.md "External data"; db/import-gias.ts does the work).
+// register extract (docs/operations.md "External data"; api/schools/register-import.ts does the work).
 import { readFileSync } from 'node:fs';
 import { openDatabase } from '../../db/client';
-import { decodeGias, formatSummary, importGias } from '../../db/import-gias';
+import { decodeGias, formatSummary, importGias } from '../schools/register-import';
 import { loadEnv } from '../env';
 
 const file = process.argv[2];

@@ -2,7 +2,7 @@
 // window at a time (decision 0701, Speed): every match still comes once, in tier order within each
 // window, and the total says "1,000+" rather than counting them all.
 import { describe, expect, it } from 'vitest';
-import { SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../db/constants';
+import { SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../core/constants';
 import { testApp } from '../../test/app';
 import { oneMonthBefore } from '../lib/time';
 import { keepFirstWindow, relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';

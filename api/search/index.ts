@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Context } from 'hono';
 import { sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { searchWords } from '../../db/search-text';
+import { searchWords } from '../../core/search-text';
 import { matchOf, queryTerms, stemOf } from './query';
 import { RELEVANCE_MAX } from './relevance';
 import { correctable, currentVocabulary } from './vocabulary';

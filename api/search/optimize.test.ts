@@ -7,7 +7,7 @@ import { jobPosting } from '../../test/servers';
 import { testDb } from '../../test/db';
 import type { DB } from '../../db/client';
 import { importGias } from '../schools/register-import';
-import type { SearchIndex } from '../../db/search-text';
+import type { SearchIndex } from '../../db/search-index';
 import { seed } from '../../db/seed/index';
 
 /** Is the index already in one piece? `optimize` then writes nothing (FTS5 leaves an optimal index as it is). */

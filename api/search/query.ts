@@ -3,7 +3,7 @@
 // that cannot fail (each word a quoted prefix term, all must match; quotes, operators and
 // punctuation never reach FTS5 as syntax).
 import { z } from 'zod';
-import { searchWords } from '../../db/search-text';
+import { searchWords } from '../../core/search-text';
 import { searchText as searchParamText } from '../lib/validate';
 
 export const MAX_TERMS = 12;

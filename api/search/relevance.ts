@@ -7,7 +7,7 @@
 //   tier 5: some word matched elsewhere only (borough, address, kind, description).
 // Each list asks SQLite for its matches (id, name, bm25) under its own filters, at most
 // RELEVANCE_MAX of them; this module orders them and answers a page with a keyset cursor.
-import { searchWords } from '../../db/search-text';
+import { searchWords } from '../../core/search-text';
 import { decodeCursor, encodeCursor, type CursorValue } from '../lib/paging';
 import { stemOf } from './query';
 

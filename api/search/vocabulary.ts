@@ -7,9 +7,9 @@
 // version moves; until a first build is done, searches are answered uncorrected.
 import { sql } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
-import { BOROUGHS, SUBJECTS } from '../../db/constants';
+import { BOROUGHS, SUBJECTS } from '../../core/constants';
 import type { DB } from '../../db/client';
-import { searchWords, SYNONYM_WORDS } from '../../db/search-text';
+import { searchWords, SYNONYM_WORDS } from '../../core/search-text';
 
 interface Entry {
   /** How the word is written where it was found (e.g. "Graveney"). */

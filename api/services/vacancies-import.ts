@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, lt, notInArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { optimizeSearchIndexes } from '../../db/search-text';
+import { optimizeSearchIndexes } from '../../db/search-index';
 import { listingContext } from '../../db/seed/index';
-import { mapListing, TEACHING_VACANCIES_SOURCE } from '../jobs/feed/teaching-vacancies';
+import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../core/teaching-vacancies';
 import { oneMonthBefore } from '../lib/time';
 import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
 import { LeaseLostError, PROCESS_HOLDER, releaseLease, renewLease, tryLease } from '../lib/lease';
@@ -239,7 +239,7 @@ export function applyFeed(db: DB, feed: FetchedFeed, now: Date, fence?: WriteFen
         continue;
       }
       seen.add(job.externalId);
-      if ((job.postedAt as Date).getTime() < since.getTime()) {
+      if (job.postedAt.getTime() < since.getTime()) {
         skip('posted more than a month ago');
         continue;
       }

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { FIRST_MONTH, LAST_MONTH, LOAN_PLANS, MESSAGES, MONTH_PATTERN, parseFte, parsePounds, type LoanPlan } from '../../core/take-home';
-import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import { PAY_REGIONS, PAY_SPINES } from '../../core/constants';
 import { errors, jsonOf, resourceRoutes } from '../lib/route';
 
 const route = resourceRoutes('Take-home pay');

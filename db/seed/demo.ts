@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import type { DB } from '../client';
-import { BOROUGHS, EXPERIENCE_BANDS, MOODS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES, YEARS_AT_SCHOOL } from '../constants';
+import { BOROUGHS, EXPERIENCE_BANDS, MOODS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES, YEARS_AT_SCHOOL } from '../../core/constants';
 import {
   forumCategories,
   forumPosts,
@@ -19,8 +19,8 @@ import {
   schools,
   users,
 } from '../schema';
-import { londonInstant, londonParts } from '../london-time';
-import { mapListing, type ListingContext } from '../teaching-vacancies';
+import { londonInstant, londonParts } from '../../core/london-time';
+import { mapListing, type ListingContext } from '../../core/teaching-vacancies';
 import { SEED_DIR } from './paths';
 import { mulberry32 } from './prng';
 
@@ -315,7 +315,7 @@ function demoJobs({ tx, now }: Demo, ctx: ListingContext): number[] {
   for (const listing of feed.data) {
     const mapped = mapListing(listing, ctx);
     if (!mapped.ok) continue;
-    const age = newest - (mapped.job.postedAt as Date).getTime();
+    const age = newest - mapped.job.postedAt.getTime();
     mapped.job.postedAt = new Date(now.getTime() - DAY - Math.round((age / span) * 27 * DAY));
     // Three weeks after it was posted, at the London time the school set in the feed (12:00, 09:00).
     const deadline = mapped.job.applicationDeadline;

@@ -4,7 +4,7 @@
 // the route's handle (routes.tsx) and the data the page was rendered with (the SWR answers), so
 // the head and the page can never disagree. Pure functions: no DOM, no Dexie.
 import { unstable_serialize, type Key } from 'swr';
-import { closingTimeOf, londonValidThrough } from '../../db/london-time';
+import { closingTimeOf, londonValidThrough } from '../../core/london-time';
 import { registerValue } from '../lib/school-facts';
 import { WEB_POLICY } from '../../core/route-policy';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';

@@ -1,6 +1,6 @@
 // Compare rules (product §5, §9): star weights and the two insight lists (the pupil-staff ratio is
 // the census's, web/lib/school-facts.ts).
-import { MAX_COMPARE, OFSTED_RATINGS } from '../../db/constants';
+import { MAX_COMPARE, OFSTED_RATINGS } from '../../core/constants';
 
 export { MAX_COMPARE };
 

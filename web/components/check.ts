@@ -1,4 +1,4 @@
-// The forms' validation with the API's own zod schemas (db/validation.ts), loaded on demand: a
+// The forms' validation with the API's own zod schemas (core/validation.ts), loaded on demand: a
 // screen with a form starts loading them once it has rendered (useForm / useValidation) and a
 // submit waits for them if they are not there yet, so zod is never part of a page's first load
 // (the server-rendered first visit). Offline, the chunk comes from the service worker's precache like every other.

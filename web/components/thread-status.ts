@@ -1,4 +1,4 @@
-import { THREAD_PREVIEW_CHARS } from '../../db/constants';
+import { THREAD_PREVIEW_CHARS } from '../../core/constants';
 
 /** Thread display state (product §4): not approved → Pending (orange); locked → Locked (red); else Active (green). */
 export function threadStatus(t: { isApproved: boolean; isLocked: boolean; status?: string }): {

@@ -16,4 +16,4 @@ export {
   schoolJobInput,
   schoolProfileInput,
   threadInput,
-} from '../../db/validation';
+} from '../../core/validation';

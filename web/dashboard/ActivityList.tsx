@@ -6,7 +6,7 @@
 // activity answer, which the offline layer keeps on her device, so the list opens offline.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MOODS } from '../../db/constants';
+import { MOODS } from '../../core/constants';
 import { EditOwnDialog, type OwnItem } from '../components/contribute/ContributeDialogs';
 import { DeleteOwnButton, EditOwnButton } from '../components/contribute/OwnActions';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';

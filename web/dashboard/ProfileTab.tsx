@@ -3,7 +3,7 @@
 // my data" (GET /api/me/export) and "Delete my account" (DELETE /api/me after typing DELETE).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ACCOUNT_DELETE_WORD } from '../../db/constants';
+import { ACCOUNT_DELETE_WORD } from '../../core/constants';
 import type { CurrentUser } from '../data/auth';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { TextField, TitledCard } from '../components/fields';

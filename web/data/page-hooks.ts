@@ -2,7 +2,7 @@
 // list (a job, pay scales, salaries) does not load SWR's infinite hook with its first render.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
-import { SCHOOLS_PAGE_SIZE } from '../../db/constants';
+import { SCHOOLS_PAGE_SIZE } from '../../core/constants';
 import { client, page, type Page } from './client';
 import { cleanQuery } from './paging';
 

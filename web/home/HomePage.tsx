@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../db/constants';
+import { HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../core/constants';
 import { later } from '../app/later';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { Icon, type IconName } from '../components/Icon';

@@ -6,7 +6,7 @@
 // keeps a field's value when it hydrates) and is taken into the state once this part has hydrated.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { BOROUGHS } from '../../db/boroughs';
+import { BOROUGHS } from '../../core/boroughs';
 import { Icon } from '../components/Icon';
 import { SearchCombobox, useSuggestions } from '../components/SearchCombobox';
 import { useDebouncedValue } from '../components/useUrlFilters';

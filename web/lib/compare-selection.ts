@@ -2,7 +2,7 @@
 // opens what was shared, a reload keeps it, and the server-rendered page and the phone's offline
 // copy follow it. The last selection is also remembered on the device, so a school page's
 // Compare adds to it.
-import { MAX_COMPARE } from '../../db/constants';
+import { MAX_COMPARE } from '../../core/constants';
 
 const KEY = 'tilt.compare';
 

@@ -2,7 +2,7 @@
 // on the device by the offline layer): the same normalisation as the server's index
 // (db/search-text.ts) and the same order as its relevance tiers: a name starting with the words
 // typed first, then one holding them (decision 0701).
-import { searchWords } from '../../db/search-text';
+import { searchWords } from '../../core/search-text';
 
 export type SchoolName = [id: number, name: string, borough: string];
 

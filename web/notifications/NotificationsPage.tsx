@@ -4,7 +4,7 @@
 // list opens with no signal (marking read then waits until she is back online).
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { notificationText } from '../../db/notification-text';
+import { notificationText } from '../../core/notification-text';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { loginHref, useAuth } from '../data/auth';

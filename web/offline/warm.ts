@@ -1,7 +1,7 @@
 // Keeps what a teacher reads on the Tube fresh in the offline store: refreshed in the background
 // at every start, whichever screen she opens first. Personal data only once we know she is
 // signed in (a visitor's browser never asks for it).
-import { PAY_YEARS } from '../../db/constants';
+import { PAY_YEARS } from '../../core/constants';
 import { offlineFetch } from './cache-fetch';
 
 /** The exact URLs the screens read, so the saved copies match: every year of the Pay Scales screen, and the whole table (a school's job form). */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { PAY_SPINES, PAY_YEARS } from '../../db/pay-lists';
-import { PAY_AWARDS, type AwardException, type PayAward } from '../../db/pay-awards';
+import { PAY_SPINES, PAY_YEARS } from '../../core/pay-lists';
+import { PAY_AWARDS, type AwardException, type PayAward } from '../../core/pay-awards';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';

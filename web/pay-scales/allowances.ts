@@ -2,7 +2,7 @@
 // allowance groups: London pay is published as separate Inner, Outer and Fringe ranges, so the
 // extra a London area pays is that area's figure minus England's at the same spine point.
 import type { InferResponseType } from 'hono/client';
-import { PAY_SPINES } from '../../db/pay-lists';
+import { PAY_SPINES } from '../../core/pay-lists';
 import type { client } from '../data/client';
 
 /** Spines in the product's order (Main, Upper, Leadership, Leading Practitioner, Unqualified). */

@@ -1,6 +1,6 @@
 // Which pay area the Pay Scales screen shows (issue 37 item 7, decision 0309): the address's, else
 // the one the teacher last chose on this device, else Inner London (a London product's first visit).
-import { PAY_REGIONS } from '../../db/pay-lists';
+import { PAY_REGIONS } from '../../core/pay-lists';
 
 export type PayRegion = (typeof PAY_REGIONS)[number];
 /** The first visit's area, and what the server renders for an address without one. */

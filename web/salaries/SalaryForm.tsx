@@ -1,7 +1,7 @@
 // The salary form (the "Contribute Data" tab): not on the page's first render (Salary Insights is
 // the first tab), so it loads from its own chunk when that tab is first opened, or once the page
 // is idle after hydrating (SalariesPage.tsx).
-import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../db/constants';
+import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../core/constants';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/fields';
 import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';

@@ -1,8 +1,8 @@
 // Salaries by role under filters (decision 1425): pay area, phase, borough and experience kept in
 // the URL, each role's median and middle half (25th-75th percentile) drawn against its pay-scale
 // band, the band named, and an odd figure explained in words. Only groups of at least 5.
-import { BOROUGHS, EXPERIENCE_BANDS, INNER_LONDON_BOROUGHS } from '../../db/constants';
-import { SALARY_AREAS, SALARY_PHASES } from '../../db/salary-lists';
+import { BOROUGHS, EXPERIENCE_BANDS, INNER_LONDON_BOROUGHS } from '../../core/constants';
+import { SALARY_AREAS, SALARY_PHASES } from '../../core/salary-lists';
 import { useHydrated } from '../app/use-hydrated';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';

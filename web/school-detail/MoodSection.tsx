@@ -1,6 +1,6 @@
 import { ReportButton } from '../components/ReportButton';
 import { useEffect, useState } from 'react';
-import { MOODS } from '../../db/constants';
+import { MOODS } from '../../core/constants';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check } from '../components/check';

@@ -17,7 +17,7 @@ import {
   SCHOOL_JOB_CONTRACTS,
   SUBJECTS,
   WORKING_PATTERNS,
-} from '../../db/constants';
+} from '../../core/constants';
 import { ChoiceGroup } from '../components/ChoiceGroup';
 import { MarkdownField } from '../components/MarkdownField';
 import { checkSchoolJob } from '../components/check';
@@ -28,7 +28,7 @@ import { client } from '../data/client';
 import { to } from '../data/requests';
 import { refreshSchoolJobs, type SchoolJob } from '../data/school-jobs';
 import { formatDate } from '../lib/format';
-import type { SchoolJobInput } from '../../db/validation';
+import type { SchoolJobInput } from '../../core/validation';
 import { emptyJobValues, formFields, jobBody, jobValues, type JobFormValues, type PublishChoice } from './job-values';
 import { PayScalePickField } from './PayScalePick';
 

@@ -2,7 +2,7 @@
 // the product's own pay scales; the API fills the minimum, the maximum and "MPS M1-M6 (Inner London)".
 // The last point may be on the range above the first's (M1-U3: "MPS/UPS M1-U3", decision 2115).
 import { useEffect, useMemo } from 'react';
-import { PAY_REGIONS, PAY_SPINES } from '../../db/constants';
+import { PAY_REGIONS, PAY_SPINES } from '../../core/constants';
 import type { PayScalePick } from './job-values';
 import { Field, fieldProps } from '../components/Dialog';
 import { usePayScales } from '../data/hooks';

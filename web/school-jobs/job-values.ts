@@ -1,10 +1,10 @@
 // The job form's values and the API's body (POST /api/schools/{id}/jobs, PATCH /api/jobs/{id}):
 // inputs hold text (an empty salary is '', a yes/no is '' until chosen), the body holds what the
-// API's schema takes (db/validation.ts schoolJobInput), with every empty answer left out so that
+// API's schema takes (core/validation.ts schoolJobInput), with every empty answer left out so that
 // a PATCH, which replaces the job's fields, clears it.
-import { londonParts } from '../../db/london-time';
-import type { CLOSING_TIMES, PUBLISH_CHOICES } from '../../db/constants';
-import type { SchoolJobInput } from '../../db/validation';
+import { londonParts } from '../../core/london-time';
+import type { CLOSING_TIMES, PUBLISH_CHOICES } from '../../core/constants';
+import type { SchoolJobInput } from '../../core/validation';
 import type { SchoolJob } from '../data/school-jobs';
 
 /** Pay scale points picked for the salary, as the API takes them. */

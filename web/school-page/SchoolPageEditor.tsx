@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { mutate } from 'swr';
-import { PROFILE_LIMITS, SCHOOL_PHASES } from '../../db/constants';
+import { PROFILE_LIMITS, SCHOOL_PHASES } from '../../core/constants';
 import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { MarkdownField } from '../components/MarkdownField';

@@ -3,8 +3,8 @@
 // has arrived. They read and write the URL themselves, so the page passes them nothing and a change
 // of the page's state does not reach them while they wait. A select changed meanwhile is acted on
 // once they have hydrated (web/app/later.tsx); sent without the script, the form is a GET of /schools.
-import { BOROUGHS } from '../../db/boroughs';
-import { EDUCATION_LEVELS, SCHOOL_TYPES } from '../../db/filter-lists';
+import { BOROUGHS } from '../../core/boroughs';
+import { EDUCATION_LEVELS, SCHOOL_TYPES } from '../../core/filter-lists';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
 import { useUrlFilters } from '../components/useUrlFilters';

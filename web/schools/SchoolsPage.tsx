@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { HIGHLY_RATED_AT } from '../../db/constants';
+import { HIGHLY_RATED_AT } from '../../core/constants';
 import { later } from '../app/later';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { CardLink } from '../components/CardLink';

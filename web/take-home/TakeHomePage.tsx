@@ -2,7 +2,7 @@
 // settings give the full breakdown, computed in the browser by core/take-home from the pay data
 // the app keeps offline (decisions 0007, 0311).
 import { useState } from 'react';
-import { PAY_REGIONS, PAY_SPINES } from '../../db/pay-lists';
+import { PAY_REGIONS, PAY_SPINES } from '../../core/pay-lists';
 import { LOAN_NAMES, LOAN_PLANS, periodOf, type LoanPlan, type TakeHome } from '../../core/take-home';
 import { ChoiceGroup } from '../components/ChoiceGroup';
 import { SelectField, TextField } from '../components/fields';

@@ -9,7 +9,7 @@ import { swrKey } from '../data/keys';
 import { useApi } from '../data/use-api';
 import { formatDate, timeAgo } from '../lib/format';
 
-/** The forum's body limit (db/validation.ts threadInput, postInput). */
+/** The forum's body limit (core/validation.ts threadInput, postInput). */
 export const POST_MAX_CHARS = 20_000;
 
 /** Her edit of one of her threads or replies that waits for a moderator, or was refused (decision 2026). */

@@ -1,7 +1,7 @@
 // The alert and reminder emails: a plain-text part and a simple HTML part (one column, system
 // fonts, no images, no tracking), each job with title, school, borough, salary, closing date and
 // its link.
-import { closingTimeOf } from '../../../db/london-time';
+import { closingTimeOf } from '../../../core/london-time';
 import type { AlertFilters } from '../../../db/schema';
 
 export interface MailJob {

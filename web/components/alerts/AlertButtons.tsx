@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useHydrated } from '../../app/use-hydrated';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
-import type { AlertFilterValues } from '../../../db/alert-summary';
+import type { AlertFilterValues } from '../../../core/alert-summary';
 import { Icon } from '../Icon';
 import { useResumeAfterSignIn } from '../signed-in';
 import { useSignedInAction } from '../writes';

@@ -1,7 +1,7 @@
 // The "new alert" dialog: a name (defaulting to a readable summary of the filters), how often,
 // and the channels (email; push only where this device can show notifications).
 import { useState } from 'react';
-import { alertSummary, type AlertFilterValues } from '../../../db/alert-summary';
+import { alertSummary, type AlertFilterValues } from '../../../core/alert-summary';
 import { Dialog } from '../Dialog';
 import { SubmitButton, TextField } from '../fields';
 import { useForm, type Form } from '../useForm';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../db/constants';
+import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../core/constants';
 import { Dialog, DialogActions } from '../Dialog';
 import { Icon } from '../Icon';
 import { RATING_FIELDS, SelectField, SubmitButton, TextAreaField, TextField } from '../fields';

@@ -1,6 +1,6 @@
 // The pay awards behind the years the pay scales hold, where the pay document that will carry them
 // is not yet published (decision 0309): what the page says first for such a year. Checked against
-// the figures in db/seed/pay-scales.json by db/pay-awards.test.ts.
+// the figures in db/seed/pay-scales.json by core/pay-awards.test.ts.
 
 /** A figure the award does not raise by its percentage, with what the page says of it. */
 export interface AwardException {

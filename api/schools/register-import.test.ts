@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { testDb } from '../test/db';
-import { openDatabase } from './client';
-import { decodeGias, importGias } from './import-gias';
-import { schools } from './schema';
+import { testDb } from '../../test/db';
+import { openDatabase } from '../../db/client';
+import { decodeGias, importGias } from './register-import';
+import { schools } from '../../db/schema';
 
 // The extract's real column names and order (the first ~70 of its ~130 columns, plus OfstedRating;
 // the importer reads by name).
@@ -286,7 +286,7 @@ describe('GIAS register refresh', { timeout: 120_000 }, () => {
 
 describe('decodeWindows1252', () => {
   it('maps 0x80-0x9F to the Windows-1252 characters (Node 20 TextDecoder does not)', async () => {
-    const { decodeWindows1252 } = await import('./import-gias');
+    const { decodeWindows1252 } = await import('./register-import');
     expect(decodeWindows1252(Uint8Array.from([0x80, 0x85, 0x91, 0x92, 0x93, 0x94, 0x96, 0x97, 0x99, 0x9f, 0xe9, 0x41]))).toBe(
       '€…‘’“”–—™Ÿé' + 'A',
     );

@@ -1,13 +1,13 @@
 // The one normalisation of searched text, used when a row is indexed (the SQLite function
-// search_text(), registered on every connection by db/client.ts and called by the FTS triggers) and
-// when a query is read (api/search/), so both sides always agree: `St Mary's`, `st marys`,
+// search_text(), registered on every connection by db/client.ts through db/search-index.ts, and
+// called by the FTS triggers) and when a query is read (api/search/), so both sides always agree:
+// `St Mary's`, `st marys`,
 // `St. Mary's` and `Saint Marys` are the same words, and so are `CofE`, `C of E`, `C.E.` and
 // `Church of England`.
 //
 // Changing what this function answers changes the index: the FTS tables must then be rebuilt in a
 // migration (`insert into x_fts (x_fts) values ('rebuild')`), or the triggers' deletes no longer
 // remove what was indexed.
-import type Database from 'better-sqlite3';
 
 /**
  * Words that mean the same, each spelling mapped to one canonical word. Longer phrases first: the
@@ -80,26 +80,4 @@ export function searchWords(s: string | null | undefined): string[] {
 /** The text as the search index holds it: its canonical words joined by single spaces ('' for nothing). */
 export function searchText(s: string | null | undefined): string {
   return searchWords(s).join(' ');
-}
-
-/** Makes search_text(x) available to SQL on this connection (the FTS triggers and views call it). */
-export function registerSearchFunctions(sqlite: Database.Database): void {
-  // Text columns arrive as strings; a number (a postcode-like value stored as one) is searched as written.
-  sqlite.function('search_text', { deterministic: true }, (s: unknown) =>
-    searchText(typeof s === 'string' ? s : typeof s === 'number' || typeof s === 'bigint' ? `${s}` : null),
-  );
-}
-
-/** The three FTS5 tables over search_text() of their columns (migrations 0018, 0020). */
-export type SearchIndex = 'jobs_fts' | 'schools_fts' | 'forum_threads_fts';
-
-/**
- * Merges each FTS5 table's segments into one (FTS5 `optimize`), where bulk writes end (the seed,
- * the register import, a jobs feed import), never per request: every write adds a segment that
- * FTS5 merges only in part (automerge), and each search reads every segment; at 100x a rowid probe
- * of a common word cost ~10x more over 10-12 segments than over one (decision 0705).
- * An index already in one segment is left as it is.
- */
-export function optimizeSearchIndexes(sqlite: Database.Database, tables: readonly SearchIndex[]): void {
-  for (const t of tables) sqlite.prepare(`insert into ${t} (${t}) values ('optimize')`).run();
 }

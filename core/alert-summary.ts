@@ -1,9 +1,19 @@
 // The default name of a job alert: a readable summary of its filters. Shared by the API (a POST
 // without a name) and the web dialog (the name field's default), so both say the same.
 
-import type { AlertFilters } from './schema';
+/** The filters of a saved search: the Jobs screen's, or one school ("Follow this school"). */
+export interface AlertFilters {
+  search?: string;
+  borough?: string;
+  subject?: string;
+  keyStage?: string;
+  contractType?: string;
+  schoolType?: string;
+  educationLevel?: string;
+  schoolId?: number;
+}
 
-/** The filters an alert's name summarises: the alerts table's own type. */
+/** The filters an alert's name summarises: the alerts table's own type (db/schema.ts stores AlertFilters). */
 export type AlertFilterValues = AlertFilters;
 
 const LABELS: [keyof AlertFilterValues, (v: string) => string][] = [

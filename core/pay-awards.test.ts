@@ -17,7 +17,7 @@ interface Row {
   notes?: string;
   source: string;
 }
-const rows = JSON.parse(readFileSync(join(import.meta.dirname, 'seed', 'pay-scales.json'), 'utf8')) as Row[];
+const rows = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'db', 'seed', 'pay-scales.json'), 'utf8')) as Row[];
 const key = (r: Pick<Row, 'paySpine' | 'pointLabel' | 'region'>) => `${r.region}|${r.paySpine}|${r.pointLabel}`;
 
 describe('the 2026 award against the figures', () => {

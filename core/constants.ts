@@ -14,7 +14,7 @@ export const SCHOOL_JOB_CONTRACTS = ['Permanent', 'Fixed term', 'Casual'] as con
 
 /**
  * The register's own type names (GIAS `TypeOfEstablishment`) of each school type the jobs and
- * schools filters offer (SCHOOL_TYPES, db/filter-lists.ts), so the filter is exact: one entry per
+ * schools filters offer (SCHOOL_TYPES, core/filter-lists.ts), so the filter is exact: one entry per
  * label, no other (checked by the type).
  */
 export const SCHOOL_TYPE_FILTERS: Record<string, readonly string[]> = {
@@ -95,7 +95,7 @@ export const MOOD_VALUES = /* @__PURE__ */ MOODS.map((m) => m.mood) as unknown a
 
 /**
  * Every length limit of stored and submitted text, in characters: the schema's CHECKs
- * (db/schema.ts) and the zod schemas (db/validation.ts, the routes) read these, so a limit changes
+ * (db/schema.ts) and the zod schemas (core/validation.ts, the routes) read these, so a limit changes
  * in one place. Changing a stored one needs a migration (the CHECK's SQL changes with it).
  */
 export const TEXT_MAX = {

@@ -1,8 +1,8 @@
 // Maps one listing of the GOV.UK Teaching Vacancies open data feed (schema.org JobPosting, see
 // db/seed/ATTRIBUTION.md) onto a job. Pure: the caller supplies the lookups. Used by the demo seed
-// and by the Refresh Jobs importer, so both read the feed the same way.
+// (db/seed) and by the Refresh Jobs importer (api/), so both read the feed the same way: it lives
+// in core/ because db/ may not import api/ (decision 0007).
 import { SUBJECTS, TEXT_MAX } from './constants';
-import type { NewJob } from './schema';
 
 export const TEACHING_VACANCIES_SOURCE = 'Teaching Vacancies';
 
@@ -26,7 +26,34 @@ export interface ListingContext {
   isInnerLondon(borough: string): boolean;
 }
 
-export type MappedListing = { ok: true; job: NewJob & { externalId: string } } | { ok: false; reason: string };
+/** A job row as the feed fills it: the jobs table's insert type (db/schema.ts NewJob) accepts it. */
+export interface FeedJob {
+  title: string;
+  description: string;
+  schoolId: number | null;
+  subject: string | null;
+  keyStage: string | null;
+  contractType: string;
+  fullTime: boolean | null;
+  partTime: boolean | null;
+  contract: 'Permanent' | 'Fixed term' | null;
+  educationLevel: string | null;
+  salaryMin: number | null;
+  salaryMax: number | null;
+  salaryText: string | null;
+  borough: string;
+  benefits: string | null;
+  applicationDeadline: Date | null;
+  isActive: boolean;
+  isExternal: boolean;
+  externalUrl: string;
+  externalSource: string;
+  externalId: string;
+  employerName: string | null;
+  postedAt: Date;
+}
+
+export type MappedListing = { ok: true; job: FeedJob } | { ok: false; reason: string };
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

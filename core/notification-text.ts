@@ -1,7 +1,59 @@
 // The words of a notification (decision 2010), one place for the notifications screen, a push and
 // the email digest. They name the thread or the school, the replier's first name (as the forum
 // shows it beside the reply) and nobody else.
-import type { NotificationKind, NotificationSubject } from './schema';
+
+/**
+ * What a notification tells: a reply in a thread she watches, a reply quoting her, her review or
+ * thread approved or rejected, her interview removed after reports, a school's response to her
+ * review published, a report she made decided (the item kept or removed), her edit of a published
+ * review or interview approved or refused.
+ */
+export const NOTIFICATION_KINDS = [
+  'reply',
+  'quote',
+  'review_approved',
+  'review_rejected',
+  'interview_removed',
+  'thread_approved',
+  'thread_rejected',
+  'response_published',
+  'report_kept',
+  'report_removed',
+  'edit_approved',
+  'edit_rejected',
+  // A school's staff (issue 37 item 13, decision 2115): her claim decided, an invitation to her
+  // account's address, her role changed (the new role is the kind), her membership removed.
+  'claim_approved',
+  'claim_rejected',
+  'member_invited',
+  'member_made_admin',
+  'member_made_editor',
+  'member_removed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/**
+ * What a notification is about; with the kind and the user, one notification at most (no repeat on
+ * hide-then-approve). An author's edit of a review, interview, thread or reply is its own subject
+ * (`review_edit`, `interview_edit`, `thread_edit`, `post_edit`: the id of the contribution_revisions
+ * row), so each edit of the same item that a moderator decides is told once, and a later edit
+ * decided again is told again.
+ */
+export const NOTIFICATION_SUBJECTS = [
+  'thread',
+  'post',
+  'review',
+  'interview',
+  'mood',
+  'review_edit',
+  'interview_edit',
+  'thread_edit',
+  'post_edit',
+  // A claim or invitation (school_claims id); a member's role change or removal (the school_audit
+  // row id of that action, so each change is told once).
+  'school_claim',
+  'school_audit',
+] as const;
+export type NotificationSubject = (typeof NOTIFICATION_SUBJECTS)[number];
 
 export interface NotificationWords {
   kind: NotificationKind;

@@ -1,6 +1,6 @@
-// The jobs' and schools' filter lists (product §9): the API validates against them (db/constants.ts
+// The jobs' and schools' filter lists (product §9): the API validates against them (core/constants.ts
 // re-exports them), the lists' filter selects show them. A module of its own, so that only the
-// pages with these filters load them, and the rest of db/constants.ts stays off those pages.
+// pages with these filters load them, and the rest of core/constants.ts stays off those pages.
 
 /**
  * Subjects (issue 37 item 12, decision 2115): GOV.UK Teaching Vacancies' own list
@@ -59,7 +59,7 @@ export const EDUCATION_LEVELS = ['Primary', 'Secondary', 'SEND'] as const;
 /**
  * School types offered by the jobs and schools filters (product §9), in the selects' order, plus
  * "Academy", which the product's list lacks although a third of London's schools are academies.
- * The register's names behind each are SCHOOL_TYPE_FILTERS (db/constants.ts).
+ * The register's names behind each are SCHOOL_TYPE_FILTERS (core/constants.ts).
  */
 const SCHOOL_TYPE_LABELS = [
   'Community School',

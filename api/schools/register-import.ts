@@ -7,12 +7,12 @@
 //
 // See docs/decisions/0405-gias-register-refresh.md.
 import { eq } from 'drizzle-orm';
-import type { DB } from './client';
-import { BOROUGHS } from './constants';
-import { schools, type NewSchool } from './schema';
-import { parseCsvRecords } from './seed/csv';
-import { optimizeSearchIndexes } from './search-text';
-import { mapRegisterRow } from './seed/schools';
+import type { DB } from '../../db/client';
+import { BOROUGHS } from '../../core/constants';
+import { schools, type NewSchool } from '../../db/schema';
+import { parseCsvRecords } from '../../db/seed/csv';
+import { optimizeSearchIndexes } from '../../db/search-index';
+import { mapRegisterRow } from '../../db/seed/schools';
 
 /** DfE local authority codes of the 33 London authorities. */
 export const LONDON_LA_CODES: Record<string, (typeof BOROUGHS)[number]> = {
