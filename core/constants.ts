@@ -214,6 +214,8 @@ export const SCHOOL_PHASES = [
 export type SchoolPhase = (typeof SCHOOL_PHASES)[number];
 /** Bounds of what a school's staff write on its page (the largest London school has ~3,000 pupils). */
 export const PROFILE_LIMITS = { about: 2000, website: 255, pupils: 10_000, staff: 2_000, photoBytes: 5 * 1024 * 1024 } as const;
+/** A school job's documents (decision 2116): at most 3 PDFs of at most 5 MB each, named in 100 characters. */
+export const JOB_DOCUMENT_LIMITS = { perJob: 3, bytes: 5 * 1024 * 1024, name: 100 } as const;
 
 // ---- A vacancy posted by a school's own staff (decision 2104) ----
 

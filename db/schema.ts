@@ -7,6 +7,7 @@ import {
   EMPLOYMENT_STATUSES,
   INTERVIEW_DIFFICULTIES,
   INTERVIEW_OUTCOMES,
+  JOB_DOCUMENT_LIMITS,
   MOOD_VALUES,
   PROFILE_LIMITS,
   RATING_MAX,
@@ -1184,3 +1185,35 @@ export const takeHomeSettings = sqliteTable(
 );
 
 export type TakeHomeSettingsRow = typeof takeHomeSettings.$inferSelect;
+
+// ---- A school job's documents: the job pack, as PDFs (issue 37 item 12, decision 2116) ----
+
+/**
+ * A PDF its school's staff attached to one of the school's jobs, shown on the job page as a
+ * download. The file lives under the data directory (media/jobs/{file}), never in the served tree;
+ * `file` is '{jobId}-{sha256 16 hex}.pdf', so one file is attached to a job once.
+ */
+export const jobDocuments = sqliteTable(
+  'job_documents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    /** The name shown and downloaded as, cleaned of paths and control characters, ending in .pdf. */
+    name: text('name').notNull(),
+    file: text('file').notNull(),
+    bytes: integer('bytes').notNull(),
+    /** The member who attached it; null once that person deleted their account. */
+    uploadedBy: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    maxLen('job_documents', t.name, JOB_DOCUMENT_LIMITS.name),
+    check('job_documents_file_key', sql`${t.file} glob '[0-9]*-[0-9a-f]*.pdf'`),
+    check('job_documents_bytes_range', sql`${t.bytes} between 1 and ${num(JOB_DOCUMENT_LIMITS.bytes)}`),
+    uniqueIndex('job_documents_file_idx').on(t.jobId, t.file),
+  ],
+);
+
+export type JobDocument = typeof jobDocuments.$inferSelect;
