@@ -63,8 +63,7 @@ const RECOUNT = `
 
 /**
  * `analyze`: end with ANALYZE (bench:scale's copy). The product never runs it, so its plans are
- * those SQLite picks without statistics; `npm run bench:search-speed` grows without (decision 0701,
- * addendum 6).
+ * those SQLite picks without statistics; `npm run bench:search-speed` grows without (decision 0707).
  */
 export function growDatabase(path: string, now = Date.now(), volumes = VOLUMES, options: { analyze?: boolean } = {}) {
   const db = new Database(path);

@@ -1,7 +1,7 @@
 // A common job word (more than 2,000 matches) with a filter or a sort (decision 0705):
 // the list walks its own index and asks the FTS index about each row (or, when the word is in too
 // few of those rows, gathers the matches as before), and sorted by closing date in a borough it
-// walks the borough's closing index (addendum 5; SQLite's own plan compared). Every plan must answer
+// walks the borough's closing index (decision 0706; SQLite's own plan compared). Every plan must answer
 // the same rows, in the same order, with the same totals as the plain SQL below.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, queryOf, testApp } from '../../test/app';
