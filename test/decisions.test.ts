@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { envSchema } from '../api/env';
 
 const DIR = join(import.meta.dirname, '..', 'docs', 'decisions');
 const records = readdirSync(DIR).filter((f) => /^\d{4}-.+\.md$/.test(f));
@@ -83,6 +84,14 @@ describe('README.md', () => {
     expect(readme.match(/\b\d[\d,]*\s+(?:\w+\s+)?tests?\b/gi) ?? []).toEqual([]);
     expect(readme.match(/\b\d[\d,.]*\s*(?:s|ms|sec|secs|seconds?|min|mins|minutes?)\b/gi) ?? []).toEqual([]);
     expect(readme.match(/\bissue\s+#?\d+/gi) ?? []).toEqual([]);
+  });
+
+  it('names every environment variable the server reads (details in docs/operations.md)', () => {
+    const named = (name: string) =>
+      readme.includes(`\`${name}\``) || [...readme.matchAll(/`([A-Z_]+)_\*`/g)].some((m) => name.startsWith(`${m[1]}_`));
+    const variables = Object.keys(envSchema.shape);
+    expect(variables.length).toBeGreaterThan(30);
+    expect(variables.filter((v) => !named(v))).toEqual([]);
   });
 
   it('links only to files that exist', () => {
