@@ -1,7 +1,6 @@
 // The server's own small HTML pages (sign-in chooser and failures, sign-out, the 429 page of a
 // server-rendered address): one plain card, inline styles only (CSP: no script, style inline ok).
-
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from '../../core/html';
 
 /** A whole document: `title` is escaped here, `body` is HTML the caller has escaped. */
 export function plainPage(title: string, body: string): string {

@@ -15,6 +15,7 @@
 // body once, not on every read).
 import { createHash } from 'node:crypto';
 import MarkdownIt, { type StateBlock, type StateInline } from 'markdown-it';
+import { escapeText } from '../../core/html';
 import sanitizeHtml from 'sanitize-html';
 
 /** Links a reader may follow; anything else (javascript:, data:, relative paths) stays text. */
@@ -95,8 +96,7 @@ md.inline.ruler2.before('balance_pairs', 'count', (state) => {
   return false;
 });
 
-/** Text as HTML text: `&` and `<` (and `>`) escaped, quotes left as they are (sanitize-html writes them so too). */
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+// Text as HTML text: `&` and `<` (and `>`) escaped, quotes left as they are (sanitize-html writes them so too).
 md.renderer.rules.text = (tokens, idx) => escapeText(tokens[idx].content);
 md.renderer.rules.code_inline = (tokens, idx) => `<code>${escapeText(tokens[idx].content)}</code>`;
 md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {

@@ -10,7 +10,8 @@ import type { DB } from '../../db/client';
 import { notificationText } from '../../core/notification-text';
 import { forumThreads, notificationPreferences, notifications, schools, users } from '../../db/schema';
 import { pushOfList, type PushPayload } from '../services/alerts/push';
-import { esc, page } from '../services/alerts/render';
+import { escapeHtml as esc } from '../../core/html';
+import { page } from '../services/alerts/render';
 import { lastScheduledSend } from '../services/alerts/schedule';
 import { linkOf, TOPIC_OF } from './topics';
 

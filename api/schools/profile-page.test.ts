@@ -29,7 +29,12 @@ const editor = signIn(db, { id: 'pp:editor', email: 'editor@example.test', first
 async function page() {
   const res = await app.request(`/schools/${school.id}`);
   const html = await res.text();
-  const meta = (key: string) => html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1]?.replace(/&amp;/g, '&');
+  const meta = (key: string) =>
+    html
+      .match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1]
+      ?.replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&');
   // React's text separators (<!-- -->) left out, so a sentence reads as one string.
   return { res, html, meta, main: html.slice(html.indexOf('<main'), html.indexOf('</main>')).replace(/<!-- -->/g, '') };
 }

@@ -20,7 +20,7 @@ import {
 } from '../../db/schema';
 import type { SignedInEnv } from '../lib/route';
 import { ApiError } from '../lib/http-error';
-import { escapeHtml } from '../lib/html-page';
+import { escapeHtml } from '../../core/html';
 import { hasRole, lapsesAt, liveSince, membershipOf } from './members';
 import { decodeCursor, pageOf } from '../lib/paging';
 import { mailboxOf, matchEmail, type AllowedDomain } from './domains';

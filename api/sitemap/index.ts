@@ -5,6 +5,7 @@
 // Past `maxUrls` (50,000, the protocol's limit) /sitemap.xml becomes a sitemap index of
 // /sitemap-1.xml, /sitemap-2.xml, ...
 import { and, asc, eq, gte, isNull, lte } from 'drizzle-orm';
+import { escapeHtml as escapeXml } from '../../core/html';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { DB } from '../../db/client';
 import { forumThreads, jobs, schools } from '../../db/schema';
@@ -42,9 +43,6 @@ interface Entry {
   path: string;
   lastmod?: Date | null;
 }
-
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Every public URL, in a stable order. */
 export function sitemapEntries(db: DB, now: Date): Entry[] {

@@ -4,9 +4,11 @@
 // the route's handle (routes.tsx) and the data the page was rendered with (the SWR answers), so
 // the head and the page can never disagree. Pure functions: no DOM, no Dexie.
 import { unstable_serialize, type Key } from 'swr';
+import { escapeHtml, escapeText } from '../../core/html';
 import { closingTimeOf, londonValidThrough } from '../../core/london-time';
 import { registerValue } from '../lib/school-facts';
 import { WEB_POLICY } from '../../core/route-policy';
+import { swrKey } from '../data/keys';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
 
 export interface HeadTags {
@@ -127,15 +129,13 @@ const htmlText = (html: string) =>
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
 
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 /** The description as HTML (Google's JobPosting.description): a school's rendered Markdown and its offer, or plain text in paragraphs. */
 function descriptionHtml(job: JobData): string {
   if (job.descriptionHtml)
     return job.benefitsHtml ? `${job.descriptionHtml}\n<p><strong>What we offer</strong></p>\n${job.benefitsHtml}` : job.descriptionHtml;
   return job.description
     .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p.trim()).replace(/\n/g, '<br>')}</p>`)
+    .map((p) => `<p>${escapeText(p.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
 }
 
@@ -273,7 +273,7 @@ export function buildHead(opts: {
   if (notFound || WEB_POLICY.isNoindexPage(path) || !meta?.description) head.robots = 'noindex';
   const id = Number(params.id);
   if (path.startsWith('/jobs/')) {
-    const job = data(['job', id]) as JobData | undefined;
+    const job = data(swrKey.job(id)) as JobData | undefined;
     if (job) {
       head.title = pageTitle({
         title: `${job.title}${job.school?.name || job.employerName ? ` · ${job.school?.name ?? job.employerName}` : ''}`,
@@ -286,7 +286,7 @@ export function buildHead(opts: {
       else if (job.status !== 'closed' && job.isActive !== false) head.jsonLd = jobPosting(job, url);
     }
   } else if (path.startsWith('/schools/')) {
-    const school = data(['school', id]) as SchoolData | undefined;
+    const school = data(swrKey.school(id)) as SchoolData | undefined;
     if (school) {
       head.title = pageTitle({ title: `${school.name} · Reviews and Ofsted` });
       head.description = summarize(schoolSummary(school), 200);
@@ -299,7 +299,7 @@ export function buildHead(opts: {
       head.jsonLd = schoolLd({ ...school, imageUrl: image }, url);
     }
   } else if (path.startsWith('/forum/threads/')) {
-    const thread = data(['forum/thread', id]) as ThreadData | undefined;
+    const thread = data(swrKey.forumThread(id)) as ThreadData | undefined;
     if (thread) {
       head.title = pageTitle({ title: thread.title });
       head.description = summarize(thread.text ?? thread.content);
@@ -309,8 +309,6 @@ export function buildHead(opts: {
   return head;
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 /** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
 export const scriptJson = (value: unknown) =>
   JSON.stringify(value)
@@ -321,11 +319,11 @@ export const scriptJson = (value: unknown) =>
 
 /** The tags, as HTML for the document's <head>. */
 export function headHtml(head: HeadTags): string {
-  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeAttr(value)}" />`;
+  const meta = (attr: 'name' | 'property', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   const tags = [
     `<title>${escapeText(head.title)}</title>`,
     meta('name', 'description', head.description),
-    `<link rel="canonical" href="${escapeAttr(head.canonical)}" />`,
+    `<link rel="canonical" href="${escapeHtml(head.canonical)}" />`,
     meta('property', 'og:type', head.ogType),
     meta('property', 'og:site_name', SITE_NAME),
     meta('property', 'og:title', head.title),

@@ -1,6 +1,7 @@
 // The alert and reminder emails: a plain-text part and a simple HTML part (one column, system
 // fonts, no images, no tracking), each job with title, school, borough, salary, closing date and
 // its link.
+import { escapeHtml as esc } from '../../../core/html';
 import { closingTimeOf } from '../../../core/london-time';
 import type { AlertFilters } from '../../../db/schema';
 
@@ -37,9 +38,6 @@ export function closingOf(j: MailJob): string {
   return `${day.format(j.applicationDeadline).replace(',', '')}${time ? ` at ${time}` : ''}`;
 }
 export const schoolOf = (j: MailJob) => j.schoolName ?? j.employerName ?? 'School not stated';
-
-export const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The address of the alert's results: the Jobs screen with its filters, or the followed school. */
 export function alertListUrl(appUrl: string, filters: AlertFilters): string {
