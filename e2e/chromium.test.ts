@@ -1,5 +1,5 @@
 // The harness's Chromium: what it is started with still holds what Playwright asks for, and a new
-// page comes without the browser's own omnibox popup pages (docs/decisions/1533-test-suite-time.md).
+// page comes without the browser's own omnibox popup pages (docs/decisions/1541-chromium-without-omnibox-popup.md).
 import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
