@@ -287,7 +287,7 @@ describe('offline-first', () => {
     expect(mine(after)).toBe(1);
     expect(after.salaries.length).toBe(before + 1);
     // And the page says so: the header's count follows the emptied outbox (it once kept
-    // "1 queued" for good: issue 41, decision 0004's 2026-12-06 addendum).
+    // "1 queued" for good: issue 41, decision 0013).
     await expect.poll(() => again.getByTestId('queued-count').count(), { message: 'the header still counts a queued item' }).toBe(0);
     await again.close();
   }, 100_000);

@@ -5,7 +5,7 @@
 // the counters' own file, and the trigger that versions the forum ignores an update of
 // `view_count` alone (migration 0012): a counted view moves no data version, so it drops no kept
 // answer or page. The count a kept page shows may be behind until the forum next changes
-// (decision 1056, addendum).
+// (decision 1065).
 import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';

@@ -171,7 +171,7 @@ describe('thread views', () => {
     const ada = signIn(db, { id: 'views:ada', firstName: 'Ada' });
     const bob = signIn(db, { id: 'views:bob', firstName: 'Bob' });
     // The row's count after the request: a visitor's answer is kept and shared, so the count it
-    // shows may be behind (the view is counted before the cache is asked; decision 1056 addendum).
+    // shows may be behind (the view is counted before the cache is asked; decision 1065).
     const view = async (headers: Record<string, string>) => {
       const res = await app.request(`/api/forum/threads/${thread.id}`, { headers });
       expect(res.status).toBe(200);

@@ -53,7 +53,7 @@ export class OfflineDatabase extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
 
   constructor(name = 'teachers-in-london-talk') {
-    // No Dexie query cache (decision 0004, 2026-12-06 addendum): with it, two live queries of the
+    // No Dexie query cache (decision 0013): with it, two live queries of the
     // same outbox read share one cached answer, and one that subscribed while a drain's delete was
     // under way replaced the answer's watched keys with its own (the row already gone), so the
     // first one (the header's "1 queued") never heard the delete and kept its count for good. Each

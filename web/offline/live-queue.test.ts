@@ -1,6 +1,6 @@
 // The header's count and the dashboard's list are two live queries of the same outbox read. A
 // drain that sends an item while the dashboard's list subscribes must bring both to 0 (issue 41:
-// the header kept "1 queued" for good with the outbox empty, decision 0004's 2026-12-06 addendum).
+// the header kept "1 queued" for good with the outbox empty, decision 0013).
 import 'fake-indexeddb/auto';
 import { liveQuery } from 'dexie';
 import { afterEach, expect, it } from 'vitest';
