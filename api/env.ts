@@ -146,6 +146,19 @@ export const envSchema = z.object({
   ),
   /** In production, serve visitors only with no sign-in provider configured (benchmarks, a read-only mirror); otherwise that stops start-up. */
   ALLOW_NO_SIGN_IN: flag,
+  /**
+   * Continuous replication of the database with Litestream (decision 0009): a file:// folder on this
+   * machine, or s3:// (also gs://, abs://, sftp://) for storage elsewhere. Unset: no replication.
+   */
+  LITESTREAM_REPLICA_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ message: 'must be a URL such as file:///var/backups/tilt or s3://bucket/tilt' })
+      .refine((v) => /^(file|s3|gs|abs|sftp):\/\/./.test(v), 'must start with file://, s3://, gs://, abs:// or sftp://')
+      .optional(),
+  ),
+  /** Set by `npm start` for the server it runs under Litestream (`replicate -exec`). Not for operators. */
+  TILT_UNDER_LITESTREAM: flag,
   /** Port of the local development sign-in provider (default PORT + 1); never used in production. */
   DEV_OIDC_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).optional()),
 });
@@ -249,3 +262,10 @@ export const isProduction = (): boolean => process.env.NODE_ENV === 'production'
 export const DEV_OIDC_ENV = 'TILT_DEV_OIDC';
 /** In a worker: the local sign-in provider's client the primary handed over, or null. */
 export const devOidcFromPrimary = (): unknown => JSON.parse(process.env[DEV_OIDC_ENV] ?? 'null');
+
+/** The variable the server's primary process hands its workers Litestream's pid in (decision 0009). */
+export const LITESTREAM_PID_ENV = 'TILT_LITESTREAM_PID';
+/** The Litestream process replicating this server's database: the primary's parent, as handed to a worker. */
+export const litestreamPid = (): number => Number(process.env[LITESTREAM_PID_ENV] ?? process.ppid);
+/** The environment of the server Litestream runs for us (decision 0009): this one, marked as under it. */
+export const underLitestreamEnv = (): NodeJS.ProcessEnv => ({ ...process.env, TILT_UNDER_LITESTREAM: '1' });

@@ -398,7 +398,7 @@ describe('compression', () => {
     expect(JSON.parse(gunzipSync(Buffer.from(await big.arrayBuffer())).toString())).toHaveLength(50);
     const small = await app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(small.headers.get('content-encoding')).toBeNull();
-    expect(await small.json()).toEqual({ ok: true, pid: process.pid });
+    expect(await small.json()).toEqual({ ok: true, pid: process.pid, replication: { enabled: false } });
     const plain = await app.request('/api/schools?limit=50');
     expect(plain.headers.get('content-encoding')).toBeNull();
   });

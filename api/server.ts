@@ -13,7 +13,7 @@ import { openDatabase, type DB } from '../db/client';
 import { mediaDirOf, removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
-import { DEV_OIDC_ENV, devOidcFromPrimary, loadEnv, type Env } from './env';
+import { DEV_OIDC_ENV, devOidcFromPrimary, LITESTREAM_PID_ENV, litestreamPid, loadEnv, type Env } from './env';
 import { scheduleWithLease } from './lib/lease';
 import { backfillReporterKeys } from './lib/reports';
 import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
@@ -22,6 +22,8 @@ import { externalServices } from './services/external';
 import { lastPublished, publishSalaries } from './salaries/salaries.service';
 import { runAlertsPass } from './services/alerts/pass';
 import { alertsDepsFromEnv } from './services/alerts/setup';
+import { runUnderLitestream } from './replication/litestream';
+import { configureReplication } from './replication/status';
 
 type AlertsDeps = ReturnType<typeof alertsDepsFromEnv>['deps'];
 type ExternalConfig = Parameters<typeof externalServices>[0];
@@ -53,9 +55,35 @@ function publishSalaryBatchIfDue(db: DB) {
 
 const env: Env = loadEnv();
 const workers = env.WEB_CONCURRENCY ?? (env.NODE_ENV === 'production' ? availableParallelism() : 1);
+// Litestream runs this server (`replicate -exec`, decision 0009): it alone checkpoints the WAL.
+const replicated = env.LITESTREAM_REPLICA_URL !== undefined && env.TILT_UNDER_LITESTREAM === true;
+const openDb = () => openDatabase(env.DATABASE_PATH, { checkpoints: replicated ? 'litestream' : 'sqlite' });
+/** The code the process ends with: 1 after replication stopped under it, so a supervisor restarts both. */
+let exitCode = 0;
 
 if (cluster.isPrimary) await primary();
-else await worker(openDatabase(env.DATABASE_PATH), devOidcFromPrimary() as DevOidcClient | null, null);
+else await worker(openDb(), devOidcFromPrimary() as DevOidcClient | null, null);
+
+/**
+ * Under Litestream: /api/health reports it, and when it is gone (killed: this process is orphaned)
+ * the server says so and stops rather than write on with nothing copied and no checkpoints.
+ */
+function watchReplication() {
+  if (!replicated) return;
+  const pid = litestreamPid();
+  configureReplication({ replicaUrl: env.LITESTREAM_REPLICA_URL!, databasePath: env.DATABASE_PATH, litestreamPid: pid });
+  if (!cluster.isPrimary) return;
+  const timer = setInterval(() => {
+    if (process.ppid === pid) return;
+    clearInterval(timer);
+    console.error(
+      `Replication stopped: Litestream (pid ${pid}) is gone, so writes are no longer copied to the replica; stopping the server (start it again with npm start).`,
+    );
+    exitCode = 1;
+    process.kill(process.pid, 'SIGTERM');
+  }, 1000);
+  timer.unref();
+}
 
 async function primary() {
   // Production with no way to sign in is a mistake to stop at before anything is opened or
@@ -64,7 +92,10 @@ async function primary() {
     console.error(NO_SIGN_IN);
     process.exit(1);
   }
-  const db = openDatabase(env.DATABASE_PATH);
+  // Replication configured and not yet under Litestream: restore if need be, then run under it.
+  if (env.LITESTREAM_REPLICA_URL && !env.TILT_UNDER_LITESTREAM) return runUnderLitestream(env.DATABASE_PATH, env.LITESTREAM_REPLICA_URL);
+  watchReplication();
+  const db = openDb();
   // The pid file tells `npm run restore` that a server is using this database (db/ops.ts).
   writePidFile(env.DATABASE_PATH);
   process.on('exit', () => removePidFile(env.DATABASE_PATH));
@@ -111,13 +142,14 @@ async function primary() {
   // Every worker must sign the temporary sign-in cookie with the same secret (a sign-in may start
   // on one worker and finish on another): without SESSION_SECRET (development) the primary makes one.
   const sessionSecret = env.SESSION_SECRET || randomBytes(32).toString('base64url');
-  const fork = () => cluster.fork({ [DEV_OIDC_ENV]: JSON.stringify(dev), SESSION_SECRET: sessionSecret });
+  const fork = () =>
+    cluster.fork({ [DEV_OIDC_ENV]: JSON.stringify(dev), SESSION_SECRET: sessionSecret, [LITESTREAM_PID_ENV]: String(process.ppid) });
   for (let i = 0; i < workers; i++) fork();
   cluster.on('exit', (w: Worker, code, signal) => {
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         void devServer?.close();
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
     }
@@ -134,8 +166,8 @@ async function primary() {
     stopping = true;
     console.log(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`);
     for (const w of Object.values(cluster.workers ?? {})) w?.process.kill('SIGTERM');
-    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
-    setTimeout(() => process.exit(0), 5000).unref();
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+    setTimeout(() => process.exit(exitCode), 5000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -155,6 +187,7 @@ function signInProviders(dev: DevOidcClient | null): SignInProvider[] {
 }
 
 async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): Promise<void> } | null) {
+  if (cluster.isWorker) watchReplication();
   const signIn = signInProviders(dev);
   const external = { teachingVacanciesUrl: env.teachingVacanciesUrl, push: { hosts: env.PUSH_SERVICE_HOSTS } };
   const alertsSetup = alertsDepsFromEnv(db, env);
@@ -197,11 +230,11 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     void devServer?.close();
     server.close(() => {
       db.$client.close();
-      process.exit(0);
+      process.exit(exitCode);
     });
     // Keep-alive connections with no request in flight would hold the close open.
     (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
-    setTimeout(() => process.exit(0), 3000).unref();
+    setTimeout(() => process.exit(exitCode), 3000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -5,20 +5,39 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
 import { registerSearchFunctions } from './search-index';
 
 export type DB = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
+/**
+ * Where a query runs: the database or a transaction in it (the `tx` of `db.transaction((tx) => …)`).
+ * Both are drizzle's BaseSQLiteDatabase of this schema, so a function that takes a Tx runs inside
+ * its caller's transaction or on its own.
+ */
+export type Tx = BaseSQLiteDatabase<'sync', Database.RunResult, typeof schema>;
+
 export const MIGRATIONS_FOLDER = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-export function openDatabase(path: string): DB {
+export interface OpenOptions {
+  /**
+   * Who checkpoints the WAL into the file: SQLite's automatic checkpoint (every 1000 pages, the
+   * default), or Litestream alone when it replicates the file (decision 0009: its checkpoints
+   * keep its place in the WAL; the app's automatic ones are switched off).
+   */
+  checkpoints?: 'sqlite' | 'litestream';
+}
+
+export function openDatabase(path: string, options: OpenOptions = {}): DB {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new Database(path);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
+  // Litestream takes short write locks when it checkpoints: writers wait up to 5 s (its tips' figure).
   sqlite.pragma('busy_timeout = 5000');
+  if (options.checkpoints === 'litestream') sqlite.pragma('wal_autocheckpoint = 0');
   // Reads at 100x the data: a 64 MB page cache and memory-mapped reads.
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('mmap_size = 268435456');

@@ -5,7 +5,8 @@ import { runAlertsPass } from '../services/alerts/pass';
 import { alertsDepsFromEnv } from '../services/alerts/setup';
 
 const env = loadEnv();
-const db = openDatabase(env.DATABASE_PATH);
+// Beside a replicated server, Litestream alone checkpoints (decision 0009).
+const db = openDatabase(env.DATABASE_PATH, { checkpoints: env.LITESTREAM_REPLICA_URL ? 'litestream' : 'sqlite' });
 const { deps, warnings } = alertsDepsFromEnv(db, env);
 for (const w of warnings) console.warn(w);
 const r = await runAlertsPass(db, deps, new Date());

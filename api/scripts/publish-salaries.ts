@@ -4,7 +4,9 @@ import { openDatabase } from '../../db/client';
 import { loadEnv } from '../env';
 import { publishSalaries } from '../salaries/salaries.service';
 
-const db = openDatabase(loadEnv().DATABASE_PATH);
+const env = loadEnv();
+// Beside a replicated server, Litestream alone checkpoints (decision 0009).
+const db = openDatabase(env.DATABASE_PATH, { checkpoints: env.LITESTREAM_REPLICA_URL ? 'litestream' : 'sqlite' });
 const r = publishSalaries(db, new Date());
 console.log(`Salary batch: ${r.published} published, ${r.heldBack} held back`);
 db.$client.close();
