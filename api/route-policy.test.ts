@@ -11,7 +11,7 @@ import { routePolicy, WEB_POLICY } from '../core/route-policy';
 import { cacheKey, isCacheable } from '../web/offline/cache-fetch';
 import { isSharedPath } from '../web/offline/shared-paths';
 import { sharingOf } from './middleware/answer-cache';
-import { API_POLICY, API_ROUTES, policyData, policyModule } from './route-policy';
+import { API_POLICY, API_ROUTES, dataModule, policyData, policyModule } from './route-policy';
 import { STATIC_PAGES, robotsTxt } from './sitemap';
 import { SERVER_PATHS } from './static';
 
@@ -30,6 +30,7 @@ const reads = API_ROUTES.filter((r) => r.method === 'GET');
 describe('the generated route policy (core/route-policy.gen.ts)', () => {
   it('is the table the declarations make now (run `npm run routes:policy` when this fails)', () => {
     expect(readFileSync(join(ROOT, 'core', 'route-policy.gen.ts'), 'utf8')).toBe(policyModule());
+    expect(readFileSync(join(ROOT, 'core', 'route-data.gen.ts'), 'utf8')).toBe(dataModule());
   });
 
   it('covers every read of the API, each with a cache and a limit', () => {

@@ -3,7 +3,15 @@
 // web app and the service worker read the same table through core/route-policy.gen.ts, which
 // `npm run routes:policy` writes from here (and route-policy.test.ts keeps fresh).
 import { api } from './api';
-import { routePolicy, templateMatcher, type DataTag, type PolicyData, type ReadRoute, type RoutePolicy } from '../core/route-policy';
+import {
+  routePolicy,
+  templateMatcher,
+  type DataTable,
+  type DataTag,
+  type PolicyData,
+  type ReadRoute,
+  type RoutePolicy,
+} from '../core/route-policy';
 
 /** Where the API is mounted (createApp: app.route('/api', api)). */
 export const API_PREFIX = '/api';
@@ -61,6 +69,28 @@ export const ROUTE_POLICY = {
   serverPrefixes: ${list('serverPrefixes', data.serverPrefixes)},
   reads: ${list('reads', data.reads)},
   noindexPages: ${list('noindexPages', data.noindexPages)},
+} as const;
+`;
+}
+
+/** Each route's declared data (reads and writes that name any): what the web app reads again after a write (decision 0010). */
+export function dataTable(routes: readonly DeclaredRoute[] = API_ROUTES): DataTable {
+  const named = routes.filter((r) => r.policy.data && r.policy.data.length > 0);
+  return {
+    reads: named.filter((r) => r.method === 'GET').map((r) => [r.path, r.policy.data!]),
+    writes: named.filter((r) => r.method !== 'GET').map((r) => [`${r.method} ${r.path}`, r.policy.data!]),
+  };
+}
+
+/** The generated core/route-data.gen.ts: apart from route-policy.gen.ts, so the first load never carries it (only a write's code reads it). */
+export function dataModule(table: DataTable = dataTable()): string {
+  const row = ([route, data]: readonly [string, readonly string[]]) => `    ['${route}', [${data.map((t) => `'${t}'`).join(', ')}]],`;
+  const list = (rows: DataTable['reads']) => (rows.length ? `[\n${rows.map(row).join('\n')}\n  ]` : '[]');
+  return `// Generated from the route declarations' \`data\` by \`npm run routes:policy\` (api/scripts/route-policy.ts): do
+// not edit. route-policy.test.ts fails when it is stale. Read by web/data/refresh.ts (decision 0010).
+export const ROUTE_DATA = {
+  reads: ${list(table.reads)},
+  writes: ${list(table.writes)},
 } as const;
 `;
 }

@@ -50,8 +50,11 @@ export interface RoutePolicy {
    */
   school?: 'editor' | 'admin';
   /**
-   * A shared read ('everyone' | 'visitors'): the data its answer is built from. The server keeps
-   * the answer, and every page that inlines it, until one of these changes (decision 1057).
+   * A read: the data its answer is built from. A shared read ('everyone' | 'visitors') must name
+   * it: the server keeps the answer, and every page that inlines it, until one of these changes
+   * (decision 1057). A user's own read may name it, so the web app reads it again after her write.
+   * A write: the data it may change. After a write the web app reads again every answer whose
+   * route names one of these (decision 0010, web/data/refresh.ts).
    */
   data?: readonly DataTag[];
   /**
@@ -75,6 +78,17 @@ export interface PolicyData {
   reads: readonly ReadRoute[];
   /** Screens search engines must not index (and everything under them). */
   noindexPages: readonly string[];
+}
+
+/** A route's declared data: ['/api/schools/{id}', ['schools', 'jobs']] for a read, ['POST /api/salaries', ['salaries']] for a write. */
+export type DataRoute = readonly [route: string, data: readonly DataTag[]];
+
+/** What the web app reads after a write (route-policy.gen.ts' ROUTE_DATA): the routes that name their data. */
+export interface DataTable {
+  /** GET routes by path template. */
+  reads: readonly DataRoute[];
+  /** Writes by method and path template: 'PATCH /api/reviews/{id}'. */
+  writes: readonly DataRoute[];
 }
 
 const segments = (path: string) => path.split('/').slice(1);

@@ -18,7 +18,7 @@ const refreshResult = z.object({
 
 export const refreshJobs = route.post('/jobs/refresh', {
   summary: 'Deletes jobs posted over a month ago and imports the London listings of the Teaching Vacancies feed',
-  policy: { access: 'admin', limit: 'moderation' },
+  policy: { access: 'admin', limit: 'moderation', data: ['jobs'] },
   responses: {
     200: jsonOf(refreshResult, 'What the refresh did'),
     ...errors(409, 502),

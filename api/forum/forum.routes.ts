@@ -25,7 +25,7 @@ export const threads = route.get('/forum/threads', {
 
 export const createThread = route.post('/forum/threads', {
   summary: 'Starts a thread; it is published once a moderator approves it',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['forum'] },
   request: { body: jsonBody(threadInput) },
   responses: { 201: jsonOf(threadShape, 'The thread, pending'), ...errors(400) },
 });
@@ -50,7 +50,7 @@ export const thread = route.get('/forum/threads/{id}', {
 
 export const reply = route.post('/forum/threads/{id}/posts', {
   summary: 'Replies to a thread, or to one of its replies; published once a moderator approves it',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['forum'] },
   request: { params: idParam, body: jsonBody(postInput) },
   responses: {
     201: jsonOf(replyShape.extend({ threadId: z.number().int(), status: z.literal('pending') }), 'The reply, pending'),
@@ -75,7 +75,7 @@ const removed = <K extends 'thread' | 'reply'>(kind: K) =>
 export const editThread = route.patch('/forum/threads/{id}', {
   summary:
     'Her own thread changed (title, content): a published one keeps its approved text until a moderator approves the edit, but for a small fix in its first 10 minutes; the old version is kept for moderators (404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['forum'] },
   request: { params: idParam, body: jsonBody(threadEdit) },
   responses: {
     200: jsonOf(threadShape.extend({ edit: waitingEdit }), 'The thread as readers see it, and her waiting edit'),
@@ -85,7 +85,7 @@ export const editThread = route.patch('/forum/threads/{id}', {
 
 export const deleteThread = route.delete('/forum/threads/{id}', {
   summary: 'Deletes her own thread: with replies it stays as a placeholder above them, without replies it goes (404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['forum'] },
   request: { params: idParam },
   responses: { 200: jsonOf(removed('thread'), 'Deleted'), ...errors(400, 404) },
 });
@@ -93,7 +93,7 @@ export const deleteThread = route.delete('/forum/threads/{id}', {
 export const editPost = route.patch('/forum/posts/{id}', {
   summary:
     'Her own reply changed: a published one keeps its approved text until a moderator approves the edit, but for a small fix in its first 10 minutes; the old version is kept for moderators (404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['forum'] },
   request: { params: idParam, body: jsonBody(postEdit) },
   responses: {
     200: jsonOf(replyShape.extend({ threadId: z.number().int(), edit: waitingEdit }), 'The reply as readers see it, and her waiting edit'),
@@ -103,7 +103,7 @@ export const editPost = route.patch('/forum/posts/{id}', {
 
 export const deletePost = route.delete('/forum/posts/{id}', {
   summary: 'Deletes her own reply: it stays as "deleted by its author" so the conversation still reads (404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['forum'] },
   request: { params: idParam },
   responses: { 200: jsonOf(removed('reply'), 'Deleted'), ...errors(400, 404) },
 });

@@ -15,7 +15,7 @@ export const list = route.get('/schools/{id}/interviews', {
 
 export const create = route.post('/schools/{id}/interviews', {
   summary: 'Shares an interview experience (published at once)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['interviews'] },
   request: { params: idParam, body: jsonBody(interviewInput) },
   responses: { 201: jsonOf(interviewShape, 'The experience as stored'), ...errors(400, 404, 409) },
 });
@@ -28,14 +28,14 @@ export const ownInterviewAnswer = interviewShape.extend({
 export const edit = route.patch('/interviews/{id}', {
   summary:
     "Her own interview experience changed: the published one stays until a moderator approves the edit (404 for anyone else; 409 once she is a member of the school's staff)",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['interviews'] },
   request: { params: idParam, body: jsonBody(interviewEdit) },
   responses: { 200: jsonOf(ownInterviewAnswer, 'The interview and the edit that waits'), ...errors(400, 404, 409) },
 });
 
 export const remove = route.delete('/interviews/{id}', {
   summary: 'Deletes her own interview experience (404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['interviews'] },
   request: { params: idParam },
   responses: { 200: jsonOf(deleted('interview'), 'Deleted'), ...errors(400, 404) },
 });

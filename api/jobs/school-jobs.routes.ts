@@ -40,14 +40,14 @@ const counted = z.object({
 export const create = route.post('/schools/{id}/jobs', {
   summary:
     "Posts a vacancy of the school: a draft, published now, or published on a date (the school's verified staff; 429 past 20 publications in a London day)",
-  policy: { access: 'user', school: 'editor', limit: 'write', idempotent: true },
+  policy: { access: 'user', school: 'editor', limit: 'write', idempotent: true, data: ['jobs'] },
   request: { params: idParam, body: jsonBody(schoolJobInput) },
   responses: { 201: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 404, 409, 415) },
 });
 
 export const list = route.get('/schools/{id}/jobs', {
   summary: "The school's own vacancies (drafts, scheduled, live, ended, closed) with their views, saves and apply clicks",
-  policy: { access: 'user', school: 'editor', page: { path: '/manage/schools/{id}/jobs', index: false } },
+  policy: { access: 'user', school: 'editor', page: { path: '/manage/schools/{id}/jobs', index: false }, data: ['jobs'] },
   request: { params: idParam },
   responses: { 200: jsonOf(z.array(ownJobAnswer), 'The jobs, last changed first'), ...errors(400) },
 });
@@ -55,14 +55,14 @@ export const list = route.get('/schools/{id}/jobs', {
 export const update = route.patch('/jobs/{id}', {
   summary:
     "Edits a school's vacancy in place (same id; the school's verified staff); publishes a draft now or on a date (429 past 20 publications in a London day)",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['jobs'] },
   request: { params: idParam, body: jsonBody(schoolJobInput) },
   responses: { 200: jsonOf(ownJobAnswer, 'The job'), ...errors(400, 403, 404, 409, 415) },
 });
 
 export const close = route.post('/jobs/{id}/close', {
   summary: "Closes a school's vacancy early: off the board, the sitemap and the structured data; its page says it is closed",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['jobs'] },
   request: { params: idParam },
   responses: { 200: jsonOf(ownJobAnswer, 'The closed job'), ...errors(400, 403, 404) },
 });

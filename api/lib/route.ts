@@ -94,8 +94,6 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
   // A shared answer is kept until the data it shows changes: it must say which (decision 1057).
   if ((cache === 'everyone' || cache === 'visitors') && !input.data)
     throw new Error(`GET ${path}: a shared read names the data it is built from (policy.data)`);
-  if (input.data && cache !== 'everyone' && cache !== 'visitors')
-    throw new Error(`${method.toUpperCase()} ${path}: only a shared read names its data`);
   return { ...input, cache, limit: input.limit ?? 'read' };
 }
 

@@ -143,7 +143,7 @@ const session = z.object({
 
 export const activityRoute = route.get('/me/activity', {
   summary: "The signed-in user's own contributions with their moderation state, and the dashboard's counters",
-  policy: { access: 'user', page: { path: '/dashboard', index: false } },
+  policy: { access: 'user', page: { path: '/dashboard', index: false }, data: ['reviews', 'interviews', 'salaries', 'moods', 'forum'] },
   responses: { 200: jsonOf(activity, 'Her activity') },
 });
 

@@ -25,21 +25,21 @@ export const stats = route.get('/schools/{id}/mood-stats', {
 
 export const own = route.get('/schools/{id}/user-mood', {
   summary: "The signed-in user's own mood for a school, or null",
-  policy: { access: 'user' },
+  policy: { access: 'user', data: ['moods'] },
   request: { params: idParam },
   responses: { 200: jsonOf(ownMoodShape.nullable(), 'Her mood, or null'), ...errors(400, 404) },
 });
 
 export const create = route.post('/schools/{id}/mood', {
   summary: "Shares the user's mood for a school (one per school: 409 when she has one)",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['moods'] },
   request: { params: idParam, body: jsonBody(moodInput) },
   responses: { 201: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 404, 409) },
 });
 
 export const update = route.put('/schools/{id}/mood', {
   summary: "Changes the user's mood for a school (404 when she has none)",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['moods'] },
   request: { params: idParam, body: jsonBody(moodInput) },
   responses: { 200: jsonOf(ownMoodShape, 'Her mood'), ...errors(400, 404, 409) },
 });

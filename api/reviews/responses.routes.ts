@@ -24,14 +24,14 @@ export const ownResponseShape = z
 
 export const put = route.put('/reviews/{id}/response', {
   summary: "Writes or edits the school's one response to a published review of it (its verified staff only); it waits for a moderator",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['reviews'] },
   request: { params: idParam, body: jsonBody(reviewResponseInput) },
   responses: { 200: jsonOf(ownResponseShape, 'The response, pending'), ...errors(400, 403, 404) },
 });
 
 export const withdraw = route.delete('/reviews/{id}/response', {
   summary: "Withdraws the school's response (its verified staff only): it leaves the page at once",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['reviews'] },
   request: { params: idParam },
   responses: {
     200: jsonOf(z.object({ reviewId: z.number().int(), withdrawn: z.literal(true) }), 'Withdrawn'),

@@ -27,7 +27,7 @@ export const list = route.get('/schools/{id}/reviews', {
 
 export const create = route.post('/schools/{id}/reviews', {
   summary: "Writes a review; it is published once a moderator approves it (409 for a member of the school's staff)",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['reviews', 'schools'] },
   request: { params: idParam, body: jsonBody(reviewInput) },
   responses: {
     201: jsonOf(ownReviewShape.extend({ status: z.literal('pending') }), 'The review as stored, pending'),
@@ -44,14 +44,14 @@ export const ownReviewAnswer = ownReviewShape.extend({
 export const edit = route.patch('/reviews/{id}', {
   summary:
     "Her own review changed: a published one stays as it is until a moderator approves the edit; one not yet published waits again (404 for anyone else; 409 once she is a member of the school's staff)",
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['reviews', 'schools'] },
   request: { params: idParam, body: jsonBody(reviewEdit) },
   responses: { 200: jsonOf(ownReviewAnswer, 'The review and the edit that waits'), ...errors(400, 404, 409) },
 });
 
 export const remove = route.delete('/reviews/{id}', {
   summary: 'Deletes her own review (the school figures move at once; 404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['reviews', 'schools'] },
   request: { params: idParam },
   responses: { 200: jsonOf(deleted('review'), 'Deleted'), ...errors(400, 404) },
 });

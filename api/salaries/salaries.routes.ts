@@ -87,7 +87,7 @@ export const groups = route.get('/salaries/groups', {
 
 export const create = route.post('/salaries', {
   summary: 'Submits a salary; it is counted in the published figures by a later batch',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['salaries'] },
   request: { body: jsonBody(salaryInput) },
   responses: { 201: jsonOf(ownSalaryShape, 'The submission as stored'), ...errors(400) },
 });
@@ -95,7 +95,7 @@ export const create = route.post('/salaries', {
 export const remove = route.delete('/salaries/{id}', {
   summary:
     'Takes back her own submission: one not yet published is deleted; a published one leaves the figures at a later batch, never between batches (404 for anyone else)',
-  policy: { access: 'user', limit: 'write', idempotent: true },
+  policy: { access: 'user', limit: 'write', idempotent: true, data: ['salaries'] },
   request: { params: idParam },
   responses: {
     200: jsonOf(

@@ -37,11 +37,12 @@ export const schoolProfileShape = z
   })
   .openapi('SchoolProfile');
 
-const policy = { access: 'user', school: 'editor', limit: 'write' } as const;
+/** The profile's writes: its staff's, counted as writes; they change what the school's page shows. */
+const policy = { access: 'user', school: 'editor', limit: 'write', data: ['schools'] } as const;
 
 export const ownProfile = route.get('/schools/{id}/profile', {
   summary: "The school's page for its staff's editor, with the caller's role (403 for anyone else)",
-  policy: { access: 'user', school: 'editor', page: { path: '/edit-school/{id}', index: false } },
+  policy: { access: 'user', school: 'editor', page: { path: '/edit-school/{id}', index: false }, data: ['schools'] },
   request: { params: idParam },
   responses: {
     200: jsonOf(

@@ -1,19 +1,26 @@
-// Writes core/route-policy.gen.ts from the route declarations: `npm run routes:policy` (run by
+// Writes core/route-policy.gen.ts and core/route-data.gen.ts from the route declarations: `npm run routes:policy` (run by
 // `npm run build` and `npm run typecheck`). Decision 0006.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { policyModule } from '../route-policy';
+import { dataModule, policyModule } from '../route-policy';
 
-export const GENERATED = join(import.meta.dirname, '..', '..', 'core', 'route-policy.gen.ts');
+const CORE = join(import.meta.dirname, '..', '..', 'core');
+export const GENERATED = join(CORE, 'route-policy.gen.ts');
+/** Each route's declared data, for the web app's refresh after a write (decision 0010). */
+export const GENERATED_DATA = join(CORE, 'route-data.gen.ts');
 
-const text = policyModule();
-let before = '';
-try {
-  before = readFileSync(GENERATED, 'utf8');
-} catch {
-  // not written yet
-}
-if (before !== text) {
-  writeFileSync(GENERATED, text);
-  console.log(`route-policy: wrote ${GENERATED}`);
+for (const [file, text] of [
+  [GENERATED, policyModule()],
+  [GENERATED_DATA, dataModule()],
+] as const) {
+  let before = '';
+  try {
+    before = readFileSync(file, 'utf8');
+  } catch {
+    // not written yet
+  }
+  if (before !== text) {
+    writeFileSync(file, text);
+    console.log(`route-policy: wrote ${file}`);
+  }
 }
