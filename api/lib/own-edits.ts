@@ -6,12 +6,10 @@
 // reports, hidden mark and revisions); a reply, and a thread with replies, leave a placeholder.
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import { contributionRevisions, hiddenContent, reports, type ReportKind, type RevisionKind } from '../../db/schema';
 import { formErrors } from '../../core/validation';
 import { ApiError, notFound } from './http-error';
-
-type Tx = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>;
 
 /** The row when it is this user's; otherwise the answer a missing id gets (404 `{Thing} not found`). */
 export function ownOr404<R extends { userId: string | null }>(row: R | undefined, userId: string, thing: string): R {

@@ -9,7 +9,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import {
   forumCategories,
   forumPosts,
@@ -210,7 +210,7 @@ export const reportCount = (db: Pick<DB, 'select'>, kind: ReportKind, id: number
     .get()!.n;
 
 /** Sets a review's, interview's or mood's is_approved, and nothing else. */
-function setApproved(tx: DB, kind: SchoolKind, id: number, isApproved: boolean) {
+function setApproved(tx: Tx, kind: SchoolKind, id: number, isApproved: boolean) {
   const table = SCHOOL_CONTENT[kind];
   tx.update(table).set({ isApproved }).where(eq(table.id, id)).run();
 }
@@ -219,7 +219,7 @@ function setApproved(tx: DB, kind: SchoolKind, id: number, isApproved: boolean) 
  * Hides the item from the public (idempotent): is_approved false, as a pending item (the reply
  * counters follow), and the hidden_content row that says when and that reports did it.
  */
-export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
+export function hide(tx: Tx, kind: ReportKind, id: number, now: Date) {
   const inserted = tx.insert(hiddenContent).values({ kind, targetId: id, hiddenAt: now }).onConflictDoNothing().run().changes;
   if (!inserted) return;
   if (isSchoolKind(kind)) setApproved(tx, kind, id, false);
@@ -240,7 +240,7 @@ export function hide(tx: DB, kind: ReportKind, id: number, now: Date) {
  * their reporters cannot report it again, and no longer counted or queued) and the hidden mark goes.
  * A restored item is hidden again only by REPORT_HIDE_THRESHOLD new reporters.
  */
-export function settleReports(tx: Pick<DB, 'update' | 'delete'>, kind: ReportKind, id: number, now: Date) {
+export function settleReports(tx: Tx, kind: ReportKind, id: number, now: Date) {
   tx.update(reports).set({ decidedAt: now }).where(undecided(kind, id)).run();
   tx.delete(hiddenContent)
     .where(and(eq(hiddenContent.kind, kind), eq(hiddenContent.targetId, id)))
@@ -254,7 +254,7 @@ export function settleReports(tx: Pick<DB, 'update' | 'delete'>, kind: ReportKin
  * approved again for the next one. The reports of what is gone (the interview, the comment) go
  * with it: a new comment on the same mood starts afresh.
  */
-export function decideReported(tx: DB, kind: ReportKind, id: number, approve: boolean, reason: string, now: Date) {
+export function decideReported(tx: Tx, kind: ReportKind, id: number, approve: boolean, reason: string, now: Date) {
   if (approve) {
     if (kind === 'review')
       tx.update(reviews).set({ isApproved: true, rejectedAt: null, rejectionReason: null }).where(eq(reviews.id, id)).run();

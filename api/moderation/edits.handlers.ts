@@ -7,7 +7,7 @@
 // versions of an edited thread or reply, for moderators.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import { contributionRevisions, forumPosts, forumThreads, interviewExperiences, moderationLog, reviews, schools } from '../../db/schema';
 import { interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 import { ApiError, notFound } from '../lib/http-error';
@@ -134,8 +134,6 @@ export function pendingEdits(db: DB, user: SessionUser, grants: Grants): Pending
     return [{ kind: r.kind, id: r.targetId, ...item.place, published: item.fields, proposed, submittedAt: r.submittedAt }];
   });
 }
-
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
 /** Copies an approved edit into its item; a thread's or reply's replaced text is kept for moderators. */
 function publishEdit(

@@ -4,7 +4,7 @@
 // decision is written to moderation_log (who, when, what) in the same transaction as the change.
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import {
   forumCategories,
   forumPosts,
@@ -79,7 +79,6 @@ interface DecidedState {
   rejectedAt: Date | null;
   rejectionReason: string | null;
 }
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 type Apply = (tx: Tx, id: number, set: DecidedState, now: Date) => DecidedState;
 
 /** How a decision is written, per kind: the moderation columns, and what else moves with them. */
@@ -197,7 +196,7 @@ export function decideReport(c: Context<SignedInEnv>, kind: ReportKind, id: numb
     const actorId = c.get('user').id;
     reportsDecided(tx, kind, id, approve, actorId, now);
     if (kind === 'interview' && !approve) interviewRemoved(tx, id, reason ?? '', actorId, now);
-    decideReported(tx as never, kind, id, approve, reason ?? '', now);
+    decideReported(tx, kind, id, approve, reason ?? '', now);
     if (kind === 'review') reviewDecided(tx, id, approve, reason, actorId, now);
     if (kind === 'thread') threadDecided(tx, id, approve, reason, actorId, now);
     if (kind === 'reply' && approve) replyVisible(tx, id, actorId, now);

@@ -9,7 +9,7 @@
 //   forum shows beside the reply anyway; a review, interview or report decision names nobody;
 //   a school's response names the school, and the school never learns who wrote the review.
 import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import type { Tx } from '../../db/client';
 import { PUBLIC, replyVisibleSql, replyVisibleTo, threadListed } from '../forum/visibility';
 import {
   forumPosts,
@@ -29,7 +29,6 @@ import {
 } from '../../db/schema';
 
 /** A transaction or the database: everything here runs inside the action's own transaction. */
-type Tx = Pick<DB, 'select' | 'insert' | 'update' | 'delete'>;
 
 interface NewNotification {
   userId: string | null;

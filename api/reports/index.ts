@@ -37,7 +37,7 @@ export const reportsRoutes = createRouter().openapi(routes.report, (c) => {
     if (!inserted) return null;
     const n = reportCount(tx, kind, id);
     const hidden = n >= threshold;
-    if (hidden) hide(tx as never, kind, id, now);
+    if (hidden) hide(tx, kind, id, now);
     return { reports: n, hidden };
   });
   if (!result) throw new ApiError(409, { error: 'You have already reported this' });

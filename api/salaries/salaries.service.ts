@@ -7,7 +7,7 @@
 // submissions show only published rows, the salary rounded to £1,000 and the date to the month.
 import { and, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-orm';
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../core/constants';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import { payScales, publishedStats, salaries } from '../../db/schema';
 import { ApiError, notFound } from '../lib/http-error';
 import { areaOf, cellOf, filterKey, salaryGroups, type CellFields, type SalaryFilter, type SalaryGroupsAnswer } from './salary-groups';
@@ -51,8 +51,6 @@ const RECENT = 'salaries.recent';
 /** Each filter's groups: this prefix and the filter's key (salary-groups.ts). */
 const GROUPS = 'salaries.groups|';
 export const SALARY_ROUNDING = 1000;
-
-type Tx = Pick<DB, 'select' | 'insert' | 'delete'>;
 
 const monthOf = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)).toISOString();
 

@@ -7,7 +7,7 @@
 //
 // See docs/decisions/0405-gias-register-refresh.md.
 import { eq } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import { BOROUGHS } from '../../core/constants';
 import { schools, type NewSchool } from '../../db/schema';
 import { parseCsvRecords } from '../../db/seed/csv';
@@ -167,7 +167,6 @@ const FIELDS = [
 
 const OPEN = /^open(, but proposed to close)?$/i;
 
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 type School = typeof schools.$inferSelect;
 type Mapped = NonNullable<ReturnType<typeof mapRegisterRow>>;
 

@@ -8,7 +8,7 @@
 // posted here itself is kept off the board. See docs/decisions/0401-vacancies-refresh.md, 1405, 2104.
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt, notInArray } from 'drizzle-orm';
-import type { DB } from '../../db/client';
+import type { DB, Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { optimizeSearchIndexes } from '../../db/search-index';
 import { listingContext } from '../../db/seed/index';
@@ -155,7 +155,6 @@ function outsideLondon(listing: unknown, ctx: ReturnType<typeof listingContext>)
   return typeof region === 'string' && region.trim().toLowerCase() !== 'london' && !knownSchool;
 }
 
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 type MappedJob = Extract<ReturnType<typeof mapListing>, { ok: true }>['job'];
 
 /** Inserts a new listing, or updates ours when a field the importer owns has changed. */

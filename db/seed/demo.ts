@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
-import type { DB } from '../client';
+import type { DB, Tx } from '../client';
 import { BOROUGHS, EXPERIENCE_BANDS, MOODS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES, YEARS_AT_SCHOOL } from '../../core/constants';
 import {
   forumCategories,
@@ -248,8 +248,6 @@ const THREADS: { category: string; title: string; content: string; replies: stri
     locked: true,
   },
 ];
-
-type Tx = Parameters<Parameters<DB['transaction']>[0]>[0];
 
 /** What every part of the demo layer writes with: the transaction, the seeded PRNG, dates before now, the demo users. */
 interface Demo {
