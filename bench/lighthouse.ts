@@ -1,15 +1,31 @@
-// Lighthouse 13 (mobile, simulated throttling) over the main pages of the built app:
-// performance, accessibility, best-practices and seo, plus the page-load metrics, as a table of
-// the median of LH_RUNS (default 3) runs per page, printed for bench/results/ too.
+// Lighthouse 13 (mobile, simulated throttling) over the main pages of the built app, with
+// references measured in the same run (issue 40, bench/README.md says how to read them):
+//   app           the page as served (performance, accessibility, best-practices, seo)
+//   app@<dir>     the same page from another build (LH_COMPARE=<checkout with a built dist/>)
+//   ref:static    the same HTML and CSS with every script removed
+//   ref:hydrate   the same markup hydrated by React alone (bench/ref-hydrate.tsx)
+// Runs are interleaved (run 1 of every variant, then run 2...) so the box's and the browser's
+// drift reaches all of them alike; the table gives the median of LH_RUNS (default 3) and the
+// host's benchmark index (Lighthouse's own CPU measure). The first run of each variant keeps its
+// trace for a main-thread breakdown (bench/lighthouse-trace.ts): what Lighthouse's "Other" is.
 // `npm run bench:lighthouse` builds nothing: run `npm run build` first. It starts the real server
-// on a free port with a fresh seeded database, unless LH_URL points at a running one
-// (e.g. LH_URL=http://localhost:3456). Lighthouse comes through `npx --yes lighthouse@13`
-// (downloaded into the npx cache, not the project). LH_VERBOSE=1 also lists every audit that
-// is not passing. Reports go to bench/results/ (git-ignored).
+// on a free port with a fresh seeded database, unless LH_URL points at a running one. LH_REFS=0
+// leaves the references out; LH_PAGES=/forum,job,school,thread picks pages; LH_VERBOSE=1 lists
+// every audit that is not passing. Reports go to bench/results/ (git-ignored).
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { CHROMIUM, startServer, type RunningServer } from '../e2e/harness';
+import { breakdown, type Breakdown } from './lighthouse-trace';
+import {
+  checkHydrates,
+  hydrateBundle,
+  hydrateOnly,
+  startOtherBuild,
+  startRefServer,
+  withoutScripts,
+  type RefServer,
+} from './lighthouse-refs';
 import { median } from './stats';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -34,7 +50,14 @@ interface Audit {
 interface LhReport {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<string, Audit>;
+  environment?: { benchmarkIndex?: number };
   runtimeError?: { message: string };
+}
+interface Variant {
+  label: string;
+  url: (page: string, name: string) => string;
+  /** The references score performance only. */
+  categories: readonly string[];
 }
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -47,50 +70,53 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<void>
   });
 }
 
-async function lighthouse(url: string, outputPath: string): Promise<LhReport> {
-  await run(
-    'npx',
-    [
-      '--yes',
-      'lighthouse@13',
-      url,
-      '--form-factor=mobile',
-      `--only-categories=${CATEGORIES.join(',')}`,
-      `--chrome-flags=${CHROME_FLAGS}`,
-      '--output=json',
-      `--output-path=${outputPath}`,
-      '--quiet',
-    ],
-    { ...process.env, CHROME_PATH: CHROMIUM },
-  );
+async function lighthouse(url: string, outputPath: string, categories: readonly string[], trace: boolean): Promise<LhReport> {
+  const args = ['--yes', 'lighthouse@13', url, '--form-factor=mobile', `--only-categories=${categories.join(',')}`];
+  args.push(`--chrome-flags=${CHROME_FLAGS}`, '--output=json', `--output-path=${outputPath}`, '--quiet');
+  if (trace) args.push('--save-assets');
+  await run('npx', args, { ...process.env, CHROME_PATH: CHROMIUM });
   const report = JSON.parse(readFileSync(outputPath, 'utf8')) as LhReport;
   if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
   return report;
 }
 
+/** The trace's breakdown, then the trace and devtools log themselves removed (tens of MB). */
+function traceOf(outputPath: string): Breakdown | undefined {
+  const stem = outputPath.replace(/\.json$/, '');
+  try {
+    return breakdown(`${stem}-0.trace.json`);
+  } catch {
+    return undefined;
+  } finally {
+    rmSync(`${stem}-0.trace.json`, { force: true });
+    rmSync(`${stem}-0.devtoolslog.json`, { force: true });
+  }
+}
+
 const dir = join(import.meta.dirname, 'results');
 mkdirSync(dir, { recursive: true });
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const SERVER_ENV = {
+  NODE_ENV: 'production',
+  ALLOW_NO_SIGN_IN: '1',
+  SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'),
+  SEED_DEMO: 'true',
+  WEB_CONCURRENCY: '1',
+};
 
 let server: RunningServer | undefined;
+let other: { url: string; stop: () => void } | undefined;
+let refs: RefServer | undefined;
 // Measured as deployed: NODE_ENV=production (React's production build renders the pages), one process.
-const base =
-  process.env.LH_URL ??
-  (server = await startServer({
-    NODE_ENV: 'production',
-    ALLOW_NO_SIGN_IN: '1',
-    SESSION_SECRET: 'lighthouse-bench-'.padEnd(40, 'x'),
-    SEED_DEMO: 'true',
-    WEB_CONCURRENCY: '1',
-  })).url;
-
+const base = process.env.LH_URL ?? (server = await startServer(SERVER_ENV)).url;
 const RUNS = Number(process.env.LH_RUNS ?? 3);
-try {
+
+async function pagesToMeasure(): Promise<string[]> {
   // A school page with content (the first school of the list sorted by rating), a job, a thread.
-  const schoolId =
-    process.env.LH_SCHOOL_ID ?? ((await (await fetch(`${base}/api/schools?limit=1&sort=rating`)).json()) as { id: number }[])[0].id;
-  const jobId = process.env.LH_JOB_ID ?? ((await (await fetch(`${base}/api/jobs`)).json()) as { id: number }[])[0].id;
-  const threadId = process.env.LH_THREAD_ID ?? ((await (await fetch(`${base}/api/forum/threads`)).json()) as { id: number }[])[0].id;
+  const first = async (path: string) => ((await (await fetch(base + path)).json()) as { id: number }[])[0].id;
+  const schoolId = process.env.LH_SCHOOL_ID ?? (await first('/api/schools?limit=1&sort=rating'));
+  const jobId = process.env.LH_JOB_ID ?? (await first('/api/jobs'));
+  const threadId = process.env.LH_THREAD_ID ?? (await first('/api/forum/threads'));
   const all = [
     '/',
     '/jobs',
@@ -102,46 +128,160 @@ try {
     '/forum',
     `/forum/threads/${threadId}`,
   ];
-  // LH_PAGES=/forum,/jobs: only those (a thread or a job as written, or "thread"/"job"/"school").
-  const wanted = process.env.LH_PAGES?.split(',').map(
-    (p) => ({ thread: `/forum/threads/${threadId}`, job: `/jobs/${jobId}`, school: `/schools/${schoolId}` })[p] ?? p,
-  );
-  const pages = wanted ? all.filter((p) => wanted.includes(p)) : all;
-  const rows: Record<string, string | number>[] = [];
-  const failing = new Set<string>();
+  const named: Record<string, string> = { thread: `/forum/threads/${threadId}`, job: `/jobs/${jobId}`, school: `/schools/${schoolId}` };
+  const wanted = process.env.LH_PAGES?.split(',').map((p) => named[p] ?? p);
+  return wanted ? all.filter((p) => wanted.includes(p)) : all;
+}
+
+async function variants(pages: string[]): Promise<Variant[]> {
+  const list: Variant[] = [{ label: 'app', url: (page) => base + page, categories: CATEGORIES }];
+  if (process.env.LH_COMPARE) {
+    other = await startOtherBuild(process.env.LH_COMPARE, SERVER_ENV);
+    const o = other;
+    list.push({ label: `app@${basename(process.env.LH_COMPARE)}`, url: (page) => o.url + page, categories: CATEGORIES });
+  }
+  if (process.env.LH_REFS === '0') return list;
+  refs = await startRefServer(base, { '/ref-assets/hydrate.js': await hydrateBundle() });
   for (const page of pages) {
-    const name = page === '/' ? 'home' : page.slice(1).replace(/\//g, '-');
-    const reports: LhReport[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const out = join(dir, `lighthouse-${name}-${stamp}-${i + 1}.json`);
-      // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy box: one more try.
-      reports.push(await lighthouse(base + page, out).catch(() => lighthouse(base + page, out)));
-    }
-    const row: Record<string, string | number> = { page };
-    for (const c of CATEGORIES) row[c] = Math.round(median(reports.map((r) => (r.categories[c]?.score ?? 0) * 100)));
-    for (const [label, id] of Object.entries(METRICS)) {
-      const value = median(reports.map((r) => r.audits[id]?.numericValue ?? 0));
-      row[label] = label === 'CLS' ? value.toFixed(3) : label === 'TBT' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
-    }
-    rows.push(row);
-    for (const report of reports) {
-      for (const c of CATEGORIES) {
-        for (const ref of report.categories[c].auditRefs) {
-          const a = report.audits[ref.id];
-          if (a && a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode)) {
-            failing.add(`${page} [${c}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
-          }
-        }
+    const html = await (await fetch(base + page)).text();
+    refs.set(`${nameOf(page)}-static`, withoutScripts(html));
+    refs.set(`${nameOf(page)}-hydrate`, await hydrateOnly(html, '/ref-assets/hydrate.js'));
+  }
+  const r = refs;
+  for (const page of pages) await checkHydrates(`${r.url}/ref/${nameOf(page)}-hydrate`);
+  list.push({ label: 'ref:static', url: (_, name) => `${r.url}/ref/${name}-static`, categories: ['performance'] });
+  list.push({ label: 'ref:hydrate', url: (_, name) => `${r.url}/ref/${name}-hydrate`, categories: ['performance'] });
+  return list;
+}
+
+const nameOf = (page: string) => (page === '/' ? 'home' : page.slice(1).replace(/\//g, '-'));
+
+type Row = Record<string, string | number>;
+
+function rowOf(page: string, variant: Variant, reports: LhReport[]): Row {
+  const row: Row = { page, variant: variant.label };
+  for (const c of CATEGORIES)
+    row[c] = variant.categories.includes(c) ? Math.round(median(reports.map((r) => (r.categories[c]?.score ?? 0) * 100))) : '';
+  for (const [label, id] of Object.entries(METRICS)) row[label] = median(reports.map((r) => r.audits[id]?.numericValue ?? 0));
+  return row;
+}
+
+const shown = (label: string, v: string | number) =>
+  typeof v !== 'number' || !(label in METRICS)
+    ? v
+    : label === 'CLS'
+      ? v.toFixed(3)
+      : label === 'TBT'
+        ? `${Math.round(v)} ms`
+        : `${(v / 1000).toFixed(1)} s`;
+
+/** Issue 40's bar: TBT <= 200 ms and performance >= 95 (or TBT within 150 ms of ref:hydrate), LCP <= 1.2 s, CLS <= 0.05. */
+function verdict(row: Row, hydrate: Row | undefined): string {
+  const tbt = row.TBT as number;
+  const overRef = hydrate ? tbt - (hydrate.TBT as number) : undefined;
+  const fast = (tbt <= 200 && (row.performance as number) >= 95) || (overRef !== undefined && overRef <= 150);
+  const ok = fast && (row.LCP as number) <= 1200 && (row.CLS as number) <= 0.05;
+  return `${ok ? 'meets' : 'misses'}${overRef === undefined ? '' : ` (TBT ${overRef >= 0 ? '+' : ''}${Math.round(overRef)} ms over ref:hydrate)`}`;
+}
+
+function printTraces(traces: { page: string; label: string; trace: Breakdown & { scripts?: string } }[]) {
+  console.log('\nMain thread, first run of each (this box, unthrottled ms; Lighthouse x4): groups, then what "Other" is');
+  for (const { page, label, trace } of traces) {
+    const groups = Object.entries(trace.groups)
+      .sort((a, b) => b[1] - a[1])
+      .map(([g, ms]) => `${g} ${Math.round(ms)}`)
+      .join(', ');
+    const other = trace.other
+      .slice(0, 5)
+      .map(([n, ms]) => `${n} ${Math.round(ms)}`)
+      .join(', ');
+    const cpu = `tasks ${Math.round(trace.taskWall)} ms wall, ${Math.round(trace.taskCpu)} ms on a core`;
+    console.log(`${page} ${label}: ${groups}; ${cpu}; tasks >= 50 ms: ${trace.longTasks}\n    other: ${other}`);
+    if (trace.scripts) console.log(`    scripts: ${trace.scripts}`);
+  }
+}
+
+/** Lighthouse's JavaScript execution time per script (x4), the largest three. */
+function scriptsOf(report: LhReport): string | undefined {
+  const items = (
+    report.audits['bootup-time'] as Audit & { details?: { items?: { url: string; scripting: number; scriptParseCompile: number }[] } }
+  )?.details?.items;
+  if (!items?.length) return undefined;
+  return items
+    .slice(0, 3)
+    .map((i) => `${i.url.replace(/^https?:\/\/[^/]+/, '')} ${Math.round(i.scripting)}+${Math.round(i.scriptParseCompile)} ms`)
+    .join(', ');
+}
+
+function printRows(rows: Row[], failing: Set<string>) {
+  const cols = ['page', 'variant', ...CATEGORIES, 'LCP', 'CLS', 'TBT', 'FCP', 'SI', 'issue 40'];
+  console.log(`\n| ${cols.join(' | ')} |\n| ${cols.map(() => '---').join(' | ')} |`);
+  for (const row of rows) {
+    const hydrate = rows.find((r) => r.page === row.page && r.variant === 'ref:hydrate');
+    const cells = cols.map((c) =>
+      c === 'page'
+        ? `\`${row.page}\``
+        : c === 'issue 40'
+          ? String(row.variant).startsWith('app')
+            ? verdict(row, hydrate)
+            : ''
+          : shown(c, row[c]),
+    );
+    console.log(`| ${cells.join(' | ')} |`);
+  }
+  if (process.env.LH_VERBOSE) console.log(failing.size ? [...failing].join('\n') : 'No failing audits.');
+  else if (failing.size) console.log(`${failing.size} audits below 90 (LH_VERBOSE=1 lists them).`);
+}
+
+function failingAudits(page: string, report: LhReport, failing: Set<string>) {
+  for (const [c, category] of Object.entries(report.categories)) {
+    for (const ref of category.auditRefs) {
+      const a = report.audits[ref.id];
+      if (a && a.score !== null && a.score < 0.9 && !['informative', 'notApplicable', 'manual'].includes(a.scoreDisplayMode)) {
+        failing.add(`${page} [${c}] ${a.id}: ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
       }
     }
   }
-  console.table(rows);
-  // The results table (median of RUNS runs), as bench/results/ keeps it.
-  const cols = ['page', ...CATEGORIES, 'LCP', 'CLS', 'TBT', 'FCP'];
-  console.log(`\n| ${cols.join(' | ')} |\n| ${cols.map(() => '---').join(' | ')} |`);
-  for (const row of rows) console.log(`| ${cols.map((c) => (c === 'page' ? `\`${row[c]}\`` : row[c])).join(' | ')} |`);
-  if (process.env.LH_VERBOSE) console.log(failing.size ? [...failing].join('\n') : 'No failing audits.');
-  else if (failing.size) console.log(`${failing.size} audits below 90 (LH_VERBOSE=1 lists them).`);
+}
+
+async function measure() {
+  const pages = await pagesToMeasure();
+  const list = await variants(pages);
+  const rows: Row[] = [];
+  const failing = new Set<string>();
+  const traces: { page: string; label: string; trace: Breakdown & { scripts?: string } }[] = [];
+  const indexes: number[] = [];
+  for (const page of pages) {
+    const reports = new Map<Variant, LhReport[]>(list.map((v) => [v, []]));
+    for (let i = 0; i < RUNS; i++) {
+      for (const v of list) {
+        const out = join(dir, `lighthouse-${nameOf(page)}-${v.label.replace(/[^a-z0-9]+/gi, '_')}-${stamp}-${i + 1}.json`);
+        // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy box: one more try.
+        const go = () => lighthouse(v.url(page, nameOf(page)), out, v.categories, i === 0);
+        const report = await go().catch(go);
+        reports.get(v)!.push(report);
+        indexes.push(report.environment?.benchmarkIndex ?? 0);
+        if (v.label.startsWith('app')) failingAudits(`${page} ${v.label}`, report, failing);
+        const trace = i === 0 ? traceOf(out) : undefined;
+        if (trace) traces.push({ page, label: v.label, trace: { ...trace, scripts: scriptsOf(report) } });
+      }
+    }
+    for (const v of list) rows.push(rowOf(page, v, reports.get(v)!));
+  }
+  const sorted = [...indexes].sort((a, b) => a - b);
+  console.log(
+    `Host benchmark index (Lighthouse): median ${Math.round(median(indexes))}, ${sorted[0]}-${sorted[sorted.length - 1]} over ${indexes.length} runs`,
+  );
+  printRows(rows, failing);
+  printTraces(traces);
+  const summary = { stamp, runs: RUNS, benchmarkIndex: indexes, rows, traces };
+  writeFileSync(join(dir, `lighthouse-summary-${stamp}.json`), JSON.stringify(summary, null, 1));
+}
+
+try {
+  await measure();
 } finally {
+  other?.stop();
+  await refs?.close();
   await server?.stop();
 }
