@@ -18,6 +18,8 @@ import { later } from '../app/later';
 // What teachers say about the school (issue 37): a part after the first render (the server renders
 // it as usual), so the job's first load does not carry it.
 const SchoolVoice = later(() => import('./SchoolVoice').then((m) => m.SchoolVoice));
+// Its take-home a month with her settings (issue 38): the engine's chunk, computed on the device.
+const JobTakeHome = later(() => import('../components/take-home/TakeHomeParts').then((m) => m.JobTakeHome));
 
 function Block({ title, text }: { title: string; text: string | null | undefined }) {
   if (!text) return null;
@@ -29,7 +31,7 @@ function Block({ title, text }: { title: string; text: string | null | undefined
   );
 }
 
-/** Sanitised HTML the server rendered from a school's Markdown (api/lib/markdown.ts: no raw HTML, no images, safe links only). */
+/** Sanitised HTML the server rendered from a school's Markdown (api/markdown/render.ts: no raw HTML, no images, safe links only). */
 function Rendered({ title, html }: { title: string; html: string | null | undefined }) {
   if (!html) return null;
   return (
@@ -152,6 +154,7 @@ function JobFacts({ job }: { job: JobPage }) {
             {job.salaryMin != null && job.salaryText && (
               <span className="block text-xs font-normal text-base-content/70">{job.salaryText}</span>
             )}
+            <JobTakeHome job={job} className="font-normal text-base-content mt-1" />
           </dd>
         </div>
         <div className="bg-base-200 rounded-box p-3">

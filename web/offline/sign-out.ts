@@ -27,6 +27,8 @@ export async function clearUserData(db: OfflineDatabase = offlineDb) {
     await db.outbox.filter((i) => i.owner === undefined || i.owner === user).delete();
   });
   if (typeof caches !== 'undefined') await caches.delete('images');
+  // Her take-home settings: kept in her account too (decision 0312), so this device forgets them.
+  if (typeof localStorage !== 'undefined') localStorage.removeItem('tilt.takeHome');
 }
 
 /** Returns false when the user chose to stay signed in. */

@@ -2,11 +2,12 @@
 // the address, so a link opens the same figures; the teacher's own settings (FTE, pension, loans)
 // live on this device and join the address only when she copies a link (a link that carries them
 // is read, and dropped from the address once she changes one). Decision 0311.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { defaultMonth, parseFte } from '../../core/take-home';
 import type { FormValues } from './calculator';
-import { DEFAULT_SETTINGS, saveSettings, savedSettings, settingsOf, type TakeHomeSettings } from './settings';
+import { settingsOf, type TakeHomeSettings } from '../components/take-home/settings';
+import { setTakeHomeSettings, useTakeHomeSettings } from '../components/take-home/settings-store';
 
 const SETTINGS_KEYS = ['fte', 'pension', 'loans'] as const;
 export const ADDRESS_KEYS = ['by', 'region', 'paySpine', 'point', 'salary', 'allowances', 'month'] as const;
@@ -20,15 +21,11 @@ const linkSettings = (params: URLSearchParams): TakeHomeSettings | null =>
 export function useTakeHomeForm() {
   const [params, setParams] = useSearchParams();
   const fromLink = linkSettings(params);
-  const [settings, setSettings] = useState<TakeHomeSettings>(fromLink ?? DEFAULT_SETTINGS);
-  // After hydration (the server knows nothing of this device): the saved settings, unless a link gave some.
-  useEffect(() => {
-    if (fromLink) return;
-    const saved = savedSettings();
-    if (saved) setSettings(saved);
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  // A link's settings, or what she is typing here (an FTE being typed may not be valid yet); else
+  // the settings kept on this device (after hydration: the server knows nothing of this device).
+  const [local, setLocal] = useState<TakeHomeSettings | null>(fromLink);
+  const kept = useTakeHomeSettings().settings;
+  const settings = local ?? kept;
 
   const values: FormValues = {
     mode: params.get('by') === 'salary' ? 'salary' : 'point',
@@ -59,12 +56,9 @@ export function useTakeHomeForm() {
 
   const setSetting = useCallback(
     (next: Partial<TakeHomeSettings>) => {
-      setSettings((prev) => {
-        const merged = { ...prev, ...next };
-        const saved = savedSettings() ?? DEFAULT_SETTINGS;
-        saveSettings({ ...merged, fte: parseFte(merged.fte) === null ? saved.fte : merged.fte });
-        return merged;
-      });
+      const merged = { ...settings, ...next };
+      setLocal(merged);
+      setTakeHomeSettings({ ...merged, fte: parseFte(merged.fte) === null ? kept.fte : merged.fte });
       // Her own choice now: a link's settings leave the address (a reload must not send them).
       setParams(
         (prev) => {
@@ -75,7 +69,7 @@ export function useTakeHomeForm() {
         { replace: true },
       );
     },
-    [setParams],
+    [setParams, settings, kept],
   );
 
   /** This page's address with her settings: what "Copy link" copies. */

@@ -1,7 +1,7 @@
 // A visitor's take-home settings (issue 38): student loans, the pension choice and FTE, kept on
 // this device only (localStorage), never sent: the calculator computes in the browser
 // (core/take-home), so no request carries them (decision 0311).
-import { LOAN_PLANS, parseFte, type LoanPlan, type PensionChoice } from '../../core/take-home';
+import { LOAN_PLANS, parseFte, type LoanPlan, type PensionChoice } from '../../../core/take-home';
 
 export interface TakeHomeSettings {
   /** As typed ("0.6"); checked where it is used. */

@@ -1,0 +1,127 @@
+// Take-home figures beside the pay (issue 38): a pay scale row's "about £2,473 a month after tax"
+// (with next September's beside it), the line saying whose settings and which payslip they are
+// for, and a job's "£2,473–£2,977 a month after tax, pension and your loans". later() parts of
+// the pay scales, the job cards and the job page (their chunk holds the engine): computed on the
+// device in idle time (idle.ts), with her settings (settings-store.ts), offline too. The server
+// and the first render show nothing (her settings are on the device); the line's space is kept.
+import { Link } from 'react-router-dom';
+import { INNER_LONDON_BOROUGHS } from '../../../core/constants';
+import type { PayPointRow } from '../../../core/take-home';
+import { swrKey } from '../../data/keys';
+import { client, json } from '../../data/client';
+import { useApi } from '../../data/use-api';
+import { usePayScales } from '../../data/hooks';
+import { formatGBP, formatMonth } from '../../lib/format';
+import { afterWords, jobFigures, monthForAward, netMonthly, nextSeptember, pointLink, settingsWords } from './figures';
+import { useIdleValue } from './idle';
+import { useTakeHomeSettings } from './settings-store';
+
+const monthName = (m: string) => formatMonth(`${m}-15T12:00:00Z`);
+const shortMonth = (m: string) =>
+  new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`));
+const taxYear = (m: string) => {
+  const y = Number(m.slice(0, 4)) - (Number(m.slice(5, 7)) < 4 ? 1 : 0);
+  return `${y}/${String((y + 1) % 100).padStart(2, '0')}`;
+};
+
+/** One year's pay rows, by the key the pay scales screen uses (one request, shared; kept offline). */
+function useYearRows(effectiveDate: string | null) {
+  return useApi(effectiveDate ? swrKey.payScalesOfYear(effectiveDate) : null, () =>
+    json(client['pay-scales'].$get({ query: { effectiveDate: effectiveDate ?? '' } })),
+  ).data;
+}
+
+/** Under the pay scales' area picker: which payslip and whose settings the rows' figures are for. */
+export function PayTakeHomeNote({ effectiveDate }: { effectiveDate: string }) {
+  const { settings, saved } = useTakeHomeSettings();
+  const month = monthForAward(effectiveDate);
+  const text = useIdleValue(month ? `${month}|${JSON.stringify(settings)}` : null, () => settingsWords(settings));
+  return (
+    <p className="text-xs opacity-80 mt-2 min-h-4" data-testid="take-home-note">
+      {month === null ? (
+        'Take-home figures start with the 2025/26 tax year.'
+      ) : text ? (
+        <>
+          Take-home for a {monthName(month)} payslip (tax year {taxYear(month)}), {saved ? 'with your settings' : 'for'}: {text.value}.{' '}
+          <Link to="/pay-scales/take-home" className="link">
+            {saved ? 'Change them' : 'Set yours'}
+          </Link>
+        </>
+      ) : null}
+    </p>
+  );
+}
+
+/** "about £2,473 a month after tax", linking to its breakdown, and next September's figure beside it. */
+export function PayRowTakeHome({ row }: { row: Pick<PayPointRow, 'region' | 'paySpine' | 'point' | 'annualSalary' | 'effectiveDate'> }) {
+  const { settings } = useTakeHomeSettings();
+  const month = monthForAward(row.effectiveDate);
+  const next = month ? nextSeptember(month) : null;
+  const nextAward = next ? `${next}-01` : null;
+  const nextRow = useYearRows(nextAward)?.find((r) => r.region === row.region && r.paySpine === row.paySpine && r.point === row.point);
+  const key = month
+    ? `${row.region}|${row.paySpine}|${row.point}|${row.annualSalary}|${month}|${nextRow?.annualSalary}|${JSON.stringify(settings)}`
+    : null;
+  const figures = useIdleValue(key, () => ({
+    now: netMonthly(row.annualSalary, settings, month as string),
+    next: nextRow && next ? netMonthly(nextRow.annualSalary, settings, next) : null,
+  }));
+  if (!month) return null;
+  return (
+    <span className="block text-xs font-normal opacity-90 min-h-4" data-testid="row-take-home">
+      {figures && (
+        <>
+          about{' '}
+          <Link to={pointLink(row, month)} className="link link-hover">
+            {formatGBP(figures.value.now)}
+          </Link>{' '}
+          a month after tax
+          {figures.value.next !== null && next && (
+            <span className="block opacity-80" data-testid="row-take-home-next">
+              from {shortMonth(next)}: about {formatGBP(figures.value.next)}
+            </span>
+          )}
+        </>
+      )}
+    </span>
+  );
+}
+
+interface JobLike {
+  salaryText?: string | null;
+  salaryMin?: number | null;
+  salaryMax?: number | null;
+  borough: string;
+}
+
+const inner = new Set<string>(INNER_LONDON_BOROUGHS);
+
+/** A job's monthly take-home at the two ends of its salary; nothing when its salary cannot be read. */
+export function JobTakeHome({ job, className = '' }: { job: JobLike; className?: string }) {
+  const { settings } = useTakeHomeSettings();
+  // The whole pay table (one URL, kept offline from the app's start).
+  const { data: rows } = usePayScales();
+  const region = inner.has(job.borough) ? 'Inner London' : 'Outer London';
+  const key = `${job.salaryText}|${job.salaryMin}|${job.salaryMax}|${region}|${rows ? rows.length : 0}|${JSON.stringify(settings)}`;
+  const figures = useIdleValue(key, () => jobFigures(job, rows, settings, region));
+  if (!figures?.value) return null;
+  const { min, max, extras } = figures.value;
+  const money = (n: number) => formatGBP(n);
+  return (
+    <p className={`text-sm ${className}`} data-testid="job-take-home">
+      <Link to={min.link} className="link link-hover font-semibold">
+        {money(min.net)}
+      </Link>
+      {max && (
+        <>
+          –
+          <Link to={max.link} className="link link-hover font-semibold">
+            {money(max.net)}
+          </Link>
+        </>
+      )}{' '}
+      a month after {afterWords(settings)}
+      {extras ? ' (before the allowance the advert adds)' : ''}
+    </p>
+  );
+}
