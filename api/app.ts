@@ -9,21 +9,21 @@ import { requestId } from 'hono/request-id';
 import type { DB } from '../db/client';
 import type { AppEnv } from './context';
 import { warmSearchVocabulary } from './search';
-import { DataVersions } from './lib/data-versions';
+import { DataVersions } from './platform/data-versions';
 import { AnswerCache, answerCache, type AnswerCacheOptions } from './middleware/answer-cache';
 import { compression } from './middleware/compression';
 import { csrf } from './middleware/csrf';
 import { apiNotFound, onError } from './middleware/errors';
 import { securityHeaders } from './middleware/security';
 import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
-import { cookieSettings, session } from './middleware/session';
+import { cookieSettings, session } from './auth/session';
 import { oneClickUnsubscribe } from './alerts';
 import { oneClick } from './alerts/alerts.routes';
-import type { SignInProvider } from './lib/oidc';
-import type { Mailer } from './services/alerts/mailer';
-import { clientIp, type OnBehalfOf } from './lib/request-info';
-import { DEFAULT_REPORT_HIDE_THRESHOLD } from './lib/reports';
-import { externalServices, type ExternalOptions } from './services/external';
+import type { SignInProvider } from './auth/oidc';
+import type { Mailer } from './alerts/sender/mailer';
+import { clientIp, type OnBehalfOf } from './platform/request-info';
+import { DEFAULT_REPORT_HIDE_THRESHOLD } from './moderation/reports';
+import { externalServices, type ExternalOptions } from './external';
 import { pageVisits, threadViews } from './forum/views';
 import { mediaRoutes } from './media';
 import { sitemapRoutes } from './sitemap';
@@ -49,7 +49,7 @@ export interface AppOptions {
   external?: ExternalOptions;
   /** Reports that hide an item until a moderator decides (REPORT_HIDE_THRESHOLD, default 3). */
   reportHideThreshold?: number;
-  /** Sign-in providers (lib/oidc.ts providersFromEnv, or the local development provider). */
+  /** Sign-in providers (auth/oidc.ts providersFromEnv, or the local development provider). */
   signIn?: readonly SignInProvider[];
   /** APP_URL when set: the public origin the cross-site check accepts (behind a TLS proxy). */
   appUrl?: string;
@@ -85,6 +85,12 @@ export const DOCUMENT_INFO = {
 };
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
+
+/** A file's body limit: too large says so in the form's words, on its field (a job's document, decision 2116; a photo). */
+function uploadLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+  const words = `The file must be ${Math.round(maxBytes / (1024 * 1024))} MB or smaller`;
+  return bodyLimit({ maxSize: maxBytes, onError: (c: Context) => c.json({ error: words, fields: { file: words } }, 413) });
+}
 
 export function createApp(options: AppOptions) {
   const app = new OpenAPIHono<AppEnv>();
@@ -144,13 +150,13 @@ export function createApp(options: AppOptions) {
     const upload = uploadOf(c.req.method, c.req.path);
     if (!upload) return jsonLimit(c, next);
     let limit = uploadLimits.get(upload.maxBytes);
-    if (!limit) uploadLimits.set(upload.maxBytes, (limit = bodyLimit({ maxSize: upload.maxBytes, onError: tooLarge })));
+    if (!limit) uploadLimits.set(upload.maxBytes, (limit = uploadLimit(upload.maxBytes)));
     return limit(c, next);
   });
   app.route('/api', api);
   app.openapi(oneClick, oneClickUnsubscribe(options.db, options.now)); // RFC 8058 one-click (no cookie, no JSON)
   app.route('/', sitemapRoutes({ db: options.db, origin, now: options.now }));
-  app.route('/', mediaRoutes(options.mediaDir));
+  app.route('/', mediaRoutes(options.mediaDir, options.db));
   if (options.distDir) {
     // Pages are rendered on the server (api/ssr.ts), their data read in process from this app.
     // Their reads count against the caller's read limit: the page as one, each in-process API read as one more (decision 1410).

@@ -15,6 +15,7 @@ export const ROUTE_POLICY = {
     ['/api/jobs/{id}/saved', 'owner', 'read'],
     ['/api/saved-jobs', 'owner', 'read'],
     ['/api/schools/{id}/jobs', 'owner', 'read'],
+    ['/api/jobs/{id}/documents', 'none', 'read'],
     ['/api/schools', 'everyone', 'read'],
     ['/api/schools/names', 'everyone', 'read'],
     ['/api/schools/{id}', 'everyone', 'read'],

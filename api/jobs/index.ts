@@ -1,4 +1,6 @@
-import { createRouter } from '../lib/route';
+import { createRouter } from '../platform/route';
+import * as docs from './documents.handlers';
+import * as docRoutes from './documents.routes';
 import * as handlers from './jobs.handlers';
 import * as routes from './jobs.routes';
 import * as own from './school-jobs.handlers';
@@ -17,4 +19,8 @@ export const jobsRoutes = createRouter()
   .openapi(ownRoutes.update, own.update)
   .openapi(ownRoutes.close, own.close)
   .openapi(ownRoutes.view, own.view)
-  .openapi(ownRoutes.applyClick, own.applyClick);
+  .openapi(ownRoutes.applyClick, own.applyClick)
+  // Its documents, the job pack (decision 2116).
+  .openapi(docRoutes.documents, docs.documents)
+  .openapi(docRoutes.attach, docs.attach)
+  .openapi(docRoutes.remove, docs.remove);

@@ -2,11 +2,12 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { and, desc, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs, savedJobs, schools, schoolStats } from '../../db/schema';
-import { notFound } from '../lib/http-error';
-import { pageHeaders } from '../lib/paging';
+import { notFound } from '../platform/http-error';
+import { pageHeaders } from '../platform/paging';
 import { correctedHeader } from '../search';
 import { listNearJobs } from '../schools/near.queries';
-import { renderMarkdown } from '../lib/markdown';
+import { renderMarkdown } from '../markdown/render';
+import { documentsOf } from './documents.handlers';
 import { jobColumns, JOBS_PAGE, listJobs } from './jobs.queries';
 import { isVisible } from './school-jobs.service';
 import { schoolVoice } from './school-voice';
@@ -55,6 +56,7 @@ export const get: RouteHandler<typeof routes.get> = (c) => {
       ...row,
       descriptionHtml: own ? renderMarkdown(row.description) : null,
       benefitsHtml: own ? renderMarkdown(row.benefits ?? '') : null,
+      documents: own ? documentsOf(c.get('db'), row.id) : [],
       schoolVoice: row.school ? schoolVoice(c.get('db'), row.school.id) : null,
     },
     200,

@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { jobPageSchoolShape, jobSchoolShape, jobShape } from '../../db/shapes';
-import { resourceRoutes, errors, jsonOf, pageOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonOf, pageOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { checkNear, nearFields } from '../schools/near.queries';
+import { jobDocumentShape } from './documents.routes';
 import { jobsQuery } from './jobs.queries';
 
 const route = resourceRoutes('Jobs');
@@ -27,6 +28,9 @@ export const jobPageAnswer = jobAnswer.omit({ distanceMiles: true, school: true 
       "A school's own job: its description's Markdown rendered and sanitised (null for an advert from a feed, whose description is plain text)",
     ),
   benefitsHtml: z.string().nullable().describe('A school\'s own job: "What we offer" rendered and sanitised'),
+  documents: z
+    .array(jobDocumentShape)
+    .describe("A school's own job: its job pack and other PDFs, as downloads (decision 2116); [] for a feed's advert"),
   schoolVoice: z
     .object({
       reviewCount: z.number().int().describe('Approved reviews'),

@@ -1,8 +1,13 @@
 // GET /media/schools/{file}: the files staff upload (a school's photo, decision 2110), read from
 // the data directory. A file's name carries a hash of its content, so an answer never changes
 // and is cached for a year as immutable; outside /api/, the service worker keeps it with the
-// other images for offline use.
+// other images for offline use. GET /media/jobs/{file}: a school job's document (decision 2116),
+// only while a job lists it, always as a download under its shown name, in a sandbox.
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { DB } from '../../db/client';
+import { jobDocuments } from '../../db/schema';
+import { attachment, DOCUMENT_FILE, readDocument } from '../jobs/documents';
 import { PHOTO_FILE, readPhoto } from '../schools/photos';
 
 const schoolPhoto = createRoute({
@@ -17,8 +22,44 @@ const schoolPhoto = createRoute({
   },
 });
 
-export function mediaRoutes(mediaDir: string | undefined) {
-  return new OpenAPIHono().openapi(
+const jobDocument = createRoute({
+  method: 'get',
+  path: '/media/jobs/{file}',
+  tags: ['School jobs'],
+  summary: "A school job's document, `{job}-{hash}.pdf`: a download (attachment) under its shown name, sandboxed",
+  request: { params: z.object({ file: z.string().regex(DOCUMENT_FILE) }) },
+  responses: {
+    200: { description: 'The PDF', content: { 'application/pdf': { schema: z.string().openapi({ type: 'string', format: 'binary' }) } } },
+    404: { description: 'No such document', content: { 'text/plain': { schema: z.string() } } },
+  },
+});
+
+/** What a document is sent with: never shown in the site's pages, never sniffed, never run (decision 2116). */
+export function documentHeaders(name: string, bytes: number): Record<string, string> {
+  return {
+    'Content-Type': 'application/pdf',
+    'Content-Length': String(bytes),
+    'Content-Disposition': attachment(name),
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "sandbox; default-src 'none'",
+    // A removed document goes at once: every download asks again (the name may change with it).
+    'Cache-Control': 'no-cache',
+  };
+}
+
+export function mediaRoutes(mediaDir: string | undefined, db?: DB) {
+  const documents = new OpenAPIHono().openapi(
+    jobDocument,
+    async (c) => {
+      const file = c.req.param('file');
+      const doc = db?.select({ name: jobDocuments.name }).from(jobDocuments).where(eq(jobDocuments.file, file)).get();
+      const body = doc && mediaDir ? await readDocument(mediaDir, file) : null;
+      if (!doc || !body) return c.text('Not found', 404);
+      return c.body(new Uint8Array(body), 200, documentHeaders(doc.name, body.length));
+    },
+    (result, c) => (result.success ? undefined : c.text('Not found', 404)),
+  );
+  const photos = new OpenAPIHono().openapi(
     schoolPhoto,
     async (c) => {
       const body = mediaDir ? await readPhoto(mediaDir, c.req.param('file')) : null;
@@ -32,4 +73,5 @@ export function mediaRoutes(mediaDir: string | undefined) {
     // A malformed name is simply not a file of ours.
     (result, c) => (result.success ? undefined : c.text('Not found', 404)),
   );
+  return new OpenAPIHono().route('/', photos).route('/', documents);
 }

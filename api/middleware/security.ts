@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from '../context';
-import { effectiveProtocol, type ProxySettings } from '../lib/request-info';
+import { effectiveProtocol, type ProxySettings } from '../platform/request-info';
 
 /** Strict-Transport-Security, sent only on an https answer (decision 1406). */
 export const HSTS = 'max-age=31536000; includeSubDomains';
@@ -36,11 +36,17 @@ export function securityHeaders(settings: ProxySettings = {}): MiddlewareHandler
     referrerPolicy: 'strict-origin-when-cross-origin',
   });
   return async (c, next) => {
-    await headers(c, next);
+    let own: string | null = null;
+    await headers(c, async () => {
+      await next();
+      // An answer that set a policy of its own keeps it (a job's document: sandbox, decision 2116).
+      own = c.res.headers.get('Content-Security-Policy');
+    });
+    if (own) c.res.headers.set('Content-Security-Policy', own);
     // A page that carries its own inline script (the API reference) allows exactly that script, by hash.
     const inline = c.get('inlineScripts');
     const csp = c.res.headers.get('Content-Security-Policy');
-    if (inline?.length && csp)
+    if (!own && inline?.length && csp)
       c.res.headers.set('Content-Security-Policy', csp.replace("script-src 'self'", `script-src 'self' ${inline.join(' ')}`));
     if (effectiveProtocol(c, settings) === 'https:') c.res.headers.set('Strict-Transport-Security', HSTS);
   };

@@ -231,7 +231,7 @@ describe('PUT /api/schools/{id}/photo', () => {
     const big = Buffer.concat([await cameraJpeg(), Buffer.alloc(5 * 1024 * 1024)]);
     const res = await upload(a.id, big);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'Request body too large' });
+    expect(await res.json()).toEqual({ error: 'The file must be 5 MB or smaller', fields: { file: 'The file must be 5 MB or smaller' } });
     expect((await upload(a.id, await cameraJpeg(), editorA, 'text/plain')).status).toBe(415);
     // Other writes keep the JSON-only rule and its 64 KB limit.
     expect(
