@@ -14,14 +14,14 @@ import { mediaDirOf, removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
 import { createApp, DEFAULT_DIST_DIR } from './app';
 import { DEV_OIDC_ENV, devOidcFromPrimary, LITESTREAM_PID_ENV, litestreamPid, loadEnv, type Env } from './env';
-import { scheduleWithLease } from './lib/lease';
-import { backfillReporterKeys } from './lib/reports';
-import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './lib/oidc';
-import { scheduleJobsRefresh } from './services/jobs-schedule';
-import { externalServices } from './services/external';
+import { scheduleWithLease } from './platform/lease';
+import { backfillReporterKeys } from './moderation/reports';
+import { callbackUrl, oidcProvider, providersFromEnv, type SignInProvider } from './auth/oidc';
+import { scheduleJobsRefresh } from './jobs/feed-schedule';
+import { externalServices } from './external';
 import { lastPublished, publishSalaries } from './salaries/salaries.service';
-import { runAlertsPass } from './services/alerts/pass';
-import { alertsDepsFromEnv } from './services/alerts/setup';
+import { runAlertsPass } from './alerts/sender/pass';
+import { alertsDepsFromEnv } from './alerts/sender/setup';
 import { runUnderLitestream } from './replication/litestream';
 import { configureReplication } from './replication/status';
 
@@ -95,7 +95,14 @@ async function primary() {
   // Replication configured and not yet under Litestream: restore if need be, then run under it.
   if (env.LITESTREAM_REPLICA_URL && !env.TILT_UNDER_LITESTREAM) return runUnderLitestream(env.DATABASE_PATH, env.LITESTREAM_REPLICA_URL);
   watchReplication();
-  const db = openDb();
+  let db: DB;
+  try {
+    db = openDb();
+  } catch (error) {
+    // A migration that fails names itself; drizzle's transaction left the file as it was.
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
   // The pid file tells `npm run restore` that a server is using this database (db/ops.ts).
   writePidFile(env.DATABASE_PATH);
   process.on('exit', () => removePidFile(env.DATABASE_PATH));

@@ -1,6 +1,6 @@
 // Opens the SQLite file, sets the pragmas the product relies on and applies the committed
 // drizzle-kit migrations. Nothing in db/ imports from api/ or web/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -28,6 +28,8 @@ export interface OpenOptions {
    * keep its place in the WAL; the app's automatic ones are switched off).
    */
   checkpoints?: 'sqlite' | 'litestream';
+  /** Another migrations folder (tests: a broken migration in a copy). */
+  migrationsFolder?: string;
 }
 
 export function openDatabase(path: string, options: OpenOptions = {}): DB {
@@ -44,7 +46,7 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   // The FTS triggers index search_text(...) of the columns: every connection that writes needs it.
   registerSearchFunctions(sqlite);
   const db = drizzle({ client: sqlite, schema });
-  migrateWithoutCascades(db, sqlite);
+  migrateWithoutCascades(db, sqlite, options.migrationsFolder ?? MIGRATIONS_FOLDER);
   return db;
 }
 
@@ -57,17 +59,47 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
  * transaction, as here, and checks with foreign_key_check (when any was applied) before turning
  * them back on.
  */
-function migrateWithoutCascades(db: DB, sqlite: Database.Database) {
+function migrateWithoutCascades(db: DB, sqlite: Database.Database, folder: string) {
   const applied = () =>
     sqlite.prepare("select count(*) n from sqlite_master where name = '__drizzle_migrations'").pluck().get()
       ? (sqlite.prepare('select count(*) from __drizzle_migrations').pluck().get() as number)
       : 0;
   const before = applied();
   sqlite.pragma('foreign_keys = OFF');
-  migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  try {
+    migrate(db, { migrationsFolder: folder });
+  } catch (error) {
+    // drizzle ran the pending migrations in one transaction, now rolled back: the file is as it was.
+    throw new Error(`${failingMigration(sqlite, folder)}; no migration was applied, the database is as it was`, { cause: error });
+  }
   // Checked only when something was applied: a full check reads every table.
   const broken = applied() === before ? [] : (sqlite.pragma('foreign_key_check') as unknown[]);
   if (broken.length)
     throw new Error(`Migrations left ${broken.length} rows whose reference is gone: ${JSON.stringify(broken.slice(0, 5))}`);
   sqlite.pragma('foreign_keys = ON');
+}
+
+/**
+ * Which pending migration fails, and why: they are run again one after another inside a
+ * transaction that is always rolled back (drizzle's error names a statement, not its file).
+ */
+function failingMigration(sqlite: Database.Database, folder: string): string {
+  const journal = JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const hasTable = sqlite.prepare("select count(*) from sqlite_master where name = '__drizzle_migrations'").pluck().get();
+  const last = hasTable ? ((sqlite.prepare('select max(created_at) from __drizzle_migrations').pluck().get() as number | null) ?? 0) : 0;
+  const pending = journal.entries.filter((e) => e.when > last);
+  sqlite.exec('begin');
+  try {
+    for (const { tag } of pending) {
+      const statements = readFileSync(join(folder, `${tag}.sql`), 'utf8').split('--> statement-breakpoint');
+      try {
+        for (const statement of statements) if (statement.trim()) sqlite.exec(statement);
+      } catch (error) {
+        return `Migration ${tag} failed: ${(error as Error).message}`;
+      }
+    }
+  } finally {
+    sqlite.exec('rollback');
+  }
+  return `Migrations failed (${pending.map((e) => e.tag).join(', ') || 'none pending'})`;
 }
