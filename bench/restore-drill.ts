@@ -128,7 +128,10 @@ async function targets(url: string): Promise<Targets> {
   return {
     schools: await ids('/api/schools?limit=100'),
     jobs: await ids('/api/jobs?limit=100'),
-    threads: await ids('/api/forum/threads?limit=50'),
+    // Replies go to open threads only (a locked one answers 423).
+    threads: ((await (await fetch(`${url}/api/forum/threads?limit=50`)).json()) as { id: number; isLocked?: boolean }[])
+      .filter((t) => !t.isLocked)
+      .map((t) => t.id),
     categories: await ids('/api/forum/categories'),
   };
 }
