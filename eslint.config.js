@@ -41,6 +41,28 @@ function webBoundaries(forbidden, message, allowTypeImports) {
 
 const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**', 'test/**'];
 
+// api/ holds one folder per resource, the platform they all stand on (api/platform/: route
+// declaration, paging, validation, errors, request info, lease, data versions, the outbound fetch
+// guard), the middleware, the scripts and the composition root (api/*.ts). The platform imports no
+// resource and nothing of the root but the context and the environment (decision 0014).
+const API_NOT_RESOURCES = ['platform', 'middleware', 'scripts'];
+const API_RESOURCES = readdirSync(new URL('api/', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory() && !API_NOT_RESOURCES.includes(e.name))
+  .map((e) => e.name);
+const API_ROOT_COMPOSITION = ['api', 'app', 'external', 'route-policy', 'server', 'ssr', 'static'];
+const NO_WEB_FROM_API = {
+  regex: into(['web']),
+  message: 'api/ production code imports nothing from web/ (shared code lives in core/, decision 0007).',
+};
+const PLATFORM_PATTERNS = [
+  NO_WEB_FROM_API,
+  {
+    regex: `^\\.\\./(${API_RESOURCES.join('|')})(/|$)|^(\\.\\./)+api/(${API_RESOURCES.join('|')})(/|$)|^\\.\\./(${API_ROOT_COMPOSITION.join('|')})$`,
+    message:
+      'api/platform/ imports no resource (nor the composition root): a resource passes in what the platform needs of it (decision 0014).',
+  },
+];
+
 export default defineConfig(
   { ignores: ['dist/', 'coverage/', 'data/', 'e2e/artifacts/', 'bench/results/'] },
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
@@ -132,6 +154,25 @@ export default defineConfig(
         'no-restricted-syntax': [
           'error',
           { selector: `ImportExpression > Literal.source[value=/${forbidden.replaceAll('/', '\\x2F')}/]`, message },
+        ],
+      };
+    })(),
+  },
+  {
+    files: ['api/**/*.ts'],
+    ignores: TESTS,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_WEB_FROM_API] }] },
+  },
+  {
+    files: ['api/platform/**/*.ts'],
+    ignores: TESTS,
+    rules: (() => {
+      const [, resource] = PLATFORM_PATTERNS;
+      return {
+        '@typescript-eslint/no-restricted-imports': ['error', { patterns: PLATFORM_PATTERNS }],
+        'no-restricted-syntax': [
+          'error',
+          { selector: `ImportExpression > Literal.source[value=/${resource.regex.replaceAll('/', '\\x2F')}/]`, message: resource.message },
         ],
       };
     })(),

@@ -8,7 +8,7 @@ import { forumRoutes } from './forum';
 import { healthRoutes } from './health';
 import { jobsRoutes } from './jobs';
 import { markdownRoutes } from './markdown';
-import { createRouter } from './lib/route';
+import { createRouter } from './platform/route';
 import { meRoutes } from './me';
 import { moderationRoutes } from './moderation';
 import { payScalesRoutes } from './pay-scales';

@@ -1,16 +1,16 @@
 import type { DB } from '../db/client';
 import type { SchoolMember, User } from '../db/schema';
 import type { RateLimiter } from './middleware/rate-limit-store';
-import type { ExternalServices } from './services/external';
-import type { Mailer } from './services/alerts/mailer';
-import type { SignInProvider } from './lib/oidc';
+import type { ExternalServices } from './external';
+import type { Mailer } from './alerts/sender/mailer';
+import type { SignInProvider } from './auth/oidc';
 
 // Types shared by the app and its middleware live here; this module imports no middleware that
 // imports it back (so there is no import loop context <-> middleware).
 
 export type SessionUser = User & { isAdmin: boolean };
 
-/** The session cookie's name and Secure flag (middleware/session.ts decides them). */
+/** The session cookie's name and Secure flag (auth/session.ts decides them). */
 export interface CookieSettings {
   name: string;
   secure: boolean;
@@ -34,7 +34,7 @@ export interface AppEnv {
     reportHideThreshold: number;
     /** Rate limits of this app, counted in SQLite (absent: no limit). */
     rateLimiter?: RateLimiter;
-    /** TRUST_PROXY: X-Forwarded-Proto / X-Forwarded-For come from our own proxy (lib/request-info.ts). */
+    /** TRUST_PROXY: X-Forwarded-Proto / X-Forwarded-For come from our own proxy (platform/request-info.ts). */
     trustProxy: boolean;
     /** The Teaching Vacancies feed settings and the school image batches. */
     external: ExternalServices;

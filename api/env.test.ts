@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env';
-import { providersFromEnv } from './lib/oidc';
+import { providersFromEnv } from './auth/oidc';
 
 describe('sign-in environment', () => {
   it('no provider by default; empty values (a copied .env.example) count as unset', () => {

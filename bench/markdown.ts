@@ -3,7 +3,7 @@
 // links, lists, quotes, code spans, tags, entities), each timed before and after the render budget
 // in the same run, against a plain paragraph of the same length. "Before" is the renderer as it
 // was (markdown-it without a budget, then sanitize-html over all of it), rebuilt here; "after" is
-// api/lib/markdown.ts, without its kept renders. The unit test (api/lib/markdown-budget.test.ts)
+// api/markdown/render.ts, without its kept renders. The unit test (api/markdown/render-budget.test.ts)
 // proves the bound by counting the work; how long it takes is measured here, not asserted there.
 //
 // Then, with `--health`: the real server, /api/health's answer times while 100 previews of
@@ -13,7 +13,7 @@
 //   npm run bench:markdown [-- --health]
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
-import { markdownInternals } from '../api/lib/markdown';
+import { markdownInternals } from '../api/markdown/render';
 
 const LIMIT = 20_000;
 const repeat = (unit: string, length: number) => unit.repeat(Math.floor(length / unit.length));
@@ -39,7 +39,7 @@ const WORST: Record<string, string> = {
 const PLAIN = repeat('The staff room is friendly and the head listens. ', LIMIT);
 const RUNS = Number(process.env.MARKDOWN_BENCH_RUNS ?? 7);
 
-// The renderer before decision 1411, as api/lib/markdown.ts had it.
+// The renderer before decision 1411, as api/markdown/render.ts had it.
 const before = new MarkdownIt('default', { html: false, linkify: false, breaks: true, typographer: false, maxNesting: 20 });
 before.disable(['heading', 'lheading', 'hr', 'code', 'fence', 'table', 'html_block', 'html_inline', 'image', 'strikethrough']);
 before.validateLink = (url) => /^(https?:\/\/|mailto:)/i.test(url.trim());

@@ -322,7 +322,7 @@ const isoDate = (message: string) =>
     .transform((v) => v || undefined)
     .optional();
 
-/** Markdown of the safe subset (api/lib/markdown.ts renders it); stored as written. */
+/** Markdown of the safe subset (api/markdown/render.ts renders it); stored as written. */
 const markdownField = (max: number) => optionalText(max);
 
 /** Pay scale points picked for the salary (pay_scales): the API fills salaryMin/Max and salaryText from them. */

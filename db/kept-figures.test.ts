@@ -157,7 +157,7 @@ describe('kept figures', { timeout: 120_000 }, () => {
           s.prepare('update forum_posts set parent_post_id = null where parent_post_id = ?').run(id);
           s.prepare('delete from forum_posts where id = ?').run(id);
         },
-        // An author's edits and deletions (decision 2020), as api/lib/own-edits.ts and the handlers write them.
+        // An author's edits and deletions (decision 2020), as api/moderation/own-edits.ts and the handlers write them.
         () =>
           s
             .prepare(

@@ -773,7 +773,7 @@ export type Salary = typeof salaries.$inferSelect;
 /**
  * Leases: which process may run a scheduled job (jobs refresh, alerts) or a one-at-a-time task.
  * A holder renews its row before `expiresAt`; after that any other holder may take it over
- * (api/lib/lease.ts). Times are wall-clock milliseconds.
+ * (api/platform/lease.ts). Times are wall-clock milliseconds.
  */
 export const leases = sqliteTable('leases', {
   name: text('name').primaryKey(),
@@ -958,7 +958,7 @@ export const schoolProfiles = sqliteTable(
     schoolId: integer('school_id')
       .primaryKey()
       .references(() => schools.id, { onDelete: 'cascade' }),
-    /** "About the school": Markdown source of the safe subset (api/lib/markdown.ts), rendered on read. */
+    /** "About the school": Markdown source of the safe subset (api/markdown/render.ts), rendered on read. */
     about: text('about'),
     website: text('website'),
     /** The stored photo's key ('{schoolId}-{hash}'): /media/schools/{key}-1200.webp and -400.webp. */

@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { imageBatches, imageBatchResults, schools } from '../db/schema';
 import { createApp, DEFAULT_DIST_DIR } from '../api/app';
 import { startDevOidc, type DevOidc } from '../api/dev-oidc/provider';
-import { callbackUrl, oidcProvider } from '../api/lib/oidc';
+import { callbackUrl, oidcProvider } from '../api/auth/oidc';
 import { testDb } from '../test/db';
 import { feedPage, jobPosting, localServer, type LocalServer } from '../test/servers';
 import { freePort, launchBrowser, screenshot, signInLocally } from './harness';

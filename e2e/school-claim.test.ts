@@ -7,7 +7,7 @@
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localSmtp, readMessage } from '../api/services/alerts/test-mail';
+import { localSmtp, readMessage } from '../api/alerts/sender/test-mail';
 import { launchBrowser, PHONE, screenshot } from './harness';
 import { attemptTag, realSignIn, seriousViolations, setup, teardown, type Env } from './screens.helpers';
 

@@ -6,11 +6,11 @@ import { Hono } from 'hono';
 import { testClient } from 'hono/testing';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
-import { createSession } from '../api/lib/sessions';
+import { createSession } from '../api/auth/sessions';
 import { api, createApp } from '../api/app';
 import type { AppEnv } from '../api/context';
 import type { RateLimitOptions } from '../api/middleware/rate-limit';
-import type { ExternalOptions } from '../api/services/external';
+import type { ExternalOptions } from '../api/external';
 import { testDb } from './db';
 
 export { answer, ok, queryOf } from './typed';

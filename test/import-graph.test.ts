@@ -1,5 +1,6 @@
 // The layers of the code base, from its own import graph: db/ (tests included) imports nothing
-// from api/ or web/, and no production module imports the test support folder.
+// from api/ or web/, core/ nothing outside itself, api/platform/ no resource, api/ no web/, and no
+// production module imports the test support folder.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,14 @@ describe('import graph', () => {
   it('core/ (its tests included) imports nothing outside core/ (decision 0007)', () => {
     expect(arrows('core', true).filter((a) => !/ -> core\//.test(a))).toEqual([]);
     expect(imports('core/take-home/index.ts')).toContain('core/take-home/calculate.ts');
+  });
+
+  it('api/platform/ (production) imports no resource and no composition root; api/ production code no web/ (decision 0014)', () => {
+    const allowed = / -> (api\/platform\/|api\/middleware\/|api\/context\.ts|api\/env\.ts|core\/|db\/)/;
+    expect(arrows('api/platform').length).toBeGreaterThan(10);
+    expect(arrows('api/platform').filter((a) => !allowed.test(a))).toEqual([]);
+    // The one exception: the server loads the web app's page renderer by import() (api/server.ts).
+    expect(arrows('api').filter((a) => / -> web\//.test(a))).toEqual(['api/server.ts -> web/entry-server.tsx']);
   });
 
   it('has no import loop in production code (type-only imports included)', () => {

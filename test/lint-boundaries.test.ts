@@ -1,6 +1,7 @@
 // The import boundaries in eslint.config.js, on snippets placed where they would live: a screen
 // never imports another screen, shared web folders import no screen (types excepted), web/
-// imports api/ for types only, db/ imports neither api/ nor web/. Type-aware rules are left
+// imports api/ for types only, db/ imports neither api/ nor web/, core/ imports nothing of the
+// others, api/platform/ imports no resource, api/ imports no web/. Type-aware rules are left
 // out here (the snippets are not files of the TypeScript project).
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -81,6 +82,38 @@ describe('import boundaries (eslint.config.js)', () => {
       const spec = `${'../'.repeat(depth)}core/take-home`;
       expect(await boundaryErrors(file, `import { takeHome } from '${spec}';\nexport default takeHome;\n`), file).toEqual([]);
     }
+  });
+
+  it('keeps api/platform/ free of every resource and of the composition root (decision 0014)', async () => {
+    const message = 'api/platform/ imports no resource';
+    for (const spec of ['../jobs/feed-import', '../schools/members', '../auth/session', '../../api/alerts/sender/pass', '../app']) {
+      expect(await boundaryErrors('api/platform/Probe.ts', `import x from '${spec}';\nexport default x;\n`), spec).toEqual([
+        expect.stringContaining(message),
+      ]);
+    }
+    expect(await boundaryErrors('api/platform/Probe.ts', "export const load = () => import('../jobs/feed-import');\n")).toEqual([
+      expect.stringContaining(message),
+    ]);
+    for (const spec of ['./http-error', '../context', '../env', '../middleware/rate-limit', '../../core/route-policy', '../../db/client']) {
+      expect(await boundaryErrors('api/platform/Probe.ts', `import x from '${spec}';\nexport default x;\n`), spec).toEqual([]);
+    }
+    // A resource imports the platform (and another resource); a platform test may reach a resource.
+    expect(await boundaryErrors('api/jobs/Probe.ts', "import { apiRoute } from '../platform/route';\nexport default apiRoute;\n")).toEqual(
+      [],
+    );
+    expect(await boundaryErrors('api/platform/Probe.test.ts', "import x from '../jobs/feed-import';\nexport default x;\n")).toEqual([]);
+  });
+
+  it('keeps web/ out of api/ production code (tests may read the web app)', async () => {
+    expect(
+      await boundaryErrors('api/jobs/Probe.ts', "import { formatNumber } from '../../web/lib/format';\nexport default formatNumber;\n"),
+    ).toEqual([expect.stringContaining('api/ production code imports nothing from web/')]);
+    expect(
+      await boundaryErrors('api/platform/Probe.ts', "import { WEB_POLICY } from '../../web/data/keys';\nexport default WEB_POLICY;\n"),
+    ).toEqual([expect.stringContaining('api/ production code imports nothing from web/')]);
+    expect(await boundaryErrors('api/Probe.test.ts', "import { buildHead } from '../web/app/head';\nexport default buildHead;\n")).toEqual(
+      [],
+    );
   });
 
   it('reads the environment in api/env.ts only (tests and benchmarks hand it to child servers)', async () => {

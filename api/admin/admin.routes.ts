@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { resourceRoutes, errors, jsonOf } from '../lib/route';
-import { MAX_BATCH_LIMIT } from '../services/school-images';
+import { resourceRoutes, errors, jsonOf } from '../platform/route';
+import { MAX_BATCH_LIMIT } from '../schools/images';
 
 const route = resourceRoutes('Admin');
 

@@ -1,10 +1,10 @@
 // Admins' tools: the jobs refresh (POST /api/jobs/refresh) and the school images batch
 // (POST /api/schools/images/batch-update starts a background batch and answers 202 with its id at
 // once; GET /api/schools/images/batch-update/{id} reports progress).
-import { LeaseLostError } from '../lib/lease';
-import { createRouter } from '../lib/route';
-import { DEFAULT_BATCH_LIMIT } from '../services/school-images';
-import { FeedError, refreshJobsOnce } from '../services/vacancies-import';
+import { LeaseLostError } from '../platform/lease';
+import { createRouter } from '../platform/route';
+import { DEFAULT_BATCH_LIMIT } from '../schools/images';
+import { FeedError, refreshJobsOnce } from '../jobs/feed-import';
 import * as routes from './admin.routes';
 
 export const adminRoutes = createRouter()

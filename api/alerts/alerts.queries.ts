@@ -1,13 +1,13 @@
 // Job alerts: saved Jobs searches (or one followed school) sent by email and/or push,
-// instantly, daily at 07:00 or weekly on Sunday at 07:00 London time (services/alerts/).
+// instantly, daily at 07:00 or weekly on Sunday at 07:00 London time (alerts/sender/).
 // Also the unsubscribe links of the emails and the closing-date reminder preferences.
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { ALERT_FREQUENCIES, alerts, alertSentJobs, jobs, schools, type Alert, type AlertFilters } from '../../db/schema';
-import { ApiError, notFound } from '../lib/http-error';
-import type { SignedInEnv } from '../lib/route';
+import { ApiError, notFound } from '../platform/http-error';
+import type { SignedInEnv } from '../platform/route';
 import { jobsQuery } from '../jobs/jobs.queries';
 import { alertSummary } from '../../core/alert-summary';
 import { TEXT_MAX } from '../../core/constants';

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { ALERT_FREQUENCIES } from '../../db/schema';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { createAlertBody, reminderPrefsBody, tokenParam, unsubscribeBody, updateAlertBody } from './alerts.queries';
 
 const route = resourceRoutes('Job alerts');

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { alerts, schools, users } from '../../db/schema';
 import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
-import { unsubscribeToken } from '../services/alerts/settings';
+import { unsubscribeToken } from './sender/settings';
 import { alertSummary } from './alerts.queries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

@@ -1,7 +1,7 @@
 // Sign-in (product §1, §4, §7): GET /api/login → identity provider → GET /api/callback/:provider →
 // a new server-side session → back to a safe, same-site returnTo. POST /api/logout ends the
 // session (GET /api/logout is a page whose button posts); GET /api/auth/user answers the signed-in user or 401. The OpenID Connect details live
-// in lib/oidc.ts (the only importer of arctic); the routes are declared in auth.routes.ts.
+// in oidc.ts (the only importer of arctic); the routes are declared in auth.routes.ts.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -10,11 +10,11 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { forumModerators, users } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { escapeHtml } from '../../core/html';
-import { plainPage } from '../lib/html-page';
-import { SignInError, type Identity, type SignInProvider } from '../lib/oidc';
-import { createSession, invalidateSession } from '../lib/sessions';
-import { createRouter } from '../lib/route';
-import { clearSessionCookie, setSessionCookie, type CookieSettings } from '../middleware/session';
+import { plainPage } from '../platform/html-page';
+import { SignInError, type Identity, type SignInProvider } from './oidc';
+import { createSession, invalidateSession } from './sessions';
+import { createRouter } from '../platform/route';
+import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session';
 import { applyDfeOrganisation } from '../schools/dfe';
 import * as routes from './auth.routes';
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { resourceRoutes, errors, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonOf } from '../platform/route';
 
 const route = resourceRoutes('Sign-in');
 const page = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });

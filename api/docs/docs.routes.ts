@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { resourceRoutes } from '../lib/route';
+import { resourceRoutes } from '../platform/route';
 
 const route = resourceRoutes('API reference');
 

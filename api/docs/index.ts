@@ -1,4 +1,4 @@
-import { createRouter } from '../lib/route';
+import { createRouter } from '../platform/route';
 import * as handlers from './docs.handlers';
 import * as routes from './docs.routes';
 

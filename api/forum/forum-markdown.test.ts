@@ -1,4 +1,4 @@
-// Threads and replies in the product's Markdown subset (api/lib/markdown.ts, the one renderer):
+// Threads and replies in the product's Markdown subset (api/markdown/render.ts, the one renderer):
 // the thread answer carries the sanitised HTML of each body beside its source; existing
 // plain-text posts read as before (the real seeded posts and the edge cases of plain text);
 // a card's excerpt and the search index hold the words a reader sees, not Markdown marks or HTML;
@@ -10,7 +10,7 @@ import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { approvedBy } from '../../test/moderated';
 import { XSS_PAYLOADS } from '../../test/xss-payloads';
-import { markdownExcerpt, markdownText, renderMarkdown } from '../lib/markdown';
+import { markdownExcerpt, markdownText, renderMarkdown } from '../markdown/render';
 
 const { db, app } = testApp({ now: new Date('2026-11-27T12:00:00Z'), rateLimit: false });
 const call = caller(app);

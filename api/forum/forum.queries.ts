@@ -7,11 +7,11 @@ import { TEXT_MAX, THREAD_PREVIEW_CHARS } from '../../core/constants';
 import { forumCategories, forumPosts, forumThreads, keptCounts, users } from '../../db/schema';
 import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';
-import { notFound } from '../lib/http-error';
-import { markdownExcerpt, renderMarkdown } from '../lib/markdown';
-import { approvalState, moderatorGrants, type Grants } from '../lib/moderators';
-import { cursorParam, decodeCursor, pageOf, type CappedTotal } from '../lib/paging';
-import { limitOf } from '../lib/validate';
+import { notFound } from '../platform/http-error';
+import { markdownExcerpt, renderMarkdown } from '../markdown/render';
+import { approvalState, moderatorGrants, type Grants } from '../moderation/moderators';
+import { cursorParam, decodeCursor, pageOf, type CappedTotal } from '../platform/paging';
+import { limitOf } from '../platform/validate';
 import {
   bm25Affordable,
   bm25Of,

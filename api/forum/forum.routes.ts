@@ -1,13 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { categoryShape, replyShape, threadShape } from '../../db/shapes';
 import { postEdit, postInput, threadEdit, threadInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf, pageOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { threadsQuery } from './forum.queries';
 
 const route = resourceRoutes('Forum');
 
-/** A body as the page shows it: its Markdown `content` rendered by the one safe renderer (api/lib/markdown.ts). */
+/** A body as the page shows it: its Markdown `content` rendered by the one safe renderer (api/markdown/render.ts). */
 const renderedHtml = z.string().describe('The sanitised HTML of `content` ("" for a deleted one): the only HTML the page inserts');
 
 export const categories = route.get('/forum/categories', {

@@ -2,11 +2,11 @@
 // for moderation; its author and the category's moderators see it pending.
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { forumCategories, forumPosts, forumThreads } from '../../db/schema';
-import { ApiError } from '../lib/http-error';
-import { markdownText, renderMarkdown } from '../lib/markdown';
-import { may, moderatorGrants, type Grants } from '../lib/moderators';
-import { pageHeaders } from '../lib/paging';
-import { createRouter } from '../lib/route';
+import { ApiError } from '../platform/http-error';
+import { markdownText, renderMarkdown } from '../markdown/render';
+import { may, moderatorGrants, type Grants } from '../moderation/moderators';
+import { pageHeaders } from '../platform/paging';
+import { createRouter } from '../platform/route';
 import { autoWatch } from '../notifications/notifications.service';
 import { correctedHeader } from '../search';
 import { listThreads, loadThread, replyColumns, replyList, selectThreads, slugify, toThread } from './forum.queries';

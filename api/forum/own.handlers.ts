@@ -9,9 +9,9 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { forumPosts, forumThreads } from '../../db/schema';
 import { threadInput, postInput, type PostEdit, type ThreadEdit } from '../../core/validation';
-import { notFound } from '../lib/http-error';
-import { dropPendingEdit, dropTraces, keepPrevious, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
-import type { SignedInEnv } from '../lib/route';
+import { notFound } from '../platform/http-error';
+import { dropPendingEdit, dropTraces, keepPrevious, mergeChange, ownOr404, pendingEdit, submitEdit } from '../moderation/own-edits';
+import type { SignedInEnv } from '../platform/route';
 import { replyColumns, selectThreads, slugify, toThread } from './forum.queries';
 import { isSmallFix, type Version } from './small-fix';
 

@@ -11,7 +11,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import { forumThreads } from '../../db/schema';
 import type { AppEnv } from '../context';
-import { clientIp } from '../lib/request-info';
+import { clientIp } from '../platform/request-info';
 import { countOnce, DAY, hashed } from '../middleware/rate-limit-store';
 
 /** A thread's id as its page and its API route name it (anything else is not a thread: the route answers 400/404). */

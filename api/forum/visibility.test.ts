@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { forumCategories, forumPosts, forumThreads, users } from '../../db/schema';
 import { testDb } from '../../test/db';
 import type { SessionUser } from '../context';
-import type { Grants } from '../lib/moderators';
+import type { Grants } from '../moderation/moderators';
 import {
   PUBLIC,
   replyVisibleSql,

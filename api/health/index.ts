@@ -2,7 +2,7 @@
 // which server process (WEB_CONCURRENCY worker) answered; `replication` what Litestream is doing
 // (decision 0009: a few stat() calls at most once a second). Not rate limited (monitors), never kept.
 import { z } from '@hono/zod-openapi';
-import { resourceRoutes, createRouter, jsonOf } from '../lib/route';
+import { resourceRoutes, createRouter, jsonOf } from '../platform/route';
 import { replicationStatus } from '../replication/status';
 
 const Replication = z

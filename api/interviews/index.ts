@@ -3,8 +3,8 @@
 import { eq } from 'drizzle-orm';
 import { interviewExperiences, schoolStats } from '../../db/schema';
 import { columnsOf, interviewShape } from '../../db/shapes';
-import { pageHeaders } from '../lib/paging';
-import { createRouter } from '../lib/route';
+import { pageHeaders } from '../platform/paging';
+import { createRouter } from '../platform/route';
 import { findSchool } from '../schools/schools.queries';
 import { approvedPage } from '../schools/approved-page.queries';
 import { refuseOwnSchool } from '../schools/members';

@@ -1,7 +1,7 @@
 import { interviewFieldsShape, interviewShape, pendingEditOf } from '../../db/shapes';
 import { interviewEdit, interviewInput } from '../../core/validation';
-import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { contributionsQuery } from '../schools/schools.queries';
 
 const route = resourceRoutes('Interviews');

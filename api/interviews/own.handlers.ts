@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import { interviewExperiences } from '../../db/schema';
 import { columnsOf, interviewFieldsShape, interviewShape, pickShape } from '../../db/shapes';
 import { interviewInput, type InterviewEdit } from '../../core/validation';
-import { dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
-import type { SignedInEnv } from '../lib/route';
+import { dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../moderation/own-edits';
+import type { SignedInEnv } from '../platform/route';
 import { refuseOwnSchool } from '../schools/members';
 
 type Fields = z.infer<typeof interviewFieldsShape>;

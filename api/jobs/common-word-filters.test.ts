@@ -5,7 +5,7 @@
 // the same rows, in the same order, with the same totals as the plain SQL below.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, queryOf, testApp } from '../../test/app';
-import { oneMonthBefore } from '../lib/time';
+import { oneMonthBefore } from '../../core/job-window';
 import { CLOSING_WALK, closingWalk } from './jobs.queries';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

@@ -8,7 +8,7 @@ import type { DB } from '../../db/client';
 import { jobDayCounts, jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, jobShape } from '../../db/shapes';
 import { searchWords } from '../../core/search-text';
-import { cursorParam, decodeCursor, encodeCursor, pageOf, type CursorValue } from '../lib/paging';
+import { cursorParam, decodeCursor, encodeCursor, pageOf, type CursorValue } from '../platform/paging';
 import {
   bm25Of,
   exactParam,
@@ -26,8 +26,8 @@ import {
   type ResolvedSearch,
   type Match,
 } from '../search';
-import { oneMonthBefore } from '../lib/time';
-import { filterOf, limitOf } from '../lib/validate';
+import { oneMonthBefore } from '../../core/job-window';
+import { filterOf, limitOf } from '../platform/validate';
 
 export const JOBS_PAGE = 50;
 export const JOBS_PAGE_MAX = 100;

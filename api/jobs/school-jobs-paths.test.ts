@@ -10,9 +10,9 @@ import { testDb } from '../../test/db';
 import { signIn } from '../../test/app';
 import { caller } from '../../test/requests';
 import { renderingApp } from '../../test/fake-dist';
-import { createMailer } from '../services/alerts/mailer';
-import { dueReminders, runAlertsPass } from '../services/alerts/pass';
-import { localSmtp, readMessage } from '../services/alerts/test-mail';
+import { createMailer } from '../alerts/sender/mailer';
+import { dueReminders, runAlertsPass } from '../alerts/sender/pass';
+import { localSmtp, readMessage } from '../alerts/sender/test-mail';
 
 const APP_URL = 'https://teachers.example';
 const NOW = new Date('2026-11-25T12:00:00Z');

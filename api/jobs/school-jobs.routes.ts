@@ -3,10 +3,11 @@
 import { z } from '@hono/zod-openapi';
 import { schoolJobInput } from '../../core/validation';
 import { jobShape } from '../../db/shapes';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { requireSchoolMember } from '../schools/members';
+import { idParam } from '../platform/validate';
 
-const route = resourceRoutes('School jobs');
+const route = resourceRoutes('School jobs', { schoolMember: requireSchoolMember });
 
 /** A school's job as its staff see it: every field, the form's pay scale pick, the rendered Markdown, where it stands and its counts. */
 export const ownJobAnswer = jobShape

@@ -8,8 +8,8 @@ import type { DB } from '../../db/client';
 import { payScales, savedJobs, schoolAudit, schools, jobs, type Job, type NewJob, type PayScalePick, type School } from '../../db/schema';
 import { londonInstant, londonToday } from '../../core/london-time';
 import { closingInstant, publishInstant, type SchoolJobValues } from '../../core/validation';
-import { ApiError } from '../lib/http-error';
-import { oneMonthBefore } from '../lib/time';
+import { ApiError } from '../platform/http-error';
+import { oneMonthBefore } from '../../core/job-window';
 import { jobEventCounts } from './job-counters';
 
 /** A feed's advert of the same school and title posted within this of a school's own job is the same vacancy (decision 2104). */

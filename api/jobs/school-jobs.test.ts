@@ -9,7 +9,7 @@ import { testDb } from '../../test/db';
 import { signIn } from '../../test/app';
 import { caller } from '../../test/requests';
 import { createApp } from '../app';
-import { applyFeed } from '../services/vacancies-import';
+import { applyFeed } from './feed-import';
 import { TEACHING_VACANCIES_SOURCE } from '../../core/teaching-vacancies';
 
 const NOW = new Date('2026-11-25T12:00:00Z');

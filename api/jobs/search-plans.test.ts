@@ -5,7 +5,7 @@
 import type Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, queryOf, testApp } from '../../test/app';
-import { oneMonthBefore } from '../lib/time';
+import { oneMonthBefore } from '../../core/job-window';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;

@@ -1,13 +1,13 @@
 // The Markdown preview of the product's forms (a school's job description, "What we offer",
 // "About the school", a forum post): the browser carries no Markdown parser or sanitiser, so a
 // form's Preview asks the server to render the source with the one renderer every page uses
-// (api/lib/markdown.ts, its work bounded). Nothing is stored. A render costs more than an ordinary
+// (api/markdown/render.ts, its work bounded). Nothing is stored. A render costs more than an ordinary
 // read, so previews count against their own limit per user (limit 'preview', decision 1411), not
 // the writer's writes.
 import { z } from '@hono/zod-openapi';
 import { JOB_TEXT_MAX } from '../../core/constants';
-import { renderMarkdown } from '../lib/markdown';
-import { resourceRoutes, createRouter, errors, jsonBody, jsonOf } from '../lib/route';
+import { renderMarkdown } from './render';
+import { resourceRoutes, createRouter, errors, jsonBody, jsonOf } from '../platform/route';
 
 export const previewInput = z.object({
   source: z.string({ error: 'Must be text' }).max(JOB_TEXT_MAX, `Must be at most ${JOB_TEXT_MAX.toLocaleString('en-GB')} characters`),

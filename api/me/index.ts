@@ -1,8 +1,8 @@
 // The signed-in user's own data (decision 1421): her activity for the dashboard, the export, her
 // sessions and "sign out everywhere else", account deletion, and her take-home pay settings.
 import { deleteAccount, exportUserData, listSessions, revokeOtherSessions } from './privacy.service';
-import { createRouter } from '../lib/route';
-import { clearSessionCookie } from '../middleware/session';
+import { createRouter } from '../platform/route';
+import { clearSessionCookie } from '../auth/session';
 import { activityOf } from './me.queries';
 import * as routes from './me.routes';
 import { getTakeHomeSettings, putTakeHomeSettings, saveTakeHomeSettings, takeHomeSettingsOf } from './take-home-settings';

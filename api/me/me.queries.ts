@@ -17,8 +17,8 @@ import {
 } from '../../db/schema';
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
-import { renderMarkdown } from '../lib/markdown';
-import { approvalState } from '../lib/moderators';
+import { renderMarkdown } from '../markdown/render';
+import { approvalState } from '../moderation/moderators';
 import { submissionColumns } from '../salaries/salaries.service';
 import { ownedWithSchool } from './owned.queries';
 import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';

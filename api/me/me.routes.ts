@@ -3,7 +3,7 @@ import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, interviewExperiences, reviews, salaries, schoolMoods } from '../../db/schema';
 import { approvalStatus, interviewFieldsShape, reviewFieldsShape } from '../../db/shapes';
 import { deleteAccountInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
 
 const route = resourceRoutes('Me');
 const published = z.literal('approved').describe('Published at once (no moderation step)');

@@ -30,7 +30,7 @@ import {
   users,
 } from '../../db/schema';
 import { forgetUser } from '../notifications/notifications.service';
-import { backfillReporterKeys } from '../lib/reports';
+import { backfillReporterKeys } from '../moderation/reports';
 import { ownedWithSchool } from './owned.queries';
 import { takeHomeSettingsOf } from './take-home-settings';
 

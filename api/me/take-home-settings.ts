@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { LOAN_PLANS, MESSAGES, parseFte, type LoanPlan } from '../../core/take-home';
 import type { DB } from '../../db/client';
 import { TAKE_HOME_PENSIONS, takeHomeSettings } from '../../db/schema';
-import { errors, jsonBody, jsonOf, resourceRoutes } from '../lib/route';
+import { errors, jsonBody, jsonOf, resourceRoutes } from '../platform/route';
 
 const route = resourceRoutes('Me');
 

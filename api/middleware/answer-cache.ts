@@ -4,7 +4,7 @@
 // and those data's versions then; it is served only while they are unchanged, so a cached answer
 // is never older than the last committed change to what it shows, and a write that changes
 // nothing visitors see (a save, a pending review, a session touch) drops nothing. The versions
-// are moved by SQLite triggers whoever writes (api/lib/data-versions.ts), and the app clock's
+// are moved by SQLite triggers whoever writes (api/platform/data-versions.ts), and the app clock's
 // minute ages out answers that depend on "now" (the jobs' one-month window).
 // Answers that depend on who asks are never shared: which reads are kept, and for whom, is each
 // route's declared policy (`cache: 'everyone' | 'visitors'`, decision 0006); 'visitors' are cached
@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import type { AppEnv } from '../context';
-import { builtFrom, DataVersions, isCurrent, type Built, type DataTag, type Snapshot } from '../lib/data-versions';
+import { builtFrom, DataVersions, isCurrent, type Built, type DataTag, type Snapshot } from '../platform/data-versions';
 import { dataOf, sharingOf } from '../route-policy';
 import { acceptsGzip, gzipBody, gzipEtag } from './compression';
 

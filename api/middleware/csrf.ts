@@ -7,7 +7,7 @@
 // A route declared with policy.upload (a school's photo) takes its file's media types instead.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { effectiveOrigin, type ProxySettings } from '../lib/request-info';
+import { effectiveOrigin, type ProxySettings } from '../platform/request-info';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -3,7 +3,7 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppEnv } from '../context';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../platform/http-error';
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return c.json(err.body, err.status);

@@ -6,7 +6,7 @@ import type { AppEnv } from '../context';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
 import { ABANDONED_MS, cleanIdempotencyKeys, idempotency, KEEP_MS, requestHash } from './idempotency';
-import { requireUser } from './session';
+import { requireUser } from '../platform/access';
 
 const db = testDb({ demo: false });
 db.insert(users)

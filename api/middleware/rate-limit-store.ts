@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import Database, { type Statement } from 'better-sqlite3';
 import type { DB } from '../../db/client';
-import type { ProxySettings } from '../lib/request-info';
+import type { ProxySettings } from '../platform/request-info';
 
 export interface RateLimits {
   /** Contribution writes per signed-in user. */

@@ -13,7 +13,7 @@
 // test requests) the per-IP limits do not apply.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { clientIp } from '../lib/request-info';
+import { clientIp } from '../platform/request-info';
 import { countOnce, DAY, hashed, MINUTE, take, type RateLimiter } from './rate-limit-store';
 
 export { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions, type RateLimits } from './rate-limit-store';
@@ -49,7 +49,7 @@ export const moderationLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * A form's Markdown preview costs a render (bounded, api/lib/markdown.ts) and stores nothing: each
+ * A form's Markdown preview costs a render (bounded, api/markdown/render.ts) and stores nothing: each
  * user has 20 a minute and 300 a day, far more than a writer toggling Preview needs (decision 1411).
  */
 export const PREVIEW_LIMITS = [

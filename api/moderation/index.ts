@@ -1,4 +1,4 @@
-import { createRouter } from '../lib/route';
+import { createRouter } from '../platform/route';
 import { decide, decideReport, queue, threadAction } from './moderation.handlers';
 import * as routes from './moderation.routes';
 import { decideEdit, previousVersions } from './edits.handlers';

@@ -16,10 +16,10 @@ import {
   users,
   type ReportKind,
 } from '../../db/schema';
-import { notFound } from '../lib/http-error';
-import { renderMarkdown } from '../lib/markdown';
-import { approvalState, categoriesWith, may, pendingSql, refreshThreadCounters, type Capability, type Grants } from '../lib/moderators';
-import { decideReported, reportedItems, reportTarget, settleReports } from '../lib/reports';
+import { notFound } from '../platform/http-error';
+import { renderMarkdown } from '../markdown/render';
+import { approvalState, categoriesWith, may, pendingSql, refreshThreadCounters, type Capability, type Grants } from './moderators';
+import { decideReported, reportedItems, reportTarget, settleReports } from './reports';
 import type { SessionUser } from '../context';
 import {
   interviewRemoved,
@@ -29,7 +29,7 @@ import {
   reviewDecided,
   threadDecided,
 } from '../notifications/notifications.service';
-import type { SignedInEnv } from '../lib/route';
+import type { SignedInEnv } from '../platform/route';
 import { pendingEdits } from './edits.handlers';
 import { forbidden, moderator } from './moderator';
 

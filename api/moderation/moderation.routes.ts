@@ -3,8 +3,8 @@ import { createSelectSchema } from 'drizzle-zod';
 import { forumPosts, forumThreads, REPORT_KINDS, reviews } from '../../db/schema';
 import { approvalStatus } from '../../db/shapes';
 import { rejectInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 
 const route = resourceRoutes('Moderation');
 const author = z.object({ firstName: z.string().nullable() });

@@ -2,9 +2,9 @@
 // 0203). Its own module so the queue's handlers and the edits' handlers share it without importing
 // each other.
 import type { Context } from 'hono';
-import { ApiError } from '../lib/http-error';
-import { moderatorGrants, type Grants } from '../lib/moderators';
-import type { SignedInEnv } from '../lib/route';
+import { ApiError } from '../platform/http-error';
+import { moderatorGrants, type Grants } from './moderators';
+import type { SignedInEnv } from '../platform/route';
 
 export const forbidden = () => new ApiError(403, { error: 'Forbidden' });
 

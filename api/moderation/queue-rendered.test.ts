@@ -1,10 +1,10 @@
 // The moderation queue shows threads and replies as the public will read them (issue 37 item 14,
 // decision 2115): each carries `html`, rendered by the forum's own Markdown renderer
-// (api/lib/markdown.ts), oldest first; a pending review carries every sub-rating and its advice.
+// (api/markdown/render.ts), oldest first; a pending review carries every sub-rating and its advice.
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { forumCategories, forumThreads } from '../../db/schema';
-import { renderMarkdown } from '../lib/markdown';
+import { renderMarkdown } from '../markdown/render';
 import { ok, signIn, testApp, withCookie } from '../../test/app';
 import { caller } from '../../test/requests';
 

@@ -2,8 +2,8 @@
 // updates (404 when none); the public sees the kept counts and anonymous comments only.
 import { and, eq } from 'drizzle-orm';
 import { schoolMoods } from '../../db/schema';
-import { ApiError, notFound } from '../lib/http-error';
-import { createRouter } from '../lib/route';
+import { ApiError, notFound } from '../platform/http-error';
+import { createRouter } from '../platform/route';
 import { findSchool } from '../schools/schools.queries';
 import { findMood, moodStats } from './moods.queries';
 import { refuseOwnSchool } from '../schools/members';

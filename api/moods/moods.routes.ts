@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { MOOD_VALUES } from '../../core/constants';
 import { moodCommentShape, ownMoodShape } from '../../db/shapes';
 import { moodInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 
 const route = resourceRoutes('Moods');
 

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forumCategories, forumThreads, notificationPreferences, notifications, schools, users } from '../../db/schema';
 import { testApp } from '../../test/app';
-import { createMailer } from '../services/alerts/mailer';
-import { runAlertsPass, type AlertsDeps } from '../services/alerts/pass';
-import { localSmtp, readMessage } from '../services/alerts/test-mail';
+import { createMailer } from '../alerts/sender/mailer';
+import { runAlertsPass, type AlertsDeps } from '../alerts/sender/pass';
+import { localSmtp, readMessage } from '../alerts/sender/test-mail';
 import { digestLines } from './delivery';
 
 // Wednesday 26 November 2026: London is on GMT, so 07:00 London is 07:00 UTC.
@@ -132,7 +132,7 @@ describe('the daily digest', () => {
   it("the page's call stops digests too; a made-up or altered token answers 404 and changes nothing", async () => {
     db.insert(notificationPreferences).values({ userId: 'd:app', topic: 'reports', delivery: 'weekly' }).run();
     const n = db.select().from(notifications).where(eq(notifications.userId, 'd:app')).get()!;
-    const { digestUnsubscribeToken } = await import('../services/alerts/settings');
+    const { digestUnsubscribeToken } = await import('../alerts/sender/settings');
     const token = digestUnsubscribeToken(db, n.id);
     const bad = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
     for (const t of [bad, 'd1.short', `d${n.id + 999}.${token.split('.')[1]}`]) {

@@ -1,6 +1,6 @@
 // Delivering notifications beyond the bell (decision 2010), by her choice per topic: `push` sends
 // each new notification to her devices through the existing Web Push sender in the alerts pass
-// (api/services/alerts/pass.ts runs it with the same budgets and device rules, decision 1407);
+// (api/alerts/sender/pass.ts runs it with the same budgets and device rules, decision 1407);
 // `daily` / `weekly` gather what she has not read into one email at 07:00 London time (every day,
 // or on Sundays), several replies to one thread as one line, with a one-click unsubscribe.
 // The words are the screen's own (core/notification-text.ts): a thread or school name and a replier's
@@ -9,10 +9,10 @@ import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { notificationText } from '../../core/notification-text';
 import { forumThreads, notificationPreferences, notifications, schools, users } from '../../db/schema';
-import { pushOfList, type PushPayload } from '../services/alerts/push';
+import { pushOfList, type PushPayload } from '../alerts/sender/push';
 import { escapeHtml as esc } from '../../core/html';
-import { page } from '../services/alerts/render';
-import { lastScheduledSend } from '../services/alerts/schedule';
+import { page } from '../alerts/sender/render';
+import { lastScheduledSend } from '../alerts/sender/schedule';
 import { linkOf, TOPIC_OF } from './topics';
 
 /** A notification older than this when first found due is not pushed (she turned push on later: no backlog). */

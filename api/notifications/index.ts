@@ -20,14 +20,14 @@ import {
   type NotificationTopic,
 } from '../../db/schema';
 import { loadThread } from '../forum/forum.queries';
-import { notFound } from '../lib/http-error';
-import { moderatorGrants } from '../lib/moderators';
-import { decodeCursor, pageHeaders, pageOf } from '../lib/paging';
-import { createRouter } from '../lib/route';
+import { notFound } from '../platform/http-error';
+import { moderatorGrants } from '../moderation/moderators';
+import { decodeCursor, pageHeaders, pageOf } from '../platform/paging';
+import { createRouter } from '../platform/route';
 import { isWatching, setWatch } from './notifications.service';
 import { linkOf } from './topics';
 import { stopDigests } from './delivery';
-import { verifyDigestToken } from '../services/alerts/settings';
+import { verifyDigestToken } from '../alerts/sender/settings';
 import * as routes from './notifications.routes';
 
 export const unreadCount = (db: Pick<DB, 'select'>, userId: string) =>

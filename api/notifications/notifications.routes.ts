@@ -3,9 +3,9 @@
 // the notifications screen is never indexed. Watching a thread lives here too.
 import { z } from '@hono/zod-openapi';
 import { NOTIFICATION_DELIVERIES, NOTIFICATION_KINDS, NOTIFICATION_SUBJECTS, NOTIFICATION_TOPICS } from '../../db/schema';
-import { cursorParam } from '../lib/paging';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam, limitOf } from '../lib/validate';
+import { cursorParam } from '../platform/paging';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { idParam, limitOf } from '../platform/validate';
 import { TEXT_MAX } from '../../core/constants';
 
 const route = resourceRoutes('Notifications');

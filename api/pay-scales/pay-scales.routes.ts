@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { PAY_REGIONS, PAY_SPINES } from '../../core/constants';
 import { payScaleShape } from '../../db/shapes';
-import { resourceRoutes, errors, jsonOf } from '../lib/route';
-import { filterOf } from '../lib/validate';
+import { resourceRoutes, errors, jsonOf } from '../platform/route';
+import { filterOf } from '../platform/validate';
 
 const route = resourceRoutes('Pay scales');
 

@@ -1,13 +1,13 @@
 // Web Push subscriptions of this device: the VAPID public key, subscribe, unsubscribe.
-// The endpoint is checked like any outgoing address (services/alerts/push.ts, decision 1407);
+// The endpoint is checked like any outgoing address (alerts/sender/push.ts, decision 1407);
 // at most MAX_SUBSCRIPTIONS_PER_USER devices a user; an endpoint another account holds moves only
 // with its current keys (the same browser after a new sign-in); both writes count against the
 // write rate limit.
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { pushSubscriptions } from '../../db/schema';
-import { createRouter } from '../lib/route';
-import { checkPushEndpoint, PushEndpointError } from '../services/alerts/push';
-import { ensureVapidKeys } from '../services/alerts/settings';
+import { createRouter } from '../platform/route';
+import { checkPushEndpoint, PushEndpointError } from '../alerts/sender/push';
+import { ensureVapidKeys } from '../alerts/sender/settings';
 import * as routes from './push.routes';
 
 /** Devices one user can receive notifications on (decision 1407). */

@@ -1,7 +1,7 @@
 import { createPublicKey } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { decodeKey } from '../services/alerts/push';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { decodeKey } from '../alerts/sender/push';
 import { TEXT_MAX } from '../../core/constants';
 
 const route = resourceRoutes('Push');

@@ -6,7 +6,7 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResolvedAddress } from '../services/http-fetch';
+import type { ResolvedAddress } from '../platform/http-fetch';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 

@@ -3,10 +3,10 @@
 // repeat). At REPORT_HIDE_THRESHOLD undecided reports the item is hidden from the public until a
 // moderator decides (api/moderation/, /reports/...).
 import { reports } from '../../db/schema';
-import { ApiError, notFound } from '../lib/http-error';
-import { moderatorGrants } from '../lib/moderators';
-import { hide, reportCount, reporterKey, reportTarget } from '../lib/reports';
-import { createRouter } from '../lib/route';
+import { ApiError, notFound } from '../platform/http-error';
+import { moderatorGrants } from '../moderation/moderators';
+import { hide, reportCount, reporterKey, reportTarget } from '../moderation/reports';
+import { createRouter } from '../platform/route';
 import { membershipOf } from '../schools/members';
 import * as routes from './reports.routes';
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { REPORT_KINDS } from '../../db/schema';
 import { reportInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
 
 export const report = resourceRoutes('Reports').post('/reports', {
   summary: 'Reports a review, interview, mood comment, thread or reply the user can see (once per item; 409 on a repeat)',

@@ -3,8 +3,8 @@
 // row, without user id: decision 0205).
 import { reviews } from '../../db/schema';
 import { columnsOf, ownReviewShape, reviewShape } from '../../db/shapes';
-import { pageHeaders } from '../lib/paging';
-import { createRouter } from '../lib/route';
+import { pageHeaders } from '../platform/paging';
+import { createRouter } from '../platform/route';
 import { findSchool, schoolStatsOf } from '../schools/schools.queries';
 import { approvedPage } from '../schools/approved-page.queries';
 import { refuseOwnSchool } from '../schools/members';

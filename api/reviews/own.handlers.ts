@@ -7,9 +7,9 @@ import type { z } from 'zod';
 import { reviewResponses, reviews } from '../../db/schema';
 import { columnsOf, ownReviewShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 import { reviewInput, type ReviewEdit } from '../../core/validation';
-import { approvalState } from '../lib/moderators';
-import { dropPendingEdit, dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../lib/own-edits';
-import type { SignedInEnv } from '../lib/route';
+import { approvalState } from '../moderation/moderators';
+import { dropPendingEdit, dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../moderation/own-edits';
+import type { SignedInEnv } from '../platform/route';
 import { refuseOwnSchool } from '../schools/members';
 
 type Fields = z.infer<typeof reviewFieldsShape>;

@@ -6,9 +6,9 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { reviewResponses, reviews, schoolAudit, schools, type ReviewResponse } from '../../db/schema';
-import { approvalState } from '../lib/moderators';
-import { notFound } from '../lib/http-error';
-import type { SignedInEnv } from '../lib/route';
+import { approvalState } from '../moderation/moderators';
+import { notFound } from '../platform/http-error';
+import type { SignedInEnv } from '../platform/route';
 import { assertSchoolMember } from '../schools/members';
 
 /** The published review a response may answer, or 404 (unknown, pending, rejected or hidden). */

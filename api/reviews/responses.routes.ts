@@ -4,8 +4,8 @@
 import { z } from '@hono/zod-openapi';
 import { approvalStatus } from '../../db/shapes';
 import { reviewResponseInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 
 const route = resourceRoutes('Reviews');
 

@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { approvalStatus, ownReviewShape, pendingEditOf, reviewFieldsShape, reviewShape } from '../../db/shapes';
 import { reviewEdit, reviewInput } from '../../core/validation';
-import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, deleted, errors, jsonBody, jsonOf, pageOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { contributionsQuery } from '../schools/schools.queries';
 
 const route = resourceRoutes('Reviews');

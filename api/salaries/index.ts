@@ -1,6 +1,6 @@
 import { salaries } from '../../db/schema';
 import { columnsOf, ownSalaryShape } from '../../db/shapes';
-import { createRouter } from '../lib/route';
+import { createRouter } from '../platform/route';
 import { recentSalaries, salaryGroupsFor, salaryStats, withdrawSalary } from './salaries.service';
 import * as routes from './salaries.routes';
 

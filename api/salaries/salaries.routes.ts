@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { ownSalaryShape } from '../../db/shapes';
 import { salaryInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { filterOf, idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { filterOf, idParam } from '../platform/validate';
 import { BOROUGHS, EXPERIENCE_BANDS } from '../../core/constants';
 import { SALARY_AREAS, SALARY_PHASES } from '../../core/salary-lists';
 

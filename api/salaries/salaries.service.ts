@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, like, sql } from 'drizzle-or
 import { EXPERIENCE_BANDS, RECENT_SALARIES, SALARY_K_ANONYMITY } from '../../core/constants';
 import type { DB, Tx } from '../../db/client';
 import { payScales, publishedStats, salaries } from '../../db/schema';
-import { ApiError, notFound } from '../lib/http-error';
+import { ApiError, notFound } from '../platform/http-error';
 import { areaOf, cellOf, filterKey, salaryGroups, type CellFields, type SalaryFilter, type SalaryGroupsAnswer } from './salary-groups';
 
 /** What a salary submission says (its role, school type, borough, experience and pay): the recent list's and her own list's columns. */

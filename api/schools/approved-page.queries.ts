@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SelectedFields, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
-import { decodeCursor, pageOf } from '../lib/paging';
+import { decodeCursor, pageOf } from '../platform/paging';
 
 /** A table of a school's contributions that a moderator approves (or reports hide). */
 type SchoolContributions = SQLiteTable & {

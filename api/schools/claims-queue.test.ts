@@ -11,7 +11,7 @@ import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
 import { createApp } from '../app';
-import type { MailMessage } from '../services/alerts/mailer';
+import type { MailMessage } from '../alerts/sender/mailer';
 import * as domains from './domains';
 
 const NOW = new Date('2026-12-06T09:00:00Z');

@@ -8,7 +8,7 @@ import { signInThroughProvider, type Person } from '../../test/oidc';
 import { caller } from '../../test/requests';
 import { createApp } from '../app';
 import { startDevOidc, type DevOidc } from '../dev-oidc/provider';
-import { callbackUrl, dfeSignInProvider } from '../lib/oidc';
+import { callbackUrl, dfeSignInProvider } from '../auth/oidc';
 import { applyDfeOrganisation } from './dfe';
 import { membershipOf } from './members';
 

@@ -15,7 +15,7 @@ import { getDomain } from 'tldts';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { schoolDomains, schools, type DomainRule } from '../../db/schema';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../platform/http-error';
 import { TEXT_MAX } from '../../core/constants';
 
 const FREE_MAIL = new Set<string>(createRequire(import.meta.url)('email-providers/all.json') as string[]);

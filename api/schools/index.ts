@@ -1,4 +1,4 @@
-import { createRouter } from '../lib/route';
+import { createRouter } from '../platform/route';
 import * as profile from './profile.handlers';
 import * as profileRoutes from './profile.routes';
 import * as handlers from './schools.handlers';

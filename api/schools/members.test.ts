@@ -8,10 +8,10 @@ import { schoolMembers, schools, users, type SchoolRole } from '../../db/schema'
 import { testDb } from '../../test/db';
 import type { AppEnv } from '../context';
 import { onError } from '../middleware/errors';
-import { apiRoute, createRouter, errors, jsonOf, policyOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { apiRoute, createRouter, errors, jsonOf, policyOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { deleteAccount } from '../me/privacy.service';
-import { assertSchoolMember, lapsesAt, membershipOf, schoolMemberOf } from './members';
+import { assertSchoolMember, lapsesAt, membershipOf, requireSchoolMember, schoolMemberOf } from './members';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const db = testDb({ demo: false });
@@ -97,22 +97,28 @@ describe('the schema', () => {
 });
 
 // A route of a school's own, declared the house's way.
-const edit = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/thing',
-  summary: 'test',
-  policy: { access: 'user', limit: 'none', school: 'editor' },
-  request: { params: idParam },
-  responses: { 200: jsonOf(z.object({ role: z.string(), schoolId: z.number() }), 'ok'), ...errors(400, 401, 403) },
-});
-const settings = apiRoute({
-  method: 'post',
-  path: '/schools/{id}/settings',
-  summary: 'test',
-  policy: { access: 'user', limit: 'none', school: 'admin' },
-  request: { params: idParam },
-  responses: { 200: jsonOf(z.object({ role: z.string() }), 'ok'), ...errors(400, 401, 403) },
-});
+const edit = apiRoute(
+  {
+    method: 'post',
+    path: '/schools/{id}/thing',
+    summary: 'test',
+    policy: { access: 'user', limit: 'none', school: 'editor' },
+    request: { params: idParam },
+    responses: { 200: jsonOf(z.object({ role: z.string(), schoolId: z.number() }), 'ok'), ...errors(400, 401, 403) },
+  },
+  { schoolMember: requireSchoolMember },
+);
+const settings = apiRoute(
+  {
+    method: 'post',
+    path: '/schools/{id}/settings',
+    summary: 'test',
+    policy: { access: 'user', limit: 'none', school: 'admin' },
+    request: { params: idParam },
+    responses: { 200: jsonOf(z.object({ role: z.string() }), 'ok'), ...errors(400, 401, 403) },
+  },
+  { schoolMember: requireSchoolMember },
+);
 const router = createRouter()
   .openapi(edit, (c) => c.json({ role: schoolMemberOf(c).role, schoolId: schoolMemberOf(c).schoolId }, 200))
   .openapi(settings, (c) => c.json({ role: schoolMemberOf(c).role }, 200));
@@ -174,5 +180,17 @@ describe('policy.school (requireSchoolMember)', () => {
     expect(edit['x-policy']).toMatchObject({ access: 'user', school: 'editor' });
     expect(() => policyOf('post', '/schools/{id}/x', { access: 'public', limit: 'write', school: 'editor' })).toThrow(/access 'user'/);
     expect(() => policyOf('post', '/jobs', { access: 'user', limit: 'write', school: 'editor' })).toThrow(/\{id\}/);
+  });
+
+  it('takes its rule from the declaration: the platform imports no resource (decision 0014)', () => {
+    const declaration = {
+      method: 'post' as const,
+      path: '/schools/{id}/y',
+      summary: 'test',
+      policy: { access: 'user' as const, limit: 'none' as const, school: 'editor' as const },
+      responses: { 200: jsonOf(z.object({}), 'ok') },
+    };
+    expect(() => apiRoute(declaration)).toThrow(/resourceRoutes\(tag, \{ schoolMember \}\)/);
+    expect(apiRoute(declaration, { schoolMember: requireSchoolMember })['x-policy']).toMatchObject({ school: 'editor' });
   });
 });

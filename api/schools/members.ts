@@ -8,8 +8,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { DB } from '../../db/client';
 import { schoolMembers, type SchoolMember, type SchoolRole } from '../../db/schema';
 import type { AppEnv, SessionUser } from '../context';
-import { ApiError } from '../lib/http-error';
-import { idParam } from '../lib/validate';
+import { ApiError } from '../platform/http-error';
+import { idParam } from '../platform/validate';
 
 /** A membership counts for 12 months after its last verification or re-confirmation (decision 2103). */
 export const MEMBERSHIP_MONTHS = 12;

@@ -8,7 +8,7 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { jobs, schools, schoolStats } from '../../db/schema';
-import { decodeCursor, encodeCursor } from '../lib/paging';
+import { decodeCursor, encodeCursor } from '../platform/paging';
 import { jobColumns, jobFilterConditions, openJobConditions, toJob, TOTAL_CAP, type JobFilters } from '../jobs/jobs.queries';
 
 /** The largest radius a Near me search takes, in miles (the screens offer 1, 2, 5 and 10). */

@@ -9,7 +9,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { PROFILE_LIMITS } from '../../core/constants';
-import { ApiError } from '../lib/http-error';
+import { ApiError } from '../platform/http-error';
 
 /** The widths written: the page's banner and Open Graph image, and the lists' thumbnail. */
 export const PHOTO_WIDTHS = [1200, 400] as const;

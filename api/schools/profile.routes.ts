@@ -3,11 +3,12 @@
 // only its live members reach the handlers (decision 2103).
 import { z } from '@hono/zod-openapi';
 import { schoolProfileInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { requireSchoolMember } from './members';
+import { idParam } from '../platform/validate';
 import { PHOTO_TYPES } from './photos';
 
-const route = resourceRoutes('Schools');
+const route = resourceRoutes('Schools', { schoolMember: requireSchoolMember });
 
 /** One of the school's own figures, with when it was given ("Provided by the school, November 2026"). */
 const figure = <T extends z.ZodType>(value: T) => z.object({ value, at: z.date() }).nullable();
@@ -16,7 +17,7 @@ const figure = <T extends z.ZodType>(value: T) => z.object({ value, at: z.date()
 export const schoolProfileShape = z
   .object({
     about: z.string().nullable().describe('"About the school": the Markdown source (the edit form\'s text)'),
-    aboutHtml: z.string().nullable().describe('The same, rendered to sanitised HTML (api/lib/markdown.ts)'),
+    aboutHtml: z.string().nullable().describe('The same, rendered to sanitised HTML (api/markdown/render.ts)'),
     website: z.string().nullable().describe("The school's own link for readers (the register's website is `website` on the school)"),
     photo: z
       .object({

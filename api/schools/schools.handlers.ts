@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { schools } from '../../db/schema';
 import type { RouteHandler } from '@hono/zod-openapi';
 import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
-import { pageHeaders } from '../lib/paging';
+import { pageHeaders } from '../platform/paging';
 import { correctedHeader } from '../search';
 import { profileOf } from './profile.handlers';
 import { findSchool, listSchools, schoolStatsOf } from './schools.queries';

@@ -6,9 +6,9 @@ import { BOROUGHS, EDUCATION_LEVELS, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SCHOOLS_
 import type { DB } from '../../db/client';
 import { jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, schoolShape } from '../../db/shapes';
-import { notFound } from '../lib/http-error';
-import { oneMonthBefore } from '../lib/time';
-import { cursorParam, decodeCursor, pageOf } from '../lib/paging';
+import { notFound } from '../platform/http-error';
+import { oneMonthBefore } from '../../core/job-window';
+import { cursorParam, decodeCursor, pageOf } from '../platform/paging';
 import {
   bm25Of,
   exactParam,
@@ -21,7 +21,7 @@ import {
   type Match,
   type ResolvedSearch,
 } from '../search';
-import { filterOf, limitOf } from '../lib/validate';
+import { filterOf, limitOf } from '../platform/validate';
 import { checkNear, nearFields, nearSchoolPage, oneDecimal } from './near.queries';
 import { activeSchoolNames, activeSchoolRows, matchingIds } from './register';
 

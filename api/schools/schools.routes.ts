@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import { schoolShape } from '../../db/shapes';
 import { jobAnswer } from '../jobs/jobs.routes';
-import { resourceRoutes, errors, jsonOf, pageOf } from '../lib/route';
-import { idParam } from '../lib/validate';
+import { resourceRoutes, errors, jsonOf, pageOf } from '../platform/route';
+import { idParam } from '../platform/validate';
 import { schoolProfileShape } from './profile.routes';
 import { schoolsQuery } from './schools.queries';
 

@@ -10,7 +10,7 @@ import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
 import { createApp } from '../app';
-import type { MailMessage } from '../services/alerts/mailer';
+import type { MailMessage } from '../alerts/sender/mailer';
 
 const NOW = new Date('2026-12-06T10:00:00Z');
 const db = testDb({ now: NOW });

@@ -2,11 +2,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { schoolDomains } from '../../db/schema';
-import { ApiError } from '../lib/http-error';
-import { createRouter } from '../lib/route';
+import { ApiError } from '../platform/http-error';
+import { createRouter } from '../platform/route';
 import { allowedDomains, matchEmail, notOwnMessage, registerDomainOf, schoolsSharingDomain, websiteDomain } from './domains';
-import { pageHeaders } from '../lib/paging';
-import type { SignedInEnv } from '../lib/route';
+import { pageHeaders } from '../platform/paging';
+import type { SignedInEnv } from '../platform/route';
 import type { Context } from 'hono';
 import { schoolMemberOf } from './members';
 import { findSchool } from './schools.queries';

@@ -4,13 +4,14 @@
 import { z } from '@hono/zod-openapi';
 import { CLAIM_STATES, DOMAIN_RULES, MEMBER_METHODS, SCHOOL_ROLES } from '../../db/schema';
 import { rejectInput } from '../../core/validation';
-import { resourceRoutes, errors, jsonBody, jsonOf } from '../lib/route';
-import { idParam, limitOf } from '../lib/validate';
-import { cursorParam } from '../lib/paging';
+import { resourceRoutes, errors, jsonBody, jsonOf } from '../platform/route';
+import { requireSchoolMember } from './members';
+import { idParam, limitOf } from '../platform/validate';
+import { cursorParam } from '../platform/paging';
 import { domainInput, emailInput } from './domains';
 import { TEXT_MAX } from '../../core/constants';
 
-const route = resourceRoutes('School staff');
+const route = resourceRoutes('School staff', { schoolMember: requireSchoolMember });
 const role = z.enum(SCHOOL_ROLES);
 const id = idParam.shape.id;
 const claimParam = idParam.extend({ claimId: id });

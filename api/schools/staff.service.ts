@@ -18,11 +18,11 @@ import {
   type SchoolMember,
   type SchoolRole,
 } from '../../db/schema';
-import type { SignedInEnv } from '../lib/route';
-import { ApiError } from '../lib/http-error';
+import type { SignedInEnv } from '../platform/route';
+import { ApiError } from '../platform/http-error';
 import { escapeHtml } from '../../core/html';
 import { hasRole, lapsesAt, liveSince, membershipOf } from './members';
-import { decodeCursor, pageOf } from '../lib/paging';
+import { decodeCursor, pageOf } from '../platform/paging';
 import { mailboxOf, matchEmail, type AllowedDomain } from './domains';
 import { notify } from '../notifications/notifications.service';
 

@@ -10,7 +10,7 @@ import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
 import { interviewBody, reviewBody } from '../../test/moderated';
 import { createApp } from '../app';
-import type { MailMessage } from '../services/alerts/mailer';
+import type { MailMessage } from '../alerts/sender/mailer';
 import { registrableDomain, websiteDomain } from './domains';
 import { membershipOf } from './members';
 

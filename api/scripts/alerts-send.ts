@@ -1,8 +1,8 @@
 // `npm run alerts:send`: one pass of job alerts and closing-date reminders, then exit (cron or an operator).
 import { openDatabase } from '../../db/client';
 import { loadEnv } from '../env';
-import { runAlertsPass } from '../services/alerts/pass';
-import { alertsDepsFromEnv } from '../services/alerts/setup';
+import { runAlertsPass } from '../alerts/sender/pass';
+import { alertsDepsFromEnv } from '../alerts/sender/setup';
 
 const env = loadEnv();
 // Beside a replicated server, Litestream alone checkpoints (decision 0009).

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../core/constants';
 import { testApp } from '../../test/app';
-import { oneMonthBefore } from '../lib/time';
+import { oneMonthBefore } from '../../core/job-window';
 import { keepFirstWindow, relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
 import { bm25Affordable } from './index';
 import { RELEVANCE_MAX } from './relevance';

@@ -2,7 +2,7 @@
 // wrote is merged into one segment (FTS5 `optimize`, decision 0705): every search reads
 // every segment, and a rowid probe over 10-12 segments cost ~10x more at 100x.
 import { describe, expect, it } from 'vitest';
-import { applyFeed } from '../services/vacancies-import';
+import { applyFeed } from '../jobs/feed-import';
 import { jobPosting } from '../../test/servers';
 import { testDb } from '../../test/db';
 import type { DB } from '../../db/client';

@@ -4,7 +4,7 @@
 // punctuation never reach FTS5 as syntax).
 import { z } from 'zod';
 import { searchWords } from '../../core/search-text';
-import { searchText as searchParamText } from '../lib/validate';
+import { searchText as searchParamText } from '../platform/validate';
 
 export const MAX_TERMS = 12;
 

@@ -8,7 +8,7 @@
 // Each list asks SQLite for its matches (id, name, bm25) under its own filters, at most
 // RELEVANCE_MAX of them; this module orders them and answers a page with a keyset cursor.
 import { searchWords } from '../../core/search-text';
-import { decodeCursor, encodeCursor, type CursorValue } from '../lib/paging';
+import { decodeCursor, encodeCursor, type CursorValue } from '../platform/paging';
 import { stemOf } from './query';
 
 /** Above this many matches a list keeps an index order instead (sorting them all costs more than a page). */

@@ -10,7 +10,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { DB } from '../../db/client';
 import { forumThreads, jobs, schools } from '../../db/schema';
 import { PUBLIC, threadListedSql } from '../forum/visibility';
-import { oneMonthBefore } from '../lib/time';
+import { oneMonthBefore } from '../../core/job-window';
 import { policyData } from '../route-policy';
 
 export const SITEMAP_MAX_URLS = 50_000;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { forumThreads, jobs, schools } from '../../db/schema';
 import { testDb } from '../../test/db';
 import { createApp } from '../app';
-import { oneMonthBefore } from '../lib/time';
+import { oneMonthBefore } from '../../core/job-window';
 import { sitemapRoutes, STATIC_PAGES } from '.';
 
 const APP_URL = 'https://teachers.example';

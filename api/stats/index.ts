@@ -4,7 +4,7 @@ import { z } from '@hono/zod-openapi';
 import { countDistinct, eq } from 'drizzle-orm';
 import { keptCounts, schools } from '../../db/schema';
 import { openJobCount } from '../jobs/jobs.queries';
-import { createRouter, jsonOf, resourceRoutes } from '../lib/route';
+import { createRouter, jsonOf, resourceRoutes } from '../platform/route';
 
 export const stats = resourceRoutes('Site').get('/stats', {
   summary: 'How many schools, boroughs, open jobs and approved reviews the site holds',

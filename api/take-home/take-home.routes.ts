@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { FIRST_MONTH, LAST_MONTH, LOAN_PLANS, MESSAGES, MONTH_PATTERN, parseFte, parsePounds, type LoanPlan } from '../../core/take-home';
 import { PAY_REGIONS, PAY_SPINES } from '../../core/constants';
-import { errors, jsonOf, resourceRoutes } from '../lib/route';
+import { errors, jsonOf, resourceRoutes } from '../platform/route';
 
 const route = resourceRoutes('Take-home pay');
 

@@ -1,5 +1,5 @@
 // A Markdown field of the product's safe subset: Write (the textarea) or Preview, which the server
-// renders with the pages' one renderer (POST /api/markdown/preview, api/lib/markdown.ts): the
+// renders with the pages' one renderer (POST /api/markdown/preview, api/markdown/render.ts): the
 // browser carries no Markdown parser and no sanitiser.
 import { useEffect, useState } from 'react';
 import { ApiRequestError, client, json } from '../data/client';

@@ -1,5 +1,5 @@
 // Markdown of the product's safe subset as a page shows it: the sanitised HTML the server rendered
-// (api/lib/markdown.ts: no raw HTML, no images, safe links only), never anything else.
+// (api/markdown/render.ts: no raw HTML, no images, safe links only), never anything else.
 
 const PROSE =
   'leading-relaxed [&_a]:text-primary [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-base-300 [&_blockquote]:pl-3 [&_code]:bg-base-200 [&_code]:px-1 [&_code]:rounded [&_ol]:list-decimal [&_ol]:my-2 [&_ol]:pl-6 [&_p+p]:mt-3 [&_ul]:list-disc [&_ul]:my-2 [&_ul]:pl-6';

@@ -90,7 +90,7 @@ function About({ school }: { school: School }) {
         <h2 id="about-school" className="card-title text-lg">
           About the school
         </h2>
-        {/* Rendered from the school's Markdown and sanitised on the server (api/lib/markdown.ts). */}
+        {/* Rendered from the school's Markdown and sanitised on the server (api/markdown/render.ts). */}
         <div className="school-about text-sm grid gap-2" dangerouslySetInnerHTML={{ __html: html }} />
         <p className="text-xs opacity-70">Written by the school</p>
       </div>

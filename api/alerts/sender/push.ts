@@ -3,11 +3,11 @@
 // browsers' push services (PUSH_SERVICE_HOSTS), https on the default port, no user name or
 // password, every address of the name public — checked when a device subscribes and again at each
 // send, which connects to the very address it checked. web-push builds the request (VAPID header,
-// aes128gcm body); services/http-fetch.ts sends it. A push service that answers 404 or 410 has
+// aes128gcm body); platform/http-fetch.ts sends it. A push service that answers 404 or 410 has
 // forgotten the subscription; the caller deletes it.
 import { isIP } from 'node:net';
 import webpush from 'web-push';
-import { HttpFetchError, resolveChecked, sendOnce, type ResolvedAddress } from '../http-fetch';
+import { HttpFetchError, resolveChecked, sendOnce, type ResolvedAddress } from '../../platform/http-fetch';
 import type { VapidKeys } from './settings';
 
 export interface PushPayload {

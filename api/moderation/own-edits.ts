@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { DB, Tx } from '../../db/client';
 import { contributionRevisions, hiddenContent, reports, type ReportKind, type RevisionKind } from '../../db/schema';
 import { formErrors } from '../../core/validation';
-import { ApiError, notFound } from './http-error';
+import { ApiError, notFound } from '../platform/http-error';
 
 /** The row when it is this user's; otherwise the answer a missing id gets (404 `{Thing} not found`). */
 export function ownOr404<R extends { userId: string | null }>(row: R | undefined, userId: string, thing: string): R {

@@ -1,9 +1,9 @@
 // Reads the session cookie on every /api request and exposes the signed-in user (or null) as
-// c.var.user; requireUser / requireAdmin guard the routes that need them.
+// c.var.user; the route guards (api/platform/access.ts) read it from there.
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, CookieSettings, SessionUser } from '../context';
-import { validateSession } from '../lib/sessions';
+import { validateSession } from './sessions';
 
 export type { CookieSettings };
 
@@ -41,15 +41,3 @@ export function session(options: { settings: CookieSettings; adminEmails: readon
     await next();
   };
 }
-
-export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('user')) return c.json({ error: 'Unauthorized' }, 401);
-  await next();
-};
-
-export const requireAdmin: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const user = c.get('user');
-  if (!user) return c.json({ error: 'Unauthorized' }, 401);
-  if (!user.isAdmin) return c.json({ error: 'Forbidden' }, 403);
-  await next();
-};

@@ -19,7 +19,7 @@ import {
   users,
   type Alert,
 } from '../../../db/schema';
-import { oneMonthBefore } from '../../lib/time';
+import { oneMonthBefore } from '../../../core/job-window';
 import { digestEmail, dueDigests, duePushes, markEmailed, markPushed, pushPayloadOf, type DuePush } from '../../notifications/delivery';
 import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';

@@ -6,11 +6,11 @@ import { and, eq } from 'drizzle-orm';
 import { jobs } from '../../db/schema';
 import { createApp } from '../app';
 import { parseEnv, DEFAULT_TEACHING_VACANCIES_URL } from '../env';
-import { leaseHolder } from '../lib/lease';
+import { leaseHolder } from '../platform/lease';
 import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { feedPage, jobPosting, localServer, type LocalServer } from '../../test/servers';
-import { delayText, JOBS_REFRESH_LEASE, retryDelay, scheduleJobsRefresh } from './jobs-schedule';
+import { delayText, JOBS_REFRESH_LEASE, retryDelay, scheduleJobsRefresh } from './feed-schedule';
 
 const NOW = new Date('2026-11-25T12:00:00Z');
 const TV = 'https://teaching-vacancies.service.gov.uk/jobs/';

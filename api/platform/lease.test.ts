@@ -4,8 +4,8 @@ import { openDatabase, type DB } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { tempDbPath, testDb } from '../../test/db';
 import { feedPage, jobPosting, localServer, type LocalServer } from '../../test/servers';
-import { applyFeed, FeedError, REFRESH_RUN_LEASE, refreshJobsOnce, type RefreshResult } from '../services/vacancies-import';
-import { scheduleJobsRefresh } from '../services/jobs-schedule';
+import { applyFeed, FeedError, REFRESH_RUN_LEASE, refreshJobsOnce, type RefreshResult } from '../jobs/feed-import';
+import { scheduleJobsRefresh } from '../jobs/feed-schedule';
 import { LeaseLostError, leaseHolder, releaseLease, tryLease } from './lease';
 
 describe('tryLease', () => {

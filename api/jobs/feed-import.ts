@@ -13,10 +13,10 @@ import { jobs } from '../../db/schema';
 import { optimizeSearchIndexes } from '../../db/search-index';
 import { listingContext } from '../../db/seed/index';
 import { mapListing, TEACHING_VACANCIES_SOURCE } from '../../core/teaching-vacancies';
-import { oneMonthBefore } from '../lib/time';
-import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
-import { LeaseLostError, PROCESS_HOLDER, releaseLease, renewLease, tryLease } from '../lib/lease';
-import { hasOwnTwin } from '../jobs/school-jobs.service';
+import { oneMonthBefore } from '../../core/job-window';
+import { fetchText, HttpFetchError, type FetchOptions } from '../platform/http-fetch';
+import { LeaseLostError, PROCESS_HOLDER, releaseLease, renewLease, tryLease } from '../platform/lease';
+import { hasOwnTwin } from './school-jobs.service';
 
 export interface FeedOptions {
   url: string;

@@ -7,7 +7,7 @@ import { createApp } from '../app';
 import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { feedPage, jobPosting, localServer, type LocalServer } from '../../test/servers';
-import { fetchJson, fetchText, HttpFetchError } from './http-fetch';
+import { fetchJson, fetchText, HttpFetchError } from '../platform/http-fetch';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;

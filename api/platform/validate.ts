@@ -1,5 +1,5 @@
 // Query and path schemas the routes share (filters, search, limits, ids), with the product's
-// messages; the routers' defaultHook (lib/route.ts) answers a failure with `{ error, fields }`.
+// messages; the routers' defaultHook (route.ts) answers a failure with `{ error, fields }`.
 import { z } from 'zod';
 import { TEXT_MAX } from '../../core/constants';
 

@@ -6,7 +6,7 @@
 // writes exactly what sanitize-html would.
 import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../../test/xss-payloads';
-import { BUDGET, markdownInternals, markdownText, renderMarkdown } from './markdown';
+import { BUDGET, markdownInternals, markdownText, renderMarkdown } from './render';
 
 const repeat = (unit: string, length: number) => unit.repeat(Math.floor(length / unit.length));
 

@@ -27,7 +27,7 @@ import {
   users,
 } from '../../../db/schema';
 import { testDb } from '../../../test/db';
-import type { ResolvedAddress } from '../http-fetch';
+import type { ResolvedAddress } from '../../platform/http-fetch';
 import { runAlertsPass, type AlertsDeps, type PushLimits } from './pass';
 import { createPushSender, vapidSubject, type PushEndpointPolicy } from './push';
 import { ensureVapidKeys } from './settings';

@@ -8,7 +8,7 @@ import { schools } from '../../db/schema';
 import { createApp } from '../app';
 import { ok, signIn, typedClient } from '../../test/app';
 import { testDb } from '../../test/db';
-import { findSchoolImage } from './school-images';
+import { findSchoolImage } from './images';
 import { localServer, type LocalServer } from '../../test/servers';
 
 const ADMIN = 'admin@example.test';

@@ -13,8 +13,7 @@ import type { RoutePolicy } from '../../core/route-policy';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from '../middleware/idempotency';
 import { loginLimit, moderationLimit, previewLimit, rateLimit } from '../middleware/rate-limit';
-import { requireAdmin, requireUser } from '../middleware/session';
-import { requireSchoolMember } from '../schools/members';
+import { requireAdmin, requireUser } from './access';
 
 export type { Access, Limit, RoutePolicy, Sharing } from '../../core/route-policy';
 
@@ -73,10 +72,19 @@ const LIMITS = {
  * grants of the item it acts on. Reads are limited per IP for the whole API (readLimit), and a
  * write on a public route (a signed link) counts its owner's writes in the handler.
  */
-function guard(policy: RoutePolicy): MiddlewareHandler<AppEnv> {
+function guard(policy: RoutePolicy, rules: RouteRules): MiddlewareHandler<AppEnv> {
   const limits = policy.access === 'public' && policy.limit === 'write' ? [] : LIMITS[policy.limit];
-  const school = policy.school ? [requireSchoolMember(policy.school)] : [];
+  const school = policy.school && rules.schoolMember ? [rules.schoolMember(policy.school)] : [];
   return chain([...GUARDS[policy.access], ...school, ...(policy.idempotent ? [idempotency] : []), ...limits]);
+}
+
+/**
+ * What a resource's routes bring to their guard, because the platform imports no resource
+ * (decision 0014): a route whose policy names `school` gets `schoolMember(role)` as part of its
+ * guard, and a resource that declares such routes passes it in (`resourceRoutes(tag, { schoolMember })`).
+ */
+export interface RouteRules {
+  schoolMember?: (role: NonNullable<RoutePolicy['school']>) => MiddlewareHandler<AppEnv>;
 }
 
 type EnvOf<A> = A extends 'public' ? AppEnv : SignedInEnv;
@@ -106,10 +114,14 @@ export function apiRoute<
   P extends string,
   A extends RoutePolicy['access'],
   R extends Omit<RouteConfig, 'path' | 'middleware'> & { path: P; policy: PolicyInput },
->(config: R & { policy: { access: A } }) {
+>(config: R & { policy: { access: A } }, rules: RouteRules = {}) {
   const { policy: input, ...route } = config;
   const policy = policyOf(route.method, route.path, input);
-  const middleware = [guard(policy)] as [MiddlewareHandler<EnvOf<A>>];
+  if (policy.school && !rules.schoolMember)
+    throw new Error(
+      `${route.method.toUpperCase()} ${route.path}: a school member's route is declared with its rule (resourceRoutes(tag, { schoolMember }))`,
+    );
+  const middleware = [guard(policy, rules)] as [MiddlewareHandler<EnvOf<A>>];
   const responses = { ...guardErrors(policy), ...route.responses } as WithGuardErrors<R['policy'], R['responses']>;
   return createRoute({ ...route, responses, middleware, 'x-policy': policy });
 }
@@ -131,16 +143,16 @@ type Declaration = Omit<RouteConfig, 'method' | 'path' | 'tags' | 'middleware'> 
  * summary, policy, request, responses })` is `apiRoute` with that method, path and tag, so each
  * declaration opens with its method and path, as a Hono router's do.
  */
-export function resourceRoutes(tag: string) {
+export function resourceRoutes(tag: string, rules: RouteRules = {}) {
   const tags = [tag];
   const declare =
     <M extends Method>(method: M) =>
     <P extends string, A extends RoutePolicy['access'], R extends Declaration>(path: P, config: R & { policy: { access: A } }) =>
-      apiRoute<P, A, R & { method: M; path: P; tags: string[] }>({ method, path, tags, ...config });
+      apiRoute<P, A, R & { method: M; path: P; tags: string[] }>({ method, path, tags, ...config }, rules);
   return { get: declare('get'), post: declare('post'), put: declare('put'), patch: declare('patch'), delete: declare('delete') };
 }
 
-/** The API's error answer: `{ error, fields? }` (lib/http-error.ts). */
+/** The API's error answer: `{ error, fields? }` (http-error.ts). */
 export const errorBody = z
   .object({
     error: z.string(),

@@ -4,8 +4,8 @@
 // failed refresh writes nothing (decision 0401, 1405). Button and timer share one run lock, whose
 // fence keeps a run that outlived it from writing (decision 1412).
 import type { DB } from '../../db/client';
-import { LeaseLostError, PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
-import { FeedError, refreshJobsOnce, type FeedOptions, type RefreshResult } from './vacancies-import';
+import { LeaseLostError, PROCESS_HOLDER, releaseLease, tryLease } from '../platform/lease';
+import { FeedError, refreshJobsOnce, type FeedOptions, type RefreshResult } from './feed-import';
 
 /** The lease naming the process that runs the schedule. */
 export const JOBS_REFRESH_LEASE = 'jobs-refresh:schedule';

@@ -1,6 +1,6 @@
 // The safe Markdown subset: what renders, and hostile input coming back inert.
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown';
+import { renderMarkdown } from './render';
 
 describe('renderMarkdown', () => {
   it('renders the subset: paragraphs, line breaks, emphasis, strong, lists, links, quotes, inline code', () => {

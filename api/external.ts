@@ -1,9 +1,9 @@
 // What the routes that reach other sites need, built once per app (createApp) so tests can point
 // them at local servers: the Teaching Vacancies feed settings, the school image batches and which
 // Web Push endpoints a device may subscribe with.
-import type { PushEndpointPolicy } from './alerts/push';
-import { ImageBatches, type ImageBatchOptions } from './school-images';
-import type { FeedOptions } from './vacancies-import';
+import type { PushEndpointPolicy } from './alerts/sender/push';
+import { ImageBatches, type ImageBatchOptions } from './schools/images';
+import type { FeedOptions } from './jobs/feed-import';
 
 export interface ExternalServices {
   /** Null: no feed (development and tests without TEACHING_VACANCIES_URL keep the sample feed's jobs). */

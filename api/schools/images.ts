@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { imageBatchResults, imageBatches, schools } from '../../db/schema';
-import { PROCESS_HOLDER, releaseLease, tryLease } from '../lib/lease';
-import { fetchText, HttpFetchError, type FetchOptions } from './http-fetch';
+import { PROCESS_HOLDER, releaseLease, tryLease } from '../platform/lease';
+import { fetchText, HttpFetchError, type FetchOptions } from '../platform/http-fetch';
 
 export const IMAGE_SOURCE = 'school website';
 

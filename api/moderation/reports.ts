@@ -23,7 +23,7 @@ import {
   type ReportKind,
 } from '../../db/schema';
 import type { SessionUser } from '../context';
-import { settingOrCreate } from '../services/alerts/settings';
+import { settingOrCreate } from '../alerts/sender/settings';
 import { replyVisibleTo, threadReadable } from '../forum/visibility';
 import { may, refreshThreadCounters, type Grants } from './moderators';
 

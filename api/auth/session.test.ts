@@ -3,17 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import type { AppEnv } from '../context';
-import {
-  ABSOLUTE_LIFETIME_MS,
-  createSession,
-  IDLE_TIMEOUT_MS,
-  invalidateSession,
-  REFRESH_INTERVAL_MS,
-  validateSession,
-} from '../lib/sessions';
+import { ABSOLUTE_LIFETIME_MS, createSession, IDLE_TIMEOUT_MS, invalidateSession, REFRESH_INTERVAL_MS, validateSession } from './sessions';
 import { testDb } from '../../test/db';
-import { csrf } from './csrf';
-import { requireAdmin, requireUser, session } from './session';
+import { csrf } from '../middleware/csrf';
+import { requireAdmin, requireUser } from '../platform/access';
+import { session } from './session';
 
 const db = testDb({ demo: false });
 db.$client
