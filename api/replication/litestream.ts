@@ -4,11 +4,10 @@
 // server, copies every commit to the replica about once a second, forwards SIGINT/SIGTERM to the
 // server and ends when it ends. This process only waits for Litestream and passes on its exit.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { runningServerPid } from '../../db/ops';
 import { underLitestreamEnv } from '../env';
 
 /** Litestream's intervals (decision 0009): it looks at the WAL and ships to the replica each second. */
@@ -47,6 +46,20 @@ export function writeLitestreamConfig(databasePath: string, replicaUrl: string):
   };
   writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
+}
+
+/**
+ * Whether the server still runs: its pid file (`<db>.server.pid`, db/ops.ts) names a live process.
+ * Read here rather than imported: this module is bundled into the small first process of
+ * `npm start`, which loads no database package.
+ */
+function serverRunning(databasePath: string): boolean {
+  try {
+    process.kill(Number(readFileSync(`${resolve(databasePath)}.server.pid`, 'utf8').trim()), 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Single-quoted for Litestream's shell-words split of -exec. */
@@ -130,7 +143,7 @@ export function runUnderLitestream(databasePath: string, replicaUrl: string): vo
     // come through our pipe, so wait for it (its pid file goes) for up to 10 s.
     const until = Date.now() + 10_000;
     const wait = setInterval(() => {
-      if (runningServerPid(databasePath) !== null && Date.now() < until) return;
+      if (serverRunning(databasePath) && Date.now() < until) return;
       clearInterval(wait);
       process.exit(1);
     }, 200);

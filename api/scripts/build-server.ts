@@ -14,6 +14,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 /** The bundles: the server, and the scripts an operator runs where it runs (`npm run backup`…). */
 export const ENTRIES = {
   server: 'api/server.ts',
+  // The first bundle `npm start` loads: starts the server under Litestream when replication is set (decision 0009).
+  supervise: 'api/scripts/supervise.ts',
   backup: 'api/scripts/backup.ts',
   restore: 'api/scripts/restore.ts',
   'alerts-send': 'api/scripts/alerts-send.ts',

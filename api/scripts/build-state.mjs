@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 /** What the build makes: the server bundle (with its scripts) and the web app. */
-export const BUILT = ['dist/server/server.mjs', 'dist/index.html'];
+export const BUILT = ['dist/server/server.mjs', 'dist/server/supervise.mjs', 'dist/index.html'];
 /** What it is made from: these folders (tests and generated files left out) and files. */
 const SOURCE_DIRS = ['api', 'db', 'web', 'sw', 'core', 'public'];
 const SOURCE_FILES = ['package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.json'];

@@ -33,4 +33,8 @@ if (cluster.isPrimary) {
   }
 }
 
-await import(pathToFileURL(join(ROOT, 'dist', 'server', `${name}.mjs`)).href);
+const bundle = (file) => import(pathToFileURL(join(ROOT, 'dist', 'server', `${file}.mjs`)).href);
+// With LITESTREAM_REPLICA_URL, this process only starts Litestream, which runs this command again
+// for the server (decision 0009); the small supervise bundle decides without loading the server's packages.
+const supervised = name === 'server' && cluster.isPrimary && (await bundle('supervise')).superviseIfReplicated();
+if (!supervised) await bundle(name);
