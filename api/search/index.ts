@@ -1,6 +1,6 @@
 // The one search module every list goes through (jobs, schools, forum threads; so the home box,
 // the Jobs, Schools and Forum screens and the compare picker behave the same): what is typed is
-// normalised like the index (db/search-text.ts), a word that matches nothing is corrected against
+// normalised like the index (core/search-text.ts), a word that matches nothing is corrected against
 // the vocabulary (unless `exact`), and with no explicit sort the matches come in relevance order
 // (relevance.ts). Decision 0701.
 import type Database from 'better-sqlite3';

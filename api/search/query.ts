@@ -1,5 +1,5 @@
 // What is typed into any search box (home, Jobs, Schools, Forum, the compare picker) as words the
-// FTS indexes hold: the same normalisation as the index (db/search-text.ts), then an FTS5 query
+// FTS indexes hold: the same normalisation as the index (core/search-text.ts), then an FTS5 query
 // that cannot fail (each word a quoted prefix term, all must match; quotes, operators and
 // punctuation never reach FTS5 as syntax).
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 // Suggestions as you type from the phone's copy of the school names (GET /api/schools/names, kept
 // on the device by the offline layer): the same normalisation as the server's index
-// (db/search-text.ts) and the same order as its relevance tiers: a name starting with the words
+// (core/search-text.ts) and the same order as its relevance tiers: a name starting with the words
 // typed first, then one holding them (decision 0701).
 import { searchWords } from '../../core/search-text';
 
