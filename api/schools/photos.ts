@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { PROFILE_LIMITS } from '../../core/constants';
 import { ApiError } from '../platform/http-error';
 
@@ -53,6 +53,9 @@ export async function processPhoto(bytes: Uint8Array): Promise<ProcessedPhoto> {
   if (bytes.length > PROFILE_LIMITS.photoBytes) throw refuse('The photo must be 5 MB or smaller');
   const format = sniffImage(bytes);
   if (!format) throw refuse(NOT_AN_IMAGE);
+  // Loaded on the first upload, not at start: sharp is the heaviest package a server process
+  // would import (about a fifth of its start-up), for a route a school uses now and then.
+  const { default: sharp } = await import('sharp');
   const input = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_PIXELS, animated: false });
   let meta: Metadata;
   try {
