@@ -225,6 +225,9 @@ const mine = z.object({
       confirmedAt: z.date(),
       lapsesAt: z.date(),
       live: z.boolean(),
+      waitingResponses: z
+        .array(z.number().int())
+        .describe('The reviews whose response from this school waits for a moderator (issue 37 item 10); [] unless the membership is live'),
     }),
   ),
   claims: z.array(

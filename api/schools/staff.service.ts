@@ -25,6 +25,7 @@ import { hasRole, lapsesAt, liveSince, membershipOf } from './members';
 import { decodeCursor, pageOf } from '../platform/paging';
 import { mailboxOf, matchEmail, type AllowedDomain } from './domains';
 import { notify } from '../notifications/notifications.service';
+import { waitingResponses } from '../reviews/waiting-responses';
 
 /** How long an emailed link works. */
 export const LINK_HOURS = 24;
@@ -710,6 +711,12 @@ export function mySchools(db: DB, userId: string, now: Date) {
       lapsesAt: lapsesAt(m.confirmedAt),
       live: m.confirmedAt.getTime() >= since,
     }));
+  // Her school's responses that wait for a moderator: its live staff's to know, nobody else's.
+  const waiting = waitingResponses(
+    db,
+    memberships.filter((m) => m.live).map((m) => m.schoolId),
+  );
+  const schoolsOf = memberships.map((m) => ({ ...m, waitingResponses: waiting.get(m.schoolId) ?? [] }));
   const claims = db
     .select({
       id: schoolClaims.id,
@@ -749,7 +756,7 @@ export function mySchools(db: DB, userId: string, now: Date) {
       reason: text(r.detail.reason),
       at: r.at,
     }));
-  return { schools: memberships, claims, notSupported };
+  return { schools: schoolsOf, claims, notSupported };
 }
 
 /** The audit log, newest first: one school's (its admins) or every school's (site admins). Never the subject's user id. */

@@ -14,6 +14,12 @@ export function useMySchools() {
   return useApi(isAuthenticated ? MY_SCHOOLS_KEY : null, () => json(client.me.schools.$get()));
 }
 
+/** Whether her school's response to this review waits for a moderator (her own list says; never a public answer). */
+export function useWaitingResponse(reviewId: number): boolean {
+  const { data } = useMySchools();
+  return !!data?.schools.some((s) => s.live && s.waitingResponses.includes(reviewId));
+}
+
 /** Whether she is live staff of this school, from her own list (no request per school page). */
 export function useIsSchoolStaff(schoolId: number): boolean {
   const { data } = useMySchools();

@@ -6,18 +6,27 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { useResumeAfterSignIn, useSignedInAction } from '../components/signed-in';
-import { useMine } from '../data/activity';
+import { useActivity, useMine } from '../data/activity';
+import { useAuth } from '../data/auth';
 
 const dialogs = () => import('../components/contribute/ContributeDialogs');
 const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
 const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
 
-/** Her review of this school that waits for a moderator: in her activity, or just sent from this page (perhaps still in the outbox). */
+/**
+ * Her review of this school that waits for a moderator: in her activity, or just sent from this
+ * page (perhaps still in the outbox). `known` is false while a signed-in reader's activity has not
+ * answered yet: the form stays shut meanwhile (a tap, or the one a sign-in resumes, opens it only
+ * when her activity says no review of hers waits: issue 37 item 10).
+ */
 function useWaitingReview(schoolId: number) {
   const [sentHere, setSentHere] = useState(false);
+  const { isAuthenticated } = useAuth();
+  const activity = useActivity();
   const mine = useMine().reviews;
   const waiting = sentHere || [...mine.values()].some((r) => r.schoolId === schoolId && r.status === 'pending');
-  return { waiting, sent: useCallback(() => setSentHere(true), []) };
+  const known = sentHere || !isAuthenticated || activity.data !== undefined || activity.error !== undefined;
+  return { waiting, known, sent: useCallback(() => setSentHere(true), []) };
 }
 
 export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
@@ -76,7 +85,14 @@ export function Contribute({ schoolId, schoolName }: { schoolId: number; schoolN
       {/* Each form loads when first asked for, and stays mounted after (a draft survives closing it). */}
       <Suspense fallback={null}>
         {opened.review && (
-          <ReviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'review'} onClose={close} onSent={review.sent} />
+          <ReviewDialog
+            schoolId={schoolId}
+            schoolName={schoolName}
+            // Never over her review that waits (her activity may answer after the tap or the resumed sign-in).
+            open={dialog === 'review' && review.known && !review.waiting}
+            onClose={close}
+            onSent={review.sent}
+          />
         )}
         {opened.interview && <InterviewDialog schoolId={schoolId} schoolName={schoolName} open={dialog === 'interview'} onClose={close} />}
       </Suspense>

@@ -1,6 +1,7 @@
 // A school's answer to a review (decision 2111): shown under the review once a moderator approved
 // it, as "Response from {school}" with its date; its staff write, edit or withdraw it here.
 import { useState } from 'react';
+import { mutate } from 'swr';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { check } from '../components/check';
@@ -9,6 +10,7 @@ import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
 import { client } from '../data/client';
+import { MY_SCHOOLS_KEY, useWaitingResponse } from '../data/my-schools';
 import { to } from '../data/requests';
 import { formatDate } from '../lib/format';
 
@@ -30,6 +32,14 @@ export function SchoolResponse({ response }: { response: PublishedResponse }) {
   );
 }
 
+function ResponseWaiting() {
+  return (
+    <p className="text-sm flex items-center gap-2" role="status" data-testid="response-waiting">
+      <Icon name="clock" className="size-4 text-info" /> The school's response is waiting for a moderator.
+    </p>
+  );
+}
+
 /** Reviews whose response the staff sent in this visit: the list reads again after a send, and its cards may be new. */
 const sentThisVisit = new Set<number>();
 
@@ -44,8 +54,10 @@ export function RespondButton({
   onChanged: () => void;
 }) {
   const [open, setOpen] = useState(false);
-  // Sent and waiting for a moderator: no second Respond meanwhile (issue 37 item 10).
-  const [waiting, setWaiting] = useState(() => sentThisVisit.has(reviewId));
+  // Sent and waiting for a moderator: no second Respond meanwhile (issue 37 item 10), in this visit
+  // or after a reload (her list of schools says which of their responses wait).
+  const [sentHere, setSentHere] = useState(() => sentThisVisit.has(reviewId));
+  const waiting = useWaitingResponse(reviewId) || sentHere;
   const f = useForm({ body: current?.body ?? '' });
   const { ref, onSubmit } = useSubmit(f, {
     check: () => check('reviewResponseInput', f.values),
@@ -60,7 +72,8 @@ export function RespondButton({
     done: () => {
       setOpen(false);
       sentThisVisit.add(reviewId);
-      setWaiting(true);
+      setSentHere(true);
+      void mutate(MY_SCHOOLS_KEY);
       onChanged();
     },
   });
@@ -73,14 +86,12 @@ export function RespondButton({
         error: { description: 'The response could not be withdrawn.' },
       },
     );
-    if (done) onChanged();
+    if (done) {
+      void mutate(MY_SCHOOLS_KEY);
+      onChanged();
+    }
   };
-  if (waiting)
-    return (
-      <p className="text-sm flex items-center gap-2" role="status" data-testid="response-waiting">
-        <Icon name="clock" className="size-4 text-info" /> The school's response is waiting for a moderator.
-      </p>
-    );
+  if (waiting) return <ResponseWaiting />;
   return (
     <div className="flex flex-wrap gap-2">
       <button type="button" className="btn btn-sm btn-outline" onClick={() => setOpen(true)} data-testid="respond">
