@@ -3,7 +3,7 @@
 // never points at photos that are not there.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { backupDatabase, backupMediaOf, mediaDirOf, restoreDatabase } from './ops';
@@ -51,7 +51,12 @@ describe('backup and restore with the photos', () => {
     expect(existsSync(backupMediaOf(backupFile))).toBe(false);
     mkdirSync(join(mediaDirOf(path), 'schools'), { recursive: true });
     writeFileSync(join(mediaDirOf(path), 'schools', 'k3-1200.webp'), 'photo three');
+    // Litestream's record of the old file goes with it (decision 0009: a new generation next start).
+    const litestream = join(dirname(path), `.${basename(path)}-litestream`);
+    mkdirSync(join(litestream, 'generations'), { recursive: true });
+    writeFileSync(join(litestream, 'generation'), '42ce741c8ecbb085');
     const restored = restoreDatabase(backupFile, path);
+    expect(existsSync(litestream)).toBe(false);
     expect(restored.media).toBeNull();
     expect(readdirSync(join(mediaDirOf(path), 'schools'))).toEqual(['k3-1200.webp']);
   });

@@ -2,7 +2,7 @@
 // restore that refuses while the server runs and checks the backup first, and the server's pid
 // file that tells them apart. Nothing here imports from api/ or web/.
 import { copyFileSync, cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** Uploaded files (the schools' photos, decision 2110) live in a folder beside the database file. */
@@ -167,6 +167,9 @@ export function restoreDatabase(backupPath: string, databasePath: string, now = 
     renameSync(target, previous);
   }
   for (const suffix of ['-wal', '-shm']) rmSync(target + suffix, { force: true });
+  // Litestream's local record of the old file (its shadow WAL): a replaced database starts a new
+  // generation on the next start, as Litestream's tips ask (decision 0009).
+  rmSync(join(dirname(target), `.${basename(target)}-litestream`), { recursive: true, force: true });
   renameSync(tmp, target);
   // The backup's photos, when it has them; a backup made without a media folder leaves the current one.
   let media: RestoreResult['media'] = null;
