@@ -22,11 +22,12 @@ export const jobDocumentShape = z
   .openapi('JobDocument');
 
 const list = jsonOf(z.array(jobDocumentShape), "The job's documents, first attached first");
-const policy = { access: 'user', limit: 'write' } as const;
+/** Writes that change the job's page (its documents): its answer and lists are read again (decisions 0010, 1057). */
+const policy = { access: 'user', limit: 'write', data: ['jobs'] } as const;
 
 export const documents = route.get('/jobs/{id}/documents', {
   summary: "A school's job's documents as its staff see them, a draft's too (the school's live members only)",
-  policy: { access: 'user', cache: 'none' },
+  policy: { access: 'user', cache: 'none', data: ['jobs'] },
   request: { params: idParam },
   responses: { 200: list, ...errors(400, 403, 404) },
 });
