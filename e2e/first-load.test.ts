@@ -44,13 +44,15 @@ describe('the first load of each public page', () => {
 const GOAL_KB = 100;
 const CEILING_KB: Record<string, number> = {
   '/': 96.5,
-  '/jobs': 98.5,
+  // + a job card's take-home, a later() part (issue 38, 98.5 -> 99)
+  '/jobs': 99,
   // + the closing time a school set and finishing a visitor's save after sign-in (issue 37, 98 -> 99)
   '/jobs/{id}': 99,
   '/schools': 98.5,
   '/schools/{id}': 100,
   // + the pay award's line and the London areas one tap apart (issue 37, 97 -> 97.5)
-  '/pay-scales': 97.5,
+  // + the rows' take-home and its note, later() parts (issue 38, 97.5 -> 98)
+  '/pay-scales': 98,
   '/salaries': 94.5,
   '/forum': 97.5,
   '/forum/threads/{id}': 95.5,

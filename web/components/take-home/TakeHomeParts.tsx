@@ -17,8 +17,6 @@ import { useIdleValue } from './idle';
 import { useTakeHomeSettings } from './settings-store';
 
 const monthName = (m: string) => formatMonth(`${m}-15T12:00:00Z`);
-const shortMonth = (m: string) =>
-  new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-15T12:00:00Z`));
 const taxYear = (m: string) => {
   const y = Number(m.slice(0, 4)) - (Number(m.slice(5, 7)) < 4 ? 1 : 0);
   return `${y}/${String((y + 1) % 100).padStart(2, '0')}`;
@@ -42,7 +40,8 @@ export function PayTakeHomeNote({ effectiveDate }: { effectiveDate: string }) {
         'Take-home figures start with the 2025/26 tax year.'
       ) : text ? (
         <>
-          Take-home for a {monthName(month)} payslip (tax year {taxYear(month)}), {saved ? 'with your settings' : 'for'}: {text.value}.{' '}
+          Take-home for a {monthName(month)} payslip (tax year {taxYear(month)}), {saved ? 'with your settings: ' : ''}
+          {text.value}.{' '}
           <Link to="/pay-scales/take-home" className="link">
             {saved ? 'Change them' : 'Set yours'}
           </Link>
@@ -72,13 +71,13 @@ export function PayRowTakeHome({ row }: { row: Pick<PayPointRow, 'region' | 'pay
       {figures && (
         <>
           about{' '}
-          <Link to={pointLink(row, month)} className="link link-hover">
+          <Link to={pointLink(row, month)} className="link">
             {formatGBP(figures.value.now)}
           </Link>{' '}
           a month after tax
           {figures.value.next !== null && next && (
             <span className="block opacity-80" data-testid="row-take-home-next">
-              from {shortMonth(next)}: about {formatGBP(figures.value.next)}
+              from {monthName(next)}: about {formatGBP(figures.value.next)}
             </span>
           )}
         </>
@@ -109,13 +108,13 @@ export function JobTakeHome({ job, className = '' }: { job: JobLike; className?:
   const money = (n: number) => formatGBP(n);
   return (
     <p className={`text-sm ${className}`} data-testid="job-take-home">
-      <Link to={min.link} className="link link-hover font-semibold">
+      <Link to={min.link} className="link font-semibold">
         {money(min.net)}
       </Link>
       {max && (
         <>
           –
-          <Link to={max.link} className="link link-hover font-semibold">
+          <Link to={max.link} className="link font-semibold">
             {money(max.net)}
           </Link>
         </>
