@@ -148,7 +148,7 @@ describe('server-rendered public pages', () => {
     const latest = ((await (await app.request('/api/jobs?limit=1')).json()) as { title: string }[])[0];
     expect(p.text).toContain('Featured Teaching Jobs');
     expect(p.text).toContain(latest.title);
-    expect(Object.keys(p.payload.fallback).some((k) => k.includes('"jobs"'))).toBe(true);
+    expect(Object.keys(p.payload.fallback).some((k) => k.includes('"/api/jobs"'))).toBe(true);
   });
 
   it('/jobs/{id} (ours): title, school, salary, closing date; a JobPosting with the fields Google requires', async () => {
@@ -179,7 +179,7 @@ describe('server-rendered public pages', () => {
       employmentType: 'FULL_TIME',
     });
     // Inlined for hydration under the client's SWR key, and not fetched again (a public path).
-    const key = unstable_serialize(['job', ourJobId]);
+    const key = unstable_serialize(['/api/jobs/{id}', ourJobId]);
     expect((p.payload.fallback[key] as { title: string }).title).toBe('Teacher of Chemistry');
     expect(p.payload.fresh).toContain(key);
     expect(p.payload.seed.map((s) => s.url)).toContain(`/api/jobs/${ourJobId}`);
@@ -219,7 +219,9 @@ describe('server-rendered public pages', () => {
     if (school.postcode) expect(ld.address.postalCode).toBe(school.postcode);
     expect(ld.image).toBe('https://images.example/school.jpg');
     // The first page of reviews is in the HTML too, under the paged list's own key.
-    const reviewsKey = Object.keys(p.payload.fallback).find((k) => k.startsWith('$inf$') && k.includes(`"school-reviews/${school.id}"`));
+    const reviewsKey = Object.keys(p.payload.fallback).find(
+      (k) => k.startsWith('$inf$') && k.includes(`"/api/schools/${school.id}/reviews"`),
+    );
     const firstPage = (p.payload.fallback[reviewsKey!] as { rows: { pros: string }[] }[])[0];
     expect(firstPage.rows.length).toBeGreaterThan(0);
     // The overview tab shows the review summary.

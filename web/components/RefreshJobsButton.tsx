@@ -1,14 +1,12 @@
 // 'Refresh Jobs' (product §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
-// Deletes month-old jobs and imports the Teaching Vacancies feed, then refreshes every job list.
+// Deletes month-old jobs and imports the Teaching Vacancies feed; send() then reads every job list
+// again (the route declares it changes the jobs: decision 0010).
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
-import { useSWRConfig } from 'swr';
 import { useAuth } from '../data/auth';
 import { ApiRequestError, client } from '../data/client';
 import { to } from '../data/requests';
 import { toast, type ToastInput as Toast } from './toast/store';
-import { isJobsKey } from '../data/keys';
-import { refreshPages } from '../data/page-hooks';
 import { jobsRefreshed } from '../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
@@ -28,7 +26,6 @@ export function refreshFailed(error: unknown): Toast {
 
 export function RefreshJobsButton({ className = '' }: { className?: string }) {
   const { user } = useAuth();
-  const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   if (!user?.isAdmin) return null;
 
@@ -40,8 +37,6 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');
       toast(jobsRefreshed(res.data.deletedJobs));
-      refreshPages('jobs/pages');
-      await mutate(isJobsKey);
     } catch (error) {
       toast(refreshFailed(error));
     } finally {

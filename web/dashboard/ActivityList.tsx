@@ -148,7 +148,7 @@ function schoolContributionActions(editing: NonNullable<Editing>, where: string,
   return (
     <>
       <EditOwnButton kind={kind} id={item.id} onEdit={() => edit(editing)} />
-      <DeleteOwnButton kind={kind} id={item.id} where={`${where} ${item.schoolName}`} schoolId={item.schoolId} />
+      <DeleteOwnButton kind={kind} id={item.id} where={`${where} ${item.schoolName}`} />
     </>
   );
 }

@@ -1,12 +1,11 @@
 // Her own contributions (GET /api/me/activity, per user: never in a shared answer, decision 2020).
 // The dashboard lists them; the school page reads from it which of the reviews and interviews it
 // shows are hers (the public lists never say), and what waits of her edits. The offline layer
-// keeps her copy on the device like every per-user answer (decision 1440).
+// keeps her copy on the device like every per-user answer (decision 1440). After her write it is
+// read again with every answer the write touches (web/data/refresh.ts, decision 0010).
 import type { InferResponseType } from 'hono/client';
-import { mutate } from 'swr';
 import { useAuth } from './auth';
 import { client, json } from './client';
-import { refreshPages } from './page-hooks';
 import { swrKey } from './keys';
 import { useApi } from './use-api';
 
@@ -30,24 +29,4 @@ export function useMine() {
     reviews: new Map((data?.reviews ?? []).map((r) => [r.id, r])),
     interviews: new Map((data?.interviews ?? []).map((r) => [r.id, r])),
   };
-}
-
-/** After her edit or delete: her list, and the school's lists and figures, are read again. */
-export function refreshAfterOwnChange(kind: 'review' | 'interview' | 'salary', schoolId?: number) {
-  void mutate(swrKey.activity);
-  if (schoolId === undefined) {
-    if (kind === 'salary') {
-      void mutate(swrKey.salaries);
-      void mutate(swrKey.salaryStats);
-    }
-    return;
-  }
-  if (kind === 'review') {
-    void mutate(swrKey.schoolReviews(schoolId));
-    refreshPages(`school-reviews/${schoolId}`);
-    void mutate(swrKey.school(schoolId));
-  } else if (kind === 'interview') {
-    void mutate(swrKey.schoolInterviews(schoolId));
-    refreshPages(`school-interviews/${schoolId}`);
-  }
 }

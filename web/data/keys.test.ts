@@ -1,19 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { isJobsKey, swrKey } from './keys';
+import { keyPath, swrKey } from './keys';
 import { SUCCESS, successToastFor } from './messages';
 
 describe('swrKey', () => {
   it('gives the same key for the same query, a different one for another', () => {
     expect(swrKey.jobs({ borough: 'Camden' })).toEqual(swrKey.jobs({ borough: 'Camden' }));
     expect(swrKey.jobs({ borough: 'Camden' })).not.toEqual(swrKey.jobs({ borough: 'Hackney' }));
-    expect(swrKey.schoolReviews(12)).toEqual(['school-reviews', 12]);
+    expect(swrKey.schools({})).not.toEqual(swrKey.schoolsWithTotal({}));
+    expect(swrKey.payScales).not.toEqual(swrKey.payScalesOfYear('2025-09-01'));
   });
 
-  it('isJobsKey matches every job list and nothing else', () => {
-    expect(isJobsKey(swrKey.jobs({}))).toBe(true);
-    expect(isJobsKey(swrKey.jobs({ subject: 'Maths' }))).toBe(true);
-    expect(isJobsKey(swrKey.job(3))).toBe(false);
-    expect(isJobsKey(swrKey.savedJobs)).toBe(false);
+  it('each key reads back as the API path it fetches', () => {
+    expect(keyPath(swrKey.school(12))).toBe('/api/schools/12');
+    expect(keyPath(swrKey.schoolJobs(12))).toBe('/api/schools/12/jobs');
+    expect(keyPath(swrKey.jobs({ subject: 'Maths' }))).toBe('/api/jobs');
+    expect(keyPath(swrKey.schoolsWithTotal({ borough: 'Camden' }))).toBe('/api/schools');
+    expect(keyPath(swrKey.savedStatus(3))).toBe('/api/jobs/3/saved');
+    expect(keyPath(swrKey.forumThread(7))).toBe('/api/forum/threads/7');
+    expect(keyPath(swrKey.imageBatch('a/b'))).toBe('/api/schools/images/batch-update/a%2Fb');
+    expect(keyPath(swrKey.activity)).toBe('/api/me/activity');
+    expect(keyPath(swrKey.payScalesOfYear('2025-09-01'))).toBe('/api/pay-scales');
+  });
+
+  it('a key that is not a route gives no path', () => {
+    expect(keyPath('alerts/reminders')).toBeNull();
+    expect(keyPath(['school-staff', 3])).toBeNull();
+    expect(keyPath(null)).toBeNull();
   });
 });
 

@@ -1,36 +1,43 @@
-// SWR cache keys, made in one place: the hooks that read and the code that revalidates after a
-// write use the same key, so a retyped key can never miss its cache entry.
+// SWR cache keys, made in one place: the hooks that read and the code that revalidates use the
+// same key, so a retyped key can never miss its cache entry. Each key is its API route: the
+// route's path template ('/api/schools/{id}'), then its parameters in order, then whatever tells
+// apart two answers of the route (the query). keyPath() gives the path back, so what a write reads
+// again follows the routes' declared data (./refresh.ts, decision 0010).
 type Query = object;
 
 export const swrKey = {
-  jobs: (query: Query) => ['jobs', JSON.stringify(query)] as const,
-  job: (id: number) => ['job', id] as const,
-  savedStatus: (jobId: number) => ['saved', jobId] as const,
-  savedJobs: 'saved-jobs',
-  schools: (query: Query) => ['schools', JSON.stringify(query)] as const,
-  schoolsWithTotal: (query: Query) => ['schools+total', JSON.stringify(query)] as const,
-  schoolNames: 'schools/names',
-  school: (id: number) => ['school', id] as const,
-  schoolReviews: (id: number) => ['school-reviews', id] as const,
-  schoolInterviews: (id: number) => ['school-interviews', id] as const,
-  schoolProfile: (id: number) => ['school-profile', id] as const,
-  moodStats: (id: number) => ['mood-stats', id] as const,
-  userMood: (id: number) => ['user-mood', id] as const,
-  salaries: 'salaries',
-  salaryStats: 'salaries/stats',
-  salaryGroups: (query: Query) => ['salaries/groups', JSON.stringify(query)] as const,
-  siteStats: 'stats',
-  payScales: 'pay-scales',
-  payScalesOfYear: (effectiveDate: string) => ['pay-scales', effectiveDate] as const,
-  forumCategories: 'forum/categories',
-  forumThreads: (query: Query) => ['forum/threads', JSON.stringify(query)] as const,
-  forumThread: (id: number) => ['forum/thread', id] as const,
-  activity: 'me/activity',
-  sessions: 'me/sessions',
-  moderationQueue: 'moderation/queue',
-  imageBatch: (id: string) => ['school-image-batch', id] as const,
+  jobs: (query: Query) => ['/api/jobs', JSON.stringify(query)] as const,
+  job: (id: number) => ['/api/jobs/{id}', id] as const,
+  savedStatus: (jobId: number) => ['/api/jobs/{id}/saved', jobId] as const,
+  savedJobs: '/api/saved-jobs',
+  schools: (query: Query) => ['/api/schools', JSON.stringify(query)] as const,
+  /** The same list read with its total (X-Total-Count): another answer of the same route. */
+  schoolsWithTotal: (query: Query) => ['/api/schools', JSON.stringify(query), 'total'] as const,
+  schoolNames: '/api/schools/names',
+  school: (id: number) => ['/api/schools/{id}', id] as const,
+  schoolJobs: (id: number) => ['/api/schools/{id}/jobs', id] as const,
+  schoolProfile: (id: number) => ['/api/schools/{id}/profile', id] as const,
+  moodStats: (id: number) => ['/api/schools/{id}/mood-stats', id] as const,
+  userMood: (id: number) => ['/api/schools/{id}/user-mood', id] as const,
+  salaries: '/api/salaries',
+  salaryStats: '/api/salaries/stats',
+  salaryGroups: (query: Query) => ['/api/salaries/groups', JSON.stringify(query)] as const,
+  siteStats: '/api/stats',
+  payScales: '/api/pay-scales',
+  payScalesOfYear: (effectiveDate: string) => ['/api/pay-scales', effectiveDate] as const,
+  forumCategories: '/api/forum/categories',
+  forumThreads: (query: Query) => ['/api/forum/threads', JSON.stringify(query)] as const,
+  forumThread: (id: number) => ['/api/forum/threads/{id}', id] as const,
+  activity: '/api/me/activity',
+  sessions: '/api/me/sessions',
+  moderationQueue: '/api/moderation/queue',
+  imageBatch: (id: string) => ['/api/schools/images/batch-update/{id}', id] as const,
 } as const;
 
-/** Every job list's key (any filters): what Refresh Jobs revalidates. */
-/** The plain jobs lists (home, a school's openings); the paged Jobs screen refreshes through refreshPages('jobs/pages'). */
-export const isJobsKey = (key: unknown) => Array.isArray(key) && key[0] === 'jobs';
+/** The API path a key reads ('/api/schools/12'), or null for a key that is not a route's. */
+export function keyPath(key: unknown): string | null {
+  const [template, ...params] = typeof key === 'string' ? [key] : Array.isArray(key) ? (key as unknown[]) : [];
+  if (typeof template !== 'string' || !template.startsWith('/api/')) return null;
+  let i = 0;
+  return template.replace(/\{[^}/]+\}/g, () => encodeURIComponent(String(params[i++])));
+}

@@ -7,6 +7,7 @@ import { registerBackgroundSync } from '../offline/replay';
 import { offlineDb } from '../offline/db';
 import { lastKnownUser } from '../offline/owner';
 import { ApiRequestError } from './client';
+import { refreshAfterWrite } from './refresh';
 
 // The request shapes and `to()` live in ./requests.ts (no Dexie), so screens can build a write
 // without loading the outbox; it loads with send() (the server-rendered first visit).
@@ -42,6 +43,14 @@ async function sendDirect<T>(req: SendRequest, key: string): Promise<SendResult<
  * in), 400 with `fields` (shown next to the form's fields; the item leaves the queue).
  */
 export async function send<T = unknown>(request: SendRequest, key = newIdempotencyKey()): Promise<SendResult<T>> {
+  const result = await sendOrQueue<T>(request, key);
+  // What the write touches is read again, as its route declares (decision 0010); a queued write's
+  // when the outbox sends it (OutboxSync).
+  if (result.status === 'sent') refreshAfterWrite(request.method, request.path);
+  return result;
+}
+
+async function sendOrQueue<T>(request: SendRequest, key: string): Promise<SendResult<T>> {
   if (!QUEUED_KINDS.has(request.kind)) return sendDirect<T>(request, key);
   // Queued items belong to the user who pressed submit; a visitor's are never kept (decision 1440).
   const owner = await lastKnownUser();

@@ -4,13 +4,15 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import useSWRInfinite from 'swr/infinite';
 import { SCHOOLS_PAGE_SIZE } from '../../core/constants';
 import { client, page, type Page } from './client';
+import { registerPageList } from './page-lists';
 import { cleanQuery } from './paging';
 
 type Query = Record<string, string | undefined>;
 
 /**
  * A paged list read a page at a time (a hundred times the data): the first page, then one more per loadMore(),
- * each asked with the cursor of the Link header before it. Null name: nothing is fetched.
+ * each asked with the cursor of the Link header before it. Its name is its API path with the ids
+ * ('/api/schools/12/reviews'): what a write touches is read again (./refresh.ts). Null name: nothing is fetched.
  */
 function usePages<T>(name: string | null, query: Query, load: (q: Query) => Promise<Page<T>>) {
   const q = JSON.stringify(cleanQuery(query));
@@ -29,12 +31,7 @@ function usePages<T>(name: string | null, query: Query, load: (q: Query) => Prom
     shownQuery.current = q;
     void setSize(1);
   }, [q, setSize]);
-  useEffect(() => {
-    if (name === null) return;
-    const list = { name, revalidate: () => void mutate() };
-    pageLists.add(list);
-    return () => void pageLists.delete(list);
-  }, [name, mutate]);
+  useEffect(() => (name === null ? undefined : registerPageList({ path: name, revalidate: () => void mutate() })), [name, mutate]);
   const pages = swr.data?.slice(0, swr.size);
   const last = pages?.[pages.length - 1];
   const rows = pages?.flatMap((p) => p.rows);
@@ -58,35 +55,25 @@ function usePages<T>(name: string | null, query: Query, load: (q: Query) => Prom
   };
 }
 
-/**
- * Refetches every mounted page list (usePages) whose name starts with `prefix`. SWR's mutate() with
- * a key filter skips useSWRInfinite's keys, so the lists register here instead; a list that is not
- * mounted revalidates when it next mounts.
- */
-export function refreshPages(prefix: string) {
-  for (const list of pageLists) if (list.name.startsWith(prefix)) list.revalidate();
-}
-const pageLists = new Set<{ name: string; revalidate: () => void }>();
-
 export function useJobPages(query: Query, enabled = true) {
-  return usePages(enabled ? 'jobs/pages' : null, query, (q) => page(client.jobs.$get({ query: q })));
+  return usePages(enabled ? '/api/jobs' : null, query, (q) => page(client.jobs.$get({ query: q })));
 }
 /** The schools list a page (50) at a time. */
 export function useSchoolPages(query: Query) {
-  return usePages('schools/pages', { ...query, limit: String(SCHOOLS_PAGE_SIZE) }, (q) => page(client.schools.$get({ query: q })));
+  return usePages('/api/schools', { ...query, limit: String(SCHOOLS_PAGE_SIZE) }, (q) => page(client.schools.$get({ query: q })));
 }
 export function useSchoolReviewPages(id: number | undefined) {
-  return usePages(id ? `school-reviews/${id}` : null, {}, (q) =>
+  return usePages(id ? `/api/schools/${id}/reviews` : null, {}, (q) =>
     page(client.schools[':id'].reviews.$get({ param: { id: String(id) }, query: q })),
   );
 }
 export function useSchoolInterviewPages(id: number | undefined) {
-  return usePages(id ? `school-interviews/${id}` : null, {}, (q) =>
+  return usePages(id ? `/api/schools/${id}/interviews` : null, {}, (q) =>
     page(client.schools[':id'].interviews.$get({ param: { id: String(id) }, query: q })),
   );
 }
 export function useForumThreadPages(categoryId: string | undefined, search?: string, limit?: string, enabled = true) {
-  return usePages(enabled ? 'forum/threads/pages' : null, { categoryId, search, limit }, (q) =>
+  return usePages(enabled ? '/api/forum/threads' : null, { categoryId, search, limit }, (q) =>
     page(client.forum.threads.$get({ query: q })),
   );
 }

@@ -8,7 +8,6 @@ import { useSubmit } from '../components/useSubmit';
 import { check } from '../components/check';
 import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';
-import { useSalaries, useSalaryStats } from '../data/hooks';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import { SUCCESS } from '../data/messages';
@@ -24,8 +23,6 @@ const SELECTS = [
 
 export function SalaryForm({ onDone }: { onDone: () => void }) {
   const { isAuthenticated } = useAuth();
-  const stats = useSalaryStats();
-  const recent = useSalaries();
   const f = useForm(DEFAULTS);
   const v = f.values;
   const { ref, onSubmit } = useSubmit(f, {
@@ -50,8 +47,6 @@ export function SalaryForm({ onDone }: { onDone: () => void }) {
       },
     }),
     done: () => {
-      void stats.mutate();
-      void recent.mutate();
       f.reset();
       onDone();
     },

@@ -54,7 +54,6 @@ export function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName
             review={r}
             own={mine.get(r.id)}
             staff={staff}
-            schoolId={schoolId}
             schoolName={schoolName}
             onEdit={setEditing}
             onResponded={() => void mutate()}
@@ -74,7 +73,6 @@ function ReviewCard({
   review: r,
   own,
   staff,
-  schoolId,
   schoolName,
   onEdit,
   onResponded,
@@ -82,7 +80,6 @@ function ReviewCard({
   review: Review;
   own: OwnReview | undefined;
   staff: boolean;
-  schoolId: number;
   schoolName: string;
   onEdit: (own: OwnReview) => void;
   onResponded: () => void;
@@ -128,7 +125,7 @@ function ReviewCard({
             <EditStateNote edit={own.edit} />
             <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
               <EditOwnButton kind="review" id={r.id} onEdit={() => onEdit(own)} />
-              <DeleteOwnButton kind="review" id={r.id} where={`of ${schoolName}`} schoolId={schoolId} />
+              <DeleteOwnButton kind="review" id={r.id} where={`of ${schoolName}`} />
             </div>
           </>
         )}
@@ -156,7 +153,7 @@ export function Interviews({ schoolId, schoolName }: { schoolId: number; schoolN
     <>
       <ul className="grid gap-4" data-testid="interview-list">
         {data.map((iv) => (
-          <InterviewCard key={iv.id} interview={iv} own={mine.get(iv.id)} schoolId={schoolId} schoolName={schoolName} onEdit={setEditing} />
+          <InterviewCard key={iv.id} interview={iv} own={mine.get(iv.id)} schoolName={schoolName} onEdit={setEditing} />
         ))}
       </ul>
       <LoadMore pages={pages} label="Load more interviews" button="btn btn-outline btn-sm" />
@@ -171,13 +168,11 @@ type Interview = NonNullable<ReturnType<typeof useSchoolInterviewPages>['rows']>
 function InterviewCard({
   interview: iv,
   own,
-  schoolId,
   schoolName,
   onEdit,
 }: {
   interview: Interview;
   own: OwnInterview | undefined;
-  schoolId: number;
   schoolName: string;
   onEdit: (own: OwnInterview) => void;
 }) {
@@ -212,7 +207,7 @@ function InterviewCard({
             <EditStateNote edit={own.edit} />
             <div className="flex flex-wrap gap-2 justify-end" data-testid="own-actions">
               <EditOwnButton kind="interview" id={iv.id} onEdit={() => onEdit(own)} />
-              <DeleteOwnButton kind="interview" id={iv.id} where={`at ${schoolName}`} schoolId={schoolId} />
+              <DeleteOwnButton kind="interview" id={iv.id} where={`at ${schoolName}`} />
             </div>
           </>
         ) : (

@@ -26,7 +26,7 @@ import { useForm, type Form } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { client } from '../data/client';
 import { to } from '../data/requests';
-import { refreshSchoolJobs, type SchoolJob } from '../data/school-jobs';
+import type { SchoolJob } from '../data/school-jobs';
 import { formatDate } from '../lib/format';
 import type { SchoolJobInput } from '../../core/validation';
 import { emptyJobValues, formFields, jobBody, jobValues, type JobFormValues, type PublishChoice } from './job-values';
@@ -98,10 +98,8 @@ export function JobForm({ schoolId, schoolName, job }: { schoolId: number; schoo
         preferServerMessage: true,
       },
     }),
-    done: (done) => {
-      refreshSchoolJobs(schoolId, job?.id ?? (done.status === 'sent' ? done.data?.id : undefined));
-      void navigate(`/manage/schools/${schoolId}/jobs`);
-    },
+    // What the write touches (the school's list, the job's page, the jobs lists) is read again by write() (decision 0010).
+    done: () => void navigate(`/manage/schools/${schoolId}/jobs`),
   });
 
   return (

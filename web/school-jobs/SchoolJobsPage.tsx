@@ -10,7 +10,7 @@ import { write } from '../components/writes';
 import { client } from '../data/client';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';
-import { refreshSchoolJobs, useSchoolJobs, type SchoolJob } from '../data/school-jobs';
+import { useSchoolJobs, type SchoolJob } from '../data/school-jobs';
 import { formatDate, formatSalaryRange } from '../lib/format';
 import { useLiveQuery } from '../offline/live';
 import { userQueue } from '../offline/queue';
@@ -130,12 +130,12 @@ function JobRow({ job, schoolId, onClose }: { job: SchoolJob; schoolId: number; 
   );
 }
 
-function CloseDialog({ job, schoolId, onDone }: { job: SchoolJob | null; schoolId: number; onDone: () => void }) {
+function CloseDialog({ job, onDone }: { job: SchoolJob | null; onDone: () => void }) {
   const [busy, setBusy] = useState(false);
   const close = async () => {
     if (!job) return;
     setBusy(true);
-    const done = await write(
+    await write(
       { kind: 'school-job', label: `Close ${job.title}`, ...to(client.jobs[':id'].close, '$post', { param: { id: String(job.id) } }) },
       {
         success: SUCCESS.schoolJobClosed,
@@ -145,7 +145,6 @@ function CloseDialog({ job, schoolId, onDone }: { job: SchoolJob | null; schoolI
       },
     );
     setBusy(false);
-    if (done) refreshSchoolJobs(schoolId, job.id);
     onDone();
   };
   return (
@@ -225,7 +224,7 @@ export function SchoolJobsPage() {
           );
         })
       )}
-      <CloseDialog job={closing} schoolId={schoolId!} onDone={doneClosing} />
+      <CloseDialog job={closing} onDone={doneClosing} />
     </Frame>
   );
 }

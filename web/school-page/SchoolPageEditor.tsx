@@ -3,7 +3,6 @@
 // link, its own figures beside the register's, and upload its photo. Anyone else is told only staff can edit. Online only: a photo cannot wait in the outbox.
 import { useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { mutate } from 'swr';
 import { PROFILE_LIMITS, SCHOOL_PHASES } from '../../core/constants';
 import { Field, fieldProps } from '../components/Dialog';
 import { Icon } from '../components/Icon';
@@ -18,18 +17,13 @@ import { write } from '../components/writes';
 import { useAuth } from '../data/auth';
 import { client } from '../data/client';
 import { useSchoolProfile } from '../data/hooks';
-import { swrKey } from '../data/keys';
+import { refreshAfterWrite } from '../data/refresh';
 import { to } from '../data/requests';
 import { formatMonth } from '../lib/format';
 
 type Profile = NonNullable<ReturnType<typeof useSchoolProfile>['data']>;
 
 const text = (v: string | number | null | undefined) => (v == null ? '' : String(v));
-
-function refresh(id: number) {
-  void mutate(swrKey.schoolProfile(id));
-  void mutate(swrKey.school(id));
-}
 
 /** The photo's upload (sent straight away, never queued: a photo cannot wait in the outbox) and its removal. */
 function usePhoto(id: number) {
@@ -50,7 +44,8 @@ function usePhoto(id: number) {
       const body = (await res.json().catch(() => null)) as { error?: string; fields?: { photo?: string } } | null;
       if (!res.ok) return setError(body?.fields?.photo ?? body?.error ?? 'The photo could not be uploaded');
       toast({ title: 'Photo updated', description: 'It now shows on the school page.' });
-      refresh(id);
+      // Sent outside write() (a file, not JSON): what it touches is read again here (decision 0010).
+      refreshAfterWrite('PUT', `/api/schools/${id}/photo`);
     } catch {
       setError('You seem to be offline: try again when you are connected');
     } finally {
@@ -59,7 +54,7 @@ function usePhoto(id: number) {
     }
   };
   const remove = async () => {
-    const done = await write(
+    await write(
       { kind: 'school', ...to(client.schools[':id'].photo, '$delete', { param: { id: String(id) } }) },
       {
         success: { title: 'Photo removed' },
@@ -67,7 +62,6 @@ function usePhoto(id: number) {
         error: { description: 'The photo could not be removed.' },
       },
     );
-    if (done) refresh(id);
   };
   return { input, busy, error, upload, remove };
 }
@@ -146,7 +140,6 @@ function DetailsForm({ id, profile }: { id: number; profile: Profile }) {
         error: { description: 'The school page could not be saved.' },
       },
     }),
-    done: () => refresh(id),
   });
   const dated = (by: { at: string | Date } | null) =>
     by

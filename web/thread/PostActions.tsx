@@ -4,7 +4,6 @@
 // Which items are hers, and the "edited" line, are in ./post-meta.tsx (the page's first render);
 // these controls load after it (./later.ts).
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { Dialog } from '../components/Dialog';
 import { MarkdownField } from '../components/MarkdownField';
 import { check } from '../components/check';
@@ -13,7 +12,6 @@ import { useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { write } from '../components/writes';
 import { ApiRequestError, client, json } from '../data/client';
-import { swrKey } from '../data/keys';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';
 import { formatDate } from '../lib/format';
@@ -40,7 +38,6 @@ export function EditForm({
   onDone: (changed: boolean) => void;
   onQueued: (q: Queued) => void;
 }) {
-  const { mutate } = useSWRConfig();
   const f = useForm({ title: target.kind === 'thread' ? target.title : '', content: target.content });
   const base = `edit-${target.kind}-${target.id}`;
   const { ref, onSubmit } = useSubmit(f, {
@@ -70,7 +67,6 @@ export function EditForm({
     }),
     done: (result, change) => {
       if (result.status === 'queued') onQueued({ kind: 'edit', ...change });
-      void mutate(swrKey.activity);
       onDone(true);
     },
   });
@@ -95,7 +91,6 @@ export function DeleteButton({
   target: Target;
   onDeleted: (result: { queued: boolean; placeholder: boolean }) => void;
 }) {
-  const { mutate } = useSWRConfig();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const what = target.kind === 'thread' ? 'thread' : 'reply';
@@ -113,7 +108,6 @@ export function DeleteButton({
     setBusy(false);
     setOpen(false);
     if (!result) return;
-    void mutate(swrKey.activity);
     onDeleted(
       result.status === 'queued' ? { queued: true, placeholder: true } : { queued: false, placeholder: result.data?.placeholder ?? true },
     );

@@ -1,14 +1,12 @@
 // The thread's reply form (the one under the thread, and one under a reply when she taps Reply):
 // shown only to a signed-in reader, so it loads after the page's first render (./later.ts).
 import { useEffect } from 'react';
-import { useSWRConfig } from 'swr';
 import { check } from '../components/check';
 import { InlineFormActions } from '../components/fields';
 import { MarkdownField } from '../components/MarkdownField';
 import { firstError, useForm } from '../components/useForm';
 import { useSubmit } from '../components/useSubmit';
 import { client } from '../data/client';
-import { swrKey } from '../data/keys';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';
 import { POST_MAX_CHARS } from './post-meta';
@@ -30,7 +28,6 @@ export function ReplyBox({
   value?: string;
   onValue?: (v: string) => void;
 }) {
-  const { mutate } = useSWRConfig();
   const f = useForm({ content: '' });
   const content = value ?? f.values.content;
   const id = `reply-${parentPostId ?? 'thread'}`;
@@ -57,8 +54,7 @@ export function ReplyBox({
     done: () => {
       f.reset();
       onValue?.('');
-      // Her new reply is hers to edit: her activity says which ids are hers.
-      void mutate(swrKey.activity);
+      // Her new reply is hers to edit: her activity (which says which ids are hers) is read again by write().
       onDone();
     },
   });

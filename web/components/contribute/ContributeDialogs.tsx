@@ -9,7 +9,7 @@ import { check } from '../check';
 import { client } from '../../data/client';
 import { to, type SendRequest } from '../../data/requests';
 import { SUCCESS } from '../../data/messages';
-import { refreshAfterOwnChange, type InterviewFields, type OwnInterview, type OwnReview, type ReviewFields } from '../../data/activity';
+import { type InterviewFields, type OwnInterview, type OwnReview, type ReviewFields } from '../../data/activity';
 
 /** Her own item opened for editing (decision 2020): the version she last wrote, and whether it is published. */
 export interface Editing<F> {
@@ -114,7 +114,6 @@ function useContribution<T extends Record<string, unknown>, D>(
       },
     }),
     done: () => {
-      refreshAfterOwnChange(kind, p.schoolId);
       if (!editing) {
         f.reset();
         p.onSent?.();

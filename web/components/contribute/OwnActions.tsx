@@ -9,7 +9,6 @@ import { write } from '../writes';
 import { client } from '../../data/client';
 import { to } from '../../data/requests';
 import { SALARY_LEAVES, SUCCESS } from '../../data/messages';
-import { refreshAfterOwnChange } from '../../data/activity';
 
 type OwnKind = 'review' | 'interview' | 'salary';
 
@@ -37,14 +36,12 @@ export function DeleteOwnButton({
   kind,
   id,
   where,
-  schoolId,
   published = true,
   onDeleted,
 }: {
   kind: OwnKind;
   id: number;
   where: string;
-  schoolId?: number;
   /** A salary not yet in the published figures is removed at once. */
   published?: boolean;
   onDeleted?: () => void;
@@ -66,7 +63,6 @@ export function DeleteOwnButton({
     setBusy(false);
     if (result) {
       setOpen(false);
-      refreshAfterOwnChange(kind, schoolId);
       onDeleted?.();
     }
   }

@@ -1,0 +1,111 @@
+// What a write reads again comes from the route declarations (decision 0010): the write's route
+// names the data it changes, each read's route the data it shows (core/route-data.gen.ts).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { swrKey } from './keys';
+import { registerPageList } from './page-lists';
+import { refreshAfterWrite, touchedBy } from './refresh';
+
+const filters = vi.hoisted(() => [] as ((key: unknown) => boolean)[]);
+vi.mock('swr', () => ({
+  mutate: (filter: (key: unknown) => boolean) => {
+    filters.push(filter);
+    return Promise.resolve([]);
+  },
+}));
+
+/** Every key the app's screens may hold (a school 12 page, another school's, the other screens). */
+const KEYS = {
+  activity: swrKey.activity,
+  school12: swrKey.school(12),
+  school13: swrKey.school(13),
+  moods12: swrKey.moodStats(12),
+  jobsList: swrKey.jobs({ schoolId: '12' }),
+  job5: swrKey.job(5),
+  salaries: swrKey.salaries,
+  salaryStats: swrKey.salaryStats,
+  payScales: swrKey.payScales,
+  forumThread: swrKey.forumThread(7),
+  savedJobs: swrKey.savedJobs,
+  sessions: swrKey.sessions,
+  schoolJobs12: swrKey.schoolJobs(12),
+  schoolProfile12: swrKey.schoolProfile(12),
+  notRoute: 'alerts/reminders',
+};
+const PAGE_LISTS = ['/api/schools/12/reviews', '/api/schools/13/reviews', '/api/schools/12/interviews', '/api/jobs', '/api/forum/threads'];
+
+/** Which of KEYS and PAGE_LISTS a write reads again. */
+function refreshedBy(method: string, path: string) {
+  filters.length = 0;
+  const lists: string[] = [];
+  const unregister = PAGE_LISTS.map((p) => registerPageList({ path: p, revalidate: () => lists.push(p) }));
+  refreshAfterWrite(method, path);
+  for (const u of unregister) u();
+  expect(filters).toHaveLength(1);
+  const keys = Object.entries(KEYS)
+    .filter(([, key]) => filters[0](key))
+    .map(([name]) => name);
+  return { keys, lists };
+}
+
+describe('refreshAfterWrite', () => {
+  beforeEach(() => {
+    filters.length = 0;
+  });
+
+  it("a review of school 12 reads again that school's reviews, its page and her activity, not another school's", () => {
+    const { keys, lists } = refreshedBy('POST', '/api/schools/12/reviews');
+    expect(lists).toEqual(['/api/schools/12/reviews', '/api/schools/12/interviews', '/api/jobs']);
+    // Its page, figures and staff's editor (ratings are the schools' data), the jobs that show its
+    // rating, her activity; never school 13, the salaries, the forum or her saved jobs.
+    expect(keys).toEqual(['activity', 'school12', 'moods12', 'jobsList', 'job5', 'schoolProfile12']);
+  });
+
+  it('an edit of her review (no school in its path) reads every cached school review list and her activity', () => {
+    const { keys, lists } = refreshedBy('PATCH', '/api/reviews/40');
+    expect(lists).toEqual(['/api/schools/12/reviews', '/api/schools/13/reviews', '/api/schools/12/interviews', '/api/jobs']);
+    expect(keys).toContain('activity');
+    expect(keys).not.toContain('salaries');
+  });
+
+  it('a salary reads again the salaries and her activity only', () => {
+    expect(refreshedBy('POST', '/api/salaries')).toEqual({ keys: ['activity', 'salaries', 'salaryStats'], lists: [] });
+  });
+
+  it("a school's job reads again its staff list, the school page and the job lists", () => {
+    const { keys, lists } = refreshedBy('POST', '/api/schools/12/jobs');
+    expect(keys).toEqual(['school12', 'jobsList', 'job5', 'schoolJobs12']);
+    expect(lists).toEqual(['/api/jobs']);
+  });
+
+  it('a reply reads the threads and her activity, nothing of the schools', () => {
+    const { keys, lists } = refreshedBy('POST', '/api/forum/threads/7/posts');
+    expect(keys).toEqual(['activity', 'forumThread']);
+    expect(lists).toEqual(['/api/forum/threads']);
+  });
+
+  it('a write whose route names no data reads nothing again', () => {
+    expect(refreshedBy('POST', '/api/me/sessions/revoke-others')).toEqual({ keys: [], lists: [] });
+    expect(refreshedBy('POST', '/api/no-such-route')).toEqual({ keys: [], lists: [] });
+  });
+});
+
+describe('touchedBy', () => {
+  const table = {
+    reads: [
+      ['/api/schools/{id}', ['schools']],
+      ['/api/schools/{id}/reviews', ['reviews']],
+      ['/api/things', ['reviews']],
+    ],
+    writes: [['POST /api/schools/{id}/reviews', ['reviews']]],
+  } as const;
+
+  it('matches by overlapping data, and by the same id where both paths name the school', () => {
+    const touched = touchedBy('POST', '/api/schools/4/reviews', table);
+    expect(touched('/api/schools/4/reviews')).toBe(true);
+    expect(touched('/api/schools/4/reviews?limit=10')).toBe(true);
+    expect(touched('/api/schools/5/reviews')).toBe(false);
+    expect(touched('/api/things')).toBe(true);
+    // Same school, but its page shows no reviews in this table.
+    expect(touched('/api/schools/4')).toBe(false);
+  });
+});
