@@ -73,7 +73,7 @@ export const ROUTE_POLICY = {
 `;
 }
 
-/** Each route's declared data (reads and writes that name any): what the web app reads again after a write (decision 0010). */
+/** Each route's declared data (reads and writes that name any): what the web app reads again after a write (decision 0015). */
 export function dataTable(routes: readonly DeclaredRoute[] = API_ROUTES): DataTable {
   const named = routes.filter((r) => r.policy.data && r.policy.data.length > 0);
   return {
@@ -87,7 +87,7 @@ export function dataModule(table: DataTable = dataTable()): string {
   const row = ([route, data]: readonly [string, readonly string[]]) => `    ['${route}', [${data.map((t) => `'${t}'`).join(', ')}]],`;
   const list = (rows: DataTable['reads']) => (rows.length ? `[\n${rows.map(row).join('\n')}\n  ]` : '[]');
   return `// Generated from the route declarations' \`data\` by \`npm run routes:policy\` (api/scripts/route-policy.ts): do
-// not edit. route-policy.test.ts fails when it is stale. Read by web/data/refresh.ts (decision 0010).
+// not edit. route-policy.test.ts fails when it is stale. Read by web/data/refresh.ts (decision 0015).
 export const ROUTE_DATA = {
   reads: ${list(table.reads)},
   writes: ${list(table.writes)},

@@ -1,5 +1,5 @@
 // Generated from the route declarations' `data` by `npm run routes:policy` (api/scripts/route-policy.ts): do
-// not edit. route-policy.test.ts fails when it is stale. Read by web/data/refresh.ts (decision 0010).
+// not edit. route-policy.test.ts fails when it is stale. Read by web/data/refresh.ts (decision 0015).
 export const ROUTE_DATA = {
   reads: [
     ['/api/jobs', ['jobs', 'schools']],

@@ -54,7 +54,7 @@ export interface RoutePolicy {
    * it: the server keeps the answer, and every page that inlines it, until one of these changes
    * (decision 1057). A user's own read may name it, so the web app reads it again after her write.
    * A write: the data it may change. After a write the web app reads again every answer whose
-   * route names one of these (decision 0010, web/data/refresh.ts).
+   * route names one of these (decision 0015, web/data/refresh.ts).
    */
   data?: readonly DataTag[];
   /**

@@ -6,7 +6,7 @@ import { dataModule, policyModule } from '../route-policy';
 
 const CORE = join(import.meta.dirname, '..', '..', 'core');
 export const GENERATED = join(CORE, 'route-policy.gen.ts');
-/** Each route's declared data, for the web app's refresh after a write (decision 0010). */
+/** Each route's declared data, for the web app's refresh after a write (decision 0015). */
 export const GENERATED_DATA = join(CORE, 'route-data.gen.ts');
 
 for (const [file, text] of [

@@ -1,6 +1,6 @@
 // Listens to the outbox replays (page triggers and the service worker's Background Sync): when a
 // queued submission arrives, shows its success toast and reads again what it touches, as its route
-// declares (decision 0010); when the server refuses one, says so and points to the dashboard
+// declares (decision 0015); when the server refuses one, says so and points to the dashboard
 // where it can be fixed or discarded.
 import { useEffect } from 'react';
 import { onDrained } from '../offline/outbox-count';

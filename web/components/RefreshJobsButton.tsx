@@ -1,6 +1,6 @@
 // 'Refresh Jobs' (product §2 jobs, §8): admins only (a visitor must not be able to wipe the board).
 // Deletes month-old jobs and imports the Teaching Vacancies feed; send() then reads every job list
-// again (the route declares it changes the jobs: decision 0010).
+// again (the route declares it changes the jobs: decision 0015).
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { useAuth } from '../data/auth';

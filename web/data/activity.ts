@@ -2,7 +2,7 @@
 // The dashboard lists them; the school page reads from it which of the reviews and interviews it
 // shows are hers (the public lists never say), and what waits of her edits. The offline layer
 // keeps her copy on the device like every per-user answer (decision 1440). After her write it is
-// read again with every answer the write touches (web/data/refresh.ts, decision 0010).
+// read again with every answer the write touches (web/data/refresh.ts, decision 0015).
 import type { InferResponseType } from 'hono/client';
 import { useAuth } from './auth';
 import { client, json } from './client';

@@ -2,7 +2,7 @@
 // same key, so a retyped key can never miss its cache entry. Each key is its API route: the
 // route's path template ('/api/schools/{id}'), then its parameters in order, then whatever tells
 // apart two answers of the route (the query). keyPath() gives the path back, so what a write reads
-// again follows the routes' declared data (./refresh.ts, decision 0010).
+// again follows the routes' declared data (./refresh.ts, decision 0015).
 type Query = object;
 
 export const swrKey = {

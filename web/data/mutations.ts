@@ -44,7 +44,7 @@ async function sendDirect<T>(req: SendRequest, key: string): Promise<SendResult<
  */
 export async function send<T = unknown>(request: SendRequest, key = newIdempotencyKey()): Promise<SendResult<T>> {
   const result = await sendOrQueue<T>(request, key);
-  // What the write touches is read again, as its route declares (decision 0010); a queued write's
+  // What the write touches is read again, as its route declares (decision 0015); a queued write's
   // when the outbox sends it (OutboxSync).
   if (result.status === 'sent') refreshAfterWrite(request.method, request.path);
   return result;

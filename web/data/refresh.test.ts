@@ -1,4 +1,4 @@
-// What a write reads again comes from the route declarations (decision 0010): the write's route
+// What a write reads again comes from the route declarations (decision 0015): the write's route
 // names the data it changes, each read's route the data it shows (core/route-data.gen.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrKey } from './keys';

@@ -1,5 +1,5 @@
 // What the web app reads again after a write, derived from the route declarations (decision
-// 0010): a write's route names the data it may change (policy `data`), each read's route names the
+// 0015): a write's route names the data it may change (policy `data`), each read's route names the
 // data its answer is built from, and every answer on this device whose route names one of the
 // write's is read again: the SWR keys (./keys.ts, each its route's path) and the paged lists on
 // screen (./page-lists.ts). The server's answer cache forgets by the same tags (decision 1057).

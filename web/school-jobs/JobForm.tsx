@@ -98,7 +98,7 @@ export function JobForm({ schoolId, schoolName, job }: { schoolId: number; schoo
         preferServerMessage: true,
       },
     }),
-    // What the write touches (the school's list, the job's page, the jobs lists) is read again by write() (decision 0010).
+    // What the write touches (the school's list, the job's page, the jobs lists) is read again by send() (decision 0015).
     done: () => void navigate(`/manage/schools/${schoolId}/jobs`),
   });
 

@@ -44,7 +44,7 @@ function usePhoto(id: number) {
       const body = (await res.json().catch(() => null)) as { error?: string; fields?: { photo?: string } } | null;
       if (!res.ok) return setError(body?.fields?.photo ?? body?.error ?? 'The photo could not be uploaded');
       toast({ title: 'Photo updated', description: 'It now shows on the school page.' });
-      // Sent outside write() (a file, not JSON): what it touches is read again here (decision 0010).
+      // Sent outside send() (a file, not JSON): what it touches is read again here (decision 0015).
       refreshAfterWrite('PUT', `/api/schools/${id}/photo`);
     } catch {
       setError('You seem to be offline: try again when you are connected');
