@@ -67,17 +67,19 @@ export function PayRowTakeHome({ row }: { row: Pick<PayPointRow, 'region' | 'pay
   }));
   if (!month) return null;
   return (
-    <span className="block text-xs font-normal opacity-90 min-h-4" data-testid="row-take-home">
+    <span className="block text-xs font-normal opacity-90 min-h-4 whitespace-nowrap" data-testid="row-take-home">
       {figures && (
         <>
-          about{' '}
+          {/* A phone's salary column holds one short line: "£2,550 a month after tax". */}
+          <span className="hidden sm:inline">about </span>
           <Link to={pointLink(row, month)} className="link">
             {formatGBP(figures.value.now)}
           </Link>{' '}
           a month after tax
           {figures.value.next !== null && next && (
             <span className="block opacity-80" data-testid="row-take-home-next">
-              from {monthName(next)}: about {formatGBP(figures.value.next)}
+              from Sep {next.slice(0, 4)}: <span className="hidden sm:inline">about </span>
+              {formatGBP(figures.value.next)}
             </span>
           )}
         </>
