@@ -12,7 +12,6 @@ import { serve } from '@hono/node-server';
 import { openDatabase, type DB } from '../db/client';
 import { mediaDirOf, removePidFile, writePidFile } from '../db/ops';
 import { seed } from '../db/seed/index';
-import { createApp, DEFAULT_DIST_DIR } from './app';
 import { DEV_OIDC_ENV, devOidcFromPrimary, LITESTREAM_PID_ENV, litestreamPid, loadEnv, type Env } from './env';
 import { scheduleWithLease } from './platform/lease';
 import { backfillReporterKeys } from './moderation/reports';
@@ -194,6 +193,9 @@ function signInProviders(dev: DevOidcClient | null): SignInProvider[] {
 }
 
 async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): Promise<void> } | null) {
+  // The app (routes, renderer, their packages) only where requests are served: with workers, the
+  // primary, which migrates and supervises, never loads it (a bundle chunk of its own; start-up, issue 39).
+  const { createApp, DEFAULT_DIST_DIR } = await import('./app');
   if (cluster.isWorker) watchReplication();
   const signIn = signInProviders(dev);
   const external = { teachingVacanciesUrl: env.teachingVacanciesUrl, push: { hosts: env.PUSH_SERVICE_HOSTS } };

@@ -5,7 +5,7 @@
 // A file that finds its data beside its source (the migrations, the seed data, dist/) keeps doing
 // so: import.meta.dirname, .filename and .url are rewritten to the source's place relative to the
 // bundle, so a copy of the tree (dist/ with the sources beside it) runs wherever it is put.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 
@@ -55,6 +55,9 @@ export async function bundleServer(outdir: string, entries: Record<string, strin
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
+    // Chunks: a dynamic import() stays one (the app in api/server.ts: the cluster's primary never
+    // loads it), and the server's lazily loaded screens load when first rendered.
+    splitting: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
@@ -70,6 +73,8 @@ export async function bundleServer(outdir: string, entries: Record<string, strin
 if (process.argv[1] === import.meta.filename) {
   const started = Date.now();
   const out = join(ROOT, 'dist', 'server');
+  // Chunks are named by their content: the last build's would pile up.
+  rmSync(out, { recursive: true, force: true });
   await bundleServer(out);
   console.log(`Server bundle: ${relative(ROOT, out)}/ (${Object.keys(ENTRIES).join(', ')}) in ${Date.now() - started} ms`);
 }
