@@ -3,7 +3,7 @@
 // window, and the total says "1,000+" rather than counting them all.
 import { describe, expect, it } from 'vitest';
 import { SCHOOLS_LIST_LIMIT, SCHOOLS_PAGE_SIZE } from '../../core/constants';
-import { testApp } from '../../test/app';
+import { ok, queryOf, testApp } from '../../test/app';
 import { oneMonthBefore } from '../../core/job-window';
 import { keepFirstWindow, relevancePage, tierOf, WINDOW, windowedPage, wordCountOf, type WindowOf } from './relevance';
 import { bm25Affordable } from './index';
@@ -80,7 +80,8 @@ describe('windowedPage', () => {
 });
 
 describe('a common word through the API', () => {
-  const { db, get } = testApp({ now: NOW });
+  const { db, client } = testApp({ now: NOW });
+  const threads = (url: string) => client.forum.threads.$get({ query: queryOf(url) });
   const category = db.$client.prepare('select id from forum_categories where is_active = 1 order by id limit 1').get() as { id: number };
   const THREADS = RELEVANCE_MAX + 300;
   db.$client.exec(`
@@ -92,11 +93,10 @@ describe('a common word through the API', () => {
   const visible = THREADS - THREADS / 10;
 
   it('threads: "Question" first within the newest matches, "1,000+" and every visible match once', async () => {
-    const first = await get('/api/forum/threads?search=question&limit=100');
-    expect(first.status).toBe(200);
+    const first = await threads('/api/forum/threads?search=question&limit=100');
     expect(first.headers.get('X-Total-Count')).toBe('1000');
     expect(first.headers.get('X-Total-Count-Capped')).toBe('true');
-    const titles = (first.body as { title: string }[]).map((t) => t.title);
+    const titles = (await ok(first)).map((t) => t.title);
     // The newest 1,000 visible matches are i = 4300 down to about 3190: the two exact titles among
     // them (i = 4003 and 3503) first, then the newest (every tenth thread is not approved).
     expect(titles.slice(0, 3)).toEqual(['Question', 'Question', 'Question about marking 4299']);
@@ -105,8 +105,8 @@ describe('a common word through the API', () => {
     let url: string | null = '/api/forum/threads?search=question&limit=100';
     let requests = 0;
     while (url && requests < 100) {
-      const res = await get(url);
-      for (const t of res.body as { id: number }[]) ids.add(t.id);
+      const res = await threads(url);
+      for (const t of await ok(res)) ids.add(t.id);
       url = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1] ?? null;
       requests++;
     }
@@ -127,7 +127,8 @@ describe('a common word through the API', () => {
 });
 
 describe('a common job word through the API', () => {
-  const { db, get } = testApp({ now: NOW });
+  const { db, client } = testApp({ now: NOW });
+  const jobsAt = (url: string) => client.jobs.$get({ query: queryOf(url) });
   const JOBS = 2300;
   db.$client.exec(`
     with recursive seq(i) as (select 1 union all select i + 1 from seq where i < ${JOBS})
@@ -137,18 +138,17 @@ describe('a common job word through the API', () => {
     from seq`);
 
   it('"Teacher" first within the newest matches, "1,000+", and an explicit sort still wins', async () => {
-    const res = await get('/api/jobs?search=teacher&limit=20');
-    expect(res.status).toBe(200);
+    const res = await jobsAt('/api/jobs?search=teacher&limit=20');
     expect(res.headers.get('X-Total-Count')).toBe('1000');
     expect(res.headers.get('X-Total-Count-Capped')).toBe('true');
     // The newest 1,000 matches are i = 2300 down to 1301: the exact title of i = 2105 and 1405 first.
-    const titles = (res.body as { title: string }[]).map((j) => j.title);
+    const titles = (await ok(res)).map((j) => j.title);
     expect(titles.slice(0, 3)).toEqual(['Teacher', 'Teacher', 'Class teacher 2300']);
     const next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
-    const second = await get(next!);
-    expect((second.body as { title: string }[])[0].title).toBe('Class teacher 2282');
-    const newest = await get('/api/jobs?search=teacher&sort=newest&limit=20');
-    const times = (newest.body as { postedAt: string }[]).map((j) => Date.parse(j.postedAt));
+    const second = await ok(jobsAt(next!));
+    expect(second[0].title).toBe('Class teacher 2282');
+    const newest = await ok(jobsAt('/api/jobs?search=teacher&sort=newest&limit=20'));
+    const times = newest.map((j) => Date.parse(j.postedAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
   });
 
@@ -171,19 +171,19 @@ describe('a common job word through the API', () => {
           )
           .all(borough, oneMonthBefore(NOW).getTime(), NOW.getTime()) as { id: number }[]
       ).map((r) => r.id);
-    const inKc = await get('/api/jobs?search=teacher&borough=Kensington%20and%20Chelsea&limit=100');
-    const kc = inKc.body as { id: number; title: string; borough: string }[];
+    const inKc = await jobsAt('/api/jobs?search=teacher&borough=Kensington%20and%20Chelsea&limit=100');
+    const kc = await ok(inKc);
     expect(kc.slice(0, 40).map((j) => j.title)).toEqual(Array.from({ length: 40 }, (_, i) => `Teacher of art ${i + 1}`));
     expect(kc.map((j) => j.id)).toEqual(expected('Kensington and Chelsea'));
     expect(inKc.headers.get('X-Total-Count')).toBe(String(kc.length));
     expect(inKc.headers.get('X-Total-Count-Capped')).toBeNull();
-    const inBarnet = await get('/api/jobs?search=teacher&borough=Barnet&limit=100');
-    expect((inBarnet.body as { id: number }[]).map((j) => j.id)).toEqual(expected('Barnet'));
+    const inBarnet = await jobsAt('/api/jobs?search=teacher&borough=Barnet&limit=100');
+    expect((await ok(inBarnet)).map((j) => j.id)).toEqual(expected('Barnet'));
     expect(inBarnet.headers.get('X-Total-Count')).toBe(String(expected('Barnet').length));
-    const inCamden = await get('/api/jobs?search=teacher&borough=Camden&limit=100');
+    const inCamden = await jobsAt('/api/jobs?search=teacher&borough=Camden&limit=100');
     expect(inCamden.headers.get('X-Total-Count')).toBe('1000');
     expect(inCamden.headers.get('X-Total-Count-Capped')).toBe('true');
-    const camden = inCamden.body as { borough: string; postedAt: string }[];
+    const camden = await ok(inCamden);
     expect(camden).toHaveLength(100);
     expect(new Set(camden.map((j) => j.borough))).toEqual(new Set(['Camden']));
     const times = camden.map((j) => Date.parse(j.postedAt));
@@ -192,7 +192,8 @@ describe('a common job word through the API', () => {
 });
 
 describe('a common school word through the API', () => {
-  const { db, get } = testApp({ now: NOW });
+  const { db, client } = testApp({ now: NOW });
+  const schoolsAt = (url: string) => client.schools.$get({ query: queryOf(url) });
   /** What the list must answer: the active matches under the filter, by tier, then the shorter name, then id. */
   const expected = (filter = '') =>
     (
@@ -207,9 +208,8 @@ describe('a common school word through the API', () => {
       .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
       .map((s) => s.id);
   const ids = async (url: string) => {
-    const res = await get(url);
-    expect(res.status).toBe(200);
-    return { ids: (res.body as { id: number }[]).map((s) => s.id), total: Number(res.headers.get('X-Total-Count')) };
+    const res = await schoolsAt(url);
+    return { ids: (await ok(res)).map((s) => s.id), total: Number(res.headers.get('X-Total-Count')) };
   };
 
   it('ranks every match (more than WINDOW) exactly, with and without a filter, and its total is exact', async () => {
@@ -226,17 +226,17 @@ describe('a common school word through the API', () => {
 
   it('a search with no limit answers one page (50) and the whole total; the list without one keeps 200', async () => {
     const all = expected();
-    const res = await get('/api/schools?search=primary');
-    const rows = res.body as { id: number }[];
+    const res = await schoolsAt('/api/schools?search=primary');
+    const rows = await ok(res);
     expect(rows.map((s) => s.id)).toEqual(all.slice(0, SCHOOLS_PAGE_SIZE));
     expect(res.headers.get('X-Total-Count')).toBe(String(all.length));
     // The next page follows on from it.
     const next = /<([^>]+)>; rel="next"/.exec(res.headers.get('Link') ?? '')?.[1];
-    const second = (await get(next!)).body as { id: number }[];
+    const second = await ok(schoolsAt(next!));
     expect(second.map((s) => s.id)).toEqual(all.slice(SCHOOLS_PAGE_SIZE, 2 * SCHOOLS_PAGE_SIZE));
     // An explicit limit is still honoured; the unsearched list's default is product §9's 200.
-    expect(((await get('/api/schools?search=primary&limit=120')).body as unknown[]).length).toBe(120);
-    expect(((await get('/api/schools')).body as unknown[]).length).toBe(SCHOOLS_LIST_LIMIT);
+    expect(await ok(schoolsAt('/api/schools?search=primary&limit=120'))).toHaveLength(120);
+    expect(await ok(schoolsAt('/api/schools'))).toHaveLength(SCHOOLS_LIST_LIMIT);
   });
 
   it('follows a renamed, closed or new school at once', async () => {
@@ -260,7 +260,7 @@ describe('a common school word through the API', () => {
     expect(now).toContain(second);
     expect((await ids('/api/schools?search=primary&limit=5000')).ids).toEqual(now);
     // The row as it is now, and its figures counted now (an open job posted since).
-    const before = (await get('/api/schools?search=primary&limit=1')).body as { name: string; openJobsCount: number }[];
+    const before = await ok(schoolsAt('/api/schools?search=primary&limit=1'));
     expect(before[0].name).toBe('Primary');
     db.$client
       .prepare(
@@ -268,7 +268,7 @@ describe('a common school word through the API', () => {
          values ('Art teacher', 'A post.', ?, 'Camden', 1, 1, 'common-word', 'fig-1', ?, ?, ?)`,
       )
       .run(other.id, NOW.getTime() - 1000, NOW.getTime(), NOW.getTime());
-    const after = (await get('/api/schools?search=primary&limit=1')).body as { name: string; openJobsCount: number }[];
+    const after = await ok(schoolsAt('/api/schools?search=primary&limit=1'));
     expect(after[0].openJobsCount).toBe(before[0].openJobsCount + 1);
   });
 });
