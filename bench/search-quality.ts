@@ -157,7 +157,10 @@ export const QUERIES: QualityQuery[] = [
   job('english ects', 'Teacher of English (ECTs welcome)'),
 ];
 
-type Get = (path: string) => Promise<{ status: number; body: unknown }>;
+/** A row of a list's answer, as the scoring reads it. */
+type Row = { id: number; name?: string; title?: string };
+/** The first answers of a list for a search (`/api/<list>?search=<q>&limit=3`); none when it is refused. */
+export type Search = (list: List, q: string) => Promise<Row[]>;
 
 export interface QualityResult {
   total: number;
@@ -183,14 +186,13 @@ function answers(db: DB, list: List, item: { id: number; name?: string; title?: 
   return row.n === 1;
 }
 
-/** Runs every query through the API (`get`) and scores the first three answers of each. */
-export async function measureSearchQuality(db: DB, get: Get, queries = QUERIES): Promise<QualityResult> {
+/** Runs every query through the API (`search`) and scores the first three answers of each. */
+export async function measureSearchQuality(db: DB, search: Search, queries = QUERIES): Promise<QualityResult> {
   let top1 = 0;
   let top3 = 0;
   const misses: QualityResult['misses'] = [];
   for (const query of queries) {
-    const res = await get(`/api/${query.list}?search=${encodeURIComponent(query.q)}&limit=3`);
-    const items = res.status === 200 ? (res.body as { id: number; name?: string; title?: string }[]) : [];
+    const items = await search(query.list, query.q);
     const hits = items.slice(0, 3).map((i) => answers(db, query.list, i, query.expect));
     if (hits[0]) top1++;
     if (hits.some(Boolean)) top3++;
@@ -208,11 +210,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   seed(db, { demo: true });
   warmSearchVocabulary(db);
   const app = createApp({ db, rateLimit: false, answerCache: false, pageCache: false });
-  const get: Get = async (path) => {
-    const res = await app.request(path);
-    return { status: res.status, body: await res.json() };
+  const search: Search = async (list, q) => {
+    const res = await app.request(`/api/${list}?search=${encodeURIComponent(q)}&limit=3`);
+    return res.status === 200 ? ((await res.json()) as Row[]) : [];
   };
-  const r = await measureSearchQuality(db, get);
+  const r = await measureSearchQuality(db, search);
   console.log(`${r.total} queries: top-1 ${percent(r.top1, r.total)} (${r.top1}), top-3 ${percent(r.top3, r.total)} (${r.top3})`);
   for (const m of r.misses)
     console.log(`  ${m.top3 ? 'top-3 only' : 'miss      '} ${m.list} "${m.q}": ${m.got.join(' | ') || '(nothing)'}`);
