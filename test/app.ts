@@ -9,7 +9,7 @@ import { users } from '../db/schema';
 import { createSession } from '../api/auth/sessions';
 import { api, createApp } from '../api/app';
 import type { AppEnv } from '../api/context';
-import type { RateLimitOptions } from '../api/middleware/rate-limit';
+import type { RateLimitOptions } from '../api/platform/middleware/rate-limit';
 import type { ExternalOptions } from '../api/external';
 import { testDb } from './db';
 
@@ -43,11 +43,9 @@ export function testApp(
     mediaDir,
     reportHideThreshold: options.reportHideThreshold,
   });
-  const get = async (path: string) => {
-    const res = await app.request(path);
-    return { status: res.status, headers: res.headers, body: await res.json() };
-  };
-  return { db, app, get, now, mediaDir, client: typedClient(app) };
+  // Tests call the API through `client` (typed by the routes); test/typed-calls.test.ts keeps an
+  // untyped helper from coming back.
+  return { db, app, now, mediaDir, client: typedClient(app) };
 }
 
 /** Only for its type: the app's routes where createApp mounts them (under /api). */
