@@ -215,6 +215,8 @@ async function once(url: string) {
   return Number((performance.now() - t).toFixed(2));
 }
 const loops: Record<string, unknown> = {};
+/** The first render of school pages never asked for before, per scale (issue 39). */
+const firstSchoolPages: Record<string, { schools: number; p50: number; p99: number }> = {};
 
 for (const [label, path] of [
   ['1x', base],
@@ -226,6 +228,15 @@ for (const [label, path] of [
     // Cold: each page's first request (the renderer's module is loaded by a page not measured).
     await once(`${server.url}/about-us`);
     for (const page of PAGES) rows.get(page)![label === '1x' ? 'first_1x' : 'first_100x'] = await once(server.url + page);
+    // Issue 39: a school page never asked for before: 20 other schools, each once (a render each).
+    const others = ((await (await fetch(`${server.url}/api/schools?limit=40`)).json()) as { id: number }[])
+      .map((s) => s.id)
+      .filter((id) => !PAGES.includes(`/schools/${id}`))
+      .slice(0, 20);
+    const firsts: number[] = [];
+    for (const id of others) firsts.push(await once(`${server.url}/schools/${id}`));
+    firsts.sort((x, y) => x - y);
+    firstSchoolPages[label] = { schools: firsts.length, p50: Number(pct(firsts, 50).toFixed(2)), p99: Number(pct(firsts, 99).toFixed(2)) };
     for (const route of TARGETS) {
       const r = await latency(server.url + route);
       if (r.status >= 400) throw new Error(`${route} answered ${r.status} at ${label}`);
@@ -285,6 +296,7 @@ const json = {
   volumes: VOLUMES,
   growth,
   eventLoopDelayMs: loops,
+  firstSchoolPages,
   routes: table,
 };
 writeFileSync(join(results, `scale-${stamp}.json`), JSON.stringify(json, null, 2));
@@ -299,6 +311,7 @@ const md = [
   `Event-loop delay p99 (ms): ${Object.entries(loops)
     .map(([k, v]) => `${k}: ${(v as { p99?: number } | null)?.p99 ?? 'n/a'}`)
     .join('; ')}. Growth: ${(growth.ms / 1000).toFixed(0)} s.`,
+  `First render of a school page never asked for (${firstSchoolPages['100x']?.schools ?? 0} schools, each once): p50 ${firstSchoolPages['1x']?.p50} ms at 1x, ${firstSchoolPages['100x']?.p50} ms at 100x (p99 ${firstSchoolPages['100x']?.p99}); \`/jobs\` kept p50 at 100x: ${rows.get('/jobs')?.p50_100x} ms.`,
 ].join('\n');
 writeFileSync(join(results, 'scale-latest.md'), md + '\n');
 console.log(md);
