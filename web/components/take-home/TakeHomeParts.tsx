@@ -10,7 +10,7 @@ import type { PayPointRow } from '../../../core/take-home';
 import { swrKey } from '../../data/keys';
 import { client, json } from '../../data/client';
 import { useApi } from '../../data/use-api';
-import { usePayScales } from '../../data/hooks';
+import { useHydrated } from '../../app/use-hydrated';
 import { formatGBP, formatMonth } from '../../lib/format';
 import { afterWords, jobFigures, monthForAward, netMonthly, nextSeptember, pointLink, settingsWords } from './figures';
 import { useIdleValue } from './idle';
@@ -22,10 +22,15 @@ const taxYear = (m: string) => {
   return `${y}/${String((y + 1) % 100).padStart(2, '0')}`;
 };
 
-/** One year's pay rows, by the key the pay scales screen uses (one request, shared; kept offline). */
-function useYearRows(effectiveDate: string | null) {
-  return useApi(effectiveDate ? swrKey.payScalesOfYear(effectiveDate) : null, () =>
-    json(client['pay-scales'].$get({ query: { effectiveDate: effectiveDate ?? '' } })),
+/**
+ * One year's pay rows (a year: the key the pay scales screen uses; none: the whole table, as the
+ * app keeps it offline), asked for only in the browser: the server renders no figure, so its
+ * render must not ask for (and inline) more of the table.
+ */
+function usePayRows(effectiveDate: string | null, wanted = true) {
+  const ask = useHydrated() && wanted;
+  return useApi(ask ? (effectiveDate ? swrKey.payScalesOfYear(effectiveDate) : swrKey.payScales) : null, () =>
+    json(client['pay-scales'].$get({ query: effectiveDate ? { effectiveDate } : {} })),
   ).data;
 }
 
@@ -57,7 +62,9 @@ export function PayRowTakeHome({ row }: { row: Pick<PayPointRow, 'region' | 'pay
   const month = monthForAward(row.effectiveDate);
   const next = month ? nextSeptember(month) : null;
   const nextAward = next ? `${next}-01` : null;
-  const nextRow = useYearRows(nextAward)?.find((r) => r.region === row.region && r.paySpine === row.paySpine && r.point === row.point);
+  const nextRow = usePayRows(nextAward, nextAward !== null)?.find(
+    (r) => r.region === row.region && r.paySpine === row.paySpine && r.point === row.point,
+  );
   const key = month
     ? `${row.region}|${row.paySpine}|${row.point}|${row.annualSalary}|${month}|${nextRow?.annualSalary}|${JSON.stringify(settings)}`
     : null;
@@ -101,7 +108,7 @@ const inner = new Set<string>(INNER_LONDON_BOROUGHS);
 export function JobTakeHome({ job, className = '' }: { job: JobLike; className?: string }) {
   const { settings } = useTakeHomeSettings();
   // The whole pay table (one URL, kept offline from the app's start).
-  const { data: rows } = usePayScales();
+  const rows = usePayRows(null);
   const region = inner.has(job.borough) ? 'Inner London' : 'Outer London';
   const key = `${job.salaryText}|${job.salaryMin}|${job.salaryMax}|${region}|${rows ? rows.length : 0}|${JSON.stringify(settings)}`;
   const figures = useIdleValue(key, () => jobFigures(job, rows, settings, region));
