@@ -14,6 +14,7 @@ import { useJob } from '../data/hooks';
 import { countJobEvent } from '../data/job-events';
 import { formatDate, formatSalaryRange } from '../lib/format';
 import { later } from '../app/later';
+import { JobDocumentList } from './JobDocumentList';
 
 // What teachers say about the school (issue 37): a part after the first render (the server renders
 // it as usual), so the job's first load does not carry it.
@@ -238,6 +239,7 @@ function JobText({ job }: { job: JobPage }) {
     <>
       <Rendered title="Description" html={job.descriptionHtml} />
       <Rendered title="What we offer" html={job.benefitsHtml} />
+      <JobDocumentList documents={job.documents} />
     </>
   ) : (
     <>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
 import { useSchoolJobs } from '../data/school-jobs';
+import { JobDocuments } from './JobDocuments';
 import { JobForm } from './JobForm';
 import { Frame, NotStaff, positive, useSchoolStaff } from './staff';
 
@@ -71,6 +72,7 @@ export function SchoolJobFormPage() {
           : 'It shows on the Jobs board as "Posted by the school", with its own page. Every change is kept in the school\'s audit log.'}
       </p>
       <JobForm key={job?.id ?? 'new'} schoolId={schoolId!} schoolName={name} job={job} />
+      <JobDocuments jobId={job?.id} />
     </Frame>
   );
 }
