@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from './Icon';
-import type { DebouncedSearch } from './useUrlFilters';
+import type { DebouncedSearch } from './use-url-filters';
 
 /**
  * A list's search field with its submit button: the form works before (or without) the script,

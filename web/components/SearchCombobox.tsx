@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { useSchoolNames, useSchoolsWithTotal } from '../data/hooks';
 import { useJobPages } from '../data/page-hooks';
 import { suggestSchools, type Suggestion } from '../lib/suggest';
-import { useDebouncedValue } from './useUrlFilters';
+import { useDebouncedValue } from './use-url-filters';
 
 export const SUGGEST_MIN_CHARS = 2;
 const SUGGEST_LIMIT = 5;

@@ -5,7 +5,7 @@ import { CardLink } from '../components/CardLink';
 import { Icon } from '../components/Icon';
 import { SearchBox } from '../components/SearchBox';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
+import { useDebouncedSearch, useUrlFilters } from '../components/use-url-filters';
 import { useAuth, useLoginHref } from '../data/auth';
 import { useForumCategories } from '../data/hooks';
 import { useForumThreadPages } from '../data/page-hooks';

@@ -3,8 +3,8 @@
 import { Dialog, DialogActions } from '../components/Dialog';
 import { SelectField, SubmitButton, TextField } from '../components/fields';
 import { MarkdownField } from '../components/MarkdownField';
-import { useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
+import { useForm } from '../components/use-form';
+import { useSubmit } from '../components/use-submit';
 import { check } from '../components/check';
 import type { useForumCategories } from '../data/hooks';
 import { client } from '../data/client';

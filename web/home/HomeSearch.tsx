@@ -9,7 +9,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { BOROUGHS } from '../../core/boroughs';
 import { Icon } from '../components/Icon';
 import { SearchCombobox, useSuggestions } from '../components/SearchCombobox';
-import { useDebouncedValue } from '../components/useUrlFilters';
+import { useDebouncedValue } from '../components/use-url-filters';
 import { useSchoolsWithTotal } from '../data/hooks';
 import { useForumThreadPages, useJobPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';

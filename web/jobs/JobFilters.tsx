@@ -7,7 +7,7 @@ import { BOROUGHS } from '../../core/boroughs';
 import { CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPES, SUBJECTS } from '../../core/filter-lists';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
-import { useUrlFilters } from '../components/useUrlFilters';
+import { useUrlFilters } from '../components/use-url-filters';
 import { JOB_FILTER_KEYS } from './filters';
 
 type JobFilterKey = (typeof JOB_FILTER_KEYS)[number];

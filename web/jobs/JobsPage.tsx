@@ -4,7 +4,7 @@ import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
 import { JobCard } from '../components/JobCard';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
+import { useDebouncedSearch, useUrlFilters } from '../components/use-url-filters';
 import { useJobPages } from '../data/page-hooks';
 import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';

@@ -7,8 +7,8 @@ import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/
 import { check } from '../components/check';
 import { RATING_FIELDS, TextAreaField, TitledCard } from '../components/fields';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
-import { firstError, useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
+import { firstError, useForm } from '../components/use-form';
+import { useSubmit } from '../components/use-submit';
 import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';

@@ -7,8 +7,8 @@ import { LoadMore } from '../components/LoadMore';
 import { UnopenedLine } from '../components/UnopenedClaims';
 import { fieldsOf, describeAudit, staffApi, staffWrite, useAllSchoolAudit, useClaimsQueue } from '../data/school-staff';
 import { formatDate } from '../lib/format';
-import { firstError, useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
+import { firstError, useForm } from '../components/use-form';
+import { useSubmit } from '../components/use-submit';
 import { ClaimDecision } from '../components/fields';
 
 const RULES = {

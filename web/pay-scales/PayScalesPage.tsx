@@ -6,7 +6,7 @@ import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
-import { useUrlFilters } from '../components/useUrlFilters';
+import { useUrlFilters } from '../components/use-url-filters';
 import { usePayScales } from '../data/hooks';
 import { formatDate, formatGBP } from '../lib/format';
 import { later } from '../app/later';

@@ -3,8 +3,8 @@
 // is idle after hydrating (SalariesPage.tsx).
 import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../core/constants';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/fields';
-import { useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
+import { useForm } from '../components/use-form';
+import { useSubmit } from '../components/use-submit';
 import { check } from '../components/check';
 import { signInRequired } from '../components/writes';
 import { useAuth } from '../data/auth';

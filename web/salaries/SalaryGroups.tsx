@@ -7,7 +7,7 @@ import { useHydrated } from '../app/use-hydrated';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { useUrlFilters } from '../components/useUrlFilters';
+import { useUrlFilters } from '../components/use-url-filters';
 import type { client } from '../data/client';
 import { useSalaryGroups } from '../data/hooks';
 import { formatGBP } from '../lib/format';

@@ -20,8 +20,8 @@ import {
   type MySchools,
 } from '../data/school-staff';
 import { toast } from '../components/toast/store';
-import { useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
+import { useForm } from '../components/use-form';
+import { useSubmit } from '../components/use-submit';
 import { ClaimDecision, TitledCard } from '../components/fields';
 import { formatDate } from '../lib/format';
 import { LoadMore } from '../components/LoadMore';

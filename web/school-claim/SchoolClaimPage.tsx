@@ -7,8 +7,8 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, EmptyState, ErrorState } from '../components/states';
 import { loginHref, useAuth } from '../data/auth';
 import { useSchool } from '../data/hooks';
-import { useForm } from '../components/useForm';
-import { useSubmit } from '../components/useSubmit';
+import { useForm } from '../components/use-form';
+import { useSubmit } from '../components/use-submit';
 import { fieldsOf, messageOf, refreshStaff, staffApi, useClaimDomains, useMySchools, type ClaimDomains } from '../data/school-staff';
 
 export function SchoolClaimPage() {

@@ -7,7 +7,7 @@ import { BOROUGHS } from '../../core/boroughs';
 import { EDUCATION_LEVELS, SCHOOL_TYPES } from '../../core/filter-lists';
 import { FilterSelect } from '../components/FilterSelect';
 import { FiltersPanel } from '../components/FiltersPanel';
-import { useUrlFilters } from '../components/useUrlFilters';
+import { useUrlFilters } from '../components/use-url-filters';
 import { SCHOOL_FILTER_KEYS } from './filters';
 
 type SchoolFilterKey = (typeof SCHOOL_FILTER_KEYS)[number];

@@ -8,7 +8,7 @@ import { SearchForm } from '../components/SearchBox';
 import { SchoolImage } from '../components/SchoolImage';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { SearchCorrection } from '../components/SearchCorrection';
-import { useDebouncedSearch, useUrlFilters } from '../components/useUrlFilters';
+import { useDebouncedSearch, useUrlFilters } from '../components/use-url-filters';
 import type { SchoolListItem } from '../data/client';
 import { useSchoolPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';

@@ -3,8 +3,8 @@ import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_
 import { Dialog, DialogActions } from '../Dialog';
 import { Icon } from '../Icon';
 import { RATING_FIELDS, SelectField, SubmitButton, TextAreaField, TextField } from '../fields';
-import { useForm } from '../useForm';
-import { useSubmit, type Checked } from '../useSubmit';
+import { useForm } from '../use-form';
+import { useSubmit, type Checked } from '../use-submit';
 import { check } from '../check';
 import { client } from '../../data/client';
 import { to, type SendRequest } from '../../data/requests';

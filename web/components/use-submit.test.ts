@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '../data/client';
 import type { SendRequest } from '../data/requests';
-import { runSubmit, type Checked, type SubmitOptions } from './useSubmit';
+import { runSubmit, type Checked, type SubmitOptions } from './use-submit';
 
 const send = vi.fn();
 vi.mock('../data/mutations', () => ({ send: (request: SendRequest) => send(request) }));
