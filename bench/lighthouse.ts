@@ -167,11 +167,11 @@ function rowOf(page: string, variant: Variant, reports: LhReport[]): Row {
 }
 
 const shown = (label: string, v: string | number) =>
-  typeof v !== 'number' || !(label in METRICS)
+  typeof v !== 'number' || !(label in METRICS || label === 'TBT cpu')
     ? v
     : label === 'CLS'
       ? v.toFixed(3)
-      : label === 'TBT'
+      : label.startsWith('TBT')
         ? `${Math.round(v)} ms`
         : `${(v / 1000).toFixed(1)} s`;
 
@@ -181,7 +181,9 @@ function verdict(row: Row, hydrate: Row | undefined): string {
   const overRef = hydrate ? tbt - (hydrate.TBT as number) : undefined;
   const fast = (tbt <= 200 && (row.performance as number) >= 95) || (overRef !== undefined && overRef <= 150);
   const ok = fast && (row.LCP as number) <= 1200 && (row.CLS as number) <= 0.05;
-  return `${ok ? 'meets' : 'misses'}${overRef === undefined ? '' : ` (TBT ${overRef >= 0 ? '+' : ''}${Math.round(overRef)} ms over ref:hydrate)`}`;
+  const signed = (n: number) => `${n >= 0 ? '+' : ''}${Math.round(n)} ms`;
+  const cpu = hydrate ? `, cpu ${signed((row['TBT cpu'] as number) - (hydrate['TBT cpu'] as number))}` : '';
+  return `${ok ? 'meets' : 'misses'}${overRef === undefined ? '' : ` (TBT ${signed(overRef)}${cpu} over ref:hydrate)`}`;
 }
 
 function printTraces(traces: { page: string; label: string; trace: Breakdown & { scripts?: string } }[]) {
@@ -214,7 +216,7 @@ function scriptsOf(report: LhReport): string | undefined {
 }
 
 function printRows(rows: Row[], failing: Set<string>) {
-  const cols = ['page', 'variant', ...CATEGORIES, 'LCP', 'CLS', 'TBT', 'FCP', 'SI', 'issue 40'];
+  const cols = ['page', 'variant', ...CATEGORIES, 'LCP', 'CLS', 'TBT', 'TBT cpu', 'FCP', 'SI', 'issue 40'];
   console.log(`\n| ${cols.join(' | ')} |\n| ${cols.map(() => '---').join(' | ')} |`);
   for (const row of rows) {
     const hydrate = rows.find((r) => r.page === row.page && r.variant === 'ref:hydrate');
@@ -253,20 +255,22 @@ async function measure() {
   const indexes: number[] = [];
   for (const page of pages) {
     const reports = new Map<Variant, LhReport[]>(list.map((v) => [v, []]));
+    const cpuTbt = new Map<Variant, number[]>(list.map((v) => [v, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const v of list) {
         const out = join(dir, `lighthouse-${nameOf(page)}-${v.label.replace(/[^a-z0-9]+/gi, '_')}-${stamp}-${i + 1}.json`);
         // Lighthouse sometimes fails to record a trace (NO_NAVSTART) on a busy box: one more try.
-        const go = () => lighthouse(v.url(page, nameOf(page)), out, v.categories, i === 0);
+        const go = () => lighthouse(v.url(page, nameOf(page)), out, v.categories, true);
         const report = await go().catch(go);
         reports.get(v)!.push(report);
         indexes.push(report.environment?.benchmarkIndex ?? 0);
         if (v.label.startsWith('app')) failingAudits(`${page} ${v.label}`, report, failing);
-        const trace = i === 0 ? traceOf(out) : undefined;
-        if (trace) traces.push({ page, label: v.label, trace: { ...trace, scripts: scriptsOf(report) } });
+        const trace = traceOf(out);
+        if (trace) cpuTbt.get(v)!.push(trace.blockingCpu);
+        if (trace && i === 0) traces.push({ page, label: v.label, trace: { ...trace, scripts: scriptsOf(report) } });
       }
     }
-    for (const v of list) rows.push(rowOf(page, v, reports.get(v)!));
+    for (const v of list) rows.push({ ...rowOf(page, v, reports.get(v)!), 'TBT cpu': median(cpuTbt.get(v)!) });
   }
   const sorted = [...indexes].sort((a, b) => a - b);
   console.log(
