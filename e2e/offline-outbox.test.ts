@@ -138,7 +138,21 @@ describe('offline-first', () => {
     await page.goto(`${server.url}/jobs`);
     await expect.poll(() => page.getByTestId('job-list').locator('> li').count()).toBe(jobs.length);
     await page.goto(`${server.url}/pay-scales`);
-    payText = await page.getByTestId('pay-groups').innerText();
+    // Read once the take-home figures (worked out row by row in idle time after hydrating) are all
+    // in, the text the same over half a second: offline the same page shows them too.
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const now = await page.getByTestId('pay-groups').innerText();
+          const steady = now === last && now.includes('a month after tax');
+          last = now;
+          return steady;
+        },
+        { intervals: [500] },
+      )
+      .toBe(true);
+    payText = last;
     expect(payText).toMatch(/£\d{2},\d{3}/);
     // The mood form needs to know she has no mood yet: open the tab once online.
     await page.goto(`${server.url}/schools/${schoolA.id}`);

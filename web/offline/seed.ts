@@ -8,6 +8,7 @@ import type { SsrPayload, SsrSeed } from '../app/ssr-payload';
 import { cacheKey, writeCached } from './cache-fetch';
 import type { OfflineDatabase } from './db';
 import { isSharedPath } from './shared-paths';
+import { idle } from '../lib/idle';
 
 export interface SeedAnswer {
   /** The offline store's key (cache-fetch.ts cacheKey). */
@@ -28,10 +29,14 @@ export function seedAnswers(payload: SsrPayload): SeedAnswer[] {
   return out;
 }
 
-/** Saves the page's public answers (dated by the server's clock when it rendered them). */
-export async function keepPageAnswers(payload: SsrPayload, db?: OfflineDatabase): Promise<number> {
+/**
+ * Saves the page's public answers (dated by the server's clock when it rendered them). In a page
+ * (`sliced`), one answer per idle period: never one long task with the page's hydration.
+ */
+export async function keepPageAnswers(payload: SsrPayload, db?: OfflineDatabase, sliced = false): Promise<number> {
   let saved = 0;
   for (const answer of seedAnswers(payload)) {
+    if (sliced && saved > 0) await idle(1000);
     const ok = await writeCached(answer.key, answer.body, answer.headers, db, payload.now).then(
       () => true,
       () => false,
