@@ -1,9 +1,10 @@
 // The harness's Chromium: what it is started with still holds what Playwright asks for, and a new
-// page comes without the browser's own omnibox popup pages (docs/decisions/1541-chromium-without-omnibox-popup.md).
+// page comes without the browser's own omnibox popup pages (docs/decisions/1541-chromium-without-omnibox-popup.md), and
+// it is the Chromium the harness names: Debian's headless shell where installed (decision 1543).
 import { readdirSync, readFileSync } from 'node:fs';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, UNSHOWN_UI_FEATURES } from './harness';
+import { launchBrowser, TEST_CHROMIUM, UNSHOWN_UI_FEATURES } from './harness';
 
 /** The command lines of the Chromium browser processes this worker started (not their helpers). */
 function chromiumsOfThisProcess(): string[][] {
@@ -51,6 +52,12 @@ describe("the harness's Chromium", () => {
       // And the omnibox popup's, which is why the list is repeated at all.
       for (const feature of UNSHOWN_UI_FEATURES) expect(last).toContain(feature);
     }
+  });
+
+  it('drives the browser the harness names (the headless shell where it is installed)', () => {
+    const launched = chromiumsOfThisProcess();
+    expect(launched.length).toBeGreaterThan(0);
+    expect(launched.map((args) => args[0])).toEqual(launched.map(() => TEST_CHROMIUM));
   });
 
   it('opens a page without browser UI pages beside it', async () => {

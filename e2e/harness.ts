@@ -11,6 +11,15 @@ import type {} from '../test/global-setup-e2e';
 export const ROOT = join(import.meta.dirname, '..');
 export const ARTIFACTS = join(ROOT, 'e2e', 'artifacts');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * What the browser tests drive: Debian's chromium-headless-shell (the same Chromium build, Blink
+ * without the browser's own UI) when it is installed, else CHROMIUM. On the 2-CPU box the same four
+ * test files cost Chromium ~15 % less CPU in it (docs/decisions/1543-browser-tests-in-headless-shell.md).
+ * A profile on disk (`persistent`, which asks whether the app can be installed) and Lighthouse
+ * (bench/) keep the full browser.
+ */
+export const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+export const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
@@ -200,7 +209,7 @@ const CHROMIUM_ARGS = [
 let workerBrowser: Promise<Browser> | undefined;
 function sharedBrowser(): Promise<Browser> {
   if (!workerBrowser) {
-    const launching = chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const launching = chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     workerBrowser = launching;
     launching.then(
       (b) => b.on('disconnected', () => workerBrowser === launching && (workerBrowser = undefined)),
@@ -264,7 +273,7 @@ export async function launchBrowser({ persistent = false, serviceWorkers = 'allo
   } else {
     const browser = shared
       ? await sharedBrowser()
-      : await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+      : await chromium.launch({ executablePath: TEST_CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     context = await browser.newContext({ viewport: PHONE, serviceWorkers });
     if (!shared) context.on('close', () => void browser.close());
   }

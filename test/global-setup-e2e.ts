@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildState } from '../api/scripts/build-state.mjs';
+import { HEADLESS_SHELL, TEST_CHROMIUM } from '../e2e/harness';
 import { buildTemplateDb, tempDbPath } from './db';
 
 declare module 'vitest' {
@@ -31,6 +32,10 @@ function checkBuild() {
     throw new Error('The browser tests run the built server: run `npm run build` first (npm test and npm run test:e2e do).');
   // Stale: a source saved after the build (an editor, another process); the bundle still runs.
   if (!state.ok) console.warn(`Browser tests: ${state.reason}; they run the build as it is (npm run build to update it).`);
+  if (!process.env.CHROMIUM_PATH && TEST_CHROMIUM !== HEADLESS_SHELL)
+    console.warn(
+      'Browser tests: chromium-headless-shell is not installed, so they drive the full Chromium (~15 % more CPU; decision 1543).',
+    );
 }
 
 export default async function setup(project: TestProject) {
