@@ -57,7 +57,10 @@ describe('item 6: the 2026-27 scales say which award set them', () => {
       // The one figure that is not +3.5 %: England's unqualified point 1, +5 % as the DfE gives it.
       await areaRadio(page, 'England').check();
       const unqualified = page.getByRole('region', { name: 'Unqualified Teacher' });
-      expect((await unqualified.locator('tbody tr').first().innerText()).replace(/\s+/g, ' ')).toMatch(/^1 \* £23,732 Sources? \d+/);
+      // (With its take-home line under the salary once worked out: issue 38.)
+      expect((await unqualified.locator('tbody tr').first().innerText()).replace(/\s+/g, ' ')).toMatch(
+        /^1 \* £23,732 (£[\d,]+ a month after tax )?Sources? \d+/,
+      );
       expect(await unqualified.getByTestId('point-note').innerText()).toBe(
         '* Point 1 rises 5 % (£22,601 to £23,732), not 3.5 %: the DfE gives this figure and calls it “a 5% pay rise”; the 2026 pay document will say why.',
       );

@@ -282,10 +282,7 @@ export function PayScalesPage() {
       <YearLine year={year} onChange={(y) => set({ year: y === PAY_YEARS[0] ? '' : y })} />
       <AwardNote award={award} caveats={caveatsOf(rows)} />
       <div className="grid gap-2 md:grid-cols-[2fr_1fr] md:items-end mt-3">
-        <div className="min-w-0">
-          <RegionPicker value={region} onChange={chooseRegion} />
-          {tab === 'scales' && <PayTakeHomeNote effectiveDate={year} />}
-        </div>
+        <RegionPicker value={region} onChange={chooseRegion} />
         <FilterSelect
           id="paySpine"
           label="Pay scale"
@@ -316,6 +313,8 @@ export function PayScalesPage() {
           )}
         </Tabs>
       </div>
+      {/* Under the tables: on a phone the first table starts on the first screen. */}
+      {tab === 'scales' && <PayTakeHomeNote effectiveDate={year} />}
       <Sources list={data ? sources.list : []} year={year} />
     </div>
   );

@@ -40,7 +40,7 @@ export function PayTakeHomeNote({ effectiveDate }: { effectiveDate: string }) {
   const month = monthForAward(effectiveDate);
   const text = useIdleValue(month ? `${month}|${JSON.stringify(settings)}` : null, () => settingsWords(settings));
   return (
-    <p className="text-xs opacity-80 mt-2 min-h-4" data-testid="take-home-note">
+    <p className="text-xs opacity-80 mt-4 min-h-4" data-testid="take-home-note">
       {month === null ? (
         'Take-home figures start with the 2025/26 tax year.'
       ) : text ? (
