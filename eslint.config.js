@@ -43,9 +43,9 @@ const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**', 'test/**'];
 
 // api/ holds one folder per resource, the platform they all stand on (api/platform/: route
 // declaration, paging, validation, errors, request info, lease, data versions, the outbound fetch
-// guard), the middleware, the scripts and the composition root (api/*.ts). The platform imports no
+// guard, the middleware), the scripts and the composition root (api/*.ts). The platform imports no
 // resource and nothing of the root but the context and the environment (decision 0014).
-const API_NOT_RESOURCES = ['platform', 'middleware', 'scripts'];
+const API_NOT_RESOURCES = ['platform', 'scripts'];
 const API_RESOURCES = readdirSync(new URL('api/', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory() && !API_NOT_RESOURCES.includes(e.name))
   .map((e) => e.name);

@@ -10,12 +10,12 @@ import type { DB } from '../db/client';
 import type { AppEnv } from './context';
 import { warmSearchVocabulary } from './search';
 import { DataVersions } from './platform/data-versions';
-import { AnswerCache, answerCache, type AnswerCacheOptions } from './middleware/answer-cache';
-import { compression } from './middleware/compression';
-import { csrf } from './middleware/csrf';
-import { apiNotFound, onError } from './middleware/errors';
-import { securityHeaders } from './middleware/security';
-import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './middleware/rate-limit';
+import { AnswerCache, answerCache, type AnswerCacheOptions } from './platform/middleware/answer-cache';
+import { compression } from './platform/middleware/compression';
+import { csrf } from './platform/middleware/csrf';
+import { apiNotFound, onError } from './platform/middleware/errors';
+import { securityHeaders } from './platform/middleware/security';
+import { pageRead, RateLimiter, readLimit, type RateLimitOptions } from './platform/middleware/rate-limit';
 import { cookieSettings, session } from './auth/session';
 import { oneClickUnsubscribe } from './alerts';
 import { oneClick } from './alerts/alerts.routes';
@@ -30,7 +30,7 @@ import { sitemapRoutes } from './sitemap';
 import { serverRender, type PageRenderer } from './ssr';
 import { serveApp } from './static';
 import { api } from './api';
-import { API_POLICY, uploadOf } from './route-policy';
+import { API_POLICY, dataOf, sharingOf, uploadOf } from './route-policy';
 
 export interface AppOptions {
   db: DB;
@@ -141,7 +141,7 @@ export function createApp(options: AppOptions) {
   // A thread's view is counted before the cache is asked: a kept answer still counts its visit.
   app.use('/api/forum/threads/:id', threadViews());
   if (options.answerCache !== false)
-    app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache, versions)));
+    app.use('/api/*', answerCache(new AnswerCache(options.db, options.now, options.answerCache, versions), { sharingOf, dataOf }));
   // JSON bodies up to 64 KB; a route that takes a file says how large in its policy (policy.upload).
   const tooLarge = (c: Context) => c.json({ error: 'Request body too large' }, 413);
   const jsonLimit: MiddlewareHandler<AppEnv> = bodyLimit({ maxSize: 64 * 1024, onError: tooLarge });

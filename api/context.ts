@@ -1,6 +1,6 @@
 import type { DB } from '../db/client';
 import type { SchoolMember, User } from '../db/schema';
-import type { RateLimiter } from './middleware/rate-limit-store';
+import type { RateLimiter } from './platform/middleware/rate-limit-store';
 import type { ExternalServices } from './external';
 import type { Mailer } from './alerts/sender/mailer';
 import type { SignInProvider } from './auth/oidc';

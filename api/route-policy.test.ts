@@ -10,8 +10,7 @@ import { buildHead } from '../web/app/head';
 import { routePolicy, WEB_POLICY } from '../core/route-policy';
 import { cacheKey, isCacheable } from '../web/offline/cache-fetch';
 import { isSharedPath } from '../web/offline/shared-paths';
-import { sharingOf } from './middleware/answer-cache';
-import { API_POLICY, API_ROUTES, dataModule, policyData, policyModule } from './route-policy';
+import { API_POLICY, API_ROUTES, dataModule, policyData, policyModule, sharingOf } from './route-policy';
 import { STATIC_PAGES, robotsTxt } from './sitemap';
 import { SERVER_PATHS } from './static';
 

@@ -11,7 +11,7 @@ import { testDb } from '../test/db';
 import { fakeDist } from '../test/fake-dist';
 import { signIn } from '../test/app';
 import { createApp } from './app';
-import { countersOf, hashed } from './middleware/rate-limit-store';
+import { countersOf, hashed } from './platform/middleware/rate-limit-store';
 import { preloadsFor, templateParts } from './ssr';
 
 const APP_URL = 'https://teachers.example';

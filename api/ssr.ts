@@ -10,11 +10,11 @@ import { constants as zlibConstants, createGzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../core/html';
 import { plainPage } from './platform/html-page';
-import { buildEntry, sendEntry, type AnswerCache, type Entry } from './middleware/answer-cache';
+import { buildEntry, sendEntry, type AnswerCache, type Entry } from './platform/middleware/answer-cache';
 import type { DataTag } from './platform/data-versions';
 import { builtFrom } from './platform/data-versions';
 import { dataOf, sharingOf } from './route-policy';
-import { acceptsGzip } from './middleware/compression';
+import { acceptsGzip } from './platform/middleware/compression';
 import { SERVER_PATHS } from './static';
 
 /** Vite's build manifest (build.manifest): source module → chunk file and its imports. */

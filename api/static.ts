@@ -5,7 +5,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
-import { gzipEtag } from './middleware/compression';
+import { gzipEtag } from './platform/middleware/compression';
 import { API_POLICY } from './route-policy';
 
 const TYPES: Record<string, string> = {

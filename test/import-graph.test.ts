@@ -46,7 +46,7 @@ describe('import graph', () => {
   });
 
   it('api/platform/ (production) imports no resource and no composition root; api/ production code no web/ (decision 0014)', () => {
-    const allowed = / -> (api\/platform\/|api\/middleware\/|api\/context\.ts|api\/env\.ts|core\/|db\/)/;
+    const allowed = / -> (api\/platform\/|api\/context\.ts|api\/env\.ts|core\/|db\/)/;
     expect(arrows('api/platform').length).toBeGreaterThan(10);
     expect(arrows('api/platform').filter((a) => !allowed.test(a))).toEqual([]);
     // The one exception: the server loads the web app's page renderer by import() (api/server.ts).

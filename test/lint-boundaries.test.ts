@@ -94,7 +94,7 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('api/platform/Probe.ts', "export const load = () => import('../jobs/feed-import');\n")).toEqual([
       expect.stringContaining(message),
     ]);
-    for (const spec of ['./http-error', '../context', '../env', '../middleware/rate-limit', '../../core/route-policy', '../../db/client']) {
+    for (const spec of ['./http-error', '../context', '../env', './middleware/rate-limit', '../../core/route-policy', '../../db/client']) {
       expect(await boundaryErrors('api/platform/Probe.ts', `import x from '${spec}';\nexport default x;\n`), spec).toEqual([]);
     }
     // A resource imports the platform (and another resource); a platform test may reach a resource.

@@ -5,7 +5,7 @@ import { and, count, eq } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { alerts, reminderPreferences } from '../../db/schema';
 import { createRouter } from '../platform/route';
-import { writeLimited } from '../middleware/rate-limit';
+import { writeLimited } from '../platform/middleware/rate-limit';
 import { reminderPrefs } from './sender/pass';
 import { verifyDigestToken, verifyUnsubscribeToken } from './sender/settings';
 import { stopDigests } from '../notifications/delivery';

@@ -5,7 +5,7 @@ import { sessions } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { ABSOLUTE_LIFETIME_MS, createSession, IDLE_TIMEOUT_MS, invalidateSession, REFRESH_INTERVAL_MS, validateSession } from './sessions';
 import { testDb } from '../../test/db';
-import { csrf } from '../middleware/csrf';
+import { csrf } from '../platform/middleware/csrf';
 import { requireAdmin, requireUser } from '../platform/access';
 import { session } from './session';
 

@@ -1,6 +1,6 @@
 // The OpenAPI document and its reference page (decision 0006). The page is Scalar's Hono
 // middleware with its bundle served from node_modules (the app works without a CDN), and its one
-// inline script allowed by hash in this page's Content-Security-Policy (middleware/security.ts).
+// inline script allowed by hash in this page's Content-Security-Policy (platform/middleware/security.ts).
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import type { RouteHandler } from '@hono/zod-openapi';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { AppEnv } from '../context';
-import { acceptsGzip } from '../middleware/compression';
+import { acceptsGzip } from '../platform/middleware/compression';
 import type * as routes from './docs.routes';
 
 export const document: RouteHandler<typeof routes.document> = (c) => c.json(c.get('apiDocument')(), 200);

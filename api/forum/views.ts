@@ -12,7 +12,7 @@ import type { DB } from '../../db/client';
 import { forumThreads } from '../../db/schema';
 import type { AppEnv } from '../context';
 import { clientIp } from '../platform/request-info';
-import { countOnce, DAY, hashed } from '../middleware/rate-limit-store';
+import { countOnce, DAY, hashed } from '../platform/middleware/rate-limit-store';
 
 /** A thread's id as its page and its API route name it (anything else is not a thread: the route answers 400/404). */
 const THREAD_ID = /^[1-9]\d{0,9}$/;

@@ -1,12 +1,12 @@
 // How often a school's own job was viewed and its apply link followed (counts only, never who:
 // decision 2104). They live in the counters file beside the database (the rate limits' own
-// connection, middleware/rate-limit-store.ts), not in the main database: a counted view must not
+// connection, platform/middleware/rate-limit-store.ts), not in the main database: a counted view must not
 // move the main database's data version, which would empty the shared answer and page caches for
 // everyone at every view. Saves are counted from saved_jobs (a user's own write).
 import type Database from 'better-sqlite3';
 import type { Statement } from 'better-sqlite3';
 import type { DB } from '../../db/client';
-import { countersOf } from '../middleware/rate-limit-store';
+import { countersOf } from '../platform/middleware/rate-limit-store';
 
 export const JOB_EVENTS = ['view', 'apply'] as const;
 export type JobEvent = (typeof JOB_EVENTS)[number];

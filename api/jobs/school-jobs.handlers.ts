@@ -8,7 +8,7 @@ import type { AppEnv } from '../context';
 import { ApiError, notFound } from '../platform/http-error';
 import { renderMarkdown } from '../markdown/render';
 import { clientIp } from '../platform/request-info';
-import { firstViewToday } from '../middleware/rate-limit';
+import { firstViewToday } from '../platform/middleware/rate-limit';
 import { assertSchoolMember } from '../schools/members';
 import { countJobEvent, jobEventCounts, type JobEvent } from './job-counters';
 import {

@@ -5,7 +5,7 @@ import { testDb } from '../../test/db';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { createApp } from '../app';
-import { RateLimiter } from '../middleware/rate-limit';
+import { RateLimiter } from '../platform/middleware/rate-limit';
 
 const db = testDb({ demo: false });
 const call = caller(createApp({ db, rateLimit: false }));

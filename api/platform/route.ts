@@ -11,8 +11,8 @@ import type { MiddlewareHandler } from 'hono';
 import { formErrors } from '../../core/validation';
 import type { RoutePolicy } from '../../core/route-policy';
 import type { AppEnv, SessionUser } from '../context';
-import { idempotency } from '../middleware/idempotency';
-import { loginLimit, moderationLimit, previewLimit, rateLimit } from '../middleware/rate-limit';
+import { idempotency } from './middleware/idempotency';
+import { loginLimit, moderationLimit, previewLimit, rateLimit } from './middleware/rate-limit';
 import { requireAdmin, requireUser } from './access';
 
 export type { Access, Limit, RoutePolicy, Sharing } from '../../core/route-policy';

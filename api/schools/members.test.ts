@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { schoolMembers, schools, users, type SchoolRole } from '../../db/schema';
 import { testDb } from '../../test/db';
 import type { AppEnv } from '../context';
-import { onError } from '../middleware/errors';
+import { onError } from '../platform/middleware/errors';
 import { apiRoute, createRouter, errors, jsonOf, policyOf } from '../platform/route';
 import { idParam } from '../platform/validate';
 import { deleteAccount } from '../me/privacy.service';

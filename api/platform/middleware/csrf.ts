@@ -6,8 +6,8 @@
 // would quietly read a form post as {} (sign-out's page posts a form without fields: no body).
 // A route declared with policy.upload (a school's photo) takes its file's media types instead.
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
-import { effectiveOrigin, type ProxySettings } from '../platform/request-info';
+import type { AppEnv } from '../../context';
+import { effectiveOrigin, type ProxySettings } from '../request-info';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

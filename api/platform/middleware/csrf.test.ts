@@ -1,9 +1,9 @@
 // The cross-site check behind a TLS-terminating proxy: the browser's Origin is https://…, the
 // request URL the server sees is http://…
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { signIn } from '../../test/app';
-import { testDb } from '../../test/db';
+import { createApp } from '../../app';
+import { signIn } from '../../../test/app';
+import { testDb } from '../../../test/db';
 
 const db = testDb({ demo: false });
 const cookie = signIn(db, { id: 'csrf:1', email: 'csrf@example.test' });

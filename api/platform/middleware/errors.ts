@@ -2,8 +2,8 @@
 // real fault is a 500, and its details stay in the log.
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { AppEnv } from '../context';
-import { ApiError } from '../platform/http-error';
+import type { AppEnv } from '../../context';
+import { ApiError } from '../http-error';
 
 export const onError: ErrorHandler<AppEnv> = (err, c) => {
   if (err instanceof ApiError) return c.json(err.body, err.status);

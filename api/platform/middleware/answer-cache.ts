@@ -14,13 +14,10 @@
 // See docs/decisions/1057-invalidation-by-data-version.md (was 1050).
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { DB } from '../../db/client';
-import type { AppEnv } from '../context';
-import { builtFrom, DataVersions, isCurrent, type Built, type DataTag, type Snapshot } from '../platform/data-versions';
-import { dataOf, sharingOf } from '../route-policy';
+import type { DB } from '../../../db/client';
+import type { AppEnv } from '../../context';
+import { builtFrom, DataVersions, isCurrent, type Built, type DataTag, type Snapshot } from '../data-versions';
 import { acceptsGzip, gzipBody, gzipEtag } from './compression';
-
-export { sharingOf };
 
 /** What public cached reads say to browsers, the service worker and any shared cache. */
 export const PUBLIC_CACHE_CONTROL = 'no-cache';
@@ -145,11 +142,20 @@ function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === opaque);
 }
 
+/** What the cache reads of the route declarations (api/route-policy.ts passes them in: the platform imports no route). */
+export interface CachedRoutes {
+  /** Who may share the answer of a GET to this path (null: nobody, it is not cached). */
+  sharingOf: (path: string) => 'everyone' | 'visitors' | null;
+  /** The data a shared answer of this path is built from. */
+  dataOf: (path: string) => readonly DataTag[];
+}
+
 /**
  * Answers cached reads from `cache`; runs after the session middleware (it needs to know whether
  * someone is signed in) and inside compression (it sends its own compressed bytes).
  */
-export function answerCache(cache: AnswerCache): MiddlewareHandler<AppEnv> {
+export function answerCache(cache: AnswerCache, routes: CachedRoutes): MiddlewareHandler<AppEnv> {
+  const { sharingOf, dataOf } = routes;
   return async (c, next) => {
     if (c.req.method !== 'GET') return next();
     const sharing = sharingOf(c.req.path);

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
-import type { AppEnv } from '../context';
-import { effectiveProtocol, type ProxySettings } from '../platform/request-info';
+import type { AppEnv } from '../../context';
+import { effectiveProtocol, type ProxySettings } from '../request-info';
 
 /** Strict-Transport-Security, sent only on an https answer (decision 1406). */
 export const HSTS = 'max-age=31536000; includeSubDomains';

@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { forumThreads, schools } from '../../db/schema';
-import { createApp } from '../app';
-import { signIn, testApp } from '../../test/app';
-import { tempDbPath, testDb } from '../../test/db';
-import { caller } from '../../test/requests';
+import { openDatabase } from '../../../db/client';
+import { forumThreads, schools } from '../../../db/schema';
+import { createApp } from '../../app';
+import { signIn, testApp } from '../../../test/app';
+import { tempDbPath, testDb } from '../../../test/db';
+import { caller } from '../../../test/requests';
 import { countersOf, countOnce, DAY, DEFAULT_RATE_LIMITS, MINUTE, RateLimiter, take } from './rate-limit-store';
 
 const T0 = Date.parse('2026-11-22T12:00:00Z');
@@ -64,7 +64,7 @@ describe('SQLite counters', () => {
   it('the types live in a module that imports neither the context nor the middleware', () => {
     const source = (f: string) => readFileSync(join(import.meta.dirname, f), 'utf8');
     expect(source('rate-limit-store.ts')).not.toMatch(/from '\.\.\/context'|from '\.\/rate-limit'/);
-    expect(source('../context.ts')).not.toMatch(/from '\.\/middleware\/rate-limit'/);
+    expect(source('../../context.ts')).not.toMatch(/middleware\/rate-limit'/);
   });
 });
 

@@ -4,13 +4,14 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../../db/client';
-import { schools } from '../../db/schema';
-import { createApp } from '../app';
-import { caller } from '../../test/requests';
-import { signIn, testApp } from '../../test/app';
-import { expectOwnTagPerForm } from '../../test/etags';
-import { AnswerCache, sharingOf } from './answer-cache';
+import { openDatabase } from '../../../db/client';
+import { schools } from '../../../db/schema';
+import { createApp } from '../../app';
+import { caller } from '../../../test/requests';
+import { signIn, testApp } from '../../../test/app';
+import { expectOwnTagPerForm } from '../../../test/etags';
+import { sharingOf } from '../../route-policy';
+import { AnswerCache } from './answer-cache';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 

@@ -10,9 +10,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import type { DB } from '../../db/client';
-import { idempotencyKeys } from '../../db/schema';
-import type { AppEnv } from '../context';
+import type { DB } from '../../../db/client';
+import { idempotencyKeys } from '../../../db/schema';
+import type { AppEnv } from '../../context';
 
 export const KEEP_MS = 7 * 86_400_000;
 /** An in-flight claim older than this is taken to be abandoned (the process died) and is taken over. */

@@ -9,8 +9,8 @@
 // read would empty it. They are short-lived state: backups need not include them.
 import { createHash } from 'node:crypto';
 import Database, { type Statement } from 'better-sqlite3';
-import type { DB } from '../../db/client';
-import type { ProxySettings } from '../platform/request-info';
+import type { DB } from '../../../db/client';
+import type { ProxySettings } from '../request-info';
 
 export interface RateLimits {
   /** Contribution writes per signed-in user. */

@@ -1,7 +1,7 @@
 // Security headers: Permissions-Policy, form-action in the CSP, HSTS only over https.
 import { describe, expect, it } from 'vitest';
-import { createApp } from '../app';
-import { testDb } from '../../test/db';
+import { createApp } from '../../app';
+import { testDb } from '../../../test/db';
 
 const db = testDb({ demo: false });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { idempotencyKeys, users } from '../../db/schema';
-import type { AppEnv } from '../context';
-import { testDb } from '../../test/db';
-import { caller } from '../../test/requests';
+import { idempotencyKeys, users } from '../../../db/schema';
+import type { AppEnv } from '../../context';
+import { testDb } from '../../../test/db';
+import { caller } from '../../../test/requests';
 import { ABANDONED_MS, cleanIdempotencyKeys, idempotency, KEEP_MS, requestHash } from './idempotency';
-import { requireUser } from '../platform/access';
+import { requireUser } from '../access';
 
 const db = testDb({ demo: false });
 db.insert(users)
@@ -126,7 +126,7 @@ describe('idempotency middleware', () => {
 
 describe('a key reused with another body', () => {
   it('answers 422 {error}, writes nothing and keeps the first answer for the first body', async () => {
-    const { testApp, signIn } = await import('../../test/app');
+    const { testApp, signIn } = await import('../../../test/app');
     const { app, db: appDb } = testApp({ demo: false, rateLimit: false });
     const api = caller(app);
     const cookie = signIn(appDb, { id: 'body:1', firstName: 'Bea' });
@@ -170,7 +170,7 @@ describe('a key reused with another body', () => {
 describe('idempotency over real HTTP', () => {
   it('five concurrent submissions with one key make one row and five identical answers', async () => {
     const { serve } = await import('@hono/node-server');
-    const { testApp, signIn } = await import('../../test/app');
+    const { testApp, signIn } = await import('../../../test/app');
     const { app, db: appDb } = testApp({ demo: false, rateLimit: false });
     const cookie = signIn(appDb, { id: 'http:1', firstName: 'Hal' });
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

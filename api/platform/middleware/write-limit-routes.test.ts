@@ -4,10 +4,10 @@
 // admin of school 1's staff) whose
 // writes for the minute are used up: the answer must be the limit's 429 with Retry-After.
 import { describe, expect, it } from 'vitest';
-import { alerts, schoolMembers } from '../../db/schema';
-import { unsubscribeToken } from '../alerts/sender/settings';
-import { signIn, testApp } from '../../test/app';
-import { caller } from '../../test/requests';
+import { alerts, schoolMembers } from '../../../db/schema';
+import { unsubscribeToken } from '../../alerts/sender/settings';
+import { signIn, testApp } from '../../../test/app';
+import { caller } from '../../../test/requests';
 import { RateLimiter } from './rate-limit';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

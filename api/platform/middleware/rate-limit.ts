@@ -2,7 +2,7 @@
 // - writes per signed-in user: 20 a minute and 200 a day by default, on every write route (a
 //   write can re-render pages for everyone); moderators' and admins' decisions count
 //   in a bucket of their own, ten times larger (moderationLimit);
-//   api/middleware/write-limit-routes.test.ts walks the app's routes and names the few exempt ones;
+//   api/platform/middleware/write-limit-routes.test.ts walks the app's routes and names the few exempt ones;
 // - API reads (GET/HEAD) per client IP: 600 a minute by default (a read declared `limit: 'none'`, health, is exempt); a server-rendered page counts
 //   as one read of its caller, and the API reads it makes in process carry her address (ssr.ts);
 // - sign-in starts (GET /api/login) per client IP: 30 a minute by default;
@@ -12,8 +12,8 @@
 // ends). Requests refused by the limiter are not counted. Without a client address (in-process
 // test requests) the per-IP limits do not apply.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context';
-import { clientIp } from '../platform/request-info';
+import type { AppEnv } from '../../context';
+import { clientIp } from '../request-info';
 import { countOnce, DAY, hashed, MINUTE, take, type RateLimiter } from './rate-limit-store';
 
 export { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitOptions, type RateLimits } from './rate-limit-store';

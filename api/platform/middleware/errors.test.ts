@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createApp } from '../app';
-import { testDb } from '../../test/db';
+import { createApp } from '../../app';
+import { testDb } from '../../../test/db';
 
 // A minimal built app, so the static handler and its SPA fallback are in the chain.
 const dist = mkdtempSync(join(tmpdir(), 'tilt-dist-'));
