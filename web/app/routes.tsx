@@ -109,8 +109,9 @@ export const routes: RouteObject[] = [
         title: 'Compare Schools',
         description: 'Compare London schools side by side: Ofsted grades, teacher ratings and reviews.',
         module: 'compare/ComparePage.tsx',
-        // The chosen schools (decision 0310): /compare?schools=12,7,30 is rendered and kept as its own page.
-        filters: ['schools'],
+        // The chosen schools (decision 0310): /compare?schools=12,7,30 is rendered and kept as its own page;
+        // a school page's Compare before its part hydrated comes as ?add=12, rendered with that school.
+        filters: ['schools', 'add'],
       }),
       page('/salaries', SalariesPage, {
         title: 'Salaries',

@@ -9,7 +9,7 @@ import { useSchoolInterviewPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';
 import { CompareTable, type Compared } from './CompareTable';
 import { MAX_COMPARE, ofstedInsights, sizeInsights } from './insights';
-import { compareHref, parseSchools, rememberSchools } from '../lib/compare-selection';
+import { addressSchools, afterAdd, compareHref, parseSchools, rememberedSchools, rememberSchools } from '../lib/compare-selection';
 import { Picker } from './Picker';
 
 const EXIT_MS = 200;
@@ -117,21 +117,28 @@ function useComparison(closePicker: () => void) {
   const params = useSearchParams()[0];
   // The address as written (commas, not %2C): what she shares is what she reads.
   const navigate = useNavigate();
-  const ids = parseSchools(params.get('schools'));
+  const ids = addressSchools(params);
   const [leaving, setLeaving] = useState<number[]>([]);
   // The names of schools picked here, shown until (or, with no signal, instead of) their answers.
   const [names, setNames] = useState<Record<number, string>>({});
   const slots = [useSlot(ids[0], names[ids[0]]), useSlot(ids[1], names[ids[1]]), useSlot(ids[2], names[ids[2]])];
   const chosen = slots.filter((c): c is Compared => c !== null);
   const key = ids.join(',');
-  // A comparison opened from a link is the one a school page's Compare then adds to.
+  const adding = params.get('add');
+  // A comparison opened from a link is the one a school page's Compare then adds to (not ?add= alone: it joins that one).
   useEffect(() => {
-    if (key) rememberSchools(parseSchools(key));
-  }, [key]);
+    if (key && !adding) rememberSchools(parseSchools(key));
+  }, [key, adding]);
   const setIds = (next: number[]) => {
     rememberSchools(next);
     void navigate(compareHref(next), { replace: true });
   };
+  // A school page's Compare tapped before its part hydrated (?add={id}): joined to this device's comparison.
+  useEffect(() => {
+    const next = afterAdd(new URLSearchParams(window.location.search), rememberedSchools());
+    if (next) setIds(next);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per ?add= in the address
+  }, [adding]);
 
   function remove(id: number) {
     const drop = () => setIds(parseSchools(new URLSearchParams(window.location.search).get('schools')).filter((x) => x !== id));

@@ -18,9 +18,32 @@ export function parseSchools(value: string | null | undefined): number[] {
   return ids;
 }
 
+/** A school page's Compare before the device's comparison is known: the compare screen adds it. */
+export const addHref = (id: number) => `/compare?add=${id}`;
+
 /** The address of a comparison of these schools (/compare alone for none). */
 export function compareHref(ids: number[]): string {
   return ids.length ? `/compare?schools=${ids.join(',')}` : '/compare';
+}
+
+/**
+ * The schools an address names: `?schools=` as written, else a school page's `?add={id}` alone
+ * (its Compare tapped before the part hydrated: the screen then joins it to this device's list).
+ */
+export function addressSchools(params: URLSearchParams): number[] {
+  const ids = parseSchools(params.get('schools'));
+  return ids.length ? ids : parseSchools(params.get('add'));
+}
+
+/**
+ * Where `?add={id}` leads once the screen runs (decision 0310, addendum): the address's schools, else
+ * the comparison remembered on this device, with that school added; null when there is none to add.
+ */
+export function afterAdd(params: URLSearchParams, remembered: number[]): number[] | null {
+  const [add] = parseSchools(params.get('add'));
+  if (!add) return null;
+  const ids = parseSchools(params.get('schools'));
+  return withSchool(ids.length ? ids : remembered, add);
 }
 
 /** The selection with `id` added: kept as it is when already there; with three, the oldest gives way. */

@@ -1,13 +1,14 @@
 // A school page's Compare (issue 37 item 9, decision 0310): opens /compare with this school added
 // to the comparison last made on this device (the oldest gives way when three are chosen). The
-// server renders the link to this school alone; the device's comparison joins it once hydrated.
+// server renders /compare?add={id}, so a tap before this part hydrates still adds to the device's
+// comparison (the compare screen joins them); once hydrated the link names the whole comparison.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
-import { compareHref, rememberedSchools, withSchool } from '../lib/compare-selection';
+import { addHref, compareHref, rememberedSchools, withSchool } from '../lib/compare-selection';
 
 export function CompareButton({ schoolId, schoolName }: { schoolId: number; schoolName: string }) {
-  const [href, setHref] = useState(() => compareHref([schoolId]));
+  const [href, setHref] = useState(() => addHref(schoolId));
   useEffect(() => setHref(compareHref(withSchool(rememberedSchools(), schoolId))), [schoolId]);
   return (
     <Link
