@@ -149,7 +149,7 @@ describe('offline-first', () => {
           last = now;
           return steady;
         },
-        { intervals: [500] },
+        { interval: 500 },
       )
       .toBe(true);
     payText = last;
