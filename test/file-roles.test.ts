@@ -1,0 +1,110 @@
+// Every resource folder has the same rooms (issue 42 §2, decision 0017): a file in api/<resource>/
+// is `index.ts` (mounts and re-exports only), `<name>.routes.ts`, `<name>.handlers.ts`,
+// `<name>.queries.ts`, `<name>.service.ts`, `<name>.test.ts`, `<name>.d.ts`, or a plain
+// `<name>.ts` module of the resource. Handler bodies live in `.handlers.ts` files only.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+/** api/'s folders that are not resources: the platform (decision 0014) and the command-line scripts. */
+const NOT_RESOURCES = new Set(['platform', 'scripts']);
+const ROLE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.(?:routes|handlers|queries|service|test|d))?\.ts$/;
+
+/** index.ts files that still carry handler bodies, each to move to a `.handlers.ts` (this list only shrinks). */
+const NOT_YET_MOVED: string[] = [
+  'api/admin/index.ts',
+  'api/alerts/index.ts',
+  'api/forum/index.ts',
+  'api/health/index.ts',
+  'api/interviews/index.ts',
+  'api/markdown/index.ts',
+  'api/me/index.ts',
+  'api/media/index.ts',
+  'api/moderation/index.ts',
+  'api/moods/index.ts',
+  'api/notifications/index.ts',
+  'api/push/index.ts',
+  'api/reports/index.ts',
+  'api/reviews/index.ts',
+  'api/salaries/index.ts',
+  'api/schools/index.ts',
+  'api/search/index.ts',
+  'api/sitemap/index.ts',
+  'api/stats/index.ts',
+];
+
+type Source = { path: string; text: string };
+
+function resourceFiles(): Source[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(`${dir}/${e.name}`) : [`${dir}/${e.name}`],
+    );
+  return readdirSync(join(ROOT, 'api'), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !NOT_RESOURCES.has(e.name))
+    .flatMap((e) => walk(`api/${e.name}`))
+    .map((path) => ({ path, text: readFileSync(join(ROOT, path), 'utf8') }));
+}
+
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+/** What an index.ts may not hold: a function of any kind, a route declaration, a use of the request context. */
+const NOT_IN_INDEX = /=>|\bfunction\b|\bresourceRoutes\(|\bc\.(?:json|req|get|body|text|header|redirect)\b/;
+/** A handler written in place where a route is mounted: `.openapi(route, (c) =>` or `async (c) =>` or `function`. */
+const INLINE_HANDLER = /\.openapi\(\s*[\w.]+\s*,\s*(?:async\s*)?(?:\(\s*c\b|c\s*=>|function\b)/;
+
+/** Why a file breaks the rooms, or null. */
+function roleProblem({ path, text }: Source): string | null {
+  const file = path.split('/').pop()!;
+  if (!ROLE.test(file)) return `${path}: not a known role (index, .routes, .handlers, .queries, .service, .test, .d or a plain module)`;
+  if (file === 'index.ts' && NOT_IN_INDEX.test(code(text))) return `${path}: index.ts holds a handler or declaration`;
+  if (!/\.(handlers|test)\.ts$/.test(file) && INLINE_HANDLER.test(code(text))) return `${path}: a handler body outside .handlers.ts`;
+  return null;
+}
+
+describe('file roles in api/<resource>/', () => {
+  const files = resourceFiles();
+  const problems = files.flatMap((f) => roleProblem(f) ?? []);
+
+  it('reads the resource folders', () => {
+    expect(files.length).toBeGreaterThan(150);
+    expect(files.some((f) => f.path === 'api/jobs/jobs.handlers.ts')).toBe(true);
+    expect(files.some((f) => f.path.startsWith('api/platform/'))).toBe(false);
+  });
+
+  it('every file has a known role', () => {
+    expect(problems.filter((p) => p.includes('not a known role'))).toEqual([]);
+  });
+
+  it('no index.ts or other file holds a handler body, but the index files not yet moved', () => {
+    const found = problems.filter((p) => !p.includes('not a known role')).map((p) => p.split(':')[0]);
+    expect(found.sort()).toEqual([...NOT_YET_MOVED].sort());
+  });
+
+  it('would catch an unknown role, an index.ts with a handler and a handler in a routes file', () => {
+    const ok = (path: string, text = '') => roleProblem({ path, text });
+    expect(ok('api/moods/moods.helpers.ts')).toMatch(/not a known role/);
+    expect(ok('api/moods/moods.schemas.ts')).toMatch(/not a known role/);
+    expect(ok('api/moods/Moods.routes.ts')).toMatch(/not a known role/);
+    expect(ok('api/moods/moods.tsx')).toMatch(/not a known role/);
+    expect(ok('api/moods/index.ts', 'export const r = createRouter().openapi(routes.own, (c) => c.json(1, 200));')).toMatch(
+      /index.ts holds a handler/,
+    );
+    expect(ok('api/moods/index.ts', 'export const r = createRouter().openapi(routes.own, async function h(c) { return 1; });')).toMatch(
+      /index.ts holds a handler/,
+    );
+    expect(ok('api/moods/index.ts', "export const stats = resourceRoutes('Moods').get('/x', {});")).toMatch(/index.ts holds/);
+    expect(ok('api/moods/moods.routes.ts', 'createRouter().openapi(stats, async (c) => c.json(1, 200))')).toMatch(/outside .handlers.ts/);
+    expect(ok('api/moods/moods.routes.ts', 'createRouter().openapi(stats, c => c.json(1, 200))')).toMatch(/outside .handlers.ts/);
+    expect(
+      ok(
+        'api/moods/index.ts',
+        "// mounts (c) => nothing\nimport * as h from './moods.handlers';\nexport const r = createRouter().openapi(routes.own, h.own);",
+      ),
+    ).toBeNull();
+    expect(ok('api/moods/moods.handlers.ts', 'export const r = createRouter().openapi(routes.own, (c) => c.json(1, 200));')).toBeNull();
+    expect(ok('api/moods/register-import.ts')).toBeNull();
+    expect(ok('api/dev-oidc/oidc-provider.d.ts')).toBeNull();
+  });
+});
