@@ -6,7 +6,6 @@
 // A finished page is kept by its own filters and the answers' data versions (decision 1056).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { constants as zlibConstants, createGzip } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../core/html';
 import { plainPage } from './platform/html-page';
@@ -16,9 +15,11 @@ import { builtFrom } from './platform/data-versions';
 import { dataOf, sharingOf } from './route-policy';
 import { acceptsGzip } from './platform/middleware/compression';
 import { SERVER_PATHS } from './static';
+import { bootTag, preloadsFor, templateParts, utf8Of, type Manifest } from './ssr-template';
 
-/** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
-type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
+import { steppedBody } from './stepped-body';
+
+export { preloadsFor, templateParts } from './ssr-template';
 
 export interface ServerRenderOptions {
   distDir: string;
@@ -63,53 +64,6 @@ export interface PageRenderer {
   SSR_DATA_ID: string;
 }
 
-/** The chunks a screen module needs, transitively (entry chunk excluded: the page loads it). */
-export function preloadsFor(manifest: Manifest, module: string | undefined): string[] {
-  if (!module || !manifest[module]) return [];
-  const out = new Set<string>();
-  const visit = (key: string) => {
-    const entry = manifest[key];
-    if (!entry || entry.isEntry || out.has(entry.file)) return;
-    out.add(entry.file);
-    entry.imports?.forEach(visit);
-  };
-  visit(module);
-  return [...out];
-}
-
-/** The built shell with its default title and description taken out (the page's own go in). */
-export function templateParts(indexHtml: string) {
-  let stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
-  // The app's entry and its preloads: fetched by /boot.js after the first paint (see there).
-  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(stripped)?.[1];
-  const preloads: string[] = [];
-  if (entry) {
-    stripped = stripped
-      .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
-      .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_, href: string) => {
-        preloads.push(href);
-        return '';
-      });
-  }
-  // The offline shell's static frame (web/index.html) is not part of a server-rendered page.
-  stripped = stripped.replace(/<div id="root"><!--shell-->[\s\S]*?<!--\/shell--><\/div>/, '<div id="root"></div>');
-  const [beforeRoot, afterRoot] = stripped.split('<div id="root"></div>');
-  if (afterRoot === undefined) throw new Error('index.html has no <div id="root"></div>');
-  // The head as far as the page's own tags (charset, viewport, icons, stylesheet: the same on
-  // every page), and what follows them (the head's end and the body's start).
-  const headEnd = /\s*<\/head>/.exec(beforeRoot);
-  if (!headEnd) throw new Error('index.html has no </head>');
-  const headOpen = beforeRoot.slice(0, headEnd.index);
-  const bodyOpen = beforeRoot.slice(headEnd.index).replace(/^\s*<\/head>/, '');
-  return { beforeRoot, afterRoot, entry, preloads, headOpen, bodyOpen };
-}
-
-/** The boot script tag: the entry and the chunks it imports (all fetched at once) after the first paint. */
-export function bootTag(entry: string, screenChunks: string[]) {
-  const attr = screenChunks.length ? ` data-preload="${screenChunks.join(' ')}"` : '';
-  return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
-}
-
 /**
  * The caller is over the read limit: a small page saying so, with Retry-After, and none of the
  * data (decision 1410). Never stored: the next request after the wait gets the real page.
@@ -125,21 +79,6 @@ function tooManyPage(c: Context, wait: number, path: string) {
     ),
     429,
   );
-}
-
-/**
- * The UTF-8 bytes of a page's pieces, each written where it goes in one buffer. `Buffer.from(a + b)`
- * first copies the pieces into one flat string of the page's size (200 kB for a list: a large object,
- * fresh pages for V8 on every render) and then encodes it into a buffer allocated for the worst case
- * (three bytes a character); this writes the same bytes once (decision 1063).
- */
-export function utf8Of(pieces: readonly string[]): Buffer {
-  let length = 0;
-  for (const piece of pieces) length += Buffer.byteLength(piece);
-  const out = Buffer.allocUnsafe(length);
-  let at = 0;
-  for (const piece of pieces) at += out.write(piece, at);
-  return out;
 }
 
 /** A file, not a page (a page's last segment may hold a dot: /unsubscribe/12.Ab3x). */
@@ -304,70 +243,6 @@ function headFor({ template, manifest }: PageServer, module: string | undefined)
     .filter((file) => !template.preloads.includes(file));
   const boot = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks])}` : '';
   return template.headOpen + boot;
-}
-
-/**
- * A body sent in steps as it is written: with gzip, the compressor is flushed after each step
- * but the last, so each step is a chunk of its own on the wire (its first with gzip's header).
- */
-function steppedBody(gzip: boolean) {
-  const zip = gzip ? createGzip({ level: 6 }) : null;
-  let out!: ReadableStreamDefaultController<Uint8Array>;
-  let open = true;
-  const stream = new ReadableStream<Uint8Array>({
-    start: (controller) => {
-      out = controller;
-    },
-    cancel: () => {
-      open = false;
-      zip?.destroy();
-    },
-  });
-  const push = (bytes: Uint8Array) => {
-    if (open) out.enqueue(bytes);
-  };
-  const close = () => {
-    if (open) out.close();
-    open = false;
-  };
-  // The compressor's output is sent a flush at a time (its header and the head in one chunk).
-  let pending: Buffer[] = [];
-  const sendPending = () => {
-    if (pending.length) push(new Uint8Array(Buffer.concat(pending)));
-    pending = [];
-  };
-  // Every compressed byte, in order: a whole gzip member of the page, which the page cache keeps
-  // as is rather than compressing the page a second time.
-  const all: Buffer[] = [];
-  let finished!: (gzip: Buffer | null) => void;
-  const gzipped = new Promise<Buffer | null>((resolve) => (finished = resolve));
-  zip?.on('data', (chunk: Buffer) => {
-    pending.push(chunk);
-    all.push(chunk);
-  });
-  zip?.on('end', () => {
-    sendPending();
-    close();
-    finished(Buffer.concat(all));
-  });
-  // A visitor who left mid-way (the stream cancelled, the compressor destroyed): nothing to keep.
-  zip?.on('error', () => finished(null));
-  zip?.on('close', () => finished(null));
-  const write = (text: string | Uint8Array, end: boolean) => {
-    if (!zip) {
-      push(typeof text === 'string' ? new TextEncoder().encode(text) : text);
-      if (end) {
-        close();
-        finished(null);
-      }
-    } else if (end) zip.end(text);
-    else {
-      zip.write(text);
-      zip.flush(zlibConstants.Z_SYNC_FLUSH, sendPending);
-    }
-  };
-  /** The whole page's gzip once the last step is written (null without gzip). */
-  return { stream, write, gzipped };
 }
 
 /**
