@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerSearchFunctions } from '../db/search-index';
 import { DESKTOP, PHONE, screenshot, signInLocally, waitForHydration } from './harness';
-import { attemptTag, setup, teardown, type Env } from './screens.helpers';
+import { attemptTag, seriousViolations, setup, teardown, type Env } from './screens.helpers';
 
 let env: Env;
 let school: { id: number; name: string };
@@ -87,6 +87,7 @@ describe("a school job's documents (issue 37 item 12)", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'everyday-job-documents-form-phone');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // One removed: two left, the picker back.
     await card.getByRole('button', { name: 'Remove Person specification.pdf' }).click();
@@ -116,6 +117,7 @@ describe("a school job's documents (issue 37 item 12)", () => {
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     await docs.scrollIntoViewIfNeeded();
     await screenshot(page, 'everyday-job-documents-page-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
     await docs.scrollIntoViewIfNeeded();
     await screenshot(page, 'everyday-job-documents-page-desktop');
