@@ -108,7 +108,20 @@ describe('a refresh that fails', () => {
       failing = false;
       await page.goto(`${server.url}${path}`);
       for (const part of parts) await page.getByTestId(part).waitFor();
-      const before = await page.locator('main').innerText();
+      // The screen as it settles: figures worked out in idle time after hydrating (take-home pay)
+      // arrive a moment later; read it once it is the same over half a second.
+      let before = '';
+      await expect
+        .poll(
+          async () => {
+            const now = await page.locator('main').innerText();
+            const steady = now === before;
+            before = now;
+            return steady;
+          },
+          { intervals: [500] },
+        )
+        .toBe(true);
       expect(before).not.toContain('Something went wrong loading this.');
       // Back online (SWR asks every answer on screen again), and every answer fails.
       const was = refused;
