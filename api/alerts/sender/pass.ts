@@ -4,29 +4,18 @@
 // runs one every ALERTS_INTERVAL_MINUTES and after each scheduled jobs refresh.
 // Users are served a few at a time, each within a time budget, the pass within its own; a device
 // that keeps failing is dropped, a failed push-only reminder backs off (decision 1407).
-import { and, desc, eq, gt, gte, isNotNull, lte, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { DB } from '../../../db/client';
-import {
-  alerts,
-  alertSentJobs,
-  jobReminders,
-  jobs,
-  pushSubscriptions,
-  reminderBackoff,
-  reminderPreferences,
-  savedJobs,
-  schools,
-  users,
-  type Alert,
-} from '../../../db/schema';
-import { oneMonthBefore } from '../../../core/job-window';
+import { alerts, alertSentJobs, jobReminders, pushSubscriptions, reminderBackoff, users, type Alert } from '../../../db/schema';
 import { digestEmail, dueDigests, duePushes, markEmailed, markPushed, pushPayloadOf, type DuePush } from '../../notifications/delivery';
-import { jobFilterConditions } from '../../jobs/jobs.queries';
 import type { Mailer } from './mailer';
 import { pushOfList, type PushPayload, type PushSender } from './push';
-import { alertEmail, alertListUrl, MAX_JOBS_PER_MESSAGE, reminderEmail, schoolOf, type MailJob } from './render';
+import { alertEmail, alertListUrl, MAX_JOBS_PER_MESSAGE, reminderEmail, schoolOf } from './render';
 import { isDue } from './schedule';
 import { digestUnsubscribeToken, unsubscribeToken } from './settings';
+import { dueReminders, matchingJobs, reminderPrefs, reminderRetryDelayMs } from './due';
+
+export { dueReminders, matchingJobs, REMINDER_WINDOW_MS, reminderPrefs, reminderRetryDelayMs } from './due';
 
 export interface AlertsDeps {
   appUrl: string;
@@ -56,46 +45,6 @@ export interface PassResult {
   digests: number;
 }
 
-export const REMINDER_WINDOW_MS = 3 * 24 * 3600 * 1000;
-
-const mailJobColumns = {
-  id: jobs.id,
-  title: jobs.title,
-  schoolName: schools.name,
-  employerName: jobs.employerName,
-  borough: jobs.borough,
-  salaryMin: jobs.salaryMin,
-  salaryMax: jobs.salaryMax,
-  salaryText: jobs.salaryText,
-  applicationDeadline: jobs.applicationDeadline,
-};
-
-/** The jobs an alert would send now, newest first: matching, on the board, new since it was made, never sent by it. */
-export function matchingJobs(db: DB, alert: Pick<Alert, 'id' | 'filters' | 'createdAt'>, now: Date): MailJob[] {
-  return db
-    .select(mailJobColumns)
-    .from(jobs)
-    .leftJoin(schools, eq(jobs.schoolId, schools.id))
-    .where(
-      and(
-        // On the board now: a school's job published for a later date waits for it (decision 2104).
-        eq(jobs.isActive, true),
-        gte(jobs.postedAt, oneMonthBefore(now)),
-        lte(jobs.postedAt, now),
-        or(gt(jobs.postedAt, alert.createdAt), gt(jobs.createdAt, alert.createdAt)),
-        ...jobFilterConditions(alert.filters as Parameters<typeof jobFilterConditions>[0]),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(alertSentJobs)
-            .where(and(eq(alertSentJobs.alertId, alert.id), eq(alertSentJobs.jobId, jobs.id))),
-        ),
-      ),
-    )
-    .orderBy(desc(jobs.postedAt), desc(jobs.id))
-    .all();
-}
-
 /** Sends in one pass, and how long they may take (decision 1407). */
 export interface PushLimits {
   /** Users whose alerts and reminders are being sent at once. */
@@ -120,11 +69,6 @@ export const DEFAULT_PUSH_LIMITS: PushLimits = {
 
 /** Devices a pass sends to per user (the route keeps at most this many; rows from before that cap beyond it wait). */
 const MAX_DEVICES_PER_SEND = 10;
-
-/** A failed push-only reminder waits 15 min, then 30, 60… up to 6 hours before it is tried again. */
-export function reminderRetryDelayMs(failures: number): number {
-  return Math.min(6 * 3600_000, 15 * 60_000 * 2 ** Math.max(0, failures - 1));
-}
 
 interface PassContext {
   db: DB;
@@ -392,43 +336,6 @@ async function sendDigest(ctx: PassContext, d: DueDigest) {
     markEmailed(db, ids, now);
     result.digests++;
   }
-}
-
-/** Saved jobs on the board whose closing date is within 3 days and which never had a reminder, by user; none for a user whose failed reminder waits (reminder_backoff). */
-export function dueReminders(db: DB, now: Date) {
-  return db
-    .select({ userId: savedJobs.userId, email: users.email, ...mailJobColumns })
-    .from(savedJobs)
-    .innerJoin(users, eq(savedJobs.userId, users.id))
-    .innerJoin(jobs, eq(savedJobs.jobId, jobs.id))
-    .leftJoin(schools, eq(jobs.schoolId, schools.id))
-    .where(
-      and(
-        eq(jobs.isActive, true),
-        isNotNull(jobs.applicationDeadline),
-        gt(jobs.applicationDeadline, now),
-        lte(jobs.applicationDeadline, new Date(now.getTime() + REMINDER_WINDOW_MS)),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(jobReminders)
-            .where(and(eq(jobReminders.userId, savedJobs.userId), eq(jobReminders.jobId, jobs.id))),
-        ),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(reminderBackoff)
-            .where(and(eq(reminderBackoff.userId, savedJobs.userId), gt(reminderBackoff.retryAt, now))),
-        ),
-      ),
-    )
-    .orderBy(savedJobs.userId, jobs.applicationDeadline)
-    .all();
-}
-
-export function reminderPrefs(db: DB, userId: string) {
-  const row = db.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)).get();
-  return { email: row?.email ?? true, push: row?.push ?? true };
 }
 
 /** One user's closing-date reminders in one message per channel. */
