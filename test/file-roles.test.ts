@@ -22,7 +22,6 @@ const NOT_YET_MOVED: string[] = [
   'api/me/index.ts',
   'api/media/index.ts',
   'api/moderation/index.ts',
-  'api/moods/index.ts',
   'api/notifications/index.ts',
   'api/push/index.ts',
   'api/reports/index.ts',
@@ -84,27 +83,27 @@ describe('file roles in api/<resource>/', () => {
 
   it('would catch an unknown role, an index.ts with a handler and a handler in a routes file', () => {
     const ok = (path: string, text = '') => roleProblem({ path, text });
-    expect(ok('api/moods/moods.helpers.ts')).toMatch(/not a known role/);
-    expect(ok('api/moods/moods.schemas.ts')).toMatch(/not a known role/);
-    expect(ok('api/moods/Moods.routes.ts')).toMatch(/not a known role/);
-    expect(ok('api/moods/moods.tsx')).toMatch(/not a known role/);
-    expect(ok('api/moods/index.ts', 'export const r = createRouter().openapi(routes.own, (c) => c.json(1, 200));')).toMatch(
+    expect(ok('api/probe/moods.helpers.ts')).toMatch(/not a known role/);
+    expect(ok('api/probe/moods.schemas.ts')).toMatch(/not a known role/);
+    expect(ok('api/probe/Moods.routes.ts')).toMatch(/not a known role/);
+    expect(ok('api/probe/moods.tsx')).toMatch(/not a known role/);
+    expect(ok('api/probe/index.ts', 'export const r = createRouter().openapi(routes.own, (c) => c.json(1, 200));')).toMatch(
       /index.ts holds a handler/,
     );
-    expect(ok('api/moods/index.ts', 'export const r = createRouter().openapi(routes.own, async function h(c) { return 1; });')).toMatch(
+    expect(ok('api/probe/index.ts', 'export const r = createRouter().openapi(routes.own, async function h(c) { return 1; });')).toMatch(
       /index.ts holds a handler/,
     );
-    expect(ok('api/moods/index.ts', "export const stats = resourceRoutes('Moods').get('/x', {});")).toMatch(/index.ts holds/);
-    expect(ok('api/moods/moods.routes.ts', 'createRouter().openapi(stats, async (c) => c.json(1, 200))')).toMatch(/outside .handlers.ts/);
-    expect(ok('api/moods/moods.routes.ts', 'createRouter().openapi(stats, c => c.json(1, 200))')).toMatch(/outside .handlers.ts/);
+    expect(ok('api/probe/index.ts', "export const stats = resourceRoutes('Moods').get('/x', {});")).toMatch(/index.ts holds/);
+    expect(ok('api/probe/moods.routes.ts', 'createRouter().openapi(stats, async (c) => c.json(1, 200))')).toMatch(/outside .handlers.ts/);
+    expect(ok('api/probe/moods.routes.ts', 'createRouter().openapi(stats, c => c.json(1, 200))')).toMatch(/outside .handlers.ts/);
     expect(
       ok(
-        'api/moods/index.ts',
+        'api/probe/index.ts',
         "// mounts (c) => nothing\nimport * as h from './moods.handlers';\nexport const r = createRouter().openapi(routes.own, h.own);",
       ),
     ).toBeNull();
-    expect(ok('api/moods/moods.handlers.ts', 'export const r = createRouter().openapi(routes.own, (c) => c.json(1, 200));')).toBeNull();
-    expect(ok('api/moods/register-import.ts')).toBeNull();
+    expect(ok('api/probe/moods.handlers.ts', 'export const r = createRouter().openapi(routes.own, (c) => c.json(1, 200));')).toBeNull();
+    expect(ok('api/probe/register-import.ts')).toBeNull();
     expect(ok('api/dev-oidc/oidc-provider.d.ts')).toBeNull();
   });
 });

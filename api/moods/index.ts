@@ -1,60 +1,11 @@
 // Staff mood (product §3): one mood per user and school. POST creates (409 when one exists), PUT
 // updates (404 when none); the public sees the kept counts and anonymous comments only.
-import { and, eq } from 'drizzle-orm';
-import { schoolMoods } from '../../db/schema';
-import { ApiError, notFound } from '../platform/http-error';
 import { createRouter } from '../platform/route';
-import { findSchool } from '../schools/schools.queries';
-import { findMood, moodStats } from './moods.queries';
-import { refuseOwnSchool } from '../schools/members';
+import * as handlers from './moods.handlers';
 import * as routes from './moods.routes';
 
 export const moodsRoutes = createRouter()
-  .openapi(routes.stats, (c) => {
-    const db = c.get('db');
-    const school = findSchool(db, c.req.valid('param').id);
-    return c.json(moodStats(db, school.id), 200);
-  })
-  .openapi(routes.own, (c) => {
-    const db = c.get('db');
-    const school = findSchool(db, c.req.valid('param').id);
-    return c.json(findMood(db, school.id, c.get('user').id) ?? null, 200);
-  })
-  .openapi(routes.create, (c) => {
-    const db = c.get('db');
-    const school = findSchool(db, c.req.valid('param').id);
-    refuseOwnSchool(c, school.id, 'a mood');
-    const userId = c.get('user').id;
-    const input = c.req.valid('json');
-    const now = c.get('now')();
-    const inserted = db
-      .insert(schoolMoods)
-      .values({
-        schoolId: school.id,
-        userId,
-        emoji: input.emoji,
-        mood: input.mood,
-        comment: input.comment ?? null,
-        anonymous: input.anonymous,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing()
-      .run();
-    if (!inserted.changes) throw new ApiError(409, { error: 'You have already shared your mood for this school; update it instead' });
-    return c.json(findMood(db, school.id, userId)!, 201);
-  })
-  .openapi(routes.update, (c) => {
-    const db = c.get('db');
-    const school = findSchool(db, c.req.valid('param').id);
-    refuseOwnSchool(c, school.id, 'a mood');
-    const userId = c.get('user').id;
-    const input = c.req.valid('json');
-    const updated = db
-      .update(schoolMoods)
-      .set({ emoji: input.emoji, mood: input.mood, comment: input.comment ?? null, anonymous: input.anonymous, updatedAt: c.get('now')() })
-      .where(and(eq(schoolMoods.schoolId, school.id), eq(schoolMoods.userId, userId)))
-      .run();
-    if (!updated.changes) throw notFound('Mood');
-    return c.json(findMood(db, school.id, userId)!, 200);
-  });
+  .openapi(routes.stats, handlers.stats)
+  .openapi(routes.own, handlers.own)
+  .openapi(routes.create, handlers.create)
+  .openapi(routes.update, handlers.update);
