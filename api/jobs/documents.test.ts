@@ -62,6 +62,10 @@ describe('POST /api/jobs/{id}/documents', () => {
   it('attaches a PDF: listed on the public job page with name and size, downloaded as an attachment in a sandbox, audited', async () => {
     const job = schoolJob();
     const file = pdf('', 2000);
+    // The job's page answer, kept by the answer cache before the upload (decision 1057): the upload moves its version.
+    const before = [await app.request(`/api/jobs/${job.id}`), await app.request(`/api/jobs/${job.id}`)];
+    expect(before[1].headers.get('x-cache')).toBe('hit');
+    for (const r of before) expect(((await r.json()) as { documents: unknown[] }).documents).toEqual([]);
     const res = await upload(job.id, file, 'C:\\Users\\head\\Desktop\\Job pack – Drama "2026".pdf');
     expect(res.status).toBe(201);
     const [doc] = (await res.json()) as { id: number; name: string; bytes: number; url: string }[];
