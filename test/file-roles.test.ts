@@ -26,7 +26,6 @@ const NOT_YET_MOVED: string[] = [
   'api/push/index.ts',
   'api/reports/index.ts',
   'api/reviews/index.ts',
-  'api/salaries/index.ts',
   'api/schools/index.ts',
   'api/search/index.ts',
   'api/sitemap/index.ts',
