@@ -36,7 +36,7 @@ export function addressSchools(params: URLSearchParams): number[] {
 }
 
 /**
- * Where `?add={id}` leads once the screen runs (decision 0310, addendum): the address's schools, else
+ * Where `?add={id}` leads once the screen runs (decision 0313): the address's schools, else
  * the comparison remembered on this device, with that school added; null when there is none to add.
  */
 export function afterAdd(params: URLSearchParams, remembered: number[]): number[] | null {
