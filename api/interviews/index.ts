@@ -1,51 +1,11 @@
 // A school's interview experiences (product §3): published at once, a page at a time, newest
 // first; one hidden by reports (is_approved false) is left out until a moderator decides (decision 1422).
-import { eq } from 'drizzle-orm';
-import { interviewExperiences, schoolStats } from '../../db/schema';
-import { columnsOf, interviewShape } from '../../db/shapes';
-import { pageHeaders } from '../platform/paging';
 import { createRouter } from '../platform/route';
-import { findSchool } from '../schools/schools.queries';
-import { approvedPage } from '../schools/approved-page.queries';
-import { refuseOwnSchool } from '../schools/members';
+import * as handlers from './interviews.handlers';
 import * as routes from './interviews.routes';
-import { deleteInterview, editInterview } from './own.handlers';
 
 export const interviewsRoutes = createRouter()
-  .openapi(routes.list, (c) => {
-    const db = c.get('db');
-    const school = findSchool(db, c.req.valid('param').id);
-    const page = approvedPage(
-      db,
-      interviewExperiences,
-      columnsOf(interviewExperiences, interviewShape),
-      school.id,
-      c.req.valid('query'),
-      'interviews',
-    );
-    const total = db.select({ n: schoolStats.interviewCount }).from(schoolStats).where(eq(schoolStats.schoolId, school.id)).get()?.n ?? 0;
-    pageHeaders(c, total, page.next);
-    return c.json(page.rows, 200);
-  })
-  .openapi(routes.create, (c) => {
-    const db = c.get('db');
-    const school = findSchool(db, c.req.valid('param').id);
-    refuseOwnSchool(c, school.id, 'an interview');
-    const input = c.req.valid('json');
-    const row = db
-      .insert(interviewExperiences)
-      .values({
-        ...input,
-        questionsAsked: input.questionsAsked ?? null,
-        tipsForCandidates: input.tipsForCandidates ?? null,
-        overallExperience: input.overallExperience ?? null,
-        schoolId: school.id,
-        userId: c.get('user').id,
-        createdAt: c.get('now')(),
-      })
-      .returning(columnsOf(interviewExperiences, interviewShape))
-      .get();
-    return c.json(row, 201);
-  })
-  .openapi(routes.edit, (c) => c.json(editInterview(c, c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(routes.remove, (c) => c.json(deleteInterview(c, c.req.valid('param').id), 200));
+  .openapi(routes.list, handlers.list)
+  .openapi(routes.create, handlers.create)
+  .openapi(routes.edit, handlers.edit)
+  .openapi(routes.remove, handlers.remove);

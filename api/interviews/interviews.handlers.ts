@@ -1,0 +1,51 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { interviewExperiences, schoolStats } from '../../db/schema';
+import { columnsOf, interviewShape } from '../../db/shapes';
+import { pageHeaders } from '../platform/paging';
+import { findSchool } from '../schools/schools.queries';
+import { approvedPage } from '../schools/approved-page.queries';
+import { refuseOwnSchool } from '../schools/members';
+import type * as routes from './interviews.routes';
+import { deleteInterview, editInterview } from './own.handlers';
+
+export const list: RouteHandler<typeof routes.list> = (c) => {
+  const db = c.get('db');
+  const school = findSchool(db, c.req.valid('param').id);
+  const page = approvedPage(
+    db,
+    interviewExperiences,
+    columnsOf(interviewExperiences, interviewShape),
+    school.id,
+    c.req.valid('query'),
+    'interviews',
+  );
+  const total = db.select({ n: schoolStats.interviewCount }).from(schoolStats).where(eq(schoolStats.schoolId, school.id)).get()?.n ?? 0;
+  pageHeaders(c, total, page.next);
+  return c.json(page.rows, 200);
+};
+
+export const create: RouteHandler<typeof routes.create> = (c) => {
+  const db = c.get('db');
+  const school = findSchool(db, c.req.valid('param').id);
+  refuseOwnSchool(c, school.id, 'an interview');
+  const input = c.req.valid('json');
+  const row = db
+    .insert(interviewExperiences)
+    .values({
+      ...input,
+      questionsAsked: input.questionsAsked ?? null,
+      tipsForCandidates: input.tipsForCandidates ?? null,
+      overallExperience: input.overallExperience ?? null,
+      schoolId: school.id,
+      userId: c.get('user').id,
+      createdAt: c.get('now')(),
+    })
+    .returning(columnsOf(interviewExperiences, interviewShape))
+    .get();
+  return c.json(row, 201);
+};
+
+export const edit: RouteHandler<typeof routes.edit> = (c) => c.json(editInterview(c, c.req.valid('param').id, c.req.valid('json')), 200);
+
+export const remove: RouteHandler<typeof routes.remove> = (c) => c.json(deleteInterview(c, c.req.valid('param').id), 200);
