@@ -19,7 +19,6 @@ const NOT_YET_MOVED: string[] = [
   'api/markdown/index.ts',
   'api/me/index.ts',
   'api/media/index.ts',
-  'api/moderation/index.ts',
   'api/notifications/index.ts',
   'api/schools/index.ts',
   'api/search/index.ts',
