@@ -1,21 +1,17 @@
 import { useCallback, useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { InferResponseType } from 'hono/client';
 import { useApi } from '../data/use-api';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check } from '../components/check';
-import { RATING_FIELDS, TextAreaField, TitledCard } from '../components/fields';
+import { RATING_FIELDS, TextAreaField } from '../components/fields';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
 import { firstError, useForm } from '../components/use-form';
 import { useSubmit } from '../components/use-submit';
-import { write } from '../components/writes';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
-import { useForumThreads } from '../data/hooks';
 import { formatDate } from '../lib/format';
-import { threadStatus } from '../components/thread-status';
-import { to, type SendRequest } from '../data/requests';
+import { to } from '../data/requests';
 import { swrKey } from '../data/keys';
 import { SchoolAuditSection, SchoolClaimsSection } from './SchoolClaimsSection';
 import { EditsSection } from './EditsSection';
@@ -24,6 +20,8 @@ import { reportedBody, textOf } from './reported';
 import { QueueTabs, type QueueTab } from './QueueTabs';
 import { oldestOf, waitingFor } from './waiting';
 import { useClaimsQueue } from '../data/school-staff';
+import { ThreadControls } from './ThreadControls';
+import { action, DecisionButtons } from './ModerationActions';
 
 type QueueKind = 'reviews' | 'threads' | 'posts';
 type Kind = QueueKind | 'responses' | 'edits';
@@ -84,49 +82,6 @@ function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null
         </DialogActions>
       </form>
     </Dialog>
-  );
-}
-
-async function action(request: Pick<SendRequest, 'method' | 'path'>, title: string, description: string) {
-  return write(
-    { kind: 'moderation', ...request, label: title },
-    {
-      success: { title, description },
-      signIn: 'Please sign in to moderate.',
-      error: { description: 'The action failed. Please try again.' },
-      preferServerMessage: true,
-    },
-  );
-}
-
-/**
- * A moderator's two answers to an item: approve it (the request, then the toast's title and
- * description; `onApproved` once it went through) or reject it (the reason dialog opens).
- */
-function DecisionButtons({
-  approve: [request, title, description],
-  onApproved,
-  onReject,
-  labels: [yes, no] = ['Approve', 'Reject'],
-}: {
-  approve: Parameters<typeof action>;
-  onApproved: () => void;
-  onReject: () => void;
-  labels?: [string, string];
-}) {
-  return (
-    <div className="flex flex-wrap gap-2 mt-1">
-      <button
-        type="button"
-        className="btn btn-success btn-sm"
-        onClick={async () => (await action(request, title, description)) && onApproved()}
-      >
-        {yes}
-      </button>
-      <button type="button" className="btn btn-error btn-outline btn-sm" onClick={onReject}>
-        {no}
-      </button>
-    </div>
   );
 }
 
@@ -329,71 +284,6 @@ function ReportedItem({ it, onReject, onChanged }: { it: Reported; onReject: (t:
   );
 }
 
-type ThreadAction = 'lock' | 'unlock' | 'sticky' | 'unsticky';
-/** One way of a thread's switch: the moderation action, the toast's title, the button's label. */
-type SwitchWay = readonly [action: ThreadAction, title: string, label: string];
-
-/** A thread's two switches, by the flag each one turns. */
-const THREAD_SWITCHES = [
-  { flag: 'isLocked', on: ['lock', 'Thread Locked', 'Lock'], off: ['unlock', 'Thread Unlocked', 'Unlock'] },
-  { flag: 'isSticky', on: ['sticky', 'Thread Pinned', 'Make sticky'], off: ['unsticky', 'Thread Unpinned', 'Unstick'] },
-] as const;
-
-/** A thread's on/off switch (locked, sticky): the button offers the way it is not. */
-function ThreadToggle({
-  isOn,
-  on,
-  off,
-  run,
-}: {
-  isOn: boolean;
-  on: SwitchWay;
-  off: SwitchWay;
-  run: (action: ThreadAction, title: string) => unknown;
-}) {
-  const [action, title, label] = isOn ? off : on;
-  return (
-    <button type="button" className="btn btn-sm" onClick={() => run(action, title)}>
-      {label}
-    </button>
-  );
-}
-
-function ThreadControls() {
-  const threads = useForumThreads(undefined);
-  if (threads.error) return <ErrorState error={threads.error} retry={() => threads.mutate()} />;
-  if (!threads.data) return <SkeletonList count={2} lines={1} />;
-  return (
-    <TitledCard id="q-controls" title="Lock and pin discussions">
-      <ul className="divide-y divide-base-200">
-        {threads.data.map((t) => {
-          const s = threadStatus(t);
-          const run = async (what: ThreadAction, title: string) =>
-            (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) &&
-            threads.mutate();
-          return (
-            <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
-              <span className="flex-1 min-w-48">
-                <Link to={`/forum/threads/${t.id}`} className="link link-hover">
-                  {t.title}
-                </Link>{' '}
-                <span className={`badge badge-xs ${s.className}`}>{s.label}</span>
-                {t.isSticky && <span className="badge badge-xs badge-primary ml-1">Sticky</span>}
-              </span>
-              <span className="flex gap-1">
-                {THREAD_SWITCHES.map(({ flag, on, off }) => (
-                  <ThreadToggle key={flag} isOn={t[flag]} on={on} off={off} run={run} />
-                ))}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-    </TitledCard>
-  );
-}
-
-/** The queues this moderator may decide, as tabs with their counts and the oldest's age (decision 2115). */
 function Queues({ data, onReject, onChanged }: { data: Queue; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
   const admin = data.permissions.isAdmin;
   const claims = useClaimsQueue(admin);

@@ -1,0 +1,46 @@
+// A moderator's action (the write with its toasts) and the approve/reject pair every queue item shows.
+import { write } from '../components/writes';
+import type { SendRequest } from '../data/requests';
+
+export async function action(request: Pick<SendRequest, 'method' | 'path'>, title: string, description: string) {
+  return write(
+    { kind: 'moderation', ...request, label: title },
+    {
+      success: { title, description },
+      signIn: 'Please sign in to moderate.',
+      error: { description: 'The action failed. Please try again.' },
+      preferServerMessage: true,
+    },
+  );
+}
+
+/**
+ * A moderator's two answers to an item: approve it (the request, then the toast's title and
+ * description; `onApproved` once it went through) or reject it (the reason dialog opens).
+ */
+export function DecisionButtons({
+  approve: [request, title, description],
+  onApproved,
+  onReject,
+  labels: [yes, no] = ['Approve', 'Reject'],
+}: {
+  approve: Parameters<typeof action>;
+  onApproved: () => void;
+  onReject: () => void;
+  labels?: [string, string];
+}) {
+  return (
+    <div className="flex flex-wrap gap-2 mt-1">
+      <button
+        type="button"
+        className="btn btn-success btn-sm"
+        onClick={async () => (await action(request, title, description)) && onApproved()}
+      >
+        {yes}
+      </button>
+      <button type="button" className="btn btn-error btn-outline btn-sm" onClick={onReject}>
+        {no}
+      </button>
+    </div>
+  );
+}
