@@ -16,7 +16,6 @@ const NOT_YET_MOVED: string[] = [
   'api/health/index.ts',
   'api/markdown/index.ts',
   'api/media/index.ts',
-  'api/schools/index.ts',
   'api/search/index.ts',
   'api/sitemap/index.ts',
   'api/stats/index.ts',

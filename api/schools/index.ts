@@ -10,7 +10,7 @@ export const schoolsRoutes = createRouter()
   .openapi(routes.list, handlers.list)
   .openapi(routes.names, handlers.names)
   .openapi(routes.get, handlers.get)
-  .openapi(profileRoutes.ownProfile, (c) => c.json(profile.ownProfile(c, c.req.valid('param').id), 200))
-  .openapi(profileRoutes.editProfile, (c) => c.json(profile.editProfile(c, c.req.valid('param').id, c.req.valid('json')), 200))
-  .openapi(profileRoutes.uploadPhoto, async (c) => c.json(await profile.uploadPhoto(c, c.req.valid('param').id), 200))
-  .openapi(profileRoutes.removePhoto, async (c) => c.json(await profile.deletePhoto(c, c.req.valid('param').id), 200));
+  .openapi(profileRoutes.ownProfile, profile.getOwnProfile)
+  .openapi(profileRoutes.editProfile, profile.putProfile)
+  .openapi(profileRoutes.uploadPhoto, profile.postPhoto)
+  .openapi(profileRoutes.removePhoto, profile.removeProfilePhoto);

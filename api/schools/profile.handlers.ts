@@ -2,6 +2,7 @@
 // written by a member; the one exception is the image mechanism (schools.image_url), which the
 // photo replaces with source 'school' so lists, the Open Graph image and the JSON-LD use it and
 // the website-image batch (which only fills empty images) never overwrites it.
+import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, gte, min } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
@@ -12,6 +13,7 @@ import { renderMarkdown } from '../markdown/render';
 import type { SignedInEnv } from '../platform/route';
 import { liveSince, schoolMemberOf } from './members';
 import { PHOTO_TYPES, photoUrl, processPhoto, removePhoto, storePhoto } from './photos';
+import type * as profileRoutes from './profile.routes';
 import { findSchool } from './schools.queries';
 
 /** Where the school's photo is the image of the school (schools.image_source). */
@@ -143,3 +145,15 @@ export async function deletePhoto(c: Context<SignedInEnv>, schoolId: number) {
   if (previous) await removePhoto(dir, previous);
   return profileOf(db, schoolId, now);
 }
+
+// The routes' handlers: each reads the school id (and the form) and answers what the function above returns.
+export const getOwnProfile: RouteHandler<typeof profileRoutes.ownProfile> = (c) => c.json(ownProfile(c, c.req.valid('param').id), 200);
+
+export const putProfile: RouteHandler<typeof profileRoutes.editProfile> = (c) =>
+  c.json(editProfile(c, c.req.valid('param').id, c.req.valid('json')), 200);
+
+export const postPhoto: RouteHandler<typeof profileRoutes.uploadPhoto> = async (c) =>
+  c.json(await uploadPhoto(c, c.req.valid('param').id), 200);
+
+export const removeProfilePhoto: RouteHandler<typeof profileRoutes.removePhoto> = async (c) =>
+  c.json(await deletePhoto(c, c.req.valid('param').id), 200);
