@@ -124,4 +124,20 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('api/env.ts', probe)).toEqual([]);
     expect(await boundaryErrors('e2e/Probe.ts', probe)).toEqual([]);
   });
+
+  it('refuses a production file over 400 lines; tests, generated files, migrations and seed data are exempt', async () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => `export const v${i} = ${i};`).join('\n') + '\n';
+    const maxLines = async (filePath: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath });
+      return result.messages.filter((m) => m.ruleId === 'max-lines').map((m) => m.message);
+    };
+    expect(await maxLines('api/jobs/Probe.ts', lines(401))).toEqual([expect.stringContaining('Maximum allowed is 400')]);
+    expect(await maxLines('web/thread/Probe.tsx', lines(401))).toEqual([expect.stringContaining('Maximum allowed is 400')]);
+    expect(await maxLines('api/jobs/Probe.ts', lines(400))).toEqual([]);
+    // Blank lines and comments count too.
+    expect(await maxLines('core/Probe.ts', lines(200) + '\n'.repeat(150) + '// note\n'.repeat(51))).toHaveLength(1);
+    for (const exempt of ['api/jobs/Probe.test.ts', 'e2e/Probe.ts', 'core/probe.gen.ts', 'db/seed/Probe.ts', 'bench/Probe.ts']) {
+      expect(await maxLines(exempt, lines(401)), exempt).toEqual([]);
+    }
+  });
 });
