@@ -49,7 +49,7 @@ const API_NOT_RESOURCES = ['platform', 'scripts'];
 const API_RESOURCES = readdirSync(new URL('api/', import.meta.url), { withFileTypes: true })
   .filter((e) => e.isDirectory() && !API_NOT_RESOURCES.includes(e.name))
   .map((e) => e.name);
-const API_ROOT_COMPOSITION = ['api', 'app', 'external', 'route-policy', 'server', 'ssr', 'static'];
+const API_ROOT_COMPOSITION = ['api', 'app', 'external', 'route-policy', 'server', 'ssr', 'ssr-template', 'static', 'stepped-body'];
 const NO_WEB_FROM_API = {
   regex: into(['web']),
   message: 'api/ production code imports nothing from web/ (shared code lives in core/, decision 0007).',

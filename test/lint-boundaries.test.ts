@@ -86,7 +86,15 @@ describe('import boundaries (eslint.config.js)', () => {
 
   it('keeps api/platform/ free of every resource and of the composition root (decision 0014)', async () => {
     const message = 'api/platform/ imports no resource';
-    for (const spec of ['../jobs/feed-import', '../schools/members', '../auth/session', '../../api/alerts/sender/pass', '../app']) {
+    for (const spec of [
+      '../jobs/feed-import',
+      '../schools/members',
+      '../auth/session',
+      '../../api/alerts/sender/pass',
+      '../app',
+      '../ssr-template',
+      '../stepped-body',
+    ]) {
       expect(await boundaryErrors('api/platform/Probe.ts', `import x from '${spec}';\nexport default x;\n`), spec).toEqual([
         expect.stringContaining(message),
       ]);
