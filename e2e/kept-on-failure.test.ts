@@ -119,7 +119,7 @@ describe('a refresh that fails', () => {
             before = now;
             return steady;
           },
-          { intervals: [500] },
+          { interval: 500 },
         )
         .toBe(true);
       expect(before).not.toContain('Something went wrong loading this.');
