@@ -11,13 +11,6 @@ const ROOT = join(import.meta.dirname, '..');
 const NOT_RESOURCES = new Set(['platform', 'scripts']);
 const ROLE = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.(?:routes|handlers|queries|service|test|d))?\.ts$/;
 
-/** index.ts files that still carry handler bodies, each to move to a `.handlers.ts` (this list only shrinks). */
-const NOT_YET_MOVED: string[] = [
-  'api/media/index.ts',
-  'api/search/index.ts',
-  'api/sitemap/index.ts',
-];
-
 type Source = { path: string; text: string };
 
 function resourceFiles(): Source[] {
@@ -61,9 +54,8 @@ describe('file roles in api/<resource>/', () => {
     expect(problems.filter((p) => p.includes('not a known role'))).toEqual([]);
   });
 
-  it('no index.ts or other file holds a handler body, but the index files not yet moved', () => {
-    const found = problems.filter((p) => !p.includes('not a known role')).map((p) => p.split(':')[0]);
-    expect(found.sort()).toEqual([...NOT_YET_MOVED].sort());
+  it('no index.ts holds a handler or declaration, no handler body is written outside .handlers.ts', () => {
+    expect(problems).toEqual([]);
   });
 
   it('would catch an unknown role, an index.ts with a handler and a handler in a routes file', () => {
