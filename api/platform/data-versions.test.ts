@@ -139,7 +139,10 @@ describe('data versions', () => {
   it('a shared read must name its data; a write or a read kept per user may name what it touches (81a139f)', () => {
     expect(() => policyOf('get', '/x', { access: 'public', cache: 'everyone' })).toThrow(/names the data/);
     expect(policyOf('get', '/x', { access: 'user', data: ['jobs'] })).toMatchObject({ cache: 'owner', data: ['jobs'] });
-    expect(policyOf('post', '/x', { access: 'user', limit: 'write', data: ['reviews'] })).toMatchObject({ cache: 'none', data: ['reviews'] });
+    expect(policyOf('post', '/x', { access: 'user', limit: 'write', data: ['reviews'] })).toMatchObject({
+      cache: 'none',
+      data: ['reviews'],
+    });
     expect(policyOf('get', '/x', { access: 'public', cache: 'everyone', data: ['jobs'] }).data).toEqual(['jobs']);
   });
 });
