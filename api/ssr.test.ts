@@ -355,7 +355,7 @@ describe("pages count against their caller's read limit", () => {
   const reads = (ip: string) =>
     (
       countersOf(db)
-        .prepare('select sum(count) n from rate_limits where bucket = ?')
+        .prepare('select sum(count) n from rate_windows where bucket = ?')
         .get(`read:${hashed(ip)}`) as { n: number | null }
     ).n ?? 0;
 

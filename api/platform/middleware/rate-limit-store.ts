@@ -40,9 +40,9 @@ export interface Window {
 }
 
 interface Statements {
-  read: Statement<[string, number], { count: number }>;
-  bump: Statement<[string, number, number]>;
-  insertOnce: Statement<[string, number, number]>;
+  read: Statement<[string, number, number], { count: number }>;
+  bump: Statement<[string, number, number, number]>;
+  insertOnce: Statement<[string, number, number, number]>;
   prune: Statement<[number]>;
 }
 
@@ -59,10 +59,14 @@ export function countersOf(db: DB): Database.Database {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = OFF');
     sqlite.pragma('busy_timeout = 5000');
+    // A window is its bucket, its length and its start: an hour and a day that start at the same
+    // moment (every midnight UTC) are two counters, not one counted twice. The first table keyed
+    // windows by start alone; its counters are dropped (they only ever live a day).
     sqlite.exec(
-      'create table if not exists rate_limits (bucket text not null, window_start integer not null, count integer not null default 0, ' +
-        'expires_at integer not null, primary key (bucket, window_start)) without rowid; ' +
-        'create index if not exists rate_limits_expires_idx on rate_limits (expires_at);',
+      'drop table if exists rate_limits; ' +
+        'create table if not exists rate_windows (bucket text not null, window_ms integer not null, window_start integer not null, ' +
+        'count integer not null default 0, expires_at integer not null, primary key (bucket, window_ms, window_start)) without rowid; ' +
+        'create index if not exists rate_windows_expires_idx on rate_windows (expires_at);',
     );
     counterFiles.set(db, sqlite);
   }
@@ -74,14 +78,15 @@ function prepared(db: DB): Statements {
   if (!s) {
     const sqlite = countersOf(db);
     s = {
-      read: sqlite.prepare('select count from rate_limits where bucket = ? and window_start = ?'),
+      read: sqlite.prepare('select count from rate_windows where bucket = ? and window_ms = ? and window_start = ?'),
       bump: sqlite.prepare(
-        'insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict (bucket, window_start) do update set count = count + 1',
+        'insert into rate_windows (bucket, window_ms, window_start, count, expires_at) values (?, ?, ?, 1, ?) ' +
+          'on conflict (bucket, window_ms, window_start) do update set count = count + 1',
       ),
       insertOnce: sqlite.prepare(
-        'insert into rate_limits (bucket, window_start, count, expires_at) values (?, ?, 1, ?) on conflict do nothing',
+        'insert into rate_windows (bucket, window_ms, window_start, count, expires_at) values (?, ?, ?, 1, ?) on conflict do nothing',
       ),
-      prune: sqlite.prepare('delete from rate_limits where expires_at <= ?'),
+      prune: sqlite.prepare('delete from rate_windows where expires_at <= ?'),
     };
     statements.set(db, s);
   }
@@ -121,14 +126,14 @@ export function takeAll(
       let waitMs = 0;
       for (const w of windows) {
         const start = Math.floor(at / w.ms) * w.ms;
-        if ((s.read.get(bucket, start)?.count ?? 0) >= w.max) waitMs = Math.max(waitMs, start + w.ms - at);
+        if ((s.read.get(bucket, w.ms, start)?.count ?? 0) >= w.max) waitMs = Math.max(waitMs, start + w.ms - at);
       }
       if (waitMs > 0) return { index, wait: Math.max(1, Math.ceil(waitMs / 1000)) };
     }
     for (const { bucket, windows } of buckets) {
       for (const w of windows) {
         const start = Math.floor(at / w.ms) * w.ms;
-        s.bump.run(bucket, start, start + w.ms);
+        s.bump.run(bucket, w.ms, start, start + w.ms);
       }
     }
     return null;
@@ -160,7 +165,7 @@ export const EMAIL_LINK_LIMITS = {
 export function countOnce(db: DB, key: string, windowMs: number, at: number): boolean {
   prune(db, at);
   const start = Math.floor(at / windowMs) * windowMs;
-  return prepared(db).insertOnce.run(key, start, start + windowMs).changes === 1;
+  return prepared(db).insertOnce.run(key, windowMs, start, start + windowMs).changes === 1;
 }
 
 /** The limits of one app on its database. */

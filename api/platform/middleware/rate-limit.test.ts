@@ -29,6 +29,23 @@ describe('SQLite counters', () => {
     expect(limiter.write('a', Date.parse('2026-11-23T00:00:00Z'))).toBeNull();
   });
 
+  it('counts a request once in each window when an hour and a day start together (midnight UTC)', () => {
+    // The windows were keyed by their start alone, so in the first hour of every UTC day a request
+    // bumped one row twice: two writes filled a limit of three, and the second claim email of the
+    // hour to one address was refused (an address may have 2 an hour).
+    const limiter = new RateLimiter(testDb({ demo: false }), { perMinute: 3, perDay: 5 });
+    const midnight = Date.parse('2026-12-07T00:00:30Z');
+    expect([limiter.write('a', midnight), limiter.write('a', midnight + 1000), limiter.write('a', midnight + 2000)]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+    expect(limiter.write('a', midnight + 3000)).toBe(27);
+    const link = (at: number) => limiter.emailLink('u', 5, 'jo@school.sch.uk', at, 'claims');
+    expect([link(midnight), link(midnight + 1000)]).toEqual([null, null]);
+    expect(link(midnight + 2000)).toMatchObject({ scope: 'address' });
+  });
+
   it('shares the counters between two connections to one file (two worker processes)', () => {
     const path = tempDbPath();
     const one = openDatabase(path);
@@ -50,7 +67,7 @@ describe('SQLite counters', () => {
 
   it('prunes expired windows', () => {
     const db = testDb({ demo: false });
-    const rows = () => (countersOf(db).prepare('select count(*) n from rate_limits').get() as { n: number }).n;
+    const rows = () => (countersOf(db).prepare('select count(*) n from rate_windows').get() as { n: number }).n;
     for (let i = 0; i < 5; i++) take(db, `k${i}`, [{ ms: MINUTE, max: 10 }], T0);
     expect(rows()).toBe(5);
     take(db, 'later', [{ ms: MINUTE, max: 10 }], T0 + 2 * MINUTE);
@@ -152,7 +169,7 @@ describe('the counters and the shared answer cache', () => {
     const before = version();
     for (let i = 0; i < 3; i++) expect((await get()).headers.get('x-cache')).toBe('hit');
     expect(version()).toEqual(before);
-    expect((countersOf(db).prepare('select sum(count) n from rate_limits').get() as { n: number }).n).toBe(4);
+    expect((countersOf(db).prepare('select sum(count) n from rate_windows').get() as { n: number }).n).toBe(4);
   });
 });
 
@@ -188,7 +205,7 @@ describe('thread views', () => {
     clock = new Date(T0 + DAY);
     expect(await view({ Cookie: ada })).toBe(start + 5);
     // No raw IP address or user id is stored in the counters.
-    const buckets = countersOf(db).prepare('select bucket from rate_limits').all() as { bucket: string }[];
+    const buckets = countersOf(db).prepare('select bucket from rate_windows').all() as { bucket: string }[];
     expect(buckets.length).toBeGreaterThan(0);
     expect(buckets.map((b) => b.bucket).join(' ')).not.toMatch(/198\.51|views:ada|views:bob/);
   });
