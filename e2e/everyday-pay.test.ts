@@ -115,7 +115,8 @@ describe('item 7: pay scales open on a London area, remembered, in the address',
       // Back later without a region in the address: her last choice, not Inner London, and the URL says so.
       await page.goto(`${env.server.url}/pay-scales`);
       await page.waitForURL(/region=Outer\+London/);
-      expect(await areaRadio(page, 'Outer London').isChecked()).toBe(true);
+      // The address is replaced as the screen starts; the radio follows once it has rendered.
+      await expect.poll(() => areaRadio(page, 'Outer London').isChecked()).toBe(true);
       await expect.poll(() => firstRow(page, 'Main Pay Range').innerText()).toContain('£39,196');
     } finally {
       await context.close();
