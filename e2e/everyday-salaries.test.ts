@@ -83,7 +83,8 @@ describe('item 11: salaries by role, median and middle half, filtered, beside th
       // Pick Southwark, then 11-15 years: the address keeps them; the group beside Inner London's band, its odd median explained.
       await page.getByLabel('Borough').selectOption('Southwark');
       await page.waitForURL(/borough=Southwark/);
-      expect(await page.getByLabel('Pay area').inputValue()).toBe('Inner London');
+      // The address changes first; the pay area follows the borough once the screen has rendered.
+      await expect.poll(() => page.getByLabel('Pay area').inputValue()).toBe('Inner London');
       await page.getByLabel('Experience').selectOption('11-15 years');
       await page.waitForURL(/experience=11-15\+years/);
       await expect.poll(() => groups(page).locator('h3').allInnerTexts()).toEqual(['Secondary Teacher']);
