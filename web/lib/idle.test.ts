@@ -1,24 +1,27 @@
 // Work deferred to idle time (decision 0604): one step per idle period, in order, a failure not
 // stopping the next, and nothing run before the browser says it is idle.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inIdleSlices } from '../offline/warm';
-import { idle, whenIdleDo } from './idle';
+import { SLICE_MS, idle, inIdleSlice, whenIdleDo } from './idle';
 
-const pending: { run: () => void; timeout?: number }[] = [];
+type Deadline = { timeRemaining: () => number };
+const pending: { run: (deadline: Deadline) => void; timeout?: number }[] = [];
 // idle() reads requestIdleCallback from globalThis (the window in a page; the file is also read by the service worker's build).
 const g = globalThis as { requestIdleCallback?: unknown };
 function fakeIdleWindow() {
-  g.requestIdleCallback = (run: () => void, options?: { timeout: number }) => pending.push({ run, timeout: options?.timeout });
+  g.requestIdleCallback = (run: (deadline: Deadline) => void, options?: { timeout: number }) =>
+    pending.push({ run, timeout: options?.timeout });
 }
 /** The browser is idle once: the oldest waiting callback runs, and its promise chain settles. */
-async function idlePeriod() {
+async function idlePeriod(deadline: Deadline = { timeRemaining: () => 50 }) {
   const next = pending.shift();
   expect(next, 'an idle callback was waiting').toBeDefined();
-  next!.run();
+  next!.run(deadline);
   for (let i = 0; i < 10; i++) await Promise.resolve();
 }
 
 afterEach(() => {
+  vi.restoreAllMocks();
   pending.length = 0;
   delete g.requestIdleCallback;
 });
@@ -64,5 +67,67 @@ describe('idle time', () => {
     const start = Date.now();
     await idle();
     expect(Date.now() - start).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('small jobs in idle slices', () => {
+  /** A clock that moves only when a job says it took time. */
+  function fakeClock() {
+    let now = 1000;
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
+    return (ms: number) => {
+      now += ms;
+    };
+  }
+
+  it('runs waiting jobs in one idle period until the slice budget is spent, the rest in the next', async () => {
+    fakeIdleWindow();
+    const spend = fakeClock();
+    const ran: number[] = [];
+    for (let i = 0; i < 5; i++)
+      inIdleSlice(() => {
+        ran.push(i);
+        spend(3);
+      });
+    await Promise.resolve();
+    expect(ran).toEqual([]);
+    expect(pending.map((p) => p.timeout)).toEqual([500]);
+    await idlePeriod();
+    // 3 ms each against SLICE_MS (8): the third job ends past the budget, so the slice stops there.
+    expect(SLICE_MS).toBe(8);
+    expect(ran).toEqual([0, 1, 2]);
+    expect(pending).toHaveLength(1);
+    await idlePeriod();
+    expect(ran).toEqual([0, 1, 2, 3, 4]);
+    expect(pending).toHaveLength(0);
+  });
+
+  it('uses less than the budget when the idle period has less left', async () => {
+    fakeIdleWindow();
+    const spend = fakeClock();
+    const ran: number[] = [];
+    for (let i = 0; i < 4; i++)
+      inIdleSlice(() => {
+        ran.push(i);
+        spend(2);
+      });
+    await Promise.resolve();
+    await idlePeriod({ timeRemaining: () => 3 });
+    expect(ran).toEqual([0, 1]);
+    await idlePeriod();
+    expect(ran).toEqual([0, 1, 2, 3]);
+  });
+
+  it('never runs a job cancelled before its turn', async () => {
+    fakeIdleWindow();
+    const ran: string[] = [];
+    inIdleSlice(() => ran.push('kept'));
+    const cancel = inIdleSlice(() => ran.push('cancelled'));
+    inIdleSlice(() => ran.push('also kept'));
+    cancel();
+    await Promise.resolve();
+    await idlePeriod();
+    expect(ran).toEqual(['kept', 'also kept']);
+    expect(pending).toHaveLength(0);
   });
 });

@@ -1,19 +1,32 @@
 // Work the first screen does not need, run when the browser is idle (issue 40, decision 0604): the
 // service worker's registration, the offline store's writes and warm-up, the outbox's start. Each
 // step is its own idle callback, so none of them joins the page's hydration in one long task; a
-// step runs at the latest after `timeout` ms (a busy page still gets it done).
+// step runs at the latest after `timeout` ms (a busy page still gets it done). Many small jobs (the
+// take-home figures of a hundred pay rows, issue 38) share idle periods in slices (inIdleSlice).
 
 // globalThis rather than window: the service worker's build reads this file through web/offline.
 type IdleGlobal = typeof globalThis & {
-  requestIdleCallback?: (run: () => void, options?: { timeout: number }) => number;
+  requestIdleCallback?: (run: (deadline: IdleDeadlineLike) => void, options?: { timeout: number }) => number;
 };
+/** What an idle period tells its callback: how long it has left. */
+export type IdleDeadlineLike = { timeRemaining: () => number };
 
-/** Resolves in an idle period (or after `timeout` ms at the latest; after 50 ms where idle callbacks are missing). */
-export function idle(timeout = 2000): Promise<void> {
+/** Most of an idle period a slice of small jobs may use (the browser gives up to 50 ms). */
+export const SLICE_MS = 8;
+
+/**
+ * Resolves in an idle period (or after `timeout` ms at the latest; after 50 ms where idle callbacks
+ * are missing), with the period's deadline (a SLICE_MS budget in the fallback).
+ */
+export function idle(timeout = 2000): Promise<IdleDeadlineLike> {
   return new Promise((resolve) => {
     const w = globalThis as IdleGlobal;
-    if (typeof w.requestIdleCallback === 'function') w.requestIdleCallback(() => resolve(), { timeout });
-    else setTimeout(resolve, 50);
+    if (typeof w.requestIdleCallback === 'function') w.requestIdleCallback((deadline) => resolve(deadline), { timeout });
+    else
+      setTimeout(() => {
+        const end = performance.now() + SLICE_MS;
+        resolve({ timeRemaining: () => end - performance.now() });
+      }, 50);
   });
 }
 
@@ -21,4 +34,35 @@ export function idle(timeout = 2000): Promise<void> {
 export async function whenIdleDo<T>(run: () => T | Promise<T>, timeout?: number): Promise<T> {
   await idle(timeout);
   return run();
+}
+
+type Job = () => void;
+const queue: Job[] = [];
+let scheduled = false;
+
+/** Runs the queue's jobs for at most SLICE_MS (less if the period has less left), then asks for another period. */
+function drain(deadline: IdleDeadlineLike) {
+  const until = performance.now() + Math.min(SLICE_MS, Math.max(1, deadline.timeRemaining()));
+  while (queue.length > 0 && performance.now() < until) queue.shift()?.();
+  scheduled = false;
+  if (queue.length > 0) schedule();
+}
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  void idle(500).then(drain);
+}
+
+/**
+ * Runs the small job `job` in idle time, in a slice shared with the other jobs waiting (never one
+ * long task for a hundred of them); the returned function cancels it if it has not run yet.
+ */
+export function inIdleSlice(job: Job): () => void {
+  queue.push(job);
+  schedule();
+  return () => {
+    const i = queue.indexOf(job);
+    if (i >= 0) queue.splice(i, 1);
+  };
 }

@@ -2,8 +2,9 @@
 // (with next September's beside it), the line saying whose settings and which payslip they are
 // for, and a job's "£2,473–£2,977 a month after tax, pension and your loans". later() parts of
 // the pay scales, the job cards and the job page (their chunk holds the engine): computed on the
-// device in idle time (idle.ts), with her settings (settings-store.ts), offline too. The server
+// device in idle time (web/lib/idle.ts's slices), with her settings (settings-store.ts), offline too. The server
 // and the first render show nothing (her settings are on the device); the line's space is kept.
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { INNER_LONDON_BOROUGHS } from '../../../core/constants';
 import type { PayPointRow } from '../../../core/take-home';
@@ -12,9 +13,24 @@ import { client, json } from '../../data/client';
 import { useApi } from '../../data/use-api';
 import { useHydrated } from '../../app/use-hydrated';
 import { formatGBP, formatMonth } from '../../lib/format';
+import { inIdleSlice } from '../../lib/idle';
 import { afterWords, jobFigures, monthForAward, netMonthly, nextSeptember, pointLink, settingsWords } from './figures';
-import { useIdleValue } from './idle';
 import { useTakeHomeSettings } from './settings-store';
+
+/**
+ * `compute()` worked out in idle time, undefined until then (and on the server, and in the first
+ * render, so hydration matches). `key` names the inputs: a new key computes again.
+ */
+function useIdleValue<T>(key: string | null, compute: () => T): { key: string; value: T } | undefined {
+  const [result, setResult] = useState<{ key: string; value: T } | undefined>(undefined);
+  useEffect(() => {
+    if (key === null) return;
+    // The latest compute for this key (it closes over this render's inputs, which the key names).
+    return inIdleSlice(() => setResult({ key, value: compute() }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return result && result.key === key ? result : undefined;
+}
 
 const monthName = (m: string) => formatMonth(`${m}-15T12:00:00Z`);
 const taxYear = (m: string) => {
