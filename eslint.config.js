@@ -9,13 +9,21 @@ import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
-// web/ holds one folder per screen plus the shared layers below. A screen never imports another
-// screen (what two screens need lives in a shared folder); the shared layers import no screen;
-// web/app (the shell and its routes) and web/'s entry files may import any screen.
-const WEB_SHARED = ['app', 'components', 'data', 'lib', 'offline'];
-const SCREENS = readdirSync(new URL('web/', import.meta.url), { withFileTypes: true })
-  .filter((e) => e.isDirectory() && !WEB_SHARED.includes(e.name))
-  .map((e) => e.name);
+// web/ holds one folder per screen plus the shared layers below (decision 0018, after
+// bulletproof-react): screens → features → components. A screen never imports another screen;
+// web/features/<feature>/ (a piece with its own data: alerts, contribute, save a job, near me…)
+// imports no screen and no other feature; web/components/ is presentational (props in, markup out):
+// no screen, no feature, and of web/data and web/offline only types, the wording (data/messages)
+// and the offline error class (offline/errors), never swr or dexie. web/data, web/lib and
+// web/offline import no screen and no feature (types excepted). web/app (the shell and its routes)
+// and web/'s entry files may import anything.
+const WEB_SHARED = ['app', 'components', 'data', 'features', 'lib', 'offline'];
+const webFolders = (dir, except = []) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((e) => e.isDirectory() && !except.includes(e.name))
+    .map((e) => e.name);
+const SCREENS = webFolders('web/', WEB_SHARED);
+const FEATURES = webFolders('web/features/');
 
 /** A relative import specifier that climbs out to one of `folders` (from any depth). */
 const into = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
@@ -26,18 +34,51 @@ const API_TYPES_ONLY = {
   message: 'web/ imports api/ for types only (`import type`): server code must not reach the browser bundle.',
 };
 
-/** The rules that keep a web folder inside its layer: static imports and dynamic import(). */
-function webBoundaries(forbidden, message, allowTypeImports) {
-  const patterns = [API_TYPES_ONLY];
-  if (forbidden.length) patterns.push({ regex: into(forbidden), allowTypeImports, message });
+/**
+ * The rules that keep a web folder inside its layer, for static imports and dynamic import():
+ * each of `rules` is a specifier regex, its message and whether `import type` may pass it.
+ */
+function webBoundaries(rules = [], paths = []) {
+  const patterns = [API_TYPES_ONLY, ...rules];
   return {
-    '@typescript-eslint/no-restricted-imports': ['error', { patterns }],
-    'no-restricted-syntax': forbidden.length
-      ? // esquery's regex literal cannot hold a slash: \x2F stands for it.
-        ['error', { selector: `ImportExpression > Literal.source[value=/${into(forbidden).replaceAll('/', '\\x2F')}/]`, message }]
+    '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
+    'no-restricted-syntax': rules.length
+      ? [
+          'error',
+          // esquery's regex literal cannot hold a slash: \x2F stands for it.
+          ...rules.map(({ regex, message }) => ({
+            selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
+            message,
+          })),
+        ]
       : 'off',
   };
 }
+const NO_SCREEN = (regex, allowTypeImports) => ({
+  regex,
+  allowTypeImports,
+  message: 'A shared web folder imports no screen (types excepted): move the piece here instead.',
+});
+const NO_FEATURE = {
+  regex: '^(\\.\\./)+features(/|$)',
+  allowTypeImports: true,
+  message:
+    'web/components, web/data, web/lib and web/offline import no feature (types excepted): a feature stands on them (decision 0018).',
+};
+/** From a feature's folder: another feature (a sibling, or by way of features/). */
+const otherFeatures = (self) => FEATURES.filter((f) => f !== self);
+const PRESENTATIONAL = {
+  // web/data and web/offline, but for the wording and the offline error class.
+  regex: '^(\\.\\./)+(data/(?!messages$)|offline/(?!errors$))',
+  allowTypeImports: true,
+  message:
+    'web/components/ is presentational: of web/data and web/offline it imports only types, data/messages and offline/errors; a piece that reads or writes data is a feature (decision 0018).',
+};
+const NO_STORE_PACKAGES = ['swr', 'dexie'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: 'web/components/ is presentational: no SWR, no Dexie (a piece that reads data is a feature, decision 0018).',
+}));
 
 const TESTS = ['**/*.test.{ts,tsx}', 'e2e/**', 'test/**'];
 
@@ -177,18 +218,45 @@ export default defineConfig(
       };
     })(),
   },
-  { files: ['web/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'], rules: webBoundaries([], '', false) },
+  { files: ['web/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'], rules: webBoundaries() },
   {
-    files: WEB_SHARED.filter((f) => f !== 'app').map((f) => `web/${f}/**/*.{ts,tsx}`),
-    rules: webBoundaries(SCREENS, 'A shared web folder imports no screen (types excepted): move the piece here instead.', true),
+    files: ['data', 'lib', 'offline'].map((f) => `web/${f}/**/*.{ts,tsx}`),
+    rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE]),
   },
+  {
+    files: ['web/components/**/*.{ts,tsx}'],
+    // web/components/take-home/ moves to web/features/take-home/ next (issue 42); until then it keeps its data imports.
+    ignores: ['web/components/take-home/**'],
+    rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE, PRESENTATIONAL], NO_STORE_PACKAGES),
+  },
+  { files: ['web/components/take-home/**/*.{ts,tsx}'], rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE]) },
+  ...FEATURES.map((feature) => ({
+    files: [`web/features/${feature}/**/*.{ts,tsx}`],
+    rules: webBoundaries([
+      // From web/features/<feature>/: a screen is two folders up (../../jobs), and a name shared by
+      // a screen and a feature (take-home) one folder up is the sibling feature.
+      NO_SCREEN(`^(\\.\\./){2,}(${SCREENS.join('|')})(/|$)`, false),
+      ...(otherFeatures(feature).length
+        ? [
+            {
+              regex: `^\\.\\./(${otherFeatures(feature).join('|')})(/|$)|^(\\.\\./)+features/(${otherFeatures(feature).join('|')})(/|$)`,
+              allowTypeImports: false,
+              message:
+                'A feature does not import another feature: what both need goes down into web/components/ or web/data/ (decision 0018).',
+            },
+          ]
+        : []),
+    ]),
+  })),
   ...SCREENS.map((screen) => ({
     files: [`web/${screen}/**/*.{ts,tsx}`],
-    rules: webBoundaries(
-      SCREENS.filter((s) => s !== screen),
-      'A screen does not import another screen: move what both need to web/components/ or web/data/.',
-      false,
-    ),
+    rules: webBoundaries([
+      {
+        regex: into(SCREENS.filter((s) => s !== screen)),
+        allowTypeImports: false,
+        message: 'A screen does not import another screen: move what both need to web/features/, web/components/ or web/data/.',
+      },
+    ]),
   })),
 
   // One environment: api/env.ts parses it for every entry point (loadEnv). Tests, e2e harnesses and

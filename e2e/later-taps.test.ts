@@ -169,7 +169,7 @@ describe('Jobs (their chunks held back)', () => {
   });
 
   it('Near me tapped before its chunk: on, once it has arrived', async () => {
-    const { page, release } = await openHeld(visitor, '/jobs', 'components/NearMe.tsx');
+    const { page, release } = await openHeld(visitor, '/jobs', 'features/near-me/NearMe.tsx');
     const near = page.getByRole('button', { name: 'Near me' });
     await near.click();
     await settleMs(page, 300);
@@ -204,7 +204,7 @@ describe('Jobs (their chunks held back)', () => {
   });
 
   it('Get alerts for this search pressed before its chunk (signed in): the dialog opens once it has arrived', async () => {
-    const { page, release } = await openHeld(teacher, '/jobs?borough=Camden&subject=Mathematics', 'components/alerts/AlertButtons.tsx');
+    const { page, release } = await openHeld(teacher, '/jobs?borough=Camden&subject=Mathematics', 'features/alerts/AlertButtons.tsx');
     await page.getByRole('button', { name: 'Get alerts for this search' }).click();
     await settleMs(page, 300);
     expect(await page.getByRole('dialog', { name: 'Get alerts for this search' }).count()).toBe(0);
@@ -218,7 +218,7 @@ describe('Jobs (their chunks held back)', () => {
   it('Get alerts for this search after the part hydrated, its dialog chunk held: the dialog opens once it arrives', async () => {
     const page = await teacher.newPage();
     await page.setViewportSize(DESKTOP);
-    const dialogChunk = await hold(page, 'components/alerts/AlertDialog.tsx');
+    const dialogChunk = await hold(page, 'features/alerts/AlertDialog.tsx');
     await page.goto(`${server.url}/jobs?borough=Camden&subject=Mathematics`);
     await page.getByRole('button', { name: 'Get alerts for this search' }).click();
     await dialogChunk.requested;

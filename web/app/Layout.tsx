@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { BottomNav, Header } from '../components/Header';
+import { BottomNav, Header } from '../features/account/Header';
 import { later } from './later';
 
 // The toasts' host (and the dialogs' stack it reads) loads after the first render.

@@ -2,6 +2,6 @@
 // (web/app/later.tsx): the footer (server-rendered, its markup kept until then), the offline
 // banner and the new-version prompt (shown only when offline or updated), and the outbox's
 // listener (renders nothing).
-export { Footer } from '../components/Footer';
-export { OfflineBanner, UpdatePrompt } from '../components/AppStatus';
-export { OutboxSync } from '../components/OutboxSync';
+export { Footer } from '../features/app-status/Footer';
+export { OfflineBanner, UpdatePrompt } from '../features/app-status/AppStatus';
+export { OutboxSync } from '../features/app-status/OutboxSync';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Icon } from '../components/Icon';
-import { SearchCombobox, SUGGEST_MIN_CHARS, useSuggestions } from '../components/SearchCombobox';
+import { SearchCombobox, SUGGEST_MIN_CHARS, useSuggestions } from '../features/search/SearchCombobox';
 import { ErrorState, isOfflineError } from '../components/states';
 import type { SchoolListItem } from '../data/client';
 import { useSchoolsWithTotal } from '../data/hooks';

@@ -7,8 +7,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MOODS } from '../../core/constants';
-import { EditOwnDialog, type OwnItem } from '../components/contribute/ContributeDialogs';
-import { DeleteOwnButton, EditOwnButton } from '../components/contribute/OwnActions';
+import { EditOwnDialog, type OwnItem } from '../features/contribute/ContributeDialogs';
+import { DeleteOwnButton, EditOwnButton } from '../features/contribute/OwnActions';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useActivity, type Activity, type OwnReview } from '../data/activity';
 import { SALARY_LEAVES } from '../data/messages';

@@ -3,12 +3,12 @@
 // the selected tab is kept in ?tab= so it survives a reload and can be linked.
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { SchoolImageUpdater } from '../components/SchoolImageUpdater';
+import { SchoolImageUpdater } from '../features/school-images/SchoolImageUpdater';
 import { Breadcrumb } from '../components/states';
 import { Tabs, type TabDef } from '../components/Tabs';
 import { loginHref, useAuth, type CurrentUser } from '../data/auth';
 import { ActivityList, useActivity } from './ActivityList';
-import { AlertsTab } from '../components/alerts/AlertsTab';
+import { AlertsTab } from '../features/alerts/AlertsTab';
 import { ProfileTab } from './ProfileTab';
 import { QueuedSubmissions } from './QueuedSubmissions';
 import { SavedJobsList } from './SavedJobsList';

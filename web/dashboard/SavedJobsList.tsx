@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
-import { SaveJobButton } from '../components/SaveJobButton';
+import { SaveJobButton } from '../features/save-job/SaveJobButton';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useSavedJobs } from '../data/hooks';
 import { formatDate, formatSalaryRange } from '../lib/format';

@@ -3,7 +3,7 @@
 import { useApi } from '../data/use-api';
 import { client, json } from '../data/client';
 import { ErrorState, SkeletonList } from '../components/states';
-import { write } from '../components/writes';
+import { write } from '../data/writes';
 import { formatDate, timeAgo } from '../lib/format';
 import { to } from '../data/requests';
 import { swrKey } from '../data/keys';

@@ -5,7 +5,7 @@ import { mutate as globalMutate } from 'swr';
 import { useApi } from './use-api';
 import { useAuth } from './auth';
 import { ApiRequestError, client, json } from './client';
-import { signInRequired } from '../components/writes';
+import { signInRequired } from './writes';
 import { toast } from '../components/toast/store';
 
 export type AlertItem = InferResponseType<typeof client.alerts.$get, 200>[number];

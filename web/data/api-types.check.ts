@@ -1,8 +1,8 @@
 // Compile-time checks (run by `tsc`, no runtime code): the web's answer types come from the API's
 // own route types through the typed client and are real types, not `any`. If a route stops being
 // chained into ApiType, or answers through `new Response`, one of these stops compiling.
-import type { RefreshResult } from '../components/RefreshJobsButton';
-import type { BatchProgress, BatchStarted } from '../components/SchoolImageUpdater';
+import type { RefreshResult } from '../features/refresh-jobs/RefreshJobsButton';
+import type { BatchProgress, BatchStarted } from '../features/school-images/SchoolImageUpdater';
 import type { Activity } from '../dashboard/ActivityList';
 import type { PayRow } from '../pay-scales/allowances';
 import type { CurrentUser } from './auth';

@@ -60,7 +60,7 @@ export const imagesUpdated = (updated: number) => ({
 });
 
 /**
- * A submission kept in the outbox to be sent later (web/components/writes.ts): offline, it waits
+ * A submission kept in the outbox to be sent later (web/data/writes.ts): offline, it waits
  * for the connection; online, the server answered 5xx/429 or could not be reached, so it is
  * retried automatically, and the phone is never called offline.
  */

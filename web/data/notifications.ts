@@ -5,7 +5,7 @@
 import type { InferResponseType } from 'hono/client';
 import { mutate as globalMutate } from 'swr';
 import { toast } from '../components/toast/store';
-import { signInRequired } from '../components/writes';
+import { signInRequired } from './writes';
 import { useAuth } from './auth';
 import { ApiRequestError, client, json } from './client';
 import { useApi } from './use-api';

@@ -1,5 +1,5 @@
 // A school's own vacancies on the web side (decision 2104): its staff's list (every state, with
-// counts). The writes go through the outbox (web/components/writes.ts, kind 'school-job'), like a
+// counts). The writes go through the outbox (web/data/writes.ts, kind 'school-job'), like a
 // teacher's contributions, and what they touch is read again after them (decision 0015).
 import type { InferResponseType } from 'hono/client';
 import { useAuth } from './auth';

@@ -2,9 +2,9 @@
 // after the forum page's first render (the page's later() part).
 import { Dialog, DialogActions } from '../components/Dialog';
 import { SelectField, SubmitButton, TextField } from '../components/fields';
-import { MarkdownField } from '../components/MarkdownField';
+import { MarkdownField } from '../features/markdown-editor/MarkdownField';
 import { useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { check } from '../components/check';
 import type { useForumCategories } from '../data/hooks';
 import { client } from '../data/client';

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { BOROUGHS } from '../../core/boroughs';
 import { Icon } from '../components/Icon';
-import { SearchCombobox, useSuggestions } from '../components/SearchCombobox';
+import { SearchCombobox, useSuggestions } from '../features/search/SearchCombobox';
 import { useDebouncedValue } from '../components/use-url-filters';
 import { useSchoolsWithTotal } from '../data/hooks';
 import { useForumThreadPages, useJobPages } from '../data/page-hooks';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { closingDateText } from '../components/closing';
 import { Icon } from '../components/Icon';
-import { SaveJobButton } from '../components/SaveJobButton';
+import { SaveJobButton } from '../features/save-job/SaveJobButton';
 import { ShareButton } from '../components/ShareButton';
 import { PostedBySchoolBadge } from '../components/badges';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';

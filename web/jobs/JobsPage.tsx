@@ -8,22 +8,22 @@ import { useDebouncedSearch, useUrlFilters } from '../components/use-url-filters
 import { useJobPages } from '../data/page-hooks';
 import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';
-import { milesAway, useNearMe } from '../components/near-me';
+import { milesAway, useNearMe } from '../features/near-me/near-me';
 import { later } from '../app/later';
 import { LoadMore } from '../components/LoadMore';
 import { JOB_FILTER_KEYS } from './filters';
 
 // The alert button (and its store) hydrates after the list: server-rendered, its markup kept meanwhile.
-const JobAlertButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.JobAlertButton));
+const JobAlertButton = later(() => import('../features/alerts/AlertButtons').then((m) => m.JobAlertButton));
 // 'Refresh Jobs' is an admin's (nothing on a visitor's page): its toasts and write load after the list.
-const RefreshJobsButton = later(() => import('../components/RefreshJobsButton').then((m) => m.RefreshJobsButton));
+const RefreshJobsButton = later(() => import('../features/refresh-jobs/RefreshJobsButton').then((m) => m.RefreshJobsButton));
 // The filter selects with their lists hydrate after the list too (web/jobs/JobFilters.tsx).
 const JobFilters = later(() => import('./JobFilters').then((m) => m.JobFilters));
 // And the Near me control (its state is the page's: useNearMe), and each card's save heart (the
 // visitor's heart on the server; in the browser the live one, with the saved state, the signed-in
 // check and the toasts' store): a tap on a heart before its chunk arrives is acted on after it.
-const NearMeControl = later(() => import('../components/NearMe').then((m) => m.NearMeControl));
-const SaveJobButton = later(() => import('../components/SaveJobButton').then((m) => m.SaveJobButton));
+const NearMeControl = later(() => import('../features/near-me/NearMe').then((m) => m.NearMeControl));
+const SaveJobButton = later(() => import('../features/save-job/SaveJobButton').then((m) => m.SaveJobButton));
 // The schools the search words name (issue 37): parts after the first render, so the jobs' first
 // load does not carry the schools' query (the server renders them as usual).
 const SchoolsMatchLine = later(() => import('./SchoolsMatch').then((m) => m.SchoolsMatchLineFor));
@@ -117,7 +117,7 @@ export function JobsPage() {
       <Breadcrumb items={[{ to: '/', label: 'Home' }, { label: 'Jobs' }]} />
       <div className="flex flex-wrap items-start justify-between gap-3 mt-2">
         <h1 className="text-3xl font-bold">Teaching Jobs in London</h1>
-        {/* The 'Refresh Jobs' button renders for admins only (web/components/RefreshJobsButton.tsx). */}
+        {/* The 'Refresh Jobs' button renders for admins only (web/features/refresh-jobs/RefreshJobsButton.tsx). */}
         <div data-slot="refresh-jobs">
           <RefreshJobsButton />
         </div>

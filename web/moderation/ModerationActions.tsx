@@ -1,5 +1,5 @@
 // A moderator's action (the write with its toasts) and the approve/reject pair every queue item shows.
-import { write } from '../components/writes';
+import { write } from '../data/writes';
 import type { SendRequest } from '../data/requests';
 
 export async function action(request: Pick<SendRequest, 'method' | 'path'>, title: string, description: string) {

@@ -7,7 +7,7 @@ import { check } from '../components/check';
 import { RATING_FIELDS, TextAreaField } from '../components/fields';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
 import { firstError, useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { loginHref, useAuth } from '../data/auth';
 import { ApiRequestError, client, json } from '../data/client';
 import { formatDate } from '../lib/format';

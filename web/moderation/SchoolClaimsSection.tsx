@@ -8,7 +8,7 @@ import { UnopenedLine } from '../components/UnopenedClaims';
 import { fieldsOf, describeAudit, staffApi, staffWrite, useAllSchoolAudit, useClaimsQueue } from '../data/school-staff';
 import { formatDate } from '../lib/format';
 import { firstError, useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { ClaimDecision } from '../components/fields';
 
 const RULES = {

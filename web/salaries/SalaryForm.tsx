@@ -4,9 +4,9 @@
 import { BOROUGHS, EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES } from '../../core/constants';
 import { SelectField, SubmitButton, TextAreaField, TextField } from '../components/fields';
 import { useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { check } from '../components/check';
-import { signInRequired } from '../components/writes';
+import { signInRequired } from '../data/writes';
 import { useAuth } from '../data/auth';
 import { client } from '../data/client';
 import { to } from '../data/requests';

@@ -16,7 +16,7 @@ import {
 } from '../data/school-staff';
 import { toast } from '../components/toast/store';
 import { useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { ClaimDecision } from '../components/fields';
 import { formatDate } from '../lib/format';
 import { LoadMore } from '../components/LoadMore';

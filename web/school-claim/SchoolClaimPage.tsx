@@ -8,7 +8,7 @@ import { Breadcrumb, EmptyState, ErrorState } from '../components/states';
 import { loginHref, useAuth } from '../data/auth';
 import { useSchool } from '../data/hooks';
 import { useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { fieldsOf, messageOf, refreshStaff, staffApi, useClaimDomains, useMySchools, type ClaimDomains } from '../data/school-staff';
 
 export function SchoolClaimPage() {

@@ -5,11 +5,11 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Icon } from '../components/Icon';
-import { useResumeAfterSignIn, useSignedInAction } from '../components/signed-in';
+import { useResumeAfterSignIn, useSignedInAction } from '../data/signed-in';
 import { useActivity, useMine } from '../data/activity';
 import { useAuth } from '../data/auth';
 
-const dialogs = () => import('../components/contribute/ContributeDialogs');
+const dialogs = () => import('../features/contribute/ContributeDialogs');
 const ReviewDialog = lazy(() => dialogs().then((m) => ({ default: m.ReviewDialog })));
 const InterviewDialog = lazy(() => dialogs().then((m) => ({ default: m.InterviewDialog })));
 

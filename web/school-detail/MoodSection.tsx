@@ -1,11 +1,11 @@
-import { ReportButton } from '../components/ReportButton';
+import { ReportButton } from '../features/report/ReportButton';
 import { useEffect, useState } from 'react';
 import { MOODS } from '../../core/constants';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { check } from '../components/check';
 import { firstError, useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { loginHref, useAuth } from '../data/auth';
 import { useMoodStats, useUserMood } from '../data/hooks';
 import { timeAgo } from '../lib/format';

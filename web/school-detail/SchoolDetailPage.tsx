@@ -23,7 +23,7 @@ const Reviews = lazy(() => sections().then((m) => ({ default: m.Reviews })));
 const Interviews = lazy(() => sections().then((m) => ({ default: m.Interviews })));
 const Jobs = lazy(() => sections().then((m) => ({ default: m.Jobs })));
 // The follow button (and its store) hydrates after the rest: server-rendered, its markup kept meanwhile.
-const FollowSchoolButton = later(() => import('../components/alerts/AlertButtons').then((m) => m.FollowSchoolButton));
+const FollowSchoolButton = later(() => import('../features/alerts/AlertButtons').then((m) => m.FollowSchoolButton));
 // The sidebar's Contribute card (Write a Review, Share Interview Experience, with the signed-in
 // check and the toasts' store) likewise: its buttons' taps before then are acted on once it has
 // hydrated (web/app/later.tsx).

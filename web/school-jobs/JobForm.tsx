@@ -19,11 +19,11 @@ import {
   WORKING_PATTERNS,
 } from '../../core/constants';
 import { ChoiceGroup } from '../components/ChoiceGroup';
-import { MarkdownField } from '../components/MarkdownField';
+import { MarkdownField } from '../features/markdown-editor/MarkdownField';
 import { checkSchoolJob } from '../components/check';
 import { SelectField, TextField } from '../components/fields';
 import { useForm, type Form } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { client } from '../data/client';
 import { to } from '../data/requests';
 import type { SchoolJob } from '../data/school-jobs';

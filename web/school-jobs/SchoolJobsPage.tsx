@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Dialog } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
-import { write } from '../components/writes';
+import { write } from '../data/writes';
 import { client } from '../data/client';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';

@@ -14,7 +14,7 @@ import { useSchoolPages } from '../data/page-hooks';
 import { formatNumber } from '../lib/format';
 import { teachersLine } from '../lib/school-facts';
 import { pageInfo } from './paging';
-import { milesAway, useNearMe } from '../components/near-me';
+import { milesAway, useNearMe } from '../features/near-me/near-me';
 import { LoadMore } from '../components/LoadMore';
 import { SCHOOL_FILTER_KEYS } from './filters';
 
@@ -23,7 +23,7 @@ export { SCHOOL_FILTER_KEYS };
 // The filter selects with their lists (web/schools/SchoolFilters.tsx) and the Near me control (its
 // state is the page's: useNearMe) hydrate after the list, each from a chunk of its own.
 const SchoolFilters = later(() => import('./SchoolFilters').then((m) => m.SchoolFilters));
-const NearMeControl = later(() => import('../components/NearMe').then((m) => m.NearMeControl));
+const NearMeControl = later(() => import('../features/near-me/NearMe').then((m) => m.NearMeControl));
 
 function SchoolCard({ school }: { school: SchoolListItem }) {
   const teachers = teachersLine(school);

@@ -5,12 +5,12 @@
 // these controls load after it (./later.ts).
 import { useState } from 'react';
 import { Dialog } from '../components/Dialog';
-import { MarkdownField } from '../components/MarkdownField';
+import { MarkdownField } from '../features/markdown-editor/MarkdownField';
 import { check } from '../components/check';
 import { InlineFormActions, TextField } from '../components/fields';
 import { useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
-import { write } from '../components/writes';
+import { useSubmit } from '../data/use-submit';
+import { write } from '../data/writes';
 import { ApiRequestError, client, json } from '../data/client';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';

@@ -6,7 +6,7 @@ import { client } from '../data/client';
 import { timeAgo } from '../lib/format';
 import type { ReplyNode } from './tree';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
-import { EditStateNote } from '../components/contribute/EditStateNote';
+import { EditStateNote } from '../features/contribute/EditStateNote';
 import { Edited, lastWritten, useQueued, type OwnEdit, type Queued, type Target } from './post-meta';
 import { postAnchor, quoteOf } from './quote';
 import { DeleteButton, EarlierVersions, EditForm, ReplyBox, ReportButton } from './deferred';

@@ -3,9 +3,9 @@
 import { useEffect } from 'react';
 import { check } from '../components/check';
 import { InlineFormActions } from '../components/fields';
-import { MarkdownField } from '../components/MarkdownField';
+import { MarkdownField } from '../features/markdown-editor/MarkdownField';
 import { firstError, useForm } from '../components/use-form';
-import { useSubmit } from '../components/use-submit';
+import { useSubmit } from '../data/use-submit';
 import { client } from '../data/client';
 import { SUCCESS } from '../data/messages';
 import { to } from '../data/requests';

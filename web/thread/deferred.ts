@@ -4,7 +4,7 @@ import { later } from '../app/later';
 
 // After the first render (web/app/later.tsx): Report (server-rendered for a visitor: its markup is
 // kept until the chunk arrives), and the writing controls only a signed-in reader sees.
-export const ReportButton = later(() => import('../components/ReportButton').then((m) => m.ReportButton));
+export const ReportButton = later(() => import('../features/report/ReportButton').then((m) => m.ReportButton));
 export const ReplyBox = later(() => import('./later').then((m) => m.ReplyBox));
 export const EditForm = later(() => import('./later').then((m) => m.EditForm));
 export const DeleteButton = later(() => import('./later').then((m) => m.DeleteButton));

@@ -2,7 +2,7 @@
 // the "edited" line and the types of her pending changes. Her controls themselves (edit, delete,
 // earlier versions, the reply form) load after the first render (./later.ts).
 import { useEffect, useState } from 'react';
-import type { EditState } from '../components/contribute/EditStateNote';
+import type { EditState } from '../features/contribute/EditStateNote';
 import { useAuth } from '../data/auth';
 import { client, json } from '../data/client';
 import { swrKey } from '../data/keys';

@@ -1,9 +1,9 @@
 // The save heart's write (SaveJobButton.tsx), loaded with the first tap: the outbox's send, the
 // toasts and their texts are not on the first render of the pages that show hearts.
-import { client } from '../data/client';
-import { SUCCESS } from '../data/messages';
-import { to } from '../data/requests';
-import { write } from './writes';
+import { client } from '../../data/client';
+import { SUCCESS } from '../../data/messages';
+import { to } from '../../data/requests';
+import { write } from '../../data/writes';
 
 /** Saves the job (or removes it when `saved`); true when it was sent or queued. */
 export async function saveJob(jobId: number, title: string, saved: boolean): Promise<boolean> {

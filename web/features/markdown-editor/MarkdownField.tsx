@@ -2,10 +2,10 @@
 // renders with the pages' one renderer (POST /api/markdown/preview, api/markdown/render.ts): the
 // browser carries no Markdown parser and no sanitiser.
 import { useEffect, useState } from 'react';
-import { ApiRequestError, client, json } from '../data/client';
-import { Field, fieldProps } from './Dialog';
-import type { Wired } from './fields';
-import { RenderedMarkdown } from './RenderedMarkdown';
+import { ApiRequestError, client, json } from '../../data/client';
+import { Field, fieldProps } from '../../components/Dialog';
+import type { Wired } from '../../components/fields';
+import { RenderedMarkdown } from '../../components/RenderedMarkdown';
 
 const MARKDOWN_HINT = '**bold**, *italic*, lists (- or 1.), > quotes and [links](https://…) work.';
 

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
-import { loginHref, useAuth } from '../data/auth';
-import { Icon } from './Icon';
-import { NAV_LINKS } from './nav';
-import { outboxCount } from '../offline/outbox-count';
-import { later } from '../app/later';
+import { loginHref, useAuth } from '../../data/auth';
+import { Icon } from '../../components/Icon';
+import { NAV_LINKS } from '../../components/nav';
+import { outboxCount } from '../../offline/outbox-count';
+import { later } from '../../app/later';
 
 // Only a signed-in user sees it (never a server-rendered page): its chunk loads when she does.
 const AccountMenu = later(() => import('./AccountMenu').then((m) => m.AccountMenu));

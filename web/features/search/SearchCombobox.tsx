@@ -4,10 +4,10 @@
 // the API, or from the phone's copy of the school names when there is no signal (decision 0701).
 import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSchoolNames, useSchoolsWithTotal } from '../data/hooks';
-import { useJobPages } from '../data/page-hooks';
-import { suggestSchools, type Suggestion } from '../lib/suggest';
-import { useDebouncedValue } from './use-url-filters';
+import { useSchoolNames, useSchoolsWithTotal } from '../../data/hooks';
+import { useJobPages } from '../../data/page-hooks';
+import { suggestSchools, type Suggestion } from '../../lib/suggest';
+import { useDebouncedValue } from '../../components/use-url-filters';
 
 export const SUGGEST_MIN_CHARS = 2;
 const SUGGEST_LIMIT = 5;

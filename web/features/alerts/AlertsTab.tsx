@@ -2,8 +2,8 @@
 // it is active, pause/resume, delete, and the jobs it sent last.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Dialog } from '../Dialog';
-import { EmptyState, ErrorState, SkeletonList } from '../states';
+import { Dialog } from '../../components/Dialog';
+import { EmptyState, ErrorState, SkeletonList } from '../../components/states';
 import { timeAgo } from '../../lib/format';
 import { deleteAlert, updateAlert, useAlerts, type AlertItem } from '../../data/alerts';
 

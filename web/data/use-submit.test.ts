@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../data/client';
-import type { SendRequest } from '../data/requests';
+import { ApiRequestError } from './client';
+import type { SendRequest } from './requests';
 import { runSubmit, type Checked, type SubmitOptions } from './use-submit';
 
 const send = vi.fn();
-vi.mock('../data/mutations', () => ({ send: (request: SendRequest) => send(request) }));
+vi.mock('./mutations', () => ({ send: (request: SendRequest) => send(request) }));
 const toasts: unknown[] = [];
-vi.mock('./toast/store', () => ({ toast: (t: unknown) => toasts.push(t) }));
+vi.mock('../components/toast/store', () => ({ toast: (t: unknown) => toasts.push(t) }));
 
 const REQUEST: SendRequest = { kind: 'review', method: 'POST', path: '/api/schools/7/reviews', body: { pros: 'Kind staff' } };
 const MESSAGES = { success: { title: 'Review submitted' }, signIn: 'Please sign in.', error: { description: 'Failed.' } };

@@ -1,8 +1,8 @@
 // The bell in the header (decision 2010): her unread notifications, read from the same answer as
 // the notifications screen (kept on the device, so the count shows offline too).
 import { Link } from 'react-router-dom';
-import { useNotifications } from '../data/notifications';
-import { Icon } from './Icon';
+import { useNotifications } from '../../data/notifications';
+import { Icon } from '../../components/Icon';
 
 export function NotificationBell() {
   const { data } = useNotifications();

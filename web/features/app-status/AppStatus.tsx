@@ -1,8 +1,8 @@
 // The app-wide status strip: offline banner, "new version" prompt, install button.
 import { useSyncExternalStore } from 'react';
-import { timeAgo } from '../lib/format';
-import { applyUpdate, installPrompt, updateAvailable } from '../offline/register-sw';
-import { offlineStatus } from '../offline/status';
+import { timeAgo } from '../../lib/format';
+import { applyUpdate, installPrompt, updateAvailable } from '../../offline/register-sw';
+import { offlineStatus } from '../../offline/status';
 
 export function OfflineBanner() {
   const status = useSyncExternalStore(offlineStatus.subscribe, offlineStatus.get, offlineStatus.getServer);

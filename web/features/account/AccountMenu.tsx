@@ -1,8 +1,8 @@
 // The signed-in user's part of the header: notifications and the account menu (a chunk of its
 // own: a server-rendered page is a visitor's, so the first render never needs it).
 import { Link } from 'react-router-dom';
-import type { CurrentUser } from '../data/auth';
-import { Avatar } from './Avatar';
+import type { CurrentUser } from '../../data/auth';
+import { Avatar } from '../../components/Avatar';
 import { NotificationBell } from './NotificationBell';
 import { SignOutButton } from './SignOutButton';
 

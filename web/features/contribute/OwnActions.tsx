@@ -3,9 +3,9 @@
 // Deleting asks first in a dialog; every write goes through the outbox like the others (works
 // offline and is sent once), with its own toasts.
 import { useState } from 'react';
-import { Dialog, DialogActions } from '../Dialog';
-import { Icon } from '../Icon';
-import { write } from '../writes';
+import { Dialog, DialogActions } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { write } from '../../data/writes';
 import { client } from '../../data/client';
 import { to } from '../../data/requests';
 import { SALARY_LEAVES, SUCCESS } from '../../data/messages';

@@ -1,16 +1,16 @@
 // "Report" on a review, interview, mood comment, thread or reply (decision 1422): a small button
 // that opens a dialog asking why; POST /api/reports. One report per person and item.
 import { useState } from 'react';
-import { Dialog, DialogActions } from './Dialog';
-import { check, loadValidation } from './check';
-import { TextAreaField } from './fields';
-import { firstError, useForm } from './use-form';
-import { useSubmit } from './use-submit';
-import { useSignedInAction } from './writes';
-import { useResumeAfterSignIn } from './signed-in';
-import { client } from '../data/client';
-import { to } from '../data/requests';
-import { SUCCESS } from '../data/messages';
+import { Dialog, DialogActions } from '../../components/Dialog';
+import { check, loadValidation } from '../../components/check';
+import { TextAreaField } from '../../components/fields';
+import { firstError, useForm } from '../../components/use-form';
+import { useSubmit } from '../../data/use-submit';
+import { useSignedInAction } from '../../data/writes';
+import { useResumeAfterSignIn } from '../../data/signed-in';
+import { client } from '../../data/client';
+import { to } from '../../data/requests';
+import { SUCCESS } from '../../data/messages';
 
 export type ReportKind = 'review' | 'interview' | 'mood' | 'thread' | 'reply';
 const WHAT: Record<ReportKind, string> = {

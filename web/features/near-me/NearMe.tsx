@@ -1,7 +1,7 @@
 // The "Near me" control of the Jobs and Schools screens (its state: ./near-me.ts, in the page): a
 // later() part of both pages, one chunk; the server renders it and its markup is kept until then, and
 // a tap on it meanwhile is acted on once it has hydrated (web/app/later.tsx).
-import { Icon } from './Icon';
+import { Icon } from '../../components/Icon';
 import type { NearMe } from './near-me';
 
 export const NEAR_MILES = [1, 2, 5, 10] as const;

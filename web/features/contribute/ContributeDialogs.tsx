@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { EMPLOYMENT_STATUSES, INTERVIEW_DIFFICULTIES, INTERVIEW_OUTCOMES, YEARS_AT_SCHOOL } from '../../../core/constants';
-import { Dialog, DialogActions } from '../Dialog';
-import { Icon } from '../Icon';
-import { RATING_FIELDS, SelectField, SubmitButton, TextAreaField, TextField } from '../fields';
-import { useForm } from '../use-form';
-import { useSubmit, type Checked } from '../use-submit';
-import { check } from '../check';
+import { Dialog, DialogActions } from '../../components/Dialog';
+import { Icon } from '../../components/Icon';
+import { RATING_FIELDS, SelectField, SubmitButton, TextAreaField, TextField } from '../../components/fields';
+import { useForm } from '../../components/use-form';
+import { useSubmit, type Checked } from '../../data/use-submit';
+import { check } from '../../components/check';
 import { client } from '../../data/client';
 import { to, type SendRequest } from '../../data/requests';
 import { SUCCESS } from '../../data/messages';

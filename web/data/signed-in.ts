@@ -1,10 +1,10 @@
 // Whether a tap may run a signed-in action, without the writes' code: a page whose buttons only
 // check this (save, write a review) loads the outbox and the toasts' texts when a signed-in
 // teacher writes, not with its first render. A visitor's 'Sign In Required' shows at once.
-import { loginHref, useAuth, userAnswer } from '../data/auth';
+import { loginHref, useAuth, userAnswer } from './auth';
 import { useEffect, useRef } from 'react';
 import { claimPendingAction, dropCarriedAction, rememberPendingAction } from './pending-action';
-import { toast } from './toast/store';
+import { toast } from '../components/toast/store';
 
 const LOGIN_REDIRECT_MS = 1500;
 
@@ -19,7 +19,7 @@ export function signInRequired(description: string, delay = LOGIN_REDIRECT_MS) {
  * Required' with the message. A tap that comes while the app still asks who is signed in (just
  * after the page loaded) waits for that answer instead of sending a teacher to the login page.
  * `resume` names the action ("save-job:12") so that it is finished once she is back from signing in:
- * the screen offering it runs it through useResumeAfterSignIn (web/components/pending-action.ts).
+ * the screen offering it runs it through useResumeAfterSignIn (web/data/pending-action.ts).
  */
 export function useSignedInAction() {
   const { isAuthenticated, isLoading } = useAuth();

@@ -3,14 +3,14 @@
 // then the result: updated count and the 'no image found' count (processed − updated).
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
-import { useApi } from '../data/use-api';
-import { useAuth } from '../data/auth';
-import { client, json } from '../data/client';
-import { to } from '../data/requests';
-import { toast, type ToastInput as Toast } from './toast/store';
-import { swrKey } from '../data/keys';
-import { imagesUpdated } from '../data/messages';
-import { TitledCard } from './fields';
+import { useApi } from '../../data/use-api';
+import { useAuth } from '../../data/auth';
+import { client, json } from '../../data/client';
+import { to } from '../../data/requests';
+import { toast, type ToastInput as Toast } from '../../components/toast/store';
+import { swrKey } from '../../data/keys';
+import { imagesUpdated } from '../../data/messages';
+import { TitledCard } from '../../components/fields';
 
 type BatchUpdate = (typeof client.schools.images)['batch-update'];
 /** POST /api/schools/images/batch-update's answer (202): the batch just started. */
@@ -60,7 +60,7 @@ function useImageBatch(limit: number) {
 
   async function start() {
     try {
-      const { send } = await import('../data/mutations'); // the outbox loads with the first write
+      const { send } = await import('../../data/mutations'); // the outbox loads with the first write
       const res = await send<BatchStarted>({
         kind: 'admin',
         ...to(client.schools.images['batch-update'], '$post', { query: { limit: String(limit) } }),

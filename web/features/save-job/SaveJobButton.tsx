@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { mutate as globalMutate } from 'swr';
-import { useSavedStatus } from '../data/hooks';
-import { Icon } from './Icon';
-import { useResumeAfterSignIn, useSignedInAction } from './signed-in';
-import { swrKey } from '../data/keys';
+import { useSavedStatus } from '../../data/hooks';
+import { Icon } from '../../components/Icon';
+import { useResumeAfterSignIn, useSignedInAction } from '../../data/signed-in';
+import { swrKey } from '../../data/keys';
 
 /**
  * The save heart (product §4): filled when saved; visitors get 'Sign In Required'. A server-rendered

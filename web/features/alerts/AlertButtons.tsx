@@ -5,9 +5,9 @@ import { useHydrated } from '../../app/use-hydrated';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../../core/alert-summary';
-import { Icon } from '../Icon';
-import { useResumeAfterSignIn } from '../signed-in';
-import { useSignedInAction } from '../writes';
+import { Icon } from '../../components/Icon';
+import { useResumeAfterSignIn } from '../../data/signed-in';
+import { useSignedInAction } from '../../data/writes';
 import { later } from '../../app/later';
 import { useAlerts } from '../../data/alerts';
 

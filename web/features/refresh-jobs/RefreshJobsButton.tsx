@@ -3,11 +3,11 @@
 // again (the route declares it changes the jobs: decision 0015).
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
-import { useAuth } from '../data/auth';
-import { ApiRequestError, client } from '../data/client';
-import { to } from '../data/requests';
-import { toast, type ToastInput as Toast } from './toast/store';
-import { jobsRefreshed } from '../data/messages';
+import { useAuth } from '../../data/auth';
+import { ApiRequestError, client } from '../../data/client';
+import { to } from '../../data/requests';
+import { toast, type ToastInput as Toast } from '../../components/toast/store';
+import { jobsRefreshed } from '../../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */
 export type RefreshResult = InferResponseType<typeof client.jobs.refresh.$post, 200>;
@@ -32,7 +32,7 @@ export function RefreshJobsButton({ className = '' }: { className?: string }) {
   async function refresh() {
     setBusy(true);
     try {
-      const { send } = await import('../data/mutations'); // the outbox loads with the first write
+      const { send } = await import('../../data/mutations'); // the outbox loads with the first write
       const res = await send<RefreshResult>({ kind: 'admin', ...to(client.jobs.refresh, '$post'), label: 'Refresh Jobs' });
       // An admin action is never queued for later: offline, it failed.
       if (res.status !== 'sent') throw new Error('not sent');

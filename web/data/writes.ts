@@ -3,11 +3,11 @@
 // (online, the server could not take it) toast; 401 → 'Sign In
 // Required' then the login page after 1.5 s; 400 with fields → the messages beside the fields;
 // anything else → the error toast.
-import { ApiRequestError } from '../data/client';
-import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
-import type { SendRequest, SendResult } from '../data/mutations';
+import { ApiRequestError } from './client';
+import { QUEUED_OFFLINE, QUEUED_RETRY } from './messages';
+import type { SendRequest, SendResult } from './mutations';
 import { signInRequired } from './signed-in';
-import { toast } from './toast/store';
+import { toast } from '../components/toast/store';
 
 /** The queued toast: offline → "when you're back online"; online (5xx/429) → "will be retried". */
 export const queuedToast = (online = typeof navigator === 'undefined' || navigator.onLine) => (online ? QUEUED_RETRY : QUEUED_OFFLINE);
@@ -36,7 +36,7 @@ export interface WriteOptions {
 export async function write<T>(request: SendRequest, options: WriteOptions): Promise<SendResult<T> | null> {
   try {
     // The outbox (Dexie) loads with the first write, not with the screen (the server-rendered first visit).
-    const { send } = await import('../data/mutations');
+    const { send } = await import('./mutations');
     const result = await send<T>(request);
     if (result.status === 'queued') toast({ ...queuedToast() });
     else toast(typeof options.success === 'function' ? options.success(result.data) : options.success);

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiRequestError } from '../data/client';
-import { QUEUED_OFFLINE, QUEUED_RETRY } from '../data/messages';
-import { getSnapshot } from './toast/store';
+import { ApiRequestError } from './client';
+import { QUEUED_OFFLINE, QUEUED_RETRY } from './messages';
+import { getSnapshot } from '../components/toast/store';
 import { queuedToast, write } from './writes';
 
 const CAP = 'Your school has published 20 jobs today, the most for one day.';
-vi.mock('../data/mutations', () => ({
+vi.mock('./mutations', () => ({
   send: () => Promise.reject(new ApiRequestError(429, { error: CAP, fields: { publish: CAP } }, CAP)),
 }));
 

@@ -2,10 +2,10 @@
 // and the channels (email; push only where this device can show notifications).
 import { useState } from 'react';
 import { alertSummary, type AlertFilterValues } from '../../../core/alert-summary';
-import { Dialog } from '../Dialog';
-import { SubmitButton, TextField } from '../fields';
-import { useForm, type Form } from '../use-form';
-import { useSubmit, type Checked } from '../use-submit';
+import { Dialog } from '../../components/Dialog';
+import { SubmitButton, TextField } from '../../components/fields';
+import { useForm, type Form } from '../../components/use-form';
+import { useSubmit, type Checked } from '../../data/use-submit';
 import { useAuth } from '../../data/auth';
 import { createAlert, type NewAlert } from '../../data/alerts';
 import { pushAvailable, subscribeOrSay } from '../../data/push-device';

@@ -3,7 +3,7 @@
 // online-only call of its own), a 400's `fields` as messages, then what the form does after a
 // write that went: refresh what shows it, reset, close.
 import { useRef } from 'react';
-import type { SendRequest, SendResult } from '../data/requests';
+import type { SendRequest, SendResult } from './requests';
 import { write, type WriteOptions } from './writes';
 
 type Fields = Record<string, string>;

@@ -3,15 +3,15 @@
 // declares (decision 0015); when the server refuses one, says so and points to the dashboard
 // where it can be fixed or discarded.
 import { useEffect } from 'react';
-import { onDrained } from '../offline/outbox-count';
-import { toast } from './toast/store';
+import { onDrained } from '../../offline/outbox-count';
+import { toast } from '../../components/toast/store';
 
 export function OutboxSync() {
   useEffect(
     () =>
       onDrained((summary) => {
         // The messages load with the first replay, not with the page (the first load's JavaScript).
-        void Promise.all([import('../data/messages'), import('../data/refresh')]).then(
+        void Promise.all([import('../../data/messages'), import('../../data/refresh')]).then(
           ([{ kindLabel, successToastFor }, { refreshAfterWrite }]) => {
             const last = summary.sent[summary.sent.length - 1];
             if (summary.failed.length) {
