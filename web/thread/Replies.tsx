@@ -5,11 +5,10 @@ import type { InferResponseType } from 'hono/client';
 import { client } from '../data/client';
 import { timeAgo } from '../lib/format';
 import type { ReplyNode } from './tree';
-import { RenderedMarkdown } from '../components/RenderedMarkdown';
-import { EditStateNote } from '../features/contribute/EditStateNote';
 import { Edited, lastWritten, useQueued, type OwnEdit, type Queued, type Target } from './post-meta';
 import { postAnchor, quoteOf } from './quote';
-import { DeleteButton, EarlierVersions, EditForm, ReplyBox, ReportButton } from './deferred';
+import { DeleteButton, ReplyBox, ReportButton } from './deferred';
+import { PostBody } from './PostBody';
 
 /** GET /api/forum/threads/:id as the API types it. */
 export type ThreadAnswer = InferResponseType<(typeof client.forum.threads)[':id']['$get'], 200>;
@@ -105,45 +104,6 @@ function ReplyActions({
   );
 }
 
-/** A post's text: her inline edit, her edit waiting in the outbox or for a moderator, or the server's rendered Markdown. */
-export function PostBody({
-  target,
-  html,
-  editing,
-  queued,
-  own,
-  gap,
-  onEdited,
-  onQueued,
-}: {
-  target: Target;
-  html: string;
-  editing: boolean;
-  queued: Queued;
-  /** Her edit waiting for a moderator (shown to her in place of the approved text), or refused. */
-  own: OwnEdit | undefined;
-  gap: 'mt-1' | 'mt-2';
-  onEdited: (changed: boolean) => void;
-  onQueued: (q: Queued) => void;
-}) {
-  if (editing) return <EditForm target={target} onDone={onEdited} onQueued={onQueued} />;
-  if (queued?.kind === 'edit')
-    return (
-      <div className={gap}>
-        <span className="badge badge-ghost badge-sm">Edit waiting to be sent</span>
-        <p className="mt-1 whitespace-pre-line break-words">{queued.content}</p>
-      </div>
-    );
-  if (own?.edit)
-    return (
-      <div className={`${gap} grid gap-2`}>
-        <EditStateNote edit={own.edit} yours={!!own.proposed} />
-        <RenderedMarkdown html={own.proposed?.html ?? html} className="break-words" />
-      </div>
-    );
-  return <RenderedMarkdown html={html} className={`${gap} break-words`} />;
-}
-
 export function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyContext; depth: number }) {
   const [replying, setReplying] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -176,13 +136,11 @@ export function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyConte
               queued={queued}
               own={own}
               gap="mt-1"
-              onEdited={(changed) => {
-                setEditing(false);
-                if (changed) ctx.onChanged();
-              }}
+              history={ctx.moderator && reply.editedAt ? { kind: 'posts', id: reply.id } : undefined}
+              onEditClosed={() => setEditing(false)}
+              onChanged={ctx.onChanged}
               onQueued={setQueued}
             />
-            {ctx.moderator && reply.editedAt && <EarlierVersions kind="posts" id={reply.id} />}
             {!editing && (
               <ReplyActions
                 reply={reply}

@@ -12,8 +12,9 @@ import { buildTree } from './tree';
 import { swrKey } from '../data/keys';
 import { Edited, lastWritten, useMine, useQueued, type OwnEdit, type Queued, type Target } from './post-meta';
 import { OPENING_ANCHOR, quoteOf, withQuote } from './quote';
-import { PostBody, ReplyItem, type ReplyContext, type ThreadAnswer } from './Replies';
-import { DeleteButton, EarlierVersions, ReplyBox, ReportButton, WatchButton } from './deferred';
+import { ReplyItem, type ReplyContext, type ThreadAnswer } from './Replies';
+import { PostBody } from './PostBody';
+import { DeleteButton, ReplyBox, ReportButton, WatchButton } from './deferred';
 
 export function ThreadPage() {
   const id = Number(useParams().id);
@@ -139,13 +140,11 @@ function OpeningPost({
               queued={queued}
               own={own}
               gap="mt-2"
-              onEdited={(changed) => {
-                setEditing(false);
-                if (changed) onChanged();
-              }}
+              history={moderator && thread.editedAt ? { kind: 'threads', id: thread.id } : undefined}
+              onEditClosed={() => setEditing(false)}
+              onChanged={onChanged}
               onQueued={onQueued}
             />
-            {moderator && thread.editedAt && <EarlierVersions kind="threads" id={thread.id} />}
           </>
         )}
         {!editing && (
