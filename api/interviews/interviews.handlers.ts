@@ -1,8 +1,9 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { interviewExperiences, schoolStats } from '../../db/schema';
 import { columnsOf, interviewShape } from '../../db/shapes';
 import { pageHeaders } from '../platform/paging';
+import { preparedOn } from '../platform/prepared';
 import { findSchool } from '../schools/schools.queries';
 import { approvedPage } from '../schools/approved-page.queries';
 import { refuseOwnSchool } from '../schools/members';
@@ -20,7 +21,14 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
     c.req.valid('query'),
     'interviews',
   );
-  const total = db.select({ n: schoolStats.interviewCount }).from(schoolStats).where(eq(schoolStats.schoolId, school.id)).get()?.n ?? 0;
+  const total =
+    preparedOn(db, 'interviewCount', () =>
+      db
+        .select({ n: schoolStats.interviewCount })
+        .from(schoolStats)
+        .where(eq(schoolStats.schoolId, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id: school.id })?.n ?? 0;
   pageHeaders(c, total, page.next);
   return c.json(page.rows, 200);
 };

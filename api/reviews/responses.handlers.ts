@@ -2,12 +2,13 @@
 // write or withdraw it; a review that is not published answers 404 as a missing one. Every edit
 // waits for a moderator (the moderation queue's `responses`), and the published text stays up
 // meanwhile. Each write is in the school's audit log; nothing here reads or returns who wrote the review.
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { reviewResponses, reviews, schoolAudit, schools, type ReviewResponse } from '../../db/schema';
 import { approvalState } from '../moderation/moderators';
 import { notFound } from '../platform/http-error';
+import { preparedOn } from '../platform/prepared';
 import type { SignedInEnv } from '../platform/route';
 import { assertSchoolMember } from '../schools/members';
 
@@ -73,18 +74,28 @@ export function withdrawResponse(c: Context<SignedInEnv>, reviewId: number) {
 /** The published responses to these reviews, by review id: "Response from {school}" with its date. */
 export function publishedResponses(db: DB, reviewIds: number[]) {
   if (reviewIds.length === 0) return new Map<number, { body: string; publishedAt: Date; schoolName: string }>();
-  const rows = db
-    .select({
-      reviewId: reviewResponses.reviewId,
-      body: reviewResponses.publishedBody,
-      publishedAt: reviewResponses.publishedAt,
-      schoolName: schools.name,
-    })
-    .from(reviewResponses)
-    .innerJoin(schools, eq(schools.id, reviewResponses.schoolId))
-    .where(
-      and(inArray(reviewResponses.reviewId, reviewIds), isNotNull(reviewResponses.publishedAt), isNotNull(reviewResponses.publishedBody)),
-    )
-    .all();
+  // Prepared once per count of reviews (a page has at most a page's worth): ids as placeholders.
+  const rows = preparedOn(db, `publishedResponses.${reviewIds.length}`, () =>
+    db
+      .select({
+        reviewId: reviewResponses.reviewId,
+        body: reviewResponses.publishedBody,
+        publishedAt: reviewResponses.publishedAt,
+        schoolName: schools.name,
+      })
+      .from(reviewResponses)
+      .innerJoin(schools, eq(schools.id, reviewResponses.schoolId))
+      .where(
+        and(
+          inArray(
+            reviewResponses.reviewId,
+            reviewIds.map((_, i) => sql.placeholder(`r${i}`)),
+          ),
+          isNotNull(reviewResponses.publishedAt),
+          isNotNull(reviewResponses.publishedBody),
+        ),
+      )
+      .prepare(),
+  ).all(Object.fromEntries(reviewIds.map((id, i) => [`r${i}`, id])));
   return new Map(rows.map((r) => [r.reviewId, { body: r.body!, publishedAt: r.publishedAt!, schoolName: r.schoolName }]));
 }

@@ -4,6 +4,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SelectedFields, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
 import { decodeCursor, pageOf } from '../platform/paging';
+import { preparedOn } from '../platform/prepared';
 
 /** A table of a school's contributions that a moderator approves (or reports hide). */
 type SchoolContributions = SQLiteTable & {
@@ -23,19 +24,24 @@ export function approvedPage<S extends SelectedFields & { id: AnySQLiteColumn }>
   tag: string,
 ) {
   const k = decodeCursor(cursor, tag, 'nn');
-  const rows = db
-    .select({ ...columns, at: sql<number>`${table.createdAt}` })
-    .from(table)
-    .where(
-      and(
-        eq(table.schoolId, schoolId),
-        eq(table.isApproved, true),
-        k ? sql`(${table.createdAt}, ${table.id}) < (${k[0]}, ${k[1]})` : undefined,
-      ),
-    )
-    .orderBy(desc(table.createdAt), desc(table.id))
-    .limit(limit + 1)
-    .all();
+  // One query per list and kind of page (the first, or after a cursor), prepared once: `tag`
+  // names the table and columns (each caller passes its own).
+  const query = preparedOn(db, `approvedPage.${tag}.${k ? 'after' : 'first'}`, () =>
+    db
+      .select({ ...columns, at: sql<number>`${table.createdAt}` })
+      .from(table)
+      .where(
+        and(
+          eq(table.schoolId, sql.placeholder('school')),
+          eq(table.isApproved, true),
+          k ? sql`(${table.createdAt}, ${table.id}) < (${sql.placeholder('at')}, ${sql.placeholder('id')})` : undefined,
+        ),
+      )
+      .orderBy(desc(table.createdAt), desc(table.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
+  const rows = query.all(k ? { school: schoolId, limit: limit + 1, at: k[0], id: k[1] } : { school: schoolId, limit: limit + 1 });
   const page = pageOf(rows, limit, tag, (r) => [r.at, r.id as number]);
   return { rows: page.rows.map(({ at: _a, ...r }) => r), next: page.next };
 }

@@ -3,12 +3,13 @@
 // photo replaces with source 'school' so lists, the Open Graph image and the JSON-LD use it and
 // the website-image batch (which only fills empty images) never overwrites it.
 import type { RouteHandler } from '@hono/zod-openapi';
-import { and, eq, gte, min } from 'drizzle-orm';
+import { and, eq, gte, min, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { schoolAudit, schoolMembers, schoolProfiles, schools, type SchoolProfile } from '../../db/schema';
 import type { SchoolProfileFields } from '../../core/validation';
 import { ApiError } from '../platform/http-error';
+import { preparedOn } from '../platform/prepared';
 import { renderMarkdown } from '../markdown/render';
 import type { SignedInEnv } from '../platform/route';
 import { liveSince, schoolMemberOf } from './members';
@@ -26,12 +27,22 @@ function audit(db: Pick<DB, 'insert'>, schoolId: number, actorUserId: string, ac
 
 /** The school's page as the public reads it (SchoolProfile). */
 export function profileOf(db: DB, schoolId: number, now: Date) {
-  const p: Partial<SchoolProfile> = db.select().from(schoolProfiles).where(eq(schoolProfiles.schoolId, schoolId)).get() ?? {};
-  const managed = db
-    .select({ since: min(schoolMembers.verifiedAt) })
-    .from(schoolMembers)
-    .where(and(eq(schoolMembers.schoolId, schoolId), gte(schoolMembers.confirmedAt, liveSince(now))))
-    .get();
+  const p: Partial<SchoolProfile> =
+    preparedOn(db, 'profileOf', () =>
+      db
+        .select()
+        .from(schoolProfiles)
+        .where(eq(schoolProfiles.schoolId, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id: schoolId }) ?? {};
+  // Placeholders are bound as given: the time as its milliseconds, as the column stores it.
+  const managed = preparedOn(db, 'profileOf.managed', () =>
+    db
+      .select({ since: min(schoolMembers.verifiedAt) })
+      .from(schoolMembers)
+      .where(and(eq(schoolMembers.schoolId, sql.placeholder('id')), gte(schoolMembers.confirmedAt, sql.placeholder('since'))))
+      .prepare(),
+  ).get({ id: schoolId, since: liveSince(now).getTime() });
   const figure = <T>(value: T | null | undefined, at: Date | null | undefined) => (value != null && at ? { value, at } : null);
   return {
     about: p.about ?? null,

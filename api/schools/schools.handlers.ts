@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { schools } from '../../db/schema';
 import type { RouteHandler } from '@hono/zod-openapi';
-import { JOBS_PAGE_MAX, listJobs } from '../jobs/jobs.queries';
 import { pageHeaders } from '../platform/paging';
 import { correctedHeader } from '../search';
+import { openJobsOf } from './open-jobs.queries';
 import { profileOf } from './profile.handlers';
 import { findSchool, listSchools, schoolStatsOf } from './schools.queries';
 import type * as routes from './schools.routes';
@@ -33,9 +33,13 @@ export const names: RouteHandler<typeof routes.names> = (c) => {
 export const get: RouteHandler<typeof routes.get> = (c) => {
   const db = c.get('db');
   const school = findSchool(db, c.req.valid('param').id);
-  const jobsPage = listJobs(db, c.get('now')(), { schoolId: school.id, limit: JOBS_PAGE_MAX, withoutTotal: true });
   return c.json(
-    { ...school, stats: schoolStatsOf(db, school.id), jobs: jobsPage.rows, profile: profileOf(db, school.id, c.get('now')()) },
+    {
+      ...school,
+      stats: schoolStatsOf(db, school.id),
+      jobs: openJobsOf(db, c.get('now')(), school.id),
+      profile: profileOf(db, school.id, c.get('now')()),
+    },
     200,
   );
 };

@@ -7,6 +7,7 @@ import type { DB } from '../../db/client';
 import { jobs, schools, schoolStats } from '../../db/schema';
 import { columnsOf, schoolShape } from '../../db/shapes';
 import { notFound } from '../platform/http-error';
+import { preparedOn } from '../platform/prepared';
 import { oneMonthBefore } from '../../core/job-window';
 import { cursorParam, decodeCursor, pageOf } from '../platform/paging';
 import {
@@ -255,7 +256,13 @@ function relevantSchools(
  * decision 2027), and `ratingCounts` says how many did; 0 with a count of 0 is "not rated".
  */
 export function schoolStatsOf(db: DB, schoolId: number) {
-  const s = db.select().from(schoolStats).where(eq(schoolStats.schoolId, schoolId)).get();
+  const s = preparedOn(db, 'schoolStatsOf', () =>
+    db
+      .select()
+      .from(schoolStats)
+      .where(eq(schoolStats.schoolId, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id: schoolId });
   const n = s?.reviewCount ?? 0;
   const avg = (sum: number | undefined, count: number | undefined) => (count && sum != null ? round(sum / count, 2) : 0);
   return {
@@ -278,7 +285,13 @@ export function schoolStatsOf(db: DB, schoolId: number) {
 }
 
 export function findSchool(db: DB, id: number) {
-  const school = db.select().from(schools).where(eq(schools.id, id)).get();
+  const school = preparedOn(db, 'findSchool', () =>
+    db
+      .select()
+      .from(schools)
+      .where(eq(schools.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
   if (!school) throw notFound('School');
   return school;
 }
