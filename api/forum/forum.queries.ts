@@ -9,7 +9,8 @@ import { pickShape, threadShape } from '../../db/shapes';
 import type { SessionUser } from '../context';
 import { notFound } from '../platform/http-error';
 import { markdownExcerpt, renderMarkdown } from '../markdown/render';
-import { approvalState, moderatorGrants, type Grants } from '../moderation/moderators';
+import { approvalState } from '../moderation/approval';
+import { moderatorGrants, type Grants } from '../moderation/moderators';
 import { cursorParam, decodeCursor, pageOf, type CappedTotal } from '../platform/paging';
 import { limitOf } from '../platform/validate';
 import {

@@ -4,7 +4,8 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { forumPosts, forumThreads } from '../../db/schema';
 import type { SessionUser } from '../context';
-import type { Grants, Moderated } from '../moderation/moderators';
+import type { Moderated } from '../moderation/approval';
+import type { Grants } from '../moderation/moderators';
 
 /** Who is looking: a visitor (no user), or a signed-in user with the categories she moderates. */
 export interface Viewer {

@@ -18,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { renderMarkdown } from '../markdown/render';
-import { approvalState } from '../moderation/moderators';
+import { approvalState } from '../moderation/approval';
 import { submissionColumns } from '../salaries/salaries.service';
 import { ownedWithSchool } from './owned.queries';
 import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';

@@ -11,12 +11,11 @@ import type { DB, Tx } from '../../db/client';
 import { contributionRevisions, forumPosts, forumThreads, interviewExperiences, moderationLog, reviews, schools } from '../../db/schema';
 import { interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 import { ApiError, notFound } from '../platform/http-error';
-import { may, type Grants } from './moderators';
+import { may, moderator, type Grants } from './moderators';
 import { keepPrevious, pendingEdit } from './own-edits';
 import type { SignedInEnv } from '../platform/route';
 import type { SessionUser } from '../context';
 import { slugify } from '../forum/forum.queries';
-import { moderator } from './moderator';
 import { editDecided } from '../notifications/notifications.service';
 
 const forbidden = () => new ApiError(403, { error: 'Forbidden' });

@@ -18,7 +18,8 @@ import {
 } from '../../db/schema';
 import { notFound } from '../platform/http-error';
 import { renderMarkdown } from '../markdown/render';
-import { approvalState, categoriesWith, may, pendingSql, refreshThreadCounters, type Capability, type Grants } from './moderators';
+import { approvalState, pendingSql, refreshThreadCounters } from './approval';
+import { categoriesWith, forbidden, may, moderator, type Capability, type Grants } from './moderators';
 import { decideReported, reportedItems, reportTarget, settleReports } from './reports';
 import type { SessionUser } from '../context';
 import {
@@ -31,7 +32,6 @@ import {
 } from '../notifications/notifications.service';
 import type { SignedInEnv } from '../platform/route';
 import { pendingEdits } from './edits.handlers';
-import { forbidden, moderator } from './moderator';
 
 const KINDS = { reviews: 'review', threads: 'thread', posts: 'post', responses: 'response' } as const;
 export type KindParam = keyof typeof KINDS;

@@ -1,12 +1,15 @@
-// Who may moderate what (decision 0203). Admins (ADMIN_EMAILS) may do everything. A forum
-// moderator (forum_moderators row) acts only in that row's category and only as its can* flags
-// allow: canApprove approves and rejects threads and replies, canLock locks and unlocks, canEdit
-// makes a thread sticky or not. Reviews are not forum content: only admins moderate them.
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
-import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+// Moderators: who may moderate what (decision 0203). Admins (ADMIN_EMAILS) may do everything. A
+// forum moderator (forum_moderators row) acts only in that row's category and only as its can*
+// flags allow: canApprove approves and rejects threads and replies, canLock locks and unlocks,
+// canEdit makes a thread sticky or not. Reviews are not forum content: only admins moderate them.
+// Who may use the moderation queue at all (moderator()): an admin, or anyone with a forum grant.
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import type { DB } from '../../db/client';
-import { forumModerators, forumPosts, forumThreads } from '../../db/schema';
+import { forumModerators } from '../../db/schema';
 import type { SessionUser } from '../context';
+import { ApiError } from '../platform/http-error';
+import type { SignedInEnv } from '../platform/route';
 
 export type Capability = 'canEdit' | 'canDelete' | 'canApprove' | 'canLock';
 export type Grants = Map<number, Record<Capability, boolean>>;
@@ -39,38 +42,12 @@ export function categoriesWith(user: SessionUser, grants: Grants, capability: Ca
   return [...grants].filter(([, flags]) => flags[capability]).map(([id]) => id);
 }
 
-/** The moderation columns every moderated item has (reviews, school responses, threads, replies). */
-export interface Moderated {
-  isApproved: boolean;
-  rejectedAt: Date | null;
-}
+export const forbidden = () => new ApiError(403, { error: 'Forbidden' });
 
-/** approved / pending / rejected, from the two moderation columns. */
-export function approvalState(row: Moderated): 'approved' | 'pending' | 'rejected' {
-  return row.isApproved ? 'approved' : row.rejectedAt ? 'rejected' : 'pending';
-}
-
-/** SQL condition: the item waits for a moderator (not approved, not rejected), as in the moderation queue. */
-export function pendingSql(t: { isApproved: AnySQLiteColumn; rejectedAt: AnySQLiteColumn }): SQL {
-  return and(eq(t.isApproved, false), isNull(t.rejectedAt))!;
-}
-
-/**
- * Sets replyCount, lastReplyAt and lastReplyUserId of a thread from its approved replies. Call
- * inside the transaction that changes a reply's approval.
- */
-export function refreshThreadCounters(tx: Pick<DB, 'select' | 'update'>, threadId: number) {
-  const visible = and(eq(forumPosts.threadId, threadId), eq(forumPosts.isApproved, true));
-  const total = tx.select({ n: count() }).from(forumPosts).where(visible).get()?.n ?? 0;
-  const last = tx
-    .select({ createdAt: forumPosts.createdAt, userId: forumPosts.userId })
-    .from(forumPosts)
-    .where(visible)
-    .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-    .limit(1)
-    .get();
-  tx.update(forumThreads)
-    .set({ replyCount: total, lastReplyAt: last?.createdAt ?? null, lastReplyUserId: last?.userId ?? null })
-    .where(eq(forumThreads.id, threadId))
-    .run();
+/** The caller's grants; 403 for someone who moderates nothing. */
+export function moderator(c: Context<SignedInEnv>): { grants: Grants } {
+  const user = c.get('user');
+  const grants = moderatorGrants(c.get('db'), user.id);
+  if (!user.isAdmin && grants.size === 0) throw forbidden();
+  return { grants };
 }

@@ -25,7 +25,8 @@ import {
 import type { SessionUser } from '../context';
 import { settingOrCreate } from '../alerts/sender/settings';
 import { replyVisibleTo, threadReadable } from '../forum/visibility';
-import { may, refreshThreadCounters, type Grants } from './moderators';
+import { refreshThreadCounters } from './approval';
+import { may, type Grants } from './moderators';
 
 export const DEFAULT_REPORT_HIDE_THRESHOLD = 3;
 

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { reviewResponses, reviews } from '../../db/schema';
 import { columnsOf, ownReviewShape, pickShape, reviewFieldsShape } from '../../db/shapes';
 import { reviewInput, type ReviewEdit } from '../../core/validation';
-import { approvalState } from '../moderation/moderators';
+import { approvalState } from '../moderation/approval';
 import { dropPendingEdit, dropTraces, mergeChange, ownOr404, pendingEdit, submitEdit } from '../moderation/own-edits';
 import type { SignedInEnv } from '../platform/route';
 import { refuseOwnSchool } from '../schools/members';

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DB } from '../../db/client';
 import { reviewResponses, reviews, schoolAudit, schools, type ReviewResponse } from '../../db/schema';
-import { approvalState } from '../moderation/moderators';
+import { approvalState } from '../moderation/approval';
 import { notFound } from '../platform/http-error';
 import { preparedOn } from '../platform/prepared';
 import type { SignedInEnv } from '../platform/route';

@@ -4,7 +4,7 @@
 import { and, inArray } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { reviewResponses } from '../../db/schema';
-import { pendingSql } from '../moderation/moderators';
+import { pendingSql } from '../moderation/approval';
 
 /** The review ids whose response from each of these schools waits (sent or edited, not yet decided). */
 export function waitingResponses(db: Pick<DB, 'select'>, schoolIds: number[]): Map<number, number[]> {
