@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forumThreads, reviews, schools } from '../db/schema';
 import { jobPosting } from '../test/servers';
-import { createSession } from './auth/sessions';
+import { createSession } from './auth/session-store';
 import { applyFeed } from './jobs/feed-import';
 import { caller } from '../test/requests';
 import { testDb } from '../test/db';

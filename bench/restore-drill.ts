@@ -21,7 +21,7 @@ import { EXPERIENCE_BANDS, SALARY_JOB_TITLES, SALARY_SCHOOL_TYPES, YEARS_AT_SCHO
 import { openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { seed } from '../db/seed/index';
-import { createSession } from '../api/auth/sessions';
+import { createSession } from '../api/auth/session-store';
 import { litestreamBinary, REPLICATION_WINDOW_S } from '../api/replication/litestream';
 import { freePort } from '../e2e/harness';
 

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { testClient } from 'hono/testing';
 import type { DB } from '../db/client';
 import { users } from '../db/schema';
-import { createSession } from '../api/auth/sessions';
+import { createSession } from '../api/auth/session-store';
 import { api, createApp } from '../api/app';
 import type { AppEnv } from '../api/context';
 import type { RateLimitOptions } from '../api/platform/middleware/rate-limit';

@@ -40,6 +40,16 @@ function roleProblem({ path, text }: Source): string | null {
   return null;
 }
 
+/**
+ * Two files of one folder that name one concept in the singular and the plural (moderator.ts beside
+ * moderators.ts, whatever their roles): one concept, one name.
+ */
+function twoNames(paths: string[]): string[] {
+  const stem = (path: string) => path.replace(/(?:\.(?:routes|handlers|queries|service|test|d))?\.ts$/, '');
+  const stems = new Set(paths.map(stem));
+  return [...stems].filter((s) => stems.has(`${s}s`)).map((s) => `${s}(s): two names for one concept`);
+}
+
 describe('file roles in api/<resource>/', () => {
   const files = resourceFiles();
   const problems = files.flatMap((f) => roleProblem(f) ?? []);
@@ -56,6 +66,19 @@ describe('file roles in api/<resource>/', () => {
 
   it('no index.ts holds a handler or declaration, no handler body is written outside .handlers.ts', () => {
     expect(problems).toEqual([]);
+  });
+
+  it('no folder names one concept twice, in the singular and the plural', () => {
+    expect(twoNames(files.map((f) => f.path))).toEqual([]);
+  });
+
+  it('would catch a concept named twice, and not two concepts', () => {
+    expect(twoNames(['api/moderation/moderator.ts', 'api/moderation/moderators.ts'])).toEqual([
+      'api/moderation/moderator(s): two names for one concept',
+    ]);
+    expect(twoNames(['api/probe/report.handlers.ts', 'api/probe/reports.queries.ts'])).toHaveLength(1);
+    expect(twoNames(['api/moderation/moderators.ts', 'api/moderation/approval.ts', 'api/forum/moderator.ts'])).toEqual([]);
+    expect(twoNames(['api/jobs/jobs.routes.ts', 'api/jobs/jobs.handlers.ts', 'api/jobs/job-documents.ts'])).toEqual([]);
   });
 
   it('would catch an unknown role, an index.ts with a handler and a handler in a routes file', () => {

@@ -12,7 +12,7 @@ import type { AppEnv } from '../context';
 import { escapeHtml } from '../../core/html';
 import { plainPage } from '../platform/html-page';
 import { SignInError, type Identity, type SignInProvider } from './oidc';
-import { createSession, invalidateSession } from './sessions';
+import { createSession, invalidateSession } from './session-store';
 import { createRouter } from '../platform/route';
 import { clearSessionCookie, setSessionCookie, type CookieSettings } from './session';
 import { applyDfeOrganisation } from '../schools/dfe';

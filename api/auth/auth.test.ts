@@ -6,7 +6,7 @@ import { forumCategories, forumModerators, sessions, users } from '../../db/sche
 import { createApp } from '../app';
 import { startDevOidc, type DevOidc } from '../dev-oidc/provider';
 import { callbackUrl, checkIdTokenClaims, googleProvider, microsoftProvider, oidcProvider, type SignInProvider } from './oidc';
-import { createSession, IDLE_TIMEOUT_MS } from './sessions';
+import { createSession, IDLE_TIMEOUT_MS } from './session-store';
 import { requireAdmin } from '../platform/access';
 import { testDb } from '../../test/db';
 import { atProvider as providerSignIn, cookiesOf, type Person } from '../../test/oidc';

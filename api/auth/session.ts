@@ -3,7 +3,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv, CookieSettings, SessionUser } from '../context';
-import { validateSession } from './sessions';
+import { validateSession } from './session-store';
 
 export type { CookieSettings };
 

@@ -9,7 +9,7 @@ import { signIn } from '../../test/app';
 import { testDb } from '../../test/db';
 import { caller } from '../../test/requests';
 import { createApp } from '../app';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth/session-store';
 import { JOBS_PUBLISHED_PER_DAY } from './school-jobs.service';
 
 // 22:30 in London (BST): London's day ends at 23:00 UTC, an hour before UTC's.

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { forumCategories, jobs, schools } from '../../db/schema';
-import { createSession } from '../auth/sessions';
+import { createSession } from '../auth/session-store';
 import { signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { interviewBody, reviewBody } from '../../test/moderated';

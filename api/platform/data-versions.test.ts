@@ -7,7 +7,7 @@ import { openDatabase } from '../../db/client';
 import { forumPosts, forumThreads, hiddenContent, jobs, reviews, salaries, savedJobs, schools, users } from '../../db/schema';
 import { testDb } from '../../test/db';
 import { policyOf } from './route';
-import { createSession, validateSession } from '../auth/sessions';
+import { createSession, validateSession } from '../auth/session-store';
 import { DATA_TAGS, DataVersions, builtFrom, isCurrent, type DataTag } from './data-versions';
 
 const now = new Date('2026-11-24T12:00:00Z');
