@@ -3,6 +3,7 @@
 // that depend on the signed-in user never shared.
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../db/client';
 import { schools } from '../../../db/schema';
@@ -11,7 +12,7 @@ import { caller } from '../../../test/requests';
 import { signIn, testApp } from '../../../test/app';
 import { expectOwnTagPerForm } from '../../../test/etags';
 import { sharingOf } from '../../route-policy';
-import { AnswerCache } from './answer-cache';
+import { AnswerCache, answerCache } from './answer-cache';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -252,5 +253,31 @@ describe('answer cache', () => {
     expect(cache.lookup('b', v)).toBeUndefined();
     expect(cache.lookup('c', v)).toBeUndefined();
     expect(cache.lookup('j', v)?.body.length).toBe(2500);
+  });
+
+  it('answers a request that takes no gzip (the page renderer reads in process) before the gzip form is made, which is then kept', async () => {
+    const { db } = setup();
+    const cache = new AnswerCache(db, () => NOW);
+    const reads = new Hono();
+    reads.use(answerCache(cache, { sharingOf: () => 'everyone', dataOf: () => ['schools'] }));
+    let handled = 0;
+    reads.get('/big', (c) => (handled++, c.json(Array.from({ length: 400 }, (_, i) => ({ i, text: `row ${i}` })))));
+    const plain = await reads.request('/big');
+    expect(plain.headers.get('X-Cache')).toBe('miss');
+    expect(plain.headers.get('Content-Encoding')).toBeNull();
+    const text = await plain.text();
+    expect(JSON.parse(text)).toHaveLength(400);
+    // Answered while the gzip was still being made: nothing kept yet, the computation still pending.
+    expect(cache.size.entries).toBe(0);
+    expect(cache.pending.size).toBe(1);
+    // A browser's request meanwhile waits for that entry (no second computation) and gets its gzip form.
+    const zipped = await reads.request('/big', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(zipped.headers.get('X-Cache')).toBe('hit');
+    expect(zipped.headers.get('Content-Encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString()).toBe(text);
+    expect(handled).toBe(1);
+    expect(cache.size.entries).toBe(1);
+    expect(cache.pending.size).toBe(0);
+    expect((await reads.request('/big')).headers.get('ETag')).toBe(plain.headers.get('ETag'));
   });
 });

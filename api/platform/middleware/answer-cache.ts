@@ -40,14 +40,23 @@ export interface Entry {
 
 /** An answer as it is kept: the headers worth keeping, the body, its gzip (`gzipped` when already made) and its tag. */
 export async function buildEntry(built: Built, body: Buffer, headers: Headers, gzipped?: Buffer | null): Promise<Entry> {
+  return withGzip(plainEntry(built, body, headers), gzipped);
+}
+
+/** The entry without its gzip form yet (`gzip` null): what a request that takes no gzip is sent. */
+function plainEntry(built: Built, body: Buffer, headers: Headers): Entry {
   const kept: [string, string][] = [];
   headers.forEach((value, name) => {
     if (!NOT_STORED.has(name)) kept.push([name, value]);
   });
-  const gzip = gzipped ?? (await gzipBody(body));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  const size = body.length + (gzip?.length ?? 0) + 256;
-  return { built, etag, headers: kept, body, gzip, size };
+  return { built, etag, headers: kept, body, gzip: null, size: body.length + 256 };
+}
+
+/** The entry with its gzip form (made now unless `gzipped` is given). */
+async function withGzip(plain: Entry, gzipped?: Buffer | null): Promise<Entry> {
+  const gzip = gzipped ?? (await gzipBody(plain.body));
+  return { ...plain, gzip, size: plain.size + (gzip?.length ?? 0) };
 }
 
 export interface AnswerCacheOptions {
@@ -177,16 +186,24 @@ export function answerCache(cache: AnswerCache, routes: CachedRoutes): Middlewar
       let settle!: (e: Entry | null) => void;
       const promise = new Promise<Entry | null>((resolve) => (settle = resolve));
       cache.pending.set(key, { snapshot: now, promise });
+      let kept: Promise<Entry> | undefined;
       try {
         await next();
         const res = c.res;
         if (res.status !== 200 || res.headers.has('Content-Encoding') || !/json/.test(res.headers.get('Content-Type') ?? '')) return;
         // Built from the versions read before the handler ran: a change during it makes the entry stale, never wrong.
-        entry = await cache.build(now, dataOf(c.req.path), Buffer.from(await res.arrayBuffer()), res.headers);
-        cache.store(key, entry);
+        const plain = plainEntry(builtFrom(now, dataOf(c.req.path)), Buffer.from(await res.arrayBuffer()), res.headers);
+        kept = withGzip(plain).then((whole) => (cache.store(key, whole), whole));
+        // A request that takes no gzip (the page renderer's in-process reads, issue 39) is answered
+        // at once; the entry, with its gzip form, is kept (and the requests waiting for it get it) once made.
+        entry = acceptsGzip(c.req.header('Accept-Encoding')) ? await kept : plain;
       } finally {
-        settle(entry ?? null);
-        if (cache.pending.get(key)?.promise === promise) cache.pending.delete(key);
+        void (kept ?? Promise.resolve(entry ?? null))
+          .catch(() => null)
+          .then((whole) => {
+            settle(whole);
+            if (cache.pending.get(key)?.promise === promise) cache.pending.delete(key);
+          });
       }
     }
     sendEntry(c, entry, {
