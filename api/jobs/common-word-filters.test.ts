@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ok, queryOf, testApp } from '../../test/app';
 import { oneMonthBefore } from '../../core/job-window';
-import { CLOSING_WALK, closingWalk } from './jobs.queries';
+import { CLOSING_WALK, closingWalk } from './job-conditions';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;

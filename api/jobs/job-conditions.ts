@@ -1,6 +1,7 @@
 // The job list's vocabulary (api/jobs/jobs.queries.ts pages it): its query and filters, the
 // filter conditions every job query shares (the list, job alerts), a job's columns as the API
-// answers them, the sort keys, and the open jobs (active, posted within the last month).
+// answers them, the sort keys, the open jobs (active, posted within the last month), a page's
+// options, and the closing sort's walk of its index in a borough (the list and the search plans).
 import { and, count, eq, gt, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { BOROUGHS, CONTRACT_TYPES, EDUCATION_LEVELS, KEY_STAGES, SCHOOL_TYPE_FILTERS, SCHOOL_TYPES, SUBJECTS } from '../../core/constants';
@@ -159,4 +160,28 @@ export function openJobCount(db: DB, now: Date): number {
       .where(and(eq(jobs.isActive, true), gte(jobs.postedAt, new Date(from)), lte(jobs.postedAt, new Date(to))))
       .get()!.n;
   return days + partial(since.getTime(), (firstDay + 1) * DAY - 1) + partial(today * DAY, now.getTime());
+}
+
+export interface JobPageOptions extends JobFilters {
+  /** Absent with a search: relevance first. */
+  sort?: JobSort;
+  /** Search the words as typed, no typo correction. */
+  exact?: boolean;
+  limit?: number;
+  cursor?: string;
+  /** Skip the total (callers that do not answer X-Total-Count). */
+  withoutTotal?: boolean;
+}
+
+/**
+ * Sorted by closing date in a borough: the list walks jobs_borough_closing_idx (borough, is_active,
+ * closing date, id, migration 0025), which holds that borough's rows in the list's order, so a
+ * page reads about its own rows. The walk names its index: without ANALYZE's statistics (the app
+ * never runs it) SQLite may take jobs_posted_idx or jobs_borough_idx and sort every open job of
+ * the borough. Tests set `sort` to let SQLite choose instead, to compare the two plans.
+ */
+export const CLOSING_WALK = { sort: false };
+export const closingWalkFrom = sql`${jobs} indexed by jobs_borough_closing_idx`;
+export function closingWalk(borough: string | undefined): boolean {
+  return !!borough && !CLOSING_WALK.sort;
 }
