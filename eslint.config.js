@@ -28,6 +28,13 @@ const FEATURES = webFolders('web/features/');
 /** A relative import specifier that climbs out to one of `folders` (from any depth). */
 const into = (folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
 
+/** no-restricted-syntax's selector for an import() whose specifier matches `regex`. */
+const dynamicImportOf = ({ regex, message }) => ({
+  // esquery's regex literal cannot hold a slash: \x2F stands for it.
+  selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
+  message,
+});
+
 const API_TYPES_ONLY = {
   regex: into(['api']),
   allowTypeImports: true,
@@ -42,16 +49,7 @@ function webBoundaries(rules = [], paths = []) {
   const patterns = [API_TYPES_ONLY, ...rules];
   return {
     '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
-    'no-restricted-syntax': rules.length
-      ? [
-          'error',
-          // esquery's regex literal cannot hold a slash: \x2F stands for it.
-          ...rules.map(({ regex, message }) => ({
-            selector: `ImportExpression > Literal.source[value=/${regex.replaceAll('/', '\\x2F')}/]`,
-            message,
-          })),
-        ]
-      : 'off',
+    'no-restricted-syntax': rules.length ? ['error', ...rules.map(dynamicImportOf)] : 'off',
   };
 }
 const NO_SCREEN = (regex, allowTypeImports) => ({
@@ -199,10 +197,15 @@ export default defineConfig(
       };
     })(),
   },
+  // api/ production code imports nothing of web/, not even by import(): the server's entry at the
+  // root (server.ts) hands the page renderer in (decision 0019).
   {
     files: ['api/**/*.ts'],
     ignores: TESTS,
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_WEB_FROM_API] }] },
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [NO_WEB_FROM_API] }],
+      'no-restricted-syntax': ['error', dynamicImportOf(NO_WEB_FROM_API)],
+    },
   },
   {
     files: ['api/platform/**/*.ts'],
@@ -211,10 +214,7 @@ export default defineConfig(
       const [, resource] = PLATFORM_PATTERNS;
       return {
         '@typescript-eslint/no-restricted-imports': ['error', { patterns: PLATFORM_PATTERNS }],
-        'no-restricted-syntax': [
-          'error',
-          { selector: `ImportExpression > Literal.source[value=/${resource.regex.replaceAll('/', '\\x2F')}/]`, message: resource.message },
-        ],
+        'no-restricted-syntax': ['error', dynamicImportOf(resource), dynamicImportOf(NO_WEB_FROM_API)],
       };
     })(),
   },

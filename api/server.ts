@@ -5,6 +5,8 @@
 // Nothing that matters lives in one worker's memory: sessions, rate limits, image-batch progress
 // and leases are in SQLite, and the answer and page caches follow the data versions kept in it (decision 1057).
 // See docs/decisions/1052-one-process-per-core.md.
+// It is started by the entry file server.ts at the project's root, which hands it the web app's page
+// renderer: api/ imports nothing of web/ (decision 0019).
 import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -23,9 +25,12 @@ import { runAlertsPass } from './alerts/sender/pass';
 import { alertsDepsFromEnv } from './alerts/sender/setup';
 import { runUnderLitestream } from './replication/litestream';
 import { configureReplication } from './replication/status';
+import type { PageRenderer } from './ssr';
 
 type AlertsDeps = ReturnType<typeof alertsDepsFromEnv>['deps'];
 type ExternalConfig = Parameters<typeof externalServices>[0];
+/** Loads the server-side renderer of the web app's pages (server.ts: web/entry-server.tsx). */
+type LoadRenderer = () => Promise<PageRenderer>;
 
 /** The local development sign-in provider, started once (primary) and shared with the workers. */
 interface DevOidcClient {
@@ -60,8 +65,11 @@ const openDb = () => openDatabase(env.DATABASE_PATH, { checkpoints: replicated ?
 /** The code the process ends with: 1 after replication stopped under it, so a supervisor restarts both. */
 let exitCode = 0;
 
-if (cluster.isPrimary) await primary();
-else await worker(openDb(), devOidcFromPrimary() as DevOidcClient | null, null);
+/** Starts the server: in the primary (migrates, supervises, or serves alone) or in a worker. */
+export async function startServer(pageRenderer: LoadRenderer) {
+  if (cluster.isPrimary) await primary(pageRenderer);
+  else await worker(openDb(), devOidcFromPrimary() as DevOidcClient | null, null, pageRenderer);
+}
 
 /**
  * Under Litestream: /api/health reports it, and when it is gone (killed: this process is orphaned)
@@ -84,7 +92,7 @@ function watchReplication() {
   timer.unref();
 }
 
-async function primary() {
+async function primary(pageRenderer: LoadRenderer) {
   // Production with no way to sign in is a mistake to stop at before anything is opened or
   // written, in words, not a trace (decision 0008).
   if (env.NODE_ENV === 'production' && providersFromEnv(env.signIn, env.appUrl).length === 0 && !env.ALLOW_NO_SIGN_IN) {
@@ -138,7 +146,7 @@ async function primary() {
     console.warn('No sign-in provider configured (ALLOW_NO_SIGN_IN=1): visitors only; /api/login answers 503.');
   }
 
-  if (workers <= 1) return worker(db, dev, devServer);
+  if (workers <= 1) return worker(db, dev, devServer, pageRenderer);
 
   // The workers open their own connections; the primary only supervises.
   db.$client.close();
@@ -192,7 +200,7 @@ function signInProviders(dev: DevOidcClient | null): SignInProvider[] {
   ];
 }
 
-async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): Promise<void> } | null) {
+async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): Promise<void> } | null, pageRenderer: LoadRenderer) {
   // The app (routes, renderer, their packages) only where requests are served: with workers, the
   // primary, which migrates and supervises, never loads it (a bundle chunk of its own; start-up, issue 39).
   const { createApp, DEFAULT_DIST_DIR } = await import('./app');
@@ -221,7 +229,7 @@ async function worker(db: DB, dev: DevOidcClient | null, devServer: { close(): P
     // Uploaded photos live beside the database file (decision 2110).
     mediaDir: mediaDirOf(env.DATABASE_PATH),
     // Pages rendered on the server from the web app's own routes (the server-rendered first visit).
-    pageRenderer: () => import('../web/entry-server'),
+    pageRenderer,
   });
   const name = cluster.isWorker ? ` (worker ${cluster.worker!.id}, pid ${process.pid})` : '';
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -1,6 +1,7 @@
 // The layers of the code base, from its own import graph: db/ (tests included) imports nothing
-// from api/ or web/, core/ nothing outside itself, api/platform/ no resource, api/ no web/, and no
-// production module imports the test support folder.
+// from api/ or web/, core/ nothing outside itself, api/platform/ no resource, api/ no web/ (the
+// entry server.ts joins them), web/'s screens → features → components, and no production module
+// imports the test support folder.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,12 +50,29 @@ describe('import graph', () => {
     const allowed = / -> (api\/platform\/|api\/context\.ts|api\/env\.ts|core\/|db\/)/;
     expect(arrows('api/platform').length).toBeGreaterThan(10);
     expect(arrows('api/platform').filter((a) => !allowed.test(a))).toEqual([]);
-    // The one exception: the server loads the web app's page renderer by import() (api/server.ts).
-    expect(arrows('api').filter((a) => / -> web\//.test(a))).toEqual(['api/server.ts -> web/entry-server.tsx']);
+    expect(arrows('api').filter((a) => / -> web\//.test(a))).toEqual([]);
+  });
+
+  it('the server meets web/ only in its entry at the root, server.ts (decision 0019)', () => {
+    expect(imports('server.ts').sort()).toEqual(['api/server.ts', 'web/entry-server.tsx']);
+  });
+
+  it('web/: components import no feature or screen; a feature no screen and no other feature (decision 0018)', () => {
+    const layer = (a: string) => a.split(' -> ').map((f) => /^web\/(features\/[^/]+|[^/]+)\//.exec(f)?.[1] ?? '');
+    const shared = ['app', 'components', 'data', 'lib', 'offline'];
+    const isScreen = (l: string) => l !== '' && !l.startsWith('features/') && !shared.includes(l);
+    expect(arrows('web/features').length).toBeGreaterThan(20);
+    expect(arrows('web/components').filter((a) => layer(a)[1].startsWith('features/') || isScreen(layer(a)[1]))).toEqual([]);
+    expect(
+      arrows('web/features').filter((a) => {
+        const [from, to] = layer(a);
+        return isScreen(to) || (to.startsWith('features/') && to !== from);
+      }),
+    ).toEqual([]);
   });
 
   it('has no import loop in production code (type-only imports included)', () => {
-    const files = ['api', 'core', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false));
+    const files = ['server.ts', ...['api', 'core', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false))];
     const graph = new Map(files.map((f) => [f, imports(f)]));
     const loops: string[] = [];
     const state = new Map<string, 'open' | 'done'>();

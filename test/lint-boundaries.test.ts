@@ -1,7 +1,8 @@
 // The import boundaries in eslint.config.js, on snippets placed where they would live: a screen
 // never imports another screen, shared web folders import no screen (types excepted), web/
-// imports api/ for types only, db/ imports neither api/ nor web/, core/ imports nothing of the
-// others, api/platform/ imports no resource, api/ imports no web/. Type-aware rules are left
+// imports api/ for types only, screens → features → components (decision 0018), db/ imports
+// neither api/ nor web/, core/ imports nothing of the others, api/platform/ imports no resource,
+// api/ imports no web/, not even by import() (decision 0019). Type-aware rules are left
 // out here (the snippets are not files of the TypeScript project).
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -37,6 +38,79 @@ describe('import boundaries (eslint.config.js)', () => {
     ).toEqual([expect.stringContaining('A shared web folder imports no screen')]);
     expect(
       await boundaryErrors('web/data/Probe.ts', "import type { Activity } from '../dashboard/ActivityList';\nexport type A = Activity;\n"),
+    ).toEqual([]);
+  });
+
+  it('lets screens import features; a feature imports no screen and no other feature (decision 0018)', async () => {
+    const probe = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    expect(await boundaryErrors('web/jobs/Probe.tsx', probe('../features/near-me/NearMe'))).toEqual([]);
+    expect(await boundaryErrors('web/jobs/Probe.tsx', "export const load = () => import('../features/alerts/AlertButtons');\n")).toEqual(
+      [],
+    );
+    expect(await boundaryErrors('web/features/alerts/Probe.tsx', probe('../../jobs/JobsPage'))).toEqual([
+      expect.stringContaining('A shared web folder imports no screen'),
+    ]);
+    expect(await boundaryErrors('web/features/alerts/Probe.tsx', "export const load = () => import('../../jobs/JobsPage');\n")).toEqual([
+      expect.stringContaining('A shared web folder imports no screen'),
+    ]);
+    for (const spec of ['../save-job/SaveJobButton', '../../features/contribute/OwnActions']) {
+      expect(await boundaryErrors('web/features/alerts/Probe.tsx', probe(spec)), spec).toEqual([
+        expect.stringContaining('A feature does not import another feature'),
+      ]);
+    }
+    expect(await boundaryErrors('web/features/alerts/Probe.tsx', "export const load = () => import('../near-me/NearMe');\n")).toEqual([
+      expect.stringContaining('A feature does not import another feature'),
+    ]);
+    for (const spec of [
+      './AlertDialog',
+      '../../components/Dialog',
+      '../../data/alerts',
+      '../../lib/format',
+      '../../../core/alert-summary',
+      'swr',
+    ]) {
+      expect(await boundaryErrors('web/features/alerts/Probe.tsx', probe(spec)), spec).toEqual([]);
+    }
+  });
+
+  it('keeps web/components/ presentational: no feature, no screen, web/data and web/offline for types only (decision 0018)', async () => {
+    const probe = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    const load = (spec: string) => `export const load = () => import('${spec}');\n`;
+    for (const code of [probe('../features/alerts/AlertButtons'), load('../features/alerts/AlertDialog')]) {
+      expect(await boundaryErrors('web/components/Probe.tsx', code), code).toEqual([expect.stringContaining('import no feature')]);
+    }
+    expect(await boundaryErrors('web/components/Probe.tsx', probe('../jobs/JobsPage'))).toEqual([
+      expect.stringContaining('A shared web folder imports no screen'),
+    ]);
+    for (const code of [probe('../data/alerts'), probe('../offline/outbox'), load('../data/mutations'), probe('../../data/use-api')]) {
+      expect(await boundaryErrors('web/components/Probe.tsx', code), code).toEqual([
+        expect.stringContaining('web/components/ is presentational'),
+      ]);
+    }
+    for (const name of ['swr', 'dexie']) {
+      expect(await boundaryErrors('web/components/Probe.tsx', probe(name)), name).toEqual([expect.stringContaining('no SWR, no Dexie')]);
+    }
+    for (const code of [
+      "import type { CurrentUser } from '../data/auth';\nexport type U = CurrentUser;\n",
+      "import type { Job } from '../data/client';\nexport type J = Job;\n",
+      probe('../data/messages'),
+      load('../data/messages'),
+      probe('../offline/errors'),
+      probe('../lib/format'),
+      probe('./Icon'),
+      probe('../../core/constants'),
+    ]) {
+      expect(await boundaryErrors('web/components/Probe.tsx', code), code).toEqual([]);
+    }
+    // The layers below features import none (types excepted): a feature stands on them.
+    expect(await boundaryErrors('web/data/Probe.ts', probe('../features/save-job/save-job'))).toEqual([
+      expect.stringContaining('import no feature'),
+    ]);
+    expect(
+      await boundaryErrors(
+        'web/data/Probe.ts',
+        "import type { RefreshResult } from '../features/refresh-jobs/RefreshJobsButton';\nexport type R = RefreshResult;\n",
+      ),
     ).toEqual([]);
   });
 
@@ -122,6 +196,18 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('api/Probe.test.ts', "import { buildHead } from '../web/app/head';\nexport default buildHead;\n")).toEqual(
       [],
     );
+  });
+
+  it('refuses an import() of web/ from api/ too: the entry server.ts hands the page renderer in (decision 0019)', async () => {
+    const message = 'api/ production code imports nothing from web/';
+    expect(await boundaryErrors('api/Probe.ts', "export const load = () => import('../web/entry-server');\n")).toEqual([
+      expect.stringContaining(message),
+    ]);
+    expect(await boundaryErrors('api/platform/Probe.ts', "export const load = () => import('../../web/entry-server');\n")).toEqual([
+      expect.stringContaining(message),
+    ]);
+    expect(await boundaryErrors('server.ts', "export const load = () => import('./web/entry-server');\n")).toEqual([]);
+    expect(await boundaryErrors('api/Probe.ts', "export const load = () => import('./app');\n")).toEqual([]);
   });
 
   it('reads the environment in api/env.ts only (tests and benchmarks hand it to child servers)', async () => {

@@ -13,7 +13,8 @@ const ROOT = join(import.meta.dirname, '..', '..');
 
 /** The bundles: the server, and the scripts an operator runs where it runs (`npm run backup`…). */
 export const ENTRIES = {
-  server: 'api/server.ts',
+  // The entry at the root: api/server.ts with the web app's page renderer handed in (decision 0019).
+  server: 'server.ts',
   // The first bundle `npm start` loads: starts the server under Litestream when replication is set (decision 0009).
   supervise: 'api/scripts/supervise.ts',
   backup: 'api/scripts/backup.ts',
@@ -39,6 +40,27 @@ function importMetaPaths(outdir: string): Plugin {
   };
 }
 
+/**
+ * react-router's production build, bundled in: its package.json resolves every import to its
+ * development build (remix-run/react-router#14102, open), whose checks cost a server render ~1.5 ms
+ * of CPU (a school page never asked for before at 100x, issue 39). The markup is the same byte for
+ * byte; react-router-dom (which re-exports it) is bundled too, so the app holds one copy.
+ */
+function reactRouterProduction(): Plugin {
+  const dist = join(ROOT, 'node_modules', 'react-router', 'dist', 'production');
+  const files: Record<string, string> = {
+    'react-router': join(dist, 'index.mjs'),
+    'react-router/dom': join(dist, 'dom-export.mjs'),
+    'react-router-dom': join(ROOT, 'node_modules', 'react-router-dom', 'dist', 'index.mjs'),
+  };
+  return {
+    name: 'react-router-production',
+    setup(b) {
+      b.onResolve({ filter: /^react-router(-dom)?(\/dom)?$/ }, (args) => ({ path: files[args.path] }));
+    },
+  };
+}
+
 /** Defines the helpers the rewritten paths call, from the bundle's own place. */
 const BANNER = [
   "import { dirname as __tiltDirname, join as __tiltJoin } from 'node:path';",
@@ -55,7 +77,7 @@ export async function bundleServer(outdir: string, entries: Record<string, strin
     outdir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
-    // Chunks: a dynamic import() stays one (the app in api/server.ts: the cluster's primary never
+    // Chunks: a dynamic import() stays one (the app in api/server.ts, the renderer in server.ts: the cluster's primary never
     // loads it), and the server's lazily loaded screens load when first rendered.
     splitting: true,
     platform: 'node',
@@ -64,7 +86,7 @@ export async function bundleServer(outdir: string, entries: Record<string, strin
     packages: 'external',
     jsx: 'automatic',
     banner: { js: BANNER },
-    plugins: [importMetaPaths(outdir)],
+    plugins: [importMetaPaths(outdir), reactRouterProduction()],
     logLevel: 'warning',
   });
   return Object.fromEntries(Object.keys(entries).map((name) => [name, join(outdir, `${name}.mjs`)]));
