@@ -111,10 +111,17 @@ const threadFlags = z.object({
   isApproved: z.boolean(),
 });
 const policy = { access: 'moderator', limit: 'moderation', idempotent: true } as const;
+// The data each decision may change (decision 0015: the web app reads again what names it): a
+// review's approval moves its school's ratings; a report's or an edit's item may be any of theirs.
+const decisionData = { ...policy, data: ['reviews', 'schools', 'forum'] } as const;
+const reportData = { ...policy, data: ['reviews', 'interviews', 'moods', 'schools', 'forum'] } as const;
+const editData = { ...policy, data: ['reviews', 'interviews', 'schools', 'forum'] } as const;
+const threadData = { ...policy, data: ['forum'] } as const;
 
 export const queueRoute = route.get('/moderation/queue', {
   summary: 'The pending and reported items this moderator may decide (admins: everything; moderators: their categories)',
-  policy: { access: 'moderator', page: { path: '/moderation', index: false } },
+  // What waits or was reported: reviews (with schools' responses), interviews, moods, threads, replies.
+  policy: { access: 'moderator', data: ['reviews', 'interviews', 'moods', 'forum'], page: { path: '/moderation', index: false } },
   responses: { 200: jsonOf(queue, 'The queue') },
 });
 
@@ -127,6 +134,7 @@ function decisions<B extends string, Params extends z.ZodObject, Answer extends 
   params: Params,
   answer: Answer,
   summary: { approve: string; reject: string },
+  policy: typeof decisionData | typeof reportData | typeof editData,
 ) {
   const responses = { 200: jsonOf(answer, 'Decided'), ...errors(400, 404) };
   return {
@@ -135,10 +143,16 @@ function decisions<B extends string, Params extends z.ZodObject, Answer extends 
   };
 }
 
-export const { approve, reject } = decisions('/moderation/{kind}/{id}', decisionParam, decided, {
-  approve: 'Publishes a pending review, thread, reply or school response',
-  reject: 'Refuses a pending review, thread or reply, with the reason its author will read',
-});
+export const { approve, reject } = decisions(
+  '/moderation/{kind}/{id}',
+  decisionParam,
+  decided,
+  {
+    approve: 'Publishes a pending review, thread, reply or school response',
+    reject: 'Refuses a pending review, thread or reply, with the reason its author will read',
+  },
+  decisionData,
+);
 
 export const { approve: keepReported, reject: removeReported } = decisions(
   '/moderation/reports/{kind}/{id}',
@@ -148,12 +162,13 @@ export const { approve: keepReported, reject: removeReported } = decisions(
     approve: 'Keeps a reported item published and settles its reports',
     reject: 'Removes a reported item from the public, with a reason, and settles its reports',
   },
+  reportData,
 );
 
 const threadAction = <A extends 'lock' | 'unlock' | 'sticky' | 'unsticky'>(action: A, summary: string) =>
   route.post(`/moderation/threads/{id}/${action}`, {
     summary,
-    policy,
+    policy: threadData,
     request: { params: idParam },
     responses: { 200: jsonOf(threadFlags, "The thread's flags"), ...errors(400, 404) },
   });
@@ -170,11 +185,17 @@ const editDecided = z.object({
   edit: z.enum(['approved', 'rejected']),
 });
 
-export const { approve: approveEdit, reject: rejectEdit } = decisions('/moderation/edits/{kind}/{id}', editParam, editDecided, {
-  approve:
-    "Publishes an author's edit of her review, interview, thread or reply in place of the published version (admins; a thread's or reply's also its category's moderators; decisions 2020, 2026)",
-  reject: "Refuses an author's edit: the published version stays; she reads the reason (decisions 2020, 2026)",
-});
+export const { approve: approveEdit, reject: rejectEdit } = decisions(
+  '/moderation/edits/{kind}/{id}',
+  editParam,
+  editDecided,
+  {
+    approve:
+      "Publishes an author's edit of her review, interview, thread or reply in place of the published version (admins; a thread's or reply's also its category's moderators; decisions 2020, 2026)",
+    reject: "Refuses an author's edit: the published version stays; she reads the reason (decisions 2020, 2026)",
+  },
+  editData,
+);
 
 export const versions = route.get('/moderation/{kind}/{id}/versions', {
   summary: 'The earlier versions of a thread or reply its author edited, oldest first (admins and the category moderators)',

@@ -248,7 +248,8 @@ const mine = z.object({
 
 export const mySchools = route.get('/me/schools', {
   summary: 'The schools I manage (live or lapsed), my recent claims, and DfE Sign-in organisations not supported yet',
-  policy: { access: 'user', cache: 'none', ...manage },
+  // Her schools' responses waiting for a moderator are reviews' data (decision 0015).
+  policy: { access: 'user', cache: 'none', ...manage, data: ['reviews'] },
   responses: { 200: jsonOf(mine, 'Mine') },
 });
 

@@ -7,7 +7,8 @@ import { useApi } from './use-api';
 
 export type MySchools = InferResponseType<typeof client.me.schools.$get, 200>;
 
-export const MY_SCHOOLS_KEY = 'me/schools';
+/** Its route's path (web/data/keys.ts): a write whose route names reviews reads it again (decision 0015). */
+export const MY_SCHOOLS_KEY = '/api/me/schools';
 
 export function useMySchools() {
   const { isAuthenticated } = useAuth();

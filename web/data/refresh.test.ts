@@ -2,6 +2,7 @@
 // names the data it changes, each read's route the data it shows (core/route-data.gen.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrKey } from './keys';
+import { MY_SCHOOLS_KEY } from './my-schools';
 import { registerPageList } from './page-lists';
 import { refreshAfterWrite, touchedBy } from './refresh';
 
@@ -30,6 +31,11 @@ const KEYS = {
   schoolJobs12: swrKey.schoolJobs(12),
   schoolProfile12: swrKey.schoolProfile(12),
   notRoute: 'alerts/reminders',
+  // Staff's and moderators' screens (issue 42 §3: these were refreshed by hand after their writes).
+  moderationQueue: swrKey.moderationQueue,
+  forumThreads: swrKey.forumThreads({}),
+  mySchools: MY_SCHOOLS_KEY,
+  documents5: ['/api/jobs/{id}/documents', 5],
 };
 const PAGE_LISTS = ['/api/schools/12/reviews', '/api/schools/13/reviews', '/api/schools/12/interviews', '/api/jobs', '/api/forum/threads'];
 
@@ -56,8 +62,9 @@ describe('refreshAfterWrite', () => {
     const { keys, lists } = refreshedBy('POST', '/api/schools/12/reviews');
     expect(lists).toEqual(['/api/schools/12/reviews', '/api/schools/12/interviews', '/api/jobs']);
     // Its page, figures and staff's editor (ratings are the schools' data), the jobs that show its
-    // rating, her activity; never school 13, the salaries, the forum or her saved jobs.
-    expect(keys).toEqual(['activity', 'school12', 'moods12', 'jobsList', 'job5', 'schoolProfile12']);
+    // rating, her activity, the moderation queue it joins and staff's waiting responses; never
+    // school 13, the salaries, the forum or her saved jobs.
+    expect(keys).toEqual(['activity', 'school12', 'moods12', 'jobsList', 'job5', 'schoolProfile12', 'moderationQueue', 'mySchools']);
   });
 
   it('an edit of her review (no school in its path) reads every cached school review list and her activity', () => {
@@ -73,14 +80,54 @@ describe('refreshAfterWrite', () => {
 
   it("a school's job reads again its staff list, the school page and the job lists", () => {
     const { keys, lists } = refreshedBy('POST', '/api/schools/12/jobs');
-    expect(keys).toEqual(['school12', 'jobsList', 'job5', 'schoolJobs12']);
+    expect(keys).toEqual(['school12', 'jobsList', 'job5', 'schoolJobs12', 'documents5']);
     expect(lists).toEqual(['/api/jobs']);
   });
 
   it('a reply reads the threads and her activity, nothing of the schools', () => {
     const { keys, lists } = refreshedBy('POST', '/api/forum/threads/7/posts');
-    expect(keys).toEqual(['activity', 'forumThread']);
+    expect(keys).toEqual(['activity', 'forumThread', 'moderationQueue', 'forumThreads']);
     expect(lists).toEqual(['/api/forum/threads']);
+  });
+
+  // Staff's and moderators' writes: each once refreshed its own screen's list by hand (a route
+  // with no data); each now names its data, and a screen's list is read again because of it.
+  it("a moderator's decision reads again the queue, the schools' figures and the forum's lists", () => {
+    for (const path of ['/api/moderation/reviews/5/approve', '/api/moderation/posts/5/reject']) {
+      const { keys, lists } = refreshedBy('POST', path);
+      expect(keys).toEqual(expect.arrayContaining(['school12', 'school13', 'forumThread', 'moderationQueue', 'forumThreads']));
+      expect(keys).not.toContain('salaries');
+      expect(lists).toEqual(expect.arrayContaining(['/api/schools/12/reviews', '/api/forum/threads']));
+    }
+  });
+
+  it('a decision on a report or an edit reads again the queue and what the item was', () => {
+    for (const path of ['/api/moderation/reports/mood/5/reject', '/api/moderation/edits/interviews/5/approve']) {
+      const { keys, lists } = refreshedBy('POST', path);
+      expect(keys).toEqual(expect.arrayContaining(['school12', 'moderationQueue', 'forumThread']));
+      expect(lists).toEqual(expect.arrayContaining(['/api/schools/12/interviews', '/api/forum/threads']));
+    }
+    expect(refreshedBy('POST', '/api/moderation/reports/mood/5/reject').keys).toContain('moods12');
+  });
+
+  it("locking or pinning a thread reads again the forum's lists and the thread, nothing of the schools", () => {
+    const { keys, lists } = refreshedBy('POST', '/api/moderation/threads/7/sticky');
+    expect(keys).toEqual(['activity', 'forumThread', 'moderationQueue', 'forumThreads']);
+    expect(lists).toEqual(['/api/forum/threads']);
+  });
+
+  it("a school's response reads again the reviews it answers and her schools' waiting responses", () => {
+    for (const method of ['PUT', 'DELETE']) {
+      const { keys, lists } = refreshedBy(method, '/api/reviews/5/response');
+      expect(keys).toEqual(expect.arrayContaining(['mySchools', 'moderationQueue']));
+      expect(lists).toEqual(expect.arrayContaining(['/api/schools/12/reviews']));
+    }
+  });
+
+  it("a job's document reads again its documents and the job page", () => {
+    const { keys } = refreshedBy('DELETE', '/api/jobs/5/documents/3');
+    expect(keys).toEqual(expect.arrayContaining(['documents5', 'job5', 'jobsList']));
+    expect(keys).not.toContain('schoolProfile12');
   });
 
   it('a write whose route names no data reads nothing again', () => {

@@ -16,26 +16,21 @@ export async function action(request: Pick<SendRequest, 'method' | 'path'>, titl
 
 /**
  * A moderator's two answers to an item: approve it (the request, then the toast's title and
- * description; `onApproved` once it went through) or reject it (the reason dialog opens).
+ * description) or reject it (the reason dialog opens). What the decision changes is read again
+ * from the routes' declared data (web/data/refresh.ts, decision 0015): the queue, the lists.
  */
 export function DecisionButtons({
   approve: [request, title, description],
-  onApproved,
   onReject,
   labels: [yes, no] = ['Approve', 'Reject'],
 }: {
   approve: Parameters<typeof action>;
-  onApproved: () => void;
   onReject: () => void;
   labels?: [string, string];
 }) {
   return (
     <div className="flex flex-wrap gap-2 mt-1">
-      <button
-        type="button"
-        className="btn btn-success btn-sm"
-        onClick={async () => (await action(request, title, description)) && onApproved()}
-      >
+      <button type="button" className="btn btn-success btn-sm" onClick={() => void action(request, title, description)}>
         {yes}
       </button>
       <button type="button" className="btn btn-error btn-outline btn-sm" onClick={onReject}>

@@ -16,7 +16,7 @@ import { RejectDialog } from './RejectDialog';
 import { ReportedSection } from './ReportedSection';
 import type { Kind, Queue, RejectTarget } from './queue';
 
-function Queues({ data, onReject, onChanged }: { data: Queue; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
+function Queues({ data, onReject }: { data: Queue; onReject: (t: RejectTarget) => void }) {
   const admin = data.permissions.isAdmin;
   const claims = useClaimsQueue(admin);
   const rejectAs = (kind: Kind, id: number) => onReject({ kind, id });
@@ -28,14 +28,14 @@ function Queues({ data, onReject, onChanged }: { data: Queue; onReject: (t: Reje
       label: 'Reported',
       count: data.reported.length,
       oldest: oldestOf(data.reported.flatMap((r) => r.reports.map((x) => x.createdAt))),
-      panel: () => <ReportedSection items={data.reported} onReject={onReject} onChanged={onChanged} />,
+      panel: () => <ReportedSection items={data.reported} onReject={onReject} />,
     },
     admin && {
       id: 'reviews',
       label: 'Reviews',
       count: data.reviews.length,
       oldest: oldest(data.reviews),
-      panel: () => <QueueSection kind="reviews" items={data.reviews} onReject={rejectAs} onChanged={onChanged} />,
+      panel: () => <QueueSection kind="reviews" items={data.reviews} onReject={rejectAs} />,
     },
     (admin || data.edits.length > 0) && {
       id: 'edits',
@@ -45,9 +45,7 @@ function Queues({ data, onReject, onChanged }: { data: Queue; onReject: (t: Reje
       panel: () => (
         <EditsSection
           items={data.edits}
-          approve={async (request, what) =>
-            (await action(request, 'Edit approved', `The ${what} now shows the edit; its author is told.`)) && onChanged()
-          }
+          approve={(request, what) => action(request, 'Edit approved', `The ${what} now shows the edit; its author is told.`)}
           onReject={(kind, id) => onReject({ kind: 'edits', id, path: `/api/moderation/edits/${kind}/${id}/reject` })}
         />
       ),
@@ -57,21 +55,21 @@ function Queues({ data, onReject, onChanged }: { data: Queue; onReject: (t: Reje
       label: 'School responses',
       count: data.responses.length,
       oldest: oldest(data.responses),
-      panel: () => <ResponsesSection items={data.responses} onReject={rejectAs} onChanged={onChanged} />,
+      panel: () => <ResponsesSection items={data.responses} onReject={rejectAs} />,
     },
     {
       id: 'threads',
       label: 'Discussions',
       count: data.threads.length,
       oldest: oldest(data.threads),
-      panel: () => <QueueSection kind="threads" items={data.threads} onReject={rejectAs} onChanged={onChanged} />,
+      panel: () => <QueueSection kind="threads" items={data.threads} onReject={rejectAs} />,
     },
     {
       id: 'posts',
       label: 'Replies',
       count: data.posts.length,
       oldest: oldest(data.posts),
-      panel: () => <QueueSection kind="posts" items={data.posts} onReject={rejectAs} onChanged={onChanged} />,
+      panel: () => <QueueSection kind="posts" items={data.posts} onReject={rejectAs} />,
     },
     admin && {
       id: 'claims',
@@ -118,9 +116,9 @@ export function ModerationPage() {
       ) : !data ? (
         <SkeletonList count={3} lines={3} />
       ) : (
-        <Queues data={data} onReject={setReject} onChanged={() => void mutate()} />
+        <Queues data={data} onReject={setReject} />
       )}
-      <RejectDialog target={reject} onClose={close} onDone={() => mutate()} />
+      <RejectDialog target={reject} onClose={close} />
     </div>
   );
 }

@@ -10,17 +10,7 @@ import { QueueCard } from './QueueCard';
 import { LABELS, type Kind, type Queue, type QueueItem, type QueueKind } from './queue';
 import { waitingFor } from './waiting';
 
-export function QueueSection({
-  kind,
-  items,
-  onReject,
-  onChanged,
-}: {
-  kind: QueueKind;
-  items: QueueItem[];
-  onReject: (k: Kind, id: number) => void;
-  onChanged: () => void;
-}) {
+export function QueueSection({ kind, items, onReject }: { kind: QueueKind; items: QueueItem[]; onReject: (k: Kind, id: number) => void }) {
   const title = kind === 'reviews' ? 'Pending reviews' : kind === 'threads' ? 'Pending discussions' : 'Pending replies';
   return (
     <QueueCard id={`q-${kind}`} title={title} count={items.length} testId={`queue-${kind}`}>
@@ -45,7 +35,6 @@ export function QueueSection({
               'Approved',
               `The ${LABELS[kind].toLowerCase()} is now published.`,
             ]}
-            onApproved={onChanged}
             onReject={() => onReject(kind, it.id)}
           />
         </li>
@@ -55,15 +44,7 @@ export function QueueSection({
 }
 
 /** Schools' responses to reviews (admins, decision 2111): the review beside the school's text. */
-export function ResponsesSection({
-  items,
-  onReject,
-  onChanged,
-}: {
-  items: Queue['responses'];
-  onReject: (k: Kind, id: number) => void;
-  onChanged: () => void;
-}) {
+export function ResponsesSection({ items, onReject }: { items: Queue['responses']; onReject: (k: Kind, id: number) => void }) {
   return (
     <QueueCard id="q-responses" title="Pending school responses" count={items.length} testId="queue-responses">
       {items.map((it) => (
@@ -85,7 +66,6 @@ export function ResponsesSection({
               'Approved',
               'The response now shows under the review.',
             ]}
-            onApproved={onChanged}
             onReject={() => onReject('responses', it.id)}
           />
         </li>

@@ -6,7 +6,7 @@ import { firstError, useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
 import { what, type RejectTarget } from './queue';
 
-export function RejectDialog({ target, onClose, onDone }: { target: RejectTarget | null; onClose: () => void; onDone: () => void }) {
+export function RejectDialog({ target, onClose }: { target: RejectTarget | null; onClose: () => void }) {
   const f = useForm({ reason: '' });
   const { ref, onSubmit } = useSubmit(f, {
     check: async () => {
@@ -31,7 +31,6 @@ export function RejectDialog({ target, onClose, onDone }: { target: RejectTarget
     }),
     done: () => {
       f.reset();
-      onDone();
       onClose();
     },
   });

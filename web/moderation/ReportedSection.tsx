@@ -25,26 +25,18 @@ const REJECT_KIND: Record<Reported['kind'], Kind> = {
 };
 
 /** Reported items with their reports (decision 1422): keep (approve) or remove (reject). */
-export function ReportedSection({
-  items,
-  onReject,
-  onChanged,
-}: {
-  items: Reported[];
-  onReject: (t: RejectTarget) => void;
-  onChanged: () => void;
-}) {
+export function ReportedSection({ items, onReject }: { items: Reported[]; onReject: (t: RejectTarget) => void }) {
   return (
     <QueueCard id="q-reported" title="Reported" count={items.length} empty="Nothing reported." testId="queue-reported">
       {items.map((it) => (
-        <ReportedItem key={`${it.kind}:${it.id}`} it={it} onReject={onReject} onChanged={onChanged} />
+        <ReportedItem key={`${it.kind}:${it.id}`} it={it} onReject={onReject} />
       ))}
     </QueueCard>
   );
 }
 
 /** One reported item: what it says, its reports, Keep and Remove. */
-function ReportedItem({ it, onReject, onChanged }: { it: Reported; onReject: (t: RejectTarget) => void; onChanged: () => void }) {
+function ReportedItem({ it, onReject }: { it: Reported; onReject: (t: RejectTarget) => void }) {
   const c = it.content as Record<string, unknown>;
   return (
     <li className="bg-base-200 rounded-box p-3 grid gap-1" data-testid={`reported-${it.kind}-${it.id}`}>
@@ -73,7 +65,6 @@ function ReportedItem({ it, onReject, onChanged }: { it: Reported; onReject: (t:
           'Kept',
           'The item stays published and its reports are cleared.',
         ]}
-        onApproved={onChanged}
         onReject={() => onReject({ kind: REJECT_KIND[it.kind], id: it.id, path: `/api/moderation/reports/${it.kind}/${it.id}/reject` })}
         labels={['Keep', 'Remove']}
       />

@@ -47,9 +47,9 @@ export function ThreadControls() {
       <ul className="divide-y divide-base-200">
         {threads.data.map((t) => {
           const s = threadStatus(t);
-          const run = async (what: ThreadAction, title: string) =>
-            (await action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title)) &&
-            threads.mutate();
+          // The lists read again come from the route's declared data (forum: web/data/refresh.ts).
+          const run = (what: ThreadAction, title: string) =>
+            action(to(client.moderation.threads[':id'][what], '$post', { param: { id: String(t.id) } }), title, t.title);
           return (
             <li key={t.id} className="py-2 flex flex-wrap items-center gap-2 justify-between">
               <span className="flex-1 min-w-48">

@@ -1,7 +1,6 @@
 // A school's answer to a review (decision 2111): shown under the review once a moderator approved
 // it, as "Response from {school}" with its date; its staff write, edit or withdraw it here.
 import { useState } from 'react';
-import { mutate } from 'swr';
 import { Dialog, DialogActions } from '../components/Dialog';
 import { Icon } from '../components/Icon';
 import { check } from '../components/check';
@@ -10,7 +9,7 @@ import { useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
 import { write } from '../data/writes';
 import { client } from '../data/client';
-import { MY_SCHOOLS_KEY, useWaitingResponse } from '../data/my-schools';
+import { useWaitingResponse } from '../data/my-schools';
 import { to } from '../data/requests';
 import { formatDate } from '../lib/format';
 
@@ -43,16 +42,11 @@ function ResponseWaiting() {
 /** Reviews whose response the staff sent in this visit: the list reads again after a send, and its cards may be new. */
 const sentThisVisit = new Set<number>();
 
-/** For the school's own staff: write or edit the school's one response; withdraw it. */
-export function RespondButton({
-  reviewId,
-  current,
-  onChanged,
-}: {
-  reviewId: number;
-  current: PublishedResponse | null;
-  onChanged: () => void;
-}) {
+/**
+ * For the school's own staff: write or edit the school's one response; withdraw it. The reviews and
+ * her schools' waiting responses are read again from the route's declared data (decision 0015).
+ */
+export function RespondButton({ reviewId, current }: { reviewId: number; current: PublishedResponse | null }) {
   const [open, setOpen] = useState(false);
   // Sent and waiting for a moderator: no second Respond meanwhile (issue 37 item 10), in this visit
   // or after a reload (her list of schools says which of their responses wait).
@@ -73,12 +67,10 @@ export function RespondButton({
       setOpen(false);
       sentThisVisit.add(reviewId);
       setSentHere(true);
-      void mutate(MY_SCHOOLS_KEY);
-      onChanged();
     },
   });
-  const withdraw = async () => {
-    const done = await write(
+  const withdraw = () =>
+    write(
       { kind: 'school', ...to(client.reviews[':id'].response, '$delete', { param: { id: String(reviewId) } }) },
       {
         success: { title: 'Response withdrawn' },
@@ -86,11 +78,6 @@ export function RespondButton({
         error: { description: 'The response could not be withdrawn.' },
       },
     );
-    if (done) {
-      void mutate(MY_SCHOOLS_KEY);
-      onChanged();
-    }
-  };
   if (waiting) return <ResponseWaiting />;
   return (
     <div className="flex flex-wrap gap-2">

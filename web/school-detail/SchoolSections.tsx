@@ -49,15 +49,7 @@ export function Reviews({ schoolId, schoolName }: { schoolId: number; schoolName
     <>
       <ul className="grid gap-4" data-testid="review-list">
         {data.map((r) => (
-          <ReviewCard
-            key={r.id}
-            review={r}
-            own={mine.get(r.id)}
-            staff={staff}
-            schoolName={schoolName}
-            onEdit={setEditing}
-            onResponded={() => void mutate()}
-          />
+          <ReviewCard key={r.id} review={r} own={mine.get(r.id)} staff={staff} schoolName={schoolName} onEdit={setEditing} />
         ))}
       </ul>
       <LoadMore pages={pages} label="Load more reviews" button="btn btn-outline btn-sm" />
@@ -75,14 +67,12 @@ function ReviewCard({
   staff,
   schoolName,
   onEdit,
-  onResponded,
 }: {
   review: Review;
   own: OwnReview | undefined;
   staff: boolean;
   schoolName: string;
   onEdit: (own: OwnReview) => void;
-  onResponded: () => void;
 }) {
   return (
     <li className="card bg-base-100 border border-base-300" data-testid={`review-${r.id}`}>
@@ -130,7 +120,7 @@ function ReviewCard({
           </>
         )}
         {r.response && <SchoolResponse response={r.response} />}
-        {staff && <RespondButton reviewId={r.id} current={r.response} onChanged={onResponded} />}
+        {staff && <RespondButton reviewId={r.id} current={r.response} />}
       </article>
     </li>
   );

@@ -7,10 +7,11 @@ import { Field, fieldProps } from '../components/Dialog';
 import { TitledCard } from '../components/fields';
 import { toast } from '../components/toast/store';
 import { client, json } from '../data/client';
+import { refreshAfterWrite } from '../data/refresh';
 import { useApi } from '../data/use-api';
 import { fileSize } from '../components/file-size';
 
-type Document = { id: number; name: string; bytes: number; url: string };
+type Document = { id: number; name: string; bytes: number; url: string; createdAt: string };
 
 const MB = JOB_DOCUMENT_LIMITS.bytes / (1024 * 1024);
 
@@ -33,10 +34,13 @@ function useDocuments(jobId: number) {
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const settle = async (result: Document[] | string, done: () => void) => {
+  // The answer is the new list; the other answers the change touches (the job page, the lists) are
+  // read again from the route's declared data (decision 0015).
+  const settle = async (result: Document[] | string, method: string, path: string, done: () => void) => {
     if (typeof result === 'string') setError(result);
     else {
-      await list.mutate();
+      await list.mutate(result, { revalidate: false });
+      refreshAfterWrite(method, path);
       done();
     }
   };
@@ -44,20 +48,24 @@ function useDocuments(jobId: number) {
     setError(undefined);
     if (file.size > JOB_DOCUMENT_LIMITS.bytes) return setError(`The file must be ${MB} MB or smaller`);
     setBusy(true);
-    const result = await send(`/api/jobs/${jobId}/documents?name=${encodeURIComponent(file.name)}`, {
+    const path = `/api/jobs/${jobId}/documents`;
+    const result = await send(`${path}?name=${encodeURIComponent(file.name)}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/pdf' },
       body: file,
     });
-    await settle(result, () => toast({ title: 'Document attached', description: 'It shows on the job page as a download.' }));
+    await settle(result, 'POST', path, () => toast({ title: 'Document attached', description: 'It shows on the job page as a download.' }));
     setBusy(false);
     if (input.current) input.current.value = '';
   };
   const remove = async (doc: Document) => {
     setError(undefined);
     setBusy(true);
-    const result = await send(`/api/jobs/${jobId}/documents/${doc.id}`, { method: 'DELETE' });
-    await settle(result, () => toast({ title: 'Document removed', description: `${doc.name} is no longer on the job page.` }));
+    const path = `/api/jobs/${jobId}/documents/${doc.id}`;
+    const result = await send(path, { method: 'DELETE' });
+    await settle(result, 'DELETE', path, () =>
+      toast({ title: 'Document removed', description: `${doc.name} is no longer on the job page.` }),
+    );
     setBusy(false);
   };
   return { docs: list.data, loadError: list.error, input, busy, error, upload, remove };
