@@ -5,30 +5,21 @@
 // Deterministic: the part's chunk is held back (page.route) until the tap has been made.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, ROOT, screenshot, startServer, waitForHydration, type RunningServer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { ROOT, screenshot, waitForHydration } from './harness';
+import { phonePage, screenTestEnv } from './screens.helpers';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 
-let server: RunningServer;
-let browser: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ serviceWorkers: 'block' })]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = screenTestEnv({ browser: { serviceWorkers: 'block' } });
 
 describe("a school page's Compare before its part hydrates (issue 37 item 9)", () => {
   it('adds the school to the comparison made on this device', async () => {
-    const schools = (await (await fetch(`${server.url}/api/schools?limit=3&sort=rating`)).json()) as { id: number; name: string }[];
+    const schools = (await (await fetch(`${env.server.url}/api/schools?limit=3&sort=rating`)).json()) as { id: number; name: string }[];
     const [a, b, c] = schools;
-    const page = await browser.newPage();
-    await page.setViewportSize(PHONE);
+    const page = await phonePage(env.browser);
     // The comparison this device last made: a and b.
-    await page.goto(`${server.url}/compare?schools=${a.id},${b.id}`);
+    await page.goto(`${env.server.url}/compare?schools=${a.id},${b.id}`);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('tilt.compare'))).toBe(`${a.id},${b.id}`);
 
     // School c's page with its Compare part held back: the server's link is all there is.
@@ -42,7 +33,7 @@ describe("a school page's Compare before its part hydrates (issue 37 item 9)", (
       await gate;
       await route.continue().catch(() => undefined);
     });
-    await page.goto(`${server.url}/schools/${c.id}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${env.server.url}/schools/${c.id}`, { waitUntil: 'domcontentloaded' });
     await waitForHydration(page);
     await expect.poll(() => asked).toBe(true);
     const link = page.getByTestId('compare-school');
@@ -57,7 +48,7 @@ describe("a school page's Compare before its part hydrates (issue 37 item 9)", (
     await screenshot(page, 'everyday-compare-added-before-hydration-phone');
 
     // The server renders ?add= with that school alone (no empty comparison first).
-    const html = await (await fetch(`${server.url}/compare?add=${c.id}`)).text();
+    const html = await (await fetch(`${env.server.url}/compare?add=${c.id}`)).text();
     expect(html).toContain(c.name.replace(/&/g, '&amp;').replace(/'/g, '&#x27;'));
     await page.close();
   }, 120_000);

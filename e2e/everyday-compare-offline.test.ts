@@ -2,15 +2,11 @@
 // like any other, so with the browser offline a reload of its address still shows the table with
 // the product's own figures (teacher rating, reviews, open jobs) of each school, not an empty
 // comparison or an error. At 390x844.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { type RunningServer, screenshot, startServerAndBrowser, stopServerAndBrowser, waitForServiceWorker } from './harness';
+import { describe, expect, it } from 'vitest';
+import { screenshot, waitForServiceWorker } from './harness';
+import { screenTestEnv } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
-afterAll(() => stopServerAndBrowser(server, browser));
+const env = screenTestEnv();
 
 interface SchoolAnswer {
   id: number;
@@ -20,13 +16,13 @@ interface SchoolAnswer {
 
 describe('compare offline (issue 37 item 9)', () => {
   it('a comparison seen once online reloads offline with its schools and their own figures', async () => {
-    const rated = (await (await fetch(`${server.url}/api/schools?limit=5&sort=rating`)).json()) as { id: number }[];
+    const rated = (await (await fetch(`${env.server.url}/api/schools?limit=5&sort=rating`)).json()) as { id: number }[];
     const ids = rated.slice(0, 2).map((s) => s.id);
     const answers = await Promise.all(
-      ids.map(async (id) => (await (await fetch(`${server.url}/api/schools/${id}`)).json()) as SchoolAnswer),
+      ids.map(async (id) => (await (await fetch(`${env.server.url}/api/schools/${id}`)).json()) as SchoolAnswer),
     );
-    const address = `${server.url}/compare?schools=${ids.join(',')}`;
-    const page = await browser.newPage();
+    const address = `${env.server.url}/compare?schools=${ids.join(',')}`;
+    const page = await env.browser.newPage();
     await page.goto(address);
     await waitForServiceWorker(page);
     // Once more under the worker's control, so the page and its answers are kept.
@@ -35,7 +31,7 @@ describe('compare offline (issue 37 item 9)', () => {
     await expect.poll(() => table.getByTestId('rating').count()).toBe(2);
     await page.getByTestId('insights').waitFor();
 
-    await browser.setOffline(true);
+    await env.browser.setOffline(true);
     try {
       await page.reload();
       await expect.poll(() => page.getByTestId('offline-banner').count(), { timeout: 10_000 }).toBe(1);
@@ -54,7 +50,7 @@ describe('compare offline (issue 37 item 9)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await screenshot(page, 'everyday-compare-offline-phone');
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
     }
   }, 120_000);
 });

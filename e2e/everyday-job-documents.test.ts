@@ -2,24 +2,17 @@
 // staff attach PDFs on the job's edit form (a file that is not a PDF is refused with the field's
 // words; three is the most), and the public job page lists them as downloads with name and size,
 // sent as attachments. (Old main: no documents card on the form, none on the job page.)
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerSearchFunctions } from '../db/search-index';
-import { DESKTOP, PHONE, screenshot, signInLocally, waitForHydration } from './harness';
-import { attemptTag, seriousViolations, setup, teardown, type Env } from './screens.helpers';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, screenshot, signInLocally, waitForHydration } from './harness';
+import { attemptTag, databaseOf, makeStaff, phonePage, screenTestEnv, seriousViolations } from './screens.helpers';
 
-let env: Env;
 let school: { id: number; name: string };
-
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(env.server.databasePath);
-  registerSearchFunctions(db); // the jobs' FTS triggers call search_text()
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const env = screenTestEnv({
+  ready: async (env) => {
+    [school] = await env.api<{ id: number; name: string }[]>('/api/schools?search=Westminster%20City%20School');
+  },
+});
+const sql = databaseOf(() => env.server, { search: true }); // the jobs' FTS triggers call search_text()
 
 /** A small, complete PDF; `mark` makes each one its own file. */
 const pdf = (mark: string, pad = 0) =>
@@ -28,27 +21,16 @@ const pdf = (mark: string, pad = 0) =>
     'latin1',
   );
 
-beforeAll(async () => {
-  env = await setup();
-  [school] = await env.api<{ id: number; name: string }[]>('/api/schools?search=Westminster%20City%20School');
-}, 120_000);
-afterAll(() => teardown(env));
-
 describe("a school job's documents (issue 37 item 12)", () => {
   it('staff attach PDFs on the form; the job page offers them as downloads with name and size', async () => {
     const tag = attemptTag();
     const title = `Teacher of Drama ${tag}`;
     const email = `head.docs.${tag}@school.example`.toLowerCase();
     await env.browser.clearCookies();
-    const page = await env.browser.newPage();
-    page.setDefaultTimeout(20_000);
-    await page.setViewportSize(PHONE);
+    const page = await phonePage(env.browser, 20_000);
     await signInLocally(page, env.server.url, { email, name: 'Dee Docs' });
     const jobId = sql((db) => {
-      const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-      db.prepare(
-        "insert or ignore into school_members (user_id, school_id, role, method, email, verified_at, confirmed_at) values (?, ?, 'admin', 'email', ?, ?, ?)",
-      ).run(user.id, school.id, email, Date.now(), Date.now());
+      makeStaff(db, email, school.id, 'email');
       return Number(
         db
           .prepare(

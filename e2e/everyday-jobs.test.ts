@@ -3,52 +3,41 @@
 // closing time a school set is shown with the date (card, page, JobPosting); a visitor's save is
 // finished after she signs in (once, with a toast); and the jobs' search answers for schools too.
 // Each check named "(old main: …)" is one that failed before these changes.
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { londonInstant, londonParts } from '../core/london-time';
-import { registerSearchFunctions } from '../db/search-index';
 import { closingLabel } from '../web/components/closing';
-import { PHONE, screenshot, DESKTOP, waitForHydration } from './harness';
-import { setup, teardown, toastText, toastTitle, type Env, type JobRow, type SchoolRow } from './screens.helpers';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from './harness';
+import { databaseOf, phonePage, screenTestEnv, toastText, toastTitle, type JobRow, type SchoolRow } from './screens.helpers';
 
-let env: Env;
 let ownJobId = 0;
 const DAY = 86_400_000;
 // A school's own job closing at 12:00 London time nine days from now.
 const closesOn = londonParts(new Date(Date.now() + 9 * DAY)).date;
 const CLOSING = londonInstant(closesOn, '12:00');
 
-beforeAll(async () => {
-  env = await setup();
-  const db = new Database(env.server.databasePath);
-  registerSearchFunctions(db); // the FTS triggers call search_text()
-  const school = db.prepare('select id from schools where number_of_pupils is not null order by id limit 1').get() as { id: number };
-  ownJobId = Number(
-    db
-      .prepare(
-        `insert into jobs (title, description, borough, school_id, posted_at, application_deadline, posted_by_school, status,
-           contract, full_time, part_time, start_date, apply_url)
-         values ('Quillfeather Teacher of Latin', 'Teach Latin across KS3.', 'Camden', ?, ?, ?, 1, 'published', 'Permanent', 1, 0, '2027-09-01', 'https://school.example/apply')`,
-      )
-      .run(school.id, Date.now() - 60_000, CLOSING.getTime()).lastInsertRowid,
-  );
-  db.close();
-}, 120_000);
-afterAll(() => teardown(env));
+const env = screenTestEnv({
+  ready: (env) =>
+    // the FTS triggers call search_text()
+    databaseOf(() => env.server, { search: true })((db) => {
+      const school = db.prepare('select id from schools where number_of_pupils is not null order by id limit 1').get() as { id: number };
+      ownJobId = Number(
+        db
+          .prepare(
+            `insert into jobs (title, description, borough, school_id, posted_at, application_deadline, posted_by_school, status,
+               contract, full_time, part_time, start_date, apply_url)
+             values ('Quillfeather Teacher of Latin', 'Teach Latin across KS3.', 'Camden', ?, ?, ?, 1, 'published', 'Permanent', 1, 0, '2027-09-01', 'https://school.example/apply')`,
+          )
+          .run(school.id, Date.now() - 60_000, CLOSING.getTime()).lastInsertRowid,
+      );
+    }),
+});
 beforeEach(() => env.browser.clearCookies());
-
-async function phonePage() {
-  const page = await env.browser.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.setViewportSize(PHONE);
-  return page;
-}
 const jobsOf = (query = '') => env.api<JobRow[]>(`/api/jobs${query}`);
 
 describe('1. a job card opens the job page here', () => {
   it('the title is a link to /jobs/{id}, a tap anywhere on the card opens it, and "View on GOV.UK" stays', async () => {
     const feedJob = (await jobsOf('?limit=50')).find((j) => j.isExternal && j.externalUrl)!;
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/jobs?search=${encodeURIComponent(feedJob.title)}`);
     await waitForHydration(page);
     const card = page
@@ -91,7 +80,7 @@ describe('2. the job page: the school beside the advert, and the feed terms', ()
     const moods = await env.api<{ totalMoods: number; moodBreakdown: { label: string; count: number }[] }>(
       `/api/schools/${job.school!.id}/mood-stats`,
     );
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/jobs/${job.id}`);
     await waitForHydration(page);
     const voice = page.getByTestId('school-voice'); // (old main: none)
@@ -129,7 +118,7 @@ describe('2. the job page: the school beside the advert, and the feed terms', ()
     const [maths] = await jobsOf(`?search=${encodeURIComponent('Teacher of Mathematics')}&limit=5`).then((r) =>
       r.filter((j) => j.title === 'Teacher of Mathematics'),
     );
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     const terms = async (id: number) => {
       await page.goto(`${env.server.url}/jobs/${id}`);
       return page.getByTestId('job-terms').innerText(); // (old main: a feed's advert had no terms)
@@ -148,7 +137,7 @@ describe('2. the job page: the school beside the advert, and the feed terms', ()
 
 describe('3. the closing time a school sets', () => {
   it('is on the card, on the page and in the JobPosting, in London time', async () => {
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/jobs?search=Quillfeather`);
     await waitForHydration(page);
     const card = page.getByTestId('job-card').first();
@@ -176,7 +165,7 @@ describe('3. the closing time a school sets', () => {
 describe('4. saving a job as a visitor', () => {
   it('after signing in she is back on the job, it is saved, a toast says so, and it is not done again', async () => {
     const [job] = await jobsOf('?limit=1');
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/jobs/${job.id}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: `Save ${job.title}` }).click();
@@ -209,7 +198,7 @@ describe('4. saving a job as a visitor', () => {
 
   it('a report asked for as a visitor opens its form after the sign-in', async () => {
     const job = (await jobsOf('?limit=50')).find((j) => j.school && j.schoolRating != null)!;
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/schools/${job.school!.id}?tab=reviews`);
     await waitForHydration(page);
     const report = page.locator('[data-testid^="report-review-"]').first();
@@ -234,7 +223,7 @@ describe('5. the home search box answers for schools too', () => {
     const schools = (await res.json()) as SchoolRow[];
     const total = Number(res.headers.get('x-total-count'));
     expect(total).toBeGreaterThan(1);
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/`);
     await waitForHydration(page);
     await page.getByRole('combobox', { name: 'What' }).fill('st marys');

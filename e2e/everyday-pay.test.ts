@@ -2,25 +2,14 @@
 // the award that set them (not a developer's comment), on a London area remembered on the device and
 // kept in the address (server-rendered as the address says, and offline), and the London
 // Allowances tab laid out for 390 px. Screenshots of both tabs at 390x844 and 1280x800.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, settle, waitForHydration, waitForServiceWorker } from './harness';
-import { setup, teardown, type Env } from './screens.helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, settle, waitForHydration, waitForServiceWorker } from './harness';
+import { freshPhone, screenTestEnv } from './screens.helpers';
 
-let env: Env;
-beforeAll(async () => {
-  env = await setup();
-});
-afterAll(() => teardown(env));
-
+const env = screenTestEnv();
 /** A fresh device (its own storage): a first visit. */
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await launchBrowser();
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.setViewportSize(PHONE);
-  return { context, page };
-}
+const phone = () => freshPhone(15_000);
 
 const firstRow = (page: Page, spine: string) => page.getByRole('region', { name: spine }).locator('tbody tr').first();
 const areaRadio = (page: Page, area: string) => page.getByRole('radio', { name: area, exact: true });

@@ -8,13 +8,12 @@ import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from './axe';
 import {
   DESKTOP,
   launchBrowser,
-  PHONE,
   type RunningServer,
   screenshot,
   settle,
@@ -22,6 +21,7 @@ import {
   waitForHydration,
   waitForServiceWorker,
 } from './harness';
+import { freshPhone } from './screens.helpers';
 
 let server: RunningServer;
 const NOTE =
@@ -45,13 +45,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await launchBrowser();
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.setViewportSize(PHONE);
-  return { context, page };
-}
+/** A fresh device (its own storage): a first visit. */
+const phone = () => freshPhone(15_000);
 const groups = (page: Page) => page.getByTestId('salary-group');
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 

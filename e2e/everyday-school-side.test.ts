@@ -8,33 +8,24 @@
 // - 14: Refresh Jobs says the server's reason; moderation is tabs with counts and the oldest's age,
 //   a pending thread reads as rendered Markdown, a pending review shows its sub-ratings ("not
 //   rated") and advice.
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { londonToday } from '../core/london-time';
 import { localSmtp, readMessage } from '../api/alerts/sender/test-mail';
-import { DESKTOP, launchBrowser, PHONE, screenshot } from './harness';
-import { attemptTag, realSignIn, seriousViolations, setup, teardown, type Env } from './screens.helpers';
+import { DESKTOP, PHONE, screenshot } from './harness';
+import { attemptTag, databaseOf, makeStaff, freshPhone, realSignIn, seriousViolations, setup, teardown, type Env } from './screens.helpers';
 
 let env: Env;
 let smtp: Awaited<ReturnType<typeof localSmtp>>;
 const ADMIN = 'admin.schoolside@example.test';
 const pages: Page[] = [];
 
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(env.server.databasePath);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const sql = databaseOf(() => env.server);
 
 /** A phone of its own (its own cookies), signed in as `email`. */
 async function phone(email: string, name: string, returnTo: string) {
-  const page = await (await launchBrowser()).newPage();
+  const { page } = await freshPhone();
   pages.push(page);
-  await page.setViewportSize(PHONE);
   await realSignIn(page, env, email, name, returnTo);
   return page;
 }
@@ -73,12 +64,7 @@ describe('the job form next to Teaching Vacancies (item 12)', () => {
     const tag = attemptTag();
     const email = `head.form.${tag}@example.test`;
     const staff = await phone(email, 'Hana Head', '/');
-    sql((db) => {
-      const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-      db.prepare(
-        "insert or ignore into school_members (user_id, school_id, role, method, email, verified_at, confirmed_at) values (?, ?, 'admin', 'email', ?, ?, ?)",
-      ).run(user.id, school.id, email, Date.now(), Date.now());
-    });
+    sql((db) => makeStaff(db, email, school.id, 'email'));
     await staff.goto(`${env.server.url}/manage/schools/${school.id}/jobs/new`);
     await staff.getByRole('heading', { level: 1, name: `Post a job at ${school.name}` }).waitFor();
 

@@ -4,25 +4,17 @@
 // decision 2027) and the school page then says her review waits instead of offering the form
 // again; a school's staff see their response waiting, not a second Respond.
 // Signed in for real through the local provider.
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, screenshot, signInLocally, startServer, type RunningServer } from './harness';
-import { attemptTag } from './screens.helpers';
+import { DESKTOP, screenshot, signInLocally, startServer, type RunningServer } from './harness';
+import { attemptTag, databaseOf, makeStaff, freshPhone } from './screens.helpers';
 
 let server: RunningServer;
 const browsers: BrowserContext[] = [];
 let school: { id: number; name: string };
 const SUB_ROWS = ['workLifeBalanceRating', 'compensationRating', 'careerOpportunitiesRating', 'cultureRating', 'leadershipRating'];
 
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(server.databasePath);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
+const sql = databaseOf(() => server);
 
 beforeAll(async () => {
   server = await startServer();
@@ -33,11 +25,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** A phone of its own (its own cookies), closed at the end of the file. */
 async function phone(): Promise<Page> {
-  const browser = await launchBrowser();
-  browsers.push(browser);
-  const page = await browser.newPage();
-  await page.setViewportSize(PHONE);
+  const { context, page } = await freshPhone();
+  browsers.push(context);
   return page;
 }
 
@@ -111,12 +102,7 @@ describe('a review rates only what she chose (issue 37 item 10)', () => {
     const staffEmail = `head.${tag}@school.example`.toLowerCase();
     const staff = await phone();
     await signInLocally(staff, server.url, { email: staffEmail, name: 'Hal Head' });
-    sql((db) => {
-      const user = db.prepare('select id from users where email = ?').get(staffEmail) as { id: string };
-      db.prepare(
-        "insert or ignore into school_members (user_id, school_id, role, method, verified_at, confirmed_at) values (?, ?, 'admin', 'admin', ?, ?)",
-      ).run(user.id, school.id, Date.now(), Date.now());
-    });
+    sql((db) => makeStaff(db, staffEmail, school.id));
     await staff.goto(`${server.url}/schools/${school.id}`);
     await staff.getByTestId('edit-school-page').waitFor();
     await staff.getByRole('tab', { name: /Reviews/ }).click();

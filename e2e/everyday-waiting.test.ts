@@ -3,36 +3,18 @@
 // (old main: Respond came back, nothing told staff which responses wait); and a teacher whose
 // review waits, asking to write one as a visitor and signing in, gets the waiting note, not the
 // form (old main: the resumed tap opened the form before her activity answered).
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PHONE, screenshot, signInLocally, waitForHydration } from './harness';
-import { attemptTag, setup, teardown, type Env } from './screens.helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screenshot, signInLocally, waitForHydration } from './harness';
+import { attemptTag, databaseOf, makeStaff, phonePage, screenTestEnv } from './screens.helpers';
 
-let env: Env;
 let school: { id: number; name: string };
-
-function sql<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(env.server.databasePath);
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
-
-beforeAll(async () => {
-  env = await setup();
-  [school] = await env.api<{ id: number; name: string }[]>('/api/schools?search=Westminster%20City%20School');
-}, 120_000);
-afterAll(() => teardown(env));
+const env = screenTestEnv({
+  ready: async (env) => {
+    [school] = await env.api<{ id: number; name: string }[]>('/api/schools?search=Westminster%20City%20School');
+  },
+});
+const sql = databaseOf(() => env.server);
 beforeEach(() => env.browser.clearCookies());
-
-async function phonePage() {
-  const page = await env.browser.newPage();
-  page.setDefaultTimeout(20_000);
-  await page.setViewportSize(PHONE);
-  return page;
-}
 
 describe("the school's response waits (issue 37 item 10)", () => {
   it('after a reload staff still see it waiting, and no second Respond', async () => {
@@ -47,14 +29,9 @@ describe("the school's response waits (issue 37 item 10)", () => {
         .run(school.id, cons),
     );
     const email = `head.${tag}@school.example`.toLowerCase();
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await signInLocally(page, env.server.url, { email, name: 'Hana Head' });
-    sql((db) => {
-      const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
-      db.prepare(
-        "insert or ignore into school_members (user_id, school_id, role, method, verified_at, confirmed_at) values (?, ?, 'admin', 'admin', ?, ?)",
-      ).run(user.id, school.id, Date.now(), Date.now());
-    });
+    sql((db) => makeStaff(db, email, school.id));
     await page.goto(`${env.server.url}/schools/${school.id}?tab=reviews`);
     const card = () => page.getByTestId('review-list').locator('li').filter({ hasText: cons });
     await card().getByTestId('respond').click();
@@ -97,7 +74,7 @@ describe('her review waits (issue 37 item 10)', () => {
     const email = `wren.${tag}@school.example`.toLowerCase();
     const name = 'Wren Waiting';
     // She has an account and a review of this school waiting for a moderator.
-    const first = await phonePage();
+    const first = await phonePage(env.browser, 20_000);
     await signInLocally(first, env.server.url, { email, name });
     await first.close();
     sql((db) => {
@@ -109,7 +86,7 @@ describe('her review waits (issue 37 item 10)', () => {
     });
     await env.browser.clearCookies();
 
-    const page = await phonePage();
+    const page = await phonePage(env.browser, 20_000);
     await page.goto(`${env.server.url}/schools/${school.id}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Write a Review' }).click();

@@ -1,10 +1,22 @@
-// Shared bits of the screen tests: one server + browser per file, API answers to compare against,
-// a signed-in user simulated at the network edge (sign-in is built on another branch).
+// Shared bits of the screen tests: one server + browser per file (screenTestEnv), a phone page in it
+// or a phone of its own, the server's database at hand, API answers to compare against, a
+// signed-in user simulated at the network edge.
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { hc, type InferResponseType } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { ApiType } from '../api/app';
-import { signInLocally, startServerAndBrowser, stopServerAndBrowser, type RunningServer } from './harness';
+import { registerSearchFunctions } from '../db/search-index';
+import {
+  type BrowserOptions,
+  launchBrowser,
+  PHONE,
+  signInLocally,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type RunningServer,
+} from './harness';
 
 type Client = ReturnType<typeof hc<ApiType>>;
 /** A row of each public list, as the routes declare it. */
@@ -21,8 +33,8 @@ export interface Env {
   client: Client;
 }
 
-export async function setup(serverEnv: Record<string, string> = {}): Promise<Env> {
-  const { server, browser } = await startServerAndBrowser(serverEnv);
+export async function setup(serverEnv: Record<string, string> = {}, browserOptions: BrowserOptions = {}): Promise<Env> {
+  const { server, browser } = await startServerAndBrowser(serverEnv, browserOptions);
   const api = async (path: string) => (await fetch(server.url + path)).json();
   const apiWithHeaders = async (path: string) => {
     const res = await fetch(server.url + path);
@@ -33,6 +45,63 @@ export async function setup(serverEnv: Record<string, string> = {}): Promise<Env
 
 export async function teardown(env: Env | undefined) {
   await stopServerAndBrowser(env?.server, env?.browser);
+}
+
+/**
+ * This file's server and browser: started in its beforeAll (then `ready`, e.g. rows the file's
+ * tests read), stopped in its afterAll. The Env returned is filled in once beforeAll has run.
+ */
+export function screenTestEnv(
+  options: { serverEnv?: Record<string, string>; browser?: BrowserOptions; ready?: (env: Env) => unknown } = {},
+): Env {
+  const env = {} as Env;
+  beforeAll(async () => {
+    Object.assign(env, await setup(options.serverEnv, options.browser));
+    await options.ready?.(env);
+  }, 120_000);
+  afterAll(() => teardown(env));
+  return env;
+}
+
+/** A new page at 390x844 in `browser` (the file's: its cookies and storage); an action fails after `timeout` ms. */
+export async function phonePage(browser: BrowserContext, timeout?: number): Promise<Page> {
+  const page = await browser.newPage();
+  if (timeout) page.setDefaultTimeout(timeout);
+  await page.setViewportSize(PHONE);
+  return page;
+}
+
+/** A phone of its own (its own storage and cookies: a first visit) at 390x844; the caller closes `context`. */
+export async function freshPhone(timeout?: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await launchBrowser();
+  return { context, page: await phonePage(context, timeout) };
+}
+
+/**
+ * `sql(fn)`: `fn` on the database of the server `server()` gives when called, closed after. `search`:
+ * with the search functions the jobs' FTS triggers call (a write to jobs needs them).
+ */
+export function databaseOf(server: () => RunningServer, { search = false } = {}) {
+  return <T>(fn: (db: Database.Database) => T): T => {
+    const db = new Database(server().databasePath);
+    if (search) registerSearchFunctions(db);
+    try {
+      return fn(db);
+    } finally {
+      db.close();
+    }
+  };
+}
+
+/**
+ * Makes the user signed in as `email` an admin of the school: approved by an administrator
+ * (`admin`), or verified at that work address (`email`, the address kept for re-confirmation).
+ */
+export function makeStaff(db: Database.Database, email: string, schoolId: number, method: 'admin' | 'email' = 'admin') {
+  const user = db.prepare('select id from users where email = ?').get(email) as { id: string };
+  db.prepare(
+    "insert or ignore into school_members (user_id, school_id, role, method, email, verified_at, confirmed_at) values (?, ?, 'admin', ?, ?, ?, ?)",
+  ).run(user.id, schoolId, method, method === 'email' ? email : null, Date.now(), Date.now());
 }
 
 export const TEST_USER = {

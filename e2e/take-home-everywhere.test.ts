@@ -4,27 +4,15 @@
 // visitor's settings are in no request; a signed-in teacher's device settings go to her account
 // on sign-in; and after one visit a saved job's take-home still shows with the server stopped and
 // the browser offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
 import { periodOf } from '../core/take-home';
 import { monthForAward, netMonthly, nextSeptember } from '../web/components/take-home/figures';
 import { DEFAULT_SETTINGS, type TakeHomeSettings } from '../web/components/take-home/settings';
-import {
-  DESKTOP,
-  PHONE,
-  type RunningServer,
-  screenshot,
-  settle,
-  signInLocally,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
+import { DESKTOP, PHONE, screenshot, settle, signInLocally, waitForServiceWorker } from './harness';
+import { phonePage, screenTestEnv } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
-afterAll(() => stopServerAndBrowser(server, browser));
+const env = screenTestEnv();
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 const about = (salary: number, settings: TakeHomeSettings, month: string) => gbp.format(netMonthly(salary, settings, month));
@@ -32,22 +20,17 @@ const PART_TIME: TakeHomeSettings = { fte: '0.6', pension: 'tps', loans: ['plan2
 
 type ApiRow = { region: string; paySpine: string; point: number; pointLabel: string | null; annualSalary: number; effectiveDate: string };
 async function payRow(effectiveDate: string, region: string, pointLabel: string): Promise<ApiRow> {
-  const rows = (await (await fetch(`${server.url}/api/pay-scales?effectiveDate=${effectiveDate}`)).json()) as ApiRow[];
+  const rows = (await (await fetch(`${env.server.url}/api/pay-scales?effectiveDate=${effectiveDate}`)).json()) as ApiRow[];
   return rows.find((r) => r.region === region && r.pointLabel === pointLabel)!;
 }
 type ApiJob = { id: number; title: string; salaryText: string | null; borough: string };
 async function jobTitled(title: string): Promise<ApiJob> {
-  const jobs = (await (await fetch(`${server.url}/api/jobs?search=${encodeURIComponent(title)}`)).json()) as ApiJob[];
+  const jobs = (await (await fetch(`${env.server.url}/api/jobs?search=${encodeURIComponent(title)}`)).json()) as ApiJob[];
   const job = jobs.find((j) => j.title === title);
   if (!job) throw new Error(`no job titled ${title}`);
   return job;
 }
 
-async function phonePage(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setViewportSize(PHONE);
-  return page;
-}
 const rowOf = (page: Page, spine: string, label: string) =>
   page
     .locator('section', { has: page.getByRole('heading', { name: spine, exact: true }) })
@@ -58,12 +41,12 @@ const rowOf = (page: Page, spine: string, label: string) =>
 
 describe('take-home beside the pay (phone)', () => {
   it("every pay point row shows the engine's figure with her settings, next September's, and links to its breakdown; no request carries her settings", async () => {
-    const page = await phonePage();
+    const page = await phonePage(env.browser);
     const sent: string[] = [];
     const record = (r: Request) => sent.push(`${r.url()} ${r.postData() ?? ''}`);
-    browser.on('request', record);
+    env.browser.on('request', record);
     try {
-      await page.goto(server.url + '/pay-scales?region=Inner+London');
+      await page.goto(env.server.url + '/pay-scales?region=Inner+London');
       await page.evaluate(() => localStorage.removeItem('tilt.takeHome'));
       await page.reload();
       // This year (2026, indicative): this month's payslip.
@@ -86,7 +69,7 @@ describe('take-home beside the pay (phone)', () => {
       await page.setViewportSize(PHONE);
 
       // 2025's figures, with what changes next September beside them.
-      await page.goto(server.url + '/pay-scales?region=Inner+London&year=2025-09-01');
+      await page.goto(env.server.url + '/pay-scales?region=Inner+London&year=2025-09-01');
       const m1of2025 = await payRow('2025-09-01', 'Inner London', 'M1');
       const month2025 = monthForAward('2025-09-01')!;
       const next = nextSeptember(month2025);
@@ -102,10 +85,10 @@ describe('take-home beside the pay (phone)', () => {
       }
 
       // Her settings from the calculator change every row; a row's figure opens its breakdown.
-      await page.goto(server.url + '/pay-scales/take-home');
+      await page.goto(env.server.url + '/pay-scales/take-home');
       await page.getByLabel(/^Working time \(FTE/).fill('0.6');
       await page.getByRole('checkbox', { name: 'Plan 2' }).check();
-      await page.goto(server.url + '/pay-scales?region=Inner+London');
+      await page.goto(env.server.url + '/pay-scales?region=Inner+London');
       const u3 = await payRow('2026-09-01', 'Inner London', 'U3');
       const u3Figure = rowOf(page, 'Upper Pay Range', 'U3').getByTestId('row-take-home');
       await expect.poll(() => u3Figure.innerText()).toBe(`${about(u3.annualSalary, PART_TIME, month)} a month after tax`);
@@ -117,14 +100,14 @@ describe('take-home beside the pay (phone)', () => {
       expect(sent.length).toBeGreaterThan(3);
       expect(sent.filter((s) => /[?&](fte|pension|loans)=| .*(fte|plan2)/i.test(s))).toEqual([]);
     } finally {
-      browser.off('request', record);
+      env.browser.off('request', record);
       await page.close();
     }
   });
 
   it("a job card and a job page show the two ends of a pay range's take-home, none for a salary we cannot read", async () => {
-    const page = await phonePage();
-    await page.goto(server.url + '/jobs');
+    const page = await phonePage(env.browser);
+    await page.goto(env.server.url + '/jobs');
     await page.evaluate(() => localStorage.removeItem('tilt.takeHome'));
     const job = await jobTitled('Reception Class Teacher');
     expect(job.salaryText).toBe('MPS (Inner London)');
@@ -132,13 +115,13 @@ describe('take-home beside the pay (phone)', () => {
     const award = periodOf(month)!.payAward;
     const [lo, hi] = [await payRow(award, 'Inner London', 'M1'), await payRow(award, 'Inner London', 'M6')];
     const expected = `${about(lo.annualSalary, DEFAULT_SETTINGS, month)}–${about(hi.annualSalary, DEFAULT_SETTINGS, month)} a month after tax and pension`;
-    await page.goto(server.url + `/jobs?search=${encodeURIComponent('Reception Class Teacher')}`);
+    await page.goto(env.server.url + `/jobs?search=${encodeURIComponent('Reception Class Teacher')}`);
     const card = page.getByTestId('job-card').filter({ hasText: 'Reception Class Teacher' }).first();
     await expect.poll(() => card.getByTestId('job-take-home').innerText()).toBe(expected);
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'take-home-job-card-phone');
     // Its page: the same figures, each linking to its breakdown.
-    await page.goto(server.url + `/jobs/${job.id}`);
+    await page.goto(env.server.url + `/jobs/${job.id}`);
     const line = page.getByTestId('job-take-home');
     await expect.poll(() => line.innerText()).toBe(expected);
     await settle(page);
@@ -151,7 +134,7 @@ describe('take-home beside the pay (phone)', () => {
     // No salary, and a salary that is not a teacher's annual pay: nothing said.
     for (const title of ['Higher Level Teaching Assistant', 'Teaching Assistant (SEND)', 'School Business Manager']) {
       const other = await jobTitled(title);
-      await page.goto(server.url + `/jobs/${other.id}`);
+      await page.goto(env.server.url + `/jobs/${other.id}`);
       await expect.poll(() => page.getByTestId('job-salary').count()).toBe(1);
       await settle(page);
       expect(await page.getByTestId('job-take-home').count(), title).toBe(0);
@@ -160,11 +143,11 @@ describe('take-home beside the pay (phone)', () => {
   });
 
   it("a signed-in teacher's device settings go to her account; after one visit her saved job's take-home shows offline", async () => {
-    const page = await phonePage();
-    await page.goto(server.url + '/pay-scales/take-home');
+    const page = await phonePage(env.browser);
+    await page.goto(env.server.url + '/pay-scales/take-home');
     await page.evaluate(() => localStorage.setItem('tilt.takeHome', JSON.stringify({ fte: '0.8', pension: 'none', loans: ['plan1'] })));
     const job = await jobTitled('Year 1 Class Teacher');
-    await signInLocally(page, server.url, { email: 'take.home@school.example', name: 'Tara Home' }, `/jobs/${job.id}`);
+    await signInLocally(page, env.server.url, { email: 'take.home@school.example', name: 'Tara Home' }, `/jobs/${job.id}`);
     // The account had none: the device's are saved to it.
     await expect
       .poll(() => page.evaluate(async () => (await (await fetch('/api/me/take-home-settings')).json()) as unknown))
@@ -179,14 +162,14 @@ describe('take-home beside the pay (phone)', () => {
     const [lo, hi] = [await payRow(award, 'Inner London', 'M1'), await payRow(award, 'Inner London', 'M6')];
     const expected = `${about(lo.annualSalary, settings, month)}–${about(hi.annualSalary, settings, month)} a month after tax and your loans`;
     await expect.poll(() => page.getByTestId('job-take-home').innerText()).toBe(expected);
-    await server.stop();
-    await browser.setOffline(true);
+    await env.server.stop();
+    await env.browser.setOffline(true);
     try {
-      await page.goto(server.url + `/jobs/${job.id}`);
+      await page.goto(env.server.url + `/jobs/${job.id}`);
       await expect.poll(() => page.getByTestId('job-take-home').innerText(), { timeout: 15_000 }).toBe(expected);
       await screenshot(page, 'take-home-saved-job-offline-phone');
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
       await page.close();
     }
   });

@@ -1,32 +1,15 @@
 // The take-home pay calculator on a phone (issue 38): a part-time leadership case shows the right
 // net; a visitor's settings (FTE, pension, loans) survive a reload and are in no request; after
 // one visit it works with the server stopped and the browser offline.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import {
-  PHONE,
-  DESKTOP,
-  type RunningServer,
-  screenshot,
-  settle,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page, Request } from 'playwright-core';
+import { DESKTOP, screenshot, settle, waitForServiceWorker } from './harness';
+import { phonePage, screenTestEnv } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
-afterAll(() => stopServerAndBrowser(server, browser));
+const env = screenTestEnv();
 
 // Inner London L43 from September 2026 (158,863, indicative), in October 2026 (2026/27 tax).
 const LEADER = '/pay-scales/take-home?region=Inner+London&paySpine=Leadership+Group&point=43&month=2026-10';
-
-async function phonePage(): Promise<Page> {
-  const page = await browser.newPage();
-  await page.setViewportSize(PHONE);
-  return page;
-}
 
 /** Sets the part-time leadership settings: 0.6 FTE, in the pension scheme, Plan 2 and a postgraduate loan. */
 async function partTimeWithLoans(page: Page) {
@@ -40,14 +23,14 @@ const net = (page: Page) => page.getByTestId('take-home-net').innerText();
 
 describe('take-home pay calculator (phone)', () => {
   it('a part-time Inner London L43: pension tiered by actual pay, both loans, £4,068.27 a month', async () => {
-    const page = await phonePage();
+    const page = await phonePage(env.browser);
     // One tap from the pay scales.
-    await page.goto(server.url + '/pay-scales');
+    await page.goto(env.server.url + '/pay-scales');
     await settle(page);
     await screenshot(page, 'take-home-link-pay-scales-phone');
     await page.getByRole('link', { name: 'What lands in the bank: take-home pay' }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Take-home pay');
-    await page.goto(server.url + LEADER);
+    await page.goto(env.server.url + LEADER);
     await expect.poll(() => net(page)).toMatch(/^£\d/);
     await partTimeWithLoans(page);
     await expect.poll(() => net(page)).toBe('£4,068.27 a month after tax (£48,819.21 a year)');
@@ -85,13 +68,13 @@ describe('take-home pay calculator (phone)', () => {
   });
 
   it("keeps a visitor's settings on the device: they survive a reload and are in no request", async () => {
-    const page = await phonePage();
+    const page = await phonePage(env.browser);
     const sent: string[] = [];
     // Each request's address and body: her settings must be in neither.
     const record = (r: Request) => sent.push(`${r.url()} ${r.postData() ?? ''}`);
-    browser.on('request', record);
+    env.browser.on('request', record);
     try {
-      await page.goto(server.url + '/pay-scales/take-home?by=salary&salary=40317&month=2026-01');
+      await page.goto(env.server.url + '/pay-scales/take-home?by=salary&salary=40317&month=2026-01');
       // The first test's settings (0.6, two loans) are on this device: start from none.
       await page.evaluate(() => localStorage.removeItem('tilt.takeHome'));
       await page.reload();
@@ -109,24 +92,24 @@ describe('take-home pay calculator (phone)', () => {
       expect(sent.length).toBeGreaterThan(2);
       expect(sent.filter((s) => /[?&](fte|pension|loans)=| .*(fte|plan2|opted)/i.test(s))).toEqual([]);
     } finally {
-      browser.off('request', record);
+      env.browser.off('request', record);
       await page.close();
     }
   });
 
   it('works offline after one visit: the server stopped, the browser offline', async () => {
-    const page = await phonePage();
-    await page.goto(server.url + LEADER);
+    const page = await phonePage(env.browser);
+    await page.goto(env.server.url + LEADER);
     await waitForServiceWorker(page);
     // Once more under the worker's control so the pay data is saved on the device.
     await page.reload();
     await expect.poll(() => net(page)).toMatch(/^£\d/);
     await partTimeWithLoans(page);
     await expect.poll(() => net(page)).toBe('£4,068.27 a month after tax (£48,819.21 a year)');
-    await server.stop();
-    await browser.setOffline(true);
+    await env.server.stop();
+    await env.browser.setOffline(true);
     try {
-      await page.goto(server.url + LEADER);
+      await page.goto(env.server.url + LEADER);
       await expect.poll(() => net(page), { timeout: 15_000 }).toBe('£4,068.27 a month after tax (£48,819.21 a year)');
       // Still computing: another pay point and month, offline.
       await page.getByLabel('Pay scale').selectOption('Main Pay Range');
@@ -137,7 +120,7 @@ describe('take-home pay calculator (phone)', () => {
       await expect.poll(() => net(page)).toBe('£2,473.26 a month after tax (£29,679.07 a year)');
       await screenshot(page, 'take-home-offline-phone');
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
       await page.close();
     }
   });
