@@ -14,7 +14,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchRoutes, StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SWRConfig, unstable_serialize } from 'swr';
 import { buildHead, lookupIn, type HeadTags } from './app/head';
 // What api/ssr.ts needs besides render(): one module to load.
@@ -31,7 +31,7 @@ export function headFirst(url: string): { module?: string } | null {
   return { module: leaf.handle?.module };
 }
 import { PageStatusContext } from './app/page-status';
-import { matchLeaf, routes } from './app/routes';
+import { matchAppRoutes, matchLeaf, routes } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
 import { AUTH_KEY } from './data/auth';
 import { ApiRequestError, setServerFetch } from './data/client';
@@ -141,7 +141,7 @@ const branches = new Map<string, RouteObject[]>();
 function branchOf(pathname: string): RouteObject[] {
   let branch = branches.get(pathname);
   if (!branch) {
-    const chain = matchRoutes(routes, pathname)?.map((m) => m.route);
+    const chain = matchAppRoutes(pathname)?.map((m) => m.route);
     branch = routes;
     if (chain?.length) {
       let children: RouteObject[] | undefined;

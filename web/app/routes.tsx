@@ -206,6 +206,36 @@ export function pageKey(url: string): string | null {
   return query ? `${pathname}?${query}` : pathname;
 }
 
+/**
+ * The route chain a path matches, as matchRoutes(routes, pathname) gives it. matchRoutes flattens
+ * and ranks the whole table on every call (~0.3-0.5 ms here); a path's digit segments (ids) never
+ * decide which route matches (no route has a static all-digit segment: checked below), so a path
+ * whose shape (ids as 0) was matched before is matched against that branch alone: the same routes
+ * (the parents as copies holding that one child), the path's own params (issue 39: a school page
+ * never asked for before matched the whole table twice).
+ */
+export function matchAppRoutes(pathname: string) {
+  const shape = IDS_NEVER_DECIDE ? pathname.replace(/\/\d+(?=\/|$)/g, '/0') : null;
+  const branch = shape === null ? undefined : branches.get(shape);
+  const matched = branch && matchRoutes(branch, pathname);
+  if (matched) return matched;
+  const matches = matchRoutes(routes, pathname);
+  if (shape !== null && matches?.length) {
+    let children: RouteObject[] | undefined;
+    // A route above the page's is a parent (never an index route): it keeps its one child.
+    for (let i = matches.length - 1; i >= 0; i--)
+      children = [children ? ({ ...matches[i].route, children } as RouteObject) : matches[i].route];
+    // Bounded: a crawl or random addresses never grow it past a few hundred entries.
+    if (branches.size >= 500) branches.clear();
+    branches.set(shape, children!);
+  }
+  return matches;
+}
+const branches = new Map<string, RouteObject[]>();
+const staticDigits = (list: RouteObject[]): boolean =>
+  list.some((r) => (r.path ?? '').split('/').some((segment) => /^\d+$/.test(segment)) || staticDigits(r.children ?? []));
+const IDS_NEVER_DECIDE = !staticDigits(routes);
+
 type Leaf = { handle?: RouteHandle; params: Params; path?: string };
 /** Leaves already matched, by path: matchRoutes flattens and ranks the whole route table on every call. */
 const leaves = new Map<string, Leaf>();
@@ -214,7 +244,7 @@ const leaves = new Map<string, Leaf>();
 export function matchLeaf(pathname: string): Leaf {
   let found = leaves.get(pathname);
   if (!found) {
-    const leaf = matchRoutes(routes, pathname)?.at(-1);
+    const leaf = matchAppRoutes(pathname)?.at(-1);
     found = { handle: leaf?.route.handle as RouteHandle | undefined, params: leaf?.params ?? {}, path: leaf?.route.path };
     // Bounded: a crawl or random addresses never grow it past a few hundred entries.
     if (leaves.size >= 500) leaves.clear();
