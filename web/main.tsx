@@ -6,12 +6,15 @@ import { AppRoutes } from './app/routes';
 import { hydrateFrom, readSsrPayload } from './app/ssr-data';
 import { setClock } from './lib/format';
 import { whenIdleDo } from './lib/idle';
+import { notePresses } from './components/toast/pressed';
 import './styles.css';
 
 // A page the server rendered (the server-rendered first visit) carries the data it was rendered with: the screens
 // hydrate from it (SWR fallback) without fetching it again. The offline shell (the service
 // worker's index.html) carries none and renders from scratch, from IndexedDB when offline.
 const payload = readSsrPayload(document);
+// The control pressed last, for a toast's placement: from the start, before the Toaster's chunk.
+notePresses();
 const fromServer = new Set(Object.keys(payload?.fallback ?? {}));
 const fresh = new Set(payload?.fresh ?? []);
 if (payload) setClock(() => payload.now);

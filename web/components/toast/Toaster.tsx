@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import { createPortal } from 'react-dom';
 import { modalStack } from '../Dialog';
 import { Icon } from '../Icon';
+import { lastPressed } from './pressed';
 import { dismissToast, getSnapshot, subscribe, type ToastData } from './store';
 
 function useToasts() {
@@ -58,27 +59,16 @@ function ToastItem({ t }: { t: ToastData }) {
 export function Toaster() {
   const toasts = useToasts();
   const dialog = useSyncExternalStore(modalStack.subscribe, modalStack.top, () => null);
-  // The control pressed last: a new toast goes to the top of the screen if, at the bottom, it
-  // would cover it (a form's submit button low on the screen).
-  const pressed = useRef<Element | null>(null);
+  // A new toast goes to the top of the screen if, at the bottom, it would cover the control
+  // pressed last (./pressed.ts, noted since the app started).
   const region = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(false);
-  useEffect(() => {
-    const note = (e: Event) =>
-      (pressed.current = e.target instanceof Element ? e.target.closest('button, a, [role=button], input, select, label') : null);
-    document.addEventListener('pointerdown', note, true);
-    document.addEventListener('keydown', note, true);
-    return () => {
-      document.removeEventListener('pointerdown', note, true);
-      document.removeEventListener('keydown', note, true);
-    };
-  }, []);
   const newest = toasts[0]?.id;
   useLayoutEffect(() => {
     if (!newest || dialog) return;
-    const el = pressed.current;
+    const el = lastPressed();
     const box = region.current?.firstElementChild?.getBoundingClientRect();
-    if (!el || !el.isConnected || !box) return setTop(false);
+    if (!el || !box) return setTop(false);
     const r = el.getBoundingClientRect();
     // The band a bottom toast takes: above the bottom bar (5rem) on a phone, 1rem on a desktop.
     const bandTop = window.innerHeight - (window.innerWidth >= 1024 ? 16 : 80) - box.height;

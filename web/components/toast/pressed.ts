@@ -1,0 +1,26 @@
+// The control pressed last, for the Toaster: a new toast goes to the top of the screen when, at
+// the bottom, it would cover it (a form's submit button low on the screen). Noted from the app's
+// start (main.tsx calls notePresses), not from when the Toaster's own chunk has arrived and
+// mounted (a later() part): a tap before that, on a slow phone, would otherwise leave the toast
+// at the bottom, over the button just pressed.
+
+const CONTROLS = 'button, a, [role=button], input, select, label';
+let pressed: Element | null = null;
+
+function note(e: Event) {
+  pressed = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
+}
+
+let noting = false;
+/** Starts noting presses (a pointer going down, a key) on the whole document; once is enough. */
+export function notePresses(doc: Pick<Document, 'addEventListener'> = document) {
+  if (noting) return;
+  noting = true;
+  doc.addEventListener('pointerdown', note, true);
+  doc.addEventListener('keydown', note, true);
+}
+
+/** The control pressed last, while it is still in the page (null when none, or it has gone). */
+export function lastPressed(): Element | null {
+  return pressed?.isConnected ? pressed : null;
+}
