@@ -53,8 +53,11 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { url?: string } };
 }
+
+/** The script a FunctionCall or EvaluateScript ran: its file name. */
+const scriptOf = (e: TraceEvent) => (e.args?.data?.url ?? '').replace(/^.*\//, '') || '?';
 
 export interface Breakdown {
   /** Self time in ms by Lighthouse's group. */
@@ -75,6 +78,14 @@ export interface Breakdown {
    */
   blockingCpu: number;
   blockingWall: number;
+  /**
+   * The tasks after the first contentful paint that block at 4x by their CPU time: when they
+   * started (ms after navigation), their wall and CPU time here, and their largest children.
+   */
+  blockers: { at: number; wall: number; cpu: number; what: string }[];
+  /** When the page painted first and its last largest-contentful-paint candidate, ms after navigation (this box). */
+  fcpAt: number;
+  lcpAt: number;
 }
 
 /** The page's main thread: the renderer main thread with the most top-level task time. */
@@ -96,6 +107,9 @@ export function breakdown(tracePath: string): Breakdown {
   const events = Array.isArray(raw) ? raw : (raw.traceEvents ?? []);
   const { pid, tid } = mainThread(events);
   const fcp = events.find((e) => e.name === 'firstContentfulPaint')?.ts ?? 0;
+  const nav = events.filter((e) => e.pid === pid && e.name === 'navigationStart' && e.ts <= fcp).reduce((a, e) => Math.max(a, e.ts), 0);
+  const pending: (Omit<Breakdown['blockers'][number], 'what'> & { children: Map<string, number> })[] = [];
+  let blocker: { end: number; children: Map<string, number> } | undefined;
   let blockingCpu = 0;
   let blockingWall = 0;
   // Complete events only ('X'; the main thread's tasks and their children come as such).
@@ -121,6 +135,10 @@ export function breakdown(tracePath: string): Breakdown {
     const parent = stack[stack.length - 1];
     const end = e.ts + (e.dur ?? 0);
     if (parent && end > parent.end) continue; // overlaps its parent's end: not nested, skipped
+    if (blocker && e.ts < blocker.end && stack.length <= 2 && e.name !== 'ThreadControllerImpl::RunTask') {
+      const label = e.name === 'FunctionCall' || e.name === 'EvaluateScript' ? `${e.name}(${scriptOf(e)})` : e.name;
+      blocker.children.set(label, (blocker.children.get(label) ?? 0) + (e.dur ?? 0) / 1000);
+    }
     if (parent) parent.self -= e.dur ?? 0;
     else {
       if ((e.dur ?? 0) >= 50_000) longTasks++;
@@ -129,11 +147,41 @@ export function breakdown(tracePath: string): Breakdown {
       if (e.ts >= fcp) {
         blockingWall += Math.max(0, (4 * (e.dur ?? 0)) / 1000 - 50);
         blockingCpu += Math.max(0, (4 * (e.tdur ?? e.dur ?? 0)) / 1000 - 50);
+        if (4 * (e.tdur ?? e.dur ?? 0) > 50_000) {
+          blocker = { end, children: new Map() };
+          pending.push({
+            at: (e.ts - nav) / 1000,
+            wall: (e.dur ?? 0) / 1000,
+            cpu: (e.tdur ?? e.dur ?? 0) / 1000,
+            children: blocker.children,
+          });
+        }
       }
     }
     stack.push({ end, name: e.name, self: e.dur ?? 0, group: GROUP_OF.get(e.name) ?? parent?.group });
   }
   while (stack.length) close(stack.pop()!);
   const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1]);
-  return { groups, other: sorted(other), top: sorted(byName), longTasks, taskWall, taskCpu, blockingCpu, blockingWall };
+  const blockers = pending.map(({ children, ...b }) => ({
+    ...b,
+    what: sorted(children)
+      .slice(0, 4)
+      .map(([n, ms]) => `${n} ${Math.round(ms)}`)
+      .join(', '),
+  }));
+  const lcp = events.filter((e) => e.pid === pid && e.name === 'largestContentfulPaint::Candidate').reduce((a, e) => Math.max(a, e.ts), 0);
+  const [fcpAt, lcpAt] = [(fcp - nav) / 1000, lcp ? (lcp - nav) / 1000 : Number.NaN];
+  return {
+    groups,
+    other: sorted(other),
+    top: sorted(byName),
+    longTasks,
+    taskWall,
+    taskCpu,
+    blockingCpu,
+    blockingWall,
+    blockers,
+    fcpAt,
+    lcpAt,
+  };
 }

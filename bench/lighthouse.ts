@@ -186,7 +186,9 @@ function verdict(row: Row, hydrate: Row | undefined): string {
   return `${ok ? 'meets' : 'misses'}${overRef === undefined ? '' : ` (TBT ${signed(overRef)}${cpu} over ref:hydrate)`}`;
 }
 
-function printTraces(traces: { page: string; label: string; trace: Breakdown & { scripts?: string } }[]) {
+type Traced = { page: string; label: string; trace: Breakdown & { scripts?: string; lcp?: string } };
+
+function printTraces(traces: Traced[]) {
   console.log('\nMain thread, first run of each (this box, unthrottled ms; Lighthouse x4): groups, then what "Other" is');
   for (const { page, label, trace } of traces) {
     const groups = Object.entries(trace.groups)
@@ -199,8 +201,23 @@ function printTraces(traces: { page: string; label: string; trace: Breakdown & {
       .join(', ');
     const cpu = `tasks ${Math.round(trace.taskWall)} ms wall, ${Math.round(trace.taskCpu)} ms on a core`;
     console.log(`${page} ${label}: ${groups}; ${cpu}; tasks >= 50 ms: ${trace.longTasks}\n    other: ${other}`);
+    const painted = `first paint ${Math.round(trace.fcpAt)} ms, last LCP candidate ${Math.round(trace.lcpAt)} ms after navigation here`;
+    console.log(`    LCP: ${trace.lcp ?? '?'}; ${painted}`);
     if (trace.scripts) console.log(`    scripts: ${trace.scripts}`);
+    for (const b of trace.blockers ?? [])
+      console.log(
+        `    blocks at ${Math.round(b.at)} ms: ${Math.round(b.cpu)} ms on a core (x4 ${Math.round(4 * b.cpu)}), ${Math.round(b.wall)} wall: ${b.what}`,
+      );
   }
+}
+
+/** The LCP element Lighthouse names, and its parts (time to first byte, render delay...). */
+function lcpOf(report: LhReport): string | undefined {
+  type Item = { type: string; nodeLabel?: string; selector?: string; items?: { label: string; duration: number }[] };
+  const items = (report.audits['lcp-breakdown-insight'] as Audit & { details?: { items?: Item[] } })?.details?.items;
+  const node = items?.find((i) => i.type === 'node');
+  const parts = items?.find((i) => i.type === 'table')?.items?.map((p) => `${p.label.toLowerCase()} ${Math.round(p.duration)} ms`);
+  return node ? `${node.selector} "${(node.nodeLabel ?? '').slice(0, 40)}"${parts ? ` (${parts.join(', ')})` : ''}` : undefined;
 }
 
 /** Lighthouse's JavaScript execution time per script (x4), the largest three. */
@@ -251,7 +268,7 @@ async function measure() {
   const list = await variants(pages);
   const rows: Row[] = [];
   const failing = new Set<string>();
-  const traces: { page: string; label: string; trace: Breakdown & { scripts?: string } }[] = [];
+  const traces: Traced[] = [];
   const indexes: number[] = [];
   for (const page of pages) {
     const reports = new Map<Variant, LhReport[]>(list.map((v) => [v, []]));
@@ -267,7 +284,7 @@ async function measure() {
         if (v.label.startsWith('app')) failingAudits(`${page} ${v.label}`, report, failing);
         const trace = traceOf(out);
         if (trace) cpuTbt.get(v)!.push(trace.blockingCpu);
-        if (trace && i === 0) traces.push({ page, label: v.label, trace: { ...trace, scripts: scriptsOf(report) } });
+        if (trace && i === 0) traces.push({ page, label: v.label, trace: { ...trace, scripts: scriptsOf(report), lcp: lcpOf(report) } });
       }
     }
     for (const v of list) rows.push({ ...rowOf(page, v, reports.get(v)!), 'TBT cpu': median(cpuTbt.get(v)!) });
