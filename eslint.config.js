@@ -225,11 +225,8 @@ export default defineConfig(
   },
   {
     files: ['web/components/**/*.{ts,tsx}'],
-    // web/components/take-home/ moves to web/features/take-home/ next (issue 42); until then it keeps its data imports.
-    ignores: ['web/components/take-home/**'],
     rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE, PRESENTATIONAL], NO_STORE_PACKAGES),
   },
-  { files: ['web/components/take-home/**/*.{ts,tsx}'], rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE]) },
   ...FEATURES.map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: webBoundaries([

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { periodOf } from '../core/take-home';
-import { monthForAward, netMonthly, nextSeptember } from '../web/components/take-home/figures';
-import { DEFAULT_SETTINGS, type TakeHomeSettings } from '../web/components/take-home/settings';
+import { monthForAward, netMonthly, nextSeptember } from '../web/features/take-home/figures';
+import { DEFAULT_SETTINGS, type TakeHomeSettings } from '../web/features/take-home/settings';
 import { DESKTOP, PHONE, screenshot, settle, signInLocally, waitForServiceWorker } from './harness';
 import { phonePage, screenTestEnv } from './screens.helpers';
 

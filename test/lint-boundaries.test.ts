@@ -61,6 +61,12 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(await boundaryErrors('web/features/alerts/Probe.tsx', "export const load = () => import('../near-me/NearMe');\n")).toEqual([
       expect.stringContaining('A feature does not import another feature'),
     ]);
+    // web/features/take-home/ and the web/take-home/ screen share a name: one folder up is the feature, two the screen.
+    expect(await boundaryErrors('web/features/take-home/Probe.tsx', probe('../../take-home/calculator'))).toEqual([
+      expect.stringContaining('A shared web folder imports no screen'),
+    ]);
+    expect(await boundaryErrors('web/features/take-home/Probe.tsx', probe('./figures'))).toEqual([]);
+    expect(await boundaryErrors('web/take-home/Probe.tsx', probe('../features/take-home/settings'))).toEqual([]);
     for (const spec of [
       './AlertDialog',
       '../../components/Dialog',

@@ -4,10 +4,6 @@ import { PostedBySchoolBadge, RatingBadge } from './badges';
 import { CardLink } from './CardLink';
 import { closingLabel } from './closing';
 import { Icon } from './Icon';
-import { later } from '../app/later';
-
-// The job's take-home a month with her settings (issue 38): the engine's chunk, after the first render.
-const JobTakeHome = later(() => import('./take-home/TakeHomeParts').then((m) => m.JobTakeHome));
 
 /**
  * A job in a list. One tap target, as the forum's thread cards: the title's link to the job's own
@@ -20,11 +16,14 @@ export function JobCard({
   compact = false,
   actions,
   distance,
+  takeHome,
 }: {
   job: Job;
   compact?: boolean;
   actions?: React.ReactNode;
   distance?: string;
+  /** The job's take-home a month (web/features/take-home's JobCardTakeHome), under the salary. */
+  takeHome?: React.ReactNode;
 }) {
   const salary = formatSalaryRange(job.salaryMin, job.salaryMax) ?? job.salaryText;
   const tags = [job.contractType, job.keyStage, job.subject].filter(Boolean) as string[];
@@ -65,7 +64,7 @@ export function JobCard({
           </ul>
         )}
         {salary && <p className="text-sm font-semibold text-success">{salary}</p>}
-        {salary && <JobTakeHome job={job} className="relative z-[2] -mt-1" />}
+        {salary && takeHome}
         {!compact && (
           <p className="text-sm opacity-80 line-clamp-3 whitespace-pre-line">
             {job.postedBySchool ? plainMarkdown(job.description) : job.description}

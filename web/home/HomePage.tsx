@@ -4,6 +4,7 @@ import { later } from '../app/later';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { Icon, type IconName } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
+import { JobCardTakeHome } from '../features/take-home/later-parts';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useJobs, useSalaryStats, useSchools, useSiteStats } from '../data/hooks';
 import { formatGBP, formatNumber } from '../lib/format';
@@ -70,7 +71,7 @@ function FeaturedJobs() {
       ) : (
         <div className="grid gap-4 md:grid-cols-2" data-testid="featured-jobs">
           {data.map((job) => (
-            <JobCard key={job.id} job={job} compact />
+            <JobCard key={job.id} job={job} compact takeHome={<JobCardTakeHome job={job} />} />
           ))}
         </div>
       )}

@@ -20,7 +20,7 @@ import { JobDocumentList } from './JobDocumentList';
 // it as usual), so the job's first load does not carry it.
 const SchoolVoice = later(() => import('./SchoolVoice').then((m) => m.SchoolVoice));
 // Its take-home a month with her settings (issue 38): the engine's chunk, computed on the device.
-const JobTakeHome = later(() => import('../components/take-home/TakeHomeParts').then((m) => m.JobTakeHome));
+const JobTakeHome = later(() => import('../features/take-home/TakeHomeParts').then((m) => m.JobTakeHome));
 
 function Block({ title, text }: { title: string; text: string | null | undefined }) {
   if (!text) return null;

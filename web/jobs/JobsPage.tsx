@@ -3,6 +3,7 @@ import type { Job } from '../data/client';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
 import { JobCard } from '../components/JobCard';
+import { JobCardTakeHome } from '../features/take-home/later-parts';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { useDebouncedSearch, useUrlFilters } from '../components/use-url-filters';
 import { useJobPages } from '../data/page-hooks';
@@ -84,7 +85,12 @@ function JobResults({ jobs, search, borough }: { jobs: ReturnType<typeof useJobP
           <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
             {data.map((job) => (
               <li key={job.id}>
-                <JobCard job={job} distance={distanceOf(job)} actions={<SaveJobButton jobId={job.id} title={job.title} />} />
+                <JobCard
+                  job={job}
+                  distance={distanceOf(job)}
+                  actions={<SaveJobButton jobId={job.id} title={job.title} />}
+                  takeHome={<JobCardTakeHome job={job} />}
+                />
               </li>
             ))}
           </ul>

@@ -14,7 +14,7 @@ import { caveatsOf, londonDifferences, sourceNumbers, type PayRow } from './allo
 import { noteOf, ScalesTab, slug } from './ScalesTab';
 import { DEFAULT_REGION, REGION_CHOICES, regionInUrl, rememberRegion, startingRegion, type PayRegion } from './region';
 
-const PayTakeHomeNote = later(() => import('../components/take-home/TakeHomeParts').then((m) => m.PayTakeHomeNote));
+const PayTakeHomeNote = later(() => import('../features/take-home/TakeHomeParts').then((m) => m.PayTakeHomeNote));
 
 const yearLabel = (d: string) => `${formatDate(d)} (${d.slice(0, 4)}-${Number(d.slice(0, 4)) + 1})`;
 

@@ -6,7 +6,7 @@ import { EmptyState } from '../components/states';
 import { formatGBP } from '../lib/format';
 import { groupBySpine, LEADERSHIP_STATUTORY, type PayRow } from './allowances';
 
-const PayRowTakeHome = later(() => import('../components/take-home/TakeHomeParts').then((m) => m.PayRowTakeHome));
+const PayRowTakeHome = later(() => import('../features/take-home/TakeHomeParts').then((m) => m.PayRowTakeHome));
 
 export const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Icon } from '../components/Icon';
 import { JobCard } from '../components/JobCard';
+import { JobCardTakeHome } from '../features/take-home/later-parts';
 import { ReportButton } from '../features/report/ReportButton';
 import { SaveJobButton } from '../features/save-job/SaveJobButton';
 import { EditOwnDialog } from '../features/contribute/ContributeDialogs';
@@ -223,7 +224,7 @@ export function Jobs({ jobs }: { jobs: Parameters<typeof JobCard>[0]['job'][] })
         <ul className="grid gap-4">
           {jobs.map((j) => (
             <li key={j.id}>
-              <JobCard job={j} actions={<SaveJobButton jobId={j.id} title={j.title} />} />
+              <JobCard job={j} actions={<SaveJobButton jobId={j.id} title={j.title} />} takeHome={<JobCardTakeHome job={j} />} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 // The calculator's form read into figures, and the device's settings (issue 38).
 import { describe, expect, it } from 'vitest';
 import { evaluate, monthChoices, type FormValues } from './calculator';
-import { DEFAULT_SETTINGS, saveSettings, savedSettings, settingsOf } from '../components/take-home/settings';
+import { DEFAULT_SETTINGS, saveSettings, savedSettings, settingsOf } from '../features/take-home/settings';
 
 const rows = [
   {

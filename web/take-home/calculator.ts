@@ -15,7 +15,7 @@ import {
   type TakeHome,
   type TakeHomeInput,
 } from '../../core/take-home';
-import type { TakeHomeSettings } from '../components/take-home/settings';
+import type { TakeHomeSettings } from '../features/take-home/settings';
 
 export type Mode = 'point' | 'salary';
 export interface FormValues extends TakeHomeSettings {

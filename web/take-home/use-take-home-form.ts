@@ -6,8 +6,8 @@ import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { defaultMonth, parseFte } from '../../core/take-home';
 import type { FormValues } from './calculator';
-import { settingsOf, type TakeHomeSettings } from '../components/take-home/settings';
-import { setTakeHomeSettings, useTakeHomeSettings } from '../components/take-home/settings-store';
+import { settingsOf, type TakeHomeSettings } from '../features/take-home/settings';
+import { setTakeHomeSettings, useTakeHomeSettings } from '../features/take-home/settings-store';
 
 const SETTINGS_KEYS = ['fte', 'pension', 'loans'] as const;
 export const ADDRESS_KEYS = ['by', 'region', 'paySpine', 'point', 'salary', 'allowances', 'month'] as const;
