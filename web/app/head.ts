@@ -87,17 +87,22 @@ export function summarize(text: string, max = 160): string {
   return cut.slice(0, Math.max(cut.lastIndexOf(' '), max - 20)).trimEnd() + '…';
 }
 
-// Formatters made once (a new one per call cost more than the rest of the head).
-const WHOLE = new Intl.NumberFormat('en-GB');
-const gbp = (n: number) => `£${WHOLE.format(n)}`;
+// Formatters made once (a new one per call cost more than the rest of the head), on first use: the
+// first Intl formatter a page makes loads the locale's data, which must not join the entry's
+// evaluation (issue 40, web/lib/format.ts).
+let whole: Intl.NumberFormat | undefined;
+const gbp = (n: number) => `£${((whole ??= new Intl.NumberFormat('en-GB'))).format(n)}`;
 
 function jobSalary(job: JobData): string | null {
   if (job.salaryMin == null) return null;
   return job.salaryMax != null ? `${gbp(job.salaryMin)} - ${gbp(job.salaryMax)}` : `${gbp(job.salaryMin)}+`;
 }
 
-const LONDON_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-const londonDate = (iso: string) => LONDON_DATE.format(new Date(iso));
+let londonDay: Intl.DateTimeFormat | undefined;
+const londonDate = (iso: string) =>
+  (londonDay ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' })).format(
+    new Date(iso),
+  );
 
 /** schema.org employment types for our contract names. */
 function employmentType(contract: string | null): string | undefined {
