@@ -11,7 +11,10 @@ export default defineConfig({
     // Vitest's default (cores - 1) runs every file one after another on a 2-core box. Browser
     // tests spend most of their time waiting (a server, Chromium, the network): two at a time
     // cut the suite from ~320 s to ~230 s there (docs/decisions/1530-test-workers.md).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Not when `--maxWorkers` is on the command line: each project inherits this value (extends:
+    // true), and vitest takes a project's own value before the command line's, so `--maxWorkers=1`
+    // still ran two files at a time.
+    maxWorkers: process.argv.some((a) => /^--max-?[wW]orkers\b/.test(a)) ? undefined : Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // expect.poll defaults to 1 s, too short for a render after a server roundtrip when CI runs
