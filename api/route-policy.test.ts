@@ -10,7 +10,7 @@ import { buildHead } from '../web/app/head';
 import { routePolicy, WEB_POLICY } from '../core/route-policy';
 import { cacheKey, isCacheable } from '../web/offline/cache-fetch';
 import { isSharedPath } from '../web/offline/shared-paths';
-import { API_POLICY, API_ROUTES, dataModule, policyData, policyModule, sharingOf } from './route-policy';
+import { API_POLICY, API_ROUTES, dataModule, dataOf, policyData, policyModule, sharingOf } from './route-policy';
 import { STATIC_PAGES, robotsTxt } from './sitemap';
 import { SERVER_PATHS } from './static';
 
@@ -41,6 +41,18 @@ describe('the generated route policy (core/route-policy.gen.ts)', () => {
         cache: expect.any(String),
         limit: expect.any(String),
       });
+  });
+
+  it("every route of a school's staff names the staff's data; the server keys answers by the versioned kinds only (decision 0015)", () => {
+    const staffRoutes = API_ROUTES.filter((r) =>
+      /^\/api\/(schools\/\{id\}\/(claims|claim-domains|invites|members|leave|confirm|audit)|school-links|me\/schools|moderation\/(claims|school-audit|schools))/.test(
+        r.path,
+      ),
+    );
+    expect(staffRoutes).toHaveLength(21);
+    for (const r of staffRoutes) expect(r.policy.data, `${r.method} ${r.path}`).toContain('staff');
+    expect(dataOf('/api/me/schools')).toEqual(['reviews']);
+    expect(dataOf('/api/schools/12/members')).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
 // `npm run routes:policy` writes from here (and route-policy.test.ts keeps fresh).
 import { api } from './api';
 import {
+  isVersioned,
   routePolicy,
   templateMatcher,
   type DataTable,
@@ -47,7 +48,10 @@ export function sharingOf(path: string): 'everyone' | 'visitors' | null {
   return sharing === 'everyone' || sharing === 'visitors' ? sharing : null;
 }
 
-const dataMatcher = templateMatcher(API_ROUTES.filter((r) => r.method === 'GET').map((r) => [r.path, r.policy.data ?? []] as const));
+// Only the versioned kinds: a shared read names no other (policyOf), and a page is kept by these alone.
+const dataMatcher = templateMatcher(
+  API_ROUTES.filter((r) => r.method === 'GET').map((r) => [r.path, (r.policy.data ?? []).filter(isVersioned)] as const),
+);
 
 /** The data a shared read's answer is built from (its declared `data`, decision 1057): empty for any other path. */
 export function dataOf(path: string): readonly DataTag[] {

@@ -37,6 +37,18 @@ export type Limit = 'read' | 'write' | 'moderation' | 'login' | 'preview' | 'non
 export const DATA_TAGS = ['schools', 'jobs', 'reviews', 'interviews', 'moods', 'salaries', 'pay_scales', 'forum'] as const;
 export type DataTag = (typeof DATA_TAGS)[number];
 
+/**
+ * Data only its own people see, never in a shared answer, so it has no version (decision 0015):
+ * a school's staff (claims, members, invitations, claim domains, its audit). Its reads and writes
+ * name it so the web app reads a staff list again after a write that changes it.
+ */
+export const OWN_DATA_TAGS = ['staff'] as const;
+/** What a route's `data` may name: a versioned kind of public data, or data only its own people see. */
+export type RouteDataTag = DataTag | (typeof OWN_DATA_TAGS)[number];
+
+/** A kind of public data with a version (DATA_TAGS), which a shared read may name. */
+export const isVersioned = (tag: RouteDataTag): tag is DataTag => (DATA_TAGS as readonly string[]).includes(tag);
+
 export interface RoutePolicy {
   access: Access;
   /** GET answers only; writes are never kept ('none'). */
@@ -54,9 +66,10 @@ export interface RoutePolicy {
    * it: the server keeps the answer, and every page that inlines it, until one of these changes
    * (decision 1057). A user's own read may name it, so the web app reads it again after her write.
    * A write: the data it may change. After a write the web app reads again every answer whose
-   * route names one of these (decision 0015, web/data/refresh.ts).
+   * route names one of these (decision 0015, web/data/refresh.ts). Only a read that is never
+   * shared may name OWN_DATA_TAGS.
    */
-  data?: readonly DataTag[];
+  data?: readonly RouteDataTag[];
   /**
    * The route takes a file as its raw body (not JSON): these media types, up to maxBytes. The
    * cross-site check accepts them and the body limit is this one (decision 2110); every other
@@ -81,7 +94,7 @@ export interface PolicyData {
 }
 
 /** A route's declared data: ['/api/schools/{id}', ['schools', 'jobs']] for a read, ['POST /api/salaries', ['salaries']] for a write. */
-export type DataRoute = readonly [route: string, data: readonly DataTag[]];
+export type DataRoute = readonly [route: string, data: readonly RouteDataTag[]];
 
 /** What the web app reads after a write (route-policy.gen.ts' ROUTE_DATA): the routes that name their data. */
 export interface DataTable {

@@ -145,4 +145,10 @@ describe('data versions', () => {
     });
     expect(policyOf('get', '/x', { access: 'public', cache: 'everyone', data: ['jobs'] }).data).toEqual(['jobs']);
   });
+
+  it("a shared read names no data without a version (the staff's): nothing would drop its answer (decision 0015)", () => {
+    expect(() => policyOf('get', '/x', { access: 'public', cache: 'everyone', data: ['schools', 'staff'] })).toThrow(/only versioned data/);
+    expect(() => policyOf('get', '/x', { access: 'public', cache: 'visitors', data: ['staff'] })).toThrow(/only versioned data/);
+    expect(policyOf('get', '/x', { access: 'user', cache: 'none', data: ['staff'] }).data).toEqual(['staff']);
+  });
 });

@@ -9,7 +9,7 @@
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { formErrors } from '../../core/validation';
-import type { RoutePolicy } from '../../core/route-policy';
+import { isVersioned, type RoutePolicy } from '../../core/route-policy';
 import type { AppEnv, SessionUser } from '../context';
 import { idempotency } from './middleware/idempotency';
 import { loginLimit, moderationLimit, previewLimit, rateLimit } from './middleware/rate-limit';
@@ -102,6 +102,8 @@ export function policyOf(method: string, path: string, input: PolicyInput): Rout
   // A shared answer is kept until the data it shows changes: it must say which (decision 1057).
   if ((cache === 'everyone' || cache === 'visitors') && !input.data)
     throw new Error(`GET ${path}: a shared read names the data it is built from (policy.data)`);
+  if ((cache === 'everyone' || cache === 'visitors') && !input.data?.every(isVersioned))
+    throw new Error(`GET ${path}: a shared read names only versioned data (${input.data?.join(', ')}): nothing would drop it`);
   return { ...input, cache, limit: input.limit ?? 'read' };
 }
 

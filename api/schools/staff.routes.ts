@@ -19,10 +19,13 @@ const memberParam = idParam.extend({ memberId: id });
 const domainParam = idParam.extend({ domainId: id });
 const sent = z.object({ status: z.literal('sent'), expiresAt: z.date().describe('The link works until then (24 hours)') });
 const manage = { page: { path: '/school-admin', index: false } } as const;
+// Every read and write here names the staff's data (claims, members, domains, audit; decision 0015):
+// after a write the web app reads again the staff lists it touches.
+const staff = { data: ['staff'] } as const;
 
 export const claim = route.post('/schools/{id}/claims', {
   summary: 'Claims a school with a work address: emails a one-time link (24 hours) to an address at a domain allowed for the school',
-  policy: { access: 'user', limit: 'write' },
+  policy: { access: 'user', limit: 'write', ...staff },
   request: { params: idParam, body: jsonBody(z.object({ email: emailInput })) },
   responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 404, 409, 502, 503) },
 });
@@ -30,7 +33,7 @@ export const claim = route.post('/schools/{id}/claims', {
 export const openLink = route.post('/school-links', {
   summary:
     'Opens an emailed link (single use): a claim becomes pending, an invitation makes a member, a re-confirmation restarts the 12 months',
-  policy: { access: 'user', limit: 'write' },
+  policy: { access: 'user', limit: 'write', ...staff },
   request: {
     body: jsonBody(
       z.object({
@@ -95,7 +98,7 @@ const queuePage = jsonOf(
 
 export const schoolClaims = route.get('/schools/{id}/claims', {
   summary: "Claims of this school waiting for a decision (the school's admins): confirmed ones a page at a time, unopened ones counted",
-  policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
+  policy: { access: 'user', school: 'admin', cache: 'none', ...manage, ...staff },
   request: { params: idParam, query: queueQuery },
   responses: { 200: queuePage, ...errors(400) },
 });
@@ -103,7 +106,7 @@ export const schoolClaims = route.get('/schools/{id}/claims', {
 export const claimDomains = route.get('/schools/{id}/claim-domains', {
   summary:
     "The domains whose addresses may claim a school, and why its register website's domain does not count when it is a council's, a hosting service's or several schools'",
-  policy: { access: 'user', cache: 'none' },
+  policy: { access: 'user', cache: 'none', ...staff },
   request: { params: idParam },
   responses: {
     200: jsonOf(
@@ -122,14 +125,14 @@ export const claimDomains = route.get('/schools/{id}/claim-domains', {
 
 export const schoolApprove = route.post('/schools/{id}/claims/{claimId}/approve', {
   summary: 'Approves a claim of this school (its admins): the claimant becomes a member',
-  policy: { access: 'user', school: 'admin', limit: 'write' },
+  policy: { access: 'user', school: 'admin', limit: 'write', ...staff },
   request: { params: claimParam, body: { content: { 'application/json': { schema: approveBody } }, required: false } },
   responses: { 200: jsonOf(decided, 'Approved'), ...errors(400, 404, 409) },
 });
 
 export const schoolReject = route.post('/schools/{id}/claims/{claimId}/reject', {
   summary: 'Rejects a claim of this school (its admins), with a reason the claimant sees',
-  policy: { access: 'user', school: 'admin', limit: 'write' },
+  policy: { access: 'user', school: 'admin', limit: 'write', ...staff },
   request: { params: claimParam, body: jsonBody(rejectInput) },
   responses: { 200: jsonOf(decided, 'Rejected'), ...errors(400, 404, 409) },
 });
@@ -150,7 +153,7 @@ const member = z.object({
 
 export const members = route.get('/schools/{id}/members', {
   summary: "The school's members (its members)",
-  policy: { access: 'user', school: 'editor', cache: 'none', ...manage },
+  policy: { access: 'user', school: 'editor', cache: 'none', ...manage, ...staff },
   request: { params: idParam },
   responses: { 200: jsonOf(z.array(member), 'Admins first'), ...errors(400) },
 });
@@ -158,35 +161,35 @@ export const members = route.get('/schools/{id}/members', {
 export const invite = route.post('/schools/{id}/invites', {
   summary:
     "Invites a colleague (the school's admins): a one-time link to an address at the school's domains; the same answer whoever the address belongs to",
-  policy: { access: 'user', school: 'admin', limit: 'write' },
+  policy: { access: 'user', school: 'admin', limit: 'write', ...staff },
   request: { params: idParam, body: jsonBody(z.object({ email: emailInput, role: role.default('editor') })) },
   responses: { 202: jsonOf(sent, 'The invitation was sent'), ...errors(400, 502, 503) },
 });
 
 export const changeRole = route.patch('/schools/{id}/members/{memberId}', {
   summary: "Changes a member's role (the school's admins; the last admin stays admin)",
-  policy: { access: 'user', school: 'admin', limit: 'write' },
+  policy: { access: 'user', school: 'admin', limit: 'write', ...staff },
   request: { params: memberParam, body: jsonBody(z.object({ role })) },
   responses: { 200: jsonOf(z.object({ id: z.number().int(), role }), 'Changed'), ...errors(400, 404, 409) },
 });
 
 export const removeMember = route.delete('/schools/{id}/members/{memberId}', {
   summary: "Removes a member (the school's admins)",
-  policy: { access: 'user', school: 'admin', limit: 'write' },
+  policy: { access: 'user', school: 'admin', limit: 'write', ...staff },
   request: { params: memberParam },
   responses: { 204: { description: 'Removed' }, ...errors(400, 404) },
 });
 
 export const leave = route.post('/schools/{id}/leave', {
   summary: 'Leaves the school (any member, live or lapsed)',
-  policy: { access: 'user', limit: 'write' },
+  policy: { access: 'user', limit: 'write', ...staff },
   request: { params: idParam },
   responses: { 204: { description: 'No longer a member' }, ...errors(400, 404) },
 });
 
 export const confirm = route.post('/schools/{id}/confirm', {
   summary: "Emails a re-confirmation link to the member's work address (a membership lapses 12 months after it was last confirmed)",
-  policy: { access: 'user', limit: 'write' },
+  policy: { access: 'user', limit: 'write', ...staff },
   request: { params: idParam },
   responses: { 202: jsonOf(sent, 'The link was sent'), ...errors(400, 404, 409, 502, 503) },
 });
@@ -207,7 +210,7 @@ const auditQuery = z.object({
 
 export const schoolAudit = route.get('/schools/{id}/audit', {
   summary: "The school's audit log, newest first (the school's admins)",
-  policy: { access: 'user', school: 'admin', cache: 'none', ...manage },
+  policy: { access: 'user', school: 'admin', cache: 'none', ...manage, ...staff },
   request: { params: idParam, query: auditQuery },
   responses: { 200: jsonOf(z.array(auditEntry), 'Entries'), ...errors(400) },
 });
@@ -248,18 +251,18 @@ const mine = z.object({
 
 export const mySchools = route.get('/me/schools', {
   summary: 'The schools I manage (live or lapsed), my recent claims, and DfE Sign-in organisations not supported yet',
-  // Her schools' responses waiting for a moderator are reviews' data (decision 0015).
-  policy: { access: 'user', cache: 'none', ...manage, data: ['reviews'] },
+  // Her schools' responses waiting for a moderator are reviews' data; her memberships and claims, staff's (decision 0015).
+  policy: { access: 'user', cache: 'none', ...manage, data: ['reviews', 'staff'] },
   responses: { 200: jsonOf(mine, 'Mine') },
 });
 
 // ---- Site admins (the Claims section of /moderation) ----
 
-const siteAdmin = { access: 'admin', limit: 'moderation' } as const;
+const siteAdmin = { access: 'admin', limit: 'moderation', ...staff } as const;
 
 export const queue = route.get('/moderation/claims', {
   summary: 'Every claim waiting for a decision (site admins): confirmed ones a page at a time, oldest first; unopened ones counted',
-  policy: { access: 'admin', cache: 'none', page: { path: '/moderation', index: false } },
+  policy: { access: 'admin', cache: 'none', page: { path: '/moderation', index: false }, ...staff },
   request: { query: queueQuery },
   responses: { 200: queuePage, ...errors(400) },
 });
@@ -280,7 +283,7 @@ export const reject = route.post('/moderation/claims/{id}/reject', {
 
 export const auditAll = route.get('/moderation/school-audit', {
   summary: "Every school's audit log, newest first (site admins); `schoolId` narrows it to one school",
-  policy: { access: 'admin', cache: 'none' },
+  policy: { access: 'admin', cache: 'none', ...staff },
   request: {
     query: auditQuery.extend({
       schoolId: z.coerce.number<string>({ message: 'schoolId must be a school id' }).int().positive().optional(),
@@ -293,7 +296,7 @@ const domainRow = z.object({ id: z.number().int(), domain: z.string(), createdAt
 
 export const domains = route.get('/moderation/schools/{id}/domains', {
   summary: "The domains whose addresses may claim a school: the register website's and those site admins added",
-  policy: { access: 'admin', cache: 'none' },
+  policy: { access: 'admin', cache: 'none', ...staff },
   request: { params: idParam },
   responses: {
     200: jsonOf(

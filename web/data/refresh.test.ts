@@ -36,6 +36,14 @@ const KEYS = {
   forumThreads: swrKey.forumThreads({}),
   mySchools: MY_SCHOOLS_KEY,
   documents5: ['/api/jobs/{id}/documents', 5],
+  // A school's staff lists (its dashboard, the claim form, the moderators' claims section).
+  members12: swrKey.schoolMembers(12),
+  members13: swrKey.schoolMembers(13),
+  claims12: swrKey.schoolClaims(12),
+  claimDomains12: swrKey.claimDomains(12),
+  audit12: swrKey.schoolAudit(12),
+  claimsQueue: swrKey.claimsQueue,
+  allAudit: swrKey.allSchoolAudit,
 };
 const PAGE_LISTS = ['/api/schools/12/reviews', '/api/schools/13/reviews', '/api/schools/12/interviews', '/api/jobs', '/api/forum/threads'];
 
@@ -128,6 +136,30 @@ describe('refreshAfterWrite', () => {
     const { keys } = refreshedBy('DELETE', '/api/jobs/5/documents/3');
     expect(keys).toEqual(expect.arrayContaining(['documents5', 'job5', 'jobsList']));
     expect(keys).not.toContain('schoolProfile12');
+  });
+
+  // The school staff's writes (claims, links, members, invitations, domains) once refreshed every
+  // staff list by hand (refreshStaff); each route now names the staff's data. A write about school
+  // 12 reads again school 12's staff lists, her schools and the site admins' claims and audit, never
+  // school 13's; one with no school in its path (a link, a site admin's decision) reads them all.
+  const staffOf12 = ['mySchools', 'members12', 'claims12', 'claimDomains12', 'audit12', 'claimsQueue', 'allAudit'];
+  const allStaff = ['mySchools', 'members12', 'members13', 'claims12', 'claimDomains12', 'audit12', 'claimsQueue', 'allAudit'];
+  it.each([
+    ['POST', '/api/schools/12/claims', staffOf12],
+    ['POST', '/api/school-links', allStaff],
+    ['POST', '/api/schools/12/claims/4/approve', staffOf12],
+    ['POST', '/api/schools/12/claims/4/reject', staffOf12],
+    ['POST', '/api/schools/12/invites', staffOf12],
+    ['PATCH', '/api/schools/12/members/3', staffOf12],
+    ['DELETE', '/api/schools/12/members/3', staffOf12],
+    ['POST', '/api/schools/12/leave', staffOf12],
+    ['POST', '/api/schools/12/confirm', staffOf12],
+    ['POST', '/api/moderation/claims/4/approve', allStaff],
+    ['POST', '/api/moderation/claims/4/reject', allStaff],
+    ['POST', '/api/moderation/schools/12/domains', allStaff],
+    ['DELETE', '/api/moderation/schools/12/domains/2', allStaff],
+  ])("a staff write (%s %s) reads again the staff's lists it changes, nothing else", (method, path, expected) => {
+    expect(refreshedBy(method, path)).toEqual({ keys: expected, lists: [] });
   });
 
   it('a write whose route names no data reads nothing again', () => {

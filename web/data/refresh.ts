@@ -4,12 +4,12 @@
 // write's is read again: the SWR keys (./keys.ts, each its route's path) and the paged lists on
 // screen (./page-lists.ts). The server's answer cache forgets by the same tags (decision 1057).
 import { mutate } from 'swr';
-import { templateMatcher, type DataTable, type DataTag } from '../../core/route-policy';
+import { templateMatcher, type DataTable, type RouteDataTag } from '../../core/route-policy';
 import { ROUTE_DATA } from '../../core/route-data.gen';
 import { keyPath } from './keys';
 import { refreshPages } from './page-lists';
 
-const declared = (entries: readonly (readonly [string, readonly DataTag[]])[]) =>
+const declared = (entries: readonly (readonly [string, readonly RouteDataTag[]])[]) =>
   templateMatcher(entries.map(([path, data]) => [path, { template: path.split('/'), data }] as const));
 
 function matchers(table: DataTable) {

@@ -1,12 +1,14 @@
 // A school's staff on the web side (decisions 2101-2103): the SWR hooks and the writes. All
-// online only: claims, invitations and decisions are never queued in the outbox.
+// online only: claims, invitations and decisions are never queued in the outbox. Every write goes
+// through send() (web/data/mutations.ts), which reads again the staff lists it touches from its
+// route's declared data (decision 0015).
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
-import { mutate as globalMutate } from 'swr';
 import { toast } from '../components/toast/store';
-import { ApiRequestError, client, json, requestError } from './client';
+import { ApiRequestError, client, json } from './client';
+import { swrKey } from './keys';
+import { to, type SendRequest } from './requests';
 import { useApi } from './use-api';
-import { MY_SCHOOLS_KEY } from './my-schools';
 
 export type Member = InferResponseType<(typeof client.schools)[':id']['members']['$get'], 200>[number];
 type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
@@ -22,15 +24,15 @@ const param = (id: number) => ({ id: String(id) });
 export { MY_SCHOOLS_KEY, useIsSchoolStaff, useMySchools, type MySchools } from './my-schools';
 
 export function useSchoolMembers(id: number | undefined) {
-  return useApi(id ? `school-staff/${id}/members` : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
+  return useApi(id ? swrKey.schoolMembers(id) : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
 }
 
 /**
- * The claims queue a page at a time (decision 2113): the first page through SWR (refreshed by
- * refreshStaff after a decision), the next ones kept beside it until that page changes, when the
+ * The claims queue a page at a time (decision 2113): the first page through SWR (read again after
+ * a decision, which names the staff's data), the next ones kept beside it until that page changes, when the
  * list starts again at the first page.
  */
-function useClaimPages(key: string | null, load: (cursor?: string) => Promise<ClaimsPage>) {
+function useClaimPages(key: readonly unknown[] | string | null, load: (cursor?: string) => Promise<ClaimsPage>) {
   const first = useApi(key, () => load());
   const [more, setMore] = useState<{ after: ClaimsPage; claims: QueuedClaim[]; next: string | null } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -61,30 +63,28 @@ function useClaimPages(key: string | null, load: (cursor?: string) => Promise<Cl
 }
 
 export function useSchoolClaims(id: number | undefined) {
-  return useClaimPages(id ? `school-staff/${id}/claims` : null, (cursor) =>
+  return useClaimPages(id ? swrKey.schoolClaims(id) : null, (cursor) =>
     json(client.schools[':id'].claims.$get({ param: param(id!), query: cursor ? { cursor } : {} })),
   );
 }
 
 /** The domains whose addresses may claim a school, and why its register website's does not count (the claim form). */
 export function useClaimDomains(id: number | undefined) {
-  return useApi(id ? `school-staff/${id}/claim-domains` : null, () =>
-    json(client.schools[':id']['claim-domains'].$get({ param: param(id!) })),
-  );
+  return useApi(id ? swrKey.claimDomains(id) : null, () => json(client.schools[':id']['claim-domains'].$get({ param: param(id!) })));
 }
 
 export function useSchoolAudit(id: number | undefined) {
-  return useApi(id ? `school-staff/${id}/audit` : null, () => json(client.schools[':id'].audit.$get({ param: param(id!), query: {} })));
+  return useApi(id ? swrKey.schoolAudit(id) : null, () => json(client.schools[':id'].audit.$get({ param: param(id!), query: {} })));
 }
 
 export function useClaimsQueue(enabled: boolean) {
-  return useClaimPages(enabled ? 'moderation/claims' : null, (cursor) =>
+  return useClaimPages(enabled ? swrKey.claimsQueue : null, (cursor) =>
     json(client.moderation.claims.$get({ query: cursor ? { cursor } : {} })),
   );
 }
 
 export function useAllSchoolAudit(enabled: boolean) {
-  return useApi(enabled ? 'moderation/school-audit' : null, () => json(client.moderation['school-audit'].$get({ query: { limit: '50' } })));
+  return useApi(enabled ? swrKey.allSchoolAudit : null, () => json(client.moderation['school-audit'].$get({ query: { limit: '50' } })));
 }
 
 /** The API's message for a failed call, else a general one. */
@@ -97,25 +97,11 @@ export function fieldsOf(error: unknown): Record<string, string> {
   return error instanceof ApiRequestError && error.status === 400 ? (error.body?.fields ?? {}) : {};
 }
 
-/** Refreshes every staff list after a change. */
-export function refreshStaff(schoolId?: number) {
-  void globalMutate(MY_SCHOOLS_KEY);
-  void globalMutate(
-    (key) =>
-      typeof key === 'string' && (key.startsWith('moderation/') || (schoolId !== undefined && key.startsWith(`school-staff/${schoolId}/`))),
-  );
-}
-
 /** Runs a staff write with a toast for success or failure; the answer, or null. */
-export async function staffWrite<T>(
-  request: () => Promise<T>,
-  success: { title: string; description?: string },
-  schoolId?: number,
-): Promise<T | null> {
+export async function staffWrite<T>(request: () => Promise<T>, success: { title: string; description?: string }): Promise<T | null> {
   try {
     const result = await request();
     toast(success);
-    refreshStaff(schoolId);
     return result;
   } catch (error) {
     toast({ title: 'Not done', description: messageOf(error), variant: 'destructive' });
@@ -123,33 +109,44 @@ export async function staffWrite<T>(
   }
 }
 
-export const staffApi = {
-  claim: (id: number, email: string) => json(client.schools[':id'].claims.$post({ param: param(id), json: { email } })),
-  openLink: (token: string) => json(client['school-links'].$post({ json: { token } })),
-  invite: (id: number, email: string, role: 'admin' | 'editor') =>
-    json(client.schools[':id'].invites.$post({ param: param(id), json: { email, role } })),
-  setRole: (id: number, memberId: number, role: 'admin' | 'editor') =>
-    json(client.schools[':id'].members[':memberId'].$patch({ param: { ...param(id), memberId: String(memberId) }, json: { role } })),
-  remove: (id: number, memberId: number) =>
-    client.schools[':id'].members[':memberId'].$delete({ param: { ...param(id), memberId: String(memberId) } }).then(ok),
-  leave: (id: number) => client.schools[':id'].leave.$post({ param: param(id) }).then(ok),
-  confirm: (id: number) => json(client.schools[':id'].confirm.$post({ param: param(id) })),
-  approveAtSchool: (id: number, claimId: number) =>
-    json(client.schools[':id'].claims[':claimId'].approve.$post({ param: { ...param(id), claimId: String(claimId) }, json: {} })),
-  rejectAtSchool: (id: number, claimId: number, reason: string) =>
-    json(client.schools[':id'].claims[':claimId'].reject.$post({ param: { ...param(id), claimId: String(claimId) }, json: { reason } })),
-  approve: (claimId: number) => json(client.moderation.claims[':id'].approve.$post({ param: param(claimId), json: {} })),
-  reject: (claimId: number, reason: string) =>
-    json(client.moderation.claims[':id'].reject.$post({ param: param(claimId), json: { reason } })),
-  addDomain: (schoolId: number, domain: string) =>
-    json(client.moderation.schools[':id'].domains.$post({ param: param(schoolId), json: { domain } })),
-};
-
-/** A 204 answer: fine, else the API's error. */
-async function ok(res: Response) {
-  if (res.ok) return true;
-  throw await requestError(res);
+/**
+ * A staff write through the app's one write path (send(): its kind is never queued, so it is sent
+ * now or throws the API's error), which reads again what its route's data names (decision 0015).
+ */
+async function staffSend<T>(request: Pick<SendRequest, 'method' | 'path' | 'body'>): Promise<T> {
+  const { send } = await import('./mutations');
+  const result = await send<T>({ kind: 'school', ...request });
+  if (result.status !== 'sent') throw new ApiRequestError(503, null, 'Not sent');
+  return result.data;
 }
+
+type Answer<E extends (...args: never[]) => Promise<unknown>, S extends 200 | 202 = 200> = InferResponseType<E, S>;
+const school = client.schools[':id'];
+const siteAdmin = client.moderation;
+
+export const staffApi = {
+  claim: (id: number, email: string) =>
+    staffSend<Answer<typeof school.claims.$post, 202>>(to(school.claims, '$post', { param: param(id), json: { email } })),
+  openLink: (token: string) =>
+    staffSend<Answer<(typeof client)['school-links']['$post']>>(to(client['school-links'], '$post', { json: { token } })),
+  invite: (id: number, email: string, role: 'admin' | 'editor') =>
+    staffSend<Answer<typeof school.invites.$post, 202>>(to(school.invites, '$post', { param: param(id), json: { email, role } })),
+  setRole: (id: number, memberId: number, role: 'admin' | 'editor') =>
+    staffSend(to(school.members[':memberId'], '$patch', { param: { ...param(id), memberId: String(memberId) }, json: { role } })),
+  remove: (id: number, memberId: number) =>
+    staffSend(to(school.members[':memberId'], '$delete', { param: { ...param(id), memberId: String(memberId) } })),
+  leave: (id: number) => staffSend(to(school.leave, '$post', { param: param(id) })),
+  confirm: (id: number) => staffSend<Answer<typeof school.confirm.$post, 202>>(to(school.confirm, '$post', { param: param(id) })),
+  approveAtSchool: (id: number, claimId: number) =>
+    staffSend(to(school.claims[':claimId'].approve, '$post', { param: { ...param(id), claimId: String(claimId) }, json: {} })),
+  rejectAtSchool: (id: number, claimId: number, reason: string) =>
+    staffSend(to(school.claims[':claimId'].reject, '$post', { param: { ...param(id), claimId: String(claimId) }, json: { reason } })),
+  approve: (claimId: number) => staffSend(to(siteAdmin.claims[':id'].approve, '$post', { param: param(claimId), json: {} })),
+  reject: (claimId: number, reason: string) =>
+    staffSend(to(siteAdmin.claims[':id'].reject, '$post', { param: param(claimId), json: { reason } })),
+  addDomain: (schoolId: number, domain: string) =>
+    staffSend(to(siteAdmin.schools[':id'].domains, '$post', { param: param(schoolId), json: { domain } })),
+};
 
 const MONTH = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 export const monthOf = (d: string | Date) => MONTH.format(new Date(d));

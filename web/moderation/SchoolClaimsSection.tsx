@@ -10,6 +10,7 @@ import { formatDate } from '../lib/format';
 import { firstError, useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
 import { ClaimDecision } from '../components/fields';
+import { toast } from '../components/toast/store';
 
 const RULES = {
   'register-website': "the register website's domain",
@@ -86,10 +87,7 @@ function TrustDomainForm() {
         fields(Object.keys(given).length ? given : { domain: (err as Error).message });
         return null;
       }
-      await staffWrite(async () => true, {
-        title: 'Domain trusted',
-        description: `Addresses at ${trust.domain} may now claim school ${trust.schoolId}.`,
-      });
+      toast({ title: 'Domain trusted', description: `Addresses at ${trust.domain} may now claim school ${trust.schoolId}.` });
       return true;
     },
     done: () => f.set('domain', ''),

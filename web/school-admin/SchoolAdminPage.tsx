@@ -147,11 +147,7 @@ function MySchoolCard({ school: s, selected, onSelect }: { school: Mine; selecte
             onClick={async () => {
               if (!confirm(`Leave the staff of ${s.name}?`)) return;
               setBusy(true);
-              await staffWrite(
-                () => staffApi.leave(s.schoolId),
-                { title: 'You left', description: `You no longer manage ${s.name}.` },
-                s.schoolId,
-              );
+              await staffWrite(() => staffApi.leave(s.schoolId), { title: 'You left', description: `You no longer manage ${s.name}.` });
               setBusy(false);
             }}
           >

@@ -6,7 +6,6 @@ import {
   fieldsOf,
   messageOf,
   monthOf,
-  refreshStaff,
   staffApi,
   staffWrite,
   useSchoolAudit,
@@ -94,11 +93,9 @@ function Members({ school }: { school: Mine }) {
                       className="select select-bordered select-sm ml-auto"
                       value={m.role}
                       onChange={(e) =>
-                        void staffWrite(
-                          () => staffApi.setRole(school.schoolId, m.id, e.target.value as 'admin' | 'editor'),
-                          { title: 'Role changed' },
-                          school.schoolId,
-                        )
+                        void staffWrite(() => staffApi.setRole(school.schoolId, m.id, e.target.value as 'admin' | 'editor'), {
+                          title: 'Role changed',
+                        })
                       }
                     >
                       <option value="editor">Editor</option>
@@ -108,9 +105,7 @@ function Members({ school }: { school: Mine }) {
                       <button
                         type="button"
                         className="btn btn-ghost btn-sm tap"
-                        onClick={() =>
-                          void staffWrite(() => staffApi.remove(school.schoolId, m.id), { title: 'Member removed' }, school.schoolId)
-                        }
+                        onClick={() => void staffWrite(() => staffApi.remove(school.schoolId, m.id), { title: 'Member removed' })}
                       >
                         Remove
                       </button>
@@ -147,7 +142,6 @@ function Invite({ schoolId }: { schoolId: number }) {
     done: () => {
       f.set('email', '');
       toast({ title: 'Invitation sent', description: 'The link works once, for 24 hours.' });
-      refreshStaff(schoolId);
     },
   });
   return (
@@ -215,8 +209,8 @@ function Claims({ schoolId }: { schoolId: number }) {
                 inputId={`reason-${c.id}`}
                 reasonLabel="Reason for rejecting"
                 confirmed={c.state === 'pending'}
-                approve={() => void staffWrite(() => staffApi.approveAtSchool(schoolId, c.id), { title: 'Approved' }, schoolId)}
-                reject={(reason) => void staffWrite(() => staffApi.rejectAtSchool(schoolId, c.id, reason), { title: 'Rejected' }, schoolId)}
+                approve={() => void staffWrite(() => staffApi.approveAtSchool(schoolId, c.id), { title: 'Approved' })}
+                reject={(reason) => void staffWrite(() => staffApi.rejectAtSchool(schoolId, c.id, reason), { title: 'Rejected' })}
               />
             </li>
           ))}

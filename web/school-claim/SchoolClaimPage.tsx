@@ -9,7 +9,7 @@ import { loginHref, useAuth } from '../data/auth';
 import { useSchool } from '../data/hooks';
 import { useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
-import { fieldsOf, messageOf, refreshStaff, staffApi, useClaimDomains, useMySchools, type ClaimDomains } from '../data/school-staff';
+import { fieldsOf, messageOf, staffApi, useClaimDomains, useMySchools, type ClaimDomains } from '../data/school-staff';
 
 export function SchoolClaimPage() {
   const id = Number(useParams().id);
@@ -98,10 +98,7 @@ function ClaimForm({ id, onSent }: { id: number; onSent: (address: string) => vo
         return null;
       }
     },
-    done: () => {
-      onSent(email.trim().toLowerCase());
-      refreshStaff(id);
-    },
+    done: () => onSent(email.trim().toLowerCase()),
   });
   return (
     <form ref={ref} className="card bg-base-100 border border-base-300 mt-4" onSubmit={onSubmit} noValidate>

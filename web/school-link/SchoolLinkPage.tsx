@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../components/states';
 import { loginHref, useAuth } from '../data/auth';
-import { messageOf, refreshStaff, staffApi } from '../data/school-staff';
+import { messageOf, staffApi } from '../data/school-staff';
 
 type Opened = Awaited<ReturnType<typeof staffApi.openLink>>;
 type State = { kind: 'idle' } | { kind: 'working' } | { kind: 'done'; result: Opened } | { kind: 'error'; message: string };
@@ -24,7 +24,6 @@ export function SchoolLinkPage() {
     staffApi.openLink(token).then(
       (result) => {
         setState({ kind: 'done', result });
-        refreshStaff(result.school.id);
         history.replaceState(null, '', location.pathname);
       },
       (error: unknown) => setState({ kind: 'error', message: messageOf(error) }),
