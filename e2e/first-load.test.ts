@@ -45,7 +45,8 @@ const GOAL_KB = 100;
 const CEILING_KB: Record<string, number> = {
   '/': 96.5,
   // + a job card's take-home, a later() part (issue 38, 98.5 -> 99)
-  '/jobs': 99,
+  // + the cards hydrated a group at a time (issue 40, decision 0605, 99 -> 99.7)
+  '/jobs': 99.7,
   // + the closing time a school set and finishing a visitor's save after sign-in (issue 37, 98 -> 99)
   '/jobs/{id}': 99,
   '/schools': 98.5,

@@ -1,6 +1,12 @@
 import { lazy, memo, Suspense, useEffect, type ComponentType } from 'react';
 import { ChunkBoundary } from './chunk-boundary';
 
+// The parts' chunks asked for so far: a long list hydrated in turns (hydrate-in-turns.tsx) waits for
+// them, so that each group's parts hydrate with the group instead of all at once on arrival.
+const asked: Promise<unknown>[] = [];
+/** Resolves once every later() part's chunk asked for so far has come or failed. */
+export const laterPartsLoaded = () => Promise.allSettled(asked);
+
 /**
  * A part of every page that the first render does not need (a toast host, the signed-in account
  * menu), in a chunk of its own that loads when React first renders it. The server renders it as
@@ -19,7 +25,7 @@ export function later<P extends object>(load: () => Promise<ComponentType<P>>): 
     const entry = {
       failed: false,
       Part: lazy(() =>
-        load().then(
+        (asked[asked.length] = load()).then(
           (component) => ({ default: component }),
           (error: unknown) => {
             entry.failed = true;

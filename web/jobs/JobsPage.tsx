@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import type { Job } from '../data/client';
 import { Icon } from '../components/Icon';
 import { SearchForm } from '../components/SearchBox';
@@ -11,6 +11,7 @@ import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';
 import { milesAway, useNearMe } from '../features/near-me/near-me';
 import { later } from '../app/later';
+import { HydrateInTurns, TURN_ATTRIBUTE } from '../app/hydrate-in-turns';
 import { LoadMore } from '../components/LoadMore';
 import { JOB_FILTER_KEYS } from './filters';
 
@@ -83,15 +84,8 @@ function JobResults({ jobs, search, borough }: { jobs: ReturnType<typeof useJobP
       ) : (
         <>
           <ul className="grid gap-4 md:grid-cols-2" data-testid="job-list">
-            {data.map((job) => (
-              <li key={job.id}>
-                <JobCard
-                  job={job}
-                  distance={distanceOf(job)}
-                  actions={<SaveJobButton jobId={job.id} title={job.title} />}
-                  takeHome={<JobCardTakeHome job={job} />}
-                />
-              </li>
+            {groupsOf(data).map((jobs, turn) => (
+              <JobGroup key={turn} turn={turn} jobs={jobs} />
             ))}
           </ul>
           <LoadMore pages={jobs} label="Load more jobs" gap="mt-6" />
@@ -100,6 +94,36 @@ function JobResults({ jobs, search, borough }: { jobs: ReturnType<typeof useJobP
     </section>
   );
 }
+
+/** Cards hydrated together: the first group with the page, each other in an idle period of its own. */
+const GROUP_SIZE = 6;
+const groupsOf = (jobs: Job[]) =>
+  Array.from({ length: Math.ceil(jobs.length / GROUP_SIZE) }, (_, g) => jobs.slice(g * GROUP_SIZE, (g + 1) * GROUP_SIZE));
+
+/**
+ * A group of cards (issue 40, web/app/hydrate-in-turns.tsx). Memoised on its jobs: the list
+ * revalidated with the same jobs, or the page rendered again for its filters' or Near me's state,
+ * renders no card again (and leaves a group still waiting for its turn as the server sent it).
+ */
+const JobGroup = memo(
+  function JobGroup({ turn, jobs }: { turn: number; jobs: Job[] }) {
+    return (
+      <HydrateInTurns turn={turn}>
+        {jobs.map((job) => (
+          <li key={job.id} {...{ [TURN_ATTRIBUTE]: turn }}>
+            <JobCard
+              job={job}
+              distance={distanceOf(job)}
+              actions={<SaveJobButton jobId={job.id} title={job.title} />}
+              takeHome={<JobCardTakeHome job={job} />}
+            />
+          </li>
+        ))}
+      </HydrateInTurns>
+    );
+  },
+  (a, b) => a.turn === b.turn && a.jobs.length === b.jobs.length && a.jobs.every((job, i) => job === b.jobs[i]),
+);
 
 /** How far a job is, when the list is Near me. */
 const distanceOf = (job: Job) =>
