@@ -31,12 +31,16 @@ export function headFirst(url: string): { module?: string } | null {
   return { module: leaf.handle?.module };
 }
 import { PageStatusContext } from './app/page-status';
-import { matchAppRoutes, matchLeaf, routes } from './app/routes';
+import { matchAppRoutes } from './app/route-branches';
+import { matchLeaf, matchRoutesWith, routes } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
 import { AUTH_KEY } from './data/auth';
 import { ApiRequestError, setServerFetch } from './data/client';
 import { setClock } from './lib/format';
 import { isSharedPath } from './offline/shared-paths';
+
+// The renderer meets every id of every school: it matches routes branch by branch (issue 39).
+matchRoutesWith(matchAppRoutes);
 
 export interface RenderOptions {
   /** Answers an API request in process (the Hono app's `request`). */

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { matchAppRoutes, matchLeaf, routes, type RouteHandle } from './routes';
+import { matchAppRoutes } from './route-branches';
+import { matchLeaf, routes, type RouteHandle } from './routes';
 
 const WEB = join(import.meta.dirname, '..');
 
@@ -37,7 +38,12 @@ describe('routes', () => {
       matchRoutes(routes, path)?.map((m) => ({ path: m.route.path, handle: m.route.handle, params: m.params, pathname: m.pathname }));
     for (const id of [7, 12, 7, 31337, 0]) {
       for (const path of paths(id)) {
-        const mine = matchAppRoutes(path)?.map((m) => ({ path: m.route.path, handle: m.route.handle, params: m.params, pathname: m.pathname }));
+        const mine = matchAppRoutes(path)?.map((m) => ({
+          path: m.route.path,
+          handle: m.route.handle,
+          params: m.params,
+          pathname: m.pathname,
+        }));
         expect(mine, path).toEqual(asWhole(path));
       }
     }

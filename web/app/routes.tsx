@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { matchRoutes, useLocation, useRoutes, type Params, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useLocation, useRoutes, type Params, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { usePageMeta, type PageMeta } from './page-meta';
 import { ChunkBoundary } from './chunk-boundary';
@@ -207,34 +207,16 @@ export function pageKey(url: string): string | null {
 }
 
 /**
- * The route chain a path matches, as matchRoutes(routes, pathname) gives it. matchRoutes flattens
- * and ranks the whole table on every call (~0.3-0.5 ms here); a path's digit segments (ids) never
- * decide which route matches (no route has a static all-digit segment: checked below), so a path
- * whose shape (ids as 0) was matched before is matched against that branch alone: the same routes
- * (the parents as copies holding that one child), the path's own params (issue 39: a school page
- * never asked for before matched the whole table twice).
+ * How a path's route chain is found: matchRoutes over the whole table here (the browser matches few
+ * paths, each once: matchLeaf keeps them); the server renderer, which meets every id, matches by
+ * branch (route-branches.ts), kept off the browser's first load.
  */
-export function matchAppRoutes(pathname: string) {
-  const shape = IDS_NEVER_DECIDE ? pathname.replace(/\/\d+(?=\/|$)/g, '/0') : null;
-  const branch = shape === null ? undefined : branches.get(shape);
-  const matched = branch && matchRoutes(branch, pathname);
-  if (matched) return matched;
-  const matches = matchRoutes(routes, pathname);
-  if (shape !== null && matches?.length) {
-    let children: RouteObject[] | undefined;
-    // A route above the page's is a parent (never an index route): it keeps its one child.
-    for (let i = matches.length - 1; i >= 0; i--)
-      children = [children ? ({ ...matches[i].route, children } as RouteObject) : matches[i].route];
-    // Bounded: a crawl or random addresses never grow it past a few hundred entries.
-    if (branches.size >= 500) branches.clear();
-    branches.set(shape, children!);
-  }
-  return matches;
+let matchChain = (pathname: string): RouteMatch[] | null => matchRoutes(routes, pathname);
+/** Matches paths with `matcher` from now on (the server renderer's branch matching). */
+export function matchRoutesWith(matcher: (pathname: string) => RouteMatch[] | null) {
+  matchChain = matcher;
+  leaves.clear();
 }
-const branches = new Map<string, RouteObject[]>();
-const staticDigits = (list: RouteObject[]): boolean =>
-  list.some((r) => (r.path ?? '').split('/').some((segment) => /^\d+$/.test(segment)) || staticDigits(r.children ?? []));
-const IDS_NEVER_DECIDE = !staticDigits(routes);
 
 type Leaf = { handle?: RouteHandle; params: Params; path?: string };
 /** Leaves already matched, by path: matchRoutes flattens and ranks the whole route table on every call. */
@@ -244,7 +226,7 @@ const leaves = new Map<string, Leaf>();
 export function matchLeaf(pathname: string): Leaf {
   let found = leaves.get(pathname);
   if (!found) {
-    const leaf = matchAppRoutes(pathname)?.at(-1);
+    const leaf = matchChain(pathname)?.at(-1);
     found = { handle: leaf?.route.handle as RouteHandle | undefined, params: leaf?.params ?? {}, path: leaf?.route.path };
     // Bounded: a crawl or random addresses never grow it past a few hundred entries.
     if (leaves.size >= 500) leaves.clear();

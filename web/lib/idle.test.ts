@@ -2,7 +2,8 @@
 // stopping the next, and nothing run before the browser says it is idle.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { inIdleSlices } from '../offline/warm';
-import { SLICE_MS, idle, inIdleSlice, whenIdleDo } from './idle';
+import { SLICE_MS, idle, whenIdleDo } from './idle';
+import { inIdleSlice } from './idle-slice';
 
 type Deadline = { timeRemaining: () => number };
 const pending: { run: (deadline: Deadline) => void; timeout?: number }[] = [];

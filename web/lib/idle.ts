@@ -2,7 +2,8 @@
 // service worker's registration, the offline store's writes and warm-up, the outbox's start. Each
 // step is its own idle callback, so none of them joins the page's hydration in one long task; a
 // step runs at the latest after `timeout` ms (a busy page still gets it done). Many small jobs (the
-// take-home figures of a hundred pay rows, issue 38) share idle periods in slices (inIdleSlice).
+// take-home figures of a hundred pay rows, issue 38) share idle periods in slices (idle-slice.ts:
+// its own module, so its queue loads with the take-home figures, not with every first load).
 
 // globalThis rather than window: the service worker's build reads this file through web/offline.
 type IdleGlobal = typeof globalThis & {
@@ -34,35 +35,4 @@ export function idle(timeout = 2000): Promise<IdleDeadlineLike> {
 export async function whenIdleDo<T>(run: () => T | Promise<T>, timeout?: number): Promise<T> {
   await idle(timeout);
   return run();
-}
-
-type Job = () => void;
-const queue: Job[] = [];
-let scheduled = false;
-
-/** Runs the queue's jobs for at most SLICE_MS (less if the period has less left), then asks for another period. */
-function drain(deadline: IdleDeadlineLike) {
-  const until = performance.now() + Math.min(SLICE_MS, Math.max(1, deadline.timeRemaining()));
-  while (queue.length > 0 && performance.now() < until) queue.shift()?.();
-  scheduled = false;
-  if (queue.length > 0) schedule();
-}
-
-function schedule() {
-  if (scheduled) return;
-  scheduled = true;
-  void idle(500).then(drain);
-}
-
-/**
- * Runs the small job `job` in idle time, in a slice shared with the other jobs waiting (never one
- * long task for a hundred of them); the returned function cancels it if it has not run yet.
- */
-export function inIdleSlice(job: Job): () => void {
-  queue.push(job);
-  schedule();
-  return () => {
-    const i = queue.indexOf(job);
-    if (i >= 0) queue.splice(i, 1);
-  };
 }

@@ -13,7 +13,7 @@ import { client, json } from '../../data/client';
 import { useApi } from '../../data/use-api';
 import { useHydrated } from '../../app/use-hydrated';
 import { formatGBP, formatMonth } from '../../lib/format';
-import { inIdleSlice } from '../../lib/idle';
+import { inIdleSlice } from '../../lib/idle-slice';
 import { afterWords, jobFigures, monthForAward, netMonthly, nextSeptember, pointLink, settingsWords } from './figures';
 import { useTakeHomeSettings } from './settings-store';
 
