@@ -116,6 +116,32 @@ export function toJob<T extends { schoolId: number | null; schoolName: string | 
   return { ...job, school: job.schoolId && schoolName ? { id: job.schoolId, name: schoolName, type: schoolType } : null };
 }
 
+/**
+ * The rows of every job list (a job's public columns, its school's, the list's sort key), before
+ * their conditions: the one select of them (the list, its walks, the search plans, near me).
+ */
+export const listRows = (db: DB, key: SQL<number>) =>
+  db
+    .select({ ...jobColumns(), sortKey: key })
+    .from(jobs)
+    .leftJoin(schools, eq(jobs.schoolId, schools.id))
+    .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId));
+
+/** The list's rows of these jobs, in this order (the sort key when given). */
+export function rowsInOrder(db: DB, ids: readonly number[], key: SQL<number> = sql<number>`0`) {
+  if (!ids.length) return [];
+  const byId = new Map(
+    listRows(db, key)
+      .where(inArray(jobs.id, [...ids]))
+      .all()
+      .map((r) => [r.id, r]),
+  );
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** These jobs as the API answers them, in this order. */
+export const jobsInOrder = (db: DB, ids: readonly number[]) => rowsInOrder(db, ids).map(({ sortKey: _k, ...r }) => toJob(r));
+
 /** Far-future stand-in for "no deadline", so jobs without one sort last and keys are never null. */
 const NO_DEADLINE = 253402300799999;
 export const sortKeys = {

@@ -1,9 +1,9 @@
 // The job list (product §9: active jobs posted within the last month) in keyset pages, by the
 // plan that suits its search and filters (a search's own plans: ./search-plans.ts). Its query,
 // filters and sort keys: ./job-conditions.ts.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { jobs, schools, schoolStats } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { decodeCursor, pageOf } from '../platform/paging';
 import { matchCount, resolveSearch } from '../search';
 import { commonWordJobs, matchesCounted, narrowedBy, probedJobs, relevantJobs } from './search-plans';
@@ -11,11 +11,12 @@ import {
   closingWalk,
   closingWalkFrom,
   COMMON_TERM,
-  jobColumns,
   jobFilterConditions,
   JOBS_PAGE,
+  listRows,
   openJobConditions,
   openJobCount,
+  rowsInOrder,
   sortKeys,
   toJob,
   TOTAL_CAP,
@@ -29,6 +30,7 @@ export {
   JOB_SORTS,
   JOBS_PAGE,
   JOBS_PAGE_MAX,
+  jobsInOrder,
   jobsQuery,
   openJobConditions,
   openJobCount,
@@ -120,14 +122,6 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   return { rows: page.rows.map(({ sortKey: _k, ...r }) => toJob(r)), total, capped, next: page.next, corrected: search?.corrected ?? null };
 }
 
-/** The list's rows (a job's public columns, its school's, the sort key), before their conditions. */
-const listRows = (db: DB, key: SQL<number>) =>
-  db
-    .select({ ...jobColumns(), sortKey: key })
-    .from(jobs)
-    .leftJoin(schools, eq(jobs.schoolId, schools.id))
-    .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId));
-
 /** The jobs table with no index but its primary key: a list driven by its matches' ids (`id in (select rowid ...)`). */
 const matchesFrom = sql`${jobs} not indexed`;
 
@@ -139,17 +133,9 @@ function rowsWalked(db: DB, from: SQL, where: SQL, sort: JobSort, n: number) {
   const { key, dir } = sortKeys[sort];
   const order = dir === 'desc' ? sql`${key} desc, ${jobs.id} desc` : sql`${key} asc, ${jobs.id} asc`;
   const ids = db.all<{ id: number }>(sql`select ${jobs.id} as id from ${from} where ${where} order by ${order} limit ${n}`);
-  if (!ids.length) return [];
-  const byId = new Map(
-    listRows(db, key)
-      .where(
-        inArray(
-          jobs.id,
-          ids.map((r) => r.id),
-        ),
-      )
-      .all()
-      .map((r) => [r.id, r]),
+  return rowsInOrder(
+    db,
+    ids.map((r) => r.id),
+    key,
   );
-  return ids.map((r) => byId.get(r.id)!);
 }

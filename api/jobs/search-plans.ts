@@ -4,9 +4,9 @@
 // index and asking the FTS index about each row (probedJobs); and the totals counted from the
 // index's side, narrowed to a borough or a subject where one is chosen.
 import type Database from 'better-sqlite3';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, sql } from 'drizzle-orm';
 import type { DB } from '../../db/client';
-import { jobs, schools, schoolStats } from '../../db/schema';
+import { jobs } from '../../db/schema';
 import { searchWords } from '../../core/search-text';
 import { decodeCursor, encodeCursor, type CursorValue } from '../platform/paging';
 import {
@@ -24,11 +24,10 @@ import {
 import {
   closingWalk,
   closingWalkFrom,
-  jobColumns,
   jobFilterConditions,
+  jobsInOrder,
   openJobConditions,
   sortKeys,
-  toJob,
   TOTAL_CAP,
   type JobFilters,
   type JobPageOptions,
@@ -179,23 +178,6 @@ export function matchesCounted(db: DB, now: Date, q: JobFilters, match: string):
     .limit(TOTAL_CAP + 1)
     .as('capped');
   return db.select({ n: count() }).from(inner).get()!.n;
-}
-
-/** The jobs of these ids, in this order. */
-function jobsInOrder(db: DB, ids: number[]) {
-  const byId = new Map(
-    ids.length
-      ? db
-          .select(jobColumns())
-          .from(jobs)
-          .leftJoin(schools, eq(jobs.schoolId, schools.id))
-          .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
-          .where(inArray(jobs.id, ids))
-          .all()
-          .map((r) => [r.id, r])
-      : [],
-  );
-  return ids.map((id) => toJob(byId.get(id)!));
 }
 
 /**

@@ -3,13 +3,13 @@
 // the exact great-circle (haversine) distance keeps those inside the circle, and keyset paging
 // walks them in (distance, id) order. The point is used for this answer only: never stored, never
 // logged, never cached (decision 1250).
-import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
-import { jobs, schools, schoolStats } from '../../db/schema';
+import { jobs, schools } from '../../db/schema';
 import { decodeCursor, encodeCursor } from '../platform/paging';
-import { jobColumns, jobFilterConditions, openJobConditions, toJob, TOTAL_CAP, type JobFilters } from '../jobs/jobs.queries';
+import { jobFilterConditions, jobsInOrder, openJobConditions, TOTAL_CAP, type JobFilters } from '../jobs/jobs.queries';
 
 /** The largest radius a Near me search takes, in miles (the screens offer 1, 2, 5 and 10). */
 export const NEAR_MAX_MILES = 10;
@@ -189,24 +189,11 @@ function nearJobIds(db: DB, near: NearSchool[], filters: (SQL | undefined)[], li
 
 /** The page's jobs as the list answers them, each with its school's distance. */
 function nearJobRows(db: DB, page: Found[]) {
-  const byId = new Map(
-    page.length
-      ? db
-          .select(jobColumns())
-          .from(jobs)
-          .leftJoin(schools, eq(jobs.schoolId, schools.id))
-          .leftJoin(schoolStats, eq(schoolStats.schoolId, jobs.schoolId))
-          .where(
-            inArray(
-              jobs.id,
-              page.map((p) => p.id),
-            ),
-          )
-          .all()
-          .map((r) => [r.id, r])
-      : [],
+  const rows = jobsInOrder(
+    db,
+    page.map((p) => p.id),
   );
-  return page.map((p) => ({ ...toJob(byId.get(p.id)!), distanceMiles: oneDecimal(p.school.miles) }));
+  return rows.map((job, i) => ({ ...job, distanceMiles: oneDecimal(page[i].school.miles) }));
 }
 
 /** The matches in the circle, counted up to TOTAL_CAP + 1, like every filtered job list. */
