@@ -31,13 +31,6 @@ export const swrKey = {
   activity: '/api/me/activity',
   sessions: '/api/me/sessions',
   moderationQueue: '/api/moderation/queue',
-  // A school's staff (web/data/school-staff.ts): their routes name the staff's data (decision 0015).
-  schoolMembers: (id: number) => ['/api/schools/{id}/members', id] as const,
-  schoolClaims: (id: number) => ['/api/schools/{id}/claims', id] as const,
-  claimDomains: (id: number) => ['/api/schools/{id}/claim-domains', id] as const,
-  schoolAudit: (id: number) => ['/api/schools/{id}/audit', id] as const,
-  claimsQueue: '/api/moderation/claims',
-  allSchoolAudit: '/api/moderation/school-audit',
   imageBatch: (id: string) => ['/api/schools/images/batch-update/{id}', id] as const,
 } as const;
 

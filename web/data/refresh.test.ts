@@ -2,6 +2,7 @@
 // names the data it changes, each read's route the data it shows (core/route-data.gen.ts).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrKey } from './keys';
+import { staffKey } from './school-staff';
 import { MY_SCHOOLS_KEY } from './my-schools';
 import { registerPageList } from './page-lists';
 import { refreshAfterWrite, touchedBy } from './refresh';
@@ -37,13 +38,13 @@ const KEYS = {
   mySchools: MY_SCHOOLS_KEY,
   documents5: ['/api/jobs/{id}/documents', 5],
   // A school's staff lists (its dashboard, the claim form, the moderators' claims section).
-  members12: swrKey.schoolMembers(12),
-  members13: swrKey.schoolMembers(13),
-  claims12: swrKey.schoolClaims(12),
-  claimDomains12: swrKey.claimDomains(12),
-  audit12: swrKey.schoolAudit(12),
-  claimsQueue: swrKey.claimsQueue,
-  allAudit: swrKey.allSchoolAudit,
+  members12: staffKey.schoolMembers(12),
+  members13: staffKey.schoolMembers(13),
+  claims12: staffKey.schoolClaims(12),
+  claimDomains12: staffKey.claimDomains(12),
+  audit12: staffKey.schoolAudit(12),
+  claimsQueue: staffKey.claimsQueue,
+  allAudit: staffKey.allSchoolAudit,
 };
 const PAGE_LISTS = ['/api/schools/12/reviews', '/api/schools/13/reviews', '/api/schools/12/interviews', '/api/jobs', '/api/forum/threads'];
 

@@ -6,9 +6,21 @@ import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { toast } from '../components/toast/store';
 import { ApiRequestError, client, json } from './client';
-import { swrKey } from './keys';
 import { to, type SendRequest } from './requests';
 import { useApi } from './use-api';
+
+/**
+ * The staff lists' SWR keys: their route paths (their routes name the staff's data, decision 0015).
+ * Here, not in keys.ts, which every page's first load carries (issue 40).
+ */
+export const staffKey = {
+  schoolMembers: (id: number) => ['/api/schools/{id}/members', id] as const,
+  schoolClaims: (id: number) => ['/api/schools/{id}/claims', id] as const,
+  claimDomains: (id: number) => ['/api/schools/{id}/claim-domains', id] as const,
+  schoolAudit: (id: number) => ['/api/schools/{id}/audit', id] as const,
+  claimsQueue: '/api/moderation/claims',
+  allSchoolAudit: '/api/moderation/school-audit',
+} as const;
 
 export type Member = InferResponseType<(typeof client.schools)[':id']['members']['$get'], 200>[number];
 type AuditEntry = InferResponseType<(typeof client.moderation)['school-audit']['$get'], 200>[number];
@@ -24,7 +36,7 @@ const param = (id: number) => ({ id: String(id) });
 export { MY_SCHOOLS_KEY, useIsSchoolStaff, useMySchools, type MySchools } from './my-schools';
 
 export function useSchoolMembers(id: number | undefined) {
-  return useApi(id ? swrKey.schoolMembers(id) : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
+  return useApi(id ? staffKey.schoolMembers(id) : null, () => json(client.schools[':id'].members.$get({ param: param(id!) })));
 }
 
 /**
@@ -63,28 +75,28 @@ function useClaimPages(key: readonly unknown[] | string | null, load: (cursor?: 
 }
 
 export function useSchoolClaims(id: number | undefined) {
-  return useClaimPages(id ? swrKey.schoolClaims(id) : null, (cursor) =>
+  return useClaimPages(id ? staffKey.schoolClaims(id) : null, (cursor) =>
     json(client.schools[':id'].claims.$get({ param: param(id!), query: cursor ? { cursor } : {} })),
   );
 }
 
 /** The domains whose addresses may claim a school, and why its register website's does not count (the claim form). */
 export function useClaimDomains(id: number | undefined) {
-  return useApi(id ? swrKey.claimDomains(id) : null, () => json(client.schools[':id']['claim-domains'].$get({ param: param(id!) })));
+  return useApi(id ? staffKey.claimDomains(id) : null, () => json(client.schools[':id']['claim-domains'].$get({ param: param(id!) })));
 }
 
 export function useSchoolAudit(id: number | undefined) {
-  return useApi(id ? swrKey.schoolAudit(id) : null, () => json(client.schools[':id'].audit.$get({ param: param(id!), query: {} })));
+  return useApi(id ? staffKey.schoolAudit(id) : null, () => json(client.schools[':id'].audit.$get({ param: param(id!), query: {} })));
 }
 
 export function useClaimsQueue(enabled: boolean) {
-  return useClaimPages(enabled ? swrKey.claimsQueue : null, (cursor) =>
+  return useClaimPages(enabled ? staffKey.claimsQueue : null, (cursor) =>
     json(client.moderation.claims.$get({ query: cursor ? { cursor } : {} })),
   );
 }
 
 export function useAllSchoolAudit(enabled: boolean) {
-  return useApi(enabled ? swrKey.allSchoolAudit : null, () => json(client.moderation['school-audit'].$get({ query: { limit: '50' } })));
+  return useApi(enabled ? staffKey.allSchoolAudit : null, () => json(client.moderation['school-audit'].$get({ query: { limit: '50' } })));
 }
 
 /** The API's message for a failed call, else a general one. */

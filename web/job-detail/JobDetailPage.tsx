@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router-dom';
 import { closingDateText } from '../components/closing';
 import { Icon } from '../components/Icon';
 import { SaveJobButton } from '../features/save-job/SaveJobButton';
-import { ShareButton } from '../components/ShareButton';
 import { PostedBySchoolBadge } from '../components/badges';
 import { RenderedMarkdown } from '../components/RenderedMarkdown';
 import { MissingItem } from '../components/MissingItem';
@@ -16,6 +15,8 @@ import { formatDate, formatSalaryRange } from '../lib/format';
 import { later } from '../app/later';
 import { JobDocumentList } from './JobDocumentList';
 
+// "Share" (the device's share sheet, else the address copied): server-rendered, hydrated after the rest.
+const ShareButton = later(() => import('../components/ShareButton').then((m) => m.ShareButton));
 // What teachers say about the school (issue 37): a part after the first render (the server renders
 // it as usual), so the job's first load does not carry it.
 const SchoolVoice = later(() => import('./SchoolVoice').then((m) => m.SchoolVoice));

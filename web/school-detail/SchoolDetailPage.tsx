@@ -4,7 +4,6 @@ import { NotFoundStatus } from '../app/page-status';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
 import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
-import { ShareButton } from '../components/ShareButton';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
 import { ApiRequestError } from '../data/client';
@@ -33,6 +32,8 @@ const Contribute = later(() => import('./Contribute').then((m) => m.Contribute))
 const StaffLinks = later(() => import('./StaffLinks').then((m) => m.StaffLinks));
 // "Compare": a part after the first render (the server renders the link), with the device's compare list.
 const CompareButton = later(() => import('./CompareButton').then((m) => m.CompareButton));
+// "Share" (the device's share sheet, else the address copied): server-rendered, hydrated after the rest.
+const ShareButton = later(() => import('../components/ShareButton').then((m) => m.ShareButton));
 
 type School = NonNullable<ReturnType<typeof useSchool>['data']>;
 const TAB_KEYS = ['overview', 'mood', 'reviews', 'jobs', 'interviews'] as const;
