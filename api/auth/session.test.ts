@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import type { AppEnv } from '../context';
-import { ABSOLUTE_LIFETIME_MS, createSession, IDLE_TIMEOUT_MS, invalidateSession, REFRESH_INTERVAL_MS, validateSession } from './session-store';
+import {
+  ABSOLUTE_LIFETIME_MS,
+  createSession,
+  IDLE_TIMEOUT_MS,
+  invalidateSession,
+  REFRESH_INTERVAL_MS,
+  validateSession,
+} from './session-store';
 import { testDb } from '../../test/db';
 import { csrf } from '../platform/middleware/csrf';
 import { requireAdmin, requireUser } from '../platform/access';
