@@ -9,17 +9,8 @@
 import type { CDPSession } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { CHROMIUM, PHONE, startServer, type RunningServer } from '../e2e/harness';
+import type { TraceEvent } from './lighthouse-trace';
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
-}
 interface ProfileNode {
   id: number;
   children?: number[];

@@ -44,7 +44,8 @@ const GROUPS: Record<string, string[]> = {
 };
 const GROUP_OF = new Map(Object.entries(GROUPS).flatMap(([group, names]) => names.map((name) => [name, group] as const)));
 
-interface TraceEvent {
+/** One event of a Chrome trace (also bench/lighthouse-profile.ts's). */
+export interface TraceEvent {
   name: string;
   ph: string;
   ts: number;
@@ -53,7 +54,7 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string } };
+  args?: { name?: string; data?: { url?: string; functionName?: string; frame?: string } };
 }
 
 /** The script a FunctionCall or EvaluateScript ran: its file name. */
