@@ -30,15 +30,16 @@ function reply(threadId: number, userId: string, day: number, extra: Partial<typ
 }
 
 describe('GET /api/me/activity: threads and replies', () => {
+  // Written out of date order, so that newest first is not the order of the ids.
+  const rejectedThread = thread('act:ada', 16, { rejectedAt: at(17), rejectionReason: 'Off topic', editedAt: at(16) });
   const hiddenThread = thread('act:ada', 10, { isApproved: true, isLocked: true, replyCount: 2, viewCount: 7 });
   const editedThread = thread('act:ada', 12);
   thread('act:ada', 14, { deletedAt: at(15) });
-  const rejectedThread = thread('act:ada', 16, { rejectedAt: at(17), rejectionReason: 'Off topic', editedAt: at(16) });
   const bobs = thread('act:bob', 11, { isApproved: true });
+  const rejectedReply = reply(bobs, 'act:ada', 18, { rejectedAt: at(19), rejectionReason: 'Rude' });
   const approvedReply = reply(bobs, 'act:ada', 11, { isApproved: true });
   const hiddenReply = reply(hiddenThread, 'act:ada', 13, { isApproved: true, editedAt: at(14) });
   reply(bobs, 'act:ada', 15, { deletedAt: at(16) });
-  const rejectedReply = reply(bobs, 'act:ada', 18, { rejectedAt: at(19), rejectionReason: 'Rude' });
   reply(bobs, 'act:bob', 20, { isApproved: true });
   db.insert(hiddenContent)
     .values([
