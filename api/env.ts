@@ -157,6 +157,18 @@ export const envSchema = z.object({
       .refine((v) => /^(file|s3|gs|abs|sftp):\/\/./.test(v), 'must start with file://, s3://, gs://, abs:// or sftp://')
       .optional(),
   ),
+  /**
+   * Set by `npm start` for the server it runs under Litestream: where Litestream serves its
+   * Prometheus metrics (a free port of 127.0.0.1 at each start), read for /api/health's lag and
+   * last sync (decision 0021). Not for operators.
+   */
+  TILT_LITESTREAM_METRICS_ADDR: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(\[[0-9a-fA-F:]+\]|[\w.-]*):\d{1,5}$/, 'must be host:port, e.g. 127.0.0.1:9090')
+      .optional(),
+  ),
   /** Set by `npm start` for the server it runs under Litestream (`replicate -exec`). Not for operators. */
   TILT_UNDER_LITESTREAM: flag,
   /** Port of the local development sign-in provider (default PORT + 1); never used in production. */
@@ -267,5 +279,9 @@ export const devOidcFromPrimary = (): unknown => JSON.parse(process.env[DEV_OIDC
 export const LITESTREAM_PID_ENV = 'TILT_LITESTREAM_PID';
 /** The Litestream process replicating this server's database: the primary's parent, as handed to a worker. */
 export const litestreamPid = (): number => Number(process.env[LITESTREAM_PID_ENV] ?? process.ppid);
-/** The environment of the server Litestream runs for us (decision 0009): this one, marked as under it. */
-export const underLitestreamEnv = (): NodeJS.ProcessEnv => ({ ...process.env, TILT_UNDER_LITESTREAM: '1' });
+/** The environment of the server Litestream runs for us (decision 0009): this one, marked as under it, with where its metrics are (0021). */
+export const underLitestreamEnv = (metricsAddr: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  TILT_UNDER_LITESTREAM: '1',
+  TILT_LITESTREAM_METRICS_ADDR: metricsAddr,
+});

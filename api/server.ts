@@ -78,7 +78,13 @@ export async function startServer(pageRenderer: LoadRenderer) {
 function watchReplication() {
   if (!replicated) return;
   const pid = litestreamPid();
-  configureReplication({ replicaUrl: env.LITESTREAM_REPLICA_URL!, databasePath: env.DATABASE_PATH, litestreamPid: pid });
+  configureReplication({
+    replicaUrl: env.LITESTREAM_REPLICA_URL!,
+    databasePath: env.DATABASE_PATH,
+    litestreamPid: pid,
+    metricsAddr: env.TILT_LITESTREAM_METRICS_ADDR,
+    log: cluster.isPrimary,
+  });
   if (!cluster.isPrimary) return;
   const timer = setInterval(() => {
     if (process.ppid === pid) return;

@@ -6,6 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { underLitestreamEnv } from '../env';
@@ -30,17 +31,24 @@ export function litestreamBinary(): string {
 
 /**
  * Litestream's configuration, written as JSON (YAML reads it), with environment expansion off so a
- * `$` in the address stays one. A config file rather than arguments: only it sets the intervals.
+ * `$` in the address stays one. A config file rather than arguments: only it sets the intervals and
+ * `addr`, where Litestream serves its Prometheus metrics (the server reads them, decision 0021).
+ * `syncIntervalS` is for tests that need a replica slower than the database.
  */
-export function writeLitestreamConfig(databasePath: string, replicaUrl: string): string {
+export function writeLitestreamConfig(
+  databasePath: string,
+  replicaUrl: string,
+  options: { metricsAddr?: string; syncIntervalS?: number } = {},
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'tilt-litestream-'));
   const file = join(dir, 'litestream.yml');
   const config = {
+    ...(options.metricsAddr ? { addr: options.metricsAddr } : {}),
     dbs: [
       {
         path: resolve(databasePath),
         'monitor-interval': `${MONITOR_INTERVAL_S}s`,
-        replicas: [{ url: replicaUrl, 'sync-interval': `${SYNC_INTERVAL_S}s` }],
+        replicas: [{ url: replicaUrl, 'sync-interval': `${options.syncIntervalS ?? SYNC_INTERVAL_S}s` }],
       },
     ],
   };
@@ -89,13 +97,27 @@ export const childExitCode = (log: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** A port on 127.0.0.1 that nothing listens on now (for Litestream's metrics). */
+export const freePort = (): Promise<number> =>
+  new Promise((done, fail) => {
+    const server = createServer();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+
 /**
  * Restores if needed, then runs this very command (`node <entry> <args>`) under `litestream
- * replicate -exec`, and exits with the server's code. Never returns.
+ * replicate -exec`, and exits with the server's code. Litestream serves its metrics on a free port
+ * of 127.0.0.1, and the server is told which (TILT_LITESTREAM_METRICS_ADDR, decision 0021). Never
+ * settles while the server runs.
  */
-export function runUnderLitestream(databasePath: string, replicaUrl: string): void {
+export async function runUnderLitestream(databasePath: string, replicaUrl: string): Promise<void> {
   const bin = litestreamBinary();
-  const configFile = writeLitestreamConfig(databasePath, replicaUrl);
+  const addr = `127.0.0.1:${await freePort()}`;
+  const configFile = writeLitestreamConfig(databasePath, replicaUrl, { metricsAddr: addr });
   const cleanUp = () => rmSync(dirname(configFile), { recursive: true, force: true });
   const kind = replicaUrl.slice(0, replicaUrl.indexOf(':'));
   try {
@@ -110,10 +132,11 @@ export function runUnderLitestream(databasePath: string, replicaUrl: string): vo
   const command = [process.execPath, ...process.execArgv, ...process.argv.slice(1)].map(quote).join(' ');
   const child = spawn(bin, ['replicate', '-config', configFile, '-no-expand-env', '-exec', command], {
     stdio: ['inherit', 'pipe', 'inherit'],
-    // Tells the server it runs under Litestream (Litestream 0.3.13 marks its child with nothing).
-    env: underLitestreamEnv(),
+    // Tells the server it runs under Litestream (Litestream 0.3.13 marks its child with nothing),
+    // and where Litestream's metrics are.
+    env: underLitestreamEnv(addr),
   });
-  console.log(`Replicating ${databasePath} to the ${kind} replica with Litestream (pid ${child.pid})`);
+  console.log(`Replicating ${databasePath} to the ${kind} replica with Litestream (pid ${child.pid}, metrics on http://${addr}/metrics)`);
   // Litestream's log (on stdout) and the server's stdout come through here: passed on, the tail kept.
   let tail = '';
   child.stdout.on('data', (d: Buffer) => {

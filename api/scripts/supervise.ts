@@ -8,6 +8,6 @@ import { runUnderLitestream } from '../replication/litestream';
 export function superviseIfReplicated(): boolean {
   const env = loadEnv();
   if (!env.LITESTREAM_REPLICA_URL || env.TILT_UNDER_LITESTREAM) return false;
-  runUnderLitestream(env.DATABASE_PATH, env.LITESTREAM_REPLICA_URL);
+  void runUnderLitestream(env.DATABASE_PATH, env.LITESTREAM_REPLICA_URL);
   return true;
 }
