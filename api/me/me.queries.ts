@@ -1,7 +1,9 @@
 // The signed-in user's own contributions for the dashboard: reviews, interviews, salary
 // submissions, moods, threads and replies, each with its moderation state (approved, pending,
 // rejected with the reason), and the real numbers for the dashboard counters.
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { AnySQLiteColumn, SelectedFields, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import {
   contributionRevisions,
   forumCategories,
@@ -18,7 +20,7 @@ import {
 import type { z } from 'zod';
 import type { DB } from '../../db/client';
 import { renderMarkdown } from '../markdown/render';
-import { approvalState } from '../moderation/approval';
+import { approvalState, type Moderated } from '../moderation/approval';
 import { submissionColumns } from '../salaries/salaries.service';
 import { ownedWithSchool } from './owned.queries';
 import { columnsOf, interviewFieldsShape, pickShape, reviewFieldsShape } from '../../db/shapes';
@@ -192,58 +194,75 @@ function forumEdits(db: DB, kind: 'thread' | 'reply', rows: { id: number }[]) {
   };
 }
 
-/** Her threads (not those she deleted), newest first, with their moderation state. */
-function threadsOf(db: DB, userId: string) {
-  const rows = db
-    .select({
-      id: forumThreads.id,
-      title: forumThreads.title,
-      categoryId: forumThreads.categoryId,
-      categoryName: forumCategories.name,
-      isApproved: forumThreads.isApproved,
-      isLocked: forumThreads.isLocked,
-      replyCount: forumThreads.replyCount,
-      viewCount: forumThreads.viewCount,
-      rejectedAt: forumThreads.rejectedAt,
-      rejectionReason: forumThreads.rejectionReason,
-      content: forumThreads.content,
-      editedAt: forumThreads.editedAt,
-      createdAt: forumThreads.createdAt,
-    })
-    .from(forumThreads)
-    .innerJoin(forumCategories, eq(forumThreads.categoryId, forumCategories.id))
-    // What she deleted is no longer hers to list (a placeholder keeps only the replies of others).
-    .where(and(eq(forumThreads.userId, userId), isNull(forumThreads.deletedAt)))
-    .orderBy(desc(forumThreads.createdAt), desc(forumThreads.id))
-    .all();
-  const hiddenThreads = hiddenIds(db, 'thread');
-  const edits = forumEdits(db, 'thread', rows);
-  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenThreads.has(r.id), ...edits(r.id) }));
+/** A forum table of hers (threads, replies): rows she may delete. */
+type ForumOwned = SQLiteTable & { id: AnySQLiteColumn; userId: AnySQLiteColumn; deletedAt: AnySQLiteColumn; createdAt: AnySQLiteColumn };
+
+/**
+ * `columns` of her rows of `table` (with `join`: the table and its condition), newest first. What
+ * she deleted is no longer hers to list (a placeholder keeps only the replies of others).
+ */
+function ownedForumRows<S extends SelectedFields>(db: DB, table: ForumOwned, userId: string, columns: S, join: [SQLiteTable, SQL]) {
+  // Widened for the query (drizzle's join types do not resolve over a generic selection); the rows are `columns`' own.
+  const fields: SelectedFields = columns;
+  return db
+    .select(fields)
+    .from(table)
+    .innerJoin(join[0], join[1])
+    .where(and(eq(table.userId, userId), isNull(table.deletedAt)))
+    .orderBy(desc(table.createdAt), desc(table.id))
+    .all() as SelectResultFields<S>[];
 }
 
-/** Her replies (not those she deleted), newest first, with their moderation state. */
-function postsOf(db: DB, userId: string) {
-  const rows = db
-    .select({
-      id: forumPosts.id,
-      threadId: forumPosts.threadId,
-      threadTitle: forumThreads.title,
-      content: forumPosts.content,
-      isApproved: forumPosts.isApproved,
-      rejectedAt: forumPosts.rejectedAt,
-      rejectionReason: forumPosts.rejectionReason,
-      editedAt: forumPosts.editedAt,
-      createdAt: forumPosts.createdAt,
-    })
-    .from(forumPosts)
-    .innerJoin(forumThreads, eq(forumPosts.threadId, forumThreads.id))
-    .where(and(eq(forumPosts.userId, userId), isNull(forumPosts.deletedAt)))
-    .orderBy(desc(forumPosts.createdAt), desc(forumPosts.id))
-    .all();
-  const hiddenPosts = hiddenIds(db, 'reply');
-  const edits = forumEdits(db, 'reply', rows);
-  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hiddenPosts.has(r.id), ...edits(r.id) }));
+/** Her threads or replies, each with its moderation state, whether reports hide it, and her latest edit. */
+function withForumState<R extends Moderated & { id: number }>(db: DB, kind: 'thread' | 'reply', rows: R[]) {
+  const hidden = hiddenIds(db, kind);
+  const edits = forumEdits(db, kind, rows);
+  return rows.map((r) => ({ ...r, status: approvalState(r), hidden: hidden.has(r.id), ...edits(r.id) }));
 }
+
+const threadColumns = {
+  id: forumThreads.id,
+  title: forumThreads.title,
+  categoryId: forumThreads.categoryId,
+  categoryName: forumCategories.name,
+  isApproved: forumThreads.isApproved,
+  isLocked: forumThreads.isLocked,
+  replyCount: forumThreads.replyCount,
+  viewCount: forumThreads.viewCount,
+  rejectedAt: forumThreads.rejectedAt,
+  rejectionReason: forumThreads.rejectionReason,
+  content: forumThreads.content,
+  editedAt: forumThreads.editedAt,
+  createdAt: forumThreads.createdAt,
+};
+
+const postColumns = {
+  id: forumPosts.id,
+  threadId: forumPosts.threadId,
+  threadTitle: forumThreads.title,
+  content: forumPosts.content,
+  isApproved: forumPosts.isApproved,
+  rejectedAt: forumPosts.rejectedAt,
+  rejectionReason: forumPosts.rejectionReason,
+  editedAt: forumPosts.editedAt,
+  createdAt: forumPosts.createdAt,
+};
+
+/** Her threads (not those she deleted), newest first, with their moderation state. */
+const threadsOf = (db: DB, userId: string) =>
+  withForumState(
+    db,
+    'thread',
+    ownedForumRows(db, forumThreads, userId, threadColumns, [forumCategories, eq(forumThreads.categoryId, forumCategories.id)]),
+  );
+
+/** Her replies (not those she deleted), newest first, with their moderation state. */
+const postsOf = (db: DB, userId: string) =>
+  withForumState(
+    db,
+    'reply',
+    ownedForumRows(db, forumPosts, userId, postColumns, [forumThreads, eq(forumPosts.threadId, forumThreads.id)]),
+  );
 
 /** The user's own contributions, each with its moderation state, and the dashboard's counters. */
 export function activityOf(db: DB, userId: string) {
