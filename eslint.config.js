@@ -15,8 +15,9 @@ import tseslint from 'typescript-eslint';
 // imports no screen and no other feature; web/components/ is presentational (props in, markup out):
 // no screen, no feature, and of web/data and web/offline only types, the wording (data/messages)
 // and the offline error class (offline/errors), never swr or dexie. web/data, web/lib and
-// web/offline import no screen and no feature (types excepted). web/app (the shell and its routes)
-// and web/'s entry files may import anything.
+// web/offline import no screen and no feature (types excepted). web/app (the shell: routes, layout,
+// the server and browser entries' parts) and web/'s entry files may import anything, and nothing
+// else imports web/app: a helper that screens or the layers below need lives in web/lib (decision 0020).
 const WEB_SHARED = ['app', 'components', 'data', 'features', 'lib', 'offline'];
 const webFolders = (dir, except = []) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -57,6 +58,12 @@ const NO_SCREEN = (regex, allowTypeImports) => ({
   allowTypeImports,
   message: 'A shared web folder imports no screen (types excepted): move the piece here instead.',
 });
+const NO_SHELL = {
+  regex: into(['app']),
+  allowTypeImports: false,
+  message:
+    'web/app/ is the shell (routes, layout, entries): screens, features, components, data, lib and offline import nothing of it; a helper they share lives in web/lib/ (decision 0020).',
+};
 const NO_FEATURE = {
   regex: '^(\\.\\./)+features(/|$)',
   allowTypeImports: true,
@@ -221,15 +228,16 @@ export default defineConfig(
   { files: ['web/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'], rules: webBoundaries() },
   {
     files: ['data', 'lib', 'offline'].map((f) => `web/${f}/**/*.{ts,tsx}`),
-    rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE]),
+    rules: webBoundaries([NO_SHELL, NO_SCREEN(into(SCREENS), true), NO_FEATURE]),
   },
   {
     files: ['web/components/**/*.{ts,tsx}'],
-    rules: webBoundaries([NO_SCREEN(into(SCREENS), true), NO_FEATURE, PRESENTATIONAL], NO_STORE_PACKAGES),
+    rules: webBoundaries([NO_SHELL, NO_SCREEN(into(SCREENS), true), NO_FEATURE, PRESENTATIONAL], NO_STORE_PACKAGES),
   },
   ...FEATURES.map((feature) => ({
     files: [`web/features/${feature}/**/*.{ts,tsx}`],
     rules: webBoundaries([
+      NO_SHELL,
       // From web/features/<feature>/: a screen is two folders up (../../jobs), and a name shared by
       // a screen and a feature (take-home) one folder up is the sibling feature.
       NO_SCREEN(`^(\\.\\./){2,}(${SCREENS.join('|')})(/|$)`, false),
@@ -248,6 +256,7 @@ export default defineConfig(
   ...SCREENS.map((screen) => ({
     files: [`web/${screen}/**/*.{ts,tsx}`],
     rules: webBoundaries([
+      NO_SHELL,
       {
         regex: into(SCREENS.filter((s) => s !== screen)),
         allowTypeImports: false,

@@ -1,4 +1,4 @@
-// The jobs list hydrated a group of cards at a time (issue 40, web/app/hydrate-in-turns.tsx,
+// The jobs list hydrated a group of cards at a time (issue 40, web/lib/hydrate-in-turns.tsx,
 // decision 0605). The idle periods the groups wait for are held by the test (requestIdleCallback
 // stubbed before the page's scripts run), so what waits and what does not is seen whatever the
 // box's load: the server's cards stay as sent (none replaced), a group still waiting hydrates at

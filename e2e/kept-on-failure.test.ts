@@ -1,7 +1,7 @@
 // What is on screen stays when something behind it fails.
 // A chunk that cannot be fetched (no signal on a first visit before the service worker had
 // precached it, or a release that replaced it while the page was open) leaves its part or its
-// screen out, never the whole page: without web/app/chunk-boundary.tsx React unmounted the app and
+// screen out, never the whole page: without web/lib/chunk-boundary.tsx React unmounted the app and
 // the reader was left with a blank white page (seen on /jobs with the alert dialog's chunk offline).
 // Without the service worker here, so that the page's own requests are the ones refused.
 import type { BrowserContext, Page } from 'playwright-core';

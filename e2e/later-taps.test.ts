@@ -1,4 +1,4 @@
-// Taps on a later() part before its chunk has arrived (web/app/later.tsx): the server renders the
+// Taps on a later() part before its chunk has arrived (web/lib/later.tsx): the server renders the
 // part's controls, the page hydrates without them, and a reader may press them meanwhile. Each test
 // holds back the part's chunk (page.route on its /assets/*.js file), acts on the server-rendered
 // control while the part is still waiting, checks nothing happened yet, releases the chunk and checks

@@ -9,7 +9,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { WEB_POLICY } from '../core/route-policy';
-import { payloadFromHtml } from '../web/app/ssr-payload';
+import { payloadFromHtml } from '../web/lib/ssr-payload';
 import { drainOutbox, OUTBOX_SYNC_TAG } from '../web/offline/outbox';
 import { keepPageAnswers } from '../web/offline/seed';
 

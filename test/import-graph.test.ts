@@ -71,6 +71,14 @@ describe('import graph', () => {
     ).toEqual([]);
   });
 
+  it("web/app/ is the shell: only it, web/'s entry files and nothing else import it, tests included (decision 0020)", () => {
+    const below = ['web', 'sw'].flatMap((dir) => sources(dir, true)).filter((f) => !f.startsWith('web/app/') && !/^web\/[^/]+$/.test(f));
+    const arrowsIn = below.flatMap((f) => imports(f).map((to) => `${f} -> ${to}`));
+    expect(arrowsIn.length).toBeGreaterThan(500);
+    expect(arrowsIn.filter((a) => / -> web\/app\//.test(a))).toEqual([]);
+    expect(imports('web/main.tsx')).toContain('web/app/routes.tsx');
+  });
+
   it('has no import loop in production code (type-only imports included)', () => {
     const files = ['server.ts', ...['api', 'core', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false))];
     const graph = new Map(files.map((f) => [f, imports(f)]));

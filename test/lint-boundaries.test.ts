@@ -120,6 +120,38 @@ describe('import boundaries (eslint.config.js)', () => {
     ).toEqual([]);
   });
 
+  it('keeps web/app/ the shell: nothing below it imports it, not even its types (decision 0020)', async () => {
+    const probe = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    for (const [file, spec] of [
+      ['web/features/alerts/Probe.tsx', '../../app/later'],
+      ['web/components/Probe.tsx', '../app/page-status'],
+      ['web/components/toast/Probe.tsx', '../../app/use-hydrated'],
+      ['web/data/Probe.ts', '../app/routes'],
+      ['web/lib/Probe.ts', '../app/head'],
+      ['web/offline/Probe.ts', '../app/ssr-data'],
+      ['web/jobs/Probe.tsx', '../app/link'],
+    ]) {
+      expect(await boundaryErrors(file, probe(spec)), `${file} ${spec}`).toEqual([expect.stringContaining('web/app/ is the shell')]);
+    }
+    expect(
+      await boundaryErrors('web/data/Probe.ts', "import type { PageMeta } from '../app/page-meta';\nexport type P = PageMeta;\n"),
+    ).toEqual([expect.stringContaining('web/app/ is the shell')]);
+    expect(await boundaryErrors('web/jobs/Probe.tsx', "export const load = () => import('../app/routes');\n")).toEqual([
+      expect.stringContaining('web/app/ is the shell'),
+    ]);
+    // The shell and web/'s entries import it; the helpers it shared are web/lib's, open to all.
+    expect(await boundaryErrors('web/app/Probe.tsx', probe('./routes'))).toEqual([]);
+    expect(await boundaryErrors('web/Probe.tsx', probe('./app/routes'))).toEqual([]);
+    for (const [file, spec] of [
+      ['web/features/alerts/Probe.tsx', '../../lib/later'],
+      ['web/components/Probe.tsx', '../lib/page-status'],
+      ['web/jobs/Probe.tsx', '../lib/hydrate-in-turns'],
+      ['web/offline/Probe.ts', '../lib/ssr-payload'],
+    ]) {
+      expect(await boundaryErrors(file, probe(spec)), `${file} ${spec}`).toEqual([]);
+    }
+  });
+
   it('lets web/ import api/ for types only', async () => {
     expect(await boundaryErrors('web/data/Probe.ts', "import { api } from '../../api/app';\nexport default api;\n")).toEqual([
       expect.stringContaining('web/ imports api/ for types only'),

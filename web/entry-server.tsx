@@ -18,7 +18,8 @@ import { StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-ro
 import { SWRConfig, unstable_serialize } from 'swr';
 import { buildHead, lookupIn, type HeadTags } from './app/head';
 // What api/ssr.ts needs besides render(): one module to load.
-export { headHtml, scriptJson } from './app/head';
+export { headHtml } from './app/head';
+export { scriptJson } from './lib/ssr-payload';
 export { SSR_DATA_ID } from './app/ssr-data';
 export { pageKey } from './app/routes';
 
@@ -30,7 +31,7 @@ export function headFirst(url: string): { module?: string } | null {
   if (!leaf.path || leaf.path === '*' || Object.keys(leaf.params).length > 0) return null;
   return { module: leaf.handle?.module };
 }
-import { PageStatusContext } from './app/page-status';
+import { PageStatusContext } from './lib/page-status';
 import { matchAppRoutes } from './app/route-branches';
 import { matchLeaf, matchRoutesWith, routes } from './app/routes';
 import { recordRequests, type SsrPayload, type SsrSeed, type Wanted } from './app/ssr-data';
@@ -271,7 +272,7 @@ async function renderIn(ctx: RenderContext, url: string, options: RenderOptions)
   let notFound = isCatchAll;
   let html = '';
 
-  // Whether the last pass (the HTML sent) showed a screen's "not found" state (app/page-status.tsx).
+  // Whether the last pass (the HTML sent) showed a screen's "not found" state (lib/page-status.tsx).
   let shownNotFound = false;
   let failed = false;
   const onStatus = () => {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BottomNav, Header } from '../features/account/Header';
-import { later } from './later';
+import { later } from '../lib/later';
 
 // The toasts' host (and the dialogs' stack it reads) loads after the first render.
 const Toaster = later(() => import('../components/toast/Toaster').then((m) => m.Toaster));

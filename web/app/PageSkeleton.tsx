@@ -24,7 +24,7 @@ export function ScreenReady() {
 }
 
 /**
- * In <main> when a screen's chunk could not be fetched (web/app/chunk-boundary.tsx): no signal
+ * In <main> when a screen's chunk could not be fetched (web/lib/chunk-boundary.tsx): no signal
  * before the service worker had it, or a release that replaced it. The header, the navigation and
  * the footer stay; reloading asks for the page again (a new release's page and chunks).
  */

@@ -7,6 +7,7 @@ import { unstable_serialize, type Key } from 'swr';
 import { escapeHtml, escapeText } from '../../core/html';
 import { closingTimeOf, londonValidThrough } from '../../core/london-time';
 import { registerValue } from '../lib/school-facts';
+import { scriptJson } from '../lib/ssr-payload';
 import { WEB_POLICY } from '../../core/route-policy';
 import { swrKey } from '../data/keys';
 import { pageTitle, SITE_DESCRIPTION, SITE_NAME, type PageMeta } from './page-meta';
@@ -313,14 +314,6 @@ export function buildHead(opts: {
   }
   return head;
 }
-
-/** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** The tags, as HTML for the document's <head>. */
 export function headHtml(head: HeadTags): string {

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { matchRoutes, useLocation, useRoutes, type Params, type RouteMatch, type RouteObject } from 'react-router-dom';
 import { Layout } from './Layout';
 import { usePageMeta, type PageMeta } from './page-meta';
-import { ChunkBoundary } from './chunk-boundary';
+import { ChunkBoundary } from '../lib/chunk-boundary';
 import { PageSkeleton, ScreenReady, ScreenUnavailable } from './PageSkeleton';
 
 // Home and the Layout are in the main chunk; every other screen is its own chunk, fetched when

@@ -25,7 +25,7 @@ export function keyId(key: unknown): string {
  */
 const INFINITE_PREFIX = '$inf$';
 
-export { readSsrPayload, SSR_DATA_ID, type SsrPayload, type SsrSeed } from './ssr-payload';
+export { readSsrPayload, SSR_DATA_ID, type SsrPayload, type SsrSeed } from '../lib/ssr-payload';
 
 /**
  * The browser's SWR middleware for a hydrated page. A key the server answered (`fromServer`) is

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { NotFoundStatus } from '../app/page-status';
+import { NotFoundStatus } from '../lib/page-status';
 import type { IconName } from './Icon';
 import { EmptyState } from './states';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { later } from '../app/later';
+import { later } from '../lib/later';
 import { CardLink } from '../components/CardLink';
 import { Icon } from '../components/Icon';
 import { SearchBox } from '../components/SearchBox';
@@ -14,7 +14,7 @@ import { preview, threadStatus } from '../components/thread-status';
 import { LoadMore } from '../components/LoadMore';
 
 // The new-discussion dialog (closed until a signed-in reader opens it) after the first render
-// (web/app/later.tsx): the server's closed <dialog> is kept until its chunk arrives.
+// (web/lib/later.tsx): the server's closed <dialog> is kept until its chunk arrives.
 const NewThreadDialog = later(() => import('./NewThreadDialog').then((m) => m.NewThreadDialog));
 
 /** A thread as the list shows it. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { HOME_JOBS, HOME_SALARY_ROLES, HOME_SCHOOLS } from '../../core/constants';
-import { later } from '../app/later';
+import { later } from '../lib/later';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { Icon, type IconName } from '../components/Icon';
 import { JobCard } from '../components/JobCard';

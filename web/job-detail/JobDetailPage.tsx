@@ -12,7 +12,7 @@ import type { JobPage } from '../data/client';
 import { useJob } from '../data/hooks';
 import { countJobEvent } from '../data/job-events';
 import { formatDate, formatSalaryRange } from '../lib/format';
-import { later } from '../app/later';
+import { later } from '../lib/later';
 import { JobDocumentList } from './JobDocumentList';
 
 // "Share" (the device's share sheet, else the address copied): server-rendered, hydrated after the rest.

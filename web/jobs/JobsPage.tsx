@@ -10,8 +10,8 @@ import { useJobPages } from '../data/page-hooks';
 import { jobsFoundText } from './found';
 import { SearchCorrection } from '../components/SearchCorrection';
 import { milesAway, useNearMe } from '../features/near-me/near-me';
-import { later } from '../app/later';
-import { HydrateInTurns, TURN_ATTRIBUTE } from '../app/hydrate-in-turns';
+import { later } from '../lib/later';
+import { HydrateInTurns, TURN_ATTRIBUTE } from '../lib/hydrate-in-turns';
 import { LoadMore } from '../components/LoadMore';
 import { JOB_FILTER_KEYS } from './filters';
 
@@ -101,7 +101,7 @@ const groupsOf = (jobs: Job[]) =>
   Array.from({ length: Math.ceil(jobs.length / GROUP_SIZE) }, (_, g) => jobs.slice(g * GROUP_SIZE, (g + 1) * GROUP_SIZE));
 
 /**
- * A group of cards (issue 40, web/app/hydrate-in-turns.tsx). Memoised on its jobs: the list
+ * A group of cards (issue 40, web/lib/hydrate-in-turns.tsx). Memoised on its jobs: the list
  * revalidated with the same jobs, or the page rendered again for its filters' or Near me's state,
  * renders no card again (and leaves a group still waiting for its turn as the server sent it).
  */

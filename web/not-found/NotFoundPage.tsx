@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { NotFoundStatus } from '../app/page-status';
+import { NotFoundStatus } from '../lib/page-status';
 import { Icon } from '../components/Icon';
 
 export function NotFoundPage() {

@@ -2,8 +2,7 @@
 // service worker sees it: each as the API sent it, public answers only, dated by the render.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { scriptJson } from '../app/head';
-import { payloadFromHtml, type SsrPayload } from '../app/ssr-payload';
+import { payloadFromHtml, scriptJson, type SsrPayload } from '../lib/ssr-payload';
 import { OfflineDatabase } from './db';
 import { keepPageAnswers, seedAnswers } from './seed';
 

@@ -4,7 +4,7 @@
 // saves them from the page's HTML as it passes (sw/sw.ts), and the page itself from its payload
 // as soon as its entry runs, before hydrating (web/main.tsx; the only way on a first visit, before
 // the worker controls the page).
-import type { SsrPayload, SsrSeed } from '../app/ssr-payload';
+import type { SsrPayload, SsrSeed } from '../lib/ssr-payload';
 import { cacheKey, writeCached } from './cache-fetch';
 import type { OfflineDatabase } from './db';
 import { isSharedPath } from './shared-paths';

@@ -9,7 +9,7 @@ import { Tabs } from '../components/Tabs';
 import { useUrlFilters } from '../components/use-url-filters';
 import { usePayScales } from '../data/hooks';
 import { formatDate, formatGBP } from '../lib/format';
-import { later } from '../app/later';
+import { later } from '../lib/later';
 import { caveatsOf, londonDifferences, sourceNumbers, type PayRow } from './allowances';
 import { noteOf, ScalesTab, slug } from './ScalesTab';
 import { DEFAULT_REGION, REGION_CHOICES, regionInUrl, rememberRegion, startingRegion, type PayRegion } from './region';

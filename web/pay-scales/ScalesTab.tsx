@@ -1,7 +1,7 @@
 // The pay scales' tables (one card per pay spine), each row with its take-home figure (issue 38):
 // a later() part computed on the device with her settings (web/take-home/TakeHomeParts.tsx).
 import type { AwardException } from '../../core/pay-awards';
-import { later } from '../app/later';
+import { later } from '../lib/later';
 import { EmptyState } from '../components/states';
 import { formatGBP } from '../lib/format';
 import { groupBySpine, LEADERSHIP_STATUTORY, type PayRow } from './allowances';

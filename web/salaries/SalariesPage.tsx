@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { later, whenIdle } from '../app/later';
+import { later, whenIdle } from '../lib/later';
 import { Breadcrumb, EmptyState, ErrorState, SkeletonList } from '../components/states';
 import { Tabs } from '../components/Tabs';
 import { useSalaries, useSalaryStats } from '../data/hooks';

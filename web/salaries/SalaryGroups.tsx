@@ -3,7 +3,7 @@
 // band, the band named, and an odd figure explained in words. Only groups of at least 5.
 import { BOROUGHS, EXPERIENCE_BANDS, INNER_LONDON_BOROUGHS } from '../../core/constants';
 import { SALARY_AREAS, SALARY_PHASES } from '../../core/salary-lists';
-import { useHydrated } from '../app/use-hydrated';
+import { useHydrated } from '../lib/use-hydrated';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { NotFoundStatus } from '../app/page-status';
+import { NotFoundStatus } from '../lib/page-status';
 import { OfstedBadge } from '../components/badges';
 import { Icon } from '../components/Icon';
 import { SchoolAvatar, SchoolImage } from '../components/SchoolImage';
@@ -9,7 +9,7 @@ import { Tabs } from '../components/Tabs';
 import { ApiRequestError } from '../data/client';
 import { useSchool } from '../data/hooks';
 import { useSchoolInterviewPages, useSchoolReviewPages } from '../data/page-hooks';
-import { later, whenIdle } from '../app/later';
+import { later, whenIdle } from '../lib/later';
 import { formatDate, formatMonth } from '../lib/format';
 import { Stars } from './Stars';
 import { Overview, Info } from './SchoolOverview';
@@ -25,7 +25,7 @@ const Jobs = lazy(() => sections().then((m) => ({ default: m.Jobs })));
 const FollowSchoolButton = later(() => import('../features/alerts/AlertButtons').then((m) => m.FollowSchoolButton));
 // The sidebar's Contribute card (Write a Review, Share Interview Experience, with the signed-in
 // check and the toasts' store) likewise: its buttons' taps before then are acted on once it has
-// hydrated (web/app/later.tsx).
+// hydrated (web/lib/later.tsx).
 const Contribute = later(() => import('./Contribute').then((m) => m.Contribute));
 // The staff's links (Edit this page; Manage this page, or a visitor's sign-in to it): links, which
 // work as plain links until then.

@@ -2,7 +2,7 @@
 // own with the lists they show): the server renders them, and their markup is kept until this chunk
 // has arrived. They read and write the URL themselves, so the page passes them nothing and a change
 // of the page's state does not reach them while they wait. A select changed meanwhile is acted on
-// once they have hydrated (web/app/later.tsx); sent without the script, the form is a GET of /schools.
+// once they have hydrated (web/lib/later.tsx); sent without the script, the form is a GET of /schools.
 import { BOROUGHS } from '../../core/boroughs';
 import { EDUCATION_LEVELS, SCHOOL_TYPES } from '../../core/filter-lists';
 import { FilterSelect } from '../components/FilterSelect';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { HIGHLY_RATED_AT } from '../../core/constants';
-import { later } from '../app/later';
+import { later } from '../lib/later';
 import { OfstedBadge, RatingBadge } from '../components/badges';
 import { CardLink } from '../components/CardLink';
 import { Icon } from '../components/Icon';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { NotFoundStatus } from '../app/page-status';
+import { NotFoundStatus } from '../lib/page-status';
 import { useApi } from '../data/use-api';
 import { Icon } from '../components/Icon';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';

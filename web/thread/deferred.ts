@@ -1,8 +1,8 @@
-// The thread page's parts that load after the first render (web/app/later.tsx), shared by the page
+// The thread page's parts that load after the first render (web/lib/later.tsx), shared by the page
 // and its replies (web/thread/Replies.tsx).
-import { later } from '../app/later';
+import { later } from '../lib/later';
 
-// After the first render (web/app/later.tsx): Report (server-rendered for a visitor: its markup is
+// After the first render (web/lib/later.tsx): Report (server-rendered for a visitor: its markup is
 // kept until the chunk arrives), and the writing controls only a signed-in reader sees.
 export const ReportButton = later(() => import('../features/report/ReportButton').then((m) => m.ReportButton));
 export const ReplyBox = later(() => import('./later').then((m) => m.ReplyBox));

@@ -4,7 +4,7 @@ import { loginHref, useAuth } from '../../data/auth';
 import { Icon } from '../../components/Icon';
 import { NAV_LINKS } from '../../components/nav';
 import { outboxCount } from '../../offline/outbox-count';
-import { later } from '../../app/later';
+import { later } from '../../lib/later';
 
 // Only a signed-in user sees it (never a server-rendered page): its chunk loads when she does.
 const AccountMenu = later(() => import('./AccountMenu').then((m) => m.AccountMenu));

@@ -1,14 +1,14 @@
 // The two ways to make an alert: "Get alerts for this search" on the Jobs screen, and "Follow
 // this school" on a school page. Visitors are asked to sign in.
 import { useState } from 'react';
-import { useHydrated } from '../../app/use-hydrated';
+import { useHydrated } from '../../lib/use-hydrated';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router-dom';
 import type { AlertFilterValues } from '../../../core/alert-summary';
 import { Icon } from '../../components/Icon';
 import { useResumeAfterSignIn } from '../../data/signed-in';
 import { useSignedInAction } from '../../data/writes';
-import { later } from '../../app/later';
+import { later } from '../../lib/later';
 import { useAlerts } from '../../data/alerts';
 
 // The dialog (its form, the push subscription, the alert's summary) is rendered only in the

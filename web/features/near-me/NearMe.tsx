@@ -1,6 +1,6 @@
 // The "Near me" control of the Jobs and Schools screens (its state: ./near-me.ts, in the page): a
 // later() part of both pages, one chunk; the server renders it and its markup is kept until then, and
-// a tap on it meanwhile is acted on once it has hydrated (web/app/later.tsx).
+// a tap on it meanwhile is acted on once it has hydrated (web/lib/later.tsx).
 import { Icon } from '../../components/Icon';
 import type { NearMe } from './near-me';
 

@@ -11,7 +11,7 @@ import type { PayPointRow } from '../../../core/take-home';
 import { swrKey } from '../../data/keys';
 import { client, json } from '../../data/client';
 import { useApi } from '../../data/use-api';
-import { useHydrated } from '../../app/use-hydrated';
+import { useHydrated } from '../../lib/use-hydrated';
 import { formatGBP, formatMonth } from '../../lib/format';
 import { inIdleSlice } from '../../lib/idle-slice';
 import { afterWords, jobFigures, monthForAward, netMonthly, nextSeptember, pointLink, settingsWords } from './figures';

@@ -1,6 +1,6 @@
 // The take-home parts that cards and lists show, each in the engine's chunk, loaded after the first
 // render (later(): the server renders them, the browser hydrates them when the chunk arrives).
-import { later } from '../../app/later';
+import { later } from '../../lib/later';
 import type { Job } from '../../data/client';
 
 // The job's take-home a month with her settings (issue 38): the engine's chunk, after the first render.

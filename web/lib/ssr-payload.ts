@@ -1,6 +1,6 @@
-// The data a server-rendered page carries (decision 1301), without React or SWR: read by the page
-// (web/main.tsx), the offline store's seed (web/offline/seed.ts) and the service worker, which
-// keeps a page's answers on the device from the HTML itself.
+// The data a server-rendered page carries (decision 1301), without React or SWR: written into the
+// HTML by the server renderer (scriptJson), read by the page (web/main.tsx), the offline store's seed
+// (web/offline/seed.ts) and the service worker, which keeps a page's answers on the device from the HTML itself.
 /** The <script type="application/json"> element carrying the payload (data, not code: CSP holds). */
 export const SSR_DATA_ID = 'ssr-data';
 
@@ -30,6 +30,14 @@ export interface SsrPayload {
   fresh: string[];
 }
 
+/** JSON safe inside a <script> element (no "</script>", no HTML comment openers). */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
 /** Reads the payload the server inlined, if this page was server rendered. */
 export function readSsrPayload(doc: { getElementById(id: string): { textContent: string | null } | null }): SsrPayload | undefined {
   const el = doc.getElementById(SSR_DATA_ID);
@@ -43,7 +51,7 @@ export function readSsrPayload(doc: { getElementById(id: string): { textContent:
 
 /**
  * The payload in a server-rendered page's HTML (the service worker reads it from the navigation's
- * answer). The JSON is inlined with every `<` escaped (head.ts scriptJson), so the first
+ * answer). The JSON is inlined with every `<` escaped (scriptJson above), so the first
  * `</script>` after it is its end.
  */
 export function payloadFromHtml(html: string): SsrPayload | undefined {
