@@ -6,7 +6,7 @@ import { pageHeaders } from '../platform/paging';
 import { preparedOn } from '../platform/prepared';
 import { findSchool } from '../schools/schools.queries';
 import { approvedPage } from '../schools/approved-page.queries';
-import { refuseOwnSchool } from '../schools/members';
+import { writeAboutSchool } from '../schools/members';
 import type * as routes from './interviews.routes';
 import { deleteInterview, editInterview } from './own.handlers';
 
@@ -34,23 +34,20 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
 };
 
 export const create: RouteHandler<typeof routes.create> = (c) => {
-  const db = c.get('db');
-  const school = findSchool(db, c.req.valid('param').id);
-  refuseOwnSchool(c, school.id, 'an interview');
   const input = c.req.valid('json');
-  const row = db
-    .insert(interviewExperiences)
-    .values({
-      ...input,
-      questionsAsked: input.questionsAsked ?? null,
-      tipsForCandidates: input.tipsForCandidates ?? null,
-      overallExperience: input.overallExperience ?? null,
-      schoolId: school.id,
-      userId: c.get('user').id,
-      createdAt: c.get('now')(),
-    })
-    .returning(columnsOf(interviewExperiences, interviewShape))
-    .get();
+  const row = writeAboutSchool(c, c.req.valid('param').id, 'an interview', (db, by) =>
+    db
+      .insert(interviewExperiences)
+      .values({
+        ...input,
+        questionsAsked: input.questionsAsked ?? null,
+        tipsForCandidates: input.tipsForCandidates ?? null,
+        overallExperience: input.overallExperience ?? null,
+        ...by,
+      })
+      .returning(columnsOf(interviewExperiences, interviewShape))
+      .get(),
+  );
   return c.json(row, 201);
 };
 

@@ -4,7 +4,7 @@ import { columnsOf, ownReviewShape, reviewShape } from '../../db/shapes';
 import { pageHeaders } from '../platform/paging';
 import { findSchool, schoolStatsOf } from '../schools/schools.queries';
 import { approvedPage } from '../schools/approved-page.queries';
-import { refuseOwnSchool } from '../schools/members';
+import { writeAboutSchool } from '../schools/members';
 import { publishedResponses, putResponse, withdrawResponse } from './responses.handlers';
 import type * as responseRoutes from './responses.routes';
 import type * as routes from './reviews.routes';
@@ -26,22 +26,14 @@ export const list: RouteHandler<typeof routes.list> = (c) => {
 };
 
 export const create: RouteHandler<typeof routes.create> = (c) => {
-  const db = c.get('db');
-  const school = findSchool(db, c.req.valid('param').id);
-  refuseOwnSchool(c, school.id, 'a review');
   const input = c.req.valid('json');
-  const row = db
-    .insert(reviews)
-    .values({
-      ...input,
-      adviceToManagement: input.adviceToManagement ?? null,
-      schoolId: school.id,
-      userId: c.get('user').id,
-      isApproved: false,
-      createdAt: c.get('now')(),
-    })
-    .returning(columnsOf(reviews, ownReviewShape))
-    .get();
+  const row = writeAboutSchool(c, c.req.valid('param').id, 'a review', (db, by) =>
+    db
+      .insert(reviews)
+      .values({ ...input, adviceToManagement: input.adviceToManagement ?? null, isApproved: false, ...by })
+      .returning(columnsOf(reviews, ownReviewShape))
+      .get(),
+  );
   return c.json({ ...row, status: 'pending' as const }, 201);
 };
 

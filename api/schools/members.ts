@@ -10,6 +10,7 @@ import { schoolMembers, type SchoolMember, type SchoolRole } from '../../db/sche
 import type { AppEnv, SessionUser } from '../context';
 import { ApiError } from '../platform/http-error';
 import { idParam } from '../platform/validate';
+import { findSchool } from './schools.queries';
 
 /** A membership counts for 12 months after its last verification or re-confirmation (decision 2103). */
 export const MEMBERSHIP_MONTHS = 12;
@@ -93,12 +94,14 @@ export function requireSchoolMember(role: SchoolRole = 'editor'): MiddlewareHand
   };
 }
 
+type OwnSchoolWrite = 'a review' | 'an interview' | 'a mood';
+
 /**
  * A review, interview or mood of a school by someone who manages it (a member, live or lapsed)
  * is refused with 409: the product never labels a contribution by who wrote it, so refusing is
  * the only way a school's own staff cannot pose as its teachers (decision 2103).
  */
-export function refuseOwnSchool(c: Ctx, schoolId: number, what: 'a review' | 'an interview' | 'a mood'): void {
+export function refuseOwnSchool(c: Ctx, schoolId: number, what: OwnSchoolWrite): void {
   const user = c.get('user');
   if (!user) return;
   const row = c
@@ -112,4 +115,23 @@ export function refuseOwnSchool(c: Ctx, schoolId: number, what: 'a review' | 'an
       error: `You manage this school's page, so you cannot write ${what} for it: contributions are anonymous, and one from the school's own staff could not be told apart. Leave the school's staff on your dashboard first if you no longer work there.`,
     });
   }
+}
+
+/** Who wrote a new review, interview or mood, of which school, and when: the columns each sets. */
+export interface Authorship {
+  schoolId: number;
+  userId: string;
+  createdAt: Date;
+}
+
+/**
+ * A signed-in teacher's new review, interview or mood of the school `id` (404 when there is none,
+ * 409 when she manages it): `write` stores it with its authorship and answers what it wrote.
+ */
+export function writeAboutSchool<R>(c: Ctx, id: number, what: OwnSchoolWrite, write: (db: DB, by: Authorship) => R): R {
+  const db = c.get('db');
+  const school = findSchool(db, id);
+  refuseOwnSchool(c, school.id, what);
+  // Its routes are signed-in ones (policy access 'user'): the guard answered 401 before.
+  return write(db, { schoolId: school.id, userId: c.get('user')!.id, createdAt: c.get('now')() });
 }
