@@ -9,25 +9,27 @@ import { type LagState, lagOf, metricsUrl, observe, parseLitestreamMetrics } fro
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, '..', '..', 'test', 'fixtures', name), 'utf8');
 
 describe("Litestream's /metrics", () => {
-  it('gives the shadow WAL and the replica positions of the database asked for', () => {
+  it('gives the shadow WAL index and the replica position of the database asked for', () => {
+    // Captured with the shadow WAL file 0 at 222,512 bytes, the replica 206,000 bytes short of it.
     const behind = parseLitestreamMetrics(fixture('litestream-metrics-file-behind.txt'), '/tmp/lsm/f2/app.db');
-    expect(behind).toEqual({ shadow: { index: 0, offset: 222512 }, replica: { index: 0, offset: 16512 }, syncErrors: 0 });
-    expect(lagOf(observe(null, behind, 1000), 1000)).toEqual({ lagSeconds: 0, lagBytes: 206000 });
-    expect(observe(null, behind, 1000).lastSyncAt).toBeNull();
+    expect(behind).toEqual({ shadowIndex: 0, replica: { index: 0, offset: 16512 }, syncErrors: 0 });
+    const reading = { ...behind, shadow: { index: 0, offset: 222512 } };
+    expect(lagOf(observe(null, reading, 1000), 3000)).toEqual({ lagSeconds: 2, lagBytes: 206000 });
+    expect(observe(null, reading, 1000).lastSyncAt).toBeNull();
 
-    // An s3:// replica that never reached its storage has no replica gauges at all.
+    // An s3:// replica that never reached its storage has no replica gauges at all; its shadow WAL
+    // was at file 1 (`_size`, 20,664, is files 0 and 1 together, not a position).
     const s3 = parseLitestreamMetrics(fixture('litestream-metrics-s3-unreachable.txt'), '/tmp/lsm/s3/app.db');
-    expect(s3).toEqual({ shadow: { index: 1, offset: 20664 }, replica: null, syncErrors: 0 });
+    expect(s3).toEqual({ shadowIndex: 1, replica: null, syncErrors: 0 });
 
     // Another database's figures are not this one's.
     expect(parseLitestreamMetrics(fixture('litestream-metrics-s3-unreachable.txt'), '/srv/other.db')).toEqual({
-      shadow: null,
+      shadowIndex: null,
       replica: null,
       syncErrors: null,
     });
-    const errors =
-      'litestream_sync_error_count{db="/d.db"} 3\nlitestream_shadow_wal_index{db="/d.db"} 2\nlitestream_shadow_wal_size{db="/d.db"} 4152';
-    expect(parseLitestreamMetrics(errors, '/d.db')).toEqual({ shadow: { index: 2, offset: 4152 }, replica: null, syncErrors: 3 });
+    const errors = 'litestream_sync_error_count{db="/d.db"} 3\nlitestream_shadow_wal_index{db="/d.db"} 2';
+    expect(parseLitestreamMetrics(errors, '/d.db')).toEqual({ shadowIndex: 2, replica: null, syncErrors: 3 });
   });
 
   it('is read on this machine when the address names no host or all of them', () => {
@@ -59,15 +61,18 @@ describe('lag and last sync from successive readings', () => {
     expect(s.lastSyncAt).toBe(9_000);
   });
 
-  it('with a replica that never synced: no last sync and a lag that grows; a new generation starts again', () => {
+  it('with a replica that never synced: no lag until the database writes, then one that grows; a new generation starts again', () => {
+    // A restart with nothing written since: Litestream ships nothing, so the replica has no gauges.
     let s = observe(null, { shadow: at(0, 4152), replica: null, syncErrors: 0 }, 0);
-    s = observe(s, { shadow: at(0, 8272), replica: null, syncErrors: 0 }, 2_000);
+    s = observe(s, { shadow: at(0, 4152), replica: null, syncErrors: 0 }, 30_000);
+    expect(lagOf(s, 60_000)).toEqual({ lagSeconds: 0, lagBytes: null });
+    s = observe(s, { shadow: at(0, 8272), replica: null, syncErrors: 0 }, 62_000); // a write, nothing shipped
     expect(s.lastSyncAt).toBeNull();
-    expect(lagOf(s, 12_000)).toEqual({ lagSeconds: 12, lagBytes: null });
-    s = read(s, [0, 4152], [0, 4152], 14_000); // the shadow WAL went back: a new generation, shipped
+    expect(lagOf(s, 74_000)).toEqual({ lagSeconds: 12, lagBytes: null });
+    s = read(s, [0, 4152], [0, 4152], 76_000); // the shadow WAL went back: a new generation, shipped
     expect(s.pending).toEqual([]);
-    expect(lagOf(s, 14_000)).toEqual({ lagSeconds: 0, lagBytes: 0 });
-    expect(s.lastSyncAt).toBe(14_000);
+    expect(lagOf(s, 76_000)).toEqual({ lagSeconds: 0, lagBytes: 0 });
+    expect(s.lastSyncAt).toBe(76_000);
   });
 
   it('keeps a bounded record while the replica stands still, never understating the lag', () => {

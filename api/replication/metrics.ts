@@ -1,8 +1,10 @@
 // Litestream 0.3.13's Prometheus metrics (its configuration's `addr:`), which the server reads for
-// /api/health (decision 0021): where Litestream's shadow WAL is (what it has read of the database's
-// WAL) and where the replica is in it (what it has shipped), the same for file://, s3:// and every
-// other replica. Names and labels as the binary serves them: test/fixtures/litestream-metrics-*.txt
-// were captured from it. The replica's gauges appear only after its first successful sync.
+// /api/health (decision 0021): the index of Litestream's current shadow WAL file (its copy of the
+// database's WAL) and the replica's position in the shadow WAL (what it has shipped), the same for
+// file://, s3:// and every other replica. Names and labels as the binary serves them:
+// test/fixtures/litestream-metrics-*.txt were captured from it. The replica's gauges appear only
+// once it has shipped something since Litestream started. `litestream_shadow_wal_size` is the total
+// of the shadow WAL files kept on disk, not a position: the current file's size is read from disk.
 
 /** A place in Litestream's shadow WAL: the file's index and a byte offset (or size) in it. */
 export interface WalPosition {
@@ -11,11 +13,18 @@ export interface WalPosition {
 }
 
 export interface LitestreamMetrics {
-  /** The shadow WAL's index and size (`litestream_shadow_wal_index`, `_size`); null: none yet. */
-  shadow: WalPosition | null;
-  /** The replica's position (`litestream_replica_wal_index`, `_offset`); null: never synced. */
+  /** The current shadow WAL file's index (`litestream_shadow_wal_index`); null: none yet. */
+  shadowIndex: number | null;
+  /** The replica's position (`litestream_replica_wal_index`, `_offset`); null: nothing shipped since Litestream started. */
   replica: WalPosition | null;
   /** Failed syncs of the database into the shadow WAL (`litestream_sync_error_count`). */
+  syncErrors: number | null;
+}
+
+/** One reading: where the shadow WAL ends (the current file's index and size) and where the replica is. */
+export interface Reading {
+  shadow: WalPosition | null;
+  replica: WalPosition | null;
   syncErrors: number | null;
 }
 
@@ -35,14 +44,11 @@ export function parseLitestreamMetrics(text: string, databasePath: string): Lite
     const value = Number(m[3]);
     if (Number.isFinite(value)) values.set(m[1], value);
   }
-  const position = (index: string, offset: string): WalPosition | null => {
-    const i = values.get(index);
-    const o = values.get(offset);
-    return i === undefined || o === undefined ? null : { index: i, offset: o };
-  };
+  const index = values.get('litestream_replica_wal_index');
+  const offset = values.get('litestream_replica_wal_offset');
   return {
-    shadow: position('litestream_shadow_wal_index', 'litestream_shadow_wal_size'),
-    replica: position('litestream_replica_wal_index', 'litestream_replica_wal_offset'),
+    shadowIndex: values.get('litestream_shadow_wal_index') ?? null,
+    replica: index === undefined || offset === undefined ? null : { index, offset },
     syncErrors: values.get('litestream_sync_error_count') ?? null,
   };
 }
@@ -70,21 +76,27 @@ export interface LagState {
 /** Readings kept while the replica stands still; beyond it neighbours merge in pairs (the older time, the newer position). */
 const MAX_PENDING = 256;
 
-/** The state after one reading of the metrics at `now` (ms). */
-export function observe(prev: LagState | null, m: LitestreamMetrics, now: number): LagState {
+/**
+ * The state after one reading at `now` (ms). A replica with no position yet (nothing shipped since
+ * Litestream started, e.g. a restart with no write since) counts as level with the shadow WAL as
+ * first seen: only what the database writes after that can be lacking.
+ */
+export function observe(prev: LagState | null, m: Reading, now: number): LagState {
   const { shadow, replica } = m;
   const moved =
     replica !== null && prev !== null && (prev.replica === null || before(prev.replica, replica) || before(replica, prev.replica));
   const level = replica !== null && shadow !== null && !before(replica, shadow);
   const lastSyncAt = moved || (level && (prev?.lastSyncAt ?? null) === null) ? now : (prev?.lastSyncAt ?? null);
-  // A shadow WAL that went back is a new generation (a restore, a lost place): start again.
-  let pending = prev && shadow && prev.shadow && !before(shadow, prev.shadow) ? [...prev.pending] : [];
-  if (shadow && (!prev?.shadow || before(prev.shadow, shadow) || pending.length === 0)) pending.push({ at: now, position: shadow });
+  // The first reading, or a shadow WAL that went back (a new generation: a restore, a lost place): start again.
+  const last = prev?.shadow ?? null;
+  const reset = last === null || (shadow !== null && before(shadow, last));
+  let pending = reset ? [] : [...prev!.pending];
+  if (shadow && (reset ? replica !== null : before(last, shadow))) pending.push({ at: now, position: shadow });
   if (replica) pending = pending.filter((p) => before(replica, p.position));
   // Merged, a reading keeps its time and takes its neighbour's position: the lag is never understated.
   if (pending.length > MAX_PENDING)
     pending = pending.flatMap((p, i) => (i % 2 ? [] : [{ at: p.at, position: (pending[i + 1] ?? p).position }]));
-  return { shadow, replica, lastSyncAt, pending, syncErrors: m.syncErrors };
+  return { shadow: shadow ?? last, replica, lastSyncAt, pending, syncErrors: m.syncErrors };
 }
 
 /** How far the replica is behind: seconds since the oldest write it lacks was seen, and bytes when in the same WAL file. */

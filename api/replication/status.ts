@@ -4,9 +4,9 @@
 // few seconds (unref'd, a short timeout); the status itself only reads what was last seen, so
 // /api/health stays a no-op for monitors. The primary process also says in its log when the
 // metrics cannot be read, when the replica falls behind (replication stopped) and when it catches up.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { lagOf, type LagState, metricsUrl, observe, parseLitestreamMetrics } from './metrics';
+import { lagOf, type LagState, metricsUrl, observe, parseLitestreamMetrics, type WalPosition } from './metrics';
 
 export interface ReplicationStatus {
   enabled: boolean;
@@ -41,8 +41,13 @@ interface Config {
 /** Litestream's metrics are read this often, each reading given this long. */
 export const POLL_MS = 2000;
 const TIMEOUT_MS = 1000;
-/** At start Litestream may not listen yet: failed readings before this stay "waiting", unsaid. */
+/**
+ * At start Litestream may not listen yet: failed readings before this stay "waiting", unsaid. And
+ * one failed reading is not enough (a reading times out when this process's event loop was busy,
+ * e.g. the primary migrating and seeding): two in a row are.
+ */
 const START_GRACE_MS = 5000;
+const FAILURES = 2;
 /** Behind for longer than this (seconds), the replica counts as stopped: said once in the log. */
 export const LAG_ALERT_S = 10;
 
@@ -50,11 +55,20 @@ let config: Config | null = null;
 let configuredAt = 0;
 let cached: { at: number; status: ReplicationStatus } | null = null;
 let timer: NodeJS.Timeout | null = null;
-let seen: { metrics: 'waiting' | 'ok' | 'unreachable'; state: LagState | null; at: number; errorsLoggedAt: number; behind: number | null } =
-  fresh();
+interface Seen {
+  metrics: 'waiting' | 'ok' | 'unreachable';
+  state: LagState | null;
+  at: number;
+  /** Failed readings in a row. */
+  failures: number;
+  errorsLoggedAt: number;
+  /** Since when the replica has been behind past LAG_ALERT_S (null: it is not). */
+  behind: number | null;
+}
+let seen: Seen = fresh();
 
-function fresh() {
-  return { metrics: 'waiting' as const, state: null, at: 0, errorsLoggedAt: 0, behind: null };
+function fresh(): Seen {
+  return { metrics: 'waiting', state: null, at: 0, failures: 0, errorsLoggedAt: 0, behind: null };
 }
 
 /** Called once per server process that runs under Litestream (null: stops reading its metrics). */
@@ -93,7 +107,9 @@ export async function pollReplicationMetrics(now = () => Date.now()): Promise<vo
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       text = await r.text();
     } catch (error) {
-      if (config !== c || (seen.metrics === 'waiting' && Date.now() - configuredAt < START_GRACE_MS)) return;
+      if (config !== c) return;
+      seen.failures++;
+      if (seen.failures < FAILURES || (seen.metrics === 'waiting' && Date.now() - configuredAt < START_GRACE_MS)) return;
       if (seen.metrics !== 'unreachable')
         log(
           `Replication metrics unreachable: cannot read Litestream's metrics at ${url ?? '(no address)'} (${(error as Error).message}); /api/health reports replication.metrics "unreachable" with no lag until they answer.`,
@@ -105,9 +121,10 @@ export async function pollReplicationMetrics(now = () => Date.now()): Promise<vo
     if (config !== c) return;
     if (seen.metrics === 'unreachable') log(`Replication metrics readable again at ${url}`);
     const at = now();
-    const state = observe(seen.state, parseLitestreamMetrics(text, resolve(c.databasePath)), at);
+    const m = parseLitestreamMetrics(text, resolve(c.databasePath));
+    const state = observe(seen.state, { ...m, shadow: shadowEnd(c.databasePath, m.shadowIndex) }, at);
     report(c, seen.state, state, at);
-    seen = { ...seen, metrics: 'ok', state, at };
+    seen = { ...seen, metrics: 'ok', state, at, failures: 0 };
     cached = null;
   } finally {
     inFlight = false;
@@ -156,6 +173,29 @@ export function currentGeneration(databasePath: string): string | null {
   const db = resolve(databasePath);
   try {
     return readFileSync(join(dirname(db), `.${basename(db)}-litestream`, 'generation'), 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where Litestream's shadow WAL ends: its current file (`.<db>-litestream/generations/<generation>/
+ * wal/<index, 8 hex digits>.wal`, on this disk whatever the replica) and that file's size.
+ */
+export function shadowEnd(databasePath: string, index: number | null): WalPosition | null {
+  const generation = currentGeneration(databasePath);
+  if (index === null || !generation) return null;
+  const db = resolve(databasePath);
+  const file = join(
+    dirname(db),
+    `.${basename(db)}-litestream`,
+    'generations',
+    generation,
+    'wal',
+    `${index.toString(16).padStart(8, '0')}.wal`,
+  );
+  try {
+    return { index, offset: statSync(file).size };
   } catch {
     return null;
   }
