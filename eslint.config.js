@@ -15,9 +15,10 @@ import tseslint from 'typescript-eslint';
 // imports no screen and no other feature; web/components/ is presentational (props in, markup out):
 // no screen, no feature, and of web/data and web/offline only types, the wording (data/messages)
 // and the offline error class (offline/errors), never swr or dexie. web/data, web/lib and
-// web/offline import no screen and no feature (types excepted). web/app (the shell: routes, layout,
-// the server and browser entries' parts) and web/'s entry files may import anything, and nothing
-// else imports web/app: a helper that screens or the layers below need lives in web/lib (decision 0020).
+// web/offline import no screen and no feature (types excepted), and nothing of web/components.
+// web/app (the shell: routes, layout, the server and browser entries' parts) and web/'s entry
+// files may import anything, and nothing else imports web/app: a helper that screens or the
+// layers below need lives in web/lib (decision 0020).
 const WEB_SHARED = ['app', 'components', 'data', 'features', 'lib', 'offline'];
 const webFolders = (dir, except = []) =>
   readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
@@ -63,6 +64,12 @@ const NO_SHELL = {
   allowTypeImports: false,
   message:
     'web/app/ is the shell (routes, layout, entries): screens, features, components, data, lib and offline import nothing of it; a helper they share lives in web/lib/ (decision 0020).',
+};
+const NO_COMPONENTS = {
+  regex: into(['components']),
+  allowTypeImports: false,
+  message:
+    'web/data, web/lib and web/offline import nothing of web/components (types too): the UI stands on them; what both need (the toast store) lives in web/lib/ (decision 0020).',
 };
 const NO_FEATURE = {
   regex: '^(\\.\\./)+features(/|$)',
@@ -228,7 +235,7 @@ export default defineConfig(
   { files: ['web/*.{ts,tsx}', 'web/app/**/*.{ts,tsx}'], rules: webBoundaries() },
   {
     files: ['data', 'lib', 'offline'].map((f) => `web/${f}/**/*.{ts,tsx}`),
-    rules: webBoundaries([NO_SHELL, NO_SCREEN(into(SCREENS), true), NO_FEATURE]),
+    rules: webBoundaries([NO_SHELL, NO_COMPONENTS, NO_SCREEN(into(SCREENS), true), NO_FEATURE]),
   },
   {
     files: ['web/components/**/*.{ts,tsx}'],

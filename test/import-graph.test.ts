@@ -79,6 +79,13 @@ describe('import graph', () => {
     expect(imports('web/main.tsx')).toContain('web/app/routes.tsx');
   });
 
+  it('web/data, web/lib and web/offline (tests included) import nothing of web/components (decision 0020)', () => {
+    const below = ['web/data', 'web/lib', 'web/offline'].flatMap((dir) => arrows(dir, true));
+    expect(below.length).toBeGreaterThan(100);
+    expect(below.filter((a) => / -> web\/components\//.test(a))).toEqual([]);
+    expect(imports('web/data/writes.ts')).toContain('web/lib/toast-store.ts');
+  });
+
   it('has no import loop in production code (type-only imports included)', () => {
     const files = ['server.ts', ...['api', 'core', 'db', 'web', 'sw'].flatMap((dir) => sources(dir, false))];
     const graph = new Map(files.map((f) => [f, imports(f)]));

@@ -152,6 +152,25 @@ describe('import boundaries (eslint.config.js)', () => {
     }
   });
 
+  it('keeps web/components/ above web/data, web/lib and web/offline: they import nothing of it, not even types (decision 0020)', async () => {
+    const probe = (spec: string) => `import x from '${spec}';\nexport default x;\n`;
+    for (const file of ['web/data/Probe.ts', 'web/lib/Probe.ts', 'web/offline/Probe.ts']) {
+      for (const spec of ['../components/toast/Toaster', '../components/states']) {
+        expect(await boundaryErrors(file, probe(spec)), `${file} ${spec}`).toEqual([
+          expect.stringContaining('import nothing of web/components'),
+        ]);
+      }
+      expect(await boundaryErrors(file, "import type { IconName } from '../components/Icon';\nexport type I = IconName;\n"), file).toEqual([
+        expect.stringContaining('import nothing of web/components'),
+      ]);
+      expect(await boundaryErrors(file, "export const load = () => import('../components/toast/Toaster');\n"), file).toEqual([
+        expect.stringContaining('import nothing of web/components'),
+      ]);
+      expect(await boundaryErrors(file, probe('../lib/toast-store')), file).toEqual([]);
+    }
+    expect(await boundaryErrors('web/components/toast/Probe.tsx', probe('../../lib/toast-store'))).toEqual([]);
+  });
+
   it('lets web/ import api/ for types only', async () => {
     expect(await boundaryErrors('web/data/Probe.ts', "import { api } from '../../api/app';\nexport default api;\n")).toEqual([
       expect.stringContaining('web/ imports api/ for types only'),

@@ -2,7 +2,7 @@ import { Icon } from './Icon';
 
 /** The copy's toast, with its store and texts loaded once needed (not with the page's first render). */
 async function copiedToast(copied: boolean, url: string) {
-  const [{ toast }, { SHARE_COPIED, SHARE_COPY_FAILED }] = await Promise.all([import('./toast/store'), import('../data/messages')]);
+  const [{ toast }, { SHARE_COPIED, SHARE_COPY_FAILED }] = await Promise.all([import('../lib/toast-store'), import('../data/messages')]);
   toast(copied ? { ...SHARE_COPIED, description: url } : { ...SHARE_COPY_FAILED, description: url, variant: 'destructive' });
 }
 

@@ -6,7 +6,7 @@ import { useApi } from './use-api';
 import { useAuth } from './auth';
 import { ApiRequestError, client, json } from './client';
 import { signInRequired } from './writes';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 
 export type AlertItem = InferResponseType<typeof client.alerts.$get, 200>[number];
 export type NewAlert = InferRequestType<typeof client.alerts.$post>['json'];

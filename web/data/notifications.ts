@@ -4,7 +4,7 @@
 // saw. Marking read, watching and preferences are online writes, like alerts: nothing to queue.
 import type { InferResponseType } from 'hono/client';
 import { mutate as globalMutate } from 'swr';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 import { signInRequired } from './writes';
 import { useAuth } from './auth';
 import { ApiRequestError, client, json } from './client';

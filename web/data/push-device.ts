@@ -1,7 +1,7 @@
 // Web Push on this device: whether it can receive notifications, and subscribing it (permission,
 // the service worker's PushManager with the server's VAPID key, then POST /api/push/subscriptions).
 import { ApiRequestError, client, json } from './client';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 
 /** True when this browser can show push notifications and the user has not blocked them. */
 export function pushAvailable(): boolean {

@@ -4,7 +4,7 @@
 // route's declared data (decision 0015).
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 import { ApiRequestError, client, json } from './client';
 import { to, type SendRequest } from './requests';
 import { useApi } from './use-api';

@@ -4,7 +4,7 @@
 import { loginHref, useAuth, userAnswer } from './auth';
 import { useEffect, useRef } from 'react';
 import { claimPendingAction, dropCarriedAction, rememberPendingAction } from './pending-action';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 
 const LOGIN_REDIRECT_MS = 1500;
 

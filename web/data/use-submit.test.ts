@@ -6,7 +6,7 @@ import { runSubmit, type Checked, type SubmitOptions } from './use-submit';
 const send = vi.fn();
 vi.mock('./mutations', () => ({ send: (request: SendRequest) => send(request) }));
 const toasts: unknown[] = [];
-vi.mock('../components/toast/store', () => ({ toast: (t: unknown) => toasts.push(t) }));
+vi.mock('../lib/toast-store', () => ({ toast: (t: unknown) => toasts.push(t) }));
 
 const REQUEST: SendRequest = { kind: 'review', method: 'POST', path: '/api/schools/7/reviews', body: { pros: 'Kind staff' } };
 const MESSAGES = { success: { title: 'Review submitted' }, signIn: 'Please sign in.', error: { description: 'Failed.' } };

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from './client';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from './messages';
-import { getSnapshot } from '../components/toast/store';
+import { getSnapshot } from '../lib/toast-store';
 import { queuedToast, write } from './writes';
 
 const CAP = 'Your school has published 20 jobs today, the most for one day.';

@@ -7,7 +7,7 @@ import { ApiRequestError } from './client';
 import { QUEUED_OFFLINE, QUEUED_RETRY } from './messages';
 import type { SendRequest, SendResult } from './mutations';
 import { signInRequired } from './signed-in';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 
 /** The queued toast: offline → "when you're back online"; online (5xx/429) → "will be retried". */
 export const queuedToast = (online = typeof navigator === 'undefined' || navigator.onLine) => (online ? QUEUED_RETRY : QUEUED_OFFLINE);

@@ -10,7 +10,7 @@ import { formatDate } from '../lib/format';
 import { firstError, useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
 import { ClaimDecision } from '../components/fields';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 
 const RULES = {
   'register-website': "the register website's domain",

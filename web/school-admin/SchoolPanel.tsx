@@ -13,7 +13,7 @@ import {
   useSchoolMembers,
   type MySchools,
 } from '../data/school-staff';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 import { useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
 import { ClaimDecision } from '../components/fields';

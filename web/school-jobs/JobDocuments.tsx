@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { JOB_DOCUMENT_LIMITS } from '../../core/constants';
 import { Field, fieldProps } from '../components/Dialog';
 import { TitledCard } from '../components/fields';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 import { client, json } from '../data/client';
 import { refreshAfterWrite } from '../data/refresh';
 import { useApi } from '../data/use-api';

@@ -10,7 +10,7 @@ import { MarkdownField } from '../features/markdown-editor/MarkdownField';
 import { check } from '../components/check';
 import { SelectField, TextField, TitledCard } from '../components/fields';
 import { Breadcrumb, CardSkeleton, EmptyState, ErrorState } from '../components/states';
-import { toast } from '../components/toast/store';
+import { toast } from '../lib/toast-store';
 import { useForm } from '../components/use-form';
 import { useSubmit } from '../data/use-submit';
 import { write } from '../data/writes';

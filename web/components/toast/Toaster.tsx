@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { modalStack } from '../Dialog';
 import { Icon } from '../Icon';
 import { lastPressed } from './pressed';
-import { dismissToast, getSnapshot, subscribe, type ToastData } from './store';
+import { dismissToast, getSnapshot, subscribe, type ToastData } from '../../lib/toast-store';
 
 function useToasts() {
   return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);

@@ -4,7 +4,7 @@
 // where it can be fixed or discarded.
 import { useEffect } from 'react';
 import { onDrained } from '../../offline/outbox-count';
-import { toast } from '../../components/toast/store';
+import { toast } from '../../lib/toast-store';
 
 export function OutboxSync() {
   useEffect(

@@ -6,7 +6,7 @@ import type { InferResponseType } from 'hono/client';
 import { useAuth } from '../../data/auth';
 import { ApiRequestError, client } from '../../data/client';
 import { to } from '../../data/requests';
-import { toast, type ToastInput as Toast } from '../../components/toast/store';
+import { toast, type ToastInput as Toast } from '../../lib/toast-store';
 import { jobsRefreshed } from '../../data/messages';
 
 /** POST /api/jobs/refresh's answer, as the API types it. */

@@ -7,7 +7,7 @@ import { useApi } from '../../data/use-api';
 import { useAuth } from '../../data/auth';
 import { client, json } from '../../data/client';
 import { to } from '../../data/requests';
-import { toast, type ToastInput as Toast } from '../../components/toast/store';
+import { toast, type ToastInput as Toast } from '../../lib/toast-store';
 import { swrKey } from '../../data/keys';
 import { imagesUpdated } from '../../data/messages';
 import { TitledCard } from '../../components/fields';

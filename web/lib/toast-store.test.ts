@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getSnapshot, reducer, toast, TOAST_REMOVE_DELAY_MS, type ToastData } from './store';
+import { dismissToast, getSnapshot, reducer, toast, TOAST_REMOVE_DELAY_MS, type ToastData } from './toast-store';
 
 const t = (id: string, extra: Partial<ToastData> = {}): ToastData => ({
   id,
