@@ -73,6 +73,9 @@ const FILL_BLANK = [
  * register values it lacks (blanks only) and the shipped census figures (the file is their only
  * source, so they are replaced, or cleared when the file no longer has the school). Decision 0306.
  */
+/** Schools in one insert: ~45 columns each, well under SQLite's 32,766 bound parameters. */
+const SCHOOLS_PER_STATEMENT = 200;
+
 export function seedSchools(db: DB): number {
   const rows = parseCsvRecords(readFileSync(join(SEED_DIR, SCHOOLS_FILE), 'utf8'));
   const workforce = new Map(
@@ -96,10 +99,15 @@ export function seedSchools(db: DB): number {
         .all()
         .map((r) => [r.dfe!, r.urn]),
     );
-    for (const school of mapped) {
+    const rows = mapped.map((school) => {
       if (school.dfeNumber && (dfeOwner.get(school.dfeNumber) ?? school.urn) !== school.urn) school.dfeNumber = null;
+      return { ...school, ...(workforce.get(school.urn) ?? NO_WORKFORCE) };
+    });
+    // Many rows a statement: drizzle builds and SQLite prepares one statement per batch, not per
+    // school (a statement per row was ~2 of the seed's ~3 s). The same rows, defaults and upsert.
+    for (let i = 0; i < rows.length; i += SCHOOLS_PER_STATEMENT) {
       tx.insert(schools)
-        .values({ ...school, ...(workforce.get(school.urn) ?? NO_WORKFORCE) })
+        .values(rows.slice(i, i + SCHOOLS_PER_STATEMENT))
         .onConflictDoUpdate({ target: schools.urn, set })
         .run();
     }
