@@ -32,6 +32,7 @@ export const ROUTE_DATA = {
     ['/api/forum/threads/{id}', ['forum']],
     ['/api/stats', ['schools', 'jobs', 'reviews']],
     ['/api/me/activity', ['reviews', 'interviews', 'salaries', 'moods', 'forum']],
+    ['/api/me/sessions', ['sessions']],
     ['/api/moderation/queue', ['reviews', 'interviews', 'moods', 'forum']],
   ],
   writes: [
@@ -75,6 +76,7 @@ export const ROUTE_DATA = {
     ['DELETE /api/forum/threads/{id}', ['forum']],
     ['PATCH /api/forum/posts/{id}', ['forum']],
     ['DELETE /api/forum/posts/{id}', ['forum']],
+    ['POST /api/me/sessions/revoke-others', ['sessions']],
     ['POST /api/moderation/{kind}/{id}/approve', ['reviews', 'schools', 'forum']],
     ['POST /api/moderation/{kind}/{id}/reject', ['reviews', 'schools', 'forum']],
     ['POST /api/moderation/reports/{kind}/{id}/approve', ['reviews', 'interviews', 'moods', 'schools', 'forum']],

@@ -39,10 +39,11 @@ export type DataTag = (typeof DATA_TAGS)[number];
 
 /**
  * Data only its own people see, never in a shared answer, so it has no version (decision 0015):
- * a school's staff (claims, members, invitations, claim domains, its audit). Its reads and writes
- * name it so the web app reads a staff list again after a write that changes it.
+ * a school's staff (claims, members, invitations, claim domains, its audit) and a user's sessions.
+ * Their reads and writes name them so the web app reads a staff list, or her sessions, again after
+ * a write that changes it.
  */
-export const OWN_DATA_TAGS = ['staff'] as const;
+export const OWN_DATA_TAGS = ['staff', 'sessions'] as const;
 /** What a route's `data` may name: a versioned kind of public data, or data only its own people see. */
 export type RouteDataTag = DataTag | (typeof OWN_DATA_TAGS)[number];
 

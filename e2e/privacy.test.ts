@@ -175,6 +175,23 @@ describe('privacy in the browser', () => {
     await page.close();
   });
 
+  // "Sign out everywhere else" reads her sessions again through the route declarations (decision
+  // 0015: both routes name `sessions`), not by hand: the list shrinks on screen with no reload.
+  it('signs out everywhere else from the Profile tab: the sessions list shows this browser only', { timeout: 90_000 }, async () => {
+    signIn(db, { id: 'e2e:priya' }); // her phone
+    const page = await browser.newPage();
+    await page.goto(`${server.url}/dashboard?tab=profile`);
+    const rows = page.getByTestId('session-list').locator('li');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByRole('button', { name: 'Sign out everywhere else (1)' }).click();
+    await expect.poll(() => toastTitle(page).textContent()).toBe('Signed out everywhere else');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('This browser');
+    expect(await page.getByRole('button', { name: 'Sign out everywhere else' }).isDisabled()).toBe(true);
+    expect(count("select count(*) n from sessions where user_id = 'e2e:priya'")).toBe(1);
+    await page.close();
+  });
+
   it('deletes the account after DELETE is typed: signed out, contributions kept without a link', { timeout: 90_000 }, async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/dashboard?tab=profile`);

@@ -162,13 +162,13 @@ export const exportRoute = route.get('/me/export', {
 
 export const sessions = route.get('/me/sessions', {
   summary: "The user's live sessions, this one first",
-  policy: { access: 'user' },
+  policy: { access: 'user', data: ['sessions'] },
   responses: { 200: jsonOf(z.array(session), 'Her sessions') },
 });
 
 export const revokeOthers = route.post('/me/sessions/revoke-others', {
   summary: 'Signs out every other session (never limited: a stolen session must not be able to block it)',
-  policy: { access: 'user', limit: 'none' },
+  policy: { access: 'user', limit: 'none', data: ['sessions'] },
   responses: { 200: jsonOf(z.object({ revoked: z.number().int() }), 'How many sessions ended') },
 });
 

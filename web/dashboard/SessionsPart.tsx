@@ -1,5 +1,6 @@
 // The Profile tab's sessions list (decision 1421): where the account is signed in, and "Sign out
-// everywhere else", which ends every session but this one.
+// everywhere else", which ends every session but this one. Both routes name the `sessions` data, so
+// the write reads the list again like every other write (decision 0015, web/data/refresh.ts).
 import { useApi } from '../data/use-api';
 import { client, json } from '../data/client';
 import { ErrorState, SkeletonList } from '../components/states';
@@ -14,7 +15,7 @@ export function SessionsPart() {
   const sessions = useApi(swrKey.sessions, () => json(client.me.sessions.$get()));
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   async function revokeOthers() {
-    const result = await write<{ revoked: number }>(
+    await write<{ revoked: number }>(
       { kind: 'account', ...to(client.me.sessions['revoke-others'], '$post') },
       {
         success: SUCCESS.otherSessionsRevoked,
@@ -22,7 +23,6 @@ export function SessionsPart() {
         error: { description: 'Failed to sign out the other sessions. Please try again.' },
       },
     );
-    if (result) void sessions.mutate();
   }
   return (
     <TitledCard id="sessions-heading" title="Where you're signed in" body="gap-3" heading="">

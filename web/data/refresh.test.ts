@@ -163,8 +163,12 @@ describe('refreshAfterWrite', () => {
     expect(refreshedBy(method, path)).toEqual({ keys: expected, lists: [] });
   });
 
+  it('signing out her other sessions reads again her sessions list, nothing else (it was refreshed by hand)', () => {
+    expect(refreshedBy('POST', '/api/me/sessions/revoke-others')).toEqual({ keys: ['sessions'], lists: [] });
+  });
+
   it('a write whose route names no data reads nothing again', () => {
-    expect(refreshedBy('POST', '/api/me/sessions/revoke-others')).toEqual({ keys: [], lists: [] });
+    expect(refreshedBy('POST', '/api/jobs/5/save')).toEqual({ keys: [], lists: [] });
     expect(refreshedBy('POST', '/api/no-such-route')).toEqual({ keys: [], lists: [] });
   });
 });
