@@ -4,7 +4,7 @@
 import { and, asc, count, desc, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { jobs } from '../../db/schema';
-import { decodeCursor, pageOf } from '../platform/paging';
+import { afterCursor, decodeCursor, pageOf } from '../platform/paging';
 import { matchCount, resolveSearch } from '../search';
 import { commonWordJobs, matchesCounted, narrowedBy, probedJobs, relevantJobs } from './search-plans';
 import {
@@ -76,11 +76,7 @@ export function listJobs(db: DB, now: Date, q: JobPageOptions) {
   const narrowed = common ? narrowedBy(match, q) : match;
   const listFilters = common ? [...openJobConditions(now), ...jobFilterConditions(q, { probeSearch: true, db, match: narrowed })] : filters;
   const after = decodeCursor(q.cursor, tag, 'nn');
-  const keyset = after
-    ? dir === 'desc'
-      ? sql`(${key}, ${jobs.id}) < (${after[0]}, ${after[1]})`
-      : sql`(${key}, ${jobs.id}) > (${after[0]}, ${after[1]})`
-    : undefined;
+  const keyset = afterCursor(dir, [key, jobs.id], after);
   const order = dir === 'desc' ? [desc(key), desc(jobs.id)] : [asc(key), asc(jobs.id)];
   const rows =
     walkClosing || byMatches

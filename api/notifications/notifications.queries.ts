@@ -17,7 +17,7 @@ import {
   type NotificationSubject,
   type NotificationTopic,
 } from '../../db/schema';
-import { decodeCursor, pageOf } from '../platform/paging';
+import { afterCursor, decodeCursor, pageOf } from '../platform/paging';
 import { linkOf } from './topics';
 
 export const unreadCount = (db: Pick<DB, 'select'>, userId: string) =>
@@ -96,9 +96,7 @@ export function listNotifications(db: DB, userId: string, limit: number, cursor:
     .from(notifications)
     .leftJoin(forumThreads, eq(forumThreads.id, notifications.threadId))
     .leftJoin(schools, eq(schools.id, notifications.schoolId))
-    .where(
-      and(eq(notifications.userId, userId), k ? sql`(${notifications.createdAt}, ${notifications.id}) < (${k[0]}, ${k[1]})` : undefined),
-    )
+    .where(and(eq(notifications.userId, userId), afterCursor('desc', [notifications.createdAt, notifications.id], k)))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
     .limit(limit + 1)
     .all();

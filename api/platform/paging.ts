@@ -1,6 +1,7 @@
 // Keyset paging shared by every list (a hundred times the data): an opaque cursor that carries the sort key of
 // the last row answered, `X-Total-Count` and `Link: <...>; rel="next"`. Never OFFSET: a page
 // costs the same however deep it is, and rows inserted meanwhile never shift what comes next.
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ApiError } from './http-error';
@@ -38,6 +39,21 @@ export function decodeCursor(cursor: string | undefined, tag: string, kinds: str
     if (!ok) throw badCursor();
   });
   return values as CursorValue[];
+}
+
+/**
+ * SQL condition: the rows after a cursor's `values` in the keyset order of `columns`, all sorted
+ * `dir` ('desc': `(a, b) < (x, y)`; 'asc': `(a, b) > (x, y)`); none on the first page (no values).
+ * The values may be `sql.placeholder`s of a prepared query.
+ */
+export function afterCursor(dir: 'asc' | 'desc', columns: readonly SQLWrapper[], values: readonly unknown[] | undefined): SQL | undefined {
+  if (!values) return undefined;
+  const tuple = (parts: readonly unknown[]) =>
+    sql.join(
+      parts.map((p) => sql`${p}`),
+      sql`, `,
+    );
+  return sql`(${tuple(columns)}) ${sql.raw(dir === 'desc' ? '<' : '>')} (${tuple(values)})`;
 }
 
 /**

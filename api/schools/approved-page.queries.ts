@@ -3,7 +3,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SelectedFields, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../../db/client';
-import { decodeCursor, pageOf } from '../platform/paging';
+import { afterCursor, decodeCursor, pageOf } from '../platform/paging';
 import { preparedOn } from '../platform/prepared';
 
 /** A table of a school's contributions that a moderator approves (or reports hide). */
@@ -34,7 +34,7 @@ export function approvedPage<S extends SelectedFields & { id: AnySQLiteColumn }>
         and(
           eq(table.schoolId, sql.placeholder('school')),
           eq(table.isApproved, true),
-          k ? sql`(${table.createdAt}, ${table.id}) < (${sql.placeholder('at')}, ${sql.placeholder('id')})` : undefined,
+          afterCursor('desc', [table.createdAt, table.id], k && [sql.placeholder('at'), sql.placeholder('id')]),
         ),
       )
       .orderBy(desc(table.createdAt), desc(table.id))

@@ -9,7 +9,7 @@ import { columnsOf, schoolShape } from '../../db/shapes';
 import { notFound } from '../platform/http-error';
 import { preparedOn } from '../platform/prepared';
 import { oneMonthBefore } from '../../core/job-window';
-import { cursorParam, decodeCursor, pageOf } from '../platform/paging';
+import { afterCursor, cursorParam, decodeCursor, pageOf } from '../platform/paging';
 import {
   bm25Of,
   exactParam,
@@ -82,7 +82,7 @@ export function listSchools(db: DB, now: Date, q: z.infer<typeof schoolsQuery>) 
       keyset = sql`(${rating} < ${k[0]} or (${rating} = ${k[0]} and (${reviewTotal} < ${k[1]} or (${reviewTotal} = ${k[1]} and (${schools.name}, ${schools.id}) > (${k[2]}, ${k[3]})))))`;
   } else {
     const k = decodeCursor(q.cursor, 'schools.name', 'sn');
-    if (k) keyset = sql`(${schools.name}, ${schools.id}) > (${k[0]}, ${k[1]})`;
+    keyset = afterCursor('asc', [schools.name, schools.id], k);
   }
   const columns = listColumns(now);
   if (q.near) {

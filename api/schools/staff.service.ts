@@ -11,7 +11,7 @@ import { schoolClaims, schoolMembers, schools, users, type School, type SchoolMe
 import type { SignedInEnv } from '../platform/route';
 import { ApiError } from '../platform/http-error';
 import { lapsesAt, liveSince } from './members';
-import { decodeCursor, pageOf } from '../platform/paging';
+import { afterCursor, decodeCursor, pageOf } from '../platform/paging';
 import { matchEmail } from './domains';
 import { notify } from '../notifications/notifications.service';
 import { audit, claimEmail, ROLE_WORDS, tellByEmail } from './staff-base';
@@ -131,7 +131,7 @@ export function pendingClaims(db: DB, options: { schoolId?: number; limit: numbe
     .from(schoolClaims)
     .innerJoin(schools, eq(schools.id, schoolClaims.schoolId))
     .innerJoin(users, eq(users.id, schoolClaims.userId))
-    .where(and(confirmed, k ? sql`(${schoolClaims.createdAt}, ${schoolClaims.id}) > (${k[0]}, ${k[1]})` : undefined))
+    .where(and(confirmed, afterCursor('asc', [schoolClaims.createdAt, schoolClaims.id], k)))
     .orderBy(schoolClaims.createdAt, schoolClaims.id)
     .limit(options.limit + 1)
     .all();
