@@ -6,8 +6,9 @@ import { client } from '../data/client';
 import { timeAgo } from '../lib/format';
 import type { ReplyNode } from './tree';
 import { Edited, lastWritten, useQueued, type OwnEdit, type Queued, type Target } from './post-meta';
-import { postAnchor, quoteOf } from './quote';
-import { DeleteButton, ReplyBox, ReportButton } from './deferred';
+import { postAnchor } from './quote';
+import { ReplyBox, ReportButton } from './deferred';
+import { PostActionsRow } from './PostActionsRow';
 import { PostBody } from './PostBody';
 
 /** GET /api/forum/threads/:id as the API types it. */
@@ -63,44 +64,29 @@ function ReplyActions({
 }) {
   const name = reply.user?.firstName || 'Anonymous';
   return (
-    <div className="flex flex-wrap items-center gap-1 mt-1">
-      {canAnswer && !replying && (
-        <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onReply}>
-          Reply
-        </button>
-      )}
-      {canAnswer && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm min-h-11"
-          aria-label={`Quote ${name}`}
-          onClick={() =>
-            ctx.onQuote(
-              quoteOf(
-                { firstName: reply.user?.firstName ?? null, source: reply.content, threadId: ctx.threadId, postId: reply.id },
-                location.origin,
-              ),
-            )
-          }
-        >
-          Quote
-        </button>
-      )}
-      {mine && (
-        <>
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onEdit}>
-            Edit
+    <PostActionsRow
+      className="flex flex-wrap items-center gap-1 mt-1"
+      name={name}
+      quote={
+        canAnswer ? { firstName: reply.user?.firstName ?? null, source: reply.content, threadId: ctx.threadId, postId: reply.id } : null
+      }
+      onQuote={ctx.onQuote}
+      own={mine}
+      target={target}
+      onEdit={onEdit}
+      onDeleted={({ queued: q }) => {
+        if (q) onQueued({ kind: 'delete' });
+        ctx.onChanged();
+      }}
+      first={
+        canAnswer &&
+        !replying && (
+          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onReply}>
+            Reply
           </button>
-          <DeleteButton
-            target={target}
-            onDeleted={({ queued: q }) => {
-              if (q) onQueued({ kind: 'delete' });
-              ctx.onChanged();
-            }}
-          />
-        </>
-      )}
-    </div>
+        )
+      }
+    />
   );
 }
 

@@ -11,10 +11,11 @@ import { threadStatus } from '../components/thread-status';
 import { buildTree } from './tree';
 import { swrKey } from '../data/keys';
 import { Edited, lastWritten, useMine, useQueued, type OwnEdit, type Queued, type Target } from './post-meta';
-import { OPENING_ANCHOR, quoteOf, withQuote } from './quote';
+import { OPENING_ANCHOR, withQuote } from './quote';
 import { ReplyItem, type ReplyContext, type ThreadAnswer } from './Replies';
 import { PostBody } from './PostBody';
-import { DeleteButton, ReplyBox, ReportButton, WatchButton } from './deferred';
+import { ReplyBox, ReportButton, WatchButton } from './deferred';
+import { PostActionsRow } from './PostActionsRow';
 
 export function ThreadPage() {
   const id = Number(useParams().id);
@@ -256,43 +257,24 @@ function ThreadActions({
 }) {
   const navigate = useNavigate();
   return (
-    <div className="flex flex-wrap items-center justify-end gap-2">
-      {canReply && (
-        <button
-          type="button"
-          className="btn btn-ghost btn-sm min-h-11"
-          aria-label={`Quote ${name}`}
-          onClick={() =>
-            onQuote(
-              quoteOf(
-                { firstName: thread.user?.firstName ?? null, source: thread.content, threadId: thread.id, postId: null },
-                location.origin,
-              ),
-            )
-          }
-        >
-          Quote
-        </button>
-      )}
-      {own && (
-        <>
-          <button type="button" className="btn btn-ghost btn-sm min-h-11" onClick={onEdit}>
-            Edit
-          </button>
-          <DeleteButton
-            target={target}
-            onDeleted={({ queued: q, placeholder }) => {
-              if (q) onQueued({ kind: 'delete' });
-              // A thread nobody answered is gone: back to the forum.
-              if (!q && !placeholder) void navigate('/forum');
-              else onChanged();
-            }}
-          />
-        </>
-      )}
+    <PostActionsRow
+      className="flex flex-wrap items-center justify-end gap-2"
+      name={name}
+      quote={canReply ? { firstName: thread.user?.firstName ?? null, source: thread.content, threadId: thread.id, postId: null } : null}
+      onQuote={onQuote}
+      own={own}
+      target={target}
+      onEdit={onEdit}
+      onDeleted={({ queued: q, placeholder }) => {
+        if (q) onQueued({ kind: 'delete' });
+        // A thread nobody answered is gone: back to the forum.
+        if (!q && !placeholder) void navigate('/forum');
+        else onChanged();
+      }}
+    >
       {isAuthenticated && !deleted && <WatchButton threadId={thread.id} />}
       {thread.status === 'approved' && !deleted && <ReportButton kind="thread" id={thread.id} />}
-    </div>
+    </PostActionsRow>
   );
 }
 

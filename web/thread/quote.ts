@@ -11,15 +11,20 @@ export const OPENING_ANCHOR = 'opening-post';
 /** At most this much of the quoted text is copied (the reader follows the link for the rest). */
 const QUOTE_MAX_CHARS = 1_000;
 
+/** What a quote is made of: the author's first name, the post's Markdown, where it is (postId null: the opening post). */
+export interface QuoteSource {
+  firstName: string | null;
+  source: string;
+  threadId: number;
+  postId: number | null;
+}
+
 /**
  * The quote of `source` by `firstName`: a first line naming her with a link, then the text
  * quoted line by line. Quotes inside the source are left out (a quote of a quote reads badly and
  * would tell the inner author again), and so are blank lines at its ends.
  */
-export function quoteOf(
-  { firstName, source, threadId, postId }: { firstName: string | null; source: string; threadId: number; postId: number | null },
-  origin: string,
-): string {
+export function quoteOf({ firstName, source, threadId, postId }: QuoteSource, origin: string): string {
   const anchor = postId === null ? OPENING_ANCHOR : postAnchor(postId);
   const lines = source
     .split('\n')
