@@ -4,7 +4,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { alerts, schools, users } from '../../db/schema';
+import { alerts, alertSentJobs, jobs, schools, users } from '../../db/schema';
 import { ok, signIn, testApp } from '../../test/app';
 import { caller } from '../../test/requests';
 import { unsubscribeToken } from './sender/settings';
@@ -246,6 +246,38 @@ describe('alerts API', () => {
       expect((db.$client.prepare(`select count(*) n from ${t} where user_id = 'test:dan'`).get() as { n: number }).n, t).toBe(0);
     }
     expect((db.$client.prepare('select count(*) n from alert_sent_jobs where alert_id = ?').get(a.id) as { n: number }).n).toBe(0);
+  });
+});
+
+describe('GET /api/alerts: what each alert has sent', () => {
+  it('counts the jobs each alert has sent, 0 for one that sent none, and lists its last send', async () => {
+    const cy = signIn(db, { id: 'test:cy', email: 'cy@example.test', firstName: 'Cy' });
+    const add = (name: string, day: number, lastSentAt: Date | null) =>
+      db
+        .insert(alerts)
+        .values({ userId: 'test:cy', name, filters: {}, frequency: 'daily', createdAt: new Date(`2026-11-${day}T08:00:00Z`), lastSentAt })
+        .returning({ id: alerts.id })
+        .get().id;
+    const [j1, j2, j3] = db.select({ id: jobs.id }).from(jobs).orderBy(jobs.id).limit(3).all();
+    const first = new Date('2026-11-19T07:00:00Z');
+    const second = new Date('2026-11-20T07:00:00Z');
+    const three = add('Three sent', 10, second);
+    const none = add('None sent', 11, null);
+    const one = add('One sent', 12, first);
+    db.insert(alertSentJobs)
+      .values([
+        { alertId: three, jobId: j1.id, sentAt: first },
+        { alertId: three, jobId: j2.id, sentAt: second },
+        { alertId: three, jobId: j3.id, sentAt: second },
+        { alertId: one, jobId: j2.id, sentAt: first },
+      ])
+      .run();
+    const list = await ok(client.alerts.$get(undefined, { headers: { Cookie: cy } }));
+    expect(list.map((a) => [a.id, a.matchCount, a.lastSentJobs.map((j) => j.id).sort((x, y) => x - y)])).toEqual([
+      [one, 1, [j2.id]],
+      [none, 0, []],
+      [three, 3, [j2.id, j3.id]],
+    ]);
   });
 });
 
