@@ -116,6 +116,7 @@ export async function pollReplicationMetrics(now = () => Date.now()): Promise<vo
           'error',
         );
       seen.metrics = 'unreachable';
+      cached = null;
       return;
     }
     if (config !== c) return;
