@@ -1,11 +1,12 @@
 // Job alerts: saved Jobs searches (or one followed school) sent by email and/or push,
 // instantly, daily at 07:00 or weekly on Sunday at 07:00 London time (alerts/sender/).
 // Also the unsubscribe links of the emails and the closing-date reminder preferences.
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { DB } from '../../db/client';
 import { ALERT_FREQUENCIES, alerts, alertSentJobs, jobs, schools, type Alert, type AlertFilters } from '../../db/schema';
+import { countsBy } from '../platform/counts';
 import { ApiError, notFound } from '../platform/http-error';
 import type { SignedInEnv } from '../platform/route';
 import { jobsQuery } from '../jobs/jobs.queries';
@@ -97,17 +98,7 @@ export function toAlert(a: Alert) {
 export function listAlerts(db: DB, userId: string) {
   const rows = db.select().from(alerts).where(eq(alerts.userId, userId)).orderBy(desc(alerts.createdAt), desc(alerts.id)).all();
   const ids = rows.map((a) => a.id);
-  const counts = new Map(
-    ids.length
-      ? db
-          .select({ alertId: alertSentJobs.alertId, n: count() })
-          .from(alertSentJobs)
-          .where(inArray(alertSentJobs.alertId, ids))
-          .groupBy(alertSentJobs.alertId)
-          .all()
-          .map((r) => [r.alertId, r.n])
-      : [],
-  );
+  const counts = countsBy(db, alertSentJobs.alertId, ids);
   return rows.map((a) => {
     const last = a.lastSentAt
       ? db

@@ -3,11 +3,12 @@
 // editing in place, closing early, the feed's copy of the same vacancy shown once, and the
 // school's own list with its counts. (better-sqlite3 transactions are synchronous on the one
 // connection, so the helpers called inside one run in it.)
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DB } from '../../db/client';
 import { payScales, savedJobs, schoolAudit, schools, jobs, type Job, type NewJob, type PayScalePick, type School } from '../../db/schema';
 import { londonInstant, londonToday } from '../../core/london-time';
 import { closingInstant, publishInstant, type SchoolJobValues } from '../../core/validation';
+import { countsBy } from '../platform/counts';
 import { ApiError } from '../platform/http-error';
 import { oneMonthBefore } from '../../core/job-window';
 import { jobEventCounts } from './job-counters';
@@ -348,18 +349,7 @@ export function ownJobsOf(db: DB, schoolId: number, now: Date) {
     .orderBy(desc(jobs.updatedAt), desc(jobs.id))
     .all();
   const ids = rows.map((r) => r.id);
-  const saves = new Map(
-    ids.length
-      ? db
-          .select({ jobId: savedJobs.jobId, n: count() })
-          .from(savedJobs)
-          .where(inArray(savedJobs.jobId, ids))
-          .groupBy(savedJobs.jobId)
-          .orderBy(asc(savedJobs.jobId))
-          .all()
-          .map((r) => [r.jobId, r.n])
-      : [],
-  );
+  const saves = countsBy(db, savedJobs.jobId, ids);
   const events = jobEventCounts(db, ids);
   return rows.map((job) => ({ job, state: jobState(job, now), counts: { ...events.get(job.id)!, saves: saves.get(job.id) ?? 0 } }));
 }
