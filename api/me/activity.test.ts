@@ -71,62 +71,27 @@ describe('GET /api/me/activity: threads and replies', () => {
 
   it('answers her threads and replies exactly', async () => {
     const body = await ok(client.me.activity.$get(undefined, withCookie(ada)));
+    const iso = (day: number) => at(day).toISOString();
     const base = { categoryId: category.id, categoryName: category.name };
+    const notRejected = { rejectedAt: null, rejectionReason: null };
+    const noEdit = { edit: null, proposed: null };
+    const unlocked = { isLocked: false, replyCount: 0, viewCount: 0 };
     const threads = [
       {
-        id: rejectedThread,
-        title: 'Thread of the 16th',
-        ...base,
-        isApproved: false,
-        isLocked: false,
-        replyCount: 0,
-        viewCount: 0,
-        rejectedAt: at(17).toISOString(),
-        rejectionReason: 'Off topic',
-        content: 'Text **16**',
-        editedAt: at(16).toISOString(),
-        createdAt: at(16).toISOString(),
-        status: 'rejected',
-        hidden: false,
-        edit: null,
-        proposed: null,
+        ...{ id: rejectedThread, title: 'Thread of the 16th', ...base, isApproved: false, ...unlocked },
+        ...{ rejectedAt: iso(17), rejectionReason: 'Off topic', content: 'Text **16**', editedAt: iso(16), createdAt: iso(16) },
+        ...{ status: 'rejected', hidden: false, ...noEdit },
       },
       {
-        id: editedThread,
-        title: 'Thread of the 12th',
-        ...base,
-        isApproved: false,
-        isLocked: false,
-        replyCount: 0,
-        viewCount: 0,
-        rejectedAt: null,
-        rejectionReason: null,
-        content: 'Text **12**',
-        editedAt: null,
-        createdAt: at(12).toISOString(),
-        status: 'pending',
-        hidden: false,
-        edit: { status: 'pending', reason: null, submittedAt: at(21).toISOString() },
+        ...{ id: editedThread, title: 'Thread of the 12th', ...base, isApproved: false, ...unlocked, ...notRejected },
+        ...{ content: 'Text **12**', editedAt: null, createdAt: iso(12), status: 'pending', hidden: false },
+        edit: { status: 'pending', reason: null, submittedAt: iso(21) },
         proposed: { title: 'Better title', content: 'Now *clearer*', html: '<p>Now <em>clearer</em></p>' },
       },
       {
-        id: hiddenThread,
-        title: 'Thread of the 10th',
-        ...base,
-        isApproved: true,
-        isLocked: true,
-        // The kept counter follows her one approved reply there.
-        replyCount: 1,
-        viewCount: 7,
-        rejectedAt: null,
-        rejectionReason: null,
-        content: 'Text **10**',
-        editedAt: null,
-        createdAt: at(10).toISOString(),
-        status: 'approved',
-        hidden: true,
-        edit: null,
-        proposed: null,
+        // The kept reply counter follows her one approved reply there.
+        ...{ id: hiddenThread, title: 'Thread of the 10th', ...base, isApproved: true, isLocked: true, replyCount: 1, viewCount: 7 },
+        ...{ ...notRejected, content: 'Text **10**', editedAt: null, createdAt: iso(10), status: 'approved', hidden: true, ...noEdit },
       },
     ];
     const post = (id: number, threadId: number, day: number) => ({
@@ -137,40 +102,17 @@ describe('GET /api/me/activity: threads and replies', () => {
     });
     const posts = [
       {
-        ...post(rejectedReply, bobs, 18),
-        isApproved: false,
-        rejectedAt: at(19).toISOString(),
-        rejectionReason: 'Rude',
-        editedAt: null,
-        createdAt: at(18).toISOString(),
-        status: 'rejected',
-        hidden: false,
-        edit: { status: 'rejected', reason: 'Still rude', submittedAt: at(22).toISOString() },
-        proposed: null,
+        ...{ ...post(rejectedReply, bobs, 18), isApproved: false, rejectedAt: iso(19), rejectionReason: 'Rude', editedAt: null },
+        ...{ createdAt: iso(18), status: 'rejected', hidden: false },
+        ...{ edit: { status: 'rejected', reason: 'Still rude', submittedAt: iso(22) }, proposed: null },
       },
       {
-        ...post(hiddenReply, hiddenThread, 13),
-        isApproved: true,
-        rejectedAt: null,
-        rejectionReason: null,
-        editedAt: at(14).toISOString(),
-        createdAt: at(13).toISOString(),
-        status: 'approved',
-        hidden: true,
-        edit: null,
-        proposed: null,
+        ...{ ...post(hiddenReply, hiddenThread, 13), isApproved: true, ...notRejected, editedAt: iso(14), createdAt: iso(13) },
+        ...{ status: 'approved', hidden: true, ...noEdit },
       },
       {
-        ...post(approvedReply, bobs, 11),
-        isApproved: true,
-        rejectedAt: null,
-        rejectionReason: null,
-        editedAt: null,
-        createdAt: at(11).toISOString(),
-        status: 'approved',
-        hidden: false,
-        edit: null,
-        proposed: null,
+        ...{ ...post(approvedReply, bobs, 11), isApproved: true, ...notRejected, editedAt: null, createdAt: iso(11) },
+        ...{ status: 'approved', hidden: false, ...noEdit },
       },
     ];
     // The same keys in the same order, to the byte.
