@@ -12,7 +12,7 @@ import { BOROUGHS } from '../../core/constants';
 import { schools, type NewSchool } from '../../db/schema';
 import { parseCsvRecords } from '../../db/seed/csv';
 import { optimizeSearchIndexes } from '../../db/search-index';
-import { mapRegisterRow } from '../../db/seed/schools';
+import { mapRegisterRow, REGISTER_FIELDS } from '../../db/seed/schools';
 
 /** DfE local authority codes of the 33 London authorities. */
 export const LONDON_LA_CODES: Record<string, (typeof BOROUGHS)[number]> = {
@@ -140,31 +140,6 @@ export interface GiasSummary {
   changedFields: Record<string, number>;
 }
 
-// Compared and updated; latitude/longitude are not in the extract (it has a British grid reference), so kept.
-const FIELDS = [
-  'name',
-  'address',
-  'postcode',
-  'website',
-  'phoneNumber',
-  'dfeNumber',
-  'type',
-  'typeGroup',
-  'phase',
-  'educationLevel',
-  'borough',
-  'numberOfPupils',
-  'keyStages',
-  'ofstedRating',
-  'ofstedInspectionDate',
-  'headteacher',
-  'ageRange',
-  'gender',
-  'admissionPolicy',
-  'religiousCharacter',
-  'trustName',
-] as const satisfies readonly (keyof NewSchool)[];
-
 const OPEN = /^open(, but proposed to close)?$/i;
 
 type School = typeof schools.$inferSelect;
@@ -189,7 +164,7 @@ function skip(run: Run, reason: string) {
 /** The fields the extract changes: a blank cell in the extract never erases what we hold. */
 function registerChanges(mapped: Mapped, current: School): Partial<NewSchool> {
   const changes: Partial<NewSchool> = {};
-  for (const field of FIELDS) {
+  for (const field of REGISTER_FIELDS) {
     const value = mapped[field];
     if (value == null || value === '') continue;
     if (value === current[field]) continue;

@@ -12,7 +12,7 @@ import { parseCsvRecords } from './csv';
 import { optimizeSearchIndexes } from '../search-index';
 import { seedDemo } from './demo';
 import { SEED_DIR } from './paths';
-import { mapRegisterRow, mapWorkforceRow, NO_WORKFORCE } from './schools';
+import { mapRegisterRow, mapWorkforceRow, NO_WORKFORCE, REGISTER_FIELDS } from './schools';
 
 export { SEED_DIR };
 
@@ -42,31 +42,14 @@ export const WORKFORCE_FILE = 'london-schools-workforce-2018.csv';
 export const PAY_SCALES_FILE = 'pay-scales.json';
 
 // Register columns an existing row takes from the shipped file only where it holds nothing: a
-// fresher register import (npm run schools:import) is never overwritten by the older snapshot.
-const FILL_BLANK = [
-  'address',
-  'postcode',
-  'website',
-  'phoneNumber',
-  'dfeNumber',
-  'type',
-  'typeGroup',
-  'phase',
-  'educationLevel',
-  'numberOfPupils',
+// fresher register import (npm run schools:import) is never overwritten by the older snapshot. The
+// register's own (name and borough are never blank), and the file's staff number and coordinates.
+const FILL_BLANK: readonly (keyof NewSchool)[] = [
+  ...REGISTER_FIELDS.filter((name) => name !== 'name' && name !== 'borough'),
   'numberOfStaff',
-  'keyStages',
-  'ofstedRating',
-  'ofstedInspectionDate',
-  'headteacher',
-  'ageRange',
-  'gender',
-  'admissionPolicy',
-  'religiousCharacter',
-  'trustName',
   'latitude',
   'longitude',
-] as const satisfies readonly (keyof NewSchool)[];
+];
 
 /**
  * The register and its staff figures. New schools are added; a school already held gets the

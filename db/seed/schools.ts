@@ -60,6 +60,36 @@ export function websiteUrl(v: string | undefined): string | null {
   return /^https?:\/\//i.test(s) ? s : `http://${s.replace(/^\/+/, '')}`;
 }
 
+/**
+ * A school's columns the register holds, which a register import compares and updates
+ * (api/schools/register-import.ts) and the seed fills where a school holds nothing (db/seed/index.ts).
+ * Latitude/longitude are not in the register's extract (it has a British grid reference), so an
+ * import keeps them.
+ */
+export const REGISTER_FIELDS = [
+  'name',
+  'address',
+  'postcode',
+  'website',
+  'phoneNumber',
+  'dfeNumber',
+  'type',
+  'typeGroup',
+  'phase',
+  'educationLevel',
+  'borough',
+  'numberOfPupils',
+  'keyStages',
+  'ofstedRating',
+  'ofstedInspectionDate',
+  'headteacher',
+  'ageRange',
+  'gender',
+  'admissionPolicy',
+  'religiousCharacter',
+  'trustName',
+] as const satisfies readonly (keyof NewSchool)[];
+
 export function mapRegisterRow(r: Record<string, string>): NewSchool | null {
   const urn = int(r.urn);
   const name = str(r.name, 255);
