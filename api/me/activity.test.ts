@@ -2,7 +2,17 @@
 // those she deleted, newest first, each with its moderation state, whether reports hide it, and
 // her latest edit's state (with the version she wrote while it waits).
 import { describe, expect, it } from 'vitest';
-import { contributionRevisions, forumCategories, forumPosts, forumThreads, hiddenContent } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import {
+  contributionRevisions,
+  forumCategories,
+  forumPosts,
+  forumThreads,
+  hiddenContent,
+  interviewExperiences,
+  reviews,
+  schools,
+} from '../../db/schema';
 import { ok, signIn, testApp, withCookie } from '../../test/app';
 
 const NOW = new Date('2026-11-30T12:00:00Z');
@@ -119,5 +129,81 @@ describe('GET /api/me/activity: threads and replies', () => {
     expect(JSON.stringify(body.threads)).toBe(JSON.stringify(threads));
     expect(JSON.stringify(body.posts)).toBe(JSON.stringify(posts));
     expect(body.counts).toMatchObject({ threads: 3, posts: 3, pending: 1 });
+  });
+});
+
+describe('GET /api/me/activity: reviews and interviews', () => {
+  const eve = signIn(db, { id: 'act:eve', email: 'eve@example.test', firstName: 'Eve' });
+  const school = db.select().from(schools).where(eq(schools.isActive, true)).orderBy(schools.id).limit(1).get()!;
+  const ratings = { overallRating: 4, workLifeBalanceRating: 3, compensationRating: null, careerOpportunitiesRating: 5, cultureRating: 4 };
+  const reviewFields = (pros: string) => ({
+    ...{ ...ratings, leadershipRating: 2, pros, cons: 'Long meetings', adviceToManagement: null, wouldRecommend: true },
+    ...{ employmentStatus: 'Current', jobTitle: 'Teacher of English', yearsAtSchool: '1-2 years' },
+  });
+  const interviewFields = (jobTitle: string) => ({
+    ...{ jobTitle, interviewDifficulty: 'Hard', processDescription: 'A lesson and a panel', questionsAsked: null },
+    ...{ tipsForCandidates: 'Know the data', outcome: 'Offer', overallExperience: 4 },
+  });
+  const review = (pros: string, day: number, more: Partial<typeof reviews.$inferInsert> = {}) =>
+    db
+      .insert(reviews)
+      .values({ ...reviewFields(pros), userId: 'act:eve', schoolId: school.id, createdAt: at(day), ...more })
+      .returning({ id: reviews.id })
+      .get().id;
+  const interview = (jobTitle: string, day: number, isApproved: boolean) =>
+    db
+      .insert(interviewExperiences)
+      .values({ ...interviewFields(jobTitle), userId: 'act:eve', schoolId: school.id, createdAt: at(day), isApproved })
+      .returning({ id: interviewExperiences.id })
+      .get().id;
+  // Out of date order, as above.
+  const rejectedReview = review('Rejected pros', 14, { rejectedAt: at(15), rejectionReason: 'Names a colleague' });
+  const editedReview = review('Approved pros', 12, { isApproved: true });
+  const hiddenInterview = interview('Teacher of Maths', 13, false);
+  const shownInterview = interview('Teacher of Art', 9, true);
+  db.insert(hiddenContent)
+    .values({ kind: 'review', targetId: editedReview, hiddenAt: at(20) })
+    .run();
+  const edited = { ...reviewFields('Edited pros'), adviceToManagement: 'Fewer data drops' };
+  db.insert(contributionRevisions)
+    .values([
+      { kind: 'review', targetId: editedReview, userId: 'act:eve', body: edited, state: 'pending', createdAt: at(21) },
+      {
+        ...{ kind: 'interview' as const, targetId: shownInterview, userId: 'act:eve', body: interviewFields('Art') },
+        ...{ state: 'rejected' as const, reason: 'Names the panel', createdAt: at(22) },
+      },
+    ])
+    .run();
+
+  it('answers her reviews and interviews exactly', async () => {
+    const body = await ok(client.me.activity.$get(undefined, withCookie(eve)));
+    const iso = (day: number) => at(day).toISOString();
+    const placed = { schoolId: school.id };
+    const reviewsAnswer = [
+      {
+        ...{ ...reviewFields('Rejected pros'), id: rejectedReview, ...placed, isApproved: false },
+        ...{ rejectedAt: iso(15), rejectionReason: 'Names a colleague', createdAt: iso(14), schoolName: school.name },
+        ...{ status: 'rejected', hidden: false, edit: null, fields: reviewFields('Rejected pros') },
+      },
+      {
+        ...{ ...reviewFields('Approved pros'), id: editedReview, ...placed, isApproved: true, rejectedAt: null },
+        ...{ rejectionReason: null, createdAt: iso(12), schoolName: school.name, status: 'approved', hidden: true },
+        ...{ edit: { status: 'pending', reason: null, submittedAt: iso(21) }, fields: edited },
+      },
+    ];
+    const interviewsAnswer = [
+      {
+        ...{ ...interviewFields('Teacher of Maths'), id: hiddenInterview, ...placed, createdAt: iso(13) },
+        ...{ schoolName: school.name, status: 'approved', hidden: true, edit: null, fields: interviewFields('Teacher of Maths') },
+      },
+      {
+        ...{ ...interviewFields('Teacher of Art'), id: shownInterview, ...placed, createdAt: iso(9), schoolName: school.name },
+        ...{ status: 'approved', hidden: false, edit: { status: 'rejected', reason: 'Names the panel', submittedAt: iso(22) } },
+        fields: interviewFields('Teacher of Art'),
+      },
+    ];
+    expect(JSON.stringify(body.reviews)).toBe(JSON.stringify(reviewsAnswer));
+    expect(JSON.stringify(body.interviews)).toBe(JSON.stringify(interviewsAnswer));
+    expect(body.counts).toMatchObject({ reviews: 2, reviewsApproved: 1, interviews: 2 });
   });
 });
