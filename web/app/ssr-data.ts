@@ -46,8 +46,21 @@ export function hydrateFrom(fromServer: Set<string>, fresh: Set<string>): Middle
     useEffect(() => {
       if (stale) void mutate();
     }, [stale, id, mutate]);
-    return swr;
+    return loadingOnlyWithoutData(swr);
   };
+}
+
+/**
+ * SWR says isLoading while it asks again for a key whose only data is a fallback (the server's
+ * answer is SWR `fallback`, not its cache): back online, a screen drawn as `isLoading ? skeleton`
+ * swapped what it showed for skeletons for the length of the request, and kept them if the next
+ * refresh started before the last one ended. Loading means nothing to show yet: with data, false.
+ * A Proxy, so SWR still sees which fields a screen reads (its getters track them).
+ */
+function loadingOnlyWithoutData<T extends { isLoading: boolean; data?: unknown }>(swr: T): T {
+  return new Proxy(swr, {
+    get: (target, prop) => (prop === 'isLoading' ? target.isLoading && target.data === undefined : Reflect.get(target, prop)),
+  });
 }
 
 /** The server's SWR middleware: records every key a render asks for, with its fetcher. */
