@@ -14,6 +14,7 @@ import {
   interviewExperiences,
   reviews,
   salaries,
+  schools,
   savedJobs,
   schoolMoods,
 } from '../../db/schema';
@@ -95,21 +96,49 @@ function hiddenIds(db: DB, kind: 'review' | 'thread' | 'reply') {
   );
 }
 
+/** A table of a school's contributions she wrote and may edit (reviews, interviews). */
+type EditableOwned = SQLiteTable & {
+  id: AnySQLiteColumn;
+  userId: AnySQLiteColumn;
+  schoolId: AnySQLiteColumn;
+  isApproved: AnySQLiteColumn;
+  createdAt: AnySQLiteColumn;
+};
+
+/**
+ * Her reviews or interviews, newest first, with the school's name: the form's fields (`shape`), the
+ * row's id, school and approval, `more` columns and when; each with her latest edit (withEdits).
+ */
+function ownedWithEdits<T extends EditableOwned, S extends z.ZodObject, M extends SelectedFields>(
+  db: DB,
+  kind: 'review' | 'interview',
+  table: T,
+  shape: S,
+  more: M,
+  userId: string,
+) {
+  type Columns = ReturnType<typeof columnsOf<T, S>> & Pick<T, 'id' | 'schoolId' | 'isApproved' | 'createdAt'> & M;
+  const columns: Columns = {
+    ...columnsOf(table, shape),
+    id: table.id,
+    schoolId: table.schoolId,
+    isApproved: table.isApproved,
+    ...more,
+    createdAt: table.createdAt,
+  };
+  // Widened for the query (as ownedForumRows); the rows are `columns`' own, with the school's name.
+  const fields: SelectedFields = columns;
+  const rows = ownedWithSchool(db, table, userId, fields).orderBy(desc(table.createdAt), desc(table.id)).all() as SelectResultFields<
+    Columns & { schoolName: typeof schools.name }
+  >[];
+  return withEdits(db, kind, rows, shape);
+}
+
 /** Her reviews, newest first: moderation state, hidden by reports, and her latest edit's state. */
 function reviewsOf(db: DB, userId: string) {
-  const rows = ownedWithSchool(db, reviews, userId, {
-    ...columnsOf(reviews, reviewFieldsShape),
-    id: reviews.id,
-    schoolId: reviews.schoolId,
-    isApproved: reviews.isApproved,
-    rejectedAt: reviews.rejectedAt,
-    rejectionReason: reviews.rejectionReason,
-    createdAt: reviews.createdAt,
-  })
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
-    .all();
+  const moderation = { rejectedAt: reviews.rejectedAt, rejectionReason: reviews.rejectionReason };
   const hiddenReviews = hiddenIds(db, 'review');
-  return withEdits(db, 'review', rows, reviewFieldsShape).map(({ row: r, edit, fields }) => ({
+  return ownedWithEdits(db, 'review', reviews, reviewFieldsShape, moderation, userId).map(({ row: r, edit, fields }) => ({
     ...r,
     status: approvalState(r),
     hidden: hiddenReviews.has(r.id),
@@ -120,22 +149,9 @@ function reviewsOf(db: DB, userId: string) {
 
 /** Her interviews, newest first (published at once): hidden by reports, and her latest edit's state. */
 function interviewsOf(db: DB, userId: string) {
-  const rows = ownedWithSchool(db, interviewExperiences, userId, {
-    ...columnsOf(interviewExperiences, interviewFieldsShape),
-    id: interviewExperiences.id,
-    schoolId: interviewExperiences.schoolId,
-    isApproved: interviewExperiences.isApproved,
-    createdAt: interviewExperiences.createdAt,
-  })
-    .orderBy(desc(interviewExperiences.createdAt), desc(interviewExperiences.id))
-    .all();
-  return withEdits(db, 'interview', rows, interviewFieldsShape).map(({ row: { isApproved, ...r }, edit, fields }) => ({
-    ...r,
-    status: PUBLISHED,
-    hidden: !isApproved,
-    edit,
-    fields,
-  }));
+  return ownedWithEdits(db, 'interview', interviewExperiences, interviewFieldsShape, {}, userId).map(
+    ({ row: { isApproved, ...r }, edit, fields }) => ({ ...r, status: PUBLISHED, hidden: !isApproved, edit, fields }),
+  );
 }
 
 /** Her salary submissions, newest first. */
