@@ -1,5 +1,6 @@
 // The built shell and Vite's manifest, as the server-rendered pages (api/ssr.ts) use them: the
 // shell's parts around the root, the chunks a screen preloads, the boot tag, the page's bytes.
+import { createHash } from 'node:crypto';
 
 /** Vite's build manifest (build.manifest): source module → chunk file and its imports. */
 export type Manifest = Record<string, { file: string; imports?: string[]; css?: string[]; isEntry?: boolean }>;
@@ -21,7 +22,7 @@ export function preloadsFor(manifest: Manifest, module: string | undefined): str
 /** The built shell with its default title and description taken out (the page's own go in). */
 export function templateParts(indexHtml: string) {
   let stripped = indexHtml.replace(/\s*<title>[\s\S]*?<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
-  // The app's entry and its preloads: fetched by /boot.js after the first paint (see there).
+  // The app's entry and its preloads: fetched by the boot script after the first paint (public/boot.js).
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(stripped)?.[1];
   const preloads: string[] = [];
   if (entry) {
@@ -45,10 +46,23 @@ export function templateParts(indexHtml: string) {
   return { beforeRoot, afterRoot, entry, preloads, headOpen, bodyOpen };
 }
 
-/** The boot script tag: the entry and the chunks it imports (all fetched at once) after the first paint. */
-export function bootTag(entry: string, screenChunks: string[]) {
+/**
+ * The boot script (the built /boot.js without its comment lines), written into every page rather
+ * than fetched: one request fewer beside the stylesheet before the first paint (decision 0606).
+ * `hash` is its Content-Security-Policy source (the page's answer allows exactly this script).
+ */
+export function bootScript(source: string): { text: string; hash: string } {
+  const text = source.replace(/^\s*\/\/.*\n/gm, '').trim();
+  if (/<\/script/i.test(text)) throw new Error('boot.js must not contain </script>');
+  return { text, hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
+}
+
+/** The boot script: the entry and the chunks it imports (all fetched at once) after the first paint. */
+export function bootTag(entry: string, screenChunks: string[], boot: string | undefined) {
   const attr = screenChunks.length ? ` data-preload="${screenChunks.join(' ')}"` : '';
-  return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
+  // A build without boot.js (a test's fake one): the page names the file.
+  if (boot === undefined) return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
+  return `<script type="module" data-entry="${entry}"${attr}>${boot}</script>`;
 }
 
 /**

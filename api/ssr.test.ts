@@ -3,6 +3,9 @@
 // is inlined for hydration keyed as the client's SWR keys; signed-in and moderation pages are
 // noindex; a request with a cookie is never stored by a shared cache.
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { constants as zlibConstants, gunzipSync } from 'node:zlib';
 import { unstable_serialize } from 'swr';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -336,6 +339,32 @@ describe('server-rendered public pages', () => {
     expect(shell).toContain('<div id="root"></div>');
     expect((await app.request('/api/auth/user')).status).toBe(200);
     expect(await (await app.request('/api/auth/user')).json()).toBeNull();
+  });
+});
+
+describe('the boot script', () => {
+  it("is written into each page from the build's boot.js (no comment lines), and the page's CSP allows exactly it by its hash", async () => {
+    const dir = fakeDist();
+    writeFileSync(join(dir, 'boot.js'), readFileSync(join(import.meta.dirname, '..', 'public', 'boot.js'), 'utf8'));
+    const built = createApp({ db, now: () => now, distDir: dir, appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
+    for (const path of ['/pay-scales', `/jobs/${ourJobId}`]) {
+      const res = await built.request(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html, path).not.toContain('src="/boot.js"');
+      const tags = [...html.matchAll(/<script type="module" data-entry="\/assets\/index-abc.js"[^>]*>([\s\S]*?)<\/script>/g)];
+      expect(tags, path).toHaveLength(1);
+      const text = tags[0][1];
+      expect(text, path).toContain("document.querySelector('script[data-entry]')");
+      expect(text, path).toContain('PerformanceObserver');
+      expect(text, path).not.toMatch(/^\s*\/\//m);
+      const hash = `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+      const scriptSrc = /script-src ([^;]+)/.exec(res.headers.get('content-security-policy') ?? '')?.[1].split(' ');
+      expect(scriptSrc, path).toEqual(["'self'", hash]);
+    }
+    // The API's answers carry no such allowance.
+    const api = await built.request('/api/pay-scales');
+    expect(api.headers.get('content-security-policy')).toContain("script-src 'self';");
   });
 });
 

@@ -10,12 +10,13 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { escapeHtml } from '../core/html';
 import { plainPage } from './platform/html-page';
 import { buildEntry, sendEntry, type AnswerCache, type Entry } from './platform/middleware/answer-cache';
+import type { AppEnv } from './context';
 import type { DataTag } from './platform/data-versions';
 import { builtFrom } from './platform/data-versions';
 import { dataOf, sharingOf } from './route-policy';
 import { acceptsGzip } from './platform/middleware/compression';
 import { SERVER_PATHS } from './static';
-import { bootTag, preloadsFor, templateParts, utf8Of, type Manifest } from './ssr-template';
+import { bootScript, bootTag, preloadsFor, templateParts, utf8Of, type Manifest } from './ssr-template';
 
 import { steppedBody } from './stepped-body';
 
@@ -127,6 +128,8 @@ interface PageServer {
   options: ServerRenderOptions;
   template: ReturnType<typeof templateParts>;
   manifest: Manifest;
+  /** The boot script written into each page, and its CSP hash (undefined in a build without dist/boot.js). */
+  boot: ReturnType<typeof bootScript> | undefined;
   cache: AnswerCache | undefined;
   renders: Turns;
 }
@@ -134,11 +137,13 @@ interface PageServer {
 type Snapshot = ReturnType<AnswerCache['snapshot']>;
 type Settle = ((e: Entry | null) => void) | undefined;
 
-export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
+export function serverRender(options: ServerRenderOptions): MiddlewareHandler<AppEnv> {
   const indexPath = join(options.distDir, 'index.html');
   const manifestPath = join(options.distDir, '.vite', 'manifest.json');
   const template = existsSync(indexPath) ? templateParts(readFileSync(indexPath, 'utf8')) : undefined;
   const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest) : {};
+  const bootPath = join(options.distDir, 'boot.js');
+  const boot = existsSync(bootPath) ? bootScript(readFileSync(bootPath, 'utf8')) : undefined;
   const cache = options.cache;
   const renders = new Turns(options.rendersAtOnce ?? RENDERS_AT_ONCE);
   // A render's API reads each take a turn of the event loop of their own, apart from the React
@@ -149,12 +154,14 @@ export function serverRender(options: ServerRenderOptions): MiddlewareHandler {
     await nextTurn();
     return res;
   };
-  const server: PageServer | undefined = template && { options: { ...options, fetch }, template, manifest, cache, renders };
+  const server: PageServer | undefined = template && { options: { ...options, fetch }, template, manifest, boot, cache, renders };
   let renderer: Promise<PageRenderer> | undefined;
   return async (c, next) => {
     if (!server || (c.req.method !== 'GET' && c.req.method !== 'HEAD')) return next();
     const path = c.req.path;
     if (SERVER_PATHS.test(path) || FILE_PATH.test(path)) return next();
+    // The page's one inline script, allowed by its hash (api/platform/middleware/security.ts).
+    if (boot) c.set('inlineScripts', [...(c.get('inlineScripts') ?? []), boot.hash]);
     const { pathname, search } = new URL(c.req.url);
     // An address that does not decode is the client's mistake: 400 with one log line (errors.ts
     // answers the URIError), not a page whose router warns about it on every render pass.
@@ -236,13 +243,13 @@ async function serveKept(server: PageServer, c: Context, key: string, now: Snaps
 }
 
 /** The head up to the page's own tags: the shell's (charset, stylesheet, icons) and the boot script with the screen's chunks. */
-function headFor({ template, manifest }: PageServer, module: string | undefined): string {
+function headFor({ template, manifest, boot }: PageServer, module: string | undefined): string {
   // The screen's own chunk (not the entry's, which the entry imports itself).
   const screenChunks = preloadsFor(manifest, module)
     .map((file) => `/${file}`)
     .filter((file) => !template.preloads.includes(file));
-  const boot = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks])}` : '';
-  return template.headOpen + boot;
+  const tag = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks], boot?.text)}` : '';
+  return template.headOpen + tag;
 }
 
 /**
