@@ -5,36 +5,44 @@
 // reply, and Alice hears of it; hostile Markdown never runs a script; an edit made offline is
 // sent once when the phone is back online; an approved thread she rewrites stays as approved for
 // every reader (the server-rendered page, the app, the list) until a moderator approves her edit.
-import type { BrowserContext, Dialog, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/client';
-import { signIn } from '../test/app';
+import type { Dialog, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { XSS_PAYLOADS } from '../test/xss-payloads';
-import {
-  DESKTOP,
-  PHONE,
-  type RunningServer,
-  screenshot,
-  settle,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
-import { attemptTag, outboxSize } from './screens.helpers';
+import { DESKTOP, PHONE, screenshot, settle, waitForServiceWorker } from './harness';
+import { attemptTag, outboxSize, peopleTestEnv } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-let db: DB;
-const cookies: Record<'alice' | 'bea' | 'admin', string> = { alice: '', bea: '', admin: '' };
+const env = peopleTestEnv(
+  {
+    alice: { id: 'e2e:alice', email: 'alice.voice@example.test', firstName: 'Alice', lastName: 'Archer' },
+    bea: { id: 'e2e:bea', email: 'bea.voice@example.test', firstName: 'Bea', lastName: 'Brightwater' },
+    admin: { id: 'e2e:admin', email: 'admin.voice@example.test', firstName: 'Ada' },
+  },
+  {
+    serverEnv: { ADMIN_EMAILS: 'admin.voice@example.test' },
+    ready: async () => {
+      const categories = (await (await fetch(`${env.server.url}/api/forum/categories`)).json()) as { id: number }[];
+      ({ id: threadId } = await api('alice', 'POST', '/api/forum/threads', {
+        title: 'Whole-class feedback: what works?',
+        content:
+          'We are moving to **whole-class feedback** next term.\n\nWhat has worked for you:\n\n- feedback sheets\n- live marking\n\nAny *tips* welcome.',
+        categoryId: categories[0].id,
+      }));
+      await api('admin', 'POST', `/api/moderation/threads/${threadId}/approve`);
+      posts.alice = await approvedReply('alice', 'We tried it in science first and it halved the marking time.');
+    },
+  },
+);
+/** This one phone (as), signed in as someone; their cookies for a write as the app makes it. */
+const { as, cookies } = env;
 let threadId: number;
 const posts: Record<'toEdit' | 'toDelete' | 'alice' | 'markdown', number> = { toEdit: 0, toDelete: 0, alice: 0, markdown: 0 };
-const one = <T>(sql: string, ...args: unknown[]) => db.$client.prepare(sql).get(...args) as T;
+const one = <T>(sql: string, ...args: unknown[]) => env.db.$client.prepare(sql).get(...args) as T;
 
 /** A write as the app makes it (same origin, her session). */
 async function api(who: keyof typeof cookies, method: string, path: string, body?: unknown) {
-  const res = await fetch(server.url + path, {
+  const res = await fetch(env.server.url + path, {
     method,
-    headers: { Cookie: cookies[who], Origin: server.url, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    headers: { Cookie: cookies[who], Origin: env.server.url, ...(body ? { 'Content-Type': 'application/json' } : {}) },
     body: body ? JSON.stringify(body) : undefined,
   });
   const json = (await res.json()) as { id: number };
@@ -47,36 +55,6 @@ async function approvedReply(who: keyof typeof cookies, content: string) {
   return id;
 }
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: 'admin.voice@example.test' }));
-  db = openDatabase(server.databasePath);
-  cookies.alice = signIn(db, { id: 'e2e:alice', email: 'alice.voice@example.test', firstName: 'Alice', lastName: 'Archer' });
-  cookies.bea = signIn(db, { id: 'e2e:bea', email: 'bea.voice@example.test', firstName: 'Bea', lastName: 'Brightwater' });
-  cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.voice@example.test', firstName: 'Ada' });
-  const categories = (await (await fetch(`${server.url}/api/forum/categories`)).json()) as { id: number }[];
-  ({ id: threadId } = await api('alice', 'POST', '/api/forum/threads', {
-    title: 'Whole-class feedback: what works?',
-    content:
-      'We are moving to **whole-class feedback** next term.\n\nWhat has worked for you:\n\n- feedback sheets\n- live marking\n\nAny *tips* welcome.',
-    categoryId: categories[0].id,
-  }));
-  await api('admin', 'POST', `/api/moderation/threads/${threadId}/approve`);
-  posts.alice = await approvedReply('alice', 'We tried it in science first and it halved the marking time.');
-}, 120_000);
-
-afterAll(async () => {
-  db?.$client.close();
-  await stopServerAndBrowser(server, browser);
-});
-
-/** This one phone, signed in as someone. */
-async function as(who: keyof typeof cookies): Promise<Page> {
-  await browser.clearCookies();
-  await browser.addCookies([{ name: 'tilt_session', value: cookies[who].split('=')[1], url: server.url }]);
-  const page = await browser.newPage();
-  await page.setViewportSize(PHONE);
-  return page;
-}
 const reply = (page: Page, id: number) => page.locator(`#post-${id}`);
 const buttonsOf = async (page: Page, id: number) =>
   (await reply(page, id).locator(':scope > div button, :scope > div > div button').allInnerTexts()).map((t) => t.trim());
@@ -102,7 +80,7 @@ const editsSent = (id: number) =>
   ).n;
 /** This tab on the discussion with its service worker in control, Bea's Edit on her reply shown. */
 async function openThreadWithWorker(page: Page) {
-  await page.goto(`${server.url}/forum/threads/${threadId}`);
+  await page.goto(`${env.server.url}/forum/threads/${threadId}`);
   await waitForServiceWorker(page);
   await page.reload();
   await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
@@ -123,7 +101,7 @@ describe('forum voice', () => {
     posts.toEdit = await approvedReply('bea', 'Feedback sheets work if pupils act on them in the next lesson.');
     posts.toDelete = await approvedReply('bea', 'Wrong thread, sorry!');
     const page = await as('bea');
-    await page.goto(`${server.url}/forum/threads/${threadId}`);
+    await page.goto(`${env.server.url}/forum/threads/${threadId}`);
     // Hers carry Edit and Delete (once her activity has arrived); Alice's does not.
     await expect.poll(() => buttonsOf(page, posts.toEdit)).toEqual(expect.arrayContaining(['Edit', 'Delete', 'Quote']));
     expect(await buttonsOf(page, posts.alice)).not.toContain('Edit');
@@ -162,7 +140,7 @@ describe('forum voice', () => {
 
     // Alice reads the same thread: Bea's replies, edited and deleted, and no Edit or Delete on them.
     const alice = await as('alice');
-    await alice.goto(`${server.url}/forum/threads/${threadId}`);
+    await alice.goto(`${env.server.url}/forum/threads/${threadId}`);
     await expect.poll(() => buttonsOf(alice, posts.alice)).toEqual(expect.arrayContaining(['Edit', 'Delete']));
     expect(await buttonsOf(alice, posts.toEdit)).not.toEqual(expect.arrayContaining(['Edit']));
     expect(await buttonsOf(alice, posts.toEdit)).not.toEqual(expect.arrayContaining(['Delete']));
@@ -181,7 +159,7 @@ describe('forum voice', () => {
 
     // A moderator opens the edited reply's earlier versions: what it said before the edit.
     const admin = await as('admin');
-    await admin.goto(`${server.url}/forum/threads/${threadId}`);
+    await admin.goto(`${env.server.url}/forum/threads/${threadId}`);
     const versions = reply(admin, posts.toEdit).getByTestId('earlier-versions');
     await versions.locator('summary').click();
     await expect
@@ -196,12 +174,12 @@ describe('forum voice', () => {
     timeout: 90_000,
   }, async () => {
     const page = await as('bea');
-    await page.goto(`${server.url}/forum/threads/${threadId}`);
+    await page.goto(`${env.server.url}/forum/threads/${threadId}`);
     const form = page.getByTestId('reply-form').last();
     await expect.poll(() => reply(page, posts.alice).getByRole('button', { name: 'Quote Alice' }).isVisible()).toBe(true);
     await reply(page, posts.alice).getByRole('button', { name: 'Quote Alice' }).click();
     const box = form.getByLabel('Add a reply', { exact: true });
-    const link = `${server.url}/forum/threads/${threadId}#post-${posts.alice}`;
+    const link = `${env.server.url}/forum/threads/${threadId}#post-${posts.alice}`;
     await expect
       .poll(() => box.inputValue())
       .toBe(`> **Alice** [wrote](${link}):\n> We tried it in science first and it halved the marking time.\n\n`);
@@ -233,15 +211,15 @@ describe('forum voice', () => {
     expect(one<{ n: number }>("select count(*) n from notifications where user_id = 'e2e:alice' and subject_id = ?", quoting).n).toBe(0);
     await api('admin', 'POST', `/api/moderation/posts/${quoting}/approve`);
     expect(
-      db.$client
+      env.db.$client
         .prepare("select kind from notifications where user_id = 'e2e:alice' and subject_type = 'post' and subject_id = ?")
         .all(quoting),
     ).toEqual([{ kind: 'quote' }]);
 
     const alice = await as('alice');
-    await alice.goto(`${server.url}/notifications`);
+    await alice.goto(`${env.server.url}/notifications`);
     await expect.poll(() => alice.getByTestId('notification-list').innerText()).toContain('Bea quoted you in');
-    await alice.goto(`${server.url}/forum/threads/${threadId}`);
+    await alice.goto(`${env.server.url}/forum/threads/${threadId}`);
     const shown = reply(alice, quoting);
     await expect.poll(() => shown.locator('blockquote').innerText()).toContain('We tried it in science first');
     expect(await shown.locator('li').allInnerTexts()).toEqual(['sheets', 'live marking']);
@@ -249,7 +227,7 @@ describe('forum voice', () => {
   });
 
   it('hostile Markdown in a thread and its replies never runs a script (no __pwned, no dialog)', { timeout: 120_000 }, async () => {
-    const categories = (await (await fetch(`${server.url}/api/forum/categories`)).json()) as { id: number }[];
+    const categories = (await (await fetch(`${env.server.url}/api/forum/categories`)).json()) as { id: number }[];
     const hostile = await api('bea', 'POST', '/api/forum/threads', {
       title: 'Hostile input',
       content: XSS_PAYLOADS.slice(0, 12).join('\n\n'),
@@ -258,7 +236,7 @@ describe('forum voice', () => {
     await api('admin', 'POST', `/api/moderation/threads/${hostile.id}/approve`);
     // The API test sends each payload through the routes (api/forum/forum-markdown.test.ts); here
     // they are stored as published replies at once (the write limit allows 20 a minute).
-    const insert = db.$client.prepare(
+    const insert = env.db.$client.prepare(
       'insert into forum_posts (thread_id, user_id, content, is_approved, created_at, updated_at) values (?, ?, ?, 1, ?, ?)',
     );
     const now = Date.now();
@@ -269,7 +247,7 @@ describe('forum voice', () => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await page.goto(`${server.url}/forum/threads/${hostile.id}`);
+    await page.goto(`${env.server.url}/forum/threads/${hostile.id}`);
     await expect.poll(() => page.getByTestId('reply').count()).toBe(XSS_PAYLOADS.length);
     // Hover and click every link the payloads made: none may run anything.
     for (const a of await page.locator('[data-testid="reply"] a, [data-testid="opening-post"] a').all()) {
@@ -293,14 +271,14 @@ describe('forum voice', () => {
       const before = editsSent(posts.toEdit);
       // The attempt's own words: a failed first attempt's edit may still arrive from the outbox.
       const tube = `Written on the Tube (${attemptTag()}): sheets work when pupils act on them.`;
-      await browser.setOffline(true);
+      await env.browser.setOffline(true);
       try {
         const form = await typeEdit(page, tube);
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
         expect(writtenOf(posts.toEdit)).not.toBe(tube);
       } finally {
-        await browser.setOffline(false);
+        await env.browser.setOffline(false);
       }
       // A rewrite of a published reply: it waits for a moderator; she reads it with that note.
       await expect.poll(() => writtenOf(posts.toEdit), { timeout: 30_000 }).toBe(tube);
@@ -320,24 +298,24 @@ describe('forum voice', () => {
 
   it('an edit queued in one tab and sent by another: the first tab shows the edit, not "waiting"', { timeout: 120_000 }, async () => {
     const page = await as('bea');
-    const other = await browser.newPage();
+    const other = await env.browser.newPage();
     try {
       await openThreadWithWorker(page);
       await other.setViewportSize(PHONE);
-      await other.goto(`${server.url}/forum/threads/${threadId}`);
+      await other.goto(`${env.server.url}/forum/threads/${threadId}`);
       await expect.poll(() => buttonsOf(other, posts.toEdit)).toEqual(expect.arrayContaining(['Edit']));
       // This tab cannot send it (its write never leaves): only the other tab can.
       await page.route(`**/api/forum/posts/${posts.toEdit}`, (route) =>
         route.request().method() === 'PATCH' ? route.abort('internetdisconnected') : route.fallback(),
       );
       const words = `Queued here, sent by the other tab (${attemptTag()}).`;
-      await browser.setOffline(true);
+      await env.browser.setOffline(true);
       try {
         const form = await typeEdit(page, words);
         await form.getByRole('button', { name: 'Save changes' }).click();
         await expect.poll(() => reply(page, posts.toEdit).innerText()).toContain('Edit waiting to be sent');
       } finally {
-        await browser.setOffline(false);
+        await env.browser.setOffline(false);
       }
       await expect.poll(() => writtenOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
       // This tab hears that the other sent it: the edit as the server has it, no longer waiting.
@@ -376,7 +354,7 @@ describe('forum voice', () => {
       );
       expect(removed).toBeGreaterThan(0);
       const words = `No copy on the phone (${attemptTag()}): still on the screen.`;
-      await browser.setOffline(true);
+      await env.browser.setOffline(true);
       try {
         const form = await typeEdit(page, words);
         const refreshFailed = page.waitForEvent('requestfailed', {
@@ -393,7 +371,7 @@ describe('forum voice', () => {
         await expect.poll(() => page.getByTestId('reply').count()).toBeGreaterThan(1);
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Whole-class feedback: what works?');
       } finally {
-        await browser.setOffline(false);
+        await env.browser.setOffline(false);
       }
       await expect.poll(() => writtenOf(posts.toEdit), { timeout: 30_000 }).toBe(words);
       await expect.poll(() => reply(page, posts.toEdit).innerText(), { timeout: 15_000 }).not.toContain('Edit waiting to be sent');
@@ -405,7 +383,7 @@ describe('forum voice', () => {
   it('an approved thread its author rewrites stays as approved for every reader until a moderator approves the edit', {
     timeout: 120_000,
   }, async () => {
-    const categories = (await (await fetch(`${server.url}/api/forum/categories`)).json()) as { id: number }[];
+    const categories = (await (await fetch(`${env.server.url}/api/forum/categories`)).json()) as { id: number }[];
     const tag = attemptTag();
     const question = { title: `Cover lessons in year 9 (${tag})`, content: 'How do you plan **cover lessons** for a class you never met?' };
     const { id } = await api('bea', 'POST', '/api/forum/threads', { ...question, categoryId: categories[0].id });
@@ -414,7 +392,7 @@ describe('forum voice', () => {
 
     // Bea rewrites it: she reads her own version, marked as waiting for a moderator.
     const page = await as('bea');
-    await page.goto(`${server.url}/forum/threads/${id}`);
+    await page.goto(`${env.server.url}/forum/threads/${id}`);
     const opening = page.getByTestId('opening-post');
     await expect.poll(() => opening.getByRole('button', { name: 'Edit' }).isVisible()).toBe(true);
     await opening.getByRole('button', { name: 'Edit' }).click();
@@ -430,22 +408,22 @@ describe('forum voice', () => {
     await page.close();
 
     // Everyone else: the server-rendered page, the app's page and the forum list keep the approved text.
-    const html = await (await fetch(`${server.url}/forum/threads/${id}`)).text();
+    const html = await (await fetch(`${env.server.url}/forum/threads/${id}`)).text();
     expect(html).toContain(question.title);
     expect(html).not.toContain('ESSAYS');
-    await browser.clearCookies();
-    const visitor = await browser.newPage();
+    await env.browser.clearCookies();
+    const visitor = await env.browser.newPage();
     await visitor.setViewportSize(PHONE);
-    await visitor.goto(`${server.url}/forum/threads/${id}`);
+    await visitor.goto(`${env.server.url}/forum/threads/${id}`);
     await expect.poll(() => visitor.getByRole('heading', { level: 1 }).innerText()).toBe(question.title);
     expect(await visitor.getByTestId('opening-post').innerText()).not.toContain('ESSAYS');
-    await visitor.goto(`${server.url}/forum`);
+    await visitor.goto(`${env.server.url}/forum`);
     await expect.poll(() => visitor.getByText(question.title).count()).toBe(1);
     expect(await visitor.locator('main').innerText()).not.toContain('ESSAYS');
 
     // A moderator sees both versions side by side and approves: now everyone reads the edit.
     const admin = await as('admin');
-    await admin.goto(`${server.url}/moderation?queue=edits`);
+    await admin.goto(`${env.server.url}/moderation?queue=edits`);
     const card = admin.getByTestId(`edit-thread-${id}`);
     await expect.poll(() => card.getByTestId('edit-published').innerText()).toContain(question.title);
     expect(await card.getByTestId('edit-proposed').innerText()).toContain(spam.title);
@@ -453,7 +431,7 @@ describe('forum voice', () => {
     await card.getByRole('button', { name: 'Approve edit' }).click();
     await expect.poll(() => card.count()).toBe(0);
     await admin.close();
-    await visitor.goto(`${server.url}/forum/threads/${id}`);
+    await visitor.goto(`${env.server.url}/forum/threads/${id}`);
     await expect.poll(() => visitor.getByRole('heading', { level: 1 }).innerText()).toBe(spam.title);
     await visitor.close();
   });

@@ -3,51 +3,25 @@
 // reply, Alice's bell says 1 again; the notifications screen names Bea (first name only) and links
 // to the thread; opening it marks it read and the bell says 0. The screen then reads offline from
 // her own saved copy.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/client';
-import { signIn } from '../test/app';
-import {
-  DESKTOP,
-  PHONE,
-  type RunningServer,
-  screenshot,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
-import { attemptTag, seriousViolations } from './screens.helpers';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, screenshot, waitForServiceWorker } from './harness';
+import { attemptTag, peopleTestEnv, seriousViolations } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-let db: DB;
-const cookies: Record<'alice' | 'bea' | 'admin', string> = { alice: '', bea: '', admin: '' };
+const env = peopleTestEnv(
+  {
+    alice: { id: 'e2e:alice', email: 'alice.notify@example.test', firstName: 'Alice', lastName: 'Archer' },
+    bea: { id: 'e2e:bea', email: 'bea.notify@example.test', firstName: 'Bea', lastName: 'Brightwater' },
+    admin: { id: 'e2e:admin', email: 'admin.notify@example.test', firstName: 'Ada' },
+  },
+  { serverEnv: { ADMIN_EMAILS: 'admin.notify@example.test' } },
+);
+const { as, cookies } = env;
 const TITLE = 'Behaviour policies that actually work';
 /** Her thread's title in this run: TITLE and the tag of the attempt that wrote it. */
 let title = TITLE;
 let threadId: number;
 
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: 'admin.notify@example.test' }));
-  db = openDatabase(server.databasePath);
-  cookies.alice = signIn(db, { id: 'e2e:alice', email: 'alice.notify@example.test', firstName: 'Alice', lastName: 'Archer' });
-  cookies.bea = signIn(db, { id: 'e2e:bea', email: 'bea.notify@example.test', firstName: 'Bea', lastName: 'Brightwater' });
-  cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.notify@example.test', firstName: 'Ada' });
-}, 120_000);
-
-afterAll(async () => {
-  db?.$client.close();
-  await stopServerAndBrowser(server, browser);
-});
-
-/** This one phone, signed in as someone else. */
-async function as(who: keyof typeof cookies): Promise<Page> {
-  await browser.clearCookies();
-  await browser.addCookies([{ name: 'tilt_session', value: cookies[who].split('=')[1], url: server.url }]);
-  const page = await browser.newPage();
-  await page.setViewportSize(PHONE);
-  return page;
-}
 const bell = (page: Page) => page.getByTestId('notification-bell');
 const bellLabel = (page: Page) => bell(page).getAttribute('aria-label');
 
@@ -56,19 +30,19 @@ const bellLabel = (page: Page) => bell(page).getAttribute('aria-label');
  * of a test, run again, may have left her an unread one (the bell would say one more).
  */
 async function caughtUp() {
-  const res = await fetch(`${server.url}/api/notifications/read`, {
+  const res = await fetch(`${env.server.url}/api/notifications/read`, {
     method: 'POST',
-    headers: { Cookie: cookies.alice, Origin: server.url, 'Content-Type': 'application/json' },
+    headers: { Cookie: cookies.alice, Origin: env.server.url, 'Content-Type': 'application/json' },
     body: JSON.stringify({ all: true }),
   });
   expect(res.status).toBeLessThan(300);
 }
 const notificationsOfAlice = (where = '') =>
-  (db.$client.prepare(`select count(*) n from notifications where user_id = 'e2e:alice' ${where}`).get() as { n: number }).n;
+  (env.db.$client.prepare(`select count(*) n from notifications where user_id = 'e2e:alice' ${where}`).get() as { n: number }).n;
 
 async function approve(kind: 'threads' | 'posts', text: string) {
   const page = await as('admin');
-  await page.goto(`${server.url}/moderation?queue=${kind}`);
+  await page.goto(`${env.server.url}/moderation?queue=${kind}`);
   const item = page.getByTestId(`queue-${kind}`).locator('li', { hasText: text });
   await expect.poll(() => item.isVisible()).toBe(true);
   await item.getByRole('button', { name: 'Approve' }).click();
@@ -82,7 +56,7 @@ describe('notifications', () => {
     title = `${TITLE} (${attemptTag()})`;
     await caughtUp();
     const page = await as('alice');
-    await page.goto(`${server.url}/forum`);
+    await page.goto(`${env.server.url}/forum`);
     const created = await page.evaluate(async (title) => {
       const categories = (await (await fetch('/api/forum/categories')).json()) as { id: number }[];
       const res = await fetch('/api/forum/threads', {
@@ -93,7 +67,7 @@ describe('notifications', () => {
       return (await res.json()) as { id: number };
     }, title);
     threadId = created.id;
-    await page.goto(`${server.url}/forum/threads/${threadId}`);
+    await page.goto(`${env.server.url}/forum/threads/${threadId}`);
     // She watches what she starts.
     await expect.poll(() => page.getByTestId('watch-thread').innerText()).toContain('Unwatch');
     await expect.poll(() => bellLabel(page)).toBe('Notifications, 0 unread');
@@ -102,7 +76,7 @@ describe('notifications', () => {
     await approve('threads', title);
 
     const again = await as('alice');
-    await again.goto(`${server.url}/`);
+    await again.goto(`${env.server.url}/`);
     await expect.poll(() => bellLabel(again)).toBe('Notifications, 1 unread');
     expect(await again.getByTestId('notification-count').innerText()).toBe('1');
     await bell(again).click();
@@ -124,7 +98,7 @@ describe('notifications', () => {
     const replies = notificationsOfAlice("and kind = 'reply'");
     const all = notificationsOfAlice();
     const bea = await as('bea');
-    await bea.goto(`${server.url}/forum/threads/${threadId}`);
+    await bea.goto(`${env.server.url}/forum/threads/${threadId}`);
     await bea.getByLabel('Add a reply', { exact: true }).fill(replyText);
     await bea
       .getByRole('button', { name: /Post reply|Reply/ })
@@ -138,7 +112,7 @@ describe('notifications', () => {
     await approve('posts', replyText);
 
     const page = await as('alice');
-    await page.goto(`${server.url}/`);
+    await page.goto(`${env.server.url}/`);
     await expect.poll(() => bellLabel(page)).toBe('Notifications, 1 unread');
     await screenshot(page, 'notifications-bell-phone');
     await bell(page).click();
@@ -158,11 +132,15 @@ describe('notifications', () => {
     await page.waitForURL((u) => u.pathname === `/forum/threads/${threadId}`);
     await expect.poll(() => bellLabel(page)).toBe('Notifications, 0 unread');
     expect(
-      (db.$client.prepare("select count(*) n from notifications where user_id = 'e2e:alice' and read_at is null").get() as { n: number }).n,
+      (
+        env.db.$client.prepare("select count(*) n from notifications where user_id = 'e2e:alice' and read_at is null").get() as {
+          n: number;
+        }
+      ).n,
     ).toBe(0);
 
     await page.setViewportSize(DESKTOP);
-    await page.goto(`${server.url}/notifications`);
+    await page.goto(`${env.server.url}/notifications`);
     await expect.poll(() => page.getByTestId('notification-list').locator('li').count()).toBe(all + 1);
     await screenshot(page, 'notifications-screen-desktop');
     await page.close();
@@ -170,19 +148,19 @@ describe('notifications', () => {
 
   it('the screen reads offline from the copy on her device', { timeout: 90_000 }, async () => {
     const page = await as('alice');
-    await page.goto(`${server.url}/notifications`);
+    await page.goto(`${env.server.url}/notifications`);
     await waitForServiceWorker(page);
     // Hers on the server (two: her thread published, Bea's reply; more after a retried test).
     await expect.poll(() => page.getByTestId('notification-list').locator('li').count()).toBe(notificationsOfAlice());
-    await browser.setOffline(true);
+    await env.browser.setOffline(true);
     try {
-      await page.goto(`${server.url}/notifications`);
+      await page.goto(`${env.server.url}/notifications`);
       await expect
         .poll(() => page.getByTestId('notification-list').innerText(), { timeout: 20_000 })
         .toContain(`Bea replied in “${title}”`);
       await expect.poll(() => bellLabel(page)).toBe('Notifications, 0 unread');
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
     }
     await page.close();
   });

@@ -4,60 +4,39 @@
 // the public then reads the new text and Ann hears of it; Ann deletes her interview after a
 // confirm; Ben sees no Edit or Delete on her items; deleting a published salary says it leaves the
 // averages at a later batch; an edit made offline arrives exactly once when she is back online.
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DB } from '../db/client';
-import { signIn } from '../test/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import {
-  ARTIFACTS,
-  DESKTOP,
-  PHONE,
-  type RunningServer,
-  screenshot,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
-import { seriousViolations, toastText, toastTitle } from './screens.helpers';
+import { ARTIFACTS, DESKTOP, PHONE, screenshot, waitForServiceWorker } from './harness';
+import { peopleTestEnv, seriousViolations, toastText, toastTitle } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-let db: DB;
-const cookies: Record<'ann' | 'ben' | 'admin', string> = { ann: '', ben: '', admin: '' };
+const env = peopleTestEnv(
+  {
+    ann: { id: 'e2e:ann', email: 'ann.voice@example.test', firstName: 'Ann', lastName: 'Author' },
+    ben: { id: 'e2e:ben', email: 'ben.voice@example.test', firstName: 'Ben' },
+    admin: { id: 'e2e:admin', email: 'admin.voice@example.test', firstName: 'Ada' },
+  },
+  {
+    serverEnv: { ADMIN_EMAILS: 'admin.voice@example.test' },
+    ready: async ({ server }) => {
+      school = (
+        (await (await fetch(`${server.url}/api/schools?limit=1&search=Westminster%20City%20School`)).json()) as {
+          id: number;
+          name: string;
+        }[]
+      )[0];
+    },
+  },
+);
+/** This one phone, signed in as someone (or a visitor): an action fails after 15 s. */
+const as = (who: Parameters<typeof env.as>[0]) => env.as(who, 15_000);
 let school: { id: number; name: string };
 const ids = { review: 0, interview: 0, salary: 0 };
 
 const OLD_PROS = 'Supportive heads of department and a calm staff room';
 const NEW_PROS = 'Supportive heads of department, a calm staff room and real CPD time';
 const OFFLINE_CONS = 'Parking is hard and the photocopier queue is long';
-const count = (sql: string, ...args: unknown[]) => (db.$client.prepare(sql).get(...args) as { n: number }).n;
-
-beforeAll(async () => {
-  ({ server, browser } = await startServerAndBrowser({ ADMIN_EMAILS: 'admin.voice@example.test' }));
-  db = openDatabase(server.databasePath);
-  cookies.ann = signIn(db, { id: 'e2e:ann', email: 'ann.voice@example.test', firstName: 'Ann', lastName: 'Author' });
-  cookies.ben = signIn(db, { id: 'e2e:ben', email: 'ben.voice@example.test', firstName: 'Ben' });
-  cookies.admin = signIn(db, { id: 'e2e:admin', email: 'admin.voice@example.test', firstName: 'Ada' });
-  school = (
-    (await (await fetch(`${server.url}/api/schools?limit=1&search=Westminster%20City%20School`)).json()) as { id: number; name: string }[]
-  )[0];
-}, 120_000);
-
-afterAll(async () => {
-  db?.$client.close();
-  await stopServerAndBrowser(server, browser);
-});
-
-/** This one phone, signed in as someone (or a visitor). */
-async function as(who: keyof typeof cookies | 'visitor'): Promise<Page> {
-  await browser.clearCookies();
-  if (who !== 'visitor') await browser.addCookies([{ name: 'tilt_session', value: cookies[who].split('=')[1], url: server.url }]);
-  const page = await browser.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.setViewportSize(PHONE);
-  return page;
-}
+const count = (sql: string, ...args: unknown[]) => (env.db.$client.prepare(sql).get(...args) as { n: number }).n;
 
 /** A write from the page (the cross-site check wants the app's own origin). */
 const post = (page: Page, method: string, path: string, body?: unknown) =>
@@ -74,7 +53,7 @@ const post = (page: Page, method: string, path: string, body?: unknown) =>
   );
 
 async function reviewsTab(page: Page) {
-  await page.goto(`${server.url}/schools/${school.id}`);
+  await page.goto(`${env.server.url}/schools/${school.id}`);
   await page.getByRole('tab', { name: /^Reviews/ }).click();
   const card = page.getByTestId(`review-${ids.review}`);
   await expect.poll(() => card.count()).toBe(1);
@@ -86,11 +65,11 @@ describe('own voice: change or take back', () => {
     timeout: 120_000,
   }, async () => {
     const admin = await as('admin');
-    await admin.goto(`${server.url}/`);
+    await admin.goto(`${env.server.url}/`);
     await admin.close();
 
     const page = await as('ann');
-    await page.goto(`${server.url}/schools/${school.id}`);
+    await page.goto(`${env.server.url}/schools/${school.id}`);
     const review = await post(page, 'POST', `/api/schools/${school.id}/reviews`, {
       overallRating: 4,
       workLifeBalanceRating: 3,
@@ -126,7 +105,7 @@ describe('own voice: change or take back', () => {
     ids.salary = salary.body.id;
     await page.close();
     const adminPage = await as('admin');
-    await adminPage.goto(`${server.url}/`);
+    await adminPage.goto(`${env.server.url}/`);
     expect((await post(adminPage, 'POST', `/api/moderation/reviews/${ids.review}/approve`)).status).toBe(200);
     await adminPage.close();
 
@@ -165,7 +144,7 @@ describe('own voice: change or take back', () => {
 
   it('an admin approves it side by side: the public reads the new text and Ann is told', { timeout: 90_000 }, async () => {
     const admin = await as('admin');
-    await admin.goto(`${server.url}/moderation?queue=edits`);
+    await admin.goto(`${env.server.url}/moderation?queue=edits`);
     const item = admin.getByTestId(`edit-review-${ids.review}`);
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.getByTestId('edit-published').innerText()).toContain(OLD_PROS);
@@ -197,7 +176,7 @@ describe('own voice: change or take back', () => {
     await visitor.close();
 
     const ann = await as('ann');
-    await ann.goto(`${server.url}/notifications`);
+    await ann.goto(`${env.server.url}/notifications`);
     const row = ann.getByTestId('notification-list').locator('li', { hasText: 'Your edit is published' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.innerText()).toContain(`your review of ${school.name} now shows your changes`);
@@ -223,7 +202,7 @@ describe('own voice: change or take back', () => {
 
   it('she deletes her interview after a confirm: it is gone', { timeout: 60_000 }, async () => {
     const ann = await as('ann');
-    await ann.goto(`${server.url}/schools/${school.id}`);
+    await ann.goto(`${env.server.url}/schools/${school.id}`);
     await ann.getByRole('tab', { name: /^Interviews/ }).click();
     const iv = ann.getByTestId(`interview-${ids.interview}`);
     await expect.poll(() => iv.count()).toBe(1);
@@ -243,9 +222,9 @@ describe('own voice: change or take back', () => {
 
   it('My contributions: a published salary deleted says it leaves the averages at a later batch', { timeout: 60_000 }, async () => {
     // As a daily batch would have done: the entry is in the published figures.
-    db.$client.prepare('update salaries set published_at = ? where id = ?').run(Date.now(), ids.salary);
+    env.db.$client.prepare('update salaries set published_at = ? where id = ?').run(Date.now(), ids.salary);
     const ann = await as('ann');
-    await ann.goto(`${server.url}/dashboard?tab=activity`);
+    await ann.goto(`${env.server.url}/dashboard?tab=activity`);
     const list = ann.getByTestId('activity');
     await expect.poll(() => list.getByTestId(`mine-review-${ids.review}`).count()).toBe(1);
     await expect.poll(() => ann.getByRole('heading', { name: 'My contributions' }).count()).toBe(1);
@@ -268,7 +247,7 @@ describe('own voice: change or take back', () => {
       .toBe('Deleted. It leaves the published averages at a later batch; figures already published are not recomputed until then.');
     await expect.poll(() => salary.count()).toBe(0);
     // Unlinked from her and withdrawn, still in the figures until a batch takes it out (decision 1420).
-    expect(db.$client.prepare('select user_id, withdrawn_at from salaries where id = ?').get(ids.salary)).toMatchObject({
+    expect(env.db.$client.prepare('select user_id, withdrawn_at from salaries where id = ?').get(ids.salary)).toMatchObject({
       user_id: null,
       withdrawn_at: expect.any(Number),
     });
@@ -277,7 +256,7 @@ describe('own voice: change or take back', () => {
 
   it('an edit made offline is sent once she is back online, exactly once', { timeout: 120_000 }, async () => {
     const ann = await as('ann');
-    await ann.goto(`${server.url}/dashboard?tab=activity`);
+    await ann.goto(`${env.server.url}/dashboard?tab=activity`);
     await waitForServiceWorker(ann);
     await ann.reload();
     const row = ann.getByTestId(`mine-review-${ids.review}`);
@@ -289,7 +268,7 @@ describe('own voice: change or take back', () => {
       );
     const before = patches();
 
-    await browser.setOffline(true);
+    await env.browser.setOffline(true);
     try {
       await row.getByRole('button', { name: 'Edit' }).click();
       const form = ann.getByTestId('review-form');
@@ -300,11 +279,11 @@ describe('own voice: change or take back', () => {
       await expect.poll(() => ann.getByTestId('queued-count').innerText()).toContain('1');
       expect(patches()).toBe(before);
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
     }
     await expect.poll(() => patches(), { timeout: 30_000 }).toBe(before + 1);
     const pending = () =>
-      db.$client
+      env.db.$client
         .prepare("select body from contribution_revisions where kind = 'review' and target_id = ? and state = 'pending'")
         .all(ids.review) as { body: string }[];
     await expect.poll(() => pending().length).toBe(1);

@@ -7,6 +7,7 @@ import { hc, type InferResponseType } from 'hono/client';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { ApiType } from '../api/app';
+import type { DB } from '../db/client';
 import { registerSearchFunctions } from '../db/search-index';
 import {
   type BrowserOptions,
@@ -60,6 +61,53 @@ export function screenTestEnv(
     await options.ready?.(env);
   }, 120_000);
   afterAll(() => teardown(env));
+  return env;
+}
+
+/** A person of a file: her session is written into the server's database (test/app's signIn). */
+export interface Person {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName?: string;
+}
+
+/** A file's Env with its people signed in: see peopleTestEnv. */
+export interface PeopleEnv<K extends string> extends Env {
+  /** The server's database, open while the file runs. */
+  db: DB;
+  /** Each person's session cookie ('tilt_session=…'), for a request as her. */
+  cookies: Record<K, string>;
+  /** This one phone (the file's browser) at 390x844, signed in as `who` or a visitor (no session). */
+  as: (who: K | 'visitor', timeout?: number) => Promise<Page>;
+}
+
+/**
+ * screenTestEnv with people: once the server has started, each of `people` has a session of her own
+ * (then `ready` runs); `as(who)` clears the browser's cookies and opens a page with hers.
+ */
+export function peopleTestEnv<K extends string>(
+  people: Record<K, Person>,
+  options: { serverEnv?: Record<string, string>; ready?: (env: PeopleEnv<K>) => unknown } = {},
+): PeopleEnv<K> {
+  const cookies = {} as Record<K, string>;
+  const env = screenTestEnv({
+    serverEnv: options.serverEnv,
+    ready: async (started) => {
+      // Loaded here, not at the top: test/app brings the whole API, which the other files never need.
+      const [{ openDatabase }, { signIn }] = await Promise.all([import('../db/client'), import('../test/app')]);
+      const ready = Object.assign(started, { db: openDatabase(started.server.databasePath) }) as PeopleEnv<K>;
+      for (const who of Object.keys(people) as K[]) cookies[who] = signIn(ready.db, people[who]);
+      await options.ready?.(ready);
+    },
+  }) as PeopleEnv<K>;
+  afterAll(() => env.db?.$client.close());
+  env.cookies = cookies;
+  env.as = async (who, timeout) => {
+    await env.browser.clearCookies();
+    if (who !== 'visitor') await env.browser.addCookies([{ name: 'tilt_session', value: cookies[who].split('=')[1], url: env.server.url }]);
+    return phonePage(env.browser, timeout);
+  };
   return env;
 }
 
