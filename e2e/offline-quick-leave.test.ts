@@ -2,27 +2,13 @@
 // (before the app has loaded or hydrated: on a slow phone, or because the train went into a
 // tunnel), and offline the page opens from the device. The service worker keeps the answers the
 // server inlined from the page's HTML as it passes (sw/sw.ts, web/offline/seed.ts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import {
-  launchBrowser,
-  PHONE,
-  type RunningServer,
-  startServer,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE, startServer, waitForServiceWorker } from './harness';
+import { screenTestEnv } from './screens.helpers';
 import { renderOnce } from './render.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
-afterAll(() => stopServerAndBrowser(server, browser));
+const env = screenTestEnv();
 let attempts = 0;
-
-const api = async (path: string) => (await fetch(server.url + path)).json();
 
 describe('a page left at once', () => {
   it('opens offline from the device though it was left right after its first paint', async () => {
@@ -30,21 +16,21 @@ describe('a page left at once', () => {
     // device that has not kept the school yet (a new context: the first one may have kept it).
     if (++attempts > 1) {
       if (
-        !(await fetch(`${server.url}/api/health`)
+        !(await fetch(`${env.server.url}/api/health`)
           .then((r) => r.ok)
           .catch(() => false))
       )
-        server = await startServer({}, server.databasePath, server.port);
-      await browser.close();
-      browser = await launchBrowser();
+        env.server = await startServer({}, env.server.databasePath, env.server.port);
+      await env.browser.close();
+      env.browser = await launchBrowser();
     }
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize(PHONE);
     // A visitor whose phone has the app's worker (she came before), on a page with no school.
-    await page.goto(server.url + '/about-us');
+    await page.goto(env.server.url + '/about-us');
     await waitForServiceWorker(page);
-    const [school] = await api('/api/schools?limit=1&sort=rating');
+    const [school] = await env.api('/api/schools?limit=1&sort=rating');
     const saved = () =>
       page.evaluate(
         (id) =>
@@ -63,16 +49,16 @@ describe('a page left at once', () => {
     // The worker answers a navigation with the precached shell when the server takes over 3 s (by
     // design, for a slow network), and a fresh server's first render of a school page can on a
     // busy box: rendered once first (outside the browser), so the page below is the server's.
-    expect(await renderOnce(server.url, [`/schools/${school.id}`])).toEqual([200]);
+    expect(await renderOnce(env.server.url, [`/schools/${school.id}`])).toEqual([200]);
 
     // The school's page, left once its server-rendered content has painted, before the app has
     // run: the page's own scripts are switched off for this one visit (the service worker, a
     // target of its own, still runs). Waiting for a paint and reading data-app instead raced: the
     // worker serves the app's modules from its precache, and once in a CI run with a second build
     // beside it the app had hydrated before the next frame.
-    const cdp = await browser.newCDPSession(page);
+    const cdp = await env.browser.newCDPSession(page);
     await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
-    await page.goto(`${server.url}/schools/${school.id}`, { waitUntil: 'domcontentloaded' });
+    await page.goto(`${env.server.url}/schools/${school.id}`, { waitUntil: 'domcontentloaded' });
     const h1 = await page.locator('h1').first().textContent();
     const app = await page.evaluate(() => document.documentElement.dataset.app);
     await page.goto('about:blank');
@@ -82,16 +68,16 @@ describe('a page left at once', () => {
     // Left before the app had run: what kept the page is not the page's own JavaScript.
     expect(app).toBeUndefined();
 
-    await server.stop();
-    await browser.setOffline(true);
+    await env.server.stop();
+    await env.browser.setOffline(true);
     try {
-      await page.goto(`${server.url}/schools/${school.id}`);
+      await page.goto(`${env.server.url}/schools/${school.id}`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toContain(school.name);
       expect(await page.getByTestId('offline-empty').count()).toBe(0);
       await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
       expect(await saved()).toBe(true);
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
     }
   }, 120_000);
 });

@@ -3,25 +3,12 @@
 // reach the server as Bob's, and Bob (online or offline) must see none of Alice's saved answers:
 // her saved job, her mood, her activity. When Alice signs in again, her salary is sent as hers.
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import {
-  launchBrowser,
-  PHONE,
-  type RunningServer,
-  screenshot,
-  signInLocally,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
-import { attemptTag, fillSalaryForm } from './screens.helpers';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, PHONE, screenshot, signInLocally, waitForServiceWorker } from './harness';
+import { attemptTag, fillSalaryForm, screenTestEnv } from './screens.helpers';
 
-let server: RunningServer;
-let browser: BrowserContext;
-
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
-afterAll(() => stopServerAndBrowser(server, browser));
+const env = screenTestEnv();
 
 /** A teacher of the local provider (her id is 'dev:' and her email). */
 const teacher = (email: string, name: string) => ({ email, name, id: `dev:${email}` });
@@ -31,10 +18,9 @@ let attempts = 0;
 const ALICE_SALARY = 47_654;
 const BOB_SALARY = 39_123;
 
-const api = async (path: string) => (await fetch(server.url + path)).json();
 /** The salaries rows each user has on the server, read from the test's database file. */
 function salariesOf(userId: string): number[] {
-  const db = new Database(server.databasePath, { readonly: true, fileMustExist: true });
+  const db = new Database(env.server.databasePath, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare('SELECT annual_salary AS s FROM salaries WHERE user_id = ? ORDER BY id').all(userId) as { s: number }[]).map(
       (r) => r.s,
@@ -45,7 +31,7 @@ function salariesOf(userId: string): number[] {
 }
 /** Ends every session of a user on the server (as a revocation or an expiry would). */
 function revokeSessions(userId: string): number {
-  const db = new Database(server.databasePath, { fileMustExist: true });
+  const db = new Database(env.server.databasePath, { fileMustExist: true });
   try {
     return db.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId).changes;
   } finally {
@@ -56,14 +42,14 @@ function revokeSessions(userId: string): number {
 async function signIn(page: Page, who: { email: string; name: string }) {
   // A fresh sign-in at the local provider (its own session cookie would sign the last person in
   // again); the app's session cookie stays, as on a real shared browser.
-  await browser.clearCookies({ name: /^(?!tilt_session$)/ });
-  await signInLocally(page, server.url, who);
+  await env.browser.clearCookies({ name: /^(?!tilt_session$)/ });
+  await signInLocally(page, env.server.url, who);
   const first = who.name.split(' ')[0];
   await expect.poll(() => page.getByRole('button', { name: `Account menu for ${first}` }).count()).toBeGreaterThan(0);
 }
 
 async function submitSalary(page: Page, salary: number) {
-  await page.goto(`${server.url}/salaries`);
+  await page.goto(`${env.server.url}/salaries`);
   await page.getByRole('tab', { name: 'Contribute Data' }).click();
   await fillSalaryForm(page, {
     jobTitle: 'Secondary Teacher',
@@ -89,14 +75,14 @@ describe('offline data on a shared browser', () => {
       const tag = attemptTag();
       ALICE = teacher(`alice.offline.${tag}@school.example`, 'Alice Archer');
       BOB = teacher(`bob.shared.${tag}@school.example`, 'Bob Baker');
-      await browser.close();
-      browser = await launchBrowser();
+      await env.browser.close();
+      env.browser = await launchBrowser();
     }
-    const page = await browser.newPage();
+    const page = await env.browser.newPage();
     page.setDefaultTimeout(15_000);
     await page.setViewportSize(PHONE);
-    const [job] = await api('/api/jobs');
-    const [school] = await api('/api/schools?limit=1&sort=rating');
+    const [job] = await env.api('/api/jobs');
+    const [school] = await env.api('/api/schools?limit=1&sort=rating');
 
     // Alice signs in, saves a job and shares a mood (online), and reads them on her dashboard
     // and the school's page, so the device keeps them for offline reading.
@@ -117,26 +103,26 @@ describe('offline data on a shared browser', () => {
     expect(await write(`/api/jobs/${job.id}/save`)).toBeLessThan(300);
     expect(await write(`/api/schools/${school.id}/mood`, { mood: 'frustrated', anonymous: false })).toBe(201);
 
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await expect.poll(() => h1(page).innerText()).toBe('Welcome back, Alice!');
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain(job.title);
     await page.getByRole('tab', { name: 'Activity' }).click();
     await expect.poll(() => page.getByRole('tabpanel').innerText()).toContain('Having some issues');
-    await page.goto(`${server.url}/schools/${school.id}`);
+    await page.goto(`${env.server.url}/schools/${school.id}`);
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
     await expect.poll(() => page.getByTestId('my-mood').innerText()).toContain('Having some issues');
-    await page.goto(`${server.url}/salaries`);
+    await page.goto(`${env.server.url}/salaries`);
     await expect.poll(() => page.getByRole('tab', { name: 'Contribute Data' }).count()).toBe(1);
 
     // Offline, Alice queues a salary.
-    await browser.setOffline(true);
+    await env.browser.setOffline(true);
     await submitSalary(page, ALICE_SALARY);
     await expect.poll(() => toastText(page)).toContain("Saved — will be sent when you're back online");
     await expect.poll(() => queued(page).innerText()).toBe('1 queued');
 
     // Her session ends on the server; the connection comes back: nothing can be sent for her.
     expect(revokeSessions(ALICE.id)).toBeGreaterThan(0);
-    await browser.setOffline(false);
+    await env.browser.setOffline(false);
     await expect.poll(() => toastText(page), { timeout: 20_000 }).toContain('Please sign in to send your 1 saved submission.');
     expect(salariesOf(ALICE.id)).toEqual([]);
 
@@ -146,7 +132,7 @@ describe('offline data on a shared browser', () => {
     // once it is on the server that replay has run.
     await submitSalary(page, BOB_SALARY);
     await expect.poll(() => salariesOf(BOB.id), { timeout: 20_000 }).toEqual([BOB_SALARY]);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await expect.poll(() => h1(page).innerText()).toBe('Welcome back, Bob!');
     // His activity is on screen, so it is saved on the device (the counters come from it).
     await expect.poll(() => page.getByTestId('dashboard-counters').innerText()).toMatch(/Salary contributions\s+1/);
@@ -162,8 +148,8 @@ describe('offline data on a shared browser', () => {
     expect(salariesOf(ALICE.id)).toEqual([]);
 
     // Bob offline: his dashboard and the school page show nothing of Alice's.
-    await browser.setOffline(true);
-    await page.goto(`${server.url}/dashboard`);
+    await env.browser.setOffline(true);
+    await page.goto(`${env.server.url}/dashboard`);
     await expect.poll(() => h1(page).innerText()).toBe('Welcome back, Bob!');
     const panel = page.getByRole('tabpanel');
     await expect.poll(() => panel.innerText()).toMatch(/No saved jobs yet|hasn't been saved on this device yet/);
@@ -174,7 +160,7 @@ describe('offline data on a shared browser', () => {
     expect(await panel.innerText()).not.toContain('Having some issues');
     expect(await panel.innerText()).not.toContain(school.name);
     await screenshot(page, 'offline-users-bob-dashboard-phone');
-    await page.goto(`${server.url}/schools/${school.id}`);
+    await page.goto(`${env.server.url}/schools/${school.id}`);
     await expect.poll(() => h1(page).innerText()).toContain(school.name);
     await page.getByRole('tab', { name: 'Teacher Mood' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Your mood' }).count()).toBe(1);
@@ -201,10 +187,10 @@ describe('offline data on a shared browser', () => {
     expect(stored.outbox.map((i) => [i.owner, i.body.annualSalary])).toEqual([[ALICE.id, ALICE_SALARY]]);
 
     // Alice signs in again (online): her salary goes, as hers, exactly once.
-    await browser.setOffline(false);
+    await env.browser.setOffline(false);
     await signIn(page, ALICE);
     await expect.poll(() => salariesOf(ALICE.id), { timeout: 20_000 }).toEqual([ALICE_SALARY]);
-    await page.goto(`${server.url}/dashboard`);
+    await page.goto(`${env.server.url}/dashboard`);
     await expect.poll(() => h1(page).innerText()).toBe('Welcome back, Alice!');
     await expect.poll(() => page.getByTestId('queued-other-accounts').count()).toBe(0);
     expect(salariesOf(BOB.id)).toEqual([BOB_SALARY]);

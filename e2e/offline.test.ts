@@ -1,24 +1,12 @@
 // The installable, offline-first app: the service worker controls the page, the manifest makes it
 // installable, and with the server stopped and the browser offline, pages seen before still render
 // from the saved copies.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import {
-  launchBrowser,
-  type RunningServer,
-  screenshot,
-  startServer,
-  startServerAndBrowser,
-  stopServerAndBrowser,
-  waitForServiceWorker,
-} from './harness';
-
-let server: RunningServer;
-let browser: BrowserContext;
+import { describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, startServer, waitForServiceWorker } from './harness';
+import { screenTestEnv } from './screens.helpers';
 
 // A profile on disk: Chromium reports an incognito context as unable to install the app.
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser({}, { persistent: true })));
-afterAll(() => stopServerAndBrowser(server, browser));
+const env = screenTestEnv({ browser: { persistent: true } });
 /** Set when a test stops the server: a retry of that test starts it again (same database and port, so the same origin). */
 let stopped = false;
 
@@ -36,7 +24,7 @@ describe('screens in their own chunks', () => {
         await held;
         await route.continue();
       });
-      await page.goto(server.url + '/career-advice', { waitUntil: 'domcontentloaded' });
+      await page.goto(env.server.url + '/career-advice', { waitUntil: 'domcontentloaded' });
       // The server rendered the page (the server-rendered first visit): its content is there before the chunk arrives.
       await expect.poll(() => requested).toBe(true);
       expect(await page.locator('header').first().isVisible()).toBe(true);
@@ -59,7 +47,7 @@ describe('screens in their own chunks', () => {
 
 describe('installable PWA', () => {
   it('serves a manifest Chromium accepts, with 192, 512 and maskable icons', async () => {
-    const res = await fetch(`${server.url}/manifest.webmanifest`);
+    const res = await fetch(`${env.server.url}/manifest.webmanifest`);
     expect(res.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = await res.json();
     expect(manifest).toMatchObject({ name: 'Teachers In London Talk', short_name: 'TILT', start_url: '/', display: 'standalone' });
@@ -68,18 +56,18 @@ describe('installable PWA', () => {
       '512x512 any',
       '512x512 maskable',
     ]);
-    for (const icon of manifest.icons) expect((await fetch(server.url + icon.src)).headers.get('content-type')).toBe('image/png');
-    const sw = await fetch(`${server.url}/sw.js`);
+    for (const icon of manifest.icons) expect((await fetch(env.server.url + icon.src)).headers.get('content-type')).toBe('image/png');
+    const sw = await fetch(`${env.server.url}/sw.js`);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('is installable: Chromium parses the manifest without errors and reports no installability errors', async () => {
-    const page = await browser.newPage();
-    await page.goto(server.url + '/');
+    const page = await env.browser.newPage();
+    await page.goto(env.server.url + '/');
     await waitForServiceWorker(page);
-    const cdp = await browser.newCDPSession(page);
+    const cdp = await env.browser.newCDPSession(page);
     const manifest = await cdp.send('Page.getAppManifest');
-    expect(manifest.url).toBe(`${server.url}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${env.server.url}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     expect(JSON.parse(manifest.data ?? 'null')).toMatchObject({ name: 'Teachers In London Talk', display: 'standalone' });
     const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
@@ -90,34 +78,34 @@ describe('installable PWA', () => {
 
   it('renders pages seen before with the server stopped and the browser offline', async () => {
     if (stopped) {
-      server = await startServer({}, server.databasePath, server.port);
+      env.server = await startServer({}, env.server.databasePath, env.server.port);
       stopped = false;
     }
-    const page = await browser.newPage();
-    await page.goto(server.url + '/');
+    const page = await env.browser.newPage();
+    await page.goto(env.server.url + '/');
     await waitForServiceWorker(page);
     // Load once more under the worker's control so the data is saved.
     await page.reload();
     const cards = page.getByTestId('featured-jobs').locator('article');
     await expect.poll(() => cards.count()).toBe(4);
     const titles = await cards.locator('h3').allTextContents();
-    await page.goto(server.url + '/about-us');
+    await page.goto(env.server.url + '/about-us');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('About Us');
 
     stopped = true;
-    await server.stop();
-    await browser.setOffline(true);
+    await env.server.stop();
+    await env.browser.setOffline(true);
     try {
-      await page.goto(server.url + '/');
+      await page.goto(env.server.url + '/');
       await expect.poll(() => cards.count(), { timeout: 10_000 }).toBe(4);
       expect(await cards.locator('h3').allTextContents()).toEqual(titles);
       await expect.poll(() => page.getByTestId('offline-banner').innerText()).toMatch(/^You're offline — showing saved copies from /);
       await screenshot(page, 'offline-home-phone');
       // A client route never opened before still gets the app shell (navigation fallback).
-      await page.goto(server.url + '/career-advice');
+      await page.goto(env.server.url + '/career-advice');
       await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText()).toBe('Career Advice');
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
     }
   });
 });
