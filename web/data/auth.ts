@@ -10,7 +10,6 @@ export type CurrentUser = NonNullable<InferResponseType<typeof client.auth.user.
 
 const USER_FRESH_MS = 300_000;
 const LOGIN_URL = '/api/login';
-export const LOGOUT_URL = '/api/logout';
 /** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
 let inFlight: Promise<CurrentUser | null> | null = null;
 const fetchUser = (): Promise<CurrentUser | null> => {

@@ -5,8 +5,8 @@
 import { offlineDb, type OfflineDatabase } from './db';
 import { userQueue } from './queue';
 
-import { LOGOUT_URL } from '../data/auth';
-export { LOGOUT_URL };
+/** Where a sign-out is POSTed; a GET of it shows a page whose form posts. */
+export const LOGOUT_URL = '/api/logout';
 
 /** How many of the signed-in user's submissions wait on this device. */
 export async function pendingSubmissions(db: OfflineDatabase = offlineDb): Promise<number> {

@@ -1,13 +1,14 @@
 // Compile-time checks (run by `tsc`, no runtime code): the web's answer types come from the API's
 // own route types through the typed client and are real types, not `any`. If a route stops being
-// chained into ApiType, or answers through `new Response`, one of these stops compiling.
-import type { RefreshResult } from '../features/refresh-jobs/RefreshJobsButton';
-import type { BatchProgress, BatchStarted } from '../features/school-images/SchoolImageUpdater';
-import type { Activity } from '../dashboard/ActivityList';
-import type { PayRow } from '../pay-scales/allowances';
-import type { CurrentUser } from './auth';
-import type { Job, SalaryStats, SchoolListItem, SiteStats } from './client';
-import type { SavedJob, UserMood } from './hooks';
+// chained into ApiType, or answers through `new Response`, one of these stops compiling. It stands
+// beside web's entries, above the screens and features whose types it checks.
+import type { RefreshResult } from './features/refresh-jobs/RefreshJobsButton';
+import type { BatchProgress, BatchStarted } from './features/school-images/SchoolImageUpdater';
+import type { Activity } from './data/activity';
+import type { PayRow } from './pay-scales/allowances';
+import type { CurrentUser } from './data/auth';
+import type { Job, SalaryStats, SchoolListItem, SiteStats } from './data/client';
+import type { SavedJob, UserMood } from './data/hooks';
 
 type IsAny<T> = 0 extends 1 & T ? true : false;
 type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
