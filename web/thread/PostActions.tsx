@@ -2,7 +2,7 @@
 // create form's rules and messages, Delete after a confirmation; both through the outbox (kind
 // `forum-edit`), so they work offline and are sent once; "Earlier versions" for moderators.
 // Which items are hers, and the "edited" line, are in ./post-meta.tsx (the page's first render);
-// these controls load after it (./later.ts).
+// these controls load after it (./writing-controls.ts).
 import { useState } from 'react';
 import { Dialog } from '../components/Dialog';
 import { MarkdownField } from '../features/markdown-editor/MarkdownField';

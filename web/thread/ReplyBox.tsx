@@ -1,5 +1,5 @@
 // The thread's reply form (the one under the thread, and one under a reply when she taps Reply):
-// shown only to a signed-in reader, so it loads after the page's first render (./later.ts).
+// shown only to a signed-in reader, so it loads after the page's first render (./writing-controls.ts).
 import { useEffect } from 'react';
 import { check } from '../components/check';
 import { InlineFormActions } from '../components/fields';

@@ -1,6 +1,6 @@
 // What the thread page shows of an author's own posts on its first render: which posts are hers,
 // the "edited" line and the types of her pending changes. Her controls themselves (edit, delete,
-// earlier versions, the reply form) load after the first render (./later.ts).
+// earlier versions, the reply form) load after the first render (./writing-controls.ts).
 import { useEffect, useState } from 'react';
 import type { EditState } from '../features/contribute/EditStateNote';
 import { useAuth } from '../data/auth';
