@@ -33,6 +33,13 @@ export function templateParts(indexHtml: string) {
         return '';
       });
   }
+  // The web app manifest: linked by the boot script once the page is on screen (decision 0606),
+  // so the manifest and the icons it names are not fetched beside the stylesheet.
+  let manifest: string | undefined;
+  stripped = stripped.replace(/\s*<link rel="manifest" href="([^"]+)">/, (_, href: string) => {
+    manifest = href;
+    return '';
+  });
   // The offline shell's static frame (web/index.html) is not part of a server-rendered page.
   stripped = stripped.replace(/<div id="root"><!--shell-->[\s\S]*?<!--\/shell--><\/div>/, '<div id="root"></div>');
   const [beforeRoot, afterRoot] = stripped.split('<div id="root"></div>');
@@ -43,7 +50,7 @@ export function templateParts(indexHtml: string) {
   if (!headEnd) throw new Error('index.html has no </head>');
   const headOpen = beforeRoot.slice(0, headEnd.index);
   const bodyOpen = beforeRoot.slice(headEnd.index).replace(/^\s*<\/head>/, '');
-  return { beforeRoot, afterRoot, entry, preloads, headOpen, bodyOpen };
+  return { beforeRoot, afterRoot, entry, preloads, manifest, headOpen, bodyOpen };
 }
 
 /**
@@ -57,9 +64,9 @@ export function bootScript(source: string): { text: string; hash: string } {
   return { text, hash: `'sha256-${createHash('sha256').update(text).digest('base64')}'` };
 }
 
-/** The boot script: the entry and the chunks it imports (all fetched at once) after the first paint. */
-export function bootTag(entry: string, screenChunks: string[], boot: string | undefined) {
-  const attr = screenChunks.length ? ` data-preload="${screenChunks.join(' ')}"` : '';
+/** The boot script: the entry and the chunks it imports (all fetched at once) and the manifest's link, after the first paint. */
+export function bootTag(entry: string, screenChunks: string[], boot: string | undefined, manifest?: string) {
+  const attr = (screenChunks.length ? ` data-preload="${screenChunks.join(' ')}"` : '') + (manifest ? ` data-manifest="${manifest}"` : '');
   // A build without boot.js (a test's fake one): the page names the file.
   if (boot === undefined) return `<script type="module" src="/boot.js" data-entry="${entry}"${attr}></script>`;
   return `<script type="module" data-entry="${entry}"${attr}>${boot}</script>`;

@@ -343,8 +343,8 @@ describe('server-rendered public pages', () => {
 });
 
 describe('the boot script', () => {
-  it("is written into each page from the build's boot.js (no comment lines), and the page's CSP allows exactly it by its hash", async () => {
-    const dir = fakeDist();
+  it("is written into each page from the build's boot.js (no comment lines), and the page's CSP allows exactly it by its hash; it links the manifest", async () => {
+    const dir = fakeDist({ head: '\n    <link rel="manifest" href="/manifest.webmanifest">' });
     writeFileSync(join(dir, 'boot.js'), readFileSync(join(import.meta.dirname, '..', 'public', 'boot.js'), 'utf8'));
     const built = createApp({ db, now: () => now, distDir: dir, appUrl: APP_URL, pageRenderer: () => import('../web/entry-server') });
     for (const path of ['/pay-scales', `/jobs/${ourJobId}`]) {
@@ -354,6 +354,9 @@ describe('the boot script', () => {
       expect(html, path).not.toContain('src="/boot.js"');
       const tags = [...html.matchAll(/<script type="module" data-entry="\/assets\/index-abc.js"[^>]*>([\s\S]*?)<\/script>/g)];
       expect(tags, path).toHaveLength(1);
+      // The manifest is linked by the boot script after the paint, not by the head.
+      expect(html, path).not.toContain('rel="manifest"');
+      expect(tags[0][0], path).toContain(' data-manifest="/manifest.webmanifest"');
       const text = tags[0][1];
       expect(text, path).toContain("document.querySelector('script[data-entry]')");
       expect(text, path).toContain('PerformanceObserver');

@@ -248,7 +248,9 @@ function headFor({ template, manifest, boot }: PageServer, module: string | unde
   const screenChunks = preloadsFor(manifest, module)
     .map((file) => `/${file}`)
     .filter((file) => !template.preloads.includes(file));
-  const tag = template.entry ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks], boot?.text)}` : '';
+  const tag = template.entry
+    ? `\n    ${bootTag(template.entry, [...template.preloads, ...screenChunks], boot?.text, template.manifest)}`
+    : '';
   return template.headOpen + tag;
 }
 

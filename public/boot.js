@@ -12,6 +12,13 @@ let started = false;
 function start() {
   if (started || !el) return;
   started = true;
+  // The manifest (and the icons it names) is fetched after the paint too: the page links it now.
+  if (el.dataset.manifest) {
+    const link = document.createElement('link');
+    link.rel = 'manifest';
+    link.href = el.dataset.manifest;
+    document.head.append(link);
+  }
   for (const src of (el.dataset.preload || '').split(' ').filter(Boolean)) import(src);
   import(el.dataset.entry);
 }
