@@ -6,17 +6,12 @@
 // (requestAnimationFrame + setTimeout) then asked for the chunks before the paint every time.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, waitForHydration, type RunningServer } from './harness';
+import { startServerAndBrowser, stopServerAndBrowser, waitForHydration, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ serviceWorkers: 'block' })]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser({}, { serviceWorkers: 'block' })), 120_000);
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const HOLD_MS = 1200;
 

@@ -6,18 +6,13 @@
 // list the browser renders itself (a client navigation) waits for nothing.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, waitForHydration, type RunningServer } from './harness';
+import { startServerAndBrowser, stopServerAndBrowser, waitForHydration, type RunningServer } from './harness';
 import { holdSignIn } from './screens.helpers';
 
 let server: RunningServer;
 let browser: BrowserContext;
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ serviceWorkers: 'block' })]);
-}, 120_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser({}, { serviceWorkers: 'block' })), 120_000);
+afterAll(() => stopServerAndBrowser(server, browser));
 
 type Held = { idle: (() => void)[]; replaced: number };
 /** Idle callbacks kept until release(); cards of the list removed from the page, counted. */
