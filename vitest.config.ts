@@ -32,6 +32,7 @@ export default defineConfig({
           name: 'unit',
           include: ['api/**/*.test.ts', 'core/**/*.test.ts', 'db/**/*.test.ts', 'test/**/*.test.ts'],
           globalSetup: ['test/global-setup.ts'],
+          setupFiles: ['test/setup-unit.ts'],
           isolate: false,
         },
       },

@@ -10,6 +10,7 @@ import type { TestProject } from 'vitest/node';
 import { buildState } from '../api/scripts/build-state.mjs';
 import { HEADLESS_SHELL, TEST_CHROMIUM } from '../e2e/harness';
 import { buildTemplateDb, tempDbPath } from './db';
+import { useRunTmp } from './run-tmp';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,6 +40,7 @@ function checkBuild() {
 }
 
 export default async function setup(project: TestProject) {
+  const removeRunTmp = useRunTmp(); // before any worker starts, so they and their servers inherit TMPDIR
   const demo = tempDbPath();
   const plain = tempDbPath();
   checkBuild();
@@ -52,5 +54,6 @@ export default async function setup(project: TestProject) {
   project.provide('serverTemplates', { demo, plain });
   return () => {
     for (const path of [demo, plain]) rmSync(dirname(path), { recursive: true, force: true });
+    removeRunTmp();
   };
 }

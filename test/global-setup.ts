@@ -4,10 +4,15 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildTemplateDb, tempDbPath } from './db';
+import { useRunTmp } from './run-tmp';
 
 export default function setup(project: TestProject) {
+  const removeRunTmp = useRunTmp(); // before any worker starts, so they inherit TMPDIR
   const path = tempDbPath();
   buildTemplateDb(path);
   project.provide('templateDbPath', path);
-  return () => rmSync(dirname(path), { recursive: true, force: true });
+  return () => {
+    rmSync(dirname(path), { recursive: true, force: true });
+    removeRunTmp();
+  };
 }

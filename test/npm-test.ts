@@ -6,6 +6,7 @@
 // Each job's output is printed whole when it ends, so logs do not interleave; any failure fails
 // the run, and the browser tests do not start after one.
 import { spawn } from 'node:child_process';
+import { useRunTmp } from './run-tmp';
 
 interface Job {
   name: string;
@@ -51,6 +52,10 @@ const STAGES: Job[][] = [
 ];
 
 const started = Date.now();
+// Every job's temporary files in one folder, removed at the end (test/run-tmp.ts).
+const removeRunTmp = useRunTmp();
+process.on('exit', removeRunTmp);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 for (const jobs of STAGES) {
   if (!(await stage(jobs))) {
     process.stdout.write(`\nnpm test failed after ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
