@@ -20,6 +20,19 @@ async function open(path: string, size = PHONE) {
 const noHorizontalScroll = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+/**
+ * A long list's last card, far below the fold, is not rendered (styled, laid out, painted) until it
+ * nears the screen, and is once scrolled to (issue 40: content-visibility on the list's items).
+ */
+async function lastCardRenderedOnlyNearScreen(page: import('playwright-core').Page, list: string) {
+  const title = page.getByTestId(list).locator('> li').last().locator('h2, h3').first();
+  const rendered = () => title.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await rendered()).toBe(false);
+  await title.scrollIntoViewIfNeeded();
+  await expect.poll(rendered).toBe(true);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 describe('jobs', () => {
   it('lists the real jobs with the count, filters in the URL and the back button', async () => {
     const all = await ok(env.client.jobs.$get({ query: {} }));
@@ -36,6 +49,7 @@ describe('jobs', () => {
     expect(await link.getAttribute('href')).toBe(external?.externalUrl);
     expect(await noHorizontalScroll(page)).toBe(true);
     await screenshot(page, 'jobs-phone');
+    await lastCardRenderedOnlyNearScreen(page, 'job-list');
 
     // On a phone the selects fold behind 'Filters'.
     expect(await page.getByLabel('Borough').isVisible()).toBe(false);
@@ -110,6 +124,7 @@ describe('schools', () => {
     expect(await cards.first().locator('h2').innerText()).toBe(first.name);
     expect(await cards.first().getByRole('link', { name: first.name, exact: true }).getAttribute('href')).toBe(`/schools/${first.id}`);
     await screenshot(page, 'schools-phone');
+    await lastCardRenderedOnlyNearScreen(page, 'school-list');
     await more.click();
     await expect.poll(() => cards.count()).toBe(100);
     await expect.poll(() => page.getByTestId('schools-count').innerText()).toBe(`Showing 100 of ${total.toLocaleString('en-GB')} schools`);

@@ -106,7 +106,7 @@ export function ForumPage() {
 function ThreadCard({ t }: { t: ThreadRow }) {
   const status = threadStatus(t);
   return (
-    <li>
+    <li className="offscreen-lazy">
       <article
         className={`card relative isolate bg-base-100 border hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-primary ${t.isSticky ? 'border-primary' : 'border-base-300'}`}
         data-testid="thread-card"

@@ -110,7 +110,7 @@ const JobGroup = memo(
     return (
       <HydrateInTurns turn={turn}>
         {jobs.map((job) => (
-          <li key={job.id} {...{ [TURN_ATTRIBUTE]: turn }}>
+          <li key={job.id} className="offscreen-lazy" {...{ [TURN_ATTRIBUTE]: turn }}>
             <JobCard
               job={job}
               distance={distanceOf(job)}

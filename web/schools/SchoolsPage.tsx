@@ -123,7 +123,7 @@ function SchoolResults({ list, info }: { list: ReturnType<typeof useSchoolPages>
         <>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="school-list">
             {rows.map((s) => (
-              <li key={s.id}>
+              <li key={s.id} className="offscreen-lazy">
                 <SchoolCard school={s} />
               </li>
             ))}
