@@ -350,6 +350,10 @@ describe('forum', () => {
     expect(await page.getByRole('link', { name: 'Log In' }).getAttribute('href')).toMatch(/^\/api\/login/);
     expect(await page.getByRole('button', { name: 'New Discussion' }).count()).toBe(0);
     await screenshot(page, 'forum-desktop');
+    // A visitor cannot start a discussion: its form's chunk and the checks it brings are not loaded.
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname));
+    expect(loaded.some((p) => p.startsWith('/assets/ForumPage-'))).toBe(true);
+    expect(loaded.filter((p) => /^\/assets\/(NewThreadDialog|validation)-/.test(p))).toEqual([]);
 
     const counts = new Map<number, number>();
     for (const t of threads) counts.set(t.categoryId, (counts.get(t.categoryId) ?? 0) + 1);
