@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } fr
 import { createPortal } from 'react-dom';
 import { modalStack } from '../Dialog';
 import { Icon } from '../Icon';
-import { lastPressedBox } from './pressed';
+import { lastPressed } from './pressed';
 import { dismissToast, getSnapshot, subscribe, type ToastData } from '../../lib/toast-store';
 
 function useToasts() {
@@ -66,9 +66,10 @@ export function Toaster() {
   const newest = toasts[0]?.id;
   useLayoutEffect(() => {
     if (!newest || dialog) return;
-    const r = lastPressedBox();
+    const el = lastPressed();
     const box = region.current?.firstElementChild?.getBoundingClientRect();
-    if (!r || !box) return setTop(false);
+    if (!el || !box) return setTop(false);
+    const r = el.getBoundingClientRect();
     // The band a bottom toast takes: above the bottom bar (5rem) on a phone, 1rem on a desktop.
     const bandTop = window.innerHeight - (window.innerWidth >= 1024 ? 16 : 80) - box.height;
     setTop(r.bottom > bandTop && r.top < window.innerHeight);

@@ -5,19 +5,10 @@
 // at the bottom, over the button just pressed.
 
 const CONTROLS = 'button, a, [role=button], input, select, label';
-/** How long a control that has left the page still counts, where it was (a tap's replay window). */
-const REMEMBER_MS = 10_000;
-
-let pressed: { el: Element; top: number; bottom: number; at: number } | null = null;
+let pressed: Element | null = null;
 
 function note(e: Event) {
-  const el = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
-  if (!el) {
-    pressed = null;
-    return;
-  }
-  const r = el.getBoundingClientRect();
-  pressed = { el, top: r.top + window.scrollY, bottom: r.bottom + window.scrollY, at: Date.now() };
+  pressed = e.target instanceof Element ? e.target.closest(CONTROLS) : null;
 }
 
 let noting = false;
@@ -29,18 +20,7 @@ export function notePresses(doc: Pick<Document, 'addEventListener'> = document) 
   doc.addEventListener('keydown', note, true);
 }
 
-/**
- * Where the control pressed last is on the screen (px from the viewport's top): where it is now;
- * or, when it has left the page since, where it was when pressed, for 10 s (a part that was still
- * waiting for its chunk can be rendered afresh around a tap, replacing the element tapped by an
- * equal one in the same place: web/lib/later.tsx); null when none.
- */
-export function lastPressedBox(): { top: number; bottom: number } | null {
-  if (!pressed) return null;
-  if (pressed.el.isConnected) {
-    const r = pressed.el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom };
-  }
-  if (Date.now() - pressed.at > REMEMBER_MS) return null;
-  return { top: pressed.top - window.scrollY, bottom: pressed.bottom - window.scrollY };
+/** The control pressed last, while it is still in the page (null when none, or it has gone). */
+export function lastPressed(): Element | null {
+  return pressed?.isConnected ? pressed : null;
 }
