@@ -5,7 +5,7 @@ import { setup, teardown, type Env } from './screens.helpers';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup();
+  env = await setup({}, { serviceWorkers: 'allow' });
 });
 afterAll(() => teardown(env));
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { screenshot, waitForServiceWorker } from './harness';
 import { screenTestEnv } from './screens.helpers';
 
-const env = screenTestEnv();
+const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
 
 interface SchoolAnswer {
   id: number;

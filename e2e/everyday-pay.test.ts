@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, settle, waitForHydration, waitForServiceWorker } from './harness';
 import { freshPhone, screenTestEnv } from './screens.helpers';
 
-const env = screenTestEnv();
+const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
 /** A fresh device (its own storage): a first visit. */
-const phone = () => freshPhone(15_000);
+const phone = () => freshPhone(15_000, { serviceWorkers: 'allow' });
 
 const firstRow = (page: Page, spine: string) => page.getByRole('region', { name: spine }).locator('tbody tr').first();
 const areaRadio = (page: Page, area: string) => page.getByRole('radio', { name: area, exact: true });

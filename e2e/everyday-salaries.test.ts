@@ -46,7 +46,7 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** A fresh device (its own storage): a first visit. */
-const phone = () => freshPhone(15_000);
+const phone = () => freshPhone(15_000, { serviceWorkers: 'allow' });
 const groups = (page: Page) => page.getByTestId('salary-group');
 const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
@@ -138,7 +138,7 @@ describe('item 11: salaries by role, median and middle half, filtered, beside th
   });
 
   it('reads well at 1280x800', async () => {
-    const context = await launchBrowser();
+    const context = await launchBrowser({ serviceWorkers: 'allow' });
     const page = await context.newPage();
     try {
       await page.setViewportSize(DESKTOP);

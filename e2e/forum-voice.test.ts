@@ -19,6 +19,7 @@ const env = peopleTestEnv(
   },
   {
     serverEnv: { ADMIN_EMAILS: 'admin.voice@example.test' },
+    browser: { serviceWorkers: 'allow' }, // edits made offline
     ready: async () => {
       const categories = (await (await fetch(`${env.server.url}/api/forum/categories`)).json()) as { id: number }[];
       ({ id: threadId } = await api('alice', 'POST', '/api/forum/threads', {

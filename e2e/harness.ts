@@ -1,7 +1,7 @@
 // Browser-test harness: starts the real server (built app + API) on a free port with its own
 // temporary database, and Debian's Chromium through playwright-core.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,9 +47,18 @@ export interface RunningServer {
   kill: () => Promise<void>;
 }
 
+/** The folders startServer made for its databases, removed when this process exits (a bench script's; a test run's folder goes with the run, test/run-tmp.ts). */
+const madeFolders = new Set<string>();
+function newDatabasePath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tilt-e2e-'));
+  if (madeFolders.size === 0) process.once('exit', () => madeFolders.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  madeFolders.add(dir);
+  return join(dir, 'app.db');
+}
+
 export async function startServer(
   env: Record<string, string> = {},
-  databasePath = join(mkdtempSync(join(tmpdir(), 'tilt-e2e-')), 'app.db'),
+  databasePath = newDatabasePath(),
   port?: number,
 ): Promise<RunningServer> {
   // A free port is only free until someone takes it: with test files running side by side,
@@ -226,8 +235,11 @@ export interface BrowserOptions {
    */
   persistent?: boolean;
   /**
-   * 'block' for a test of the server's own pages: the service worker answers a navigation with
-   * the precached shell when the server takes over 3 s, which a loaded box can.
+   * Blocked unless a test asks for it ('allow': a test of offline reading, the outbox, an update).
+   * Its install fetches and compiles the whole precache (130 files): ~0.75 CPU-s of Chromium per
+   * fresh profile, and the server's CPU to send them, which a test of a screen does not need; and
+   * it answers a navigation with the precached shell when the server takes over 3 s, which a loaded
+   * box can. A profile on disk (`persistent`) always has it.
    */
   serviceWorkers?: 'allow' | 'block';
 }
@@ -260,7 +272,7 @@ export async function capturePages(name: string): Promise<string[]> {
 }
 
 /** A fresh browser profile (its own cookies, storage and service workers). */
-export async function launchBrowser({ persistent = false, serviceWorkers = 'allow' }: BrowserOptions = {}): Promise<BrowserContext> {
+export async function launchBrowser({ persistent = false, serviceWorkers = 'block' }: BrowserOptions = {}): Promise<BrowserContext> {
   const shared = !!process.env.VITEST && !persistent;
   let context: BrowserContext;
   if (persistent) {

@@ -20,7 +20,7 @@ beforeAll(async () => {
       insert.run(`Paging advert ${i}`, 30000 + i * 100, i === 7 ? 190000 : 31000 + i * 100, Date.now() - i * 60_000);
   })();
   db.close();
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: 'allow' });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -57,7 +57,7 @@ describe('jobs screen paging', () => {
   it('keeps the jobs shown when the next page cannot come: no signal (the rest comes back online), a server error (Try again)', async () => {
     const total = Number((await fetch(`${server.url}/api/jobs`)).headers.get('x-total-count'));
     // A device of its own: the first test's phone keeps the pages it read, and would show them offline.
-    const phone = await launchBrowser();
+    const phone = await launchBrowser({ serviceWorkers: 'allow' });
     onTestFinished(() => phone.close());
     const page = await phone.newPage();
     await page.setViewportSize(PHONE);

@@ -14,7 +14,7 @@ const env = peopleTestEnv(
     bea: { id: 'e2e:bea', email: 'bea.notify@example.test', firstName: 'Bea', lastName: 'Brightwater' },
     admin: { id: 'e2e:admin', email: 'admin.notify@example.test', firstName: 'Ada' },
   },
-  { serverEnv: { ADMIN_EMAILS: 'admin.notify@example.test' } },
+  { serverEnv: { ADMIN_EMAILS: 'admin.notify@example.test' }, browser: { serviceWorkers: 'allow' } },
 );
 const { as, cookies } = env;
 const TITLE = 'Behaviour policies that actually work';

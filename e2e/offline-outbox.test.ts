@@ -33,7 +33,7 @@ beforeAll(async () => {
   server = await startServer({}, databasePath);
   port = server.port;
   oidcPort = server.devOidcPort;
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: 'allow' });
 });
 afterAll(async () => {
   await browser?.close();

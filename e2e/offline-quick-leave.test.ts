@@ -7,7 +7,7 @@ import { launchBrowser, PHONE, startServer, waitForServiceWorker } from './harne
 import { screenTestEnv } from './screens.helpers';
 import { renderOnce } from './render.helpers';
 
-const env = screenTestEnv();
+const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
 let attempts = 0;
 
 describe('a page left at once', () => {
@@ -22,7 +22,7 @@ describe('a page left at once', () => {
       )
         env.server = await startServer({}, env.server.databasePath, env.server.port);
       await env.browser.close();
-      env.browser = await launchBrowser();
+      env.browser = await launchBrowser({ serviceWorkers: 'allow' });
     }
     const page = await env.browser.newPage();
     page.setDefaultTimeout(15_000);

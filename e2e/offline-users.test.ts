@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, PHONE, screenshot, signInLocally, waitForServiceWorker } from './harness';
 import { attemptTag, fillSalaryForm, screenTestEnv } from './screens.helpers';
 
-const env = screenTestEnv();
+const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
 
 /** A teacher of the local provider (her id is 'dev:' and her email). */
 const teacher = (email: string, name: string) => ({ email, name, id: `dev:${email}` });
@@ -76,7 +76,7 @@ describe('offline data on a shared browser', () => {
       ALICE = teacher(`alice.offline.${tag}@school.example`, 'Alice Archer');
       BOB = teacher(`bob.shared.${tag}@school.example`, 'Bob Baker');
       await env.browser.close();
-      env.browser = await launchBrowser();
+      env.browser = await launchBrowser({ serviceWorkers: 'allow' });
     }
     const page = await env.browser.newPage();
     page.setDefaultTimeout(15_000);

@@ -13,7 +13,7 @@ let stopped = false;
 describe('screens in their own chunks', () => {
   it("shows the server-rendered page (header and content), never a blank page, while a screen's chunk loads; then titles the page", async () => {
     // A fresh profile: no service worker yet, so the chunk comes from the network and can be held back.
-    const fresh = await launchBrowser();
+    const fresh = await launchBrowser({ serviceWorkers: 'allow' });
     try {
       const page = await fresh.newPage();
       let release!: () => void;

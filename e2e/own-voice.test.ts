@@ -18,6 +18,7 @@ const env = peopleTestEnv(
   },
   {
     serverEnv: { ADMIN_EMAILS: 'admin.voice@example.test' },
+    browser: { serviceWorkers: 'allow' }, // edits made offline
     ready: async ({ server }) => {
       school = (
         (await (await fetch(`${server.url}/api/schools?limit=1&search=Westminster%20City%20School`)).json()) as {

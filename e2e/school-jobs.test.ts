@@ -47,7 +47,7 @@ const ownJobs = (page: Page, schoolId: number) =>
   );
 
 async function phone() {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ serviceWorkers: 'allow' });
   browsers.push(browser);
   const page = await browser.newPage();
   await page.setViewportSize(PHONE);

@@ -88,11 +88,12 @@ export interface PeopleEnv<K extends string> extends Env {
  */
 export function peopleTestEnv<K extends string>(
   people: Record<K, Person>,
-  options: { serverEnv?: Record<string, string>; ready?: (env: PeopleEnv<K>) => unknown } = {},
+  options: { serverEnv?: Record<string, string>; browser?: BrowserOptions; ready?: (env: PeopleEnv<K>) => unknown } = {},
 ): PeopleEnv<K> {
   const cookies = {} as Record<K, string>;
   const env = screenTestEnv({
     serverEnv: options.serverEnv,
+    browser: options.browser,
     ready: async (started) => {
       // Loaded here, not at the top: test/app brings the whole API, which the other files never need.
       const [{ openDatabase }, { signIn }] = await Promise.all([import('../db/client'), import('../test/app')]);
@@ -120,8 +121,8 @@ export async function phonePage(browser: BrowserContext, timeout?: number): Prom
 }
 
 /** A phone of its own (its own storage and cookies: a first visit) at 390x844; the caller closes `context`. */
-export async function freshPhone(timeout?: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await launchBrowser();
+export async function freshPhone(timeout?: number, options?: BrowserOptions): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await launchBrowser(options);
   return { context, page: await phonePage(context, timeout) };
 }
 

@@ -11,7 +11,7 @@ let browser: BrowserContext;
 
 beforeAll(async () => {
   server = await startServer();
-  browser = await launchBrowser();
+  browser = await launchBrowser({ serviceWorkers: 'allow' });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

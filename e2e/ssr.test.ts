@@ -180,7 +180,7 @@ describe('server-rendered pages hydrate in Chromium', () => {
 describe('offline fallback with the service worker', () => {
   it('server up: the navigation gets the server-rendered page; server down: the shell renders the saved copy', async () => {
     const own = await startServer();
-    const context = await launchBrowser();
+    const context = await launchBrowser({ serviceWorkers: 'allow' });
     // The two pages are rendered once before the worker is in charge, so its navigations are
     // answered well inside its 3 s wait for the server even on a loaded box.
     expect(await renderOnce(own.url, [`/jobs/${jobId}`, '/'])).toEqual([200, 200]);

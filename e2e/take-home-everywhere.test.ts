@@ -12,7 +12,7 @@ import { DEFAULT_SETTINGS, type TakeHomeSettings } from '../web/features/take-ho
 import { DESKTOP, PHONE, screenshot, settle, signInLocally, waitForServiceWorker } from './harness';
 import { phonePage, screenTestEnv } from './screens.helpers';
 
-const env = screenTestEnv();
+const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
 
 const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
 const about = (salary: number, settings: TakeHomeSettings, month: string) => gbp.format(netMonthly(salary, settings, month));

@@ -6,7 +6,7 @@ import type { Page, Request } from 'playwright-core';
 import { DESKTOP, screenshot, settle, waitForServiceWorker } from './harness';
 import { phonePage, screenTestEnv } from './screens.helpers';
 
-const env = screenTestEnv();
+const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
 
 // Inner London L43 from September 2026 (158,863, indicative), in October 2026 (2026/27 tax).
 const LEADER = '/pay-scales/take-home?region=Inner+London&paySpine=Leadership+Group&point=43&month=2026-10';
