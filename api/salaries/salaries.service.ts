@@ -86,86 +86,92 @@ export function publishable(rows: readonly Candidate[], k = SALARY_K_ANONYMITY, 
  * many submissions it published and how many are still held back. Runs in one transaction.
  */
 export function publishSalaries(db: DB, now = new Date()): { published: number; heldBack: number; removed: number } {
-  return db.transaction((tx) => {
-    const cellColumns = {
-      id: salaries.id,
-      jobTitle: salaries.jobTitle,
-      schoolType: salaries.schoolType,
-      borough: salaries.borough,
-      yearsExperience: salaries.yearsExperience,
-    };
-    const pending = tx.select(cellColumns).from(salaries).where(isNull(salaries.publishedAt)).all();
-    // A published submission its author took back (decision 2020) is a change like a new one: it
-    // leaves only in a batch where each of its groups changes by at least k submissions in all.
-    const withdrawn = tx
-      .select(cellColumns)
-      .from(salaries)
-      .where(and(isNotNull(salaries.publishedAt), isNotNull(salaries.withdrawnAt)))
-      .all();
-    const before = new Map<string, number>();
-    for (const r of tx.select(cellColumns).from(salaries).where(isNotNull(salaries.publishedAt)).all())
-      before.set(cellOf(r), (before.get(cellOf(r)) ?? 0) + 1);
-    const changes = new Set(publishable([...pending, ...withdrawn.map((r) => ({ ...r, leaving: true }))], SALARY_K_ANONYMITY, before));
-    const ids = pending.filter((r) => changes.has(r.id)).map((r) => r.id);
-    const leaving = withdrawn.filter((r) => changes.has(r.id)).map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 500)
-      tx.update(salaries)
-        .set({ publishedAt: now })
-        .where(inArray(salaries.id, ids.slice(i, i + 500)))
-        .run();
-    for (let i = 0; i < leaving.length; i += 500)
-      tx.delete(salaries)
-        .where(inArray(salaries.id, leaving.slice(i, i + 500)))
-        .run();
+  // Immediate: the batch reads, then writes. A deferred transaction whose reads another connection
+  // has written past since (Litestream's own bookkeeping as it starts, another server process) fails
+  // at its first write with SQLITE_BUSY at once, without waiting: the production start under
+  // Litestream stopped on it once in CI. Immediate takes the write lock first, waiting for it.
+  return db.transaction((tx) => publishBatch(tx, now), { behavior: 'immediate' });
+}
 
-    const group = (column: typeof salaries.jobTitle | typeof salaries.yearsExperience) =>
-      tx
-        .select({ key: column, average: sql<number>`avg(${salaries.annualSalary})`, count: sql<number>`count(*)` })
-        .from(salaries)
-        .where(isNotNull(salaries.publishedAt))
-        .groupBy(column)
-        .all()
-        // Every published group has at least k rows by construction; the check stays as a guard.
-        .map((g) => ({ key: g.key, count: g.count, average: g.count >= SALARY_K_ANONYMITY ? Math.round(g.average) : null }))
-        .filter((g) => g.average !== null);
-    const order = (e: string) => {
-      const i = (EXPERIENCE_BANDS as readonly string[]).indexOf(e);
-      return i < 0 ? EXPERIENCE_BANDS.length : i;
-    };
-    const stats: SalaryStats = {
-      averageByRole: group(salaries.jobTitle)
-        .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
-        .map(({ key, ...g }) => ({ role: key, ...g })),
-      averageByExperience: group(salaries.yearsExperience)
-        .sort((a, b) => order(a.key) - order(b.key))
-        .map(({ key, ...g }) => ({ experience: key, ...g })),
-      minimumGroupSize: SALARY_K_ANONYMITY,
-      publishedAt: now.toISOString(),
-    };
-    const recent: RecentSalary[] = tx
-      .select({ ...submissionColumns, createdAt: salaries.createdAt })
+function publishBatch(tx: Tx, now: Date): { published: number; heldBack: number; removed: number } {
+  const cellColumns = {
+    id: salaries.id,
+    jobTitle: salaries.jobTitle,
+    schoolType: salaries.schoolType,
+    borough: salaries.borough,
+    yearsExperience: salaries.yearsExperience,
+  };
+  const pending = tx.select(cellColumns).from(salaries).where(isNull(salaries.publishedAt)).all();
+  // A published submission its author took back (decision 2020) is a change like a new one: it
+  // leaves only in a batch where each of its groups changes by at least k submissions in all.
+  const withdrawn = tx
+    .select(cellColumns)
+    .from(salaries)
+    .where(and(isNotNull(salaries.publishedAt), isNotNull(salaries.withdrawnAt)))
+    .all();
+  const before = new Map<string, number>();
+  for (const r of tx.select(cellColumns).from(salaries).where(isNotNull(salaries.publishedAt)).all())
+    before.set(cellOf(r), (before.get(cellOf(r)) ?? 0) + 1);
+  const changes = new Set(publishable([...pending, ...withdrawn.map((r) => ({ ...r, leaving: true }))], SALARY_K_ANONYMITY, before));
+  const ids = pending.filter((r) => changes.has(r.id)).map((r) => r.id);
+  const leaving = withdrawn.filter((r) => changes.has(r.id)).map((r) => r.id);
+  for (let i = 0; i < ids.length; i += 500)
+    tx.update(salaries)
+      .set({ publishedAt: now })
+      .where(inArray(salaries.id, ids.slice(i, i + 500)))
+      .run();
+  for (let i = 0; i < leaving.length; i += 500)
+    tx.delete(salaries)
+      .where(inArray(salaries.id, leaving.slice(i, i + 500)))
+      .run();
+
+  const group = (column: typeof salaries.jobTitle | typeof salaries.yearsExperience) =>
+    tx
+      .select({ key: column, average: sql<number>`avg(${salaries.annualSalary})`, count: sql<number>`count(*)` })
       .from(salaries)
       .where(isNotNull(salaries.publishedAt))
-      .orderBy(desc(salaries.createdAt), desc(salaries.id))
-      .limit(RECENT_SALARIES)
+      .groupBy(column)
       .all()
-      .map((r) => ({
-        ...r,
-        annualSalary: Math.round(r.annualSalary / SALARY_ROUNDING) * SALARY_ROUNDING,
-        createdAt: monthOf(r.createdAt),
-      }));
-    writeGroups(tx, now);
-    for (const [name, body] of [
-      [STATS, stats],
-      [RECENT, recent],
-    ] as const) {
-      tx.insert(publishedStats)
-        .values({ name, body, publishedAt: now })
-        .onConflictDoUpdate({ target: publishedStats.name, set: { body, publishedAt: now } })
-        .run();
-    }
-    return { published: ids.length, heldBack: pending.length - ids.length, removed: leaving.length };
-  });
+      // Every published group has at least k rows by construction; the check stays as a guard.
+      .map((g) => ({ key: g.key, count: g.count, average: g.count >= SALARY_K_ANONYMITY ? Math.round(g.average) : null }))
+      .filter((g) => g.average !== null);
+  const order = (e: string) => {
+    const i = (EXPERIENCE_BANDS as readonly string[]).indexOf(e);
+    return i < 0 ? EXPERIENCE_BANDS.length : i;
+  };
+  const stats: SalaryStats = {
+    averageByRole: group(salaries.jobTitle)
+      .sort((a, b) => b.count - a.count || a.key.localeCompare(b.key))
+      .map(({ key, ...g }) => ({ role: key, ...g })),
+    averageByExperience: group(salaries.yearsExperience)
+      .sort((a, b) => order(a.key) - order(b.key))
+      .map(({ key, ...g }) => ({ experience: key, ...g })),
+    minimumGroupSize: SALARY_K_ANONYMITY,
+    publishedAt: now.toISOString(),
+  };
+  const recent: RecentSalary[] = tx
+    .select({ ...submissionColumns, createdAt: salaries.createdAt })
+    .from(salaries)
+    .where(isNotNull(salaries.publishedAt))
+    .orderBy(desc(salaries.createdAt), desc(salaries.id))
+    .limit(RECENT_SALARIES)
+    .all()
+    .map((r) => ({
+      ...r,
+      annualSalary: Math.round(r.annualSalary / SALARY_ROUNDING) * SALARY_ROUNDING,
+      createdAt: monthOf(r.createdAt),
+    }));
+  writeGroups(tx, now);
+  for (const [name, body] of [
+    [STATS, stats],
+    [RECENT, recent],
+  ] as const) {
+    tx.insert(publishedStats)
+      .values({ name, body, publishedAt: now })
+      .onConflictDoUpdate({ target: publishedStats.name, set: { body, publishedAt: now } })
+      .run();
+  }
+  return { published: ids.length, heldBack: pending.length - ids.length, removed: leaving.length };
 }
 
 /** Rewrites every filter's published groups (salaryGroups) from the published rows, in the batch's transaction. */
