@@ -86,8 +86,10 @@ describe('the job form next to Teaching Vacancies (item 12)', () => {
     await staff.getByLabel('Pay scale points').check();
     await staff.getByLabel('Pay region').selectOption('Inner London');
     await staff.getByLabel('Pay range').selectOption('Main Pay Range');
-    const years = await staff.getByLabel('Pay year').locator('option').allInnerTexts();
-    expect(years[0]).toBe('September 2026 (2026-27)');
+    // The years come with the pay scales' answer: waited for, not read at once (failed once in CI).
+    const yearOptions = staff.getByLabel('Pay year').locator('option');
+    await expect.poll(async () => (await yearOptions.allInnerTexts())[0]).toBe('September 2026 (2026-27)');
+    const years = await yearOptions.allInnerTexts();
     for (const y of years) expect(y).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     await staff.getByLabel('First point').selectOption('M1');
     await staff.getByLabel('Last point').selectOption('Upper Pay Range|U3');
