@@ -45,8 +45,23 @@ export function openDatabase(path: string, options: OpenOptions = {}): DB {
   sqlite.pragma('mmap_size = 268435456');
   // The FTS triggers index search_text(...) of the columns: every connection that writes needs it.
   registerSearchFunctions(sqlite);
-  const db = drizzle({ client: sqlite, schema });
+  const db = writeIntentTransactions(drizzle({ client: sqlite, schema }));
   migrateWithoutCascades(db, sqlite, options.migrationsFolder ?? MIGRATIONS_FOLDER);
+  return db;
+}
+
+/**
+ * `db.transaction(fn)` begins IMMEDIATE unless its caller names another behaviour. drizzle's default,
+ * DEFERRED, takes the write lock at the first write: a transaction that reads first holds a read
+ * snapshot, and if another connection writes before its own first write (Litestream's bookkeeping,
+ * a second server process, a script), SQLite fails that write at once with SQLITE_BUSY, without the
+ * busy wait (the start under Litestream stopped so once, in the salary batch). IMMEDIATE takes the
+ * lock at BEGIN and so waits its turn there (busy_timeout). The transactions here are short and
+ * synchronous, and nearly all of them write: one writer at a time costs nothing (decision 0022).
+ */
+function writeIntentTransactions(db: DB): DB {
+  const transaction = db.transaction.bind(db);
+  db.transaction = (fn, config) => transaction(fn, { behavior: 'immediate', ...config });
   return db;
 }
 

@@ -86,11 +86,8 @@ export function publishable(rows: readonly Candidate[], k = SALARY_K_ANONYMITY, 
  * many submissions it published and how many are still held back. Runs in one transaction.
  */
 export function publishSalaries(db: DB, now = new Date()): { published: number; heldBack: number; removed: number } {
-  // Immediate: the batch reads, then writes. A deferred transaction whose reads another connection
-  // has written past since (Litestream's own bookkeeping as it starts, another server process) fails
-  // at its first write with SQLITE_BUSY at once, without waiting: the production start under
-  // Litestream stopped on it once in CI. Immediate takes the write lock first, waiting for it.
-  return db.transaction((tx) => publishBatch(tx, now), { behavior: 'immediate' });
+  // Immediate, as every transaction here (db/client.ts): it reads, then writes.
+  return db.transaction((tx) => publishBatch(tx, now));
 }
 
 function publishBatch(tx: Tx, now: Date): { published: number; heldBack: number; removed: number } {
