@@ -17,10 +17,27 @@ export async function withAxe(page: Page) {
   await page.addInitScript(axe.source);
 }
 
-/** axe's serious and critical violations on the page as it is now, as `rule (impact): targets`. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The rules whose answer depends on colours alone. A page in another colour scheme has the same
+ * markup, names, roles and layout: only these can find something new there (a dark sweep runs
+ * only them, after the light sweep of the same screens has run every rule).
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/**
+ * axe's serious and critical violations on the page as it is now, as `rule (impact): targets`:
+ * every rule, or only `rules`.
+ */
+export async function seriousViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
   if (!(await page.evaluate(() => !!(window as InPage).axe))) await page.evaluate(axe.source);
-  const result = await page.evaluate(() => (window as InPage).axe!.run(document, { resultTypes: ['violations'] }));
+  const result = await page.evaluate(
+    (only) =>
+      (window as InPage).axe!.run(document, {
+        resultTypes: ['violations'],
+        ...(only && { runOnly: { type: 'rule' as const, values: only } }),
+      }),
+    rules && [...rules],
+  );
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
