@@ -7,10 +7,10 @@
 // Also here: starting a second build (another checkout's dist/, e.g. a git worktree) for a side
 // by side run.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
@@ -185,7 +185,11 @@ export async function hydrateBundle(): Promise<Buffer> {
     outfile,
     logLevel: 'error',
   });
-  return readFileSync(outfile);
+  try {
+    return readFileSync(outfile);
+  } finally {
+    rmSync(dirname(outfile), { recursive: true, force: true });
+  }
 }
 
 export interface RefServer {
@@ -261,5 +265,7 @@ export async function startOtherBuild(root: string, env: Record<string, string>)
     }
     await new Promise((r) => setTimeout(r, 200));
   }
+  // Its database folder removed once it has stopped.
+  child.once('exit', () => rmSync(dirname(database), { recursive: true, force: true }));
   return { url, stop: () => child.kill('SIGTERM') };
 }

@@ -312,7 +312,11 @@ export async function runDrill(options: DrillOptions): Promise<DrillResult> {
     );
     await Promise.allSettled(loads);
     log(`Killed (SIGKILL) after ${options.seconds} s with ${acked.length} writes acknowledged`);
-    return check(dir, source, acked, killAt);
+    const result = check(dir, source, acked, killAt);
+    // Its folder (database, replica, restored copy) removed when the drill passed, kept when not.
+    if (result.ok) rmSync(dir, { recursive: true, force: true });
+    else log(`The drill's files are kept in ${dir}`);
+    return result;
   } catch (error) {
     if (product.child.exitCode === null && product.child.signalCode === null) process.kill(-product.child.pid!, 'SIGKILL');
     throw new Error(`${(error as Error).message}\n--- product output ---\n${product.output().slice(-3000)}`);

@@ -8,7 +8,7 @@
 // test/search-quality.test.ts keeps top-3 at 95 % or better in `npm test`. The expectations name
 // real schools of ../shared/data/london-schools.csv (or a condition on the register's own
 // fields); nothing here is known to the search code.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -206,7 +206,9 @@ export const percent = (n: number, total: number) => `${((n / total) * 100).toFi
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { createApp } = await import('../api/app');
   const { warmSearchVocabulary } = await import('../api/search');
-  const db = openDatabase(join(mkdtempSync(join(tmpdir(), 'tilt-quality-')), 'app.db'));
+  const dir = mkdtempSync(join(tmpdir(), 'tilt-quality-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const db = openDatabase(join(dir, 'app.db'));
   seed(db, { demo: true });
   warmSearchVocabulary(db);
   const app = createApp({ db, rateLimit: false, answerCache: false, pageCache: false });

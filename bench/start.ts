@@ -5,7 +5,7 @@
 // It refuses a stale build: `npm start` would build first, which is not what it measures.
 //   npm run bench:start [-- --runs 5]
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -119,6 +119,7 @@ console.log(
   `  with Litestream replicating to a folder: median ${result.replicatedMedianMs} ms (${result.replicatedAllMs.join(', ')}), CPU ${result.replicatedCpuMedianMs} ms`,
 );
 console.log(`  first start (makes, migrates and seeds the database): ${result.firstStartMs} ms`);
+rmSync(dir, { recursive: true, force: true });
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
 const file = join(ROOT, 'bench', 'results', `start-${result.at.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
