@@ -193,18 +193,21 @@ function autoConsent(provider: () => Provider) {
 
 export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
   if (isProduction()) throw new Error('The local sign-in provider never runs in production.');
-  const { default: OidcProvider } = await import('oidc-provider');
   const accounts = new Map<string, Account>();
-  let provider: Provider | undefined;
-
+  let made: Provider | undefined;
+  let making: Promise<Provider> | undefined;
   const server = createServer((req, res) => {
-    if (!provider) return send(res, 503, 'Starting');
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const login = /^\/interaction\/([\w-]+)\/login$/.exec(url.pathname);
-    const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
-    if (login && req.method === 'POST') return void handleLogin(provider, accounts, req, res, login[1]).catch((e: unknown) => fail(res, e));
-    if (interaction && req.method === 'GET') return void handleInteraction(provider, req, res).catch((e: unknown) => fail(res, e));
-    provider.callback()(req, res);
+    provider().then(
+      (p) => {
+        const url = new URL(req.url ?? '/', 'http://localhost');
+        const login = /^\/interaction\/([\w-]+)\/login$/.exec(url.pathname);
+        const interaction = /^\/interaction\/([\w-]+)$/.exec(url.pathname);
+        if (login && req.method === 'POST') return void handleLogin(p, accounts, req, res, login[1]).catch((e: unknown) => fail(res, e));
+        if (interaction && req.method === 'GET') return void handleInteraction(p, req, res).catch((e: unknown) => fail(res, e));
+        p.callback()(req, res);
+      },
+      (error: unknown) => fail(res, error),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -212,11 +215,34 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
   });
   const port = (server.address() as AddressInfo).port;
   const issuer = `http://${options.publicHost ?? 'localhost'}:${port}`;
+  // oidc-provider (koa and the rest under it) is loaded, and the provider made, on the first
+  // request: ~0.12 CPU-s of every start that no one signs in to (most browser test files' servers,
+  // a look at the app), where listening costs nothing. The port is taken at once, as before;
+  // a request (none comes before this line runs) waits for the provider.
+  const provider = () => (making ??= makeProvider(issuer, options, accounts, () => made!).then((p) => (made = p)));
 
+  return {
+    issuer,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function makeProvider(
+  issuer: string,
+  options: DevOidcOptions,
+  accounts: Map<string, Account>,
+  self: () => Provider,
+): Promise<Provider> {
+  const { default: OidcProvider } = await import('oidc-provider');
   // An EC key (ES256): made in ~1 ms where an RSA 2048 one took ~150 ms of CPU at every start of a
   // server (each browser test file starts one); the app reads the ID token's claims, not its alg.
   const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-  provider = new OidcProvider(issuer, {
+  const provider = new OidcProvider(issuer, {
     clients: [
       {
         client_id: options.clientId,
@@ -243,19 +269,10 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
       organisation: ['organisation'],
     },
     findAccount: findAccountIn(accounts),
-    loadExistingGrant: autoConsent(() => provider!),
+    loadExistingGrant: autoConsent(self),
   });
   provider.on('server_error', (_ctx, error) => console.error('local sign-in provider:', error));
-
-  return {
-    issuer,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return provider;
 }
 
 function fail(res: ServerResponse, error: unknown) {
