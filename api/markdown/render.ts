@@ -14,9 +14,10 @@
 // advert uses 57% and 18% of them). Rendered HTML is kept per source (a thread page renders each
 // body once, not on every read).
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import MarkdownIt, { type StateBlock, type StateInline } from 'markdown-it';
 import { escapeText } from '../../core/html';
-import sanitizeHtml from 'sanitize-html';
+import type sanitize from 'sanitize-html';
 
 /** Links a reader may follow; anything else (javascript:, data:, relative paths) stays text. */
 const LINK = /^(https?:\/\/|mailto:)/i;
@@ -107,7 +108,16 @@ md.renderer.rules.link_open = (tokens, idx, options, _env, self) => {
   return self.renderToken(tokens, idx, options);
 };
 
-const ALLOWED: sanitizeHtml.IOptions = {
+/**
+ * sanitize-html (and postcss under it), loaded the first time output needs it: the allow-list check
+ * below passes what the renderer writes, so a server may never need it, and loading it cost every
+ * start ~40 ms of CPU.
+ */
+let loaded: typeof sanitize | undefined;
+const sanitizeHtml = (html: string, options: sanitize.IOptions) =>
+  (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitize)(html, options);
+
+const ALLOWED: sanitize.IOptions = {
   allowedTags: ['p', 'br', 'em', 'strong', 'ul', 'ol', 'li', 'a', 'blockquote', 'code'],
   allowedAttributes: { a: ['href', 'rel'], ol: ['start'] },
   allowedSchemes: ['http', 'https', 'mailto'],
