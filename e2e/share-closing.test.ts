@@ -115,9 +115,12 @@ describe('closing dates on job cards', () => {
     await page.getByRole('link', { name: 'Jobs', exact: true }).filter({ visible: true }).first().click();
     const cards = page.locator('article.card');
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(deadlines.length);
+    // Its text, not innerText: a card below the fold is not rendered until it nears the screen
+    // (content-visibility: auto, web/styles.css), and Chromium's innerText of one was '' once, on
+    // a slow box, for the card of a minute from now.
     const closingOf = async (i: number) => {
       const c = cards.nth(i).getByTestId('closing');
-      return (await c.count()) ? c.innerText() : null;
+      return (await c.count()) ? ((await c.textContent()) ?? '').trim() : null;
     };
     expect(await cards.nth(0).getByRole('heading').innerText()).toBe(titles[0]);
     // With the London time the deadline has (issue 37: the time a school set is shown).
