@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, DESKTOP, PHONE, screenshot } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
-import { readOnlyServer } from './read-only-server';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup(readOnlyServer, { serviceWorkers: 'allow' });
+  env = await setup({}, { serviceWorkers: 'allow' });
 });
 afterAll(() => teardown(env));
 

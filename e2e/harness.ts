@@ -417,22 +417,18 @@ export async function settle(page: Page) {
   );
 }
 
-/**
- * A test file's server and browser, started side by side (neither waits for the other's start).
- * `server`: the new server's settings, or what gives the file its server (e2e/read-only-server.ts).
- */
+/** A test file's server and browser, started side by side (neither waits for the other's start). */
 export async function startServerAndBrowser(
-  server: Record<string, string> | (() => Promise<RunningServer>) = {},
+  env: Record<string, string> = {},
   browserOptions: BrowserOptions = {},
 ): Promise<{ server: RunningServer; browser: BrowserContext }> {
-  const starting = typeof server === 'function' ? server() : startServer(server);
-  const [started, browser] = await Promise.allSettled([starting, launchBrowser(browserOptions)]);
-  if (started.status === 'fulfilled' && browser.status === 'fulfilled') return { server: started.value, browser: browser.value };
+  const [server, browser] = await Promise.allSettled([startServer(env), launchBrowser(browserOptions)]);
+  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
   await stopServerAndBrowser(
-    started.status === 'fulfilled' ? started.value : undefined,
+    server.status === 'fulfilled' ? server.value : undefined,
     browser.status === 'fulfilled' ? browser.value : undefined,
   );
-  throw started.status === 'rejected' ? started.reason : (browser as PromiseRejectedResult).reason;
+  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
 }
 
 /** Closes what startServerAndBrowser started (either may be missing when a start failed). */

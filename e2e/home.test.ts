@@ -2,12 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { DESKTOP, PHONE, type RunningServer, screenshot, startServerAndBrowser, stopServerAndBrowser } from './harness';
-import { readOnlyServer } from './read-only-server';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser(readOnlyServer)));
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
 afterAll(() => stopServerAndBrowser(server, browser));
 
 async function apiJson(path: string) {

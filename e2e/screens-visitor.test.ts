@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { ok } from '../test/typed';
 import { fillSalaryForm, holdSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
-import { readOnlyServer } from './read-only-server';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup(readOnlyServer);
+  env = await setup();
 });
 afterAll(() => teardown(env));
 

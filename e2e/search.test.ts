@@ -4,14 +4,13 @@
 // searches exactly as typed on request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, PHONE, screenshot, type RunningServer } from './harness';
-import { readOnlyServer } from './read-only-server';
+import { ARTIFACTS, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
 beforeAll(async () => {
-  server = await readOnlyServer();
+  server = await startServer();
   browser = await launchBrowser({ serviceWorkers: 'allow' });
 }, 120_000);
 afterAll(async () => {

@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingLabel } from '../web/components/closing';
 import { PHONE, screenshot } from './harness';
 import { setup, teardown, toastText, toastTitle, type Env, type JobRow } from './screens.helpers';
-import { readOnlyServer } from './read-only-server';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup(readOnlyServer);
+  env = await setup();
 });
 afterAll(() => teardown(env));
 
