@@ -12,22 +12,30 @@ const USER_FRESH_MS = 300_000;
 const LOGIN_URL = '/api/login';
 /** Through the offline layer (the typed client's fetch): offline, the last known user keeps the app signed in. */
 let inFlight: Promise<CurrentUser | null> | null = null;
+/** The last answer that came (a failed request: signed out); undefined until one has. */
+let answered: { user: CurrentUser | null } | undefined;
 const fetchUser = (): Promise<CurrentUser | null> => {
   const answer = json(client.auth.user.$get());
   inFlight = answer;
-  const done = () => {
-    if (inFlight === answer) inFlight = null;
+  const done = (user: CurrentUser | null) => {
+    if (inFlight !== answer) return;
+    inFlight = null;
+    answered = { user };
   };
-  answer.then(done, done);
+  answer.then(done, () => done(null));
   return answer;
 };
 
 /**
- * The answer of the user request in flight (null when none is, or when it fails: signed out).
- * A tap that comes before the app knows who is signed in waits for it (useSignedInAction).
+ * Who is signed in, for a tap that came while a screen still showed the user as loading: the
+ * answer in flight, else the last that came, else a fresh one (null when it fails: signed out).
+ * A part hydrating after the answer came renders it as loading once more (React reads SWR's
+ * server snapshot while hydrating), and a tap in that moment must not find her a visitor.
  */
 export function userAnswer(): Promise<CurrentUser | null> {
-  return inFlight ? inFlight.catch(() => null) : Promise.resolve(null);
+  if (inFlight) return inFlight.catch(() => null);
+  if (answered) return Promise.resolve(answered.user);
+  return fetchUser().catch(() => null);
 }
 
 export const AUTH_KEY = 'auth/user';

@@ -30,10 +30,11 @@ beforeAll(() => {
 });
 
 describe('the control pressed last', () => {
-  it('listens to pointers and keys once each, in the capture phase', () => {
+  it('listens to pointers, keys and clicks once each, in the capture phase', () => {
     expect(listeners.map((l) => [l.type, l.capture])).toEqual([
       ['pointerdown', true],
       ['keydown', true],
+      ['click', true],
     ]);
   });
 
@@ -63,5 +64,16 @@ describe('the control pressed last', () => {
     expect(lastPressed()).toBe(button);
     button.isConnected = false;
     expect(lastPressed()).toBeNull();
+  });
+
+  it('is the control a click reached (a tap replayed on the control now in its place), never cleared by one', () => {
+    const heart = new FakeElement(null, false); // tapped, then replaced while its part loaded
+    press('pointerdown', new FakeElement(heart));
+    expect(lastPressed()).toBeNull();
+    const standIn = new FakeElement(null);
+    press('click', new FakeElement(standIn));
+    expect(lastPressed()).toBe(standIn);
+    press('click', new FakeElement(null));
+    expect(lastPressed()).toBe(standIn);
   });
 });
