@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as serious, withAxe } from './axe';
 import { settle } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
+import { readOnlyServer } from './read-only-server';
 
 export const ids = { schoolId: 0, jobId: 0, threadId: 0 };
 
@@ -18,7 +19,7 @@ export const ids = { schoolId: 0, jobId: 0, threadId: 0 };
 export function useEnv(size: { width: number; height: number }): { env: Env; page: Page } {
   const holder = {} as { env: Env; page: Page };
   beforeAll(async () => {
-    holder.env = await setup();
+    holder.env = await setup(readOnlyServer);
     const env = holder.env;
     holder.page = await env.browser.newPage();
     await holder.page.setViewportSize(size);

@@ -7,10 +7,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerAndBrowser, stopServerAndBrowser, waitForHydration, type RunningServer } from './harness';
+import { readOnlyServer } from './read-only-server';
 
 let server: RunningServer;
 let browser: BrowserContext;
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser({}, { serviceWorkers: 'block' })), 120_000);
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser(readOnlyServer, { serviceWorkers: 'block' })), 120_000);
 afterAll(() => stopServerAndBrowser(server, browser));
 
 const HOLD_MS = 1200;

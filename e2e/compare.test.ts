@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTIFACTS, DESKTOP, PHONE, screenshot } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
+import { readOnlyServer } from './read-only-server';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup({}, { serviceWorkers: 'allow' });
+  env = await setup(readOnlyServer, { serviceWorkers: 'allow' });
 });
 afterAll(() => teardown(env));
 

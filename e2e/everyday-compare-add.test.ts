@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT, screenshot, waitForHydration } from './harness';
 import { phonePage, screenTestEnv } from './screens.helpers';
+import { readOnlyServer } from './read-only-server';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
 
-const env = screenTestEnv({ browser: { serviceWorkers: 'block' } });
+const env = screenTestEnv({ serverEnv: readOnlyServer, browser: { serviceWorkers: 'block' } });
 
 describe("a school page's Compare before its part hydrates (issue 37 item 9)", () => {
   it('adds the school to the comparison made on this device', async () => {

@@ -6,8 +6,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot, settle, waitForHydration, waitForServiceWorker } from './harness';
 import { freshPhone, screenTestEnv } from './screens.helpers';
+import { readOnlyServer } from './read-only-server';
 
-const env = screenTestEnv({ browser: { serviceWorkers: 'allow' } });
+const env = screenTestEnv({ serverEnv: readOnlyServer, browser: { serviceWorkers: 'allow' } });
 /** A fresh device (its own storage): a first visit. */
 const phone = () => freshPhone(15_000, { serviceWorkers: 'allow' });
 

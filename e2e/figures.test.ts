@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, settle, untilHydrated } from './harness';
 import { setup, teardown, type Env } from './screens.helpers';
 import { ok } from '../test/typed';
+import { readOnlyServer } from './read-only-server';
 
 /** A pay row's take-home line (issue 38), left out where a test reads the published figures. */
 const TAKE_HOME = / (about )?£[\d,]+ a month after tax( from Sep \d{4}: (about )?£[\d,]+)?/;
@@ -13,7 +14,7 @@ const TAKE_HOME = / (about )?£[\d,]+ a month after tax( from Sep \d{4}: (about 
 let env: Env;
 let page: Page;
 beforeAll(async () => {
-  env = await setup();
+  env = await setup(readOnlyServer);
   page = untilHydrated(await env.browser.newPage());
   page.setDefaultTimeout(15_000);
   await page.setViewportSize(PHONE);

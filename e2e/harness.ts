@@ -417,18 +417,22 @@ export async function settle(page: Page) {
   );
 }
 
-/** A test file's server and browser, started side by side (neither waits for the other's start). */
+/**
+ * A test file's server and browser, started side by side (neither waits for the other's start).
+ * `server`: the new server's settings, or what gives the file its server (e2e/read-only-server.ts).
+ */
 export async function startServerAndBrowser(
-  env: Record<string, string> = {},
+  server: Record<string, string> | (() => Promise<RunningServer>) = {},
   browserOptions: BrowserOptions = {},
 ): Promise<{ server: RunningServer; browser: BrowserContext }> {
-  const [server, browser] = await Promise.allSettled([startServer(env), launchBrowser(browserOptions)]);
-  if (server.status === 'fulfilled' && browser.status === 'fulfilled') return { server: server.value, browser: browser.value };
+  const starting = typeof server === 'function' ? server() : startServer(server);
+  const [started, browser] = await Promise.allSettled([starting, launchBrowser(browserOptions)]);
+  if (started.status === 'fulfilled' && browser.status === 'fulfilled') return { server: started.value, browser: browser.value };
   await stopServerAndBrowser(
-    server.status === 'fulfilled' ? server.value : undefined,
+    started.status === 'fulfilled' ? started.value : undefined,
     browser.status === 'fulfilled' ? browser.value : undefined,
   );
-  throw server.status === 'rejected' ? server.reason : (browser as PromiseRejectedResult).reason;
+  throw started.status === 'rejected' ? started.reason : (browser as PromiseRejectedResult).reason;
 }
 
 /** Closes what startServerAndBrowser started (either may be missing when a start failed). */

@@ -2,11 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { DESKTOP, PHONE, type RunningServer, screenshot, startServerAndBrowser, stopServerAndBrowser } from './harness';
+import { readOnlyServer } from './read-only-server';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
-beforeAll(async () => ({ server, browser } = await startServerAndBrowser()));
+beforeAll(async () => ({ server, browser } = await startServerAndBrowser(readOnlyServer)));
 afterAll(() => stopServerAndBrowser(server, browser));
 
 async function apiJson(path: string) {

@@ -6,12 +6,13 @@
 // Without the service worker here, so that the page's own requests are the ones refused.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+import { launchBrowser, PHONE, screenshot, type RunningServer } from './harness';
+import { readOnlyServer } from './read-only-server';
 
 let server: RunningServer;
 let browser: BrowserContext;
 beforeAll(async () => {
-  server = await startServer();
+  server = await readOnlyServer();
   browser = await launchBrowser({ serviceWorkers: 'block' });
 }, 120_000);
 afterAll(async () => {

@@ -4,9 +4,10 @@
 // location says so and keeps the plain list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, PHONE, startServer, type RunningServer } from './harness';
+import { launchBrowser, PHONE, type RunningServer } from './harness';
 import type { JobRow, SchoolRow } from './screens.helpers';
 import { SCHOOLS_PAGE_SIZE } from '../core/constants';
+import { readOnlyServer } from './read-only-server';
 
 // Near Soho Square; the app rounds to 3 decimals (about 100 m) before it asks the API.
 const HERE = { latitude: 51.51549, longitude: -0.13224 };
@@ -29,7 +30,7 @@ const countGeolocation = () => {
 };
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await readOnlyServer();
   allowed = await launchBrowser();
   await allowed.grantPermissions(['geolocation'], { origin: server.url });
   await allowed.setGeolocation(HERE);

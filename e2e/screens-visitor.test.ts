@@ -4,10 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, PHONE, screenshot } from './harness';
 import { ok } from '../test/typed';
 import { fillSalaryForm, holdSignIn, setup, teardown, toastText, toastTitle, type Env } from './screens.helpers';
+import { readOnlyServer } from './read-only-server';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup();
+  env = await setup(readOnlyServer);
 });
 afterAll(() => teardown(env));
 

@@ -34,8 +34,12 @@ export interface Env {
   client: Client;
 }
 
-export async function setup(serverEnv: Record<string, string> = {}, browserOptions: BrowserOptions = {}): Promise<Env> {
-  const { server, browser } = await startServerAndBrowser(serverEnv, browserOptions);
+/** `server`: a new server's settings, or what gives the file its server (readOnlyServer: the worker's shared one). */
+export async function setup(
+  serverChoice: Record<string, string> | (() => Promise<RunningServer>) = {},
+  browserOptions: BrowserOptions = {},
+): Promise<Env> {
+  const { server, browser } = await startServerAndBrowser(serverChoice, browserOptions);
   const api = async (path: string) => (await fetch(server.url + path)).json();
   const apiWithHeaders = async (path: string) => {
     const res = await fetch(server.url + path);
@@ -53,7 +57,11 @@ export async function teardown(env: Env | undefined) {
  * tests read), stopped in its afterAll. The Env returned is filled in once beforeAll has run.
  */
 export function screenTestEnv(
-  options: { serverEnv?: Record<string, string>; browser?: BrowserOptions; ready?: (env: Env) => unknown } = {},
+  options: {
+    serverEnv?: Record<string, string> | (() => Promise<RunningServer>);
+    browser?: BrowserOptions;
+    ready?: (env: Env) => unknown;
+  } = {},
 ): Env {
   const env = {} as Env;
   beforeAll(async () => {

@@ -4,13 +4,14 @@
 // searches exactly as typed on request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { ARTIFACTS, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
+import { ARTIFACTS, launchBrowser, PHONE, screenshot, type RunningServer } from './harness';
+import { readOnlyServer } from './read-only-server';
 
 let server: RunningServer;
 let browser: BrowserContext;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await readOnlyServer();
   browser = await launchBrowser({ serviceWorkers: 'allow' });
 }, 120_000);
 afterAll(async () => {

@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closingLabel } from '../web/components/closing';
 import { PHONE, screenshot } from './harness';
 import { setup, teardown, toastText, toastTitle, type Env, type JobRow } from './screens.helpers';
+import { readOnlyServer } from './read-only-server';
 
 let env: Env;
 beforeAll(async () => {
-  env = await setup();
+  env = await setup(readOnlyServer);
 });
 afterAll(() => teardown(env));
 

@@ -4,11 +4,12 @@
 // ~5 s on a loaded box). One without the demo layer too, for servers started with SEED_DEMO=0.
 // And a check that the server they start (e2e/harness.ts: the built bundle, as `npm start` runs
 // it) is there.
-import { copyFileSync, existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildState } from '../api/scripts/build-state.mjs';
 import { HEADLESS_SHELL, TEST_CHROMIUM } from '../e2e/harness';
+import { sharedServersFolder } from '../e2e/read-only-server';
 import { buildTemplateDb, tempDbPath } from './db';
 import { useRunTmp } from './run-tmp';
 
@@ -39,6 +40,19 @@ function checkBuild() {
     );
 }
 
+/** The workers' shared read-only servers that outlived their worker (one that did not exit cleanly). */
+function stopLeftServers() {
+  const folder = sharedServersFolder();
+  if (!existsSync(folder)) return;
+  for (const pid of readdirSync(folder)) {
+    try {
+      process.kill(Number(pid), 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
   const removeRunTmp = useRunTmp(); // before any worker starts, so they and their servers inherit TMPDIR
   const demo = tempDbPath();
@@ -53,6 +67,7 @@ export default async function setup(project: TestProject) {
   buildTemplateDb(demo, { demo: true });
   project.provide('serverTemplates', { demo, plain });
   return () => {
+    stopLeftServers();
     for (const path of [demo, plain]) rmSync(dirname(path), { recursive: true, force: true });
     removeRunTmp();
   };
