@@ -5,5 +5,5 @@ import { warmOfflineCache } from './warm';
 
 export function startOffline() {
   startReplay();
-  warmOfflineCache();
+  void warmOfflineCache();
 }
