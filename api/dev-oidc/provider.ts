@@ -194,7 +194,6 @@ function autoConsent(provider: () => Provider) {
 export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
   if (isProduction()) throw new Error('The local sign-in provider never runs in production.');
   const accounts = new Map<string, Account>();
-  let made: Provider | undefined;
   let making: Promise<Provider> | undefined;
   const server = createServer((req, res) => {
     provider().then(
@@ -219,7 +218,7 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
   // request: ~0.12 CPU-s of every start that no one signs in to (most browser test files' servers,
   // a look at the app), where listening costs nothing. The port is taken at once, as before;
   // a request (none comes before this line runs) waits for the provider.
-  const provider = () => (making ??= makeProvider(issuer, options, accounts, () => made!).then((p) => (made = p)));
+  const provider = () => (making ??= makeProvider(issuer, options, accounts));
 
   return {
     issuer,
@@ -232,17 +231,13 @@ export async function startDevOidc(options: DevOidcOptions): Promise<DevOidc> {
   };
 }
 
-async function makeProvider(
-  issuer: string,
-  options: DevOidcOptions,
-  accounts: Map<string, Account>,
-  self: () => Provider,
-): Promise<Provider> {
+async function makeProvider(issuer: string, options: DevOidcOptions, accounts: Map<string, Account>): Promise<Provider> {
   const { default: OidcProvider } = await import('oidc-provider');
   // An EC key (ES256): made in ~1 ms where an RSA 2048 one took ~150 ms of CPU at every start of a
   // server (each browser test file starts one); the app reads the ID token's claims, not its alg.
   const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' });
-  const provider = new OidcProvider(issuer, {
+  // Auto-consent reads the provider it is part of (called only once it is made).
+  const provider: Provider = new OidcProvider(issuer, {
     clients: [
       {
         client_id: options.clientId,
@@ -269,7 +264,7 @@ async function makeProvider(
       organisation: ['organisation'],
     },
     findAccount: findAccountIn(accounts),
-    loadExistingGrant: autoConsent(self),
+    loadExistingGrant: autoConsent(() => provider),
   });
   provider.on('server_error', (_ctx, error) => console.error('local sign-in provider:', error));
   return provider;
