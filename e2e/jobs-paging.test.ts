@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { registerSearchFunctions } from '../db/search-index';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, PHONE, screenshot, startServer, type RunningServer } from './harness';
 
 let server: RunningServer;
@@ -27,6 +27,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** What the list's foot shows: the Load more button (its text, whether disabled), or the line saying why the rest did not come. */
+function footOf(page: Page) {
+  return page
+    .evaluate(() => {
+      const failed = document.querySelector('[data-testid=load-more-failed]');
+      if (failed) return `the line "${failed.textContent}"`;
+      const button = [...document.querySelectorAll('button')].find((b) => /Load more|Loading/.test(b.textContent ?? ''));
+      const worker = navigator.serviceWorker?.controller ? 'controlled by the service worker' : 'not controlled';
+      return button ? `the button "${button.textContent}"${button.disabled ? ' (disabled)' : ''}, ${worker}` : `nothing, ${worker}`;
+    })
+    .catch((e: unknown) => `unreadable (${String(e)})`);
+}
+
 describe('jobs screen paging', () => {
   it('shows the total, 50 cards, then the rest after Load more, each job once; sorts by salary from the URL', async () => {
     const res = await fetch(`${server.url}/api/jobs`);
@@ -39,7 +52,14 @@ describe('jobs screen paging', () => {
     const cards = page.getByTestId('job-list').locator('h3');
     await expect.poll(() => cards.count()).toBe(50);
     await page.getByRole('button', { name: 'Load more jobs' }).click();
-    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(total);
+    // Once seen in a whole run on a loaded box, in both attempts: nothing came within 30 s. The
+    // failure now says what the list's foot showed (the button's text, or the line saying why).
+    await expect
+      .poll(() => cards.count(), { timeout: 30_000 })
+      .toBe(total)
+      .catch(async (error: unknown) => {
+        throw new Error(`${error instanceof Error ? error.message : String(error)}\nThe list's foot: ${await footOf(page)}`);
+      });
     const titles = await cards.allTextContents();
     expect(new Set(titles.map((t) => t.trim())).size).toBe(titles.length);
     expect(await page.getByRole('button', { name: 'Load more jobs' }).count()).toBe(0);
