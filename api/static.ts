@@ -64,11 +64,11 @@ export function loadStaticFiles(distDir: string): Map<string, StaticFile> {
 }
 
 /**
- * A compressible file's gzip form, made on the first request that takes it and kept. Made at every start for
- * all ~90 compressible files, it cost each start ~45 ms of CPU, though a server (a test's, one
- * that is restarted) is often asked for a few of them only.
+ * A compressible file's gzip form, made on the first request that takes it and kept. Made at every
+ * start for all ~90 compressible files, it cost each start 45-90 ms of CPU, though a server (a
+ * test's, one that is restarted) is often asked for a few of them only.
  */
-export function gzipOf(file: StaticFile): Buffer {
+function gzipOf(file: StaticFile): Buffer {
   return (file.gzip ??= gzipSync(file.body));
 }
 
