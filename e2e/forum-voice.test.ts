@@ -184,7 +184,10 @@ describe('forum voice', () => {
     await expect
       .poll(() => box.inputValue())
       .toBe(`> **Alice** [wrote](${link}):\n> We tried it in science first and it halved the marking time.\n\n`);
-    await box.press('End');
+    // The caret after the quote, whenever the form's code arrived (e2e/later-taps holds it back).
+    await expect
+      .poll(() => box.evaluate((b: HTMLTextAreaElement) => b.selectionStart === b.value.length && document.activeElement === b))
+      .toBe(true);
     // Tagged: a failed first attempt's quoting reply may already be in the database.
     const tag = attemptTag();
     await box.pressSequentially(`Same for us (${tag}): **half** the time.\n\n- sheets\n- live marking`);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, ROOT, signInLocally, startServer, waitForHydration, type RunningServer } from './harness';
+import { DESKTOP, launchBrowser, PHONE, ROOT, signInLocally, startServer, waitForHydration, type RunningServer } from './harness';
 import { holdSignIn } from './screens.helpers';
 
 const manifest = JSON.parse(readFileSync(join(ROOT, 'dist', '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
@@ -227,6 +227,41 @@ describe('Jobs (their chunks held back)', () => {
     expect(await dialog.count()).toBe(0);
     dialogChunk.release();
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.close();
+  });
+});
+
+describe('a discussion, as a teacher: the reply form (its chunk held back)', () => {
+  it('Quote tapped before the form’s chunk: once it has arrived, the quote is in the form with the caret after it, in view', async () => {
+    const threads = (await (await fetch(`${server.url}/api/forum/threads`)).json()) as {
+      id: number;
+      replyCount: number;
+      isLocked: boolean;
+    }[];
+    const id = threads.find((t) => t.replyCount > 0 && !t.isLocked)!.id;
+    const { page, release } = await openHeld(teacher, `/forum/threads/${id}`, 'thread/writing-controls.ts', PHONE);
+    // Quote shows once her session has answered (she may reply); the form is still waiting for its chunk.
+    const quote = page.getByTestId('opening-post').getByRole('button', { name: /^Quote / });
+    await expect.poll(() => quote.isVisible(), { timeout: 15_000 }).toBe(true);
+    await quote.click();
+    await settleMs(page, 300);
+    const box = page.getByLabel('Add a reply', { exact: true });
+    expect(await box.count()).toBe(0);
+    release();
+    await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toMatch(/^> \*\*.+\*\* \[wrote\]\(.+\):\n> [^]+\n\n$/);
+    // She types under the quote: the caret after its text, the box focused and on screen.
+    await expect
+      .poll(() =>
+        box.evaluate((b: HTMLTextAreaElement) => {
+          const { top, bottom } = b.getBoundingClientRect();
+          return {
+            focused: document.activeElement === b,
+            caretAtEnd: b.selectionStart === b.value.length,
+            inView: top >= 0 && bottom <= innerHeight,
+          };
+        }),
+      )
+      .toEqual({ focused: true, caretAtEnd: true, inView: true });
     await page.close();
   });
 });

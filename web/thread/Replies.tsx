@@ -147,7 +147,7 @@ export function ReplyItem({ reply, ctx, depth }: { reply: Reply; ctx: ReplyConte
             <ReplyBox
               threadId={ctx.threadId}
               parentPostId={reply.id}
-              focusOnOpen
+              focusKey
               onDone={() => {
                 setReplying(false);
                 ctx.onChanged();

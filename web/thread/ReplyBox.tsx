@@ -16,14 +16,18 @@ export function ReplyBox({
   threadId,
   parentPostId,
   onDone,
-  focusOnOpen,
+  focusKey,
   value,
   onValue,
 }: {
   threadId: number;
   parentPostId?: number;
   onDone: () => void;
-  focusOnOpen?: boolean;
+  /**
+   * The reader asked for this box (her Reply or Quote tap): each new value puts the caret after its
+   * text, in view, once the box is there (its code may still be loading at the tap).
+   */
+  focusKey?: number | boolean;
   /** The text, when the page holds it (the thread's own reply form, which "Quote" fills). */
   value?: string;
   onValue?: (v: string) => void;
@@ -31,11 +35,14 @@ export function ReplyBox({
   const f = useForm({ content: '' });
   const content = value ?? f.values.content;
   const id = `reply-${parentPostId ?? 'thread'}`;
-  // Opened by the reader's own Reply tap: the caret goes to the box she asked for.
   useEffect(() => {
-    if (focusOnOpen) document.getElementById(id)?.focus();
+    const box = focusKey ? (document.getElementById(id) as HTMLTextAreaElement | null) : null;
+    if (!box) return;
+    box.scrollIntoView({ block: 'center' });
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusOnOpen]);
+  }, [focusKey]);
   const { ref, onSubmit } = useSubmit(f, {
     check: () => check('postInput', { content, parentPostId }),
     write: (json) => ({

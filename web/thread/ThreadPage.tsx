@@ -174,19 +174,14 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
   const mine = useMine();
   const [queued, setQueued] = useQueued(thread, mine.threads.get(thread.id));
   const [draft, setDraft] = useState('');
+  const [quotes, setQuotes] = useState(0);
   const deleted = !!thread.deletedAt || queued?.kind === 'delete';
   const canReply = isAuthenticated && thread.isApproved && !thread.isLocked && !deleted;
   const moderator = !!(user?.isAdmin || user?.isModerator);
   /** "Quote": the quote goes into the thread's reply form, which scrolls into view with the caret after it. */
   const quote = (q: string) => {
     setDraft((d) => withQuote(d, q));
-    requestAnimationFrame(() => {
-      const box = document.getElementById('reply-thread') as HTMLTextAreaElement | null;
-      if (!box) return;
-      box.scrollIntoView({ block: 'center' });
-      box.focus();
-      box.setSelectionRange(box.value.length, box.value.length);
-    });
+    setQuotes((n) => n + 1);
   };
   const ctx: ReplyContext = { threadId: thread.id, canReply, onChanged, mine: mine.posts, moderator, onQuote: quote };
   return (
@@ -221,7 +216,14 @@ function ThreadBody({ thread, isAuthenticated, onChanged }: { thread: ThreadAnsw
         )}
         <div className="mt-6">
           {deleted ? null : (
-            <ReplyFooter thread={thread} isAuthenticated={isAuthenticated} draft={draft} onDraft={setDraft} onChanged={onChanged} />
+            <ReplyFooter
+              thread={thread}
+              isAuthenticated={isAuthenticated}
+              draft={draft}
+              onDraft={setDraft}
+              quotes={quotes}
+              onChanged={onChanged}
+            />
           )}
         </div>
       </section>
@@ -284,12 +286,15 @@ function ReplyFooter({
   isAuthenticated,
   draft,
   onDraft,
+  quotes,
   onChanged,
 }: {
   thread: ThreadAnswer;
   isAuthenticated: boolean;
   draft: string;
   onDraft: (draft: string) => void;
+  /** How many Quote taps so far: each puts the caret after the draft. */
+  quotes: number;
   onChanged: () => void;
 }) {
   return thread.isLocked ? (
@@ -310,6 +315,6 @@ function ReplyFooter({
       <Icon name="clock" /> This discussion is awaiting moderation: replies open once it is approved.
     </p>
   ) : (
-    <ReplyBox threadId={thread.id} onDone={onChanged} value={draft} onValue={onDraft} />
+    <ReplyBox threadId={thread.id} onDone={onChanged} value={draft} onValue={onDraft} focusKey={quotes} />
   );
 }
