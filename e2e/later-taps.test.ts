@@ -231,6 +231,25 @@ describe('Jobs (their chunks held back)', () => {
   });
 });
 
+describe('Jobs: the take-home lines (their chunk held back)', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('a card keeps its take-home line’s space from the first paint: nothing below it moves when the figures come (%s)', async (_, size) => {
+    const { page, release } = await openHeld(visitor, '/jobs', 'features/take-home/TakeHomeParts.tsx', size);
+    const cards = page.getByTestId('job-card');
+    const tops = () => cards.evaluateAll((els) => els.slice(0, 8).map((el) => Math.round(el.getBoundingClientRect().top + scrollY)));
+    const before = await tops();
+    expect(await page.getByTestId('job-take-home').count()).toBe(0);
+    release();
+    // Every card whose salary reads has its figures (the list's first cards: pay ranges and pounds).
+    await expect.poll(() => page.getByTestId('job-take-home').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    await expect.poll(() => page.getByTestId('job-take-home-space').count(), { timeout: 15_000 }).toBe(0);
+    expect(await tops()).toEqual(before);
+    await page.close();
+  });
+});
+
 describe('a discussion, as a teacher: the reply form (its chunk held back)', () => {
   it('Quote tapped before the form’s chunk: once it has arrived, the quote is in the form with the caret after it, in view', async () => {
     const threads = (await (await fetch(`${server.url}/api/forum/threads`)).json()) as {

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { INNER_LONDON_BOROUGHS } from '../../../core/constants';
-import type { PayPointRow } from '../../../core/take-home';
+import { readJobSalary, type PayPointRow } from '../../../core/take-home';
 import { swrKey } from '../../data/keys';
 import { client, json } from '../../data/client';
 import { useApi } from '../../data/use-api';
@@ -120,6 +120,9 @@ interface JobLike {
 
 const inner = new Set<string>(INNER_LONDON_BOROUGHS);
 
+/** The height a job's take-home line keeps: one line, two with the allowance's words. */
+const lines = (extras: boolean) => (extras ? 'min-h-10' : 'min-h-5');
+
 /** A job's monthly take-home at the two ends of its salary; nothing when its salary cannot be read. */
 export function JobTakeHome({ job, className = '' }: { job: JobLike; className?: string }) {
   const { settings } = useTakeHomeSettings();
@@ -128,11 +131,16 @@ export function JobTakeHome({ job, className = '' }: { job: JobLike; className?:
   const region = inner.has(job.borough) ? 'Inner London' : 'Outer London';
   const key = `${job.salaryText}|${job.salaryMin}|${job.salaryMax}|${region}|${rows ? rows.length : 0}|${JSON.stringify(settings)}`;
   const figures = useIdleValue(key, () => jobFigures(job, rows, settings, region));
-  if (!figures?.value) return null;
+  // A salary it can read keeps its line's space from the first paint (the server's too): the
+  // figures come in idle time, and a line pushed in then would move the card below it (and a
+  // button being tapped there) down. One it cannot read has none. The allowance's words take a line
+  // of their own, so a card knows the line's height before its figures.
+  const salary = figures?.value ? null : readJobSalary(job);
+  if (!figures?.value) return salary ? <p className={`text-sm ${lines(salary.extras)} ${className}`} data-testid="job-take-home-space" /> : null;
   const { min, max, extras } = figures.value;
   const money = (n: number) => formatGBP(n);
   return (
-    <p className={`text-sm ${className}`} data-testid="job-take-home">
+    <p className={`text-sm ${lines(extras)} ${className}`} data-testid="job-take-home">
       <Link to={min.link} className="link font-semibold">
         {money(min.net)}
       </Link>
@@ -145,7 +153,7 @@ export function JobTakeHome({ job, className = '' }: { job: JobLike; className?:
         </>
       )}{' '}
       a month after {afterWords(settings)}
-      {extras ? ' (before the allowance the advert adds)' : ''}
+      {extras && <span className="block">(before the allowance the advert adds)</span>}
     </p>
   );
 }
