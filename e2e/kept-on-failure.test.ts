@@ -109,16 +109,19 @@ describe('a refresh that fails', () => {
       failing = false;
       await page.goto(`${server.url}${path}`);
       for (const part of parts) await page.getByTestId(part).waitFor();
-      // The screen as it settles: figures worked out in idle time after hydrating (take-home pay)
-      // arrive a moment later; read it once it is the same over half a second.
+      // The screen as it settles: figures worked out in idle time after hydrating (take-home pay),
+      // and next year's pay table they ask for, arrive a moment later (on a loaded box, more than
+      // half a second apart once): read it once nothing is loading and it is the same over a second.
+      await page.waitForLoadState('networkidle');
       let before = '';
+      let same = 0;
       await expect
         .poll(
           async () => {
             const now = await page.locator('main').innerText();
-            const steady = now === before;
+            same = now === before ? same + 1 : 0;
             before = now;
-            return steady;
+            return same >= 2;
           },
           { interval: 500 },
         )
