@@ -3,7 +3,6 @@
 // band, the band named, and an odd figure explained in words. Only groups of at least 5.
 import { BOROUGHS, EXPERIENCE_BANDS, INNER_LONDON_BOROUGHS } from '../../core/constants';
 import { SALARY_AREAS, SALARY_PHASES } from '../../core/salary-lists';
-import { useHydrated } from '../lib/use-hydrated';
 import { FilterSelect } from '../components/FilterSelect';
 import { Icon } from '../components/Icon';
 import { EmptyState, ErrorState, SkeletonList } from '../components/states';
@@ -79,8 +78,7 @@ function scaleOf(groups: Group[]): [number, number] {
 
 function Filters({ filters }: { filters: ReturnType<typeof useUrlFilters<(typeof SALARY_FILTERS)[number]>> }) {
   const { values, set } = filters;
-  // Once the script runs, a choice applies at once: the button is for a browser without it.
-  const hydrated = useHydrated();
+  // With the script, a choice applies at once: the form's button is for a browser without it.
   const area = values.borough ? areaOf(values.borough) : values.area;
   const boroughs = area ? BOROUGHS.filter((b) => areaOf(b) === area) : BOROUGHS;
   return (
@@ -126,11 +124,13 @@ function Filters({ filters }: { filters: ReturnType<typeof useUrlFilters<(typeof
         allLabel="Any experience"
         onChange={(v) => set({ experience: v })}
       />
-      {!hydrated && (
-        <button type="submit" className="btn btn-sm btn-primary sm:col-span-2 lg:col-span-4 justify-self-start">
+      {/* Only where the script never runs: one that takes it away once it has would move the
+          figures under the form up by its height (a layout shift as the page comes alive). */}
+      <noscript className="sm:col-span-2 lg:col-span-4">
+        <button type="submit" className="btn btn-sm btn-primary">
           Show figures
         </button>
-      )}
+      </noscript>
     </form>
   );
 }
