@@ -250,6 +250,25 @@ describe('Jobs: the take-home lines (their chunk held back)', () => {
   });
 });
 
+describe('a job page: its take-home line (the chunk held back)', () => {
+  it.each([
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ])('keeps the line’s space from the first paint: the terms under it stay put when the figures come (%s)', async (_, size) => {
+    const jobs = (await (await fetch(`${server.url}/api/jobs?search=${encodeURIComponent('Reception Class Teacher')}`)).json()) as {
+      id: number;
+    }[];
+    const { page, release } = await openHeld(visitor, `/jobs/${jobs[0].id}`, 'features/take-home/TakeHomeParts.tsx', size);
+    const terms = page.getByTestId('job-terms');
+    const top = () => terms.evaluate((el) => Math.round(el.getBoundingClientRect().top + scrollY));
+    const before = await top();
+    release();
+    await expect.poll(() => page.getByTestId('job-take-home').count(), { timeout: 15_000 }).toBe(1);
+    expect(await top()).toBe(before);
+    await page.close();
+  });
+});
+
 describe('a discussion, as a teacher: the reply form (its chunk held back)', () => {
   it('Quote tapped before the form’s chunk: once it has arrived, the quote is in the form with the caret after it, in view', async () => {
     const threads = (await (await fetch(`${server.url}/api/forum/threads`)).json()) as {

@@ -156,7 +156,8 @@ function JobFacts({ job }: { job: JobPage }) {
             {job.salaryMin != null && job.salaryText && (
               <span className="block text-xs font-normal text-base-content/70">{job.salaryText}</span>
             )}
-            <JobTakeHome job={job} className="font-normal text-base-content mt-1" />
+            {/* Two lines kept from a tablet up, where this box is a third of the row and the line wraps. */}
+            <JobTakeHome job={job} className="font-normal text-base-content mt-1 sm:min-h-10" />
           </dd>
         </div>
         <div className="bg-base-200 rounded-box p-3">
