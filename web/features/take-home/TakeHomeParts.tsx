@@ -135,8 +135,10 @@ export function JobTakeHome({ job, className = '' }: { job: JobLike; className?:
   // figures come in idle time, and a line pushed in then would move the card below it (and a
   // button being tapped there) down. One it cannot read has none. The allowance's words take a line
   // of their own, so a card knows the line's height before its figures.
-  const salary = figures?.value ? null : readJobSalary(job);
-  if (!figures?.value) return salary ? <p className={`text-sm ${lines(salary.extras)} ${className}`} data-testid="job-take-home-space" /> : null;
+  if (!figures?.value) {
+    const salary = readJobSalary(job);
+    return salary && <p className={`text-sm ${lines(salary.extras)} ${className}`} data-testid="job-take-home-space" />;
+  }
   const { min, max, extras } = figures.value;
   const money = (n: number) => formatGBP(n);
   return (
