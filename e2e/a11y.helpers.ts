@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as serious, withAxe } from './axe';
 import { settle } from './harness';
+import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 import { setup, teardown, type Env } from './screens.helpers';
 import { readOnlyServer } from './read-only-server';
 
@@ -24,6 +25,7 @@ export function useEnv(size: { width: number; height: number }): { env: Env; pag
     holder.page = await env.browser.newPage();
     await holder.page.setViewportSize(size);
     await withAxe(holder.page);
+    await recordLayoutShifts(holder.page);
     ids.schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
     ids.jobId = (await env.api('/api/jobs?limit=1'))[0].id;
     // A real thread with replies (their Report buttons sat in a faded row: 3.8:1 once).
@@ -52,11 +54,11 @@ export const SCREENS: Record<string, () => string> = {
 /** A file's server and its one page (see useEnv). */
 type Ctx = { env: Env; page: Page };
 
-/** One screen: its serious+critical violations. */
+/** One screen: its serious+critical violations, and what moved on it as it loaded (e2e/layout-shifts.ts). */
 export async function oneScreen({ env, page }: Ctx, path: string) {
   await page.goto(env.server.url + path);
   await settle(page);
-  return serious(page);
+  return [...(await serious(page)), ...(await layoutShifts(page))];
 }
 
 /** The school page's tabs, which only show after a tap. */
@@ -121,7 +123,7 @@ export function everyScreenSuite(label: string, size: { width: number; height: n
   const ctx = useEnv(size);
   describe(`accessibility (axe, ${label})`, () => {
     it.each(Object.keys(SCREENS))(
-      '%s has no serious or critical violations',
+      '%s has no serious or critical violations, and nothing on it moves as it loads',
       async (name) => {
         const path = SCREENS[name]();
         expect({ [path]: await oneScreen(ctx, path) }).toEqual({ [path]: [] });
