@@ -4,10 +4,9 @@
 // server, copies every commit to the replica about once a second, forwards SIGINT/SIGTERM to the
 // server and ends when it ends. This process only waits for Litestream and passes on its exit.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { underLitestreamEnv } from '../env';
 
@@ -40,8 +39,9 @@ export function writeLitestreamConfig(
   replicaUrl: string,
   options: { metricsAddr?: string; syncIntervalS?: number } = {},
 ): string {
-  const dir = mkdtempSync(join(tmpdir(), 'tilt-litestream-'));
-  const file = join(dir, 'litestream.yml');
+  // Beside the database, one per database, written again at each start: a SIGKILL of the process
+  // group (no exit handler runs) leaves this one file, not a new temporary folder per start.
+  const file = `${resolve(databasePath)}.litestream.yml`;
   const config = {
     ...(options.metricsAddr ? { addr: options.metricsAddr } : {}),
     dbs: [
@@ -118,7 +118,7 @@ export async function runUnderLitestream(databasePath: string, replicaUrl: strin
   const bin = litestreamBinary();
   const addr = `127.0.0.1:${await freePort()}`;
   const configFile = writeLitestreamConfig(databasePath, replicaUrl, { metricsAddr: addr });
-  const cleanUp = () => rmSync(dirname(configFile), { recursive: true, force: true });
+  const cleanUp = () => rmSync(configFile, { force: true });
   const kind = replicaUrl.slice(0, replicaUrl.indexOf(':'));
   try {
     const restored = restoreIfEmpty(bin, configFile, databasePath);

@@ -2,7 +2,7 @@
 // missing database, what /api/health reports from Litestream's metrics (a file:// replica, read
 // the way an s3:// one is), and the environment's check.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -121,6 +121,21 @@ describe('Litestream', () => {
       litestream.kill('SIGKILL');
     }
   }, 20_000);
+
+  it('writes its configuration beside the database, one file however often the server starts (a killed start leaves no folder behind)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tilt-litestream-test-'));
+    const path = join(dir, 'app.db');
+    const ours = () => readdirSync(tmpdir()).filter((f) => f.startsWith('tilt-litestream-') && !f.startsWith('tilt-litestream-test-'));
+    const before = ours();
+    const first = writeLitestreamConfig(path, pathToFileURL(join(dir, 'replica')).href);
+    const second = writeLitestreamConfig(path, pathToFileURL(join(dir, 'other')).href);
+    expect([first, second]).toEqual([`${path}.litestream.yml`, `${path}.litestream.yml`]);
+    expect(readdirSync(dir)).toEqual(['app.db.litestream.yml']);
+    expect((JSON.parse(readFileSync(first, 'utf8')) as { dbs: { replicas: { url: string }[] }[] }).dbs[0].replicas[0].url).toBe(
+      pathToFileURL(join(dir, 'other')).href,
+    );
+    expect(ours()).toEqual(before);
+  });
 
   it("passes on the server's exit code from Litestream's last words", () => {
     const dir = mkdtempSync(join(tmpdir(), 'tilt-litestream-test-'));
