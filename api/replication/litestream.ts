@@ -4,7 +4,7 @@
 // server, copies every commit to the replica about once a second, forwards SIGINT/SIGTERM to the
 // server and ends when it ends. This process only waits for Litestream and passes on its exit.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -41,7 +41,9 @@ export function writeLitestreamConfig(
 ): string {
   // Beside the database, one per database, written again at each start: a SIGKILL of the process
   // group (no exit handler runs) leaves this one file, not a new temporary folder per start.
+  // (A first start's folder may not exist yet: the server makes it for the database after this.)
   const file = `${resolve(databasePath)}.litestream.yml`;
+  mkdirSync(dirname(file), { recursive: true });
   const config = {
     ...(options.metricsAddr ? { addr: options.metricsAddr } : {}),
     dbs: [

@@ -135,6 +135,10 @@ describe('Litestream', () => {
       pathToFileURL(join(dir, 'other')).href,
     );
     expect(ours()).toEqual(before);
+    // A first start: the database's folder is not there yet.
+    const fresh = join(dir, 'data', 'app.db');
+    expect(writeLitestreamConfig(fresh, pathToFileURL(join(dir, 'replica')).href)).toBe(`${fresh}.litestream.yml`);
+    expect(existsSync(`${fresh}.litestream.yml`)).toBe(true);
   });
 
   it("passes on the server's exit code from Litestream's last words", () => {
