@@ -13,7 +13,7 @@ describe('accessibility (axe, dark theme and dialogs)', () => {
   it.each([...Object.keys(SCREENS), 'london allowances'])(
     '%s has no serious or critical violations in the dark theme either (phone)',
     async (name) => {
-      const path = name === 'london allowances' ? '/pay-scales?tab=london' : SCREENS[name]();
+      const path = name === 'london allowances' ? '/pay-scales?tab=london' : SCREENS[name].path();
       const { page } = ctx;
       await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(ctx.env.server.url + path);

@@ -1,11 +1,13 @@
-// Shared by the axe files (a11y-*.test.ts), split in three so the test workers share the work:
-// one server, browser and page per file, the real ids to visit, axe's serious and critical
-// violations, and a wait until the page has settled.
-import type { Page } from 'playwright-core';
+// Shared by the screen sweeps (a11y-*.test.ts), split in three so the test workers share the work:
+// one server, browser and page per file, the real ids to visit, and one visit per screen for every
+// check a screen has: the server's HTML and a clean hydration, axe's serious and critical
+// violations, what moves as it loads, and at phone size the tap targets and text sizes.
+import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as serious, withAxe } from './axe';
-import { settle } from './harness';
+import { PHONE, settle } from './harness';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts';
+import { measureTargets, targetProblems } from './tap-targets';
 import { setup, teardown, type Env } from './screens.helpers';
 import { readOnlyServer } from './read-only-server';
 
@@ -17,13 +19,18 @@ export const ids = { schoolId: 0, jobId: 0, threadId: 0 };
  * sent once per file, not twice per screen (sending it took 1-5 s on a loaded box), and no test
  * waits for a new page (0.3-1.8 s there).
  */
-export function useEnv(size: { width: number; height: number }): { env: Env; page: Page } {
-  const holder = {} as { env: Env; page: Page };
+export function useEnv(size: { width: number; height: number }): Ctx {
+  const holder = { problems: [] } as unknown as Ctx;
   beforeAll(async () => {
     holder.env = await setup(readOnlyServer);
     const env = holder.env;
     holder.page = await env.browser.newPage();
     await holder.page.setViewportSize(size);
+    holder.page.on('console', (m) => {
+      if (m.text() === 'Service Worker registration blocked by Playwright') return; // launchBrowser's default
+      if (m.type() === 'error' || m.type() === 'warning' || /hydrat/i.test(m.text())) holder.problems.push(`${m.type()}: ${m.text()}`);
+    });
+    holder.page.on('pageerror', (e) => holder.problems.push(`pageerror: ${e.message}`));
     await withAxe(holder.page);
     await recordLayoutShifts(holder.page);
     ids.schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
@@ -35,30 +42,78 @@ export function useEnv(size: { width: number; height: number }): { env: Env; pag
   return holder;
 }
 
-/** The screens axe visits, by a name that needs no data (the ids are read in beforeAll). */
-export const SCREENS: Record<string, () => string> = {
-  home: () => '/',
-  jobs: () => '/jobs',
-  job: () => `/jobs/${ids.jobId}`,
-  schools: () => '/schools',
-  school: () => `/schools/${ids.schoolId}`,
-  compare: () => '/compare',
-  salaries: () => '/salaries',
-  'pay scales': () => '/pay-scales',
-  forum: () => '/forum',
-  thread: () => `/forum/threads/${ids.threadId}`,
-  'missing thread': () => '/forum/threads/999999',
-  moderation: () => '/moderation',
+/**
+ * A screen the sweeps visit: its address (the ids are read in beforeAll) and, for a page the server
+ * renders, what its HTML's <main> says before any script runs.
+ */
+interface Screen {
+  path: () => string;
+  content?: RegExp;
+}
+
+/** The screens every sweep visits (phone, desktop, dark), by a name that needs no data. */
+export const SCREENS: Record<string, Screen> = {
+  home: { path: () => '/', content: /Your next London teaching job/ },
+  jobs: { path: () => '/jobs', content: /Teaching Jobs in London/ },
+  job: { path: () => `/jobs/${ids.jobId}`, content: /Closing date/ },
+  schools: { path: () => '/schools', content: /London Schools/ },
+  school: { path: () => `/schools/${ids.schoolId}`, content: /Ofsted/ },
+  compare: { path: () => '/compare', content: /Compare/ },
+  salaries: { path: () => '/salaries', content: /Salar/ },
+  'pay scales': { path: () => '/pay-scales', content: /Pay Scales/ },
+  forum: { path: () => '/forum', content: /Forum/ },
+  thread: { path: () => `/forum/threads/${ids.threadId}`, content: /Discussion|Forum/ },
+  'missing thread': { path: () => '/forum/threads/999999' },
+  moderation: { path: () => '/moderation' },
 };
 
-/** A file's server and its one page (see useEnv). */
-type Ctx = { env: Env; page: Page };
+/** The phone sweep visits two more read pages, for the checks a phone has (hydration, tap targets). */
+export const PHONE_SCREENS: Record<string, Screen> = {
+  ...SCREENS,
+  'career advice': { path: () => '/career-advice', content: /Career Advice/ },
+  'about us': { path: () => '/about-us' },
+};
 
-/** One screen: its serious+critical violations, and what moved on it as it loaded (e2e/layout-shifts.ts). */
-export async function oneScreen({ env, page }: Ctx, path: string) {
-  await page.goto(env.server.url + path);
+/** A file's server, its one page, and what that page's console said since its last screen (see useEnv). */
+type Ctx = { env: Env; page: Page; problems: string[] };
+
+/**
+ * The server's page arrived with its content and hydrated without a warning or an error: its <main>
+ * has the screen's words and no skeleton, React owns its heading, and the console stayed quiet
+ * (read after the screen's other checks, so a late error counts too).
+ */
+async function hydrationProblems({ page, problems }: Ctx, res: Response | null, content: RegExp): Promise<string[]> {
+  const html = (await res?.text()) ?? '';
+  const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+  const found: string[] = [];
+  if (!content.test(main)) found.push(`the server's <main> lacks ${String(content)}`);
+  if (main.includes('data-testid="page-skeleton"')) found.push("the server's <main> is a skeleton");
+  const reactHeading = await page
+    .waitForFunction(() => Object.keys(document.querySelector('main h1') ?? {}).some((k) => k.startsWith('__reactFiber')), undefined, {
+      timeout: 20_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!reactHeading) found.push('its heading never hydrated');
+  return [...found, ...problems];
+}
+
+/**
+ * One visit to a screen, with every check it has: its serious+critical violations, what moved on it
+ * as it loaded (e2e/layout-shifts.ts), a clean hydration of the server's page (one with `content`),
+ * and at phone size its tap targets and text sizes (e2e/tap-targets.ts).
+ */
+export async function oneScreen(ctx: Ctx, screen: Screen, phone: boolean) {
+  const { env, page } = ctx;
+  ctx.problems.length = 0;
+  const res = await page.goto(env.server.url + screen.path());
   await settle(page);
-  return [...(await serious(page)), ...(await layoutShifts(page))];
+  const found = [...(await serious(page)), ...(await layoutShifts(page))];
+  if (phone) found.push(...targetProblems(await page.evaluate(measureTargets)));
+  if (screen.content) found.push(...(await hydrationProblems(ctx, res, screen.content)));
+  return found;
 }
 
 /** The school page's tabs, which only show after a tap. */
@@ -121,12 +176,14 @@ const nonEmpty = (found: Record<string, string[]>) => Object.fromEntries(Object.
  */
 export function everyScreenSuite(label: string, size: { width: number; height: number }) {
   const ctx = useEnv(size);
-  describe(`accessibility (axe, ${label})`, () => {
-    it.each(Object.keys(SCREENS))(
-      '%s has no serious or critical violations, and nothing on it moves as it loads',
+  const phone = size.width === PHONE.width && size.height === PHONE.height;
+  const screens = phone ? PHONE_SCREENS : SCREENS;
+  describe(`every screen (${label}): axe, hydration, layout shifts${phone ? ', tap targets' : ''}`, () => {
+    it.each(Object.keys(screens))(
+      `%s hydrates cleanly, has no serious or critical violations, nothing on it moves as it loads${phone ? ', and every target is thumb-sized' : ''}`,
       async (name) => {
-        const path = SCREENS[name]();
-        expect({ [path]: await oneScreen(ctx, path) }).toEqual({ [path]: [] });
+        const path = screens[name].path();
+        expect({ [path]: await oneScreen(ctx, screens[name], phone) }).toEqual({ [path]: [] });
       },
       60_000,
     );

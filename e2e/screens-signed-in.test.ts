@@ -30,7 +30,7 @@ const ADMIN_EMAIL = 'admin.screens@school.example';
 let env: Env;
 let schoolId: number;
 beforeAll(async () => {
-  env = await setup({ ADMIN_EMAILS: ADMIN_EMAIL }, { serviceWorkers: 'allow' });
+  env = await setup({ ADMIN_EMAILS: ADMIN_EMAIL });
   schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
 });
 afterAll(() => teardown(env));
@@ -112,7 +112,7 @@ describe('review dialog', () => {
     let answer: 'fields' | 'unauthorized' = 'fields';
     // A profile of its own: the review refused with 401 stays queued for its author (decision
     // 1440), and its replay's toast would sit over the next tests' buttons.
-    const browser = await launchBrowser({ serviceWorkers: 'allow' });
+    const browser = await launchBrowser();
     const page = await signedInPage(
       `/schools/${schoolId}`,
       DESKTOP,
@@ -172,7 +172,7 @@ describe('interview dialog', () => {
 describe('a tap before the app knows who is signed in', () => {
   it('waits for the answer and opens the dialog, with no Sign In Required detour', async () => {
     // A profile of its own: the shared one keeps the 401 test's queued review, whose replay toasts.
-    const browser = await launchBrowser({ serviceWorkers: 'allow' });
+    const browser = await launchBrowser();
     const page = await browser.newPage();
     // The user answer is held (a gate, not a sleep) until the button has been tapped.
     let release = () => {};
@@ -349,7 +349,7 @@ describe('with a real session', () => {
   it('signs in and contributes: review, mood, salary, saved job and a discussion', async () => {
     // A fresh browser profile: the mocked 401 above left its review in this profile's outbox,
     // which (by design) would be sent once a real session exists.
-    const browser = await launchBrowser({ serviceWorkers: 'allow' });
+    const browser = await launchBrowser();
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewportSize(PHONE);
@@ -475,7 +475,7 @@ describe('with a real session', () => {
     const reviewTitle = `Teacher of Geography ${tag}`;
     const threadTitle = `Screens test: CPD budgets in Lewisham? ${tag}`;
     await contribute(tag, reviewTitle, threadTitle);
-    const admin = await launchBrowser({ serviceWorkers: 'allow' });
+    const admin = await launchBrowser();
     try {
       const page = await admin.newPage();
       page.setDefaultTimeout(10_000);

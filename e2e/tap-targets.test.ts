@@ -1,12 +1,11 @@
-// Thumb-sized and readable (the phone on the commute): at 390x844, every visible interactive element of every
-// screen (and of its menus, dialogs, tabs and pickers) is at least 44x44 CSS px, or at least
-// 24x24 with no other target within 44 px (WCAG 2.5.8's spacing exception); links inside running
-// text are exempt (WCAG's inline exception). No visible text is under 12 px. Failures are listed
-// by accessible name. See docs/decisions/1103-tap-target-rule.md.
+// Thumb-sized and readable (the phone on the commute): the rule of e2e/tap-targets.ts at 390x844 on
+// what a signed-in admin sees (menus, dialogs, tabs, moderation, a school's own screens) and on what
+// a visitor only sees after a tap. Failures are listed by accessible name.
 import type { Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PHONE, settle } from './harness';
+import { measureTargets, type TargetProblem } from './tap-targets';
 import { realSignIn, setup, teardown, type Env } from './screens.helpers';
 import { ok } from '../test/typed';
 
@@ -43,103 +42,9 @@ function sql(e: Env, fn: (db: Database.Database) => void) {
   }
 }
 
-interface Problem {
-  name: string;
-  size: string;
-}
-
-/** Runs in the page: the targets that break the size rule, and text under 12 px. */
-function measure(): { small: Problem[]; tinyText: Problem[]; count: number } {
-  const hidden = (el: Element) => {
-    const r = el.getBoundingClientRect();
-    return r.width <= 1 || r.height <= 1 || !el.checkVisibility({ visibilityProperty: true }) || !!el.closest('[inert]');
-  };
-  // With a modal dialog open, only its contents can be touched.
-  const modal = [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).pop();
-  const root: ParentNode = modal ?? document;
-  const sel =
-    'a[href], button, input:not([type=hidden]), select, textarea, summary, [role=button], [role=tab], [role=radio], [role=checkbox], [role=menuitem]';
-  const nameOf = (el: Element): string => {
-    const label = el.getAttribute('aria-label');
-    if (label) return label;
-    const by = el.getAttribute('aria-labelledby');
-    if (by)
-      return by
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent?.trim())
-        .join(' ');
-    const id = el.getAttribute('id');
-    const lab = (id && document.querySelector(`label[for="${id}"]`)) || el.closest('label');
-    if (lab && el.matches('input, select, textarea')) return lab.textContent.trim();
-    return ((el as HTMLElement).innerText || el.getAttribute('title') || el.getAttribute('placeholder') || el.tagName)
-      .trim()
-      .replace(/\s+/g, ' ')
-      .slice(0, 60);
-  };
-  // A link inside running text (a paragraph with more words than the link).
-  const inline = (el: Element) => {
-    if (el.tagName !== 'A' || getComputedStyle(el).display !== 'inline') return false;
-    const block = el.parentElement?.closest('p, li, dd, td, span, label');
-    return !!block && (block.textContent ?? '').trim().length > (el.textContent ?? '').trim().length + 2;
-  };
-  // A link stretched over its card (its ::after covers the nearest positioned ancestor, as the
-  // forum's and the jobs' cards do) is tapped anywhere on that card: the card is its target.
-  const stretchedOver = (el: Element): Element | null => {
-    const after = getComputedStyle(el, '::after');
-    if (el.tagName !== 'A' || after.position !== 'absolute' || after.content === 'none') return null;
-    let up = el.parentElement;
-    while (up && getComputedStyle(up).position === 'static') up = up.parentElement;
-    return up;
-  };
-  const targets: { el: Element; r: DOMRect }[] = [];
-  for (const el of root.querySelectorAll(sel)) {
-    const card = stretchedOver(el);
-    if (card && !hidden(el)) {
-      targets.push({ el, r: card.getBoundingClientRect() });
-      continue;
-    }
-    let box: Element = el;
-    // A checkbox or radio is tapped through its label; a visually hidden one counts by its label.
-    if (el.matches('input[type=checkbox], input[type=radio]'))
-      box = el.closest('label') ?? (el.id ? document.querySelector(`label[for="${el.id}"]`) : null) ?? el;
-    if (hidden(box)) continue;
-    if (targets.some((t) => t.el === box)) continue;
-    targets.push({ el: box, r: box.getBoundingClientRect() });
-  }
-  const small: Problem[] = [];
-  for (const t of targets) {
-    const { width: w, height: h } = t.r;
-    if (w >= 43.5 && h >= 43.5) continue;
-    if (inline(t.el)) continue;
-    const size = `${Math.round(w)}x${Math.round(h)}`;
-    if (w >= 24 && h >= 24) {
-      const cx = t.r.left + w / 2;
-      const cy = t.r.top + h / 2;
-      const crowded = targets.some((o) => {
-        if (o === t || o.el.contains(t.el) || t.el.contains(o.el)) return false;
-        const dx = Math.max(o.r.left - cx, 0, cx - o.r.right);
-        const dy = Math.max(o.r.top - cy, 0, cy - o.r.bottom);
-        return Math.hypot(dx, dy) < 22;
-      });
-      if (!crowded) continue;
-    }
-    small.push({ name: nameOf(t.el), size });
-  }
-  const tinyText: Problem[] = [];
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const text = n.textContent!.trim();
-    const parent = n.parentElement;
-    if (!text || !parent || parent.closest('script, style, noscript, title, svg') || hidden(parent)) continue;
-    const px = parseFloat(getComputedStyle(parent).fontSize);
-    if (px < 12) tinyText.push({ name: text.slice(0, 40), size: `${px}px` });
-  }
-  return { small, tinyText, count: targets.length };
-}
-
-const results: { screen: string; small: Problem[]; tinyText: Problem[]; count: number }[] = [];
+const results: { screen: string; small: TargetProblem[]; tinyText: TargetProblem[]; count: number }[] = [];
 async function check(screen: string) {
-  const r = await page.evaluate(measure);
+  const r = await page.evaluate(measureTargets);
   results.push({ screen, ...r });
   return r;
 }
@@ -152,22 +57,9 @@ async function visit(path: string) {
 }
 
 describe('tap targets and text size at 390x844', () => {
-  it('every screen, as a visitor', async () => {
-    for (const [screen, path] of [
-      ['home', '/'],
-      ['jobs', '/jobs'],
-      ['job', `/jobs/${ids.job}`],
-      ['schools', '/schools'],
-      ['school', `/schools/${ids.school}`],
-      ['salaries', '/salaries'],
-      ['pay-scales', '/pay-scales'],
-      ['forum', '/forum'],
-      ['thread', `/forum/threads/${ids.thread}`],
-      ['about', '/about-us'],
-    ] as const) {
-      await visit(path);
-      await check(`visitor ${screen}`);
-    }
+  // Every visitor screen is measured by the phone sweep (e2e/a11y-phone, e2e/a11y.helpers), in the
+  // same visit as axe and its other checks; here what only shows after a tap.
+  it('a visitor: the menu and the compare picker', async () => {
     await visit('/jobs');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').waitFor();
@@ -270,7 +162,7 @@ describe('tap targets and text size at 390x844', () => {
     const tiny = results.flatMap((r) => r.tinyText.map((p) => `${r.screen}: "${p.name}" ${p.size}`));
     expect([...new Set(small)]).toEqual([]);
     expect([...new Set(tiny)]).toEqual([]);
-    expect(results.length).toBeGreaterThan(25);
+    expect(results.length).toBeGreaterThan(20);
     for (const r of results) expect(r.count, r.screen).toBeGreaterThan(3);
   });
 });

@@ -33,8 +33,8 @@ export function ThreadPage() {
         <div className="mt-6">
           <NotFoundStatus />
           <EmptyState icon="chat" title="Discussion not found">
-            It may be awaiting moderation or may have been removed.{' '}
-            <Link to="/forum" className="link link-primary">
+            <p>It may be awaiting moderation or may have been removed.</p>
+            <Link to="/forum" className="btn btn-primary btn-sm mt-3 tap">
               Back to the forum
             </Link>
           </EmptyState>
