@@ -1,6 +1,6 @@
-// axe on every screen at desktop size: no serious or critical violations, and nothing moves as it
-// loads (e2e/layout-shifts.ts); the school tabs, the salary form with errors, London allowances
-// and the compare picker are checked too.
+// Every screen at desktop size, one visit each (e2e/a11y.helpers.ts): the server's HTML and a clean
+// hydration, axe's serious and critical violations, nothing moving as it loads; the school tabs,
+// the salary form with errors, London allowances and the compare picker too.
 import { DESKTOP } from './harness';
 import { everyScreenSuite } from './a11y.helpers';
 

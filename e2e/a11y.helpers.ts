@@ -1,10 +1,11 @@
 // Shared by the screen sweeps (a11y-*.test.ts), split in three so the test workers share the work:
 // one server, browser and page per file, the real ids to visit, and one visit per screen for every
 // check a screen has: the server's HTML and a clean hydration, axe's serious and critical
-// violations, what moves as it loads, and at phone size the tap targets and text sizes.
+// violations, what moves as it loads, and at phone size the tap targets and text sizes and axe's
+// colour rules in the dark theme.
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations as serious, withAxe } from './axe';
+import { COLOUR_RULES, seriousViolations as serious, withAxe } from './axe';
 import { PHONE, settle } from './harness';
 import { layoutShifts, recordLayoutShifts } from './layout-shifts';
 import { measureTargets, targetProblems } from './tap-targets';
@@ -20,7 +21,7 @@ export const ids = { schoolId: 0, jobId: 0, threadId: 0 };
  * waits for a new page (0.3-1.8 s there).
  */
 export function useEnv(size: { width: number; height: number }): Ctx {
-  const holder = { problems: [] } as unknown as Ctx;
+  const holder = { problems: [], phone: size.width === PHONE.width && size.height === PHONE.height } as unknown as Ctx;
   beforeAll(async () => {
     holder.env = await setup(readOnlyServer);
     const env = holder.env;
@@ -51,7 +52,7 @@ interface Screen {
   content?: RegExp;
 }
 
-/** The screens every sweep visits (phone, desktop, dark), by a name that needs no data. */
+/** The screens both sweeps visit (phone, desktop), by a name that needs no data. */
 export const SCREENS: Record<string, Screen> = {
   home: { path: () => '/', content: /Your next London teaching job/ },
   jobs: { path: () => '/jobs', content: /Teaching Jobs in London/ },
@@ -67,15 +68,41 @@ export const SCREENS: Record<string, Screen> = {
   moderation: { path: () => '/moderation' },
 };
 
-/** The phone sweep visits two more read pages, for the checks a phone has (hydration, tap targets). */
+/** The phone sweep visits two more read pages, for the checks a phone has (hydration, tap targets, the dark theme). */
 export const PHONE_SCREENS: Record<string, Screen> = {
   ...SCREENS,
   'career advice': { path: () => '/career-advice', content: /Career Advice/ },
   'about us': { path: () => '/about-us' },
 };
 
-/** A file's server, its one page, and what that page's console said since its last screen (see useEnv). */
-type Ctx = { env: Env; page: Page; problems: string[] };
+/**
+ * A file's server, its one page, what that page's console said since its last screen (see useEnv),
+ * and whether it is the phone's (390x844).
+ */
+type Ctx = { env: Env; page: Page; problems: string[]; phone: boolean };
+
+/**
+ * The page as it is, in the dark theme: axe's colour rules only (the light theme's run of every
+ * rule saw the same markup, names and layout). The theme is CSS alone (web/styles.css), so the
+ * loaded page turns dark as one opened in the dark would be. Without transitions meanwhile: a
+ * button's colour transition starts only when axe first reads an off-screen card's style
+ * (content-visibility skips it until then), and axe would read its colour halfway.
+ */
+async function darkColours(page: Page): Promise<string[]> {
+  await page.evaluate(() => {
+    const style = document.head.appendChild(document.createElement('style'));
+    style.id = 'sweep-no-transitions';
+    style.textContent = '*, *::before, *::after { transition: none !important; }';
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  try {
+    await settle(page);
+    return (await serious(page, COLOUR_RULES)).map((v) => `dark theme: ${v}`);
+  } finally {
+    await page.emulateMedia({ colorScheme: null });
+    await page.evaluate(() => document.getElementById('sweep-no-transitions')?.remove());
+  }
+}
 
 /**
  * The server's page arrived with its content and hydrated without a warning or an error: its <main>
@@ -103,15 +130,15 @@ async function hydrationProblems({ page, problems }: Ctx, res: Response | null, 
 /**
  * One visit to a screen, with every check it has: its serious+critical violations, what moved on it
  * as it loaded (e2e/layout-shifts.ts), a clean hydration of the server's page (one with `content`),
- * and at phone size its tap targets and text sizes (e2e/tap-targets.ts).
+ * and at phone size its tap targets and text sizes (e2e/tap-targets.ts) and its dark theme's colours.
  */
-export async function oneScreen(ctx: Ctx, screen: Screen, phone: boolean) {
+export async function oneScreen(ctx: Ctx, screen: Screen) {
   const { env, page } = ctx;
   ctx.problems.length = 0;
   const res = await page.goto(env.server.url + screen.path());
   await settle(page);
   const found = [...(await serious(page)), ...(await layoutShifts(page))];
-  if (phone) found.push(...targetProblems(await page.evaluate(measureTargets)));
+  if (ctx.phone) found.push(...targetProblems(await page.evaluate(measureTargets)), ...(await darkColours(page)));
   if (screen.content) found.push(...(await hydrationProblems(ctx, res, screen.content)));
   return found;
 }
@@ -133,7 +160,7 @@ async function schoolTabs({ env, page }: Ctx) {
 }
 
 /** The salary form with its errors and the London allowances tab. */
-async function formsAndAllowances({ env, page }: Ctx) {
+async function formsAndAllowances({ env, page, phone }: Ctx) {
   const found: Record<string, string[]> = {};
   await page.goto(env.server.url + '/salaries');
   await settle(page);
@@ -144,6 +171,7 @@ async function formsAndAllowances({ env, page }: Ctx) {
   await page.goto(env.server.url + '/pay-scales?tab=london');
   await settle(page);
   found['london allowances'] = await serious(page);
+  if (phone) found['london allowances, dark theme'] = await darkColours(page);
   return found;
 }
 
@@ -176,14 +204,14 @@ const nonEmpty = (found: Record<string, string[]>) => Object.fromEntries(Object.
  */
 export function everyScreenSuite(label: string, size: { width: number; height: number }) {
   const ctx = useEnv(size);
-  const phone = size.width === PHONE.width && size.height === PHONE.height;
+  const { phone } = ctx;
   const screens = phone ? PHONE_SCREENS : SCREENS;
-  describe(`every screen (${label}): axe, hydration, layout shifts${phone ? ', tap targets' : ''}`, () => {
+  describe(`every screen (${label}): axe, hydration, layout shifts${phone ? ', tap targets, the dark theme' : ''}`, () => {
     it.each(Object.keys(screens))(
-      `%s hydrates cleanly, has no serious or critical violations, nothing on it moves as it loads${phone ? ', and every target is thumb-sized' : ''}`,
+      `%s hydrates cleanly, has no serious or critical violations, nothing on it moves as it loads${phone ? ', every target is thumb-sized, the dark theme too' : ''}`,
       async (name) => {
         const path = screens[name].path();
-        expect({ [path]: await oneScreen(ctx, screens[name], phone) }).toEqual({ [path]: [] });
+        expect({ [path]: await oneScreen(ctx, screens[name]) }).toEqual({ [path]: [] });
       },
       60_000,
     );

@@ -19,8 +19,8 @@ export async function withAxe(page: Page) {
 
 /**
  * The rules whose answer depends on colours alone. A page in another colour scheme has the same
- * markup, names, roles and layout: only these can find something new there (a dark sweep runs
- * only them, after the light sweep of the same screens has run every rule).
+ * markup, names, roles and layout: only these can find something new there (the phone sweep runs
+ * only them in the dark theme, after every rule in the light one).
  */
 export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 

@@ -1,28 +1,14 @@
-// axe in the dark theme on every screen (its colour rules: a11y-phone has run every rule on the
-// same screens and markup in the light theme), and on the dialogs and forms of a signed-in user.
+// axe on the dialogs and forms of a signed-in user (the phone sweep, e2e/a11y-phone, checks every
+// screen in both themes; its signed-in states are answered at the network edge here).
 import { describe, expect, it } from 'vitest';
 import { PHONE, settle } from './harness';
-import { ids, SCREENS, useEnv } from './a11y.helpers';
-import { COLOUR_RULES, seriousViolations as serious, withAxe } from './axe';
+import { ids, useEnv } from './a11y.helpers';
+import { seriousViolations as serious, withAxe } from './axe';
 import { signInAs } from './screens.helpers';
 
 const ctx = useEnv(PHONE);
 
-describe('accessibility (axe, dark theme and dialogs)', () => {
-  // One test per screen (a single sweep of all 13 ran out of its 120 s on a busy 2-core box).
-  it.each([...Object.keys(SCREENS), 'london allowances'])(
-    '%s has no serious or critical violations in the dark theme either (phone)',
-    async (name) => {
-      const path = name === 'london allowances' ? '/pay-scales?tab=london' : SCREENS[name].path();
-      const { page } = ctx;
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.goto(ctx.env.server.url + path);
-      await settle(page);
-      expect({ [path]: await serious(page, COLOUR_RULES) }).toEqual({ [path]: [] });
-    },
-    60_000,
-  );
-
+describe('accessibility (axe, dialogs)', () => {
   it('has no serious or critical violations in the dialogs and forms of a signed-in user', async () => {
     // A page of its own: its answers are routed (a signed-in user), the file's page is not.
     const page = await ctx.env.browser.newPage();
