@@ -106,7 +106,8 @@ async function darkColours(page: Page): Promise<string[]> {
 
 /**
  * The server's page arrived with its content and hydrated without a warning or an error: its <main>
- * has the screen's words and no skeleton, React owns its heading, and the console stayed quiet
+ * has the screen's words and no skeleton, React owns its heading, the app says it is ready
+ * (`<html data-app="ready">`), and the console stayed quiet
  * (read after the screen's other checks, so a late error counts too).
  */
 async function hydrationProblems({ page, problems }: Ctx, res: Response | null, content: RegExp): Promise<string[]> {
@@ -124,6 +125,7 @@ async function hydrationProblems({ page, problems }: Ctx, res: Response | null, 
       () => false,
     );
   if (!reactHeading) found.push('its heading never hydrated');
+  if ((await page.evaluate(() => document.documentElement.dataset.app)) !== 'ready') found.push('the app never said ready');
   return [...found, ...problems];
 }
 

@@ -29,7 +29,7 @@ let env: Env;
 let page: Page;
 let schoolId: number;
 beforeAll(async () => {
-  env = await setup();
+  env = await setup({}, { serviceWorkers: 'allow' });
   schoolId = (await env.api('/api/schools?search=Westminster%20City%20School'))[0].id;
   page = await env.browser.newPage();
   page.setDefaultTimeout(15_000);

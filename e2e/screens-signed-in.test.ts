@@ -348,8 +348,9 @@ async function contribute(tag: string, reviewTitle: string, threadTitle: string)
 describe('with a real session', () => {
   it('signs in and contributes: review, mood, salary, saved job and a discussion', async () => {
     // A fresh browser profile: the mocked 401 above left its review in this profile's outbox,
-    // which (by design) would be sent once a real session exists.
-    const browser = await launchBrowser();
+    // which (by design) would be sent once a real session exists. With the service worker, as a
+    // phone has it: this test goes offline (the other profiles of this file never do).
+    const browser = await launchBrowser({ serviceWorkers: 'allow' });
     const page = await browser.newPage();
     page.setDefaultTimeout(10_000);
     await page.setViewportSize(PHONE);
